@@ -1,0 +1,7 @@
+import { apiRoute, methods } from '@/lib/api/route';
+import { cancelPaymentIntent } from '@/lib/domain/payment-intents';
+
+export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
+  // POST /v1/payment_intents/:id/cancel: requires_payment_method -> canceled
+  POST: apiRoute({ atomic: true }, ({ db, merchant, params }) => cancelPaymentIntent(db, merchant, params.id!)),
+});

@@ -1,0 +1,16 @@
+import { apiRoute, methods } from '@/lib/api/route';
+import {
+  createPaymentIntent,
+  createPaymentIntentInput,
+  listPaymentIntents,
+  listPaymentIntentsQuery,
+} from '@/lib/domain/payment-intents';
+
+export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
+  // POST /v1/payment_intents: create a payment intent
+  POST: apiRoute({ body: createPaymentIntentInput, atomic: true }, ({ db, merchant, body }) =>
+    createPaymentIntent(db, merchant, body),
+  ),
+  // GET /v1/payment_intents: list, newest first
+  GET: apiRoute({ query: listPaymentIntentsQuery }, ({ db, merchant, query }) => listPaymentIntents(db, merchant, query)),
+});

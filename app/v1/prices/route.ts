@@ -1,0 +1,9 @@
+import { apiRoute, methods } from '@/lib/api/route';
+import { createPrice, createPriceInput, listPrices, listPricesQuery } from '@/lib/domain/prices';
+
+export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
+  // POST /v1/prices
+  POST: apiRoute({ body: createPriceInput, atomic: true }, ({ db, merchant, body }) => createPrice(db, merchant, body)),
+  // GET /v1/prices?productId=...
+  GET: apiRoute({ query: listPricesQuery }, ({ db, merchant, query }) => listPrices(db, merchant, query)),
+});

@@ -1,0 +1,9 @@
+import { apiRoute, methods } from '@/lib/api/route';
+import { createProduct, createProductInput, listProducts, listProductsQuery } from '@/lib/domain/products';
+
+export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
+  // POST /v1/products
+  POST: apiRoute({ body: createProductInput, atomic: true }, ({ db, merchant, body }) => createProduct(db, merchant, body)),
+  // GET /v1/products
+  GET: apiRoute({ query: listProductsQuery }, ({ db, merchant, query }) => listProducts(db, merchant, query)),
+});

@@ -1,0 +1,45 @@
+// API keys: `sk_test_...` / `sk_live_...` with 256 random bits, stored as SHA-256 hashes (the keys
+// are random, so a fast hash is enough; no plaintext at rest). One indexed lookup per request.
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/client';
+import { ApiError } from './errors';
+
+export interface Merchant {
+  merchantId: string;
+  merchantName: string;
+  livemode: boolean;
+  keyId: string;
+}
+
+export const hashKey = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+
+const KEY_RE = /^sk_(test|live)_[0-9A-Za-z]{20,128}$/;
+
+const authError = (message: string) =>
+  new ApiError(401, 'authentication_error', 'invalid_api_key', message, undefined, {
+    'WWW-Authenticate': 'Bearer realm="caisse"',
+  });
+
+export async function authenticate(db: Db, header: string | null): Promise<Merchant> {
+  if (!header)
+    throw authError(
+      'You did not provide an API key. Send it in the Authorization header: `Authorization: Bearer sk_test_...`.',
+    );
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!m)
+    throw authError('Malformed Authorization header. Use the form `Authorization: Bearer sk_test_...`.');
+  const secret = m[1]!;
+  if (!KEY_RE.test(secret))
+    throw authError('Malformed API key. Keys look like sk_test_... or sk_live_... followed by letters and digits.');
+  const rows = await db.query<{ id: string; merchant_id: string; name: string; livemode: boolean; revoked_at: number | null }>(
+    `select k.id, k.merchant_id, m.name, k.livemode, k.revoked_at
+       from api_keys k join merchants m on m.id = k.merchant_id where k.key_hash = $1`,
+    [hashKey(secret)],
+  );
+  const row = rows[0];
+  const masked = `${secret.slice(0, 8)}...${secret.slice(-4)}`;
+  if (!row) throw authError(`Invalid API key provided: ${masked}.`);
+  if (row.revoked_at !== null)
+    throw authError(`The API key ${masked} has been revoked. Use the merchant's current key.`);
+  return { merchantId: row.merchant_id, merchantName: row.name, livemode: row.livemode, keyId: row.id };
+}

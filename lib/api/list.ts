@@ -1,0 +1,93 @@
+// Lists, the same everywhere: newest first (createdAt desc, then id desc, so objects made in the
+// same second keep a stable order), cursor pagination with startingAfter / endingBefore, and
+// createdAt[gte] / createdAt[lt]. A cursor must name an object of this list.
+import { z } from 'zod';
+import type { Db, Row } from '../db/client';
+import type { Scope } from '../domain/common';
+import { invalid } from './errors';
+
+export const listParams = {
+  limit: z.coerce
+    .number({ error: 'limit must be an integer from 1 to 100' })
+    .int('limit must be an integer from 1 to 100')
+    .min(1, 'limit must be an integer from 1 to 100')
+    .max(100, 'limit must be an integer from 1 to 100')
+    .default(10),
+  startingAfter: z.string().max(100).optional(),
+  endingBefore: z.string().max(100).optional(),
+  'createdAt[gte]': z.coerce.number().int().nonnegative().optional(),
+  'createdAt[lt]': z.coerce.number().int().nonnegative().optional(),
+};
+
+/** A strict query schema: the common list params plus a list's own filters. */
+export function listQuery<F extends z.ZodRawShape>(filters: F) {
+  return z.strictObject({ ...listParams, ...filters });
+}
+
+export const booleanParam = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true');
+
+type ListQuery = {
+  limit: number;
+  startingAfter?: string;
+  endingBefore?: string;
+  'createdAt[gte]'?: number;
+  'createdAt[lt]'?: number;
+};
+
+export interface ListSpec<T> {
+  db: Db;
+  merchant: Scope;
+  table: string;
+  url: string;
+  query: ListQuery;
+  /** column = value filters; undefined values are skipped. */
+  filters?: Record<string, unknown>;
+  map(row: Row): T;
+}
+
+export interface ListEnvelope<T> {
+  object: 'list';
+  data: T[];
+  hasMore: boolean;
+  url: string;
+}
+
+export async function listObjects<T>(spec: ListSpec<T>): Promise<ListEnvelope<T>> {
+  const { db, merchant, table, query } = spec;
+  if (query.startingAfter && query.endingBefore)
+    throw invalid('parameters_exclusive', 'Use startingAfter or endingBefore, not both.', 'endingBefore');
+  const where = ['merchant_id = $1', 'livemode = $2'];
+  const params: unknown[] = [merchant.merchantId, merchant.livemode];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replace('?', `$${params.length}`));
+  };
+  for (const [col, value] of Object.entries(spec.filters ?? {})) if (value !== undefined) add(`${col} = ?`, value);
+  if (query['createdAt[gte]'] !== undefined) add('created_at >= ?', query['createdAt[gte]']);
+  if (query['createdAt[lt]'] !== undefined) add('created_at < ?', query['createdAt[lt]']);
+
+  const cursorId = query.startingAfter ?? query.endingBefore;
+  const backwards = query.endingBefore !== undefined;
+  if (cursorId !== undefined) {
+    const cursorParam = backwards ? 'endingBefore' : 'startingAfter';
+    const found = await db.query<{ created_at: number }>(
+      `select created_at from ${table} where id = $1 and merchant_id = $2 and livemode = $3`,
+      [cursorId, merchant.merchantId, merchant.livemode],
+    );
+    if (!found[0]) throw invalid('resource_missing', `${cursorParam} names no object of this list: '${cursorId}'.`, cursorParam);
+    params.push(found[0].created_at, cursorId);
+    const a = `$${params.length - 1}`;
+    const b = `$${params.length}`;
+    where.push(backwards ? `(created_at, id) > (${a}, ${b})` : `(created_at, id) < (${a}, ${b})`);
+  }
+  params.push(query.limit + 1);
+  const order = backwards ? 'created_at asc, id asc' : 'created_at desc, id desc';
+  const rows = await db.query(
+    `select * from ${table} where ${where.join(' and ')} order by ${order} limit $${params.length}`,
+    params,
+  );
+  const hasMore = rows.length > query.limit;
+  const page = rows.slice(0, query.limit);
+  if (backwards) page.reverse();
+  return { object: 'list', data: page.map(spec.map), hasMore, url: spec.url };
+}

@@ -1,0 +1,148 @@
+// One SQL dialect, two engines: embedded PGlite (default, persisted under DATA_DIR) or a real
+// PostgreSQL (DATABASE_URL). Everything above this file sees only `Db`.
+import fs from 'node:fs';
+import path from 'node:path';
+import { config } from '../config';
+import { migrate } from './migrate';
+import { acquireDataDirLock } from './lock';
+
+export type Row = Record<string, unknown>;
+
+export interface Db {
+  /** Run one statement with $1.. parameters and return its rows. */
+  query<T = Row>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Run `fn` in one transaction. Called on a transaction, it runs `fn` in that same transaction:
+   * a domain function can be composed into a larger unit of work without knowing it.
+   */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  readonly kind: 'pglite' | 'postgres';
+  readonly inTransaction: boolean;
+}
+
+export interface DbHandle {
+  db: Db;
+  close(): Promise<void>;
+}
+
+// int8 columns (amounts, timestamps) are read as JS numbers: every value we store is far below
+// 2^53 (the largest amount is 10^12 USDT micro-units), so no precision is lost.
+const parseInt8 = (v: string) => Number(v);
+
+async function openPglite(dataDir: string): Promise<DbHandle> {
+  const { PGlite, types } = await import('@electric-sql/pglite');
+  let releaseLock = () => {};
+  let target: string | undefined;
+  if (dataDir === 'memory') {
+    target = undefined;
+  } else {
+    const abs = path.resolve(dataDir);
+    fs.mkdirSync(abs, { recursive: true });
+    releaseLock = acquireDataDirLock(abs);
+    target = path.join(abs, 'pgdata');
+  }
+  try {
+    const pg = await PGlite.create({
+      dataDir: target,
+      // relaxedDurability stays false: every statement is flushed before its promise resolves,
+      // so an acknowledged write survives kill -9 of the process.
+      relaxedDurability: false,
+      parsers: { [types.INT8]: parseInt8 },
+    });
+    const wrap = (q: { query: typeof pg.query }, inTransaction: boolean): Db => {
+      const self: Db = {
+        kind: 'pglite',
+        inTransaction,
+        async query<T>(text: string, params?: unknown[]) {
+          const r = await q.query<T>(text, params as unknown[] | undefined);
+          return r.rows;
+        },
+        transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+          if (inTransaction) return fn(self);
+          return pg.transaction((tx) => fn(wrap(tx, true)));
+        },
+      };
+      return self;
+    };
+    return {
+      db: wrap(pg, false),
+      async close() {
+        await pg.close();
+        releaseLock();
+      },
+    };
+  } catch (err) {
+    releaseLock();
+    throw err;
+  }
+}
+
+async function openPostgres(url: string): Promise<DbHandle> {
+  const { default: postgres } = await import('postgres');
+  const sql = postgres(url, {
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    onnotice: () => {},
+    types: {
+      bigint: { to: 20, from: [20], serialize: (x: number) => String(x), parse: parseInt8 },
+      // We pass json/jsonb parameters already serialized (as PGlite takes them): send them as is.
+      jsonb: {
+        to: 3802,
+        from: [114, 3802],
+        serialize: (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x)),
+        parse: (x: string) => JSON.parse(x),
+      },
+    },
+  });
+  type Runner = { unsafe: (q: string, p?: unknown[]) => Promise<unknown> };
+  const wrap = (runner: Runner, inTransaction: boolean): Db => {
+    const self: Db = {
+      kind: 'postgres',
+      inTransaction,
+      async query<T>(text: string, params?: unknown[]) {
+        return (await runner.unsafe(text, (params ?? []) as never[])) as unknown as T[];
+      },
+      async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+        if (inTransaction) return fn(self);
+        return (await sql.begin((tx) => fn(wrap(tx as unknown as Runner, true)))) as T;
+      },
+    };
+    return self;
+  };
+  return { db: wrap(sql as unknown as Runner, false), close: () => sql.end({ timeout: 5 }) };
+}
+
+export async function openDatabase(opts?: { dataDir?: string; databaseUrl?: string }): Promise<DbHandle> {
+  const cfg = config();
+  const url = opts?.databaseUrl ?? (opts?.dataDir ? undefined : cfg.DATABASE_URL);
+  const handle = url ? await openPostgres(url) : await openPglite(opts?.dataDir ?? cfg.DATA_DIR);
+  try {
+    await migrate(handle.db);
+  } catch (err) {
+    await handle.close().catch(() => {});
+    throw err;
+  }
+  return handle;
+}
+
+// One database per process. A failed open clears the promise, so the next request tries again
+// instead of every later request failing on a poisoned promise.
+const g = globalThis as unknown as { __caisseDb?: Promise<DbHandle> };
+
+export function getDbHandle(): Promise<DbHandle> {
+  if (!g.__caisseDb) {
+    g.__caisseDb = openDatabase().catch((err) => {
+      g.__caisseDb = undefined;
+      throw err;
+    });
+  }
+  return g.__caisseDb;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}
+
+/** Tests and the CLI install their own handle. */
+export function setDbHandle(handle: DbHandle | undefined): void {
+  g.__caisseDb = handle ? Promise.resolve(handle) : undefined;
+}

@@ -1,0 +1,202 @@
+// Checkout sessions: a hosted page for one payment, made from a payment intent or a price.
+// A session made from a price has no intent until the buyer picks a rail.
+import { z } from 'zod';
+import { invalid, notFound, unexpectedState } from '../api/errors';
+import { listObjects, listQuery } from '../api/list';
+import { config } from '../config';
+import type { Db, Row } from '../db/client';
+import { createId, nowSeconds } from '../ids';
+import { idParam, metadataInput, type Scope } from './common';
+import { recordEvent } from './events';
+import type { Currency } from './money';
+import { getIntentRow, toPaymentIntent } from './payment-intents';
+import { getPayablePrice } from './prices';
+import { SESSION_STATUSES, transitionIntent, transitionSession, type SessionStatus } from './transitions';
+
+export const SESSION_MIN_SECONDS = 30 * 60;
+export const SESSION_MAX_SECONDS = 24 * 3600;
+export const LOCALES = ['fr', 'en', 'auto'] as const;
+
+const returnUrl = (name: string) =>
+  z
+    .string({ error: `${name} must be a string` })
+    .max(2048, `${name} must be at most 2048 characters`)
+    .refine((u) => {
+      try {
+        const p = new URL(u);
+        return p.protocol === 'https:' || p.protocol === 'http:';
+      } catch {
+        return false;
+      }
+    }, `${name} must be an absolute http(s) URL`);
+
+export const createCheckoutSessionInput = z.strictObject({
+  paymentIntentId: idParam('paymentIntentId').optional(),
+  priceId: idParam('priceId').optional(),
+  successUrl: returnUrl('successUrl').optional(),
+  cancelUrl: returnUrl('cancelUrl').optional(),
+  locale: z.enum(LOCALES, { error: `locale must be one of ${LOCALES.join(', ')}` }).default('auto'),
+  expiresAt: z.number({ error: 'expiresAt must be an integer Unix timestamp in seconds' }).int('expiresAt must be an integer Unix timestamp in seconds').optional(),
+  metadata: metadataInput.default({}),
+});
+export type CreateCheckoutSessionInput = z.output<typeof createCheckoutSessionInput>;
+
+export const listCheckoutSessionsQuery = listQuery({
+  status: z.enum(SESSION_STATUSES, { error: `status must be one of ${SESSION_STATUSES.join(', ')}` }).optional(),
+  paymentIntentId: z.string().max(100).optional(),
+});
+
+export interface CheckoutSession {
+  id: string;
+  object: 'checkout_session';
+  url: string;
+  status: SessionStatus;
+  paymentIntentId: string | null;
+  priceId: string | null;
+  amount: number;
+  currency: Currency;
+  successUrl: string | null;
+  cancelUrl: string | null;
+  locale: (typeof LOCALES)[number];
+  metadata: Record<string, string>;
+  expiresAt: number;
+  livemode: boolean;
+  createdAt: number;
+}
+
+export function toCheckoutSession(r: Row): CheckoutSession {
+  return {
+    id: r.id as string,
+    object: 'checkout_session',
+    url: `${config().checkoutUrl}/${r.id as string}`,
+    status: r.status as SessionStatus,
+    paymentIntentId: (r.payment_intent_id as string | null) ?? null,
+    priceId: (r.price_id as string | null) ?? null,
+    amount: r.amount as number,
+    currency: r.currency as Currency,
+    successUrl: (r.success_url as string | null) ?? null,
+    cancelUrl: (r.cancel_url as string | null) ?? null,
+    locale: r.locale as CheckoutSession['locale'],
+    metadata: r.metadata as Record<string, string>,
+    expiresAt: r.expires_at as number,
+    livemode: r.livemode as boolean,
+    createdAt: r.created_at as number,
+  };
+}
+
+export async function createCheckoutSession(db: Db, scope: Scope, input: CreateCheckoutSessionInput): Promise<CheckoutSession> {
+  if (input.paymentIntentId && input.priceId)
+    throw invalid('parameters_exclusive', 'Give either paymentIntentId or priceId, not both.', 'priceId');
+  if (!input.paymentIntentId && !input.priceId)
+    throw invalid('parameter_missing', 'Missing required param: give either paymentIntentId or priceId.', 'paymentIntentId');
+  const now = nowSeconds();
+  const expiresAt = input.expiresAt ?? now + SESSION_MAX_SECONDS;
+  if (expiresAt < now + SESSION_MIN_SECONDS || expiresAt > now + SESSION_MAX_SECONDS)
+    throw invalid(
+      'parameter_invalid',
+      `expiresAt must be between 30 minutes and 24 hours from now (${now + SESSION_MIN_SECONDS} to ${now + SESSION_MAX_SECONDS}); got ${expiresAt}.`,
+      'expiresAt',
+    );
+  return db.transaction(async (tx) => {
+    let amount: number;
+    let currency: Currency;
+    if (input.paymentIntentId) {
+      const intent = toPaymentIntent(await getIntentRow(tx, scope, input.paymentIntentId, { param: 'paymentIntentId', forUpdate: true }));
+      if (intent.status !== 'requires_payment_method')
+        throw invalid(
+          'parameter_invalid',
+          `The payment intent ${intent.id} is ${intent.status}; a checkout session needs one that is requires_payment_method.`,
+          'paymentIntentId',
+        );
+      const open = await tx.query<{ id: string }>(`select id from checkout_sessions where payment_intent_id = $1 and status = 'open'`, [intent.id]);
+      if (open[0])
+        throw invalid(
+          'parameter_invalid',
+          `The payment intent ${intent.id} already has an open checkout session (${open[0].id}); send the buyer to that one, or expire it first.`,
+          'paymentIntentId',
+        );
+      amount = intent.amount;
+      currency = intent.currency;
+    } else {
+      const price = await getPayablePrice(tx, scope, input.priceId!, 'priceId');
+      amount = price.unitAmount;
+      currency = price.currency;
+    }
+    const rows = await tx.query(
+      `insert into checkout_sessions (id, merchant_id, livemode, payment_intent_id, price_id, amount, currency, status,
+         success_url, cancel_url, locale, metadata, expires_at, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9, $10, $11, $12, $13, $13) returning *`,
+      [
+        createId('cs'), scope.merchantId, scope.livemode, input.paymentIntentId ?? null, input.priceId ?? null, amount, currency,
+        input.successUrl ?? null, input.cancelUrl ?? null, input.locale, JSON.stringify(input.metadata), expiresAt, now,
+      ],
+    );
+    return toCheckoutSession(rows[0]!);
+  });
+}
+
+export async function getSessionRow(db: Db, scope: Scope, id: string, opts: { forUpdate?: boolean } = {}): Promise<Row> {
+  const rows = await db.query(
+    `select * from checkout_sessions where id = $1 and merchant_id = $2 and livemode = $3${opts.forUpdate ? ' for update' : ''}`,
+    [id, scope.merchantId, scope.livemode],
+  );
+  if (!rows[0]) throw notFound('checkout_session', id);
+  return rows[0];
+}
+
+export async function retrieveCheckoutSession(db: Db, scope: Scope, id: string): Promise<CheckoutSession> {
+  return toCheckoutSession(await getSessionRow(db, scope, id));
+}
+
+export async function listCheckoutSessions(db: Db, scope: Scope, query: z.output<typeof listCheckoutSessionsQuery>) {
+  return listObjects({
+    db,
+    merchant: scope,
+    table: 'checkout_sessions',
+    url: '/v1/checkout_sessions',
+    query,
+    filters: { status: query.status, payment_intent_id: query.paymentIntentId },
+    map: toCheckoutSession,
+  });
+}
+
+/**
+ * open -> expired, in the caller's transaction. The payment window closes with it: an intent still
+ * waiting for payment fails. Refused while a payment is pending: that payment's outcome decides.
+ */
+export async function expireSession(tx: Db, scope: Scope, sessionRow: Row): Promise<CheckoutSession> {
+  const intentId = sessionRow.payment_intent_id as string | null;
+  if (intentId) {
+    const intent = (await tx.query<{ status: string }>(`select status from payment_intents where id = $1 for update`, [intentId]))[0];
+    if (intent?.status === 'pending')
+      throw unexpectedState('A payment for this session is pending; the session cannot expire until that payment succeeds or fails.');
+  }
+  const session = toCheckoutSession(await transitionSession(tx, sessionRow.id as string, 'expired', { expired_at: nowSeconds() }));
+  await recordEvent(tx, scope, 'checkout_session.expired', session);
+  if (intentId) {
+    const cur = await tx.query<{ status: string }>(`select status from payment_intents where id = $1`, [intentId]);
+    if (cur[0]?.status === 'requires_payment_method') {
+      const failed = toPaymentIntent(
+        await transitionIntent(tx, intentId, 'failed', {
+          last_payment_error: JSON.stringify({ code: 'session_expired', message: 'The checkout session expired before the payment was completed.', rail: null }),
+        }),
+      );
+      await recordEvent(tx, scope, 'payment_intent.failed', failed);
+    }
+  }
+  return session;
+}
+
+/** POST /v1/checkout_sessions/:id/expire */
+export async function expireCheckoutSession(db: Db, scope: Scope, id: string): Promise<CheckoutSession> {
+  return db.transaction(async (tx) => expireSession(tx, scope, await getSessionRow(tx, scope, id, { forUpdate: true })));
+}
+
+/** When an intent is canceled, its open sessions close with it. */
+export async function expireSessionsOfIntent(tx: Db, scope: Scope, intentId: string): Promise<void> {
+  const rows = await tx.query(`select * from checkout_sessions where payment_intent_id = $1 and status = 'open' for update`, [intentId]);
+  for (const row of rows) {
+    const session = toCheckoutSession(await transitionSession(tx, row.id as string, 'expired', { expired_at: nowSeconds() }));
+    await recordEvent(tx, scope, 'checkout_session.expired', session);
+  }
+}

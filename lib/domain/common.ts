@@ -1,0 +1,50 @@
+// Input pieces shared by several resources: metadata, descriptions, the merchant scope.
+import { z } from 'zod';
+import type { Merchant } from '../api/auth';
+import { invalid } from '../api/errors';
+
+export type Scope = Pick<Merchant, 'merchantId' | 'livemode'>;
+
+export const METADATA_MAX_KEYS = 50;
+export const METADATA_KEY_MAX = 40;
+export const METADATA_VALUE_MAX = 500;
+
+const metadataKey = z
+  .string()
+  .min(1, 'metadata keys must not be empty')
+  .max(METADATA_KEY_MAX, `metadata keys must be at most ${METADATA_KEY_MAX} characters`)
+  .refine((k) => !/[[\]]/.test(k), 'metadata keys must not contain square brackets');
+
+const tooMany = `metadata may have at most ${METADATA_MAX_KEYS} keys`;
+
+/** Metadata on create: up to 50 string key-value pairs, stored and returned as given. */
+export const metadataInput = z
+  .record(metadataKey, z.string({ error: 'metadata values must be strings' }).max(METADATA_VALUE_MAX, `metadata values must be at most ${METADATA_VALUE_MAX} characters`))
+  .refine((m) => Object.keys(m).length <= METADATA_MAX_KEYS, tooMany);
+
+/** Metadata on update: merged into the stored one; a key set to "" or null is removed (as Stripe does). */
+export const metadataPatch = z
+  .record(metadataKey, z.string({ error: 'metadata values must be strings, or "" / null to remove a key' }).max(METADATA_VALUE_MAX).nullable())
+  .refine((m) => Object.keys(m).length <= METADATA_MAX_KEYS, tooMany);
+
+export function mergeMetadata(current: Record<string, string>, patch: Record<string, string | null> | undefined): Record<string, string> {
+  if (!patch) return current;
+  const out = { ...current };
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null || v === '') delete out[k];
+    else out[k] = v;
+  }
+  if (Object.keys(out).length > METADATA_MAX_KEYS) throw invalid('parameter_invalid', tooMany, 'metadata');
+  return out;
+}
+
+export const shortText = (name: string, max: number) =>
+  z.string({ error: `${name} must be a string` }).max(max, `${name} must be at most ${max} characters`);
+
+export const requiredText = (name: string, max: number) =>
+  shortText(name, max).refine((s) => s.trim().length > 0, `${name} must not be empty`);
+
+/** An object id in a body param, e.g. productId. */
+export const idParam = (name: string) => z.string({ error: `${name} must be a string id` }).min(1).max(100);
+
+export const withScope = (s: Scope) => [s.merchantId, s.livemode] as const;

@@ -1,0 +1,136 @@
+// Payment intents: create, read, list, cancel. Status changes go through transitions.ts.
+import { z } from 'zod';
+import { notFound } from '../api/errors';
+import { listObjects, listQuery } from '../api/list';
+import type { Db, Row } from '../db/client';
+import { createId, nowSeconds } from '../ids';
+import { railPolicy } from '../rails/catalog';
+import { expireSessionsOfIntent } from './checkout-sessions';
+import { metadataInput, shortText, type Scope } from './common';
+import { recordEvent } from './events';
+import { assertAmountInBounds, assertRailTakesCurrency, CURRENCIES, RAILS, type Currency, type Rail } from './money';
+import { amountInput, currencyInput } from './prices';
+import { INTENT_STATUSES, transitionIntent, type IntentStatus } from './transitions';
+
+export const railInput = z.enum(RAILS, { error: `rail must be one of ${RAILS.join(', ')}` });
+
+export const createPaymentIntentInput = z.strictObject({
+  amount: amountInput('amount'),
+  currency: currencyInput,
+  rail: railInput,
+  reference: shortText('reference', 255).optional(),
+  description: shortText('description', 1000).optional(),
+  metadata: metadataInput.default({}),
+});
+export type CreatePaymentIntentInput = z.output<typeof createPaymentIntentInput>;
+
+export const listPaymentIntentsQuery = listQuery({
+  status: z.enum(INTENT_STATUSES, { error: `status must be one of ${INTENT_STATUSES.join(', ')}` }).optional(),
+  rail: railInput.optional(),
+  currency: z.enum(CURRENCIES, { error: `currency must be one of ${CURRENCIES.join(', ')}` }).optional(),
+  reference: z.string().max(255).optional(),
+});
+
+export interface LastPaymentError {
+  code: string;
+  message: string;
+  rail: Rail | null;
+}
+
+export interface PaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amountReceived: number;
+  currency: Currency;
+  status: IntentStatus;
+  rail: Rail;
+  reference: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+  lastPaymentError: LastPaymentError | null;
+  canceledAt: number | null;
+  livemode: boolean;
+  createdAt: number;
+}
+
+export function toPaymentIntent(r: Row): PaymentIntent {
+  return {
+    id: r.id as string,
+    object: 'payment_intent',
+    amount: r.amount as number,
+    amountReceived: r.amount_received as number,
+    currency: r.currency as Currency,
+    status: r.status as IntentStatus,
+    rail: r.rail as Rail,
+    reference: (r.reference as string | null) ?? null,
+    description: (r.description as string | null) ?? null,
+    metadata: r.metadata as Record<string, string>,
+    lastPaymentError: (r.last_payment_error as LastPaymentError | null) ?? null,
+    canceledAt: (r.canceled_at as number | null) ?? null,
+    livemode: r.livemode as boolean,
+    createdAt: r.created_at as number,
+  };
+}
+
+/** The currency, rail and amount rules, in the order a developer would fix them. */
+export function assertPayable(rail: Rail, currency: Currency, amount: number): void {
+  const policy = railPolicy(rail);
+  assertRailTakesCurrency(rail, currency, policy.currencies);
+  assertAmountInBounds(amount, currency, policy.bounds(currency));
+}
+
+export async function createPaymentIntent(db: Db, scope: Scope, input: CreatePaymentIntentInput): Promise<PaymentIntent> {
+  assertPayable(input.rail, input.currency, input.amount);
+  return db.transaction(async (tx) => {
+    const now = nowSeconds();
+    const rows = await tx.query(
+      `insert into payment_intents (id, merchant_id, livemode, amount, currency, rail, status, reference, description, metadata, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, 'requires_payment_method', $7, $8, $9, $10, $10) returning *`,
+      [
+        createId('pi'), scope.merchantId, scope.livemode, input.amount, input.currency, input.rail,
+        input.reference ?? null, input.description ?? null, JSON.stringify(input.metadata), now,
+      ],
+    );
+    const intent = toPaymentIntent(rows[0]!);
+    await recordEvent(tx, scope, 'payment_intent.created', intent);
+    return intent;
+  });
+}
+
+export async function getIntentRow(db: Db, scope: Scope, id: string, opts: { param?: string; forUpdate?: boolean } = {}): Promise<Row> {
+  const rows = await db.query(
+    `select * from payment_intents where id = $1 and merchant_id = $2 and livemode = $3${opts.forUpdate ? ' for update' : ''}`,
+    [id, scope.merchantId, scope.livemode],
+  );
+  if (!rows[0]) throw notFound('payment_intent', id, opts.param);
+  return rows[0];
+}
+
+export async function retrievePaymentIntent(db: Db, scope: Scope, id: string): Promise<PaymentIntent> {
+  return toPaymentIntent(await getIntentRow(db, scope, id));
+}
+
+export async function listPaymentIntents(db: Db, scope: Scope, query: z.output<typeof listPaymentIntentsQuery>) {
+  return listObjects({
+    db,
+    merchant: scope,
+    table: 'payment_intents',
+    url: '/v1/payment_intents',
+    query,
+    filters: { status: query.status, rail: query.rail, currency: query.currency, reference: query.reference },
+    map: toPaymentIntent,
+  });
+}
+
+/** requires_payment_method -> canceled; its open checkout sessions expire with it. */
+export async function cancelPaymentIntent(db: Db, scope: Scope, id: string): Promise<PaymentIntent> {
+  return db.transaction(async (tx) => {
+    await getIntentRow(tx, scope, id, { forUpdate: true });
+    const row = await transitionIntent(tx, id, 'canceled', { canceled_at: nowSeconds() });
+    const intent = toPaymentIntent(row);
+    await recordEvent(tx, scope, 'payment_intent.canceled', intent);
+    await expireSessionsOfIntent(tx, scope, id);
+    return intent;
+  });
+}

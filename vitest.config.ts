@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { alias: { '@': import.meta.dirname } },
+  test: {
+    include: ['lib/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env: { BASE_URL: 'http://localhost:3000', DATA_DIR: 'memory', LOG_LEVEL: 'error', RATE_LIMIT_PER_SECOND: '100000', RATE_LIMIT_BURST: '100000' },
+  },
+});
