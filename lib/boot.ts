@@ -3,6 +3,7 @@ import { config } from './config';
 import { getDbHandle } from './db/client';
 import { ensureDemoMerchant } from './domain/merchants';
 import { log } from './log';
+import { startWorker } from './worker';
 
 export async function boot(): Promise<void> {
   const cfg = config();
@@ -24,5 +25,6 @@ export async function boot(): Promise<void> {
       );
     }
   }
+  if (cfg.WORKER === 'on') startWorker(db);
   log('info', 'caisse started', { database: db.kind, baseUrl: cfg.BASE_URL, checkoutUrl: cfg.checkoutUrl });
 }
