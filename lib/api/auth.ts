@@ -20,15 +20,25 @@ const authError = (message: string) =>
     'WWW-Authenticate': 'Bearer realm="caisse"',
   });
 
+/** `Bearer <key>`, or (as Stripe accepts, handy with `curl -u sk_test_...:`) Basic with the key as user name. */
+function secretFrom(header: string): string | null {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (bearer) return bearer[1]!;
+  const basic = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+  if (!basic) return null;
+  const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon > 0 ? decoded.slice(0, colon) : null;
+}
+
 export async function authenticate(db: Db, header: string | null): Promise<Merchant> {
   if (!header)
     throw authError(
       'You did not provide an API key. Send it in the Authorization header: `Authorization: Bearer sk_test_...`.',
     );
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!m)
+  const secret = secretFrom(header);
+  if (secret === null)
     throw authError('Malformed Authorization header. Use the form `Authorization: Bearer sk_test_...`.');
-  const secret = m[1]!;
   if (!KEY_RE.test(secret))
     throw authError('Malformed API key. Keys look like sk_test_... or sk_live_... followed by letters and digits.');
   const rows = await db.query<{ id: string; merchant_id: string; name: string; livemode: boolean; revoked_at: number | null }>(
