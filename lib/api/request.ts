@@ -71,7 +71,7 @@ export function zodToApiError(error: z.ZodError, data: unknown, allowed?: readon
     return invalid('parameter_unknown', `Received unknown parameter: ${param}${where}.${list}`, param);
   }
   const param = paramName(issue.path);
-  if (issue.path.length > 0 && valueAt(data, issue.path) === undefined && issue.code === 'invalid_type')
+  if (issue.path.length > 0 && valueAt(data, issue.path) === undefined)
     return invalid('parameter_missing', `Missing required param: ${param}.`, param);
   if (issue.path.length === 0)
     return invalid('parameter_invalid', `The request must be a JSON object: ${issue.message}.`);
