@@ -1,0 +1,135 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setDbHandle, type Db } from '@/lib/db/client';
+import { rollKeys } from '@/lib/domain/merchants';
+import { call, newMerchant, useDatabase } from './api';
+import * as products from '@/app/v1/products/route';
+
+const { db, handle } = useDatabase();
+let m: Awaited<ReturnType<typeof newMerchant>>;
+beforeAll(async () => {
+  m = await newMerchant(db());
+});
+
+describe('authentication', () => {
+  it('refuses a missing, malformed, unknown or revoked key with 401', async () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{}, /did not provide an API key/],
+      [{ authorization: 'Token abc' }, /Malformed Authorization header/],
+      [{ authorization: 'Bearer' }, /Malformed Authorization header/],
+      [{ authorization: 'Bearer pk_test_123' }, /Malformed API key/],
+      [{ authorization: 'Bearer sk_test_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }, /Invalid API key provided: sk_test_\.\.\.AAAA/],
+    ];
+    for (const [headers, message] of cases) {
+      const r = await call('GET', '/v1/products', { headers });
+      expect(r.status).toBe(401);
+      expect(r.body.error).toMatchObject({ type: 'authentication_error', code: 'invalid_api_key' });
+      expect(r.body.error.message).toMatch(message);
+      expect(r.body.error.requestId).toMatch(/^req_/);
+    }
+    const other = await newMerchant(db(), 'Roller');
+    const rolled = await rollKeys(db(), other.merchant.id);
+    const revoked = await call('GET', '/v1/products', { key: other.keys.test });
+    expect(revoked.status).toBe(401);
+    expect(revoked.body.error.message).toMatch(/revoked/);
+    expect((await call('GET', '/v1/products', { key: other.keys.live })).status).toBe(401);
+    expect((await call('GET', '/v1/products', { key: rolled.keys.test })).status).toBe(200);
+    expect((await call('GET', '/v1/products', { key: rolled.keys.live })).status).toBe(200);
+  });
+
+  it('accepts Basic auth with the key as user name, as Stripe does (curl -u sk_test_...:)', async () => {
+    const basic = Buffer.from(`${m.keys.test}:`).toString('base64');
+    expect((await call('GET', '/v1/products', { headers: { authorization: `Basic ${basic}` } })).status).toBe(200);
+  });
+
+  it('never stores a key in plain text', async () => {
+    const rows = await db().query<Record<string, unknown>>(`select * from api_keys where merchant_id = $1`, [m.merchant.id]);
+    const dump = JSON.stringify(rows);
+    expect(dump).not.toContain(m.keys.test);
+    expect(dump).not.toContain(m.keys.live.slice(8));
+    expect(m.keys.test).toMatch(/^sk_test_[0-9A-Za-z]{43}$/); // 43 base62 chars: 256 bits
+  });
+});
+
+describe('isolation', () => {
+  it('keeps merchants and modes apart: 404 across', async () => {
+    const other = await newMerchant(db(), 'Other');
+    const prod = (await call('POST', '/v1/products', { key: m.keys.test, body: { name: 'Mine' } })).body;
+    const pi = (await call('POST', '/v1/payment_intents', { key: m.keys.test, body: { amount: 500, currency: 'XOF', rail: 'mobile_money_a' } })).body;
+    const livePi = (await call('POST', '/v1/payment_intents', { key: m.keys.live, body: { amount: 500, currency: 'XOF', rail: 'mobile_money_a' } })).body;
+    expect(livePi.livemode).toBe(true);
+    for (const k of [other.keys.test, other.keys.live, m.keys.live]) {
+      expect((await call('GET', `/v1/products/${prod.id}`, { key: k })).status).toBe(404);
+      expect((await call('GET', `/v1/payment_intents/${pi.id}`, { key: k })).status).toBe(404);
+      expect((await call('POST', `/v1/payment_intents/${pi.id}/cancel`, { key: k })).status).toBe(404);
+      const price = await call('POST', '/v1/prices', { key: k, body: { productId: prod.id, currency: 'XOF', unitAmount: 500 } });
+      expect(price.body.error).toMatchObject({ code: 'resource_missing', param: 'productId' });
+      const cs = await call('POST', '/v1/checkout_sessions', { key: k, body: { paymentIntentId: pi.id } });
+      expect(cs.body.error).toMatchObject({ code: 'resource_missing', param: 'paymentIntentId' });
+    }
+    expect((await call('GET', `/v1/payment_intents/${livePi.id}`, { key: m.keys.test })).status).toBe(404);
+    const otherList = await call('GET', '/v1/payment_intents', { key: other.keys.test });
+    expect(otherList.body.data).toEqual([]);
+    const liveList = await call('GET', '/v1/payment_intents', { key: m.keys.live });
+    expect(liveList.body.data.map((x: any) => x.id)).toEqual([livePi.id]);
+  });
+});
+
+describe('request errors', () => {
+  it('malformed JSON is a 400 invalid_json', async () => {
+    const r = await call('POST', '/v1/products', { key: m.keys.test, rawBody: '{"name": ', headers: { 'content-type': 'application/json' } });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatchObject({ type: 'invalid_request_error', code: 'invalid_json' });
+  });
+
+  it('a body over 64 KiB is a 413', async () => {
+    const r = await call('POST', '/v1/products', { key: m.keys.test, body: { name: 'x', description: 'y'.repeat(70_000) } });
+    expect(r.status).toBe(413);
+    expect(r.body.error).toMatchObject({ type: 'invalid_request_error', code: 'request_too_large' });
+  });
+
+  it('a body that is not JSON is a 415', async () => {
+    const r = await call('POST', '/v1/products', { key: m.keys.test, rawBody: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(r.status).toBe(415);
+    expect(r.body.error.type).toBe('invalid_request_error');
+  });
+
+  it('a method a path does not serve is a 405 with Allow', async () => {
+    const r = await call('DELETE', '/v1/products', { key: m.keys.test });
+    expect(r.status).toBe(405);
+    expect(r.headers.get('allow')).toBe('POST, GET');
+    expect(r.body.error.code).toBe('method_not_allowed');
+    const one = await call('PUT', '/v1/payment_intents/pi_x', { key: m.keys.test });
+    expect(one.headers.get('allow')).toBe('GET');
+  });
+
+  it('an unknown /v1 path is a JSON 404', async () => {
+    const r = await call('GET', '/v1/customers', { key: m.keys.test });
+    expect(r.status).toBe(404);
+    expect(r.body.error).toMatchObject({ type: 'invalid_request_error', code: 'resource_missing' });
+    expect(r.headers.get('request-id')).toBe(r.body.error.requestId);
+  });
+
+  it('a bug is a bare 500 with a request id and no stack', async () => {
+    const broken: Db = {
+      kind: 'pglite',
+      inTransaction: false,
+      query: async () => {
+        throw new Error('secret internal detail at /srv/app/lib/x.ts:42');
+      },
+      transaction: async () => {
+        throw new Error('secret internal detail');
+      },
+    };
+    setDbHandle({ db: broken, close: async () => {} });
+    try {
+      const res = await products.GET(new Request('http://localhost/v1/products', { headers: { authorization: `Bearer ${m.keys.test}` } }), { params: Promise.resolve({}) });
+      expect(res.status).toBe(500);
+      const body = await res.json();
+      expect(body.error.type).toBe('api_error');
+      expect(body.error.requestId).toBe(res.headers.get('request-id'));
+      expect(JSON.stringify(body)).not.toMatch(/secret internal|\.ts:|at /);
+    } finally {
+      setDbHandle(handle());
+    }
+  });
+});

@@ -1,0 +1,86 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, newMerchant, useDatabase } from './api';
+
+const { db } = useDatabase();
+let key: string;
+let merchantId: string;
+beforeAll(async () => {
+  const m = await newMerchant(db());
+  key = m.keys.test;
+  merchantId = m.merchant.id;
+});
+
+const body = { amount: 5000, currency: 'XOF', rail: 'mobile_money_a', reference: 'idem' };
+const post = (k: string, b: unknown = body, path = '/v1/payment_intents') => call('POST', path, { key, body: b, headers: { 'idempotency-key': k } });
+const count = async (reference: string) =>
+  (await db().query<{ n: number }>(`select count(*)::int as n from payment_intents where merchant_id = $1 and reference = $2`, [merchantId, reference]))[0]!.n;
+
+describe('idempotency', () => {
+  it('replays the first response for the same key and body', async () => {
+    const a = await post('k-replay', { ...body, reference: 'replay' });
+    const b = await post('k-replay', { reference: 'replay', rail: 'mobile_money_a', currency: 'XOF', amount: 5000 }); // same body, other key order
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect(b.body).toEqual(a.body);
+    expect(b.headers.get('idempotent-replayed')).toBe('true');
+    expect(a.headers.get('idempotent-replayed')).toBeNull();
+    expect(await count('replay')).toBe(1);
+  });
+
+  it('answers 422 when a key is reused with another body or path', async () => {
+    await post('k-conflict', { ...body, reference: 'conflict' });
+    const other = await post('k-conflict', { ...body, reference: 'conflict', amount: 6000 });
+    expect(other.status).toBe(422);
+    expect(other.body.error.type).toBe('idempotency_error');
+    const otherPath = await post('k-conflict', { name: 'x' }, '/v1/products');
+    expect(otherPath.status).toBe(422);
+    expect(await count('conflict')).toBe(1);
+  });
+
+  it('stores nothing for a request rejected by validation or auth', async () => {
+    const bad = await post('k-invalid', { ...body, amount: -1 });
+    expect(bad.status).toBe(400);
+    const good = await post('k-invalid', { ...body, reference: 'after-invalid' });
+    expect(good.status).toBe(200);
+    const unauth = await call('POST', '/v1/payment_intents', { key: 'sk_test_AAAAAAAAAAAAAAAAAAAAAAAAAA', body, headers: { 'idempotency-key': 'k-unauth' } });
+    expect(unauth.status).toBe(401);
+    expect(await db().query(`select 1 from idempotency_keys where key = 'k-unauth'`)).toHaveLength(0);
+  });
+
+  it('replays a refusal from the domain (the request ran)', async () => {
+    const { body: pi } = await call('POST', '/v1/payment_intents', { key, body });
+    await call('POST', `/v1/payment_intents/${pi.id}/cancel`, { key });
+    const first = await post('k-409', {}, `/v1/payment_intents/${pi.id}/cancel`);
+    const second = await post('k-409', {}, `/v1/payment_intents/${pi.id}/cancel`);
+    expect(first.status).toBe(409);
+    expect(second.status).toBe(409);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('scopes keys to the merchant and mode', async () => {
+    const other = await newMerchant(db());
+    const a = await post('k-scope', { ...body, reference: 'scope' });
+    const b = await call('POST', '/v1/payment_intents', { key: other.keys.test, body: { ...body, reference: 'scope' }, headers: { 'idempotency-key': 'k-scope' } });
+    expect(b.status).toBe(200);
+    expect(b.body.id).not.toBe(a.body.id);
+  });
+
+  it('validates the key length', async () => {
+    const r = await post('x'.repeat(256));
+    expect(r.status).toBe(400);
+    expect(r.body.error.param).toBe('Idempotency-Key');
+  });
+
+  it('20 parallel POSTs with one key make exactly one object; the others replay or get 409', async () => {
+    const results = await Promise.all(Array.from({ length: 20 }, () => post('k-parallel', { ...body, reference: 'parallel' })));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+    for (const r of results.filter((x) => x.status === 409)) expect(r.body.error.code).toBe('idempotency_key_in_use');
+    const ids = new Set(results.filter((r) => r.status === 200).map((r) => r.body.id));
+    expect(ids.size).toBe(1);
+    expect(await count('parallel')).toBe(1);
+    const later = await post('k-parallel', { ...body, reference: 'parallel' });
+    expect(later.status).toBe(200);
+    expect(ids.has(later.body.id)).toBe(true);
+  });
+});

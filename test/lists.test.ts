@@ -1,0 +1,72 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, newMerchant, useDatabase } from './api';
+
+const { db } = useDatabase();
+let key: string;
+let ids: string[]; // newest first, as the API orders them
+
+beforeAll(async () => {
+  const m = await newMerchant(db());
+  key = m.keys.test;
+  // 25 products made within the same second: the order must still be total and stable.
+  const made = await Promise.all(Array.from({ length: 25 }, (_, i) => call('POST', '/v1/products', { key, body: { name: `P${i}` } })));
+  const bodies = made.map((r) => r.body);
+  await db().query(`update products set created_at = $1 where merchant_id = $2`, [bodies[0].createdAt, m.merchant.id]);
+  ids = bodies.map((b) => b.id).sort().reverse(); // same second: id descending
+});
+
+describe('lists', () => {
+  it('orders newest first, then by id, and pages forward with startingAfter without gap or duplicate', async () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 10; page++) {
+      const r = await call('GET', `/v1/products?limit=7${cursor ? `&startingAfter=${cursor}` : ''}`, { key });
+      expect(r.status).toBe(200);
+      seen.push(...r.body.data.map((p: any) => p.id));
+      if (!r.body.hasMore) break;
+      cursor = r.body.data.at(-1).id;
+    }
+    expect(seen).toEqual(ids);
+  });
+
+  it('pages backward with endingBefore without gap or duplicate', async () => {
+    const seen: string[] = [];
+    let cursor = ids.at(-1)!;
+    seen.unshift(cursor);
+    for (let page = 0; page < 10; page++) {
+      const r = await call('GET', `/v1/products?limit=4&endingBefore=${cursor}`, { key });
+      const pageIds = r.body.data.map((p: any) => p.id);
+      seen.unshift(...pageIds);
+      if (!r.body.hasMore) break;
+      cursor = pageIds[0];
+    }
+    expect(seen).toEqual(ids);
+  });
+
+  it('defaults to 10, caps at 100, validates limit and cursors', async () => {
+    const r = await call('GET', '/v1/products', { key });
+    expect(r.body.data).toHaveLength(10);
+    expect(r.body.hasMore).toBe(true);
+    expect((await call('GET', '/v1/products?limit=100', { key })).body.data).toHaveLength(25);
+    for (const q of ['limit=0', 'limit=101', 'limit=abc', 'limit=1.5']) {
+      const bad = await call('GET', `/v1/products?${q}`, { key });
+      expect(bad.status, q).toBe(400);
+      expect(bad.body.error, q).toMatchObject({ code: 'parameter_invalid', param: 'limit' });
+    }
+    const unknownCursor = await call('GET', '/v1/products?startingAfter=prod_nope0000000000000000', { key });
+    expect(unknownCursor.status).toBe(400);
+    expect(unknownCursor.body.error).toMatchObject({ code: 'resource_missing', param: 'startingAfter' });
+    const both = await call('GET', `/v1/products?startingAfter=${ids[0]}&endingBefore=${ids[3]}`, { key });
+    expect(both.body.error.code).toBe('parameters_exclusive');
+    const twice = await call('GET', '/v1/products?limit=2&limit=3', { key });
+    expect(twice.body.error).toMatchObject({ code: 'parameter_invalid', param: 'limit' });
+  });
+
+  it('filters on createdAt[gte] and createdAt[lt]', async () => {
+    const { body: first } = await call('GET', '/v1/products?limit=1', { key });
+    const t = first.data[0].createdAt;
+    expect((await call('GET', `/v1/products?limit=100&createdAt[gte]=${t}`, { key })).body.data).toHaveLength(25);
+    expect((await call('GET', `/v1/products?limit=100&createdAt[lt]=${t}`, { key })).body.data).toHaveLength(0);
+    expect((await call('GET', `/v1/products?createdAt[gt]=${t}`, { key })).body.error.code).toBe('parameter_unknown');
+  });
+});
