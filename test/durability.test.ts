@@ -36,7 +36,7 @@ describe('durability', () => {
   it('keeps every acknowledged write across kill -9', async () => {
     const pg = process.env.DATABASE_URL;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caisse-durable-'));
-    const env = pg ? { DATABASE_URL: pg } : { DATA_DIR: dir };
+    const env: Record<string, string> = pg ? { DATABASE_URL: pg } : { DATA_DIR: dir };
     const setup = await openDatabase(pg ? { databaseUrl: pg } : { dataDir: dir });
     const m = await createMerchant(setup.db, 'Durable');
     await setup.close();
