@@ -1,0 +1,99 @@
+// npm run bench:api — POST /v1/payment_intents through the production build (`next start`)
+// against a bare node:http server doing the same work (bench/bare-server.ts), on the embedded
+// database and on PostgreSQL when one is reachable. 32 connections, 10 s each (BENCH_SECONDS).
+// Prints req/s and p99 for both and the ratio. Targets: ratio >= 0.7, p99 <= 20 ms.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 32;
+const root = path.resolve(import.meta.dirname, '..');
+
+function sh(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): string {
+  return execFileSync(cmd, args, { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((done) => {
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+  });
+}
+
+async function load(port: number, key: string) {
+  const r = await autocannon({
+    url: `http://127.0.0.1:${port}/v1/payment_intents`,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ amount: 5000, currency: 'XOF', rail: 'mobile_money_a', reference: 'bench', metadata: { run: 'bench' } }),
+  });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+}
+
+async function run(label: string, env: NodeJS.ProcessEnv) {
+  const keys = JSON.parse(sh('npx', ['tsx', 'scripts/caisse.ts', 'merchants', 'create', '--name', 'Bench'], env)).keys;
+  const common = { ...env, LOG_LEVEL: 'warn', WORKER: 'off', RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000' };
+  const results: Record<string, Awaited<ReturnType<typeof load>>> = {};
+  for (const [name, cmd, args, port] of [
+    ['next', 'npx', ['next', 'start', '-p', '3300', '-H', '127.0.0.1'], 3300],
+    ['bare', 'npx', ['tsx', 'bench/bare-server.ts'], 3301],
+  ] as const) {
+    const child = spawn(cmd, [...args], { cwd: root, env: { ...process.env, ...common, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+    try {
+      await waitFor(`http://127.0.0.1:${port}/v1/payment_intents`, child);
+      await load(port, keys.test).catch(() => undefined); // warm-up (JIT, caches)
+      results[name] = await load(port, keys.test);
+    } finally {
+      await stop(child);
+    }
+  }
+  const n = results.next!;
+  const b = results.bare!;
+  console.log(`\n${label}`);
+  console.log(`  next start   ${n.rps.toFixed(0).padStart(6)} req/s   p50 ${n.p50} ms   p99 ${n.p99} ms   non-2xx ${n.non2xx}   errors ${n.errors}`);
+  console.log(`  bare node    ${b.rps.toFixed(0).padStart(6)} req/s   p50 ${b.p50} ms   p99 ${b.p99} ms   non-2xx ${b.non2xx}   errors ${b.errors}`);
+  console.log(`  ratio next/bare = ${(n.rps / b.rps).toFixed(2)}  (target >= 0.70); p99 target <= 20 ms: ${n.p99 <= 20 ? 'met' : 'not met'}`);
+}
+
+if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID')) || process.env.BENCH_BUILD === '1') {
+  console.log('building (next build)...');
+  sh('npx', ['next', 'build']);
+}
+console.log(`POST /v1/payment_intents, ${CONNECTIONS} connections, ${SECONDS} s, ${os.cpus().length} cores (autocannon shares them)`);
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caisse-bench-'));
+try {
+  await run('embedded PGlite', { DATA_DIR: dir, DATABASE_URL: '' });
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const dbName = `caisse_bench_${process.pid}`;
+try {
+  sh('createdb', ['-h', '127.0.0.1', '-U', 'postgres', dbName]);
+  try {
+    await run('PostgreSQL', { DATABASE_URL: `${pgUrl}/${dbName}` });
+  } finally {
+    sh('dropdb', ['-f', '-h', '127.0.0.1', '-U', 'postgres', dbName]);
+  }
+} catch (err) {
+  console.log(`\nPostgreSQL: skipped (${(err as Error).message.split('\n')[0]})`);
+}
