@@ -35,9 +35,9 @@ describe('mobile money simulator (test numbers)', () => {
       expect(r.body.status).toBe('pending');
       expect(r.body.nextAction).toMatchObject({ type: 'mobile_money_prompt', phone: `+225${phone}`, operator: 'MTN MoMo', ussdCode: '*133#' });
       expect(typeof r.body.nextAction.expiresAt).toBe('number');
-      await pollDueAttempts(db(), t0 + 1); // too early: still pending
+      await pollDueAttempts(db(), t0 + 1, { merchantId: m.merchant.id }); // too early: still pending
       expect((await get(m.keys.test, pi.id)).body.status).toBe('pending');
-      await pollDueAttempts(db(), t0 + 4);
+      await pollDueAttempts(db(), t0 + 4, { merchantId: m.merchant.id });
       const after = (await get(m.keys.test, pi.id)).body;
       expect(after.status).toBe(status);
       expect(after.lastPaymentError?.code ?? null).toBe(code);
@@ -56,9 +56,9 @@ describe('mobile money simulator (test numbers)', () => {
     const pi = await momoIntent(m.keys.test);
     const t0 = now();
     await confirm(m.keys.test, pi.id, { phone: '+2250554122222' });
-    await pollDueAttempts(db(), t0 + 60);
+    await pollDueAttempts(db(), t0 + 60, { merchantId: m.merchant.id });
     expect((await get(m.keys.test, pi.id)).body.status).toBe('pending');
-    await pollDueAttempts(db(), t0 + 181);
+    await pollDueAttempts(db(), t0 + 181, { merchantId: m.merchant.id });
     const b = (await get(m.keys.test, pi.id)).body;
     expect(b.status).toBe('requires_payment_method');
     expect(b.lastPaymentError).toMatchObject({ code: 'timeout', rail: 'mobile_money_a' });
@@ -72,14 +72,14 @@ describe('mobile money simulator (test numbers)', () => {
     const pi = await momoIntent(m.keys.test);
     const t0 = now();
     await confirm(m.keys.test, pi.id, { phone: '0554124444' });
-    await pollDueAttempts(db(), t0 + 30);
+    await pollDueAttempts(db(), t0 + 30, { merchantId: m.merchant.id });
     expect((await get(m.keys.test, pi.id)).body.status).toBe('pending');
     const scope = { merchantId: m.merchant.id, livemode: false };
     const resent = await resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + 31 });
     expect(resent.status).toBe('pending');
-    await pollDueAttempts(db(), t0 + 33);
+    await pollDueAttempts(db(), t0 + 33, { merchantId: m.merchant.id });
     expect((await get(m.keys.test, pi.id)).body.status).toBe('pending');
-    await pollDueAttempts(db(), t0 + 40);
+    await pollDueAttempts(db(), t0 + 40, { merchantId: m.merchant.id });
     expect((await get(m.keys.test, pi.id)).body.status).toBe('succeeded');
   });
 
@@ -144,7 +144,7 @@ describe('lightning (test mode)', () => {
     // The invoice lasts min(1 h, session) = the session here; shorten it to see a replacement.
     await db().query(`update payment_attempts set expires_at = $2 where payment_intent_id = $1`, [pi.id, t0 + 100]);
     await db().query(`update checkout_sessions set expires_at = $2 where id = $1`, [cs.body.id, t0 + 1900]);
-    await pollDueAttempts(db(), t0 + 101);
+    await pollDueAttempts(db(), t0 + 101, { merchantId: m.merchant.id });
     const second = (await get(m.keys.test, pi.id)).body;
     expect(second.status).toBe('requires_payment_method');
     expect(second.nextAction.type).toBe('lightning_invoice');
@@ -180,9 +180,9 @@ describe('on-chain (test mode)', () => {
     const seen = await testPay(db(), scope, a.id, {}, { now: t0 });
     expect(seen.status).toBe('pending');
     expect(seen.amountReceived).toBe(0);
-    await pollDueAttempts(db(), t0 + 2);
+    await pollDueAttempts(db(), t0 + 2, { merchantId: m.merchant.id });
     expect((await get(m.keys.test, a.id)).body.status).toBe('pending');
-    await pollDueAttempts(db(), t0 + 6);
+    await pollDueAttempts(db(), t0 + 6, { merchantId: m.merchant.id });
     const done = (await get(m.keys.test, a.id)).body;
     expect(done).toMatchObject({ status: 'succeeded', amountReceived: 50_000 });
   });
@@ -194,19 +194,19 @@ describe('on-chain (test mode)', () => {
     // Underpaid, then the rest.
     const a = await newIntent(m.keys.test, { amount: 10_000, currency: 'BTC', rail: 'btc_onchain' });
     await testPay(db(), scope, a.id, { amount: 4_000 }, { now: t0 });
-    await pollDueAttempts(db(), t0 + 6);
+    await pollDueAttempts(db(), t0 + 6, { merchantId: m.merchant.id });
     let ra = (await get(m.keys.test, a.id)).body;
     expect(ra).toMatchObject({ status: 'requires_payment_method', amountReceived: 4_000, lastPaymentError: { code: 'underpaid' } });
     expect(ra.nextAction.amount).toBe('0.00006');
     expect(await eventTypes(db(), a.id)).toContain('payment_intent.partially_paid');
     await testPay(db(), scope, a.id, { amount: 6_000 }, { now: t0 + 10 });
-    await pollDueAttempts(db(), t0 + 16);
+    await pollDueAttempts(db(), t0 + 16, { merchantId: m.merchant.id });
     ra = (await get(m.keys.test, a.id)).body;
     expect(ra).toMatchObject({ status: 'succeeded', amountReceived: 10_000, lastPaymentError: null });
     // Overpaid.
     const b = await newIntent(m.keys.test, { amount: 10_000, currency: 'USDT' === 'USDT' ? 'BTC' : 'BTC', rail: 'btc_onchain' });
     await testPay(db(), scope, b.id, { amount: 12_000 }, { now: t0 });
-    await pollDueAttempts(db(), t0 + 6);
+    await pollDueAttempts(db(), t0 + 6, { merchantId: m.merchant.id });
     expect((await get(m.keys.test, b.id)).body).toMatchObject({ status: 'succeeded', amountReceived: 12_000 });
     expect(await eventTypes(db(), b.id)).toEqual(expect.arrayContaining(['payment_intent.succeeded', 'payment_intent.overpaid']));
     // Late: paid to the address after the intent was canceled.
@@ -214,7 +214,7 @@ describe('on-chain (test mode)', () => {
     await confirm(m.keys.test, c.id);
     expect((await call('POST', `/v1/payment_intents/${c.id}/cancel`, { key: m.keys.test })).body.status).toBe('canceled');
     await testPay(db(), scope, c.id, { amount: 10_000 }, { now: t0 });
-    await pollDueAttempts(db(), t0 + 120);
+    await pollDueAttempts(db(), t0 + 120, { merchantId: m.merchant.id });
     const rc = (await get(m.keys.test, c.id)).body;
     expect(rc).toMatchObject({ status: 'canceled', amountReceived: 10_000 });
     expect(await eventTypes(db(), c.id)).toContain('payment_intent.late_payment');
@@ -231,7 +231,7 @@ describe('USDT TRC20 (test mode)', () => {
     const t0 = now();
     const r = await call('POST', `/v1/test_helpers/payment_intents/${pi.id}/pay`, { key: m.keys.test, body: {} });
     expect(r.body.status).toBe('pending');
-    await pollDueAttempts(db(), t0 + 10);
+    await pollDueAttempts(db(), t0 + 10, { merchantId: m.merchant.id });
     expect((await get(m.keys.test, pi.id)).body).toMatchObject({ status: 'succeeded', amountReceived: 12_500_000 });
   });
 });
@@ -321,15 +321,15 @@ describe('checkout sessions and rails', () => {
     const b = await momoIntent(m.keys.test);
     const csB = (await call('POST', '/v1/checkout_sessions', { key: m.keys.test, body: { paymentIntentId: b.id, expiresAt: t0 + 1800 } })).body;
     await confirm(m.keys.test, b.id, { phone: '0554122222' }); // never answers
-    expect(await expireDueSessions(db(), t0 + 100)).toBe(0);
-    await expireDueSessions(db(), t0 + 1801);
+    expect(await expireDueSessions(db(), t0 + 100, { merchantId: m.merchant.id })).toBe(0);
+    await expireDueSessions(db(), t0 + 1801, { merchantId: m.merchant.id });
     expect((await call('GET', `/v1/checkout_sessions/${csA.id}`, { key: m.keys.test })).body.status).toBe('expired');
     expect((await get(m.keys.test, a.id)).body).toMatchObject({ status: 'failed', lastPaymentError: { code: 'session_expired' } });
     expect((await call('GET', `/v1/checkout_sessions/${csB.id}`, { key: m.keys.test })).body.status).toBe('open');
     expect((await get(m.keys.test, b.id)).body.status).toBe('pending');
     // The pending push times out after the window: the intent fails and the session expires.
     await db().query(`update payment_attempts set expires_at = $2 where payment_intent_id = $1`, [b.id, t0 + 1802]);
-    await pollDueAttempts(db(), t0 + 1803);
+    await pollDueAttempts(db(), t0 + 1803, { merchantId: m.merchant.id });
     expect((await get(m.keys.test, b.id)).body.status).toBe('failed');
     expect((await call('GET', `/v1/checkout_sessions/${csB.id}`, { key: m.keys.test })).body.status).toBe('expired');
     expect(await eventTypes(db(), csA.id)).toEqual(['checkout_session.expired']);

@@ -443,21 +443,27 @@ export async function refreshAttempt(db: Db, attemptId: string, now: number): Pr
 }
 
 /** Worker: claim due attempts. `for update skip locked` + a lease: two workers never get the same row. */
-export async function claimDueAttempts(db: Db, now: number, limit = 25, leaseSeconds = 60): Promise<string[]> {
+export async function claimDueAttempts(db: Db, now: number, limit = 25, opts: WorkScope & { leaseSeconds?: number } = {}): Promise<string[]> {
   const rows = await db.query<{ id: string }>(
     `update payment_attempts set locked_until = $1::bigint + $3::bigint
       where id in (select id from payment_attempts
                     where next_poll_at <= $1 and (locked_until is null or locked_until <= $1)
+                      and ($4::text is null or merchant_id = $4)
                     order by next_poll_at limit $2 for update skip locked)
       returning id`,
-    [now, limit, leaseSeconds],
+    [now, limit, opts.leaseSeconds ?? 60, opts.merchantId ?? null],
   );
   return rows.map((r) => r.id);
 }
 
+/** Limit a worker pass to one merchant (tests sharing a database; operations). */
+export interface WorkScope {
+  merchantId?: string;
+}
+
 /** Worker task: poll every due attempt once. */
-export async function pollDueAttempts(db: Db, now = Math.floor(Date.now() / 1000)): Promise<number> {
-  const ids = await claimDueAttempts(db, now);
+export async function pollDueAttempts(db: Db, now = Math.floor(Date.now() / 1000), scope: WorkScope = {}): Promise<number> {
+  const ids = await claimDueAttempts(db, now, 25, scope);
   for (const id of ids) {
     try {
       await refreshAttempt(db, id, now);

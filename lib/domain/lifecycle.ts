@@ -10,6 +10,7 @@ import { operatorInfo } from '../rails/mobile-money/operators';
 import { isRailDown, markRailDown, markRailUp, railAdapter } from '../rails/registry';
 import { BackendError, type RailKind } from '../rails/types';
 import {
+  type WorkScope,
   activeAttempt,
   applyRailStatus,
   attemptView,
@@ -27,7 +28,7 @@ import { isMobileMoneyRail, RAILS, type Currency, type Rail } from './money';
 import { amountInput } from './prices';
 import { assertPayable, createPaymentIntent, getIntentRow, railInput, serializeIntent, type PaymentIntent } from './payment-intents';
 
-export { pollDueAttempts, claimDueAttempts, refreshAttempt, MAX_FAILED_ATTEMPTS } from './attempts';
+export { pollDueAttempts, claimDueAttempts, refreshAttempt, MAX_FAILED_ATTEMPTS, type WorkScope } from './attempts';
 export type { NextAction } from '../rails/next-action';
 
 export interface Clock {
@@ -302,13 +303,14 @@ export function availableRails(currency: Currency, livemode: boolean): Available
  * fails). A session whose payment is pending waits for its outcome. Safe in several copies: rows
  * are taken with `for update skip locked`, intent first, then session (the order used everywhere).
  */
-export async function expireDueSessions(db: Db, now = nowSeconds(), limit = 100): Promise<number> {
+export async function expireDueSessions(db: Db, now = nowSeconds(), scope: WorkScope = {}, limit = 100): Promise<number> {
   const due = await db.query<{ id: string; payment_intent_id: string | null }>(
     `select cs.id, cs.payment_intent_id from checkout_sessions cs
       where cs.status = 'open' and cs.expires_at <= $1
         and not exists (select 1 from payment_intents pi where pi.id = cs.payment_intent_id and pi.status = 'pending')
+        and ($3::text is null or cs.merchant_id = $3)
       order by cs.expires_at limit $2`,
-    [now, limit],
+    [now, limit, scope.merchantId ?? null],
   );
   let n = 0;
   for (const c of due) {
