@@ -3,10 +3,13 @@ import { config } from './config';
 import { getDbHandle } from './db/client';
 import { ensureDemoMerchant } from './domain/merchants';
 import { log } from './log';
+import { loadRails } from './rails/registry';
 import { startWorker } from './worker';
 
 export async function boot(): Promise<void> {
   const cfg = config();
+  // Every rail's configuration is parsed now: a bad key or a half-configured rail stops start-up.
+  loadRails();
   const { db } = await getDbHandle();
   if (db.kind === 'pglite') {
     const demo = await ensureDemoMerchant(db);

@@ -2,7 +2,61 @@
 // lists the same names; keep the two in step.
 import { z } from 'zod';
 
+const optionalUrl = z.url().optional();
+const positiveInt = z.coerce.number().int().positive();
+const hex32 = z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (a 32-byte key)');
+
+/** One mobile-money operator's settings: MOMO_A_..., MOMO_B_..., MOMO_C_..., MOMO_D_... */
+function momoEnv<L extends 'A' | 'B' | 'C' | 'D'>(l: L) {
+  return {
+    [`MOMO_${l}_BASE_URL`]: optionalUrl,
+    [`MOMO_${l}_SUBSCRIPTION_KEY`]: z.string().min(1).optional(),
+    [`MOMO_${l}_API_USER`]: z.string().min(1).optional(),
+    [`MOMO_${l}_API_KEY`]: z.string().min(1).optional(),
+    [`MOMO_${l}_TARGET_ENVIRONMENT`]: z.string().min(1).default('sandbox'),
+    [`MOMO_${l}_DISPLAY_NAME`]: z.string().min(1).max(60).optional(),
+    [`MOMO_${l}_CURRENCIES`]: z
+      .string()
+      .regex(/^(XOF|XAF|GNF)(,(XOF|XAF|GNF))*$/, 'must be a comma-separated subset of XOF,XAF,GNF')
+      .optional(),
+    [`MOMO_${l}_MIN_AMOUNT`]: positiveInt.optional(),
+    [`MOMO_${l}_MAX_AMOUNT`]: positiveInt.optional(),
+    [`MOMO_${l}_AMOUNT_STEP`]: positiveInt.optional(),
+    [`MOMO_${l}_TIMEOUT_SECONDS`]: z.coerce.number().int().min(30).max(3600).optional(),
+  } as Record<`MOMO_${L}_${'BASE_URL' | 'SUBSCRIPTION_KEY' | 'API_USER' | 'API_KEY' | 'DISPLAY_NAME' | 'CURRENCIES'}`, z.ZodOptional<z.ZodString>> &
+    Record<`MOMO_${L}_TARGET_ENVIRONMENT`, z.ZodDefault<z.ZodString>> &
+    Record<`MOMO_${L}_${'MIN_AMOUNT' | 'MAX_AMOUNT' | 'AMOUNT_STEP' | 'TIMEOUT_SECONDS'}`, z.ZodOptional<z.ZodCoercedNumber>>;
+}
+
 const envSchema = z.object({
+  // Rails (docs/rails.md describes each one).
+  RAIL_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  ...momoEnv('A'),
+  ...momoEnv('B'),
+  ...momoEnv('C'),
+  ...momoEnv('D'),
+  LND_REST_URL: optionalUrl,
+  LND_MACAROON: z.string().regex(/^[0-9a-fA-F]+$/, 'must be the hex of an invoice macaroon').optional(),
+  LND_TLS_CERT_PATH: z.string().min(1).optional(),
+  LIGHTNING_INVOICE_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  LIGHTNING_TEST_NODE_KEY: hex32.default('c2f2ad4e7d7e4a5cb0f8b1c4d1e6a9f3b2c7d8e9f0a1b2c3d4e5f60718293a4b'),
+  BTC_XPUB: z.string().min(1).optional(),
+  ESPLORA_URL: optionalUrl,
+  BTC_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(1),
+  BTC_TEST_XPUB: z
+    .string()
+    .min(1)
+    .default('vpub5Y6cjg78GGuNLsaPhmYsiw4gYX3HoQiRBiSwDaBXKUafCt9bNwWQiitDk5VZ5BVxYnQdwoTyXSs2JHRPAgjAvtbBrf8ZhDYe2jWAqvZVnsc'),
+  TRON_XPUB: z.string().min(1).optional(),
+  TRONGRID_URL: z.url().default('https://api.trongrid.io'),
+  TRONGRID_API_KEY: z.string().min(1).optional(),
+  TRON_USDT_CONTRACT: z.string().min(1).default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
+  TRON_TEST_XPUB: z
+    .string()
+    .min(1)
+    .default('xpub6D1AabNHCupeiLM65ZR9UStMhJ1vCpyV4XbZdyhMZBiJXALQtmn9p42VTQckoHVn8WNqS7dqnJokZHAHcHGoaQgmv8D45oNUKx6DZMNZBCd'),
+  TRON_TEST_USDT_CONTRACT: z.string().min(1).default('TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf'),
+
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   BASE_URL: z.url().default('http://localhost:3000'),
   CHECKOUT_URL: z.url().optional(),

@@ -7,6 +7,7 @@ import { config } from '../config';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
 import { idParam, metadataInput, type Scope } from './common';
+import { closeActiveAttempts } from './attempts-store';
 import { recordEvent } from './events';
 import type { Currency } from './money';
 import { getIntentRow, toPaymentIntent } from './payment-intents';
@@ -176,11 +177,17 @@ export async function expireSession(tx: Db, scope: Scope, sessionRow: Row): Prom
   if (intentId) {
     const cur = await tx.query<{ status: string }>(`select status from payment_intents where id = $1`, [intentId]);
     if (cur[0]?.status === 'requires_payment_method') {
-      const failed = toPaymentIntent(
-        await transitionIntent(tx, intentId, 'failed', {
-          last_payment_error: JSON.stringify({ code: 'session_expired', message: 'The checkout session expired before the payment was completed.', rail: null }),
-        }),
-      );
+      const paid = (await tx.query<{ amount_received: number; amount: number; currency: string; rail: string }>(
+        `select amount_received, amount, currency, rail from payment_intents where id = $1`,
+        [intentId],
+      ))[0]!;
+      // Underpaid money stays recorded (amountReceived) for the merchant to settle or refund.
+      const error = paid.amount_received > 0
+        ? { code: 'underpaid', message: `The checkout session expired with ${paid.amount_received} of ${paid.amount} (minor units of ${paid.currency}) received.`, rail: paid.rail }
+        : { code: 'session_expired', message: 'The checkout session expired before the payment was completed.', rail: null };
+      const failedRow = await transitionIntent(tx, intentId, 'failed', { last_payment_error: JSON.stringify(error) });
+      await closeActiveAttempts(tx, intentId, 'expired', nowSeconds());
+      const failed = toPaymentIntent(failedRow);
       await recordEvent(tx, scope, 'payment_intent.failed', failed);
     }
   }

@@ -1,10 +1,12 @@
 // Payment intents: create, read, list, cancel. Status changes go through transitions.ts.
 import { z } from 'zod';
-import { notFound } from '../api/errors';
+import { invalid, notFound } from '../api/errors';
 import { listObjects, listQuery } from '../api/list';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
 import { railPolicy } from '../rails/catalog';
+import { nextActionFor, type NextAction } from '../rails/next-action';
+import { closeActiveAttempts } from './attempts-store';
 import { expireSessionsOfIntent } from './checkout-sessions';
 import { metadataInput, shortText, type Scope } from './common';
 import { recordEvent } from './events';
@@ -50,11 +52,17 @@ export interface PaymentIntent {
   metadata: Record<string, string>;
   lastPaymentError: LastPaymentError | null;
   canceledAt: number | null;
+  /** What the payer must do now (contract: "nextAction"); null when nothing. */
+  nextAction: NextAction | null;
   livemode: boolean;
   createdAt: number;
 }
 
-export function toPaymentIntent(r: Row): PaymentIntent {
+/**
+ * The one serializer of a payment intent (API responses, events, the hosted page). `attempt` is the
+ * intent's current attempt row (currentAttemptRow); without it nextAction is null.
+ */
+export function toPaymentIntent(r: Row, attempt?: Row | null): PaymentIntent {
   return {
     id: r.id as string,
     object: 'payment_intent',
@@ -68,6 +76,7 @@ export function toPaymentIntent(r: Row): PaymentIntent {
     metadata: r.metadata as Record<string, string>,
     lastPaymentError: (r.last_payment_error as LastPaymentError | null) ?? null,
     canceledAt: (r.canceled_at as number | null) ?? null,
+    nextAction: nextActionFor(r, attempt),
     livemode: r.livemode as boolean,
     createdAt: r.created_at as number,
   };
@@ -78,6 +87,9 @@ export function assertPayable(rail: Rail, currency: Currency, amount: number): v
   const policy = railPolicy(rail);
   assertRailTakesCurrency(rail, currency, policy.currencies);
   assertAmountInBounds(amount, currency, policy.bounds(currency));
+  const step = policy.amountStep(currency);
+  if (amount % step !== 0)
+    throw invalid('parameter_invalid', `Rail ${rail} takes ${currency} amounts in multiples of ${step}; got ${amount}.`, 'amount');
 }
 
 export async function createPaymentIntent(db: Db, scope: Scope, input: CreatePaymentIntentInput): Promise<PaymentIntent> {
@@ -107,20 +119,44 @@ export async function getIntentRow(db: Db, scope: Scope, id: string, opts: { par
   return rows[0];
 }
 
+/** The latest attempt of an intent (what nextAction is about), or null. */
+export async function currentAttemptRow(db: Db, intentId: string): Promise<Row | null> {
+  const rows = await db.query(`select * from payment_attempts where payment_intent_id = $1 order by seq desc limit 1`, [intentId]);
+  return rows[0] ?? null;
+}
+
+/** Serialize an intent row with its current attempt. */
+export async function serializeIntent(db: Db, row: Row): Promise<PaymentIntent> {
+  return toPaymentIntent(row, await currentAttemptRow(db, row.id as string));
+}
+
+/** Serialize many intent rows with one query for their current attempts. */
+export async function serializeIntents(db: Db, rows: Row[]): Promise<PaymentIntent[]> {
+  if (rows.length === 0) return [];
+  const attempts = await db.query(
+    `select distinct on (payment_intent_id) * from payment_attempts where payment_intent_id = any($1::text[])
+      order by payment_intent_id, seq desc`,
+    [rows.map((r) => r.id as string)],
+  );
+  const byIntent = new Map(attempts.map((a) => [a.payment_intent_id as string, a]));
+  return rows.map((r) => toPaymentIntent(r, byIntent.get(r.id as string)));
+}
+
 export async function retrievePaymentIntent(db: Db, scope: Scope, id: string): Promise<PaymentIntent> {
-  return toPaymentIntent(await getIntentRow(db, scope, id));
+  return serializeIntent(db, await getIntentRow(db, scope, id));
 }
 
 export async function listPaymentIntents(db: Db, scope: Scope, query: z.output<typeof listPaymentIntentsQuery>) {
-  return listObjects({
+  const page = await listObjects<Row>({
     db,
     merchant: scope,
     table: 'payment_intents',
     url: '/v1/payment_intents',
     query,
     filters: { status: query.status, rail: query.rail, currency: query.currency, reference: query.reference },
-    map: toPaymentIntent,
+    map: (r) => r,
   });
+  return { ...page, data: await serializeIntents(db, page.data) };
 }
 
 /** requires_payment_method -> canceled; its open checkout sessions expire with it. */
@@ -128,7 +164,8 @@ export async function cancelPaymentIntent(db: Db, scope: Scope, id: string): Pro
   return db.transaction(async (tx) => {
     await getIntentRow(tx, scope, id, { forUpdate: true });
     const row = await transitionIntent(tx, id, 'canceled', { canceled_at: nowSeconds() });
-    const intent = toPaymentIntent(row);
+    await closeActiveAttempts(tx, id, 'canceled', nowSeconds());
+    const intent = await serializeIntent(tx, row);
     await recordEvent(tx, scope, 'payment_intent.canceled', intent);
     await expireSessionsOfIntent(tx, scope, id);
     return intent;

@@ -1,7 +1,12 @@
 // The worker's task list. Each module that needs background work adds its task here.
 import { purgeExpiredKeys } from '../api/idempotency';
+import { expireDueSessions, pollDueAttempts } from '../domain/lifecycle';
 import type { WorkerTask } from './index';
 
 export const TASKS: WorkerTask[] = [
   { name: 'purge-idempotency-keys', intervalMs: 10 * 60_000, run: (db) => purgeExpiredKeys(db) },
+  // Ask rails about pending attempts whose time has come (next_poll_at), claimed with skip locked.
+  { name: 'poll-attempts', intervalMs: 1_000, run: (db) => pollDueAttempts(db) },
+  // Open sessions past expiresAt -> expired; their unpaid intents fail.
+  { name: 'expire-sessions', intervalMs: 5_000, run: (db) => expireDueSessions(db) },
 ];

@@ -1,0 +1,19 @@
+// Operator callbacks (MTN MoMo RequestToPay style, PUT or POST). Unauthenticated by design: the
+// body only tells us which attempt to look at; the outcome is read from the operator's API.
+import { errorResponse, json, newRequestId } from '@/lib/api/route';
+import { getDb } from '@/lib/db/client';
+import { handleMobileMoneyCallback } from '@/lib/domain/callbacks';
+
+async function callback(request: Request, ctx: { params: Promise<Record<string, string | string[]>> }): Promise<Response> {
+  const requestId = newRequestId();
+  try {
+    const { rail } = await ctx.params;
+    const rawBody = await request.text();
+    const out = await handleMobileMoneyCallback(await getDb(), String(rail), { headers: request.headers, rawBody });
+    return json(out, 200, requestId);
+  } catch (err) {
+    return errorResponse(err, requestId, { path: new URL(request.url).pathname });
+  }
+}
+
+export { callback as POST, callback as PUT };

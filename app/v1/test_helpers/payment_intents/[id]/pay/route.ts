@@ -1,0 +1,7 @@
+import { apiRoute, methods } from '@/lib/api/route';
+import { testPay, testPayInput } from '@/lib/domain/lifecycle';
+
+export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
+  // POST /v1/test_helpers/payment_intents/:id/pay: test keys only; optional amount for under/over payment
+  POST: apiRoute({ body: testPayInput, atomic: true }, ({ db, merchant, params, body }) => testPay(db, merchant, params.id!, body)),
+});

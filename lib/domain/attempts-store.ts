@@ -1,0 +1,25 @@
+// Small, dependency-free helpers on payment_attempts shared by intents, sessions and the
+// lifecycle (kept apart so payment-intents.ts and checkout-sessions.ts can use them without cycles).
+import type { Db } from '../db/client';
+
+export const ACTIVE_ATTEMPT_STATUSES = ['creating', 'awaiting_payment', 'pending'] as const;
+/** Rails whose destination is an address that can receive money at any time. */
+export const ADDRESS_RAILS = ['btc_onchain', 'usdt_trc20'] as const;
+/** How long an address stays watched after its attempt ended, so late money is recorded. */
+export const WATCH_SECONDS = 7 * 24 * 3600;
+export const WATCH_POLL_SECONDS = 60;
+
+/**
+ * End every live attempt of an intent (cancel, expiry, rail switch). Address attempts keep being
+ * watched: money sent there later is still seen and recorded as a late payment.
+ */
+export async function closeActiveAttempts(tx: Db, intentId: string, status: 'canceled' | 'expired', now: number): Promise<void> {
+  await tx.query(
+    `update payment_attempts
+        set status = $2, updated_at = $3,
+            watch_until = case when rail = any($4::text[]) then $3 + $5::bigint else null end,
+            next_poll_at = case when rail = any($4::text[]) then $3 + $6::bigint else null end
+      where payment_intent_id = $1 and status = any($7::text[])`,
+    [intentId, status, now, ADDRESS_RAILS, WATCH_SECONDS, WATCH_POLL_SECONDS, ACTIVE_ATTEMPT_STATUSES],
+  );
+}

@@ -1,0 +1,334 @@
+// The payment lifecycle's public API: what the /v1 routes, the hosted page's server actions and
+// the worker call. One domain function per action; the API and the page share them.
+import { z } from 'zod';
+import { ApiError, invalid, notFound, railUnavailable, unexpectedState } from '../api/errors';
+import type { Db, Row } from '../db/client';
+import { nowSeconds } from '../ids';
+import { log } from '../log';
+import { railPolicy } from '../rails/catalog';
+import { operatorInfo } from '../rails/mobile-money/operators';
+import { isRailDown, markRailDown, markRailUp, railAdapter } from '../rails/registry';
+import { BackendError, type RailKind } from '../rails/types';
+import {
+  type WorkScope,
+  activeAttempt,
+  applyRailStatus,
+  attemptView,
+  beginAttempt,
+  finishAttempt,
+  lockIntent,
+  normalizeBuyerPhone,
+  startAttempt,
+  usableAdapter,
+} from './attempts';
+import { ADDRESS_RAILS, closeActiveAttempts } from './attempts-store';
+import { expireSession, toCheckoutSession, type CheckoutSession } from './checkout-sessions';
+import type { Scope } from './common';
+import { isMobileMoneyRail, RAILS, type Currency, type Rail } from './money';
+import { amountInput } from './prices';
+import { assertPayable, createPaymentIntent, getIntentRow, railInput, serializeIntent, type PaymentIntent } from './payment-intents';
+
+export { pollDueAttempts, claimDueAttempts, refreshAttempt, MAX_FAILED_ATTEMPTS, type WorkScope } from './attempts';
+export type { NextAction } from '../rails/next-action';
+
+export interface Clock {
+  /** Unix seconds; tests pass their own. */
+  now?: number;
+}
+
+const TERMINAL = ['succeeded', 'failed', 'canceled'];
+
+// ---------------------------------------------------------------------------------------------
+// confirm
+
+export const confirmPaymentIntentInput = z.strictObject({
+  rail: railInput.optional(),
+  phone: z.string({ error: 'phone must be a string' }).max(32, 'phone must be at most 32 characters').optional(),
+});
+export type ConfirmInput = z.output<typeof confirmPaymentIntentInput>;
+
+/**
+ * Start (or return) the payer's attempt and answer the intent with nextAction. Confirming again
+ * returns the current attempt unless it failed or expired (then a new one). `rail` switches to
+ * another rail of the intent's currency while requires_payment_method.
+ */
+export async function confirmPaymentIntent(db: Db, scope: Scope, intentId: string, input: ConfirmInput = {}, clock: Clock = {}): Promise<PaymentIntent> {
+  const now = clock.now ?? nowSeconds();
+  const step = await db.transaction(async (tx) => {
+    let intent = await getIntentRow(tx, scope, intentId, { forUpdate: true });
+    const status = intent.status as string;
+    if (TERMINAL.includes(status)) throw unexpectedState(`This payment intent's status is ${status}; it can no longer be confirmed.`);
+    if (input.rail && input.rail !== intent.rail) {
+      if (status !== 'requires_payment_method')
+        throw unexpectedState(`This payment intent's status is ${status}; its rail can only change while it is requires_payment_method.`);
+      intent = await switchRail(tx, intent, input.rail, now);
+    }
+    const rail = intent.rail as Rail;
+    const current = await activeAttempt(tx, intentId);
+    if (current) {
+      if (current.status === 'creating') throw unexpectedState('This payment intent is being confirmed by another request; retry in a moment.');
+      if (isMobileMoneyRail(rail) && input.phone !== undefined) {
+        const phone = normalizeBuyerPhone(rail, intent.currency as Currency, input.phone);
+        if (phone !== current.destination)
+          throw unexpectedState(`A payment request to ${current.destination as string} is pending; wait for its outcome, or resend it.`);
+      }
+      const invoiceExpired = rail === 'btc_lightning' && current.expires_at !== null && (current.expires_at as number) <= now;
+      if (!invoiceExpired) return { done: await serializeIntent(tx, intent) };
+      await tx.query(`update payment_attempts set status = 'expired', next_poll_at = null, updated_at = $2 where id = $1`, [current.id, now]);
+    }
+    const session = (await tx.query(`select expires_at from checkout_sessions where payment_intent_id = $1 and status = 'open'`, [intentId]))[0];
+    if (session && (session.expires_at as number) <= now) throw unexpectedState('The checkout session of this payment intent has expired.');
+    const adapter = usableAdapter(rail, scope.livemode);
+    const promptInput = await beginAttempt(tx, intent, adapter, { phone: input.phone }, now);
+    if (adapter.mode === 'test') {
+      await finishAttempt(tx, promptInput, await adapter.createPrompt(promptInput), adapter);
+      return { done: await serializeIntent(tx, await getIntentRow(tx, scope, intentId)) };
+    }
+    return { start: { promptInput, adapter } };
+  });
+  if ('done' in step && step.done) return step.done;
+  if (!('start' in step) || !step.start) throw new Error('unreachable');
+  await startAttempt(db, step.start.promptInput, step.start.adapter);
+  return serializeIntent(db, await getIntentRow(db, scope, intentId));
+}
+
+async function switchRail(tx: Db, intent: Row, rail: Rail, now: number): Promise<Row> {
+  assertPayable(rail, intent.currency as Currency, (intent.amount as number) - 0);
+  await closeActiveAttempts(tx, intent.id as string, 'canceled', now);
+  const rows = await tx.query(`update payment_intents set rail = $2, updated_at = $3 where id = $1 returning *`, [intent.id, rail, now]);
+  return rows[0]!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// hosted page: pick a rail
+
+/**
+ * The buyer picks a rail on the hosted page. A price-based session gets its intent now; an intent
+ * still requires_payment_method switches rail within its currency. Public: the scope is the
+ * session's own.
+ */
+export async function chooseSessionRail(db: Db, sessionId: string, rail: Rail, clock: Clock = {}): Promise<{ session: CheckoutSession; intent: PaymentIntent }> {
+  const now = clock.now ?? nowSeconds();
+  if (!(RAILS as readonly string[]).includes(rail)) throw invalid('parameter_invalid', `rail must be one of ${RAILS.join(', ')}`, 'rail');
+  const first = (await db.query(`select * from checkout_sessions where id = $1`, [sessionId]))[0];
+  if (!first) throw notFound('checkout_session', sessionId);
+  const scope: Scope = { merchantId: first.merchant_id as string, livemode: first.livemode as boolean };
+  return db.transaction(async (tx) => {
+    // Lock order everywhere: intent, then session.
+    let intentRow = first.payment_intent_id ? await lockIntent(tx, first.payment_intent_id as string) : null;
+    let session = (await tx.query(`select * from checkout_sessions where id = $1 for update`, [sessionId]))[0]!;
+    if (!intentRow && session.payment_intent_id) {
+      // Another request made the intent meanwhile; take locks in the usual order.
+      intentRow = await lockIntent(tx, session.payment_intent_id as string);
+    }
+    if (session.status !== 'open' || (session.expires_at as number) <= now)
+      throw unexpectedState(`This checkout session is ${session.status === 'open' ? 'past its expiry' : session.status}; no rail can be chosen.`);
+    const currency = session.currency as Currency;
+    assertPayable(rail, currency, session.amount as number);
+    usableAdapter(rail, scope.livemode);
+    if (!intentRow) {
+      const price = (await tx.query<{ name: string }>(`select p.name from prices pr join products p on p.id = pr.product_id where pr.id = $1`, [session.price_id]))[0];
+      const created = await createPaymentIntent(tx, scope, {
+        amount: session.amount as number,
+        currency,
+        rail,
+        description: price?.name,
+        metadata: { checkoutSessionId: sessionId },
+      });
+      session = (await tx.query(`update checkout_sessions set payment_intent_id = $2, updated_at = $3 where id = $1 returning *`, [sessionId, created.id, now]))[0]!;
+      return { session: toCheckoutSession(session), intent: created };
+    }
+    if (intentRow.rail !== rail) {
+      if (intentRow.status !== 'requires_payment_method')
+        throw unexpectedState(`This payment intent's status is ${intentRow.status as string}; its rail can only change while it is requires_payment_method.`);
+      intentRow = await switchRail(tx, intentRow, rail, now);
+    }
+    return { session: toCheckoutSession(session), intent: await serializeIntent(tx, intentRow) };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// mobile money: send the request again
+
+export const MAX_RESENDS = 3;
+
+export async function resendMobileMoneyPrompt(db: Db, scope: Scope, intentId: string, clock: Clock = {}): Promise<PaymentIntent> {
+  const now = clock.now ?? nowSeconds();
+  const intent = await getIntentRow(db, scope, intentId);
+  const rail = intent.rail as Rail;
+  if (!isMobileMoneyRail(rail)) throw unexpectedState(`This payment intent's rail is ${rail}; only a mobile-money request can be sent again.`);
+  const attempt = await activeAttempt(db, intentId);
+  if (intent.status !== 'pending' || !attempt || attempt.status !== 'pending')
+    throw unexpectedState(`This payment intent's status is ${intent.status as string}; a request can be sent again only while one is pending.`);
+  if (Number((attempt.details as Record<string, unknown>).resends ?? 0) >= MAX_RESENDS)
+    throw unexpectedState(`The request was already sent again ${MAX_RESENDS} times; wait for it to time out, then confirm again.`);
+  const adapter = usableAdapter(rail, scope.livemode);
+  let prompt;
+  try {
+    prompt = await adapter.resend!(attemptView(attempt), now);
+  } catch (err) {
+    if (!(err instanceof BackendError)) throw err;
+    markRailDown(rail, scope.livemode);
+    throw railUnavailable(rail);
+  }
+  if (adapter.mode === 'live') markRailUp(rail, true);
+  return db.transaction(async (tx) => {
+    await lockIntent(tx, intentId);
+    const rows = await tx.query(
+      `update payment_attempts set backend_ref = $2, details = $3, expires_at = $4, next_poll_at = $5, updated_at = $5
+        where id = $1 and status = 'pending' returning id`,
+      [attempt.id, prompt.backendRef, JSON.stringify(prompt.details), prompt.expiresAt, now],
+    );
+    if (!rows[0]) throw unexpectedState('The pending request ended while it was being sent again; confirm again.');
+    return serializeIntent(tx, await getIntentRow(tx, scope, intentId));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// test helpers (test mode only)
+
+export const testPayInput = z.strictObject({ amount: amountInput('amount').optional() });
+export const testFailInput = z.strictObject({});
+
+function assertTestMode(scope: Scope): void {
+  if (scope.livemode)
+    throw new ApiError(404, 'invalid_request_error', 'resource_missing', 'Test helpers exist in test mode only: use a test key (sk_test_...).');
+}
+
+/** The intent's current attempt, started on its rail if there is none (test mode: simulators only). */
+async function simulatedAttempt(tx: Db, scope: Scope, intent: Row, now: number): Promise<Row> {
+  const rail = intent.rail as Rail;
+  const current = await activeAttempt(tx, intent.id as string);
+  if (current && current.status !== 'creating' && !(rail === 'btc_lightning' && (current.expires_at as number) <= now)) return current;
+  if (current) await tx.query(`update payment_attempts set status = 'expired', next_poll_at = null where id = $1`, [current.id]);
+  if (intent.status !== 'requires_payment_method') throw unexpectedState(`This payment intent's status is ${intent.status as string}.`);
+  const adapter = usableAdapter(rail, scope.livemode);
+  const phone = isMobileMoneyRail(rail) ? operatorInfo(rail).markets[intent.currency as Currency]?.exampleNumber : undefined;
+  const input = await beginAttempt(tx, intent, adapter, { phone }, now);
+  await finishAttempt(tx, input, await adapter.createPrompt(input), adapter);
+  return (await tx.query(`select * from payment_attempts where id = $1`, [input.attemptId]))[0]!;
+}
+
+async function simulate(db: Db, scope: Scope, intentId: string, now: number, act: 'pay' | 'fail', amount?: number): Promise<PaymentIntent> {
+  assertTestMode(scope);
+  return db.transaction(async (tx) => {
+    let intent = await getIntentRow(tx, scope, intentId, { forUpdate: true });
+    const rail = intent.rail as Rail;
+    const adapter = usableAdapter(rail, false);
+    let attempt: Row;
+    if (TERMINAL.includes(intent.status as string)) {
+      // Money sent to an address after the end is still money: a late payment.
+      const last = (await tx.query(`select * from payment_attempts where payment_intent_id = $1 and rail = $2 order by seq desc limit 1`, [intentId, rail]))[0];
+      if (act !== 'pay' || !(ADDRESS_RAILS as readonly string[]).includes(rail) || !last || intent.status === 'succeeded')
+        throw unexpectedState(`This payment intent's status is ${intent.status as string}; it cannot be ${act === 'pay' ? 'paid' : 'failed'}.`);
+      attempt = last;
+    } else {
+      attempt = await simulatedAttempt(tx, scope, intent, now);
+      intent = await lockIntent(tx, intentId);
+    }
+    const sim = adapter.simulator!;
+    const due = Math.max(1, (intent.amount as number) - (intent.amount_received as number));
+    const details = act === 'pay' ? sim.pay(attemptView(attempt), amount ?? due, now) : sim.fail(attemptView(attempt), now);
+    attempt = (await tx.query(`update payment_attempts set details = $2 where id = $1 returning *`, [attempt.id, JSON.stringify(details)]))[0]!;
+    const st = await adapter.getStatus(attemptView(attempt), now);
+    await applyRailStatus(tx, intent, attempt, st, now);
+    return serializeIntent(tx, await getIntentRow(tx, scope, intentId));
+  });
+}
+
+/** POST /v1/test_helpers/payment_intents/:id/pay: the payer pays (amount: under/over payment). */
+export function testPay(db: Db, scope: Scope, intentId: string, input: { amount?: number } = {}, clock: Clock = {}): Promise<PaymentIntent> {
+  return simulate(db, scope, intentId, clock.now ?? nowSeconds(), 'pay', input.amount);
+}
+
+/** POST /v1/test_helpers/payment_intents/:id/fail: the payment fails (declined). */
+export function testFail(db: Db, scope: Scope, intentId: string, clock: Clock = {}): Promise<PaymentIntent> {
+  return simulate(db, scope, intentId, clock.now ?? nowSeconds(), 'fail');
+}
+
+// ---------------------------------------------------------------------------------------------
+// rails on offer
+
+export interface AvailableRail {
+  rail: Rail;
+  kind: RailKind;
+  displayName: string;
+  country?: string;
+  dialCode?: string;
+  nationalPattern?: string;
+  exampleNumber?: string;
+  ussdCode?: string;
+  network?: string;
+}
+
+const DISPLAY: Record<Exclude<Rail, `mobile_money_${string}`>, string> = {
+  btc_lightning: 'Bitcoin Lightning',
+  btc_onchain: 'Bitcoin',
+  usdt_trc20: 'USDT (TRC20)',
+};
+
+/** Rails that take `currency`, are configured in this mode, and whose backend is not known-down. */
+export function availableRails(currency: Currency, livemode: boolean): AvailableRail[] {
+  const out: AvailableRail[] = [];
+  for (const rail of RAILS) {
+    if (!railPolicy(rail).currencies.includes(currency)) continue;
+    const adapter = railAdapter(rail, livemode);
+    if (!adapter || isRailDown(rail, livemode)) continue;
+    if (isMobileMoneyRail(rail)) {
+      const op = operatorInfo(rail);
+      const m = op.markets[currency]!;
+      out.push({
+        rail,
+        kind: 'mobile_money',
+        displayName: op.displayName,
+        country: m.country,
+        dialCode: m.dialCode,
+        nationalPattern: m.nationalPattern.source,
+        exampleNumber: m.exampleNumber,
+        ussdCode: m.ussdCode,
+      });
+    } else {
+      const network = rail === 'usdt_trc20' ? (livemode ? 'tron' : 'tron-nile') : livemode ? 'bitcoin' : 'testnet';
+      out.push({ rail, kind: adapter.kind, displayName: DISPLAY[rail as keyof typeof DISPLAY], network });
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// session expiry job
+
+/**
+ * Worker task: open sessions past expiresAt become expired (their unpaid or underpaid intent
+ * fails). A session whose payment is pending waits for its outcome. Safe in several copies: rows
+ * are taken with `for update skip locked`, intent first, then session (the order used everywhere).
+ */
+export async function expireDueSessions(db: Db, now = nowSeconds(), scope: WorkScope = {}, limit = 100): Promise<number> {
+  const due = await db.query<{ id: string; payment_intent_id: string | null }>(
+    `select cs.id, cs.payment_intent_id from checkout_sessions cs
+      where cs.status = 'open' and cs.expires_at <= $1
+        and not exists (select 1 from payment_intents pi where pi.id = cs.payment_intent_id and pi.status = 'pending')
+        and ($3::text is null or cs.merchant_id = $3)
+      order by cs.expires_at limit $2`,
+    [now, limit, scope.merchantId ?? null],
+  );
+  let n = 0;
+  for (const c of due) {
+    try {
+      const done = await db.transaction(async (tx) => {
+        if (c.payment_intent_id) {
+          const i = await tx.query<{ status: string }>(`select status from payment_intents where id = $1 for update skip locked`, [c.payment_intent_id]);
+          if (!i[0] || i[0].status === 'pending') return false;
+        }
+        const s = (await tx.query(`select * from checkout_sessions where id = $1 and status = 'open' and expires_at <= $2 for update skip locked`, [c.id, now]))[0];
+        if (!s) return false;
+        await expireSession(tx, { merchantId: s.merchant_id as string, livemode: s.livemode as boolean }, s);
+        return true;
+      });
+      if (done) n++;
+    } catch (err) {
+      log('error', 'session expiry failed', { sessionId: c.id, error: err instanceof Error ? err.stack : String(err) });
+    }
+  }
+  return n;
+}

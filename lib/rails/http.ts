@@ -1,0 +1,74 @@
+// The HTTP client every live adapter uses: a hard timeout, JSON in and out, and every failure
+// (network, timeout, 5xx, unparsable body) turned into BackendError so the rail is reported
+// unavailable instead of crashing a request.
+import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import { BackendError } from './types';
+
+export interface HttpRequest {
+  method: 'GET' | 'POST' | 'PUT';
+  url: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  timeoutMs: number;
+  /** PEM file of a CA to trust (LND's self-signed certificate). */
+  caPath?: string;
+}
+
+export interface HttpResponse {
+  status: number;
+  text: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+const MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
+
+export function httpRequest(rail: string, req: HttpRequest): Promise<HttpResponse> {
+  const url = new URL(req.url);
+  const lib = url.protocol === 'https:' ? https : http;
+  const body = req.body === undefined ? undefined : typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
+  const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
+  if (body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    headers['content-length'] = String(Buffer.byteLength(body));
+  }
+  return new Promise((resolve, reject) => {
+    const r = lib.request(
+      url,
+      { method: req.method, headers, ...(req.caPath ? { ca: fs.readFileSync(req.caPath) } : {}) },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (c: Buffer) => {
+          size += c.length;
+          if (size > MAX_RESPONSE_BYTES) {
+            r.destroy(new Error('response too large'));
+            return;
+          }
+          chunks.push(c);
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
+        res.on('error', (e) => reject(new BackendError(rail, `${req.method} ${url.pathname}: ${e.message}`)));
+      },
+    );
+    r.setTimeout(req.timeoutMs, () => r.destroy(new Error(`timed out after ${req.timeoutMs} ms`)));
+    r.on('error', (e) => reject(new BackendError(rail, `${req.method} ${url.pathname}: ${e.message}`)));
+    if (body !== undefined) r.write(body);
+    r.end();
+  });
+}
+
+/** Parse a JSON body, or BackendError (a backend that answers garbage is a failed backend). */
+export function parseJson(rail: string, res: HttpResponse, what: string): unknown {
+  try {
+    return JSON.parse(res.text);
+  } catch {
+    throw new BackendError(rail, `${what}: the backend answered HTTP ${res.status} with a body that is not JSON`);
+  }
+}
+
+export function expectStatus(rail: string, res: HttpResponse, ok: number[], what: string): void {
+  if (!ok.includes(res.status))
+    throw new BackendError(rail, `${what}: the backend answered HTTP ${res.status}${res.text ? `: ${res.text.slice(0, 200)}` : ''}`);
+}

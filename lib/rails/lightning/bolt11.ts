@@ -1,0 +1,96 @@
+// BOLT11 payment requests, encoded and signed here (pure JS: @noble/curves + @scure/base).
+// Test mode signs with a test node key on the test network (`lntb`); live invoices come from LND.
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bech32 } from '@scure/base';
+
+export type LightningNetwork = 'bc' | 'tb' | 'bcrt';
+
+export interface InvoiceFields {
+  network: LightningNetwork;
+  amountSats: number;
+  /** Unix seconds. */
+  timestamp: number;
+  paymentHash: Uint8Array; // 32 bytes
+  paymentSecret: Uint8Array; // 32 bytes
+  description: string;
+  /** Seconds after timestamp. */
+  expiry: number;
+  minFinalCltvExpiry?: number;
+}
+
+/** Big-endian integer to 5-bit words, at least `minWords` long (0 -> []). */
+function intToWords(n: number, minWords = 0): number[] {
+  const out: number[] = [];
+  let v = BigInt(n);
+  while (v > 0n) {
+    out.unshift(Number(v & 31n));
+    v >>= 5n;
+  }
+  while (out.length < minWords) out.unshift(0);
+  return out;
+}
+
+function tagged(tag: string, words: number[]): number[] {
+  const code = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'.indexOf(tag);
+  if (code < 0) throw new Error(`unknown tag ${tag}`);
+  if (words.length >= 1024) throw new Error(`field ${tag} too long`);
+  return [code, words.length >> 5, words.length & 31, ...words];
+}
+
+/** Amount in the human-readable part: the shortest exact form with a multiplier. */
+export function encodeAmount(sats: number): string {
+  if (!Number.isInteger(sats) || sats <= 0) throw new Error('amount must be a positive integer of satoshis');
+  const msat = BigInt(sats) * 1000n;
+  // 1 BTC = 1e11 msat; m = 1e8 msat, u = 1e5 msat, n = 1e2 msat, p = 0.1 msat.
+  if (msat % 100_000_000n === 0n) return `${msat / 100_000_000n}m`;
+  if (msat % 100_000n === 0n) return `${msat / 100_000n}u`;
+  return `${msat / 100n}n`;
+}
+
+function wordsToBytesPadded(words: number[]): Uint8Array {
+  // Concatenate 5-bit words into bytes, zero-padding the last byte (BOLT11 signing rule).
+  const bits: number[] = [];
+  for (const w of words) for (let i = 4; i >= 0; i--) bits.push((w >> i) & 1);
+  while (bits.length % 8) bits.push(0);
+  const out = new Uint8Array(bits.length / 8);
+  for (let i = 0; i < out.length; i++) {
+    let b = 0;
+    for (let j = 0; j < 8; j++) b = (b << 1) | bits[i * 8 + j]!;
+    out[i] = b;
+  }
+  return out;
+}
+
+/** Encode and sign. The node's public key is recoverable from the signature (no `n` field). */
+export function encodeInvoice(fields: InvoiceFields, nodePrivateKey: Uint8Array): string {
+  if (fields.paymentHash.length !== 32 || fields.paymentSecret.length !== 32) throw new Error('payment hash and secret are 32 bytes');
+  const hrp = `ln${fields.network}${encodeAmount(fields.amountSats)}`;
+  const desc = new TextEncoder().encode(fields.description);
+  if (desc.length > 639) throw new Error('description too long for a BOLT11 d field');
+  const data: number[] = [
+    ...intToWords(fields.timestamp, 7),
+    ...tagged('p', bech32.toWords(fields.paymentHash)),
+    ...tagged('s', bech32.toWords(fields.paymentSecret)),
+    ...tagged('d', bech32.toWords(desc)),
+    ...tagged('x', intToWords(fields.expiry)),
+    ...tagged('c', intToWords(fields.minFinalCltvExpiry ?? 18)),
+    // Features: var_onion_optin (bit 8) and payment_secret (bit 14) required.
+    ...tagged('9', featureWords([8, 14])),
+  ];
+  const preimage = new Uint8Array([...new TextEncoder().encode(hrp), ...wordsToBytesPadded(data)]);
+  const sig = secp256k1.sign(sha256(preimage), nodePrivateKey, { prehash: false, format: 'recovered' });
+  // noble: [recovery, r(32), s(32)]; BOLT11: r || s || recovery
+  const sig65 = new Uint8Array([...sig.subarray(1), sig[0]!]);
+  return bech32.encode(hrp, [...data, ...bech32.toWords(sig65)], false);
+}
+
+function featureWords(bits: number[]): number[] {
+  const max = Math.max(...bits);
+  const n = Math.floor(max / 5) + 1;
+  const words = new Array<number>(n).fill(0);
+  for (const b of bits) words[n - 1 - Math.floor(b / 5)]! |= 1 << b % 5;
+  return words;
+}
+
+export const nodePublicKeyHex = (priv: Uint8Array) => Buffer.from(secp256k1.getPublicKey(priv, true)).toString('hex');

@@ -1,0 +1,133 @@
+// The mobile-money operators behind mobile_money_a..d: who they are, where, which currencies, the
+// numbers they take, the USSD code a buyer dials to approve a pending request, and their limits.
+// Each takes XOF, XAF and GNF unless configured narrower (MOMO_<X>_CURRENCIES); bounds and amount
+// step may only narrow money.ts's rules.
+import { config } from '../../config';
+import { boundsFor, narrow, type Bounds, type Currency, type MobileMoneyRail } from '../../domain/money';
+
+export interface MarketInfo {
+  /** ISO 3166 country code. */
+  country: string;
+  countryName: string;
+  dialCode: string;
+  /** National significant number, without the dialling code. */
+  nationalPattern: RegExp;
+  /** A well-formed national number whose last four digits are 0000 (the test "succeeds" number). */
+  exampleNumber: string;
+  ussdCode: string;
+}
+
+export interface OperatorInfo {
+  rail: MobileMoneyRail;
+  /** Letter in env names (MOMO_A_...). */
+  letter: 'A' | 'B' | 'C' | 'D';
+  displayName: string;
+  currencies: readonly Currency[];
+  markets: Partial<Record<Currency, MarketInfo>>;
+  timeoutSeconds: number;
+  /** Operator limits per currency, already narrowed by money.ts. */
+  bounds(currency: Currency): Bounds;
+  /** Amounts must be a multiple of this (1 = any integer). */
+  amountStep: number;
+}
+
+// Côte d'Ivoire (XOF): 10-digit numbers since 2021; Cameroon (XAF) and Guinea (GNF): 9 digits.
+const CI = { country: 'CI', countryName: "Côte d'Ivoire", dialCode: '+225', nationalPattern: /^0[157]\d{8}$/ };
+const CM = { country: 'CM', countryName: 'Cameroon', dialCode: '+237', nationalPattern: /^6\d{8}$/ };
+const GN = { country: 'GN', countryName: 'Guinea', dialCode: '+224', nationalPattern: /^6\d{8}$/ };
+
+interface Base {
+  letter: OperatorInfo['letter'];
+  displayName: string;
+  markets: Record<'XOF' | 'XAF' | 'GNF', MarketInfo>;
+}
+
+const BASE: Record<MobileMoneyRail, Base> = {
+  mobile_money_a: {
+    letter: 'A',
+    displayName: 'MTN MoMo',
+    markets: {
+      XOF: { ...CI, exampleNumber: '0554120000', ussdCode: '*133#' },
+      XAF: { ...CM, exampleNumber: '677120000', ussdCode: '*126#' },
+      GNF: { ...GN, exampleNumber: '664120000', ussdCode: '*440#' },
+    },
+  },
+  mobile_money_b: {
+    letter: 'B',
+    displayName: 'Orange Money',
+    markets: {
+      XOF: { ...CI, exampleNumber: '0707120000', ussdCode: '#144#' },
+      XAF: { ...CM, exampleNumber: '690120000', ussdCode: '#150#' },
+      GNF: { ...GN, exampleNumber: '622120000', ussdCode: '*144#' },
+    },
+  },
+  mobile_money_c: {
+    letter: 'C',
+    displayName: 'Moov Money',
+    markets: {
+      XOF: { ...CI, exampleNumber: '0101120000', ussdCode: '*155#' },
+      XAF: { ...CM, exampleNumber: '655120000', ussdCode: '*155#' },
+      GNF: { ...GN, exampleNumber: '655120000', ussdCode: '*155#' },
+    },
+  },
+  mobile_money_d: {
+    letter: 'D',
+    displayName: 'Wave',
+    markets: {
+      XOF: { ...CI, exampleNumber: '0758120000', ussdCode: '*170#' },
+      XAF: { ...CM, exampleNumber: '699120000', ussdCode: '*170#' },
+      GNF: { ...GN, exampleNumber: '628120000', ussdCode: '*170#' },
+    },
+  },
+};
+
+const cache = new Map<MobileMoneyRail, OperatorInfo>();
+
+export function operatorInfo(rail: MobileMoneyRail): OperatorInfo {
+  const hit = cache.get(rail);
+  if (hit) return hit;
+  const base = BASE[rail];
+  const env = config() as unknown as Record<string, string | number | undefined>;
+  const l = base.letter;
+  const currencies = env[`MOMO_${l}_CURRENCIES`]
+    ? (String(env[`MOMO_${l}_CURRENCIES`]).split(',') as Currency[])
+    : (['XOF', 'XAF', 'GNF'] as Currency[]);
+  const min = env[`MOMO_${l}_MIN_AMOUNT`] as number | undefined;
+  const max = env[`MOMO_${l}_MAX_AMOUNT`] as number | undefined;
+  const info: OperatorInfo = {
+    rail,
+    letter: l,
+    displayName: (env[`MOMO_${l}_DISPLAY_NAME`] as string | undefined) ?? base.displayName,
+    currencies,
+    markets: Object.fromEntries(currencies.map((c) => [c, base.markets[c as 'XOF']])),
+    timeoutSeconds: (env[`MOMO_${l}_TIMEOUT_SECONDS`] as number | undefined) ?? 180,
+    bounds: (currency) => narrow(boundsFor(currency), { min, max }),
+    amountStep: (env[`MOMO_${l}_AMOUNT_STEP`] as number | undefined) ?? 1,
+  };
+  cache.set(rail, info);
+  return info;
+}
+
+export function resetOperatorsForTests(): void {
+  cache.clear();
+}
+
+/**
+ * A buyer's number for the operator's market in `currency`: E.164 (+225...) or national format,
+ * spaces, dots and dashes allowed. Returns E.164, or null when it is not a number of that country.
+ */
+export function normalizePhone(raw: string, market: MarketInfo): string | null {
+  const compact = raw.replace(/[\s.\-()]/g, '');
+  let national: string;
+  const dial = market.dialCode.slice(1);
+  if (compact.startsWith('+')) {
+    if (!compact.startsWith(market.dialCode)) return null;
+    national = compact.slice(market.dialCode.length);
+  } else if (compact.startsWith(`00${dial}`)) {
+    national = compact.slice(2 + dial.length);
+  } else {
+    national = compact;
+  }
+  if (!market.nationalPattern.test(national)) return null;
+  return `${market.dialCode}${national}`;
+}

@@ -1,0 +1,47 @@
+// What the payer must do now, from the intent and its current attempt (pure: the one serializer,
+// toPaymentIntent, calls it). Shapes as in the API contract.
+import type { Row } from '../db/client';
+import { isMobileMoneyRail, toDecimalString, type Currency, type Rail } from '../domain/money';
+import { operatorInfo } from './mobile-money/operators';
+
+export type NextAction =
+  | { type: 'mobile_money_prompt'; phone: string; operator: string; ussdCode: string; expiresAt: number | null }
+  | { type: 'lightning_invoice'; invoice: string; uri: string; expiresAt: number | null }
+  | { type: 'bitcoin_address'; address: string; amount: string; uri: string; confirmations: number; requiredConfirmations: number }
+  | { type: 'tron_address'; address: string; amount: string; network: 'TRC20'; contract: string };
+
+const ACTIVE = ['awaiting_payment', 'pending'];
+
+export function nextActionFor(intent: Row, attempt: Row | null | undefined): NextAction | null {
+  if (!attempt) return null;
+  if (intent.status !== 'requires_payment_method' && intent.status !== 'pending') return null;
+  if (!ACTIVE.includes(attempt.status as string) || attempt.rail !== intent.rail) return null;
+  const rail = attempt.rail as Rail;
+  const currency = attempt.currency as Currency;
+  const details = (attempt.details ?? {}) as Record<string, unknown>;
+  const destination = attempt.destination as string;
+  const expiresAt = (attempt.expires_at as number | null) ?? null;
+  const due = Math.max(0, (intent.amount as number) - (intent.amount_received as number));
+  if (isMobileMoneyRail(rail)) {
+    const op = operatorInfo(rail);
+    return { type: 'mobile_money_prompt', phone: destination, operator: op.displayName, ussdCode: op.markets[currency]?.ussdCode ?? '', expiresAt };
+  }
+  switch (rail) {
+    case 'btc_lightning':
+      return { type: 'lightning_invoice', invoice: destination, uri: `lightning:${destination}`, expiresAt };
+    case 'btc_onchain': {
+      const btc = toDecimalString(due, 'BTC');
+      return {
+        type: 'bitcoin_address',
+        address: destination,
+        amount: btc,
+        uri: `bitcoin:${destination}?amount=${btc}`,
+        confirmations: Number(details.confirmations ?? 0),
+        requiredConfirmations: Number(details.requiredConfirmations ?? 1),
+      };
+    }
+    case 'usdt_trc20':
+      return { type: 'tron_address', address: destination, amount: toDecimalString(due, 'USDT'), network: 'TRC20', contract: String(details.contract ?? '') };
+  }
+  return null;
+}

@@ -1,0 +1,95 @@
+// Live USDT on TRON: TronGrid's TRC20 transfer history of the deposit address.
+// GET /v1/accounts/{address}/transactions/trc20?only_confirmed=true&only_to=true&contract_address=...
+// Only confirmed (solidified) transfers of the USDT contract to the address count as received;
+// unconfirmed ones (only_unconfirmed=true) make the attempt pending.
+import { z } from 'zod';
+import { expectStatus, httpRequest, parseJson } from '../http';
+import { BackendError, type AttemptView, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../types';
+import { isTronAddress, parseTronAccountKey, tronDepositAddress, type TronAccountKey } from './address';
+
+export const tronConfigSchema = z.object({
+  url: z.url(),
+  apiKey: z.string().optional(),
+  xpub: z.string().min(1),
+  contract: z.string().refine(isTronAddress, 'must be a TRON base58 address'),
+  timeoutMs: z.number().int().positive(),
+});
+export type TronConfig = z.infer<typeof tronConfigSchema>;
+
+const transfersSchema = z.object({
+  success: z.boolean().optional(),
+  data: z.array(
+    z.object({
+      transaction_id: z.string().min(1),
+      token_info: z.object({ address: z.string() }).loose(),
+      to: z.string(),
+      type: z.string().optional(),
+      value: z.string().regex(/^\d+$/),
+    }),
+  ),
+});
+
+export function tronPrompt(input: PromptInput, contract: string): RailPrompt {
+  if (!input.address) throw new Error('TRC20 needs a derived address');
+  return { destination: input.address, backendRef: input.address, expiresAt: input.expiresAt, details: { contract } };
+}
+
+export class TronGridAdapter implements RailAdapter<TronConfig> {
+  readonly rail = 'usdt_trc20' as const;
+  readonly kind = 'usdt' as const;
+  readonly mode = 'live' as const;
+  readonly currencies = ['USDT'] as const;
+  readonly pollSeconds = 10;
+  private key: TronAccountKey;
+
+  constructor(readonly config: TronConfig) {
+    this.key = parseTronAccountKey(config.xpub);
+  }
+
+  get derivationKeyId() {
+    return this.key.keyId;
+  }
+
+  deriveAddress(index: number): string {
+    return tronDepositAddress(this.key, index);
+  }
+
+  async createPrompt(input: PromptInput): Promise<RailPrompt> {
+    return tronPrompt(input, this.config.contract);
+  }
+
+  private async transfers(address: string, which: 'only_confirmed' | 'only_unconfirmed') {
+    const q = new URLSearchParams({ [which]: 'true', only_to: 'true', contract_address: this.config.contract, limit: '200' });
+    const res = await httpRequest(this.rail, {
+      method: 'GET',
+      url: `${this.config.url.replace(/\/+$/, '')}/v1/accounts/${address}/transactions/trc20?${q}`,
+      headers: this.config.apiKey ? { 'TRON-PRO-API-KEY': this.config.apiKey } : {},
+      timeoutMs: this.config.timeoutMs,
+    });
+    expectStatus(this.rail, res, [200], 'trc20 transfers');
+    const parsed = transfersSchema.safeParse(parseJson(this.rail, res, 'trc20 transfers'));
+    if (!parsed.success || parsed.data.success === false) throw new BackendError(this.rail, 'trc20 transfers: unexpected response shape');
+    const seen = new Set<string>();
+    return parsed.data.data.filter(
+      (t) =>
+        t.to === address &&
+        t.token_info.address === this.config.contract &&
+        (t.type === undefined || t.type === 'Transfer') &&
+        !seen.has(t.transaction_id) &&
+        seen.add(t.transaction_id),
+    );
+  }
+
+  async getStatus(attempt: AttemptView): Promise<RailStatus> {
+    const confirmed = await this.transfers(attempt.destination, 'only_confirmed');
+    const unconfirmed = (await this.transfers(attempt.destination, 'only_unconfirmed')).filter(
+      (t) => !confirmed.some((c) => c.transaction_id === t.transaction_id),
+    );
+    const sum = (xs: { value: string }[]) => xs.reduce((s, t) => s + Number(t.value), 0);
+    const received = sum(confirmed);
+    const seenAmount = sum(unconfirmed);
+    if (!Number.isSafeInteger(received) || !Number.isSafeInteger(seenAmount)) throw new BackendError(this.rail, 'trc20 transfers: amount out of range');
+    const txids = [...confirmed, ...unconfirmed].map((t) => t.transaction_id);
+    return { state: seenAmount > 0 ? 'pending' : received > 0 ? 'confirmed' : 'waiting', received, seen: seenAmount, details: { txids } };
+  }
+}

@@ -1,0 +1,107 @@
+// The one interface every rail adapter implements, live or simulated (style.md). The domain
+// (lib/domain/attempts.ts) never sees a vendor's strings: each adapter maps its backend's statuses
+// to RailStatus in its own file.
+import type { Currency, Rail } from '../domain/money';
+
+export type RailKind = 'mobile_money' | 'lightning' | 'onchain' | 'usdt';
+export type RailMode = 'test' | 'live';
+
+export interface PromptInput {
+  attemptId: string;
+  intentId: string;
+  rail: Rail;
+  amount: number;
+  currency: Currency;
+  description: string;
+  /** Unix seconds: the prompt must not outlive this (the session's end, or the rail's default). */
+  expiresAt: number;
+  now: number;
+  /** E.164, for mobile money. */
+  phone?: string;
+  /** The derived receive address, for address rails (on-chain, TRC20). */
+  address?: string;
+}
+
+/** What an attempt tracks at the backend; stored on the attempt row. */
+export interface RailPrompt {
+  /** Phone, BOLT11 invoice, or address. */
+  destination: string;
+  /** Operator reference id, payment hash, or address. */
+  backendRef: string;
+  expiresAt: number | null;
+  /** JSON-safe rail details (kept in payment_attempts.details). */
+  details: Record<string, unknown>;
+}
+
+/** The attempt as an adapter sees it. */
+export interface AttemptView {
+  id: string;
+  rail: Rail;
+  amount: number;
+  currency: Currency;
+  destination: string;
+  backendRef: string;
+  details: Record<string, unknown>;
+  createdAt: number;
+  expiresAt: number | null;
+}
+
+/**
+ * A backend's answer, mapped. `received` is the total confirmed so far (minor units), `seen` the
+ * total not yet confirmed. `waiting`: nothing happened; `pending`: the payer acted, not final;
+ * `confirmed`: `received` is final money; `failed`: declined/refused; `expired`: can no longer be paid.
+ */
+export interface RailStatus {
+  state: 'waiting' | 'pending' | 'confirmed' | 'failed' | 'expired';
+  received: number;
+  seen: number;
+  confirmations?: number;
+  error?: { code: string; message: string };
+  /** Merged into the attempt's details (txids, confirmations, operator transaction id...). */
+  details?: Record<string, unknown>;
+}
+
+export interface CallbackInput {
+  headers: Headers;
+  rawBody: string;
+}
+
+export interface RailAdapter<Config = unknown> {
+  readonly rail: Rail;
+  readonly kind: RailKind;
+  readonly mode: RailMode;
+  readonly currencies: readonly Currency[];
+  readonly config: Config;
+  /** How often the worker asks getStatus about an open attempt, in seconds. */
+  readonly pollSeconds: number;
+  /** Start a payment at the backend: send the push, create the invoice, describe the address. */
+  createPrompt(input: PromptInput): Promise<RailPrompt>;
+  getStatus(attempt: AttemptView, now: number): Promise<RailStatus>;
+  /** Mobile money: send the approval request again. Returns the updated prompt. */
+  resend?(attempt: AttemptView, now: number): Promise<RailPrompt>;
+  /** A backend's callback: which attempt to look at now. Never trusted for the outcome: the adapter asks getStatus. */
+  parseCallback?(req: CallbackInput): Promise<{ attemptId: string }>;
+  /** Address rails: the receive address at `index`, and the id of the key the counter belongs to. */
+  deriveAddress?(index: number): string;
+  readonly derivationKeyId?: string;
+  /** Test mode only: the controls the test helpers and the hosted page's test banner use. */
+  readonly simulator?: SimulatorControls;
+}
+
+export interface SimulatorControls {
+  /** The details after the payer pays `amount` now. */
+  pay(attempt: AttemptView, amount: number, now: number): Record<string, unknown>;
+  /** The details after the payment fails now. */
+  fail(attempt: AttemptView, now: number): Record<string, unknown>;
+}
+
+/** A backend that failed (timeout, network, 5xx, garbage): the rail is unavailable, never a 500. */
+export class BackendError extends Error {
+  constructor(
+    readonly rail: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'BackendError';
+  }
+}

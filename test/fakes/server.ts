@@ -1,0 +1,52 @@
+// A tiny node:http server on 127.0.0.1 and a random port, for fake rail backends. `mode` lets a
+// test make the backend time out (never answer) or answer garbage.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type FakeMode = 'ok' | 'timeout' | 'garbage' | 'error';
+
+export interface FakeServer {
+  url: string;
+  mode: FakeMode;
+  requests: { method: string; path: string; headers: http.IncomingHttpHeaders; body: string }[];
+  close(): Promise<void>;
+}
+
+export type Handler = (req: { method: string; url: URL; headers: http.IncomingHttpHeaders; body: string }) => { status: number; body?: unknown; text?: string };
+
+export async function startFake(handler: Handler): Promise<FakeServer> {
+  const pending = new Set<http.ServerResponse>();
+  const fake: FakeServer = { url: '', mode: 'ok', requests: [], close: async () => {} };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      fake.requests.push({ method: req.method ?? 'GET', path: url.pathname + url.search, headers: req.headers, body });
+      if (fake.mode === 'timeout') {
+        pending.add(res);
+        return; // never answer
+      }
+      if (fake.mode === 'garbage') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end('<html>oops</html>');
+        return;
+      }
+      if (fake.mode === 'error') {
+        res.writeHead(500).end('internal error');
+        return;
+      }
+      const out = handler({ method: req.method ?? 'GET', url, headers: req.headers, body });
+      const text = out.text ?? (out.body === undefined ? '' : JSON.stringify(out.body));
+      res.writeHead(out.status, { 'content-type': out.text !== undefined ? 'text/plain' : 'application/json' }).end(text);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.close = async () => {
+    for (const r of pending) r.destroy();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return fake;
+}

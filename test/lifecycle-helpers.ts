@@ -1,0 +1,25 @@
+// Shared by the lifecycle tests: register the new routes, make intents, read events.
+import * as piConfirm from '@/app/v1/payment_intents/[id]/confirm/route';
+import * as thPay from '@/app/v1/test_helpers/payment_intents/[id]/pay/route';
+import * as thFail from '@/app/v1/test_helpers/payment_intents/[id]/fail/route';
+import type { Db } from '@/lib/db/client';
+import { addRoute, call } from './api';
+
+export function registerLifecycleRoutes(): void {
+  addRoute(/^\/v1\/payment_intents\/(?<id>[^/]+)\/confirm$/, piConfirm);
+  addRoute(/^\/v1\/test_helpers\/payment_intents\/(?<id>[^/]+)\/pay$/, thPay);
+  addRoute(/^\/v1\/test_helpers\/payment_intents\/(?<id>[^/]+)\/fail$/, thFail);
+}
+
+export async function newIntent(key: string, body: Record<string, unknown>) {
+  const r = await call('POST', '/v1/payment_intents', { key, body });
+  if (r.status !== 200) throw new Error(`create intent: ${JSON.stringify(r.body)}`);
+  return r.body as { id: string; [k: string]: any };
+}
+
+export async function eventTypes(db: Db, objectId: string): Promise<string[]> {
+  const rows = await db.query<{ type: string }>(`select type from events where data->'object'->>'id' = $1`, [objectId]);
+  return rows.map((r) => r.type).sort();
+}
+
+export const now = () => Math.floor(Date.now() / 1000);
