@@ -89,7 +89,7 @@ describe('[webhooks]: signed delivery per Standard Webhooks', () => {
     for (const d of ds) {
       expect(d).toMatchObject({ object: 'webhook_delivery', endpointId: we.id, status: 'succeeded', attemptCount: 1, nextAttemptAt: null, lastResponseStatus: 200, lastError: null, livemode: false });
       expect(d.id).toMatch(/^whd_/);
-      expect(d.attempts).toEqual([expect.objectContaining({ manual: false, responseStatus: 200, error: null, responseBody: 'ok' })]);
+      expect(d.attempts).toEqual([expect.objectContaining({ manual: false, responseStatus: 200, error: null, responseBody: null })]); // an internal address: body not kept
     }
     expect(await drain(m, nowS() + 86400)).toBe(0); // nothing twice
   });

@@ -136,8 +136,11 @@ describe('[webhook endpoints]: the SSRF guard at creation', () => {
 
   it('lets test mode target loopback and private addresses over http, for local development', async () => {
     const m = await newMerchant(db());
-    for (const url of ['http://127.0.0.1:3001/hooks', 'http://10.0.0.1/hooks', 'http://localhost:8080/x'])
+    for (const url of ['http://127.0.0.1:3001/hooks', 'http://10.0.0.1/hooks', 'http://localhost:8080/x', 'http://tunnel-not-up.invalid/x'])
       expect((await call('POST', '/v1/webhook_endpoints', { key: m.keys.test, body: { url, enabledEvents: ['*'] } })).status, url).toBe(200);
+    // ...but never a cloud metadata service.
+    const meta = await call('POST', '/v1/webhook_endpoints', { key: m.keys.test, body: { url: 'http://169.254.169.254/latest', enabledEvents: ['*'] } });
+    expect(meta.body.error).toMatchObject({ code: 'parameter_invalid', param: 'url' });
   });
 });
 

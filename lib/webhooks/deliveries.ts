@@ -15,7 +15,7 @@ import { toEvent } from '../domain/events';
 import { getEndpointRow, signingSecrets } from './endpoints';
 import { postWebhook } from './http';
 import { webhookHeaders } from './signing';
-import { BlockedTargetError, checkTarget, resolver as currentResolver, type Resolver } from './ssrf';
+import { BlockedTargetError, checkTarget, isPublicAddress, resolver as currentResolver, type Resolver } from './ssrf';
 
 /** Waits after the 1st, 2nd, ... failed attempt (the contract's schedule): about 3 days in all. */
 export const RETRY_SCHEDULE_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 14 * 3600, 20 * 3600, 24 * 3600] as const;
@@ -237,7 +237,10 @@ async function send(row: Row, opts: DeliveryOptions): Promise<Outcome> {
   try {
     const res = await postWebhook({ url, address: target.address, headers, body, timeoutMs: opts.timeoutMs });
     const ok = res.status >= 200 && res.status < 300;
-    return out({ status: res.status, body: res.body, error: ok ? null : res.status >= 300 && res.status < 400 ? `HTTP ${res.status}: redirects are not followed` : `HTTP ${res.status}` });
+    // What an internal (test-mode) address answers is not shown back: the deliveries API must
+    // not become a way to read the operator's private network. Its status code is kept.
+    const shown = isPublicAddress(target.address.address) ? res.body : null;
+    return out({ status: res.status, body: shown, error: ok ? null : res.status >= 300 && res.status < 400 ? `HTTP ${res.status}: redirects are not followed` : `HTTP ${res.status}` });
   } catch (err) {
     return out({ status: null, body: null, error: describe(err) });
   }

@@ -36,4 +36,12 @@ describe('ssrf guard', () => {
     await expect(checkTarget(new URL('https://2130706433/'), true, r)).rejects.toThrow(/loopback/);
     await expect(checkTarget(new URL('https://0x7f.1/'), true, r)).rejects.toThrow(/loopback/);
   });
+
+  it('refuses link-local and cloud metadata addresses in test mode too', async () => {
+    const r = async () => [{ address: '93.184.216.34', family: 4 as const }];
+    for (const url of ['http://169.254.169.254/', 'http://169.254.170.2/', 'http://100.100.100.200/', 'http://[fd00:ec2::254]/', 'http://[fe80::1]/', 'http://[::ffff:169.254.169.254]/'])
+      await expect(checkTarget(new URL(url), false, r), url).rejects.toThrow(/metadata/);
+    await expect(checkTarget(new URL('http://127.0.0.1:3000/'), false, r)).resolves.toBeTruthy();
+    await expect(checkTarget(new URL('http://10.1.2.3/'), false, r)).resolves.toBeTruthy();
+  });
 });

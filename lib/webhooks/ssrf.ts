@@ -2,7 +2,8 @@
 // private, link-local, CGNAT, multicast, reserved ranges, and IPv6 forms that embed them).
 // The hostname is resolved and every address checked, at creation and again before each
 // delivery; the delivery then connects to the address that was checked (no DNS rebinding).
-// Test-mode endpoints may target anything, so a developer can receive on localhost.
+// Test-mode endpoints may target loopback and private addresses, so a developer can receive on
+// localhost; link-local and cloud metadata addresses are refused in every mode.
 import dns from 'node:dns';
 import net from 'node:net';
 
@@ -161,6 +162,27 @@ export function blockedReason(address: string): string | null {
   return 'not an IP address';
 }
 
+// Refused in every mode, test mode included: nobody develops against these, and they are where
+// cloud credentials live (AWS/GCP/Azure 169.254.169.254, ECS 169.254.170.2, AWS IPv6
+// fd00:ec2::254, Alibaba 100.100.100.200).
+const METADATA_V4 = ['169.254.0.0/16', '100.100.100.200/32'];
+
+/** Why this address may not receive even test-mode webhooks, or null. */
+export function metadataReason(address: string): string | null {
+  const ip = bareHost(address).split('%')[0]!;
+  const kind = net.isIP(ip);
+  const v4 = kind === 4 ? ip : kind === 6 ? embeddedV4(ipv6Bytes(ip)) : null;
+  if (v4 && METADATA_V4.some((c) => inV4(v4, c.split('/')[0]!, Number(c.split('/')[1])))) return 'a link-local or cloud metadata address';
+  if (kind === 6) {
+    const bytes = ipv6Bytes(ip);
+    if (inV6(bytes, 'fe80::', 10) || inV6(bytes, 'fd00:ec2::254', 128)) return 'a link-local or cloud metadata address';
+  }
+  return null;
+}
+
+/** Is the address public (a live endpoint could use it)? */
+export const isPublicAddress = (address: string): boolean => blockedReason(address) === null;
+
 export interface CheckedTarget {
   url: URL;
   /** The address to connect to: one that was checked. */
@@ -180,12 +202,12 @@ export class BlockedTargetError extends Error {
  */
 export async function checkTarget(url: URL, livemode: boolean, r: Resolver = currentResolver): Promise<CheckedTarget> {
   const addresses = await resolveHost(url.hostname, r);
-  if (livemode) {
-    for (const a of addresses) {
-      const why = blockedReason(a.address);
-      if (why)
-        throw new BlockedTargetError(`${bareHost(url.hostname)} resolves to ${a.address}, ${why}; live-mode webhooks may only reach public addresses.`);
-    }
+  for (const a of addresses) {
+    const meta = metadataReason(a.address);
+    if (meta) throw new BlockedTargetError(`${bareHost(url.hostname)} resolves to ${a.address}, ${meta}; webhooks may never reach it, in test mode either.`);
+    const why = livemode ? blockedReason(a.address) : null;
+    if (why)
+      throw new BlockedTargetError(`${bareHost(url.hostname)} resolves to ${a.address}, ${why}; live-mode webhooks may only reach public addresses.`);
   }
   return { url, address: addresses[0]! };
 }
