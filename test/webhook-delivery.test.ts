@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { call, newMerchant, useDatabase } from './api';
 import './webhook-routes';
@@ -10,6 +11,10 @@ import { setResolver, type Resolver } from '@/lib/webhooks/ssrf';
 import { TASKS } from '@/lib/worker/tasks';
 
 const { db } = useDatabase();
+// Endpoints of this file's merchants go when it ends, so a shared PostgreSQL test database keeps
+// no deliveries a later run's worker would try.
+const TAG = `webhook test ${randomUUID()}`;
+afterAll(() => db().query(`delete from webhook_endpoints where merchant_id in (select id from merchants where name = $1)`, [TAG]));
 
 const receivers: Receiver[] = [];
 afterEach(async () => {
@@ -55,7 +60,7 @@ function verify(secret: string, r: { body: string; headers: Record<string, strin
 
 describe('[webhooks]: signed delivery per Standard Webhooks', () => {
   it('delivers every event; the official library verifies it; the body is the event as the API shows it', async () => {
-    const m = await newMerchant(db());
+    const m = await newMerchant(db(), TAG);
     const rx = await receiver();
     const we = await endpoint(m, rx.url);
     const p = await product(m, 'Mug');
@@ -95,7 +100,7 @@ describe('[webhooks]: signed delivery per Standard Webhooks', () => {
   });
 
   it('a stale timestamp fails verification', async () => {
-    const m = await newMerchant(db());
+    const m = await newMerchant(db(), TAG);
     const rx = await receiver();
     const we = await endpoint(m, rx.url);
     await product(m, 'Old');
@@ -107,7 +112,7 @@ describe('[webhooks]: signed delivery per Standard Webhooks', () => {
   });
 
   it('signs with both secrets during a roll overlap, then with the new one only', async () => {
-    const m = await newMerchant(db());
+    const m = await newMerchant(db(), TAG);
     const rx = await receiver();
     const we = await endpoint(m, rx.url);
     const rolled = (await call('POST', `/v1/webhook_endpoints/${we.id}/roll_secret`, { key: m.keys.test, body: { expiresInSeconds: 3600 } })).body;
@@ -130,7 +135,7 @@ describe('[webhooks]: signed delivery per Standard Webhooks', () => {
 
 describe('[webhooks]: retries, 410 and giving up', () => {
   it('a receiver answering 500 then 200 is retried after ~5 s, then left alone', async () => {
-    const m = await newMerchant(db());
+    const m = await newMerchant(db(), TAG);
     const rx = await receiver({ respond: (_r, i) => (i === 0 ? 500 : 200) });
     const we = await endpoint(m, rx.url);
     await product(m, 'Retry me');
@@ -153,7 +158,7 @@ describe('[webhooks]: retries, 410 and giving up', () => {
   });
 
   it('a 410 disables the endpoint; it then gets no new events until re-enabled', async () => {
-    const m = await newMerchant(db());
+    const m = await newMerchant(db(), TAG);
     const rx = await receiver({ respond: () => 410 });
     const we = await endpoint(m, rx.url);
     await product(m, 'Gone');
@@ -173,7 +178,7 @@ describe('[webhooks]: retries, 410 and giving up', () => {
   });
 
   it('follows the schedule 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h, then fails and disables the endpoint', async () => {
-    const m = await newMerchant(db());
+    const m = await newMerchant(db(), TAG);
     const rx = await receiver({ respond: () => 503 });
     const we = await endpoint(m, rx.url);
     await product(m, 'Never');
@@ -203,7 +208,7 @@ describe('[webhooks]: retries, 410 and giving up', () => {
   });
 
   it('does not disable an endpoint that keeps accepting other events', async () => {
-    const m = await newMerchant(db());
+    const m = await newMerchant(db(), TAG);
     const rx = await receiver({ respond: (r) => (r.body.includes('Poison') ? 400 : 200) });
     const we = await endpoint(m, rx.url);
     await product(m, 'Poison');
@@ -228,7 +233,7 @@ describe('[webhooks]: retries, 410 and giving up', () => {
   });
 
   it('a receiver that does not answer in time is retried with the same webhook-id', async () => {
-    const m = await newMerchant(db());
+    const m = await newMerchant(db(), TAG);
     const rx = await receiver({ respond: (_r, i) => (i === 0 ? 'hang' : 200) });
     const we = await endpoint(m, rx.url);
     await product(m, 'Slow');
@@ -242,7 +247,7 @@ describe('[webhooks]: retries, 410 and giving up', () => {
   });
 
   it('never follows a redirect', async () => {
-    const m = await newMerchant(db());
+    const m = await newMerchant(db(), TAG);
     const rx = await receiver({ respond: () => 302 });
     const we = await endpoint(m, rx.url);
     await product(m, 'Moved');
@@ -256,7 +261,7 @@ describe('[webhooks]: retries, 410 and giving up', () => {
 
 describe('[webhooks]: outages, crashes and concurrent workers', () => {
   it('receiver down while 100 payments succeed, then up: all 100 arrive, each with one id', async () => {
-    const m = await newMerchant(db());
+    const m = await newMerchant(db(), TAG);
     const port = await freePort();
     const we = await endpoint(m, `http://127.0.0.1:${port}/hooks`, ['payment_intent.succeeded']);
     const scope = { merchantId: m.merchant.id, livemode: false };
@@ -294,7 +299,7 @@ describe('[webhooks]: outages, crashes and concurrent workers', () => {
   });
 
   it('a worker killed mid-delivery: its lease expires and the event is delivered again, same webhook-id', async () => {
-    const m = await newMerchant(db());
+    const m = await newMerchant(db(), TAG);
     const rx = await receiver();
     const we = await endpoint(m, rx.url);
     await product(m, 'Crash');
@@ -313,7 +318,7 @@ describe('[webhooks]: outages, crashes and concurrent workers', () => {
   });
 
   it('two workers running at once never deliver the same row twice', async () => {
-    const m = await newMerchant(db());
+    const m = await newMerchant(db(), TAG);
     const rx = await receiver({ respond: () => new Promise((resolve) => setTimeout(() => resolve(200), 100)) });
     const we = await endpoint(m, rx.url);
     for (let i = 0; i < 8; i++) await product(m, `P${i}`);
@@ -329,7 +334,7 @@ describe('[webhooks]: outages, crashes and concurrent workers', () => {
 
 describe('[webhooks]: fan-out, modes and the SSRF guard at delivery', () => {
   it('test events never reach live endpoints and vice versa; later endpoints get no older events; filters apply', async () => {
-    const m = await newMerchant(db());
+    const m = await newMerchant(db(), TAG);
     setResolver(async () => [{ address: '93.184.216.34', family: 4 }]);
     const liveWe = await endpoint(m, 'https://hooks.example.test/live', ['*'], m.keys.live);
     const testWe = await endpoint(m, 'http://127.0.0.1:9/test');
@@ -357,7 +362,7 @@ describe('[webhooks]: fan-out, modes and the SSRF guard at delivery', () => {
   });
 
   it('checks the address again at delivery (after DNS), sends nothing to an internal one, and connects to the address it checked', async () => {
-    const m = await newMerchant(db());
+    const m = await newMerchant(db(), TAG);
     const rx = await receiver();
     setResolver(async () => [{ address: '93.184.216.34', family: 4 }]);
     const we = await endpoint(m, `https://rebind.example.test:${rx.port}/hooks`, ['*'], m.keys.live);
@@ -382,12 +387,18 @@ describe('[webhooks]: fan-out, modes and the SSRF guard at delivery', () => {
     expect(rx.received).toHaveLength(1);
     expect(rx.received[0]!.headers.host).toBe(`pinned.example.test:${rx.port}`);
     verify(tWe.secret, rx.received[0]!);
+
+    // Every checked address is tried (happy eyeballs), still without a second lookup.
+    await product(m, 'Second address');
+    const two: Resolver = async () => [{ address: '127.0.0.2', family: 4 }, { address: '127.0.0.1', family: 4 }];
+    expect(await drain(m, nowS(), { resolver: two })).toBe(1);
+    expect(rx.received).toHaveLength(2);
   });
 });
 
 describe('[webhooks]: deliveries API and manual resend', () => {
   it('resends a delivery with the same webhook-id and records the manual attempt', async () => {
-    const m = await newMerchant(db());
+    const m = await newMerchant(db(), TAG);
     const rx = await receiver();
     const we = await endpoint(m, rx.url);
     await product(m, 'Again');
@@ -411,7 +422,7 @@ describe('[webhooks]: deliveries API and manual resend', () => {
   });
 
   it('refuses to resend a delivery another worker holds', async () => {
-    const m = await newMerchant(db());
+    const m = await newMerchant(db(), TAG);
     const we = await endpoint(m, 'http://127.0.0.1:9/x');
     await product(m, 'Held');
     const [d] = await deliveries(m, we.id);
@@ -422,7 +433,7 @@ describe('[webhooks]: deliveries API and manual resend', () => {
   });
 
   it('deleting an endpoint drops its pending deliveries', async () => {
-    const m = await newMerchant(db());
+    const m = await newMerchant(db(), TAG);
     const we = await endpoint(m, 'http://127.0.0.1:9/x');
     await product(m, 'Orphan');
     await call('DELETE', `/v1/webhook_endpoints/${we.id}`, { key: m.keys.test });

@@ -1,4 +1,5 @@
 // The verification example of docs/webhooks.md, run as written against real deliveries.
+import { randomUUID } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -10,6 +11,10 @@ import { freePort } from './webhook-receiver';
 import { deliverDueWebhooks } from '@/lib/webhooks/deliveries';
 
 const { db } = useDatabase();
+// Endpoints of this file's merchants go when it ends, so a shared PostgreSQL test database keeps
+// no deliveries a later run's worker would try.
+const TAG = `webhook test ${randomUUID()}`;
+afterAll(() => db().query(`delete from webhook_endpoints where merchant_id in (select id from merchants where name = $1)`, [TAG]));
 let child: ChildProcess | undefined;
 const file = path.join(import.meta.dirname, `.docs-example-${process.pid}.mjs`);
 
@@ -41,7 +46,7 @@ describe('[webhooks]: the README example', () => {
   it('is 15 lines, verifies real deliveries with standardwebhooks, and refuses a forged one', async () => {
     const code = docsExample();
     expect(code.trimEnd().split('\n')).toHaveLength(15);
-    const m = await newMerchant(db());
+    const m = await newMerchant(db(), TAG);
     const port = await freePort();
     const we = (await call('POST', '/v1/webhook_endpoints', { key: m.keys.test, body: { url: `http://127.0.0.1:${port}/webhooks`, enabledEvents: ['*'] } })).body;
     fs.writeFileSync(file, code);

@@ -1,10 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { call, newMerchant, useDatabase } from './api';
 import './webhook-routes';
 import { setResolver } from '@/lib/webhooks/ssrf';
 
 const { db } = useDatabase();
+// Endpoints of this file's merchants go when it ends, so a shared PostgreSQL test database keeps
+// no deliveries a later run's worker would try.
+const TAG = `webhook test ${randomUUID()}`;
+afterAll(() => db().query(`delete from webhook_endpoints where merchant_id in (select id from merchants where name = $1)`, [TAG]));
 
 afterEach(() => setResolver(undefined));
 
@@ -19,7 +24,7 @@ function fakeDns(map: Record<string, string[]>) {
 
 describe('[webhook endpoints]: create, read, update, delete', () => {
   it('creates an endpoint and shows its whsec_ secret once', async () => {
-    const m = await newMerchant(db());
+    const m = await newMerchant(db(), TAG);
     const r = await call('POST', '/v1/webhook_endpoints', {
       key: m.keys.test,
       body: { url: 'http://127.0.0.1:4000/hooks', enabledEvents: ['payment_intent.succeeded', 'payment_intent.succeeded'], description: 'Orders' },
@@ -54,7 +59,7 @@ describe('[webhook endpoints]: create, read, update, delete', () => {
   });
 
   it('updates url, events, description and disabled; deletes', async () => {
-    const m = await newMerchant(db());
+    const m = await newMerchant(db(), TAG);
     const we = (await call('POST', '/v1/webhook_endpoints', { key: m.keys.test, body: { url: 'http://localhost:4000/a', enabledEvents: ['*', 'product.created'] } })).body;
     expect(we.enabledEvents).toEqual(['*']);
     const up = await call('POST', `/v1/webhook_endpoints/${we.id}`, {
@@ -73,7 +78,7 @@ describe('[webhook endpoints]: create, read, update, delete', () => {
   });
 
   it('validates its parameters', async () => {
-    const m = await newMerchant(db());
+    const m = await newMerchant(db(), TAG);
     const post = (body: unknown) => call('POST', '/v1/webhook_endpoints', { key: m.keys.test, body });
     expect((await post({ enabledEvents: ['*'] })).body.error).toMatchObject({ code: 'parameter_missing', param: 'url' });
     expect((await post({ url: 'http://localhost/x' })).body.error).toMatchObject({ code: 'parameter_missing', param: 'enabledEvents' });
@@ -88,7 +93,7 @@ describe('[webhook endpoints]: create, read, update, delete', () => {
   });
 
   it('caps the endpoints of a merchant and mode at 16', async () => {
-    const m = await newMerchant(db());
+    const m = await newMerchant(db(), TAG);
     for (let i = 0; i < 16; i++)
       expect((await call('POST', '/v1/webhook_endpoints', { key: m.keys.test, body: { url: `http://localhost/${i}`, enabledEvents: ['*'] } })).status).toBe(200);
     const r = await call('POST', '/v1/webhook_endpoints', { key: m.keys.test, body: { url: 'http://localhost/17', enabledEvents: ['*'] } });
@@ -99,7 +104,7 @@ describe('[webhook endpoints]: create, read, update, delete', () => {
 
 describe('[webhook endpoints]: the SSRF guard at creation', () => {
   it('refuses loopback, private and link-local targets in live mode, also behind a hostname', async () => {
-    const m = await newMerchant(db());
+    const m = await newMerchant(db(), TAG);
     fakeDns({ 'loop.example.test': ['127.0.0.1'], 'meta.example.test': ['169.254.169.254'], 'lan.example.test': ['93.184.216.34', '10.0.0.1'], 'six.example.test': ['::ffff:127.0.0.1'], 'ok.example.test': ['93.184.216.34'] });
     for (const url of [
       'https://127.0.0.1/hooks',
@@ -135,7 +140,7 @@ describe('[webhook endpoints]: the SSRF guard at creation', () => {
   });
 
   it('lets test mode target loopback and private addresses over http, for local development', async () => {
-    const m = await newMerchant(db());
+    const m = await newMerchant(db(), TAG);
     for (const url of ['http://127.0.0.1:3001/hooks', 'http://10.0.0.1/hooks', 'http://localhost:8080/x', 'http://tunnel-not-up.invalid/x'])
       expect((await call('POST', '/v1/webhook_endpoints', { key: m.keys.test, body: { url, enabledEvents: ['*'] } })).status, url).toBe(200);
     // ...but never a cloud metadata service.
@@ -146,7 +151,7 @@ describe('[webhook endpoints]: the SSRF guard at creation', () => {
 
 describe('[webhook endpoints]: rolling the secret', () => {
   it('returns a new secret once; the old one keeps an overlap (default 24 h, at most 7 days)', async () => {
-    const m = await newMerchant(db());
+    const m = await newMerchant(db(), TAG);
     const we = (await call('POST', '/v1/webhook_endpoints', { key: m.keys.test, body: { url: 'http://127.0.0.1:1/x', enabledEvents: ['*'] } })).body;
     const before = Math.floor(Date.now() / 1000);
     const rolled = await call('POST', `/v1/webhook_endpoints/${we.id}/roll_secret`, { key: m.keys.test });

@@ -235,11 +235,11 @@ async function send(row: Row, opts: DeliveryOptions): Promise<Outcome> {
   const timestamp = Math.floor((opts.signingNow ?? nowSeconds)());
   const headers = webhookHeaders(signingSecrets(row, (opts.now ?? nowSeconds)()), event.id, timestamp, body);
   try {
-    const res = await postWebhook({ url, address: target.address, headers, body, timeoutMs: opts.timeoutMs });
+    const res = await postWebhook({ url, addresses: target.addresses, headers, body, timeoutMs: opts.timeoutMs });
     const ok = res.status >= 200 && res.status < 300;
     // What an internal (test-mode) address answers is not shown back: the deliveries API must
     // not become a way to read the operator's private network. Its status code is kept.
-    const shown = isPublicAddress(target.address.address) ? res.body : null;
+    const shown = target.addresses.every((a) => isPublicAddress(a.address)) ? res.body : null;
     return out({ status: res.status, body: shown, error: ok ? null : res.status >= 300 && res.status < 400 ? `HTTP ${res.status}: redirects are not followed` : `HTTP ${res.status}` });
   } catch (err) {
     return out({ status: null, body: null, error: describe(err) });

@@ -17,18 +17,21 @@ export interface PostResult {
 
 export interface PostOptions {
   url: URL;
-  address: ResolvedAddress;
+  /** Checked addresses; the connection goes to these (happy eyeballs among them), never to a new DNS answer. */
+  addresses: ResolvedAddress[];
   headers: Record<string, string>;
   body: string;
   timeoutMs?: number;
 }
 
 export function postWebhook(opts: PostOptions): Promise<PostResult> {
-  const { url, address } = opts;
+  const { url, addresses } = opts;
+  const first = addresses[0];
+  if (!first) return Promise.reject(new Error('no address to connect to'));
   const pinned: LookupFunction = (_hostname, options, callback) => {
     // With autoSelectFamily (Node 20's default) the caller asks for all addresses.
-    if ((options as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [address]);
-    else callback(null, address.address, address.family);
+    if ((options as { all?: boolean }).all) (callback as (e: null, a: ResolvedAddress[]) => void)(null, addresses);
+    else callback(null, first.address, first.family);
   };
   const mod = url.protocol === 'https:' ? https : http;
   const timeoutMs = opts.timeoutMs ?? DELIVERY_TIMEOUT_MS;

@@ -30,7 +30,7 @@ describe('ssrf guard', () => {
       { address: '10.0.0.1', family: 4 as const },
     ];
     await expect(checkTarget(new URL('https://mixed.example.test/'), true, r)).rejects.toBeInstanceOf(BlockedTargetError);
-    await expect(checkTarget(new URL('https://mixed.example.test/'), false, r)).resolves.toMatchObject({ address: { address: '93.184.216.34' } });
+    await expect(checkTarget(new URL('https://mixed.example.test/'), false, r)).resolves.toMatchObject({ addresses: [{ address: '93.184.216.34' }, { address: '10.0.0.1' }] });
     await expect(checkTarget(new URL('https://[::1]/'), true, r)).rejects.toThrow(/loopback/);
     // The WHATWG parser turns 2130706433 and 0x7f.1 into 127.0.0.1.
     await expect(checkTarget(new URL('https://2130706433/'), true, r)).rejects.toThrow(/loopback/);

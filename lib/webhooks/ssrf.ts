@@ -185,8 +185,8 @@ export const isPublicAddress = (address: string): boolean => blockedReason(addre
 
 export interface CheckedTarget {
   url: URL;
-  /** The address to connect to: one that was checked. */
-  address: ResolvedAddress;
+  /** The addresses to connect to: exactly those that were checked. */
+  addresses: ResolvedAddress[];
 }
 
 export class BlockedTargetError extends Error {
@@ -209,5 +209,5 @@ export async function checkTarget(url: URL, livemode: boolean, r: Resolver = cur
     if (why)
       throw new BlockedTargetError(`${bareHost(url.hostname)} resolves to ${a.address}, ${why}; live-mode webhooks may only reach public addresses.`);
   }
-  return { url, address: addresses[0]! };
+  return { url, addresses };
 }
