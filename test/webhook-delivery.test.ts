@@ -6,7 +6,7 @@ import './webhook-routes';
 import { freePort, startReceiver, type Receiver } from './webhook-receiver';
 import { recordEvent } from '@/lib/domain/events';
 import type { MerchantKeys } from '@/lib/domain/merchants';
-import { claimDueDeliveries, deliverDueWebhooks, retryDelay, retryDelivery, RETRY_SCHEDULE_SECONDS, type DeliveryOptions } from '@/lib/webhooks/deliveries';
+import { claimDueDeliveries, deliverClaimed, deliverDueWebhooks, retryDelay, retryDelivery, RETRY_SCHEDULE_SECONDS, type DeliveryOptions } from '@/lib/webhooks/deliveries';
 import { setResolver, type Resolver } from '@/lib/webhooks/ssrf';
 import { TASKS } from '@/lib/worker/tasks';
 
@@ -315,6 +315,22 @@ describe('[webhooks]: outages, crashes and concurrent workers', () => {
     verify(we.secret, rx.received[0]!);
     const [d] = await deliveries(m, we.id);
     expect(d).toMatchObject({ status: 'succeeded', attemptCount: 2 });
+  });
+
+  it('a worker that wakes up after its lease was taken over records its attempt but does not overwrite the outcome', async () => {
+    const m = await newMerchant(db(), TAG);
+    const rx = await receiver({ respond: (_r, i) => (i === 0 ? 200 : 500) });
+    const we = await endpoint(m, rx.url);
+    await product(m, 'Paused worker');
+    const t = nowS();
+    const stale = await claimDueDeliveries(db(), { merchantId: m.merchant.id, now: () => t }); // then "freezes"
+    expect(await drain(m, t + 61)).toBe(1); // another worker takes over and succeeds
+    await deliverClaimed(db(), stale, { now: () => t + 62 }); // the frozen one resumes: its copy gets a 500
+    expect(rx.received.map((r) => r.headers['webhook-id'])).toEqual([stale.rows[0]!.event_id, stale.rows[0]!.event_id]);
+    const [d] = await deliveries(m, we.id);
+    expect(d).toMatchObject({ status: 'succeeded', lastResponseStatus: 200, nextAttemptAt: null });
+    expect(d.attempts.map((a: any) => a.responseStatus)).toEqual([200, 500]);
+    expect(await drain(m, t + 86400)).toBe(0);
   });
 
   it('two workers running at once never deliver the same row twice', async () => {

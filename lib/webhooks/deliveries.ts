@@ -293,20 +293,26 @@ async function recordOutcome(db: Db, row: Row, token: string, o: Outcome, manual
   });
 }
 
+/** Send the deliveries of one claim, concurrently, and record each outcome. */
+export async function deliverClaimed(db: Db, claim: { token: string; rows: Row[] }, opts: DeliveryOptions = {}): Promise<void> {
+  const results = await Promise.allSettled(
+    claim.rows.map(async (row) => {
+      const outcome = await send(row, opts);
+      await recordOutcome(db, row, claim.token, outcome, false, (opts.now ?? nowSeconds)(), opts.random ?? Math.random);
+    }),
+  );
+  for (const r of results)
+    if (r.status === 'rejected') log('error', 'webhook delivery could not be recorded; its lease will expire and it will be retried', { error: describe(r.reason) });
+}
+
 /** One pass of the worker: deliver what is due, in batches, each attempt bounded by the timeout. */
 export async function deliverDueWebhooks(db: Db, opts: DeliveryOptions = {}): Promise<number> {
   let handled = 0;
   for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
-    const { token, rows } = await claimDueDeliveries(db, opts);
+    const claim = await claimDueDeliveries(db, opts);
+    const { rows } = claim;
     if (!rows.length) break;
-    const results = await Promise.allSettled(
-      rows.map(async (row) => {
-        const outcome = await send(row, opts);
-        await recordOutcome(db, row, token, outcome, false, (opts.now ?? nowSeconds)(), opts.random ?? Math.random);
-      }),
-    );
-    for (const r of results)
-      if (r.status === 'rejected') log('error', 'webhook delivery could not be recorded; its lease will expire and it will be retried', { error: describe(r.reason) });
+    await deliverClaimed(db, claim, opts);
     handled += rows.length;
     if (rows.length < (opts.batchSize ?? BATCH_SIZE)) break;
   }
