@@ -1,7 +1,12 @@
 // Events: one row per change, written in the change's own transaction (the outbox). The event
-// carries the object exactly as the API shows it right after the change.
-import type { Db } from '../db/client';
+// carries the object exactly as the API shows it right after the change. The same transaction
+// writes one webhook delivery row per matching endpoint (lib/webhooks/fanout.ts).
+import { z } from 'zod';
+import { notFound } from '../api/errors';
+import { listObjects, listQuery } from '../api/list';
+import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
+import { fanOutEvent } from '../webhooks/fanout';
 import type { Scope } from './common';
 
 export const EVENT_TYPES = [
@@ -43,5 +48,36 @@ export async function recordEvent(db: Db, scope: Scope, type: EventType, object:
     JSON.stringify(event.data),
     event.createdAt,
   ]);
+  await fanOutEvent(db, scope.merchantId, event);
   return event;
+}
+
+/** The event as the API (and every webhook body) shows it. */
+export function toEvent(r: Row): Event {
+  return {
+    id: r.id as string,
+    object: 'event',
+    type: r.type as EventType,
+    data: r.data as { object: unknown },
+    livemode: r.livemode as boolean,
+    createdAt: r.created_at as number,
+  };
+}
+
+export const listEventsQuery = listQuery({
+  type: z.enum(EVENT_TYPES, { error: `type must be one of ${EVENT_TYPES.join(', ')}` }).optional(),
+});
+
+export async function retrieveEvent(db: Db, scope: Scope, id: string): Promise<Event> {
+  const rows = await db.query(`select * from events where id = $1 and merchant_id = $2 and livemode = $3`, [
+    id,
+    scope.merchantId,
+    scope.livemode,
+  ]);
+  if (!rows[0]) throw notFound('event', id);
+  return toEvent(rows[0]);
+}
+
+export async function listEvents(db: Db, scope: Scope, query: z.output<typeof listEventsQuery>) {
+  return listObjects({ db, merchant: scope, table: 'events', url: '/v1/events', query, filters: { type: query.type }, map: toEvent });
 }

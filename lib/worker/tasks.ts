@@ -1,9 +1,12 @@
 // The worker's task list. Each module that needs background work adds its task here.
 import { purgeExpiredKeys } from '../api/idempotency';
 import { expireDueSessions, pollDueAttempts } from '../domain/lifecycle';
+import { deliverDueWebhooks } from '../webhooks/deliveries';
 import type { WorkerTask } from './index';
 
 export const TASKS: WorkerTask[] = [
+  // Every second: claim due webhook deliveries (leased, skip locked) and send them.
+  { name: 'deliver-webhooks', intervalMs: 1000, run: (db) => deliverDueWebhooks(db) },
   { name: 'purge-idempotency-keys', intervalMs: 10 * 60_000, run: (db) => purgeExpiredKeys(db) },
   // Ask rails about pending attempts whose time has come (next_poll_at), claimed with skip locked.
   { name: 'poll-attempts', intervalMs: 1_000, run: (db) => pollDueAttempts(db) },
