@@ -12,7 +12,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
 const root = path.resolve(import.meta.dirname, '..');
 
-function sh(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): string {
+function sh(cmd: string, args: string[], env: Record<string, string> = {}): string {
   return execFileSync(cmd, args, { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 }
 
@@ -33,7 +33,7 @@ async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   await new Promise<void>((done) => {
     child.once('exit', () => done());
-    child.kill('SIGTERM');
+    process.kill(-child.pid!, 'SIGTERM'); // the whole group: next start forks next-server
   });
 }
 
@@ -49,15 +49,15 @@ async function load(port: number, key: string) {
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
 }
 
-async function run(label: string, env: NodeJS.ProcessEnv) {
+async function run(label: string, env: Record<string, string>) {
   const keys = JSON.parse(sh('npx', ['tsx', 'scripts/caisse.ts', 'merchants', 'create', '--name', 'Bench'], env)).keys;
   const common = { ...env, LOG_LEVEL: 'warn', WORKER: 'off', RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000' };
   const results: Record<string, Awaited<ReturnType<typeof load>>> = {};
   for (const [name, cmd, args, port] of [
-    ['next', 'npx', ['next', 'start', '-p', '3300', '-H', '127.0.0.1'], 3300],
-    ['bare', 'npx', ['tsx', 'bench/bare-server.ts'], 3301],
+    ['next', process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', '3300', '-H', '127.0.0.1'], 3300],
+    ['bare', process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], 3301],
   ] as const) {
-    const child = spawn(cmd, [...args], { cwd: root, env: { ...process.env, ...common, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(cmd, [...args], { cwd: root, env: { ...process.env, ...common, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
     try {
       await waitFor(`http://127.0.0.1:${port}/v1/payment_intents`, child);
       await load(port, keys.test).catch(() => undefined); // warm-up (JIT, caches)

@@ -1,0 +1,10 @@
+// The few fields of autocannon's result that bench/api.ts reads (the package ships no types).
+declare module 'autocannon' {
+  interface Result {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    non2xx: number;
+    errors: number;
+  }
+  export default function autocannon(opts: Record<string, unknown>): Promise<Result>;
+}
