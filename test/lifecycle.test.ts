@@ -354,8 +354,11 @@ describe('checkout sessions and rails', () => {
   });
 
   it('the worker task list runs end to end', async () => {
-    const out = await runWorkerOnce(db(), TASKS);
-    expect(Object.keys(out)).toEqual(['purge-idempotency-keys', 'poll-attempts', 'expire-sessions']);
+    expect(TASKS.map((t) => t.name).sort()).toEqual(['deliver-webhooks', 'expire-sessions', 'poll-attempts', 'purge-idempotency-keys']);
+    // Webhook delivery is left out here: on a shared PostgreSQL database it would race the
+    // webhook tests running in parallel for their deliveries (test/webhooks*.test.ts drive it).
+    const out = await runWorkerOnce(db(), TASKS.filter((t) => t.name !== 'deliver-webhooks'));
+    expect(Object.keys(out).sort()).toEqual(['expire-sessions', 'poll-attempts', 'purge-idempotency-keys']);
   });
 
   it('list and retrieve share the serializer (nextAction)', async () => {
