@@ -1,4 +1,4 @@
-// The verification example of docs/webhooks.md, run as written against real deliveries.
+// The verification example of the README, run as written against real deliveries.
 import { randomUUID } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,9 +24,9 @@ afterAll(() => {
 });
 
 function docsExample(): string {
-  const md = fs.readFileSync(path.join(import.meta.dirname, '..', 'docs', 'webhooks.md'), 'utf8');
+  const md = fs.readFileSync(path.join(import.meta.dirname, '..', 'README.md'), 'utf8');
   const m = /```js\n([\s\S]*?)```/.exec(md);
-  if (!m) throw new Error('no js example in docs/webhooks.md');
+  if (!m) throw new Error('no js example in README.md');
   return m[1]!;
 }
 

@@ -8,7 +8,13 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export async function readJsonBody(request: Request): Promise<unknown> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const buf = new Uint8Array(await request.arrayBuffer());
+  let buf: Uint8Array;
+  try {
+    buf = new Uint8Array(await request.arrayBuffer());
+  } catch {
+    // The client went away mid-body: nothing ran, nothing to log as a bug.
+    throw invalid('request_aborted', 'The request body could not be read completely.');
+  }
   if (buf.byteLength > MAX_BODY_BYTES) throw tooLarge();
   const text = new TextDecoder().decode(buf);
   if (text.trim() === '') return {};
