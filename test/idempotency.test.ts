@@ -47,14 +47,27 @@ describe('idempotency', () => {
     expect(await db().query(`select 1 from idempotency_keys where key = 'k-unauth'`)).toHaveLength(0);
   });
 
-  it('replays a refusal from the domain (the request ran)', async () => {
-    const { body: pi } = await call('POST', '/v1/payment_intents', { key, body });
-    await call('POST', `/v1/payment_intents/${pi.id}/cancel`, { key });
-    const first = await post('k-409', {}, `/v1/payment_intents/${pi.id}/cancel`);
-    const second = await post('k-409', {}, `/v1/payment_intents/${pi.id}/cancel`);
-    expect(first.status).toBe(409);
-    expect(second.status).toBe(409);
+  it('replays a 400 refusal from the domain (the request ran)', async () => {
+    const refused = { productId: 'prod_missing000000000000', currency: 'XOF', unitAmount: 500 };
+    const first = await post('k-400', refused, '/v1/prices');
+    const second = await post('k-400', refused, '/v1/prices');
+    expect(first.status).toBe(400);
+    expect(first.body.error.code).toBe('resource_missing');
+    expect(second.status).toBe(400);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('does not keep a 409 (state-dependent): a retry with the same key runs again', async () => {
+    const { body: pi } = await call('POST', '/v1/payment_intents', { key, body });
+    const { body: cs } = await call('POST', '/v1/checkout_sessions', { key, body: { paymentIntentId: pi.id } });
+    await call('POST', `/v1/checkout_sessions/${cs.id}/expire`, { key });
+    const first = await post('k-409', {}, `/v1/checkout_sessions/${cs.id}/expire`);
+    expect(first.status).toBe(409);
+    expect(first.body.error.code).toBe('unexpected_state');
+    const second = await post('k-409', {}, `/v1/checkout_sessions/${cs.id}/expire`);
+    expect(second.status).toBe(409);
+    expect(second.headers.get('idempotent-replayed')).toBeNull();
+    expect(await db().query(`select 1 from idempotency_keys where key = 'k-409'`)).toHaveLength(0);
   });
 
   it('scopes keys to the merchant and mode', async () => {

@@ -108,8 +108,9 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
         const stored = opts.atomic ? await db.transaction(run) : await run(db);
         return new Response(stored.body, { status, headers: { ...JSON_HEADERS, 'Request-Id': requestId } });
       } catch (err) {
-        if (err instanceof ApiError && err.status < 500) {
-          // The request ran and was refused: that answer is what a retry gets too.
+        if (err instanceof ApiError && err.status < 500 && err.status !== 409) {
+          // The request ran and was refused: that answer is what a retry gets too. A 409 is not
+          // kept (as Stripe does not): it depends on a state that may change, so a retry runs again.
           const b = JSON.stringify(errorBody(err, requestId));
           await c.complete(db, { status: err.status, body: b });
           return new Response(b, { status: err.status, headers: { ...JSON_HEADERS, 'Request-Id': requestId, ...err.headers } });

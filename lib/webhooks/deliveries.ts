@@ -249,6 +249,10 @@ async function send(row: Row, opts: DeliveryOptions): Promise<Outcome> {
 /** Record an attempt and move the delivery (and maybe its endpoint) on. Lost leases record only the attempt. */
 async function recordOutcome(db: Db, row: Row, token: string, o: Outcome, manual: boolean, now: number, random: () => number): Promise<void> {
   await db.transaction(async (tx) => {
+    // Lock order: endpoint, then delivery — the order of deleteEndpoint (row, then cascade), so the
+    // two cannot deadlock.
+    const endpoint = (await tx.query(`select id from webhook_endpoints where id = $1 for no key update`, [row.endpoint_id]))[0];
+    if (!endpoint) return; // deleted meanwhile, with its deliveries
     const cur = (await tx.query(`select * from webhook_deliveries where id = $1 for update`, [row.id]))[0];
     if (!cur) return; // its endpoint was deleted meanwhile
     await tx.query(

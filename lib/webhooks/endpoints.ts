@@ -203,7 +203,7 @@ export async function updateEndpoint(db: Db, scope: Scope, id: string, input: Up
 
 export async function deleteEndpoint(db: Db, scope: Scope, id: string): Promise<{ id: string; object: 'webhook_endpoint'; deleted: true }> {
   return db.transaction(async (tx) => {
-    await getEndpointRow(tx, scope, id);
+    await getEndpointRow(tx, scope, id, { forUpdate: true });
     // Its deliveries and their attempts go with it (on delete cascade).
     await tx.query(`delete from webhook_endpoints where id = $1`, [id]);
     return { id, object: 'webhook_endpoint', deleted: true };

@@ -84,6 +84,7 @@ const V6_BLOCKED: [string, number, string][] = [
   ['2001:db8::', 32, 'a documentation address'],
   ['2001::', 32, 'a Teredo tunnel address'],
   ['100::', 64, 'a discard-only address'],
+  ['64:ff9b:1::', 48, 'a local-use NAT64 address (it reaches private networks)'],
 ];
 
 function ipv4ToInt(ip: string): number {
