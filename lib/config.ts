@@ -58,7 +58,7 @@ const envSchema = z.object({
   TRON_TEST_USDT_CONTRACT: z.string().min(1).default('TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf'),
 
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  BASE_URL: z.url().default('http://localhost:3000'),
+  BASE_URL: z.url().optional(),
   CHECKOUT_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z.string().min(1).optional(),
@@ -68,7 +68,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });
 
-export type Config = z.infer<typeof envSchema> & { checkoutUrl: string };
+export type Config = Omit<z.infer<typeof envSchema>, 'BASE_URL'> & { BASE_URL: string; checkoutUrl: string };
 
 let cached: Config | undefined;
 
@@ -81,7 +81,8 @@ export function config(): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const base = parsed.data.BASE_URL.replace(/\/+$/, '');
+  // Without BASE_URL, links point at this server on PORT (what a newcomer running it locally expects).
+  const base = (parsed.data.BASE_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
   const checkoutUrl = (parsed.data.CHECKOUT_URL ?? `${base}/checkout`).replace(/\/+$/, '');
   cached = { ...parsed.data, BASE_URL: base, checkoutUrl };
   return cached;
