@@ -22,6 +22,13 @@ export function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('Content-Security-Policy', csp);
+  // Referrer-Policy no-referrer makes browsers send `Origin: null` on a plain form post (no
+  // JavaScript), which Next's CSRF check refuses. The browser's own Sec-Fetch-Site (web content
+  // cannot set it) says the form was on this origin; then the request's origin is ours.
+  if (request.method === 'POST' && request.headers.get('origin') === 'null' && request.headers.get('sec-fetch-site') === 'same-origin') {
+    const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
+    if (host) requestHeaders.set('origin', `${request.nextUrl.protocol}//${host}`);
+  }
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('Content-Security-Policy', csp);
   // The page's URL is a capability: never send it to another site.

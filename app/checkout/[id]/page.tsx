@@ -81,12 +81,13 @@ export default async function CheckoutPage({ params, searchParams }: Params) {
 
   return (
     <div className="co" lang={locale}>
+      <header>
       {!view.livemode ? (
         <p className="co-testbanner">
           <strong>{tr('testMode')}</strong> · {tr('testModeNote')}
         </p>
       ) : null}
-      <header className="co-top">
+      <div className="co-top">
         <p className="co-merchant">{view.merchantName}</p>
         <form action={setLocale} className="co-lang">
           <input type="hidden" name="session" value={view.id} />
@@ -95,6 +96,7 @@ export default async function CheckoutPage({ params, searchParams }: Params) {
             {t(other)('langName')}
           </button>
         </form>
+      </div>
       </header>
       <main className="co-main">
         <section className="co-summary" aria-labelledby="co-title">
