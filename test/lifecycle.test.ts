@@ -355,7 +355,7 @@ describe('checkout sessions and rails', () => {
 
   it('the worker task list runs end to end', async () => {
     const out = await runWorkerOnce(db(), TASKS);
-    expect(Object.keys(out)).toEqual(['purge-idempotency-keys', 'poll-attempts', 'expire-sessions']);
+    expect(Object.keys(out)).toEqual(['deliver-webhooks', 'purge-idempotency-keys', 'poll-attempts', 'expire-sessions']);
   });
 
   it('list and retrieve share the serializer (nextAction)', async () => {

@@ -7,11 +7,8 @@ export const en = {
   payTo: 'Pay {merchant}',
   amountDue: 'Amount due',
   choosePayment: 'Choose how to pay',
-  choosePaymentHint: 'Pick a payment method.',
   selected: 'selected',
-  continueWith: 'Continue',
   cancelAndReturn: 'Cancel and return to {merchant}',
-  expiresIn: 'This payment link expires in {time}',
   // status line (announced)
   statusChoose: 'Choose a payment method.',
   statusAwaiting: 'Waiting for your payment.',
@@ -23,7 +20,6 @@ export const en = {
   statusFailed: 'The payment failed.',
   statusCanceled: 'This payment was canceled.',
   // mobile money
-  mmOperator: 'Operator',
   mmPhoneLabel: '{operator} phone number',
   mmPhoneHint: '{country} number, e.g. {example}',
   mmSubmit: 'Pay {amount}',
@@ -33,7 +29,6 @@ export const en = {
   mmNoPrompt: 'No prompt? Dial {ussd} on your phone and follow the instructions.',
   mmResend: 'Send the request again',
   mmRetryTitle: 'Try again',
-  mmChangeNumber: 'Use another number',
   // crypto
   lnTitle: 'Pay with a Lightning wallet',
   lnScan: 'Scan this code with a Lightning wallet, or copy the invoice.',
@@ -46,7 +41,6 @@ export const en = {
   btcTitle: 'Send bitcoin to this address',
   btcScan: 'Scan this code with a Bitcoin wallet, or copy the address and the exact amount.',
   btcQr: 'QR code of the Bitcoin payment request',
-  btcUri: 'Payment link',
   address: 'Address',
   exactAmount: 'Exact amount',
   confirmations: 'Confirmations',
