@@ -86,3 +86,28 @@ test('[CHECKOUT]: USDT TRC20: address QR, exact amount, TRON-only warning, an un
   expect(pi.amountReceived).toBe(12_500_000);
   expect((await api(request, 'GET', `/v1/checkout_sessions/${session.id}`)).status).toBe('complete');
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('[CHECKOUT]: every crypto rail shows its instructions without JavaScript', async ({ page, request }) => {
+    const { session } = await priceSession(request, { name: 'Livre' }, { currency: 'BTC', unitAmount: 20_000 }, { locale: 'en' });
+    await page.goto(session.url);
+    await page.getByRole('button', { name: /Bitcoin Lightning/ }).click();
+    const invoice = await page.getByLabel('Lightning invoice', { exact: true }).inputValue();
+    expect(await decodeQr(page.getByRole('img', { name: 'QR code of the Lightning invoice' }))).toBe(`LIGHTNING:${invoice.toUpperCase()}`);
+    await expect(page.getByRole('button', { name: 'Copy' })).toHaveCount(0); // the field is selectable; no dead button
+    await page.getByRole('button', { name: /^Bitcoin\b.*Bitcoin network/ }).click(); // switch rail: a plain form post
+    const address = await page.getByLabel('Address', { exact: true }).inputValue();
+    expect(await decodeQr(page.getByRole('img', { name: 'QR code of the Bitcoin payment request' }))).toBe(`bitcoin:${address}?amount=0.0002`);
+
+    const usdt = await intentSession(request, { amount: 5_000_000, currency: 'USDT', rail: 'usdt_trc20' }, { locale: 'en' });
+    await page.goto(usdt.session.url);
+    await page.getByRole('button', { name: 'Show payment details' }).click();
+    await expect(page.getByRole('note')).toContainText('Send only USDT on the TRON network (TRC20)');
+    expect(await decodeQr(page.getByRole('img', { name: 'QR code of the TRON address' }))).toBe(await page.getByLabel('Address (TRC20)').inputValue());
+    await page.getByRole('button', { name: 'Simulate payment' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 20_000 }); // the page refreshes itself
+    expect((await api(request, 'GET', `/v1/payment_intents/${usdt.intent.id}`)).status).toBe('succeeded');
+  });
+});
