@@ -1,0 +1,167 @@
+'use server';
+// The hosted page's server actions. Each one parses its form with zod, re-reads the session (the
+// scope comes from the session row: the page is public), calls the lifecycle's domain function,
+// then redirects back to the page (post/redirect/get: the same code path with and without
+// JavaScript). Domain errors come back as a short code in ?error=, shown as a localized message;
+// internal messages never reach the buyer. State is re-checked by the domain on every call, so a
+// form replayed on an expired or completed session is refused and the page shows that state.
+import { cookies } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { ApiError } from '@/lib/api/errors';
+import { loadCheckout } from '@/lib/checkout/load';
+import { getDb } from '@/lib/db/client';
+import type { Scope } from '@/lib/domain/common';
+import { chooseSessionRail, confirmPaymentIntent, resendMobileMoneyPrompt, testFail, testPay } from '@/lib/domain/lifecycle';
+import { isMobileMoneyRail, RAILS, type Currency } from '@/lib/domain/money';
+import { LOCALE_COOKIE } from '@/lib/i18n';
+import { log } from '@/lib/log';
+import { normalizePhone, operatorInfo } from '@/lib/rails/mobile-money/operators';
+
+const sessionId = z.string().regex(/^cs_[A-Za-z0-9]{1,100}$/);
+const railField = z.enum(RAILS);
+
+const page = (id: string, query?: Record<string, string>) => `/checkout/${id}${query ? `?${new URLSearchParams(query)}` : ''}`;
+
+interface SessionCtx {
+  id: string;
+  scope: Scope;
+  status: string;
+  expiresAt: number;
+  currency: Currency;
+  intentId: string | null;
+  amount: number;
+}
+
+async function session(id: string): Promise<SessionCtx | null> {
+  const db = await getDb();
+  const s = (await db.query(`select id, merchant_id, livemode, status, expires_at, currency, payment_intent_id, amount from checkout_sessions where id = $1`, [id]))[0];
+  if (!s) return null;
+  return {
+    id,
+    scope: { merchantId: s.merchant_id as string, livemode: s.livemode as boolean },
+    status: s.status as string,
+    expiresAt: s.expires_at as number,
+    currency: s.currency as Currency,
+    intentId: (s.payment_intent_id as string | null) ?? null,
+    amount: s.amount as number,
+  };
+}
+
+/** A domain error as a code the page can translate; anything else is logged and "generic". */
+function errorCode(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.param === 'phone') return 'invalid_phone';
+    if (err.status === 409) return 'unexpected_state';
+    if (err.status === 502 || err.status === 503) return 'rail_unavailable';
+    if (err.status === 400) return 'invalid_request';
+    return 'generic';
+  }
+  log('error', 'checkout action failed', { error: err instanceof Error ? err.stack : String(err) });
+  return 'generic';
+}
+
+/** Run one step; then redirect to the page (with ?error= when it failed). redirect() must stay outside try. */
+async function step(id: string, fn: () => Promise<unknown>, extra?: Record<string, string>): Promise<never> {
+  let target = page(id);
+  try {
+    await fn();
+  } catch (err) {
+    target = page(id, { error: errorCode(err), ...extra });
+  }
+  redirect(target);
+}
+
+function parse<T extends z.ZodRawShape>(shape: T, form: FormData): z.infer<z.ZodObject<T>> | null {
+  const r = z.object(shape).safeParse(Object.fromEntries(form));
+  return r.success ? r.data : null;
+}
+
+/** Pick a rail. For crypto rails the attempt starts at once, so the invoice or address exists. */
+export async function chooseRail(form: FormData): Promise<void> {
+  const input = parse({ session: sessionId, rail: railField }, form);
+  if (!input) redirect('/checkout/invalid');
+  const db = await getDb();
+  await step(input.session, async () => {
+    const { intent } = await chooseSessionRail(db, input.session, input.rail);
+    if (!isMobileMoneyRail(input.rail)) {
+      const s = await session(input.session);
+      if (s) await confirmPaymentIntent(db, s.scope, intent.id, {});
+    }
+  });
+}
+
+/** Mobile money: the buyer's number; the push request goes out. Also the retry after a decline. */
+export async function submitPhone(form: FormData): Promise<void> {
+  const input = parse({ session: sessionId, rail: railField, phone: z.string().max(32) }, form);
+  if (!input) redirect('/checkout/invalid');
+  const db = await getDb();
+  const s = await session(input.session);
+  if (!s) redirect(page(input.session));
+  const rail = input.rail;
+  if (!isMobileMoneyRail(rail)) redirect(page(s.id, { error: 'invalid_request' }));
+  const market = operatorInfo(rail).markets[s.currency];
+  // Checked here first, for a clear message in the buyer's language; the domain checks it again.
+  const e164 = market ? normalizePhone(input.phone, market) : null;
+  if (!e164) redirect(page(s.id, { error: 'invalid_phone', phone: input.phone.slice(0, 32) }));
+  await step(
+    s.id,
+    async () => {
+      let intentId = s.intentId;
+      if (!intentId) intentId = (await chooseSessionRail(db, s.id, rail)).intent.id;
+      await confirmPaymentIntent(db, s.scope, intentId, { rail, phone: e164 });
+    },
+    { phone: input.phone.slice(0, 32) },
+  );
+}
+
+/** Mobile money: send the pending request again (no prompt arrived). */
+export async function resend(form: FormData): Promise<void> {
+  const input = parse({ session: sessionId }, form);
+  if (!input) redirect('/checkout/invalid');
+  const db = await getDb();
+  const s = await session(input.session);
+  if (!s?.intentId) redirect(page(input.session));
+  await step(s.id, () => resendMobileMoneyPrompt(db, s.scope, s.intentId!));
+}
+
+/** Test mode only: simulate the rail's outcome (exact, under or over payment, or a decline). */
+export async function simulate(form: FormData): Promise<void> {
+  const input = parse({ session: sessionId, outcome: z.enum(['pay', 'under', 'over', 'fail']) }, form);
+  if (!input) redirect('/checkout/invalid');
+  const db = await getDb();
+  const s = await session(input.session);
+  if (!s?.intentId) redirect(page(input.session));
+  // Only while the session is open: a replayed form never pays a closed page.
+  if (s.status !== 'open' || s.scope.livemode) redirect(page(s.id, { error: 'unexpected_state' }));
+  const intentId = s.intentId;
+  await step(s.id, async () => {
+    const pi = (await db.query<{ amount: number; amount_received: number }>(`select amount, amount_received from payment_intents where id = $1`, [intentId]))[0]!;
+    const due = Math.max(1, pi.amount - pi.amount_received);
+    if (input.outcome === 'fail') return testFail(db, s.scope, intentId);
+    if (input.outcome === 'under') return testPay(db, s.scope, intentId, { amount: Math.max(1, Math.floor(due / 2)) });
+    if (input.outcome === 'over') return testPay(db, s.scope, intentId, { amount: due + Math.max(1, Math.floor(pi.amount / 10)) });
+    return testPay(db, s.scope, intentId, {});
+  });
+}
+
+/** The language switch: a cookie, then back to the page. */
+export async function setLocale(form: FormData): Promise<void> {
+  const input = parse({ session: sessionId, locale: z.enum(['fr', 'en']) }, form);
+  if (!input) redirect('/checkout/invalid');
+  (await cookies()).set(LOCALE_COOKIE, input.locale, { path: '/checkout', maxAge: 365 * 24 * 3600, sameSite: 'lax', httpOnly: true });
+  redirect(page(input.session));
+}
+
+export interface StatusView {
+  version: string;
+  phase: string;
+}
+
+/** Polled by the page (react-query): what changed? The page re-renders itself when the version moves. */
+export async function getStatus(id: string): Promise<StatusView | null> {
+  const parsed = sessionId.safeParse(id);
+  if (!parsed.success) return null;
+  const view = await loadCheckout(await getDb(), parsed.data);
+  return view ? { version: view.version, phase: view.phase } : null;
+}

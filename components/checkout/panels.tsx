@@ -1,0 +1,344 @@
+// The hosted page's server-rendered parts. Every action is a <form> bound to a server action, so
+// the page works before (and without) hydration; client components only enhance.
+import { chooseRail, resend, simulate, submitPhone } from '@/app/checkout/[id]/actions';
+import type { CheckoutView } from '@/lib/checkout/load';
+import { htmlPhonePattern } from '@/lib/checkout/phone';
+import type { AvailableRail, NextAction } from '@/lib/domain/lifecycle';
+import { isMobileMoneyRail } from '@/lib/domain/money';
+import { countryName, hasKey, type Locale, type MessageKey, type T } from '@/lib/i18n';
+import { formatAmount, formatAmountLong, formatDuration } from '@/lib/i18n/format';
+import { AutoRedirect, Countdown, SubmitButton } from './client';
+import { CopyField } from './copy-field';
+import { RailIcon } from './icons';
+import { InvoiceQr } from './invoice-qr';
+
+export interface PanelProps {
+  view: CheckoutView;
+  tr: T;
+  locale: Locale;
+  now: number;
+  error?: string;
+  phone?: string;
+}
+
+const Hidden = ({ id }: { id: string }) => <input type="hidden" name="session" value={id} />;
+
+function errorText(tr: T, code: string, rail?: AvailableRail): string {
+  if (code === 'invalid_phone' && rail)
+    return tr('err_invalid_phone', { country: rail.country ?? '', operator: rail.displayName, example: rail.exampleNumber ?? '' });
+  const key = `err_${code}`;
+  return hasKey(key) ? tr(key) : tr('err_generic');
+}
+
+export function reasonText(tr: T, code: string | null | undefined): string {
+  const key = `reason_${code ?? ''}`;
+  return hasKey(key) ? tr(key) : tr('reason_generic');
+}
+
+/** A message with a React node in place of one {slot}. */
+function slot(template: string, name: string, node: React.ReactNode): React.ReactNode {
+  const [before, after] = template.split(`{${name}}`);
+  return (
+    <>
+      {before}
+      {node}
+      {after}
+    </>
+  );
+}
+
+export function ErrorBanner({ tr, code, rail }: { tr: T; code: string; rail?: AvailableRail }) {
+  if (code === 'invalid_phone') return null; // shown next to the phone field
+  return (
+    <p className="co-alert" role="alert">
+      {errorText(tr, code, rail)}
+    </p>
+  );
+}
+
+export function RailPicker({ view, tr }: PanelProps) {
+  if (view.rails.length === 0) return null;
+  return (
+    <form action={chooseRail} className="co-card">
+      <Hidden id={view.id} />
+      <fieldset className="co-fieldset">
+        <legend className="co-h2">{tr('choosePayment')}</legend>
+        <ul className="co-rails">
+          {view.rails.map((r) => {
+            const selected = r.rail === view.rail;
+            return (
+              <li key={r.rail}>
+                <SubmitButton name="rail" value={r.rail} className={`co-rail${selected ? ' co-rail-on' : ''}`} pendingLabel={tr('sending')}>
+                  <RailIcon kind={r.kind} />
+                  <span className="co-rail-name">{r.displayName}</span>
+                  <span className="co-rail-kind">{tr(`railKind_${r.kind}` as MessageKey)}</span>
+                  {selected ? <span className="co-sr">({tr('selected')})</span> : null}
+                </SubmitButton>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+    </form>
+  );
+}
+
+function marketOf(view: CheckoutView): AvailableRail | undefined {
+  return view.rails.find((r) => r.rail === view.rail);
+}
+
+export function MobileMoneyForm(props: PanelProps) {
+  const { view, tr, locale, error, phone } = props;
+  const r = marketOf(view);
+  if (!r || !r.dialCode || !r.nationalPattern) return null;
+  const country = countryName(r.country ?? '', locale);
+  const rl = { ...r, country };
+  const bad = error === 'invalid_phone';
+  const retry = view.intent?.lastErrorCode;
+  return (
+    <section className="co-card" aria-labelledby="mm-title">
+      <h2 id="mm-title" className="co-h2">
+        <RailIcon kind="mobile_money" /> {retry ? tr('mmRetryTitle') : r.displayName}
+      </h2>
+      {retry ? (
+        <p className="co-alert" role="alert">
+          {reasonText(tr, retry)}
+        </p>
+      ) : null}
+      <form action={submitPhone} className="co-form">
+        <Hidden id={view.id} />
+        <input type="hidden" name="rail" value={r.rail} />
+        <label htmlFor="phone">{tr('mmPhoneLabel', { operator: r.displayName })}</label>
+        <div className="co-phone">
+          <span className="co-dial" aria-hidden="true">
+            {r.country} {r.dialCode}
+          </span>
+          <input
+            id="phone"
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            required
+            pattern={htmlPhonePattern(r.nationalPattern, r.dialCode)}
+            title={tr('mmPhoneHint', { country, example: r.exampleNumber ?? '' })}
+            defaultValue={phone ?? view.intent?.lastPhone ?? ''}
+            aria-describedby={bad ? 'phone-error phone-hint' : 'phone-hint'}
+            aria-invalid={bad || undefined}
+            placeholder={r.exampleNumber}
+          />
+        </div>
+        <p id="phone-hint" className="co-muted">
+          {r.dialCode} · {tr('mmPhoneHint', { country, example: r.exampleNumber ?? '' })}
+        </p>
+        {bad ? (
+          <p id="phone-error" className="co-alert" role="alert">
+            {errorText(tr, 'invalid_phone', rl)}
+          </p>
+        ) : null}
+        <SubmitButton className="co-primary" pendingLabel={tr('sending')}>
+          {tr('mmSubmit', { amount: formatAmount(view.amount, view.currency, locale) })}
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}
+
+export function MobileMoneyWait({ view, tr, locale, now }: PanelProps) {
+  const a = view.intent?.nextAction;
+  if (!a || a.type !== 'mobile_money_prompt') return null;
+  return (
+    <section className="co-card" aria-labelledby="wait-title">
+      <h2 id="wait-title" className="co-h2">
+        <RailIcon kind="mobile_money" /> {tr('mmApproveTitle')}
+      </h2>
+      <p>{tr('mmApproveText', { amount: formatAmount(view.amount, view.currency, locale), phone: a.phone, operator: a.operator })}</p>
+      {a.expiresAt ? (
+        <p className="co-timer">
+          {tr('mmTimeLeft')} <Countdown until={a.expiresAt} initial={formatDuration(a.expiresAt - now)} />
+        </p>
+      ) : null}
+      {a.ussdCode ? <p>{tr('mmNoPrompt', { ussd: a.ussdCode })}</p> : null}
+      <form action={resend}>
+        <Hidden id={view.id} />
+        <SubmitButton className="co-secondary" pendingLabel={tr('sending')}>
+          {tr('mmResend')}
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}
+
+export function ShowDetails({ view, tr }: PanelProps) {
+  if (!view.rail || isMobileMoneyRail(view.rail)) return null;
+  return (
+    <form action={chooseRail} className="co-card">
+      <Hidden id={view.id} />
+      <input type="hidden" name="rail" value={view.rail} />
+      <SubmitButton className="co-primary" pendingLabel={tr('sending')}>
+        {tr('showDetails')}
+      </SubmitButton>
+    </form>
+  );
+}
+
+function Confirmations({ a, tr }: { a: Extract<NextAction, { type: 'bitcoin_address' }>; tr: T }) {
+  return (
+    <div className="co-field">
+      <label htmlFor="confs">
+        {tr('confirmations')} {Math.min(a.confirmations, a.requiredConfirmations)} / {a.requiredConfirmations}
+      </label>
+      <progress id="confs" max={a.requiredConfirmations} value={Math.min(a.confirmations, a.requiredConfirmations)} />
+    </div>
+  );
+}
+
+export async function CryptoPanel({ view, tr, locale, now }: PanelProps) {
+  const a = view.intent?.nextAction;
+  if (!a) return null;
+  const copy = { copy: tr('copy'), copied: tr('copied') };
+  if (a.type === 'lightning_invoice') {
+    const expired = a.expiresAt !== null && a.expiresAt <= now;
+    return (
+      <section className="co-card" aria-labelledby="ln-title">
+        <h2 id="ln-title" className="co-h2">
+          <RailIcon kind="lightning" /> {tr('lnTitle')}
+        </h2>
+        {expired ? (
+          <form action={chooseRail}>
+            <p>{tr('lnExpired')}</p>
+            <Hidden id={view.id} />
+            <input type="hidden" name="rail" value="btc_lightning" />
+            <SubmitButton className="co-primary" pendingLabel={tr('sending')}>
+              {tr('lnNewInvoice')}
+            </SubmitButton>
+          </form>
+        ) : (
+          <>
+            <p>{tr('lnScan')}</p>
+            <InvoiceQr text={a.uri.toUpperCase()} label={tr('lnQr')} />
+            <a className="co-primary co-link-button" href={a.uri}>
+              {tr('openWallet')}
+            </a>
+            <CopyField id="invoice" label={tr('lnInvoice')} value={a.invoice} multiline {...copy} />
+            {a.expiresAt ? (
+              <p className="co-muted">
+                {slot(tr('lnExpires'), 'time', <Countdown until={a.expiresAt} initial={formatDuration(a.expiresAt - now)} />)}
+              </p>
+            ) : null}
+          </>
+        )}
+      </section>
+    );
+  }
+  if (a.type === 'bitcoin_address') {
+    return (
+      <section className="co-card" aria-labelledby="btc-title">
+        <h2 id="btc-title" className="co-h2">
+          <RailIcon kind="onchain" /> {tr('btcTitle')}
+        </h2>
+        {view.phase === 'seen' ? <Confirmations a={a} tr={tr} /> : null}
+        <p>{tr('btcScan')}</p>
+        <InvoiceQr text={a.uri} label={tr('btcQr')} />
+        <p className="co-muted co-mono co-wrap" id="btc-uri">
+          {a.uri}
+        </p>
+        <a className="co-primary co-link-button" href={a.uri}>
+          {tr('openWallet')}
+        </a>
+        <CopyField id="address" label={tr('address')} value={a.address} {...copy} />
+        <CopyField id="amount" label={`${tr('exactAmount')} (BTC)`} value={a.amount} {...copy} />
+        <p className="co-muted">{formatAmountLong(Math.round(Number(a.amount) * 1e8), 'BTC', locale)}</p>
+      </section>
+    );
+  }
+  if (a.type === 'tron_address') {
+    return (
+      <section className="co-card" aria-labelledby="usdt-title">
+        <h2 id="usdt-title" className="co-h2">
+          <RailIcon kind="usdt" /> {tr('usdtTitle')}
+        </h2>
+        <p className="co-warning" role="note">
+          <strong>{tr('usdtWarning')}</strong>
+        </p>
+        <p>{tr('usdtScan')}</p>
+        <InvoiceQr text={a.address} label={tr('usdtQr')} />
+        <CopyField id="address" label={`${tr('address')} (TRC20)`} value={a.address} {...copy} />
+        <CopyField id="amount" label={`${tr('exactAmount')} (USDT)`} value={a.amount} {...copy} />
+        <p className="co-muted">{formatAmount(view.amount - (view.intent?.amountReceived ?? 0), 'USDT', locale)}</p>
+      </section>
+    );
+  }
+  return null;
+}
+
+export function TestControls({ view, tr }: PanelProps) {
+  if (view.livemode || !view.intent || !view.rail) return null;
+  if (!['choose', 'awaiting', 'approve'].includes(view.phase)) return null;
+  const address = view.rail === 'btc_onchain' || view.rail === 'usdt_trc20';
+  const outcomes: [string, MessageKey][] = [['pay', 'testPay'], ...(address ? ([['under', 'testUnderpay'], ['over', 'testOverpay']] as [string, MessageKey][]) : []), ['fail', 'testFail']];
+  return (
+    <form action={simulate} className="co-card co-test" aria-labelledby="test-title">
+      <h2 id="test-title" className="co-h2">
+        {tr('testControls')}
+      </h2>
+      <Hidden id={view.id} />
+      <div className="co-buttons">
+        {outcomes.map(([value, key]) => (
+          <SubmitButton key={value} name="outcome" value={value} className="co-secondary" pendingLabel={tr('sending')}>
+            {tr(key)}
+          </SubmitButton>
+        ))}
+      </div>
+    </form>
+  );
+}
+
+export function Outcome({ view, tr, locale }: PanelProps) {
+  const merchant = view.merchantName;
+  const amount = formatAmountLong(view.amount, view.currency, locale);
+  if (view.phase === 'succeeded') {
+    return (
+      <section className="co-card co-outcome co-ok" aria-labelledby="out-title">
+        <svg className="co-big-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <circle cx="12" cy="12" r="10" fill="currentColor" />
+          <path d="m7 12.5 3.2 3.2L17 9" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        <h2 id="out-title" className="co-h2">
+          {tr('successTitle')}
+        </h2>
+        <p>{tr('successText', { merchant, amount })}</p>
+        {view.successUrl ? (
+          <>
+            <a className="co-primary co-link-button" href={view.successUrl}>
+              {tr('backToMerchant', { merchant })}
+            </a>
+            <AutoRedirect url={view.successUrl} seconds={5} template={tr('redirectIn', { merchant, n: '{n}' })} />
+            <noscript dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="5;url=${escapeAttr(view.successUrl)}">` }} />
+          </>
+        ) : null}
+      </section>
+    );
+  }
+  const title = view.phase === 'expired' ? tr('expiredTitle') : view.phase === 'canceled' ? tr('canceledTitle') : tr('failedTitle');
+  const text =
+    view.phase === 'expired' ? tr('expiredText', { merchant }) : view.phase === 'canceled' ? tr('canceledText', { merchant }) : reasonText(tr, view.intent?.lastErrorCode);
+  return (
+    <section className="co-card co-outcome" aria-labelledby="out-title">
+      <h2 id="out-title" className="co-h2">
+        {title}
+      </h2>
+      <p>{text}</p>
+      {view.intent && view.intent.amountReceived > 0 ? <p>{tr('received', { amount: formatAmountLong(view.intent.amountReceived, view.currency, locale) })}</p> : null}
+      {view.cancelUrl ? (
+        <a className="co-primary co-link-button" href={view.cancelUrl}>
+          {tr('backTo', { merchant })}
+        </a>
+      ) : null}
+    </section>
+  );
+}
+
+export function escapeAttr(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

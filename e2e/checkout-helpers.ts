@@ -1,0 +1,51 @@
+// Helpers for the checkout specs: sessions made through the API, QR decoding from a screenshot
+// (jsqr + pngjs), axe-core, and a watch on CSP violations.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { api } from './fixtures';
+
+export interface Made {
+  intent?: any;
+  session: any;
+}
+
+export async function intentSession(request: APIRequestContext, intent: Record<string, unknown>, session: Record<string, unknown> = {}): Promise<Made & { intent: any }> {
+  const pi = await api(request, 'POST', '/v1/payment_intents', intent);
+  const cs = await api(request, 'POST', '/v1/checkout_sessions', { paymentIntentId: pi.id, ...session });
+  return { intent: pi, session: cs };
+}
+
+export async function priceSession(request: APIRequestContext, product: { name: string; description?: string }, price: { currency: string; unitAmount: number }, session: Record<string, unknown> = {}): Promise<Made> {
+  const prod = await api(request, 'POST', '/v1/products', product);
+  const pr = await api(request, 'POST', '/v1/prices', { productId: prod.id, ...price });
+  const cs = await api(request, 'POST', '/v1/checkout_sessions', { priceId: pr.id, ...session });
+  return { session: cs };
+}
+
+/** The text of the QR code shown in `locator`, read back from pixels. */
+export async function decodeQr(locator: Locator): Promise<string> {
+  await locator.scrollIntoViewIfNeeded();
+  const png = PNG.sync.read(await locator.screenshot());
+  const code = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height);
+  expect(code, 'the QR code decodes').not.toBeNull();
+  return code!.data;
+}
+
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Collects Content-Security-Policy violations reported on the console. */
+export function watchCsp(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) seen.push(m.text());
+  });
+  return seen;
+}
+
+/** Amounts are formatted with (narrow) no-break spaces; match them with \s. */
+export const amountRe = (s: string) => new RegExp(s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s'));

@@ -1,0 +1,157 @@
+// What the hosted checkout page may show, read from the database in one place. A plain view
+// model: no raw rows, no key data, no metadata, only this session's merchant's name. The page is
+// public (the session id is the capability), so the scope comes from the session row itself.
+import type { Db, Row } from '../db/client';
+import { nowSeconds } from '../ids';
+import { availableRails, type AvailableRail, type NextAction } from '../domain/lifecycle';
+import type { Currency, Rail } from '../domain/money';
+import { isMobileMoneyRail } from '../domain/money';
+import { serializeIntent } from '../domain/payment-intents';
+import { operatorInfo } from '../rails/mobile-money/operators';
+import type { IntentStatus, SessionStatus } from '../domain/transitions';
+
+export type Phase =
+  | 'choose' // no rail started: pick one (and, for mobile money, give a number)
+  | 'awaiting' // instructions shown, waiting for the payer (crypto address/invoice)
+  | 'approve' // mobile money request pending on the phone
+  | 'seen' // crypto payment seen, confirming
+  | 'succeeded'
+  | 'expired'
+  | 'failed'
+  | 'canceled';
+
+export interface CheckoutView {
+  id: string;
+  livemode: boolean;
+  sessionStatus: SessionStatus;
+  phase: Phase;
+  expiresAt: number;
+  merchantName: string;
+  title: string | null;
+  description: string | null;
+  amount: number;
+  currency: Currency;
+  successUrl: string | null;
+  cancelUrl: string | null;
+  sessionLocale: string;
+  rails: AvailableRail[];
+  /** The rail the buyer is on: the intent's rail (preselected), or null for a price session not started. */
+  rail: Rail | null;
+  intent: {
+    id: string;
+    status: IntentStatus;
+    amountReceived: number;
+    lastErrorCode: string | null;
+    nextAction: NextAction | null;
+    /** National number of the last mobile-money attempt, to prefill a retry. */
+    lastPhone: string | null;
+    /** The mobile money operator's timeout (seconds), for the countdown's scale. */
+    timeoutSeconds: number | null;
+  } | null;
+  /** Changes whenever anything the page shows changes (polling compares it). */
+  version: string;
+}
+
+export async function loadCheckout(db: Db, sessionId: string, now = nowSeconds()): Promise<CheckoutView | null> {
+  if (!/^cs_[A-Za-z0-9]{1,100}$/.test(sessionId)) return null;
+  const s = (await db.query(`select * from checkout_sessions where id = $1`, [sessionId]))[0];
+  if (!s) return null;
+  const merchant = (await db.query<{ name: string }>(`select name from merchants where id = $1`, [s.merchant_id]))[0];
+  let title: string | null = null;
+  let description: string | null = null;
+  if (s.price_id) {
+    const p = (await db.query<{ name: string; description: string | null }>(
+      `select p.name, p.description from prices pr join products p on p.id = pr.product_id where pr.id = $1 and pr.merchant_id = $2`,
+      [s.price_id, s.merchant_id],
+    ))[0];
+    title = p?.name ?? null;
+    description = p?.description ?? null;
+  }
+  let intent: CheckoutView['intent'] = null;
+  let intentRow: Row | undefined;
+  if (s.payment_intent_id) {
+    intentRow = (await db.query(`select * from payment_intents where id = $1 and merchant_id = $2`, [s.payment_intent_id, s.merchant_id]))[0];
+  }
+  if (intentRow) {
+    const pi = await serializeIntent(db, intentRow);
+    if (!s.price_id) {
+      title = pi.description ?? pi.reference;
+      description = pi.description && pi.reference ? pi.reference : null;
+    }
+    let lastPhone: string | null = null;
+    let timeoutSeconds: number | null = null;
+    if (isMobileMoneyRail(pi.rail)) {
+      const op = operatorInfo(pi.rail);
+      timeoutSeconds = op.timeoutSeconds;
+      const last = (await db.query<{ destination: string | null }>(
+        `select destination from payment_attempts where payment_intent_id = $1 and rail = $2 order by seq desc limit 1`,
+        [pi.id, pi.rail],
+      ))[0];
+      const dial = op.markets[pi.currency]?.dialCode;
+      if (last?.destination && dial && last.destination.startsWith(dial)) lastPhone = last.destination.slice(dial.length);
+    }
+    intent = {
+      id: pi.id,
+      status: pi.status,
+      amountReceived: pi.amountReceived,
+      lastErrorCode: pi.lastPaymentError?.code ?? null,
+      nextAction: pi.nextAction,
+      lastPhone,
+      timeoutSeconds,
+    };
+  }
+  const currency = s.currency as Currency;
+  const sessionStatus = s.status as SessionStatus;
+  const expiresAt = s.expires_at as number;
+  const phase = phaseOf(sessionStatus, expiresAt, now, intent, (intentRow?.rail as string | undefined) ?? '');
+  const rails = phase === 'choose' || phase === 'awaiting' ? availableRails(currency, s.livemode as boolean) : [];
+  const view: Omit<CheckoutView, 'version'> = {
+    id: s.id as string,
+    livemode: s.livemode as boolean,
+    sessionStatus,
+    phase,
+    expiresAt,
+    merchantName: merchant?.name ?? '',
+    title,
+    description,
+    amount: s.amount as number,
+    currency,
+    successUrl: (s.success_url as string | null) ?? null,
+    cancelUrl: (s.cancel_url as string | null) ?? null,
+    sessionLocale: s.locale as string,
+    rails,
+    rail: (intentRow?.rail as Rail | undefined) ?? null,
+    intent,
+  };
+  return { ...view, version: versionOf(view) };
+}
+
+function phaseOf(status: SessionStatus, expiresAt: number, now: number, intent: CheckoutView['intent'], rail: string): Phase {
+  if (status === 'complete' || intent?.status === 'succeeded') return 'succeeded';
+  if (intent?.status === 'canceled') return 'canceled';
+  if (intent?.status === 'failed') return intent.lastErrorCode === 'session_expired' ? 'expired' : 'failed';
+  if (status === 'expired') return 'expired';
+  if (intent?.status === 'pending') return isMobileMoneyRail(rail) ? 'approve' : 'seen';
+  // Past expiresAt and nothing pending: the worker is about to expire it; nobody may pay now.
+  if (expiresAt <= now) return 'expired';
+  if (intent?.nextAction) return 'awaiting';
+  return 'choose';
+}
+
+function versionOf(v: Omit<CheckoutView, 'version'>): string {
+  const a = v.intent?.nextAction;
+  return [
+    v.phase,
+    v.sessionStatus,
+    v.rail ?? '',
+    v.intent?.status ?? '',
+    v.intent?.amountReceived ?? 0,
+    v.intent?.lastErrorCode ?? '',
+    a ? a.type : '',
+    a && 'invoice' in a ? a.invoice.slice(-12) : '',
+    a && 'address' in a ? a.address : '',
+    a && 'expiresAt' in a ? (a.expiresAt ?? '') : '',
+    a && a.type === 'bitcoin_address' ? a.confirmations : '',
+    a && 'amount' in a ? a.amount : '',
+  ].join('|');
+}

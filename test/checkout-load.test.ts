@@ -1,0 +1,78 @@
+// The hosted page's view model: what it shows in each state, and what it never shows.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCheckout } from '@/lib/checkout/load';
+import { chooseSessionRail, confirmPaymentIntent, testFail, testPay } from '@/lib/domain/lifecycle';
+import { call, newMerchant, useDatabase } from './api';
+import { registerLifecycleRoutes } from './lifecycle-helpers';
+
+const { db } = useDatabase();
+let key: string;
+let merchantId: string;
+beforeAll(async () => {
+  registerLifecycleRoutes();
+  const m = await newMerchant(db());
+  key = m.keys.test;
+  merchantId = m.merchant.id;
+  await newMerchant(db(), 'Autre Boutique');
+});
+
+async function session(body: Record<string, unknown>, sessionBody: Record<string, unknown> = {}) {
+  const pi = (await call('POST', '/v1/payment_intents', { key, body })).body;
+  const cs = (await call('POST', '/v1/checkout_sessions', { key, body: { paymentIntentId: pi.id, ...sessionBody } })).body;
+  return { pi, cs };
+}
+const scope = () => ({ merchantId, livemode: false });
+
+describe('loadCheckout', () => {
+  it('is null for an unknown or malformed id', async () => {
+    expect(await loadCheckout(db(), 'cs_missing')).toBeNull();
+    expect(await loadCheckout(db(), "cs_x' or 1=1 --")).toBeNull();
+  });
+
+  it('shows the merchant, the item and the rails, and nothing secret', async () => {
+    const { pi, cs } = await session({ amount: 5000, currency: 'XOF', rail: 'mobile_money_b', description: 'Sac', reference: 'CMD-1', metadata: { note: 'private' } });
+    const view = (await loadCheckout(db(), cs.id))!;
+    expect(view).toMatchObject({ phase: 'choose', rail: 'mobile_money_b', title: 'Sac', description: 'CMD-1', amount: 5000, currency: 'XOF', livemode: false });
+    expect(view.rails.map((r) => r.rail)).toEqual(['mobile_money_a', 'mobile_money_b', 'mobile_money_c', 'mobile_money_d']);
+    expect(view.intent?.id).toBe(pi.id);
+    const json = JSON.stringify(view);
+    for (const s of ['private', 'sk_test_', 'key_hash', 'Autre Boutique', merchantId]) expect(json).not.toContain(s);
+  });
+
+  it('follows a mobile-money attempt: approve, declined (retry with the last number), paid', async () => {
+    const { pi, cs } = await session({ amount: 5000, currency: 'XOF', rail: 'mobile_money_a' });
+    await confirmPaymentIntent(db(), scope(), pi.id, { phone: '0554121111' });
+    const approve = (await loadCheckout(db(), cs.id))!;
+    expect(approve.phase).toBe('approve');
+    expect(approve.intent?.nextAction).toMatchObject({ type: 'mobile_money_prompt', ussdCode: '*133#' });
+    await testFail(db(), scope(), pi.id);
+    const declined = (await loadCheckout(db(), cs.id))!;
+    expect(declined).toMatchObject({ phase: 'choose', intent: { lastErrorCode: 'payment_declined', lastPhone: '0554121111' } });
+    expect(declined.version).not.toBe(approve.version);
+    await testPay(db(), scope(), pi.id);
+    expect((await loadCheckout(db(), cs.id))!.phase).toBe('succeeded');
+  });
+
+  it('a price session has no rail until one is picked; crypto shows its instructions, then seen', async () => {
+    const prod = (await call('POST', '/v1/products', { key, body: { name: 'Montre', description: 'Acier' } })).body;
+    const price = (await call('POST', '/v1/prices', { key, body: { productId: prod.id, currency: 'BTC', unitAmount: 50_000 } })).body;
+    const cs = (await call('POST', '/v1/checkout_sessions', { key, body: { priceId: price.id } })).body;
+    const first = (await loadCheckout(db(), cs.id))!;
+    expect(first).toMatchObject({ phase: 'choose', rail: null, intent: null, title: 'Montre', description: 'Acier' });
+    expect(first.rails.map((r) => r.rail)).toEqual(['btc_lightning', 'btc_onchain']);
+    const { intent } = await chooseSessionRail(db(), cs.id, 'btc_onchain');
+    await confirmPaymentIntent(db(), scope(), intent.id);
+    const awaiting = (await loadCheckout(db(), cs.id))!;
+    expect(awaiting.phase).toBe('awaiting');
+    expect(awaiting.intent?.nextAction).toMatchObject({ type: 'bitcoin_address', amount: '0.0005' });
+    await testPay(db(), scope(), intent.id);
+    expect((await loadCheckout(db(), cs.id))!.phase).toBe('seen');
+  });
+
+  it('an expired session is expired, also before the worker marks it', async () => {
+    const { cs } = await session({ amount: 700, currency: 'XOF', rail: 'mobile_money_a' });
+    expect((await loadCheckout(db(), cs.id, cs.expiresAt + 1))!.phase).toBe('expired');
+    await call('POST', `/v1/checkout_sessions/${cs.id}/expire`, { key, body: {} });
+    expect((await loadCheckout(db(), cs.id))!.phase).toBe('expired');
+  });
+});
