@@ -14,7 +14,7 @@ test('[API]: a merchant creates a product, a price, an intent and a session over
   const price = await api(request, 'POST', '/v1/prices', { productId: product.id, currency: 'XOF', unitAmount: 15000 });
   const intent = await api(request, 'POST', '/v1/payment_intents', { amount: 15000, currency: 'XOF', rail: 'mobile_money_a' });
   const session = await api(request, 'POST', '/v1/checkout_sessions', { paymentIntentId: intent.id });
-  expect(session.url).toBe(`http://127.0.0.1:3210/checkout/${session.id}`);
+  expect(session.url).toBe(new URL(`/checkout/${session.id}`, test.info().project.use.baseURL).href);
   expect(price.productId).toBe(product.id);
   const list = await api(request, 'GET', '/v1/payment_intents?limit=1');
   expect(list.data[0].id).toBe(intent.id);
