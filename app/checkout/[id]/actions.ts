@@ -10,10 +10,10 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
 import { loadCheckout } from '@/lib/checkout/load';
+import { checkoutSession, simulateOutcome, SIMULATED_OUTCOMES } from '@/lib/checkout/steps';
 import { getDb } from '@/lib/db/client';
-import type { Scope } from '@/lib/domain/common';
-import { chooseSessionRail, confirmPaymentIntent, resendMobileMoneyPrompt, testFail, testPay } from '@/lib/domain/lifecycle';
-import { isMobileMoneyRail, RAILS, type Currency } from '@/lib/domain/money';
+import { chooseSessionRail, confirmPaymentIntent, resendMobileMoneyPrompt } from '@/lib/domain/lifecycle';
+import { isMobileMoneyRail, RAILS } from '@/lib/domain/money';
 import { LOCALE_COOKIE } from '@/lib/i18n';
 import { log } from '@/lib/log';
 import { normalizePhone, operatorInfo } from '@/lib/rails/mobile-money/operators';
@@ -23,30 +23,7 @@ const railField = z.enum(RAILS);
 
 const page = (id: string, query?: Record<string, string>) => `/checkout/${id}${query ? `?${new URLSearchParams(query)}` : ''}`;
 
-interface SessionCtx {
-  id: string;
-  scope: Scope;
-  status: string;
-  expiresAt: number;
-  currency: Currency;
-  intentId: string | null;
-  amount: number;
-}
-
-async function session(id: string): Promise<SessionCtx | null> {
-  const db = await getDb();
-  const s = (await db.query(`select id, merchant_id, livemode, status, expires_at, currency, payment_intent_id, amount from checkout_sessions where id = $1`, [id]))[0];
-  if (!s) return null;
-  return {
-    id,
-    scope: { merchantId: s.merchant_id as string, livemode: s.livemode as boolean },
-    status: s.status as string,
-    expiresAt: s.expires_at as number,
-    currency: s.currency as Currency,
-    intentId: (s.payment_intent_id as string | null) ?? null,
-    amount: s.amount as number,
-  };
-}
+const session = async (id: string) => checkoutSession(await getDb(), id);
 
 /** A domain error as a code the page can translate; anything else is logged and "generic". */
 function errorCode(err: unknown): string {
@@ -127,22 +104,10 @@ export async function resend(form: FormData): Promise<void> {
 
 /** Test mode only: simulate the rail's outcome (exact, under or over payment, or a decline). */
 export async function simulate(form: FormData): Promise<void> {
-  const input = parse({ session: sessionId, outcome: z.enum(['pay', 'under', 'over', 'fail']) }, form);
+  const input = parse({ session: sessionId, outcome: z.enum(SIMULATED_OUTCOMES) }, form);
   if (!input) redirect('/checkout/invalid');
   const db = await getDb();
-  const s = await session(input.session);
-  if (!s?.intentId) redirect(page(input.session));
-  // Only while the session is open: a replayed form never pays a closed page.
-  if (s.status !== 'open' || s.scope.livemode) redirect(page(s.id, { error: 'unexpected_state' }));
-  const intentId = s.intentId;
-  await step(s.id, async () => {
-    const pi = (await db.query<{ amount: number; amount_received: number }>(`select amount, amount_received from payment_intents where id = $1`, [intentId]))[0]!;
-    const due = Math.max(1, pi.amount - pi.amount_received);
-    if (input.outcome === 'fail') return testFail(db, s.scope, intentId);
-    if (input.outcome === 'under') return testPay(db, s.scope, intentId, { amount: Math.max(1, Math.floor(due / 2)) });
-    if (input.outcome === 'over') return testPay(db, s.scope, intentId, { amount: due + Math.max(1, Math.floor(pi.amount / 10)) });
-    return testPay(db, s.scope, intentId, {});
-  });
+  await step(input.session, () => simulateOutcome(db, input.session, input.outcome));
 }
 
 /** The language switch: a cookie, then back to the page. */

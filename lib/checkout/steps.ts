@@ -1,0 +1,51 @@
+// What the hosted page's server actions do beyond one lifecycle call: find the session's scope
+// (the page is public, so the scope comes from the session row) and turn a test-mode button
+// (exact, under, over, fail) into the test helper call. The actions stay parse -> one call -> redirect.
+import { notFound, unexpectedState } from '../api/errors';
+import type { Db } from '../db/client';
+import type { Scope } from '../domain/common';
+import { testFail, testPay } from '../domain/lifecycle';
+import type { Currency } from '../domain/money';
+
+export interface SessionCtx {
+  id: string;
+  scope: Scope;
+  status: string;
+  expiresAt: number;
+  currency: Currency;
+  intentId: string | null;
+  amount: number;
+}
+
+export async function checkoutSession(db: Db, id: string): Promise<SessionCtx | null> {
+  const s = (await db.query(`select id, merchant_id, livemode, status, expires_at, currency, payment_intent_id, amount from checkout_sessions where id = $1`, [id]))[0];
+  if (!s) return null;
+  return {
+    id,
+    scope: { merchantId: s.merchant_id as string, livemode: s.livemode as boolean },
+    status: s.status as string,
+    expiresAt: s.expires_at as number,
+    currency: s.currency as Currency,
+    intentId: (s.payment_intent_id as string | null) ?? null,
+    amount: s.amount as number,
+  };
+}
+
+export const SIMULATED_OUTCOMES = ['pay', 'under', 'over', 'fail'] as const;
+export type SimulatedOutcome = (typeof SIMULATED_OUTCOMES)[number];
+
+/**
+ * Test mode only, and only while the session is open (a replayed form never pays a closed page):
+ * pay what is due, half of it, a tenth more than the amount, or make the attempt fail.
+ */
+export async function simulateOutcome(db: Db, sessionId: string, outcome: SimulatedOutcome) {
+  const s = await checkoutSession(db, sessionId);
+  if (!s?.intentId) throw notFound('checkout_session', sessionId);
+  if (s.status !== 'open' || s.scope.livemode) throw unexpectedState(`This checkout session is ${s.status}; nothing can be simulated on it.`);
+  const pi = (await db.query<{ amount: number; amount_received: number }>(`select amount, amount_received from payment_intents where id = $1`, [s.intentId]))[0]!;
+  const due = Math.max(1, pi.amount - pi.amount_received);
+  if (outcome === 'fail') return testFail(db, s.scope, s.intentId);
+  if (outcome === 'under') return testPay(db, s.scope, s.intentId, { amount: Math.max(1, Math.floor(due / 2)) });
+  if (outcome === 'over') return testPay(db, s.scope, s.intentId, { amount: due + Math.max(1, Math.floor(pi.amount / 10)) });
+  return testPay(db, s.scope, s.intentId, {});
+}
