@@ -147,6 +147,19 @@ export async function beginAttempt(tx: Db, intent: Row, adapter: RailAdapter, op
   let expiresAt = session ? (session.expires_at as number) : now + DEFAULT_WINDOW_SECONDS;
   // A Lightning invoice never outlives its session, and lasts at most the configured expiry.
   if (rail === 'btc_lightning') expiresAt = Math.min(expiresAt, now + config().LIGHTNING_INVOICE_EXPIRY_SECONDS);
+  const details: Record<string, unknown> = index !== undefined ? { derivationIndex: index } : {};
+  if (address) {
+    // The address may have served an earlier attempt of this intent: the new attempt watches it
+    // from now on (the older ones stop, so a payment is looked at by one attempt), and a test-mode
+    // simulated chain keeps the address's history, like a real chain.
+    const prev = (await tx.query(`select details from payment_attempts where destination = $1 and rail = $2 order by seq desc limit 1`, [address, rail]))[0];
+    const sim = (prev?.details as Record<string, unknown> | undefined)?.sim as Record<string, unknown> | undefined;
+    if (sim) details.sim = { ...sim, failed: undefined };
+    await tx.query(
+      `update payment_attempts set watch_until = null, next_poll_at = null where destination = $1 and rail = $2 and status <> all($3::text[])`,
+      [address, rail, ACTIVE_ATTEMPT_STATUSES],
+    );
+  }
   const due = (intent.amount as number) - (intent.amount_received as number);
   const amount = due > 0 ? due : (intent.amount as number);
   try {
@@ -156,7 +169,7 @@ export async function beginAttempt(tx: Db, intent: Row, adapter: RailAdapter, op
        values ($1, $2, $3, $4, $5, $6, $7, 'creating', $8, $9, $10, $11, $12, $12)`,
       [
         attemptId, intent.id, intent.merchant_id, intent.livemode, rail, amount, currency, phone ?? address ?? null,
-        JSON.stringify(index !== undefined ? { derivationIndex: index } : {}), expiresAt, now + STUCK_CREATING_SECONDS, now,
+        JSON.stringify(details), expiresAt, now + STUCK_CREATING_SECONDS, now,
       ],
     );
   } catch (err) {
@@ -195,9 +208,14 @@ export async function finishAttempt(tx: Db, input: PromptInput, prompt: RailProm
 }
 
 async function abortAttempt(db: Db, attemptId: string, message: string): Promise<void> {
+  const now = Math.floor(Date.now() / 1000);
+  // An address stays watched (a new attempt stopped watching the older ones on it).
   await db.query(
-    `update payment_attempts set status = 'failed', error = $2, next_poll_at = null, updated_at = $3 where id = $1 and status = 'creating'`,
-    [attemptId, JSON.stringify({ code: 'rail_unavailable', message }), Math.floor(Date.now() / 1000)],
+    `update payment_attempts set status = 'failed', error = $2, updated_at = $3,
+        watch_until = case when rail = any($4::text[]) then $3 + $5::bigint else null end,
+        next_poll_at = case when rail = any($4::text[]) then $3 + $6::bigint else null end
+      where id = $1 and status = 'creating'`,
+    [attemptId, JSON.stringify({ code: 'rail_unavailable', message }), now, ADDRESS_RAILS, WATCH_SECONDS, WATCH_POLL_SECONDS],
   );
 }
 
@@ -286,8 +304,21 @@ export async function applyRailStatus(tx: Db, intentIn: Row, attempt: Row, st: R
   const currency = attempt.currency as Currency;
   const address = isAddressRail(rail);
   const prevReceived = attempt.amount_received as number;
-  const received = Math.max(prevReceived, st.received);
-  const delta = received - prevReceived;
+  let received = Math.max(prevReceived, st.received);
+  let delta = received - prevReceived;
+  if (address) {
+    // An address backend reports everything ever paid to the address, and several attempts of the
+    // intent may share it: count what is above what this address already credited, once.
+    const credit = (await tx.query<{ amount_credited: number }>(
+      `select amount_credited from derived_addresses where address = $1 and rail = $2 for update`,
+      [attempt.destination, rail],
+    ))[0];
+    if (credit) {
+      delta = Math.max(0, st.received - Number(credit.amount_credited));
+      received = prevReceived + delta;
+      if (delta > 0) await tx.query(`update derived_addresses set amount_credited = amount_credited + $3 where address = $1 and rail = $2`, [attempt.destination, rail, delta]);
+    }
+  }
   const details = { ...((attempt.details as object) ?? {}), ...(st.details ?? {}) };
   await tx.query(`update payment_attempts set amount_received = $2, amount_seen = $3, details = $4, updated_at = $5 where id = $1`, [
     attempt.id, received, st.seen, JSON.stringify(details), now,

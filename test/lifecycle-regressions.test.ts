@@ -1,0 +1,68 @@
+// Regression tests for defects found in review of the payment lifecycle: each block names the
+// defect it pins. Live adapters against fake backends (test/fakes), time passed as a clock.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetConfigForTests } from '@/lib/config';
+import { confirmPaymentIntent, pollDueAttempts } from '@/lib/domain/lifecycle';
+import { resetRailsForTests } from '@/lib/rails/registry';
+import { call, newMerchant, useDatabase } from './api';
+import { startFakeEsplora, type FakeEsplora } from './fakes/esplora';
+import { startFakeMomo, type FakeMomo } from './fakes/momo';
+import { eventTypes, newIntent, now, registerLifecycleRoutes } from './lifecycle-helpers';
+
+const { db } = useDatabase();
+registerLifecycleRoutes();
+
+const ZPUB = 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
+const DAY = 24 * 3600;
+
+let esplora: FakeEsplora;
+let momo: FakeMomo;
+const saved = { ...process.env };
+beforeAll(async () => {
+  esplora = await startFakeEsplora();
+  momo = await startFakeMomo();
+  Object.assign(process.env, {
+    BTC_XPUB: ZPUB, ESPLORA_URL: esplora.url,
+    MOMO_A_BASE_URL: momo.url, MOMO_A_SUBSCRIPTION_KEY: 'sub-key', MOMO_A_API_USER: 'api-user', MOMO_A_API_KEY: 'api-key',
+    RAIL_HTTP_TIMEOUT_MS: '300',
+  });
+  resetConfigForTests();
+  resetRailsForTests();
+});
+afterAll(async () => {
+  for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+  resetConfigForTests();
+  resetRailsForTests();
+  await esplora.close();
+  await momo.close();
+});
+
+const confirm = (key: string, id: string, body: object = {}) => call('POST', `/v1/payment_intents/${id}/confirm`, { key, body });
+const get = async (key: string, id: string) => (await call('GET', `/v1/payment_intents/${id}`, { key })).body;
+
+describe('defect 1: money on a reused address is counted once', () => {
+  it('a new attempt on the same address does not count the earlier payment again', async () => {
+    const m = await newMerchant(db());
+    const poll = (t: number) => pollDueAttempts(db(), t, { merchantId: m.merchant.id });
+    const pi = await newIntent(m.keys.live, { amount: 100_000, currency: 'BTC', rail: 'btc_onchain' });
+    const t0 = now();
+    const address = (await confirm(m.keys.live, pi.id)).body.nextAction.address as string;
+    esplora.send(address, 60_000, esplora.tip);
+    await poll(t0 + 30);
+    expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'requires_payment_method', amountReceived: 60_000 });
+    await poll(t0 + DAY + 10); // the API-only attempt's 24 h are up
+    expect((await db().query(`select status from payment_attempts where payment_intent_id = $1`, [pi.id])).map((r) => r.status)).toEqual(['expired']);
+    const again = await confirmPaymentIntent(db(), { merchantId: m.merchant.id, livemode: true }, pi.id, {}, { now: t0 + DAY + 50 });
+    expect(again.nextAction).toMatchObject({ address, amount: '0.0004' });
+    await poll(t0 + DAY + 100);
+    await poll(t0 + DAY + 200);
+    expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'requires_payment_method', amountReceived: 60_000 });
+    esplora.send(address, 40_000, esplora.tip);
+    await poll(t0 + DAY + 300);
+    await poll(t0 + DAY + 400);
+    expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 100_000 });
+    await poll(t0 + DAY + 500);
+    expect((await get(m.keys.live, pi.id)).amountReceived).toBe(100_000);
+    expect(await eventTypes(db(), pi.id)).not.toContain('payment_intent.late_payment');
+  });
+});
