@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
 import { confirmPaymentIntent, pollDueAttempts } from '@/lib/domain/lifecycle';
-import { resetRailsForTests } from '@/lib/rails/registry';
+import { attemptView } from '@/lib/domain/attempts';
+import { railAdapter, resetRailsForTests } from '@/lib/rails/registry';
 import { call, newMerchant, useDatabase } from './api';
 import { startFakeEsplora, type FakeEsplora } from './fakes/esplora';
 import { startFakeMomo, type FakeMomo } from './fakes/momo';
@@ -64,5 +65,43 @@ describe('defect 1: money on a reused address is counted once', () => {
     await poll(t0 + DAY + 500);
     expect((await get(m.keys.live, pi.id)).amountReceived).toBe(100_000);
     expect(await eventTypes(db(), pi.id)).not.toContain('payment_intent.late_payment');
+  });
+});
+
+describe('defect 2: money on an ended attempt pays the intent while it is open', () => {
+  it('an API-only intent paid in full after its 24 h attempt expired succeeds', async () => {
+    const m = await newMerchant(db());
+    const poll = (t: number) => pollDueAttempts(db(), t, { merchantId: m.merchant.id });
+    const pi = await newIntent(m.keys.live, { amount: 50_000, currency: 'BTC', rail: 'btc_onchain' });
+    const t0 = now();
+    const address = (await confirm(m.keys.live, pi.id)).body.nextAction.address as string;
+    await poll(t0 + DAY + 10);
+    expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'requires_payment_method', amountReceived: 0 });
+    esplora.send(address, 50_000, esplora.tip);
+    await poll(t0 + DAY + 100);
+    expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 50_000 });
+    const types = await eventTypes(db(), pi.id);
+    expect(types).toContain('payment_intent.succeeded');
+    expect(types).not.toContain('payment_intent.late_payment');
+  });
+
+  it('paid to the address the buyer switched away from: succeeds, the new attempt closes, the session completes', async () => {
+    const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: false };
+    const pi = await newIntent(m.keys.test, { amount: 5000, currency: 'BTC', rail: 'btc_onchain' });
+    const t0 = now();
+    const cs = (await call('POST', '/v1/checkout_sessions', { key: m.keys.test, body: { paymentIntentId: pi.id, expiresAt: t0 + 3600 } })).body;
+    await confirmPaymentIntent(db(), scope, pi.id, {}, { now: t0 });
+    await confirmPaymentIntent(db(), scope, pi.id, { rail: 'btc_lightning' }, { now: t0 + 1 });
+    const old = (await db().query(`select * from payment_attempts where payment_intent_id = $1 and rail = 'btc_onchain'`, [pi.id]))[0]!;
+    expect(old.status).toBe('canceled');
+    // The payer still pays the address shown first (the simulated chain of that attempt).
+    const details = railAdapter('btc_onchain', false)!.simulator!.pay(attemptView(old), 5000, t0 + 2);
+    await db().query(`update payment_attempts set details = $2 where id = $1`, [old.id, JSON.stringify(details)]);
+    await pollDueAttempts(db(), t0 + 70, { merchantId: m.merchant.id });
+    expect(await get(m.keys.test, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 5000 });
+    const attempts = await db().query<{ rail: string; status: string }>(`select rail, status from payment_attempts where payment_intent_id = $1 order by seq`, [pi.id]);
+    expect(attempts.map((a) => `${a.rail}:${a.status}`)).toEqual(['btc_onchain:succeeded', 'btc_lightning:canceled']);
+    expect((await call('GET', `/v1/checkout_sessions/${cs.id}`, { key: m.keys.test })).body.status).toBe('complete');
   });
 });

@@ -330,11 +330,13 @@ export async function applyRailStatus(tx: Db, intentIn: Row, attempt: Row, st: R
     const total = intent.amount_received as number;
     const amount = intent.amount as number;
     const fmt = (n: number) => `${toDecimalString(n, currency)} ${currency}`;
-    if (!active || (intent.status !== 'requires_payment_method' && intent.status !== 'pending')) {
+    if (intent.status !== 'requires_payment_method' && intent.status !== 'pending') {
       // Money after the end (intent failed, canceled, or already paid): recorded, never dropped.
       await emitIntent(tx, 'payment_intent.late_payment', intent);
       return { replace: false };
     }
+    // While the intent is open, money on any of its attempts pays it, even on one that ended
+    // (an address the payer was switched away from, an attempt past its time).
     if (total >= amount) {
       if (intent.status === 'requires_payment_method') {
         intent = await transitionIntent(tx, id, 'pending');
@@ -346,6 +348,8 @@ export async function applyRailStatus(tx: Db, intentIn: Row, attempt: Row, st: R
             next_poll_at = $3, watch_until = $4 where id = $1`,
         [attempt.id, now, address ? now + WATCH_POLL_SECONDS : null, address ? now + WATCH_SECONDS : null],
       );
+      // Paid through an attempt that had ended: the live one closes (still watched if money can reach it).
+      if (!active) await closeActiveAttempts(tx, id, 'canceled', now);
       await emitIntent(tx, 'payment_intent.succeeded', intent);
       if (total > amount) await emitIntent(tx, 'payment_intent.overpaid', intent);
       const session = await tx.query(`select * from checkout_sessions where payment_intent_id = $1 and status = 'open' for update`, [id]);
@@ -359,6 +363,13 @@ export async function applyRailStatus(tx: Db, intentIn: Row, attempt: Row, st: R
     await emitIntent(tx, 'payment_intent.partially_paid', intent);
     const underpaid = { code: 'underpaid', message: `Received ${fmt(total)} of ${fmt(amount)}; ${fmt(amount - total)} is still due.`, rail };
     if (address && st.seen > 0) return { replace: false }; // more is on its way
+    if (!active) {
+      // Part paid on an attempt that had ended: the live attempt, if any, goes on; else the payer
+      // is asked for the rest (confirming again reuses the address).
+      if (intent.status === 'requires_payment_method')
+        await tx.query(`update payment_intents set last_payment_error = $2, updated_at = $3 where id = $1`, [id, JSON.stringify(underpaid), now]);
+      return { replace: false };
+    }
     if (address) {
       // The address stays open for the rest; the payer is asked for it.
       await tx.query(`update payment_attempts set status = 'awaiting_payment' where id = $1`, [attempt.id]);
