@@ -239,10 +239,11 @@ describe('live mode through the API (fake MoMo)', () => {
     await expect(handleMobileMoneyCallback(db(), 'mobile_money_a', { headers: new Headers(), rawBody: '{}' })).rejects.toMatchObject({ status: 400 });
   });
 
-  it('a failing backend answers rail_unavailable (503, never 500), and the rail is hidden', async () => {
+  it('a backend that refuses the push answers rail_unavailable (503, never 500), and the rail is hidden', async () => {
     const m = await newMerchant(db());
     const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
-    fake.mode = 'timeout';
+    // A definite refusal (a timeout is not one: the push may have gone out, see lifecycle-regressions).
+    fake.mode = 'unauthorized';
     const r = await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: m.keys.live, body: { phone: '0554120000' } });
     fake.mode = 'ok';
     expect(r.status).toBe(503);

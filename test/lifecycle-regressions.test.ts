@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
 import { confirmPaymentIntent, pollDueAttempts } from '@/lib/domain/lifecycle';
-import { attemptView } from '@/lib/domain/attempts';
+import { attemptView, beginAttempt, lockIntent, STUCK_CREATING_SECONDS } from '@/lib/domain/attempts';
 import { railAdapter, resetRailsForTests } from '@/lib/rails/registry';
 import { call, newMerchant, useDatabase } from './api';
 import { startFakeEsplora, type FakeEsplora } from './fakes/esplora';
@@ -105,3 +105,56 @@ describe('defect 2: money on an ended attempt pays the intent while it is open',
     expect((await call('GET', `/v1/checkout_sessions/${cs.id}`, { key: m.keys.test })).body.status).toBe('complete');
   });
 });
+
+describe('defect 3: a mobile-money push that may have gone out is not a failure', () => {
+  it('the push is accepted but its answer times out: pending, and the approval is counted', async () => {
+    const m = await newMerchant(db());
+    const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
+    await momoTokenWarm();
+    const before = momo.payments.size;
+    momo.mode = 'lost';
+    const r = await confirm(m.keys.live, pi.id, { phone: '0554127000' });
+    momo.mode = 'ok';
+    expect(r.status).toBe(200);
+    expect(r.body.status).toBe('pending');
+    expect(momo.payments.size).toBe(before + 1);
+    const att = (await db().query(`select * from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!;
+    expect(att.status).toBe('pending');
+    expect(momo.payments.has(att.backend_ref as string)).toBe(true);
+    momo.settle('7000', 'SUCCESSFUL');
+    await pollDueAttempts(db(), now() + 10, { merchantId: m.merchant.id });
+    expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
+  });
+
+  it('a crash between the push and recording it: the stuck attempt is polled by its stored reference', async () => {
+    const m = await newMerchant(db());
+    const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
+    const adapter = railAdapter('mobile_money_a', true)!;
+    const t0 = now();
+    const input = await db().transaction(async (tx) => beginAttempt(tx, await lockIntent(tx, pi.id), adapter, { phone: '0554127100' }, t0));
+    await adapter.createPrompt(input); // the push goes out; the process dies before finishAttempt
+    momo.settle('7100', 'SUCCESSFUL');
+    await pollDueAttempts(db(), t0 + STUCK_CREATING_SECONDS + 1, { merchantId: m.merchant.id });
+    expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
+    expect(await eventTypes(db(), pi.id)).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
+  });
+
+  it('a crash before the push: unknown to the operator for longer than the approval window, the attempt fails', async () => {
+    const m = await newMerchant(db());
+    const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
+    const adapter = railAdapter('mobile_money_a', true)!;
+    const t0 = now();
+    await db().transaction(async (tx) => beginAttempt(tx, await lockIntent(tx, pi.id), adapter, { phone: '0554127200' }, t0));
+    await pollDueAttempts(db(), t0 + 60, { merchantId: m.merchant.id }); // not stuck yet: left alone
+    expect((await db().query(`select status from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!.status).toBe('creating');
+    await pollDueAttempts(db(), t0 + STUCK_CREATING_SECONDS + 1, { merchantId: m.merchant.id });
+    expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'requires_payment_method', lastPaymentError: { code: 'payment_failed' } });
+    expect(await eventTypes(db(), pi.id)).toEqual(['payment_intent.created', 'payment_intent.payment_failed', 'payment_intent.pending']);
+  });
+});
+
+/** Get the adapter's token now, so a test's fake mode applies to the push itself. */
+async function momoTokenWarm() {
+  const adapter = railAdapter('mobile_money_a', true)!;
+  await adapter.getStatus({ id: 'att_warm', rail: 'mobile_money_a', amount: 1, currency: 'XOF', destination: '', backendRef: 'warm', details: {}, createdAt: now(), expiresAt: null }, now()).catch(() => undefined);
+}

@@ -5,6 +5,7 @@
 import { ApiError, invalid, railUnavailable, unexpectedState } from '../api/errors';
 import { config } from '../config';
 import type { Db, Row } from '../db/client';
+import { randomUUID } from 'node:crypto';
 import { createId } from '../ids';
 import { log } from '../log';
 import { normalizePhone, operatorInfo } from '../rails/mobile-money/operators';
@@ -14,7 +15,7 @@ import { ACTIVE_ATTEMPT_STATUSES, ADDRESS_RAILS, closeActiveAttempts, WATCH_POLL
 import { toCheckoutSession } from './checkout-sessions';
 import type { Scope } from './common';
 import { recordEvent } from './events';
-import { isMobileMoneyRail, toDecimalString, type Currency, type Rail } from './money';
+import { isMobileMoneyRail, toDecimalString, type Currency, type MobileMoneyRail, type Rail } from './money';
 import { serializeIntent } from './payment-intents';
 import { transitionIntent, transitionSession } from './transitions';
 
@@ -160,16 +161,20 @@ export async function beginAttempt(tx: Db, intent: Row, adapter: RailAdapter, op
       [address, rail, ACTIVE_ATTEMPT_STATUSES],
     );
   }
+  // Mobile money: our reference for the push is made and stored now, before the call, so a push
+  // whose answer is lost (timeout, crash) can still be looked up at the operator.
+  const reference = phone !== undefined ? randomUUID() : undefined;
+  if (reference) Object.assign(details, { referenceIds: [reference], resends: 0, lastPushAt: now });
   const due = (intent.amount as number) - (intent.amount_received as number);
   const amount = due > 0 ? due : (intent.amount as number);
   try {
     await tx.query(
       `insert into payment_attempts (id, payment_intent_id, merchant_id, livemode, rail, amount, currency, status, destination, details,
-         expires_at, next_poll_at, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, 'creating', $8, $9, $10, $11, $12, $12)`,
+         expires_at, next_poll_at, created_at, updated_at, backend_ref)
+       values ($1, $2, $3, $4, $5, $6, $7, 'creating', $8, $9, $10, $11, $12, $12, $13)`,
       [
         attemptId, intent.id, intent.merchant_id, intent.livemode, rail, amount, currency, phone ?? address ?? null,
-        JSON.stringify(details), expiresAt, now + STUCK_CREATING_SECONDS, now,
+        JSON.stringify(details), expiresAt, now + STUCK_CREATING_SECONDS, now, reference ?? null,
       ],
     );
   } catch (err) {
@@ -187,6 +192,7 @@ export async function beginAttempt(tx: Db, intent: Row, adapter: RailAdapter, op
     now,
     phone,
     address,
+    reference,
   };
 }
 
@@ -197,7 +203,7 @@ export async function finishAttempt(tx: Db, input: PromptInput, prompt: RailProm
   const rows = await tx.query(
     `update payment_attempts set status = $2, destination = $3, backend_ref = $4, details = details || $5::jsonb, expires_at = $6,
         next_poll_at = $7, updated_at = $8
-      where id = $1 and status = 'creating' returning *`,
+      where id = $1 and (status = 'creating' or (status = 'pending' and backend_ref = $4)) returning *`,
     [input.attemptId, status, prompt.destination, prompt.backendRef, JSON.stringify(prompt.details), prompt.expiresAt, input.now + adapter.pollSeconds, input.now],
   );
   if (!rows[0]) throw railUnavailable(input.rail, 'the attempt was abandoned before the backend answered');
@@ -205,6 +211,16 @@ export async function finishAttempt(tx: Db, input: PromptInput, prompt: RailProm
     const row = await transitionIntent(tx, input.intentId, 'pending', { last_payment_error: null });
     await recordEvent(tx, scopeOf(row), 'payment_intent.pending', await serializeIntent(tx, row));
   }
+}
+
+/** The prompt of a push whose answer we did not get: looked up by the reference made before the call. */
+function unconfirmedPush(input: PromptInput): RailPrompt {
+  return {
+    destination: input.phone!,
+    backendRef: input.reference!,
+    expiresAt: input.now + operatorInfo(input.rail as MobileMoneyRail).timeoutSeconds,
+    details: { referenceIds: [input.reference!], resends: 0, lastPushAt: input.now, pushUnconfirmed: true },
+  };
 }
 
 async function abortAttempt(db: Db, attemptId: string, message: string): Promise<void> {
@@ -235,6 +251,13 @@ export async function startAttempt(db: Db, input: PromptInput, adapter: RailAdap
   try {
     prompt = await adapter.createPrompt(input);
   } catch (err) {
+    if (err instanceof BackendError && err.maybeSent && input.reference && input.phone) {
+      // The push may have gone out: it is pending, and polling its reference decides.
+      markRailDown(adapter.rail, true);
+      log('warn', 'rail push outcome unknown', { rail: adapter.rail, attemptId: input.attemptId, error: err.message });
+      await db.transaction((tx) => finishAttempt(tx, input, unconfirmedPush(input), adapter));
+      return;
+    }
     await abortAttempt(db, input.attemptId, (err as Error).message);
     if (err instanceof BackendError) {
       markRailDown(adapter.rail, true);
@@ -433,13 +456,32 @@ export async function applyRailStatus(tx: Db, intentIn: Row, attempt: Row, st: R
  * happens with no transaction open; the answer is applied under row locks.
  */
 export async function refreshAttempt(db: Db, attemptId: string, now: number): Promise<void> {
-  const row = (await db.query(`select * from payment_attempts where id = $1`, [attemptId]))[0];
+  let row = (await db.query(`select * from payment_attempts where id = $1`, [attemptId]))[0];
   if (!row) return;
   const livemode = row.livemode as boolean;
   const rail = row.rail as Rail;
   if (row.status === 'creating') {
-    if ((row.created_at as number) <= now - STUCK_CREATING_SECONDS) await abortAttempt(db, attemptId, 'the request that started this attempt did not finish');
-    return;
+    if ((row.created_at as number) > now - STUCK_CREATING_SECONDS) return;
+    if (!(isMobileMoneyRail(rail) && row.backend_ref)) {
+      await abortAttempt(db, attemptId, 'the request that started this attempt did not finish');
+      return;
+    }
+    // The request that sent this push did not finish: the push may have gone out. It is pending,
+    // looked up by its stored reference (unknown to the operator for long enough: never arrived).
+    const moved = await db.transaction(async (tx) => {
+      const intent = await lockIntent(tx, row!.payment_intent_id as string);
+      const a = (await tx.query(
+        `update payment_attempts set status = 'pending', expires_at = $2, updated_at = $3 where id = $1 and status = 'creating' returning *`,
+        [attemptId, (row!.created_at as number) + operatorInfo(rail as MobileMoneyRail).timeoutSeconds, now],
+      ))[0];
+      if (a && intent.status === 'requires_payment_method') {
+        const pi = await transitionIntent(tx, intent.id as string, 'pending', { last_payment_error: null });
+        await emitIntent(tx, 'payment_intent.pending', pi);
+      }
+      return a;
+    });
+    if (!moved) return;
+    row = moved;
   }
   const adapter = railAdapter(rail, livemode);
   const watching = row.watch_until !== null && (row.watch_until as number) > now;

@@ -20,6 +20,11 @@ export interface PromptInput {
   phone?: string;
   /** The derived receive address, for address rails (on-chain, TRC20). */
   address?: string;
+  /**
+   * Mobile money: our reference for the push (the operator's X-Reference-Id), made and stored on
+   * the attempt before the call, so a push whose answer is lost can still be looked up.
+   */
+  reference?: string;
 }
 
 /** What an attempt tracks at the backend; stored on the attempt row. */
@@ -97,11 +102,18 @@ export interface SimulatorControls {
 
 /** A backend that failed (timeout, network, 5xx, garbage): the rail is unavailable, never a 500. */
 export class BackendError extends Error {
+  /**
+   * Whether the request may have reached the backend and taken effect (a timeout or a 5xx after
+   * sending), as opposed to a definite refusal (connection refused, a 4xx). Matters for a push.
+   */
+  readonly maybeSent: boolean;
   constructor(
     readonly rail: string,
     message: string,
+    opts: { maybeSent?: boolean } = {},
   ) {
     super(message);
     this.name = 'BackendError';
+    this.maybeSent = opts.maybeSent ?? false;
   }
 }

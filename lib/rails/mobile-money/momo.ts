@@ -98,9 +98,20 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
     return this.token.value;
   }
 
-  private async requestToPay(input: { phone: string; amount: number; currency: Currency; externalId: string; note: string }): Promise<string> {
-    const token = await this.accessToken();
-    const referenceId = randomUUID();
+  /**
+   * Send one push with our reference id. Throws BackendError: `maybeSent` when the operator may have
+   * accepted it (timeout, lost connection, 5xx), not when it surely did not (no token, refused, 4xx).
+   */
+  private async requestToPay(input: { phone: string; amount: number; currency: Currency; externalId: string; note: string; referenceId?: string }): Promise<string> {
+    let token: string;
+    try {
+      token = await this.accessToken();
+    } catch (err) {
+      // No token, no push: whatever happened, the request to pay was not sent.
+      if (err instanceof BackendError) throw new BackendError(this.rail, err.message, { maybeSent: false });
+      throw err;
+    }
+    const referenceId = input.referenceId ?? randomUUID();
     const res = await httpRequest(this.rail, {
       method: 'POST',
       url: `${this.config.baseUrl.replace(/\/+$/, '')}/collection/v1_0/requesttopay`,
@@ -120,6 +131,9 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
       timeoutMs: this.config.timeoutMs,
     });
     if (res.status === 401) this.token = undefined;
+    // 409: this reference already exists, i.e. an earlier try of this very push went through.
+    if (res.status === 202 || res.status === 409) return referenceId;
+    if (res.status >= 500) throw new BackendError(this.rail, `requesttopay: the backend answered HTTP ${res.status}`, { maybeSent: true });
     expectStatus(this.rail, res, [202], 'requesttopay');
     return referenceId;
   }
@@ -132,6 +146,7 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
       currency: input.currency,
       externalId: input.attemptId,
       note: input.description,
+      referenceId: input.reference,
     });
     return {
       destination: input.phone,
@@ -167,7 +182,7 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
       timeoutMs: this.config.timeoutMs,
     });
     if (res.status === 401) this.token = undefined;
-    if (res.status === 404) return { status: 'PENDING' as const }; // not visible yet: eventual consistency
+    if (res.status === 404) return { status: 'NOT_FOUND' as const }; // not visible yet (eventual consistency), or never arrived
     expectStatus(this.rail, res, [200], 'requesttopay status');
     const parsed = statusSchema.safeParse(parseJson(this.rail, res, 'requesttopay status'));
     if (!parsed.success) throw new BackendError(this.rail, 'requesttopay status: unexpected response shape');
@@ -175,12 +190,14 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
   }
 
   /** Every request sent for this attempt (a resend makes a new one): any success is money. */
-  async getStatus(attempt: AttemptView): Promise<RailStatus> {
+  async getStatus(attempt: AttemptView, now = Math.floor(Date.now() / 1000)): Promise<RailStatus> {
     const refs = (attempt.details.referenceIds as string[] | undefined) ?? [attempt.backendRef];
     let latest: Awaited<ReturnType<MomoAdapter['lookup']>> | undefined;
+    let notFound = 0;
     for (const ref of [...refs].reverse()) {
       const s = await this.lookup(ref);
       latest ??= s;
+      if (s.status === 'NOT_FOUND') notFound++;
       if (s.status === 'SUCCESSFUL') {
         const received = s.amount !== undefined ? Math.round(Number(s.amount)) : attempt.amount;
         if (!Number.isFinite(received) || received < 0) throw new BackendError(this.rail, 'requesttopay status: invalid amount');
@@ -188,6 +205,11 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
       }
     }
     if (latest?.status === 'FAILED') return { state: 'failed', received: 0, seen: 0, error: mapMomoReason('reason' in latest ? latest.reason : undefined) };
+    // A push whose answer was lost may not have reached the operator: unknown to it for longer
+    // than a payer has to approve, it never arrived.
+    const lastPushAt = Number(attempt.details.lastPushAt ?? attempt.createdAt);
+    if (notFound === refs.length && now >= lastPushAt + operatorInfo(this.rail).timeoutSeconds)
+      return { state: 'failed', received: 0, seen: 0, error: { code: 'payment_failed', message: 'The operator has no record of the payment request.' } };
     return { state: 'pending', received: 0, seen: 0 };
   }
 

@@ -39,7 +39,7 @@ export class MobileMoneySimulator implements RailAdapter<null>, SimulatorControl
 
   async createPrompt(input: PromptInput): Promise<RailPrompt> {
     if (!input.phone) throw new Error('mobile money needs a phone');
-    const ref = `sim_${randomUUID()}`;
+    const ref = input.reference ?? `sim_${randomUUID()}`;
     return {
       destination: input.phone,
       backendRef: ref,
