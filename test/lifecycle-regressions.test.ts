@@ -2,8 +2,8 @@
 // defect it pins. Live adapters against fake backends (test/fakes), time passed as a clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
-import { confirmPaymentIntent, pollDueAttempts } from '@/lib/domain/lifecycle';
-import { attemptView, beginAttempt, lockIntent, STUCK_CREATING_SECONDS } from '@/lib/domain/attempts';
+import { chooseSessionRail, confirmPaymentIntent, expireDueSessions, pollDueAttempts } from '@/lib/domain/lifecycle';
+import { attemptView, beginAttempt, finishAttempt, lockIntent, STUCK_CREATING_SECONDS } from '@/lib/domain/attempts';
 import { railAdapter, resetRailsForTests } from '@/lib/rails/registry';
 import { call, newMerchant, useDatabase } from './api';
 import { startFakeEsplora, type FakeEsplora } from './fakes/esplora';
@@ -158,3 +158,25 @@ async function momoTokenWarm() {
   const adapter = railAdapter('mobile_money_a', true)!;
   await adapter.getStatus({ id: 'att_warm', rail: 'mobile_money_a', amount: 1, currency: 'XOF', destination: '', backendRef: 'warm', details: {}, createdAt: now(), expiresAt: null }, now()).catch(() => undefined);
 }
+
+describe('defect 4: an attempt being started is never closed under its request', () => {
+  it('switch, chooseSessionRail, cancel and session expiry answer 409 / wait while an attempt is creating', async () => {
+    const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: false };
+    const pi = await newIntent(m.keys.test, { amount: 1000, currency: 'XOF', rail: 'mobile_money_a' });
+    const t0 = now();
+    const cs = (await call('POST', '/v1/checkout_sessions', { key: m.keys.test, body: { paymentIntentId: pi.id, expiresAt: t0 + 1800 } })).body;
+    const adapter = railAdapter('mobile_money_a', false)!;
+    const input = await db().transaction(async (tx) => beginAttempt(tx, await lockIntent(tx, pi.id), adapter, { phone: '0554120000' }, t0));
+    // The push is in flight now.
+    await expect(confirmPaymentIntent(db(), scope, pi.id, { rail: 'mobile_money_c', phone: '0101120000' })).rejects.toMatchObject({ status: 409 });
+    await expect(chooseSessionRail(db(), cs.id, 'mobile_money_c')).rejects.toMatchObject({ status: 409 });
+    expect((await call('POST', `/v1/payment_intents/${pi.id}/cancel`, { key: m.keys.test })).status).toBe(409);
+    expect((await call('POST', `/v1/checkout_sessions/${cs.id}/expire`, { key: m.keys.test })).status).toBe(409);
+    expect(await expireDueSessions(db(), t0 + 1801, { merchantId: m.merchant.id })).toBe(0);
+    expect((await db().query(`select status from payment_attempts where id = $1`, [input.attemptId]))[0]!.status).toBe('creating');
+    // The push's answer is recorded.
+    await db().transaction(async (tx) => finishAttempt(tx, input, await adapter.createPrompt(input), adapter));
+    expect(await get(m.keys.test, pi.id)).toMatchObject({ status: 'pending', rail: 'mobile_money_a' });
+  });
+});

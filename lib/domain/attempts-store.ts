@@ -1,5 +1,6 @@
 // Small, dependency-free helpers on payment_attempts shared by intents, sessions and the
 // lifecycle (kept apart so payment-intents.ts and checkout-sessions.ts can use them without cycles).
+import { unexpectedState } from '../api/errors';
 import type { Db } from '../db/client';
 
 export const ACTIVE_ATTEMPT_STATUSES = ['creating', 'awaiting_payment', 'pending'] as const;
@@ -26,4 +27,13 @@ export async function closeActiveAttempts(tx: Db, intentId: string, status: 'can
       where payment_intent_id = $1 and status = any($7::text[])`,
     [intentId, status, now, ADDRESS_RAILS, WATCH_SECONDS, WATCH_POLL_SECONDS, ACTIVE_ATTEMPT_STATUSES, PUSH_WATCH_SECONDS],
   );
+}
+
+/**
+ * 409 while an attempt of the intent is `creating`: its request to the backend is in flight (a
+ * push may be going out), so the attempt must not be closed under it (switch, cancel, expiry).
+ */
+export async function assertNoAttemptStarting(tx: Db, intentId: string): Promise<void> {
+  const rows = await tx.query(`select 1 from payment_attempts where payment_intent_id = $1 and status = 'creating' limit 1`, [intentId]);
+  if (rows.length > 0) throw unexpectedState('A payment attempt for this payment intent is being started; retry in a moment.');
 }

@@ -7,7 +7,7 @@ import { config } from '../config';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
 import { idParam, metadataInput, type Scope } from './common';
-import { closeActiveAttempts } from './attempts-store';
+import { assertNoAttemptStarting, closeActiveAttempts } from './attempts-store';
 import { recordEvent } from './events';
 import type { Currency } from './money';
 import { getIntentRow, toPaymentIntent } from './payment-intents';
@@ -171,6 +171,7 @@ export async function expireSession(tx: Db, scope: Scope, sessionRow: Row): Prom
     const intent = (await tx.query<{ status: string }>(`select status from payment_intents where id = $1 for update`, [intentId]))[0];
     if (intent?.status === 'pending')
       throw unexpectedState('A payment for this session is pending; the session cannot expire until that payment succeeds or fails.');
+    await assertNoAttemptStarting(tx, intentId);
   }
   const session = toCheckoutSession(await transitionSession(tx, sessionRow.id as string, 'expired', { expired_at: nowSeconds() }));
   await recordEvent(tx, scope, 'checkout_session.expired', session);

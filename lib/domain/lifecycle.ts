@@ -21,7 +21,7 @@ import {
   startAttempt,
   usableAdapter,
 } from './attempts';
-import { ADDRESS_RAILS, closeActiveAttempts } from './attempts-store';
+import { ADDRESS_RAILS, assertNoAttemptStarting, closeActiveAttempts } from './attempts-store';
 import { expireSession, toCheckoutSession, type CheckoutSession } from './checkout-sessions';
 import type { Scope } from './common';
 import { isMobileMoneyRail, RAILS, type Currency, type Rail } from './money';
@@ -94,6 +94,7 @@ export async function confirmPaymentIntent(db: Db, scope: Scope, intentId: strin
 
 async function switchRail(tx: Db, intent: Row, rail: Rail, now: number): Promise<Row> {
   assertPayable(rail, intent.currency as Currency, (intent.amount as number) - 0);
+  await assertNoAttemptStarting(tx, intent.id as string);
   await closeActiveAttempts(tx, intent.id as string, 'canceled', now);
   const rows = await tx.query(`update payment_intents set rail = $2, updated_at = $3 where id = $1 returning *`, [intent.id, rail, now]);
   return rows[0]!;
@@ -308,6 +309,7 @@ export async function expireDueSessions(db: Db, now = nowSeconds(), scope: WorkS
     `select cs.id, cs.payment_intent_id from checkout_sessions cs
       where cs.status = 'open' and cs.expires_at <= $1
         and not exists (select 1 from payment_intents pi where pi.id = cs.payment_intent_id and pi.status = 'pending')
+        and not exists (select 1 from payment_attempts a where a.payment_intent_id = cs.payment_intent_id and a.status = 'creating')
         and ($3::text is null or cs.merchant_id = $3)
       order by cs.expires_at limit $2`,
     [now, limit, scope.merchantId ?? null],
@@ -319,6 +321,8 @@ export async function expireDueSessions(db: Db, now = nowSeconds(), scope: WorkS
         if (c.payment_intent_id) {
           const i = await tx.query<{ status: string }>(`select status from payment_intents where id = $1 for update skip locked`, [c.payment_intent_id]);
           if (!i[0] || i[0].status === 'pending') return false;
+          // An attempt being started: wait for it, like a pending payment.
+          if ((await tx.query(`select 1 from payment_attempts where payment_intent_id = $1 and status = 'creating'`, [c.payment_intent_id])).length) return false;
         }
         const s = (await tx.query(`select * from checkout_sessions where id = $1 and status = 'open' and expires_at <= $2 for update skip locked`, [c.id, now]))[0];
         if (!s) return false;
