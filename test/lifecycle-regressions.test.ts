@@ -180,3 +180,27 @@ describe('defect 4: an attempt being started is never closed under its request',
     expect(await get(m.keys.test, pi.id)).toMatchObject({ status: 'pending', rail: 'mobile_money_a' });
   });
 });
+
+describe('defect 5: our mobile-money timeout is not the operator\'s', () => {
+  it('an approval after our timeout pays the open intent; after the end it is a late payment; then the watch stops', async () => {
+    const m = await newMerchant(db());
+    const poll = (t: number) => pollDueAttempts(db(), t, { merchantId: m.merchant.id });
+    const t0 = now();
+    const a = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
+    const b = await newIntent(m.keys.live, { amount: 3000, currency: 'XOF', rail: 'mobile_money_a' });
+    await confirmPaymentIntent(db(), { merchantId: m.merchant.id, livemode: true }, a.id, { phone: '0554127300' }, { now: t0 });
+    await confirmPaymentIntent(db(), { merchantId: m.merchant.id, livemode: true }, b.id, { phone: '0554127400' }, { now: t0 });
+    await poll(t0 + 181);
+    expect(await get(m.keys.live, a.id)).toMatchObject({ status: 'requires_payment_method', lastPaymentError: { code: 'timeout' } });
+    expect((await get(m.keys.live, b.id)).status).toBe('requires_payment_method');
+    expect((await call('POST', `/v1/payment_intents/${b.id}/cancel`, { key: m.keys.live })).body.status).toBe('canceled');
+    momo.settle('7300', 'SUCCESSFUL');
+    momo.settle('7400', 'SUCCESSFUL');
+    await poll(t0 + 600);
+    expect(await get(m.keys.live, a.id)).toMatchObject({ status: 'succeeded', amountReceived: 2000, lastPaymentError: null });
+    expect(await get(m.keys.live, b.id)).toMatchObject({ status: 'canceled', amountReceived: 3000 });
+    expect(await eventTypes(db(), b.id)).toContain('payment_intent.late_payment');
+    const watched = await db().query(`select next_poll_at, watch_until from payment_attempts where payment_intent_id = any($1::text[])`, [[a.id, b.id]]);
+    expect(watched).toEqual([{ next_poll_at: null, watch_until: null }, { next_poll_at: null, watch_until: null }]);
+  });
+});

@@ -11,7 +11,7 @@ import { log } from '../log';
 import { normalizePhone, operatorInfo } from '../rails/mobile-money/operators';
 import { isRailDown, markRailDown, markRailUp, railAdapter } from '../rails/registry';
 import { BackendError, type AttemptView, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../rails/types';
-import { ACTIVE_ATTEMPT_STATUSES, ADDRESS_RAILS, closeActiveAttempts, WATCH_POLL_SECONDS, WATCH_SECONDS } from './attempts-store';
+import { ACTIVE_ATTEMPT_STATUSES, ADDRESS_RAILS, closeActiveAttempts, PUSH_WATCH_SECONDS, WATCH_POLL_SECONDS, WATCH_SECONDS } from './attempts-store';
 import { toCheckoutSession } from './checkout-sessions';
 import type { Scope } from './common';
 import { recordEvent } from './events';
@@ -291,11 +291,19 @@ async function failIntent(tx: Db, intent: Row, error: object, now: number): Prom
 }
 
 /** An attempt was declined / timed out: back to requires_payment_method while the window is open. */
-async function failAttempt(tx: Db, intent: Row, attempt: Row, error: { code: string; message: string }, now: number): Promise<void> {
+async function failAttempt(
+  tx: Db,
+  intent: Row,
+  attempt: Row,
+  error: { code: string; message: string },
+  now: number,
+  opts: { watchSeconds?: number } = {},
+): Promise<void> {
   const address = isAddressRail(attempt.rail as string);
+  const watchSeconds = address ? WATCH_SECONDS : opts.watchSeconds;
   await tx.query(
     `update payment_attempts set status = 'failed', error = $2, updated_at = $3, next_poll_at = $4, watch_until = $5, locked_until = null where id = $1`,
-    [attempt.id, JSON.stringify(error), now, address ? now + WATCH_POLL_SECONDS : null, address ? now + WATCH_SECONDS : null],
+    [attempt.id, JSON.stringify(error), now, watchSeconds ? now + WATCH_POLL_SECONDS : null, watchSeconds ? now + watchSeconds : null],
   );
   const lastError = { ...error, rail: attempt.rail };
   const failures = await tx.query<{ n: number }>(`select count(*)::int as n from payment_attempts where payment_intent_id = $1 and status = 'failed'`, [intent.id]);
@@ -439,7 +447,9 @@ export async function applyRailStatus(tx: Db, intentIn: Row, attempt: Row, st: R
   }
   // The attempt's time is up.
   if (isMobileMoneyRail(rail)) {
-    await failAttempt(tx, intent, attempt, { code: 'timeout', message: 'The payer did not approve the payment request in time.' }, now);
+    // Our time is up, not the operator's: the buyer may retry now, and the push stays watched
+    // until the operator's final answer (a late approval still pays the intent, or is recorded).
+    await failAttempt(tx, intent, attempt, { code: 'timeout', message: 'The payer did not approve the payment request in time.' }, now, { watchSeconds: PUSH_WATCH_SECONDS });
     return { replace: false };
   }
   await tx.query(
@@ -504,8 +514,12 @@ export async function refreshAttempt(db: Db, attemptId: string, now: number): Pr
     const intent = await lockIntent(tx, row.payment_intent_id as string);
     const attempt = await lockAttempt(tx, attemptId);
     const r = await applyRailStatus(tx, intent, attempt, st, now);
-    const after = await lockAttempt(tx, attemptId);
+    let after = await lockAttempt(tx, attemptId);
     const stillActive = isActive(after.status);
+    if (!stillActive && isMobileMoneyRail(rail) && (st.state === 'failed' || st.state === 'confirmed') && st.final !== false) {
+      // A watched push got its final answer at the operator: nothing more can happen to it.
+      after = (await tx.query(`update payment_attempts set watch_until = null where id = $1 returning *`, [attemptId]))[0]!;
+    }
     const stillWatched = after.watch_until !== null && (after.watch_until as number) > now;
     await tx.query(`update payment_attempts set next_poll_at = $2, locked_until = null where id = $1`, [
       attemptId,

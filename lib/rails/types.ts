@@ -62,6 +62,11 @@ export interface RailStatus {
   seen: number;
   confirmations?: number;
   error?: { code: string; message: string };
+  /**
+   * false when something at the backend may still change for this attempt although `state` is
+   * final (mobile money: a resent push still pending beside an approved one). Default: final.
+   */
+  final?: boolean;
   /** Merged into the attempt's details (txids, confirmations, operator transaction id...). */
   details?: Record<string, unknown>;
 }
