@@ -2,7 +2,7 @@
 // defect it pins. Live adapters against fake backends (test/fakes), time passed as a clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
-import { chooseSessionRail, confirmPaymentIntent, expireDueSessions, pollDueAttempts } from '@/lib/domain/lifecycle';
+import { chooseSessionRail, confirmPaymentIntent, expireDueSessions, pollDueAttempts, resendMobileMoneyPrompt } from '@/lib/domain/lifecycle';
 import { attemptView, beginAttempt, finishAttempt, lockIntent, STUCK_CREATING_SECONDS } from '@/lib/domain/attempts';
 import { railAdapter, resetRailsForTests } from '@/lib/rails/registry';
 import { call, newMerchant, useDatabase } from './api';
@@ -202,5 +202,40 @@ describe('defect 5: our mobile-money timeout is not the operator\'s', () => {
     expect(await eventTypes(db(), b.id)).toContain('payment_intent.late_payment');
     const watched = await db().query(`select next_poll_at, watch_until from payment_attempts where payment_intent_id = any($1::text[])`, [[a.id, b.id]]);
     expect(watched).toEqual([{ next_poll_at: null, watch_until: null }, { next_poll_at: null, watch_until: null }]);
+  });
+});
+
+describe('defect 6: approving both the push and its resend records both payments', () => {
+  it('both approved before the poll: both counted (overpaid)', async () => {
+    const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: true };
+    const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
+    await confirm(m.keys.live, pi.id, { phone: '0554127500' });
+    await resendMobileMoneyPrompt(db(), scope, pi.id);
+    momo.settle('7500', 'SUCCESSFUL');
+    await pollDueAttempts(db(), now() + 10, { merchantId: m.merchant.id });
+    expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 4000 });
+    expect(await eventTypes(db(), pi.id)).toContain('payment_intent.overpaid');
+  });
+
+  it('the resend approved after the intent succeeded: still watched, recorded as a late payment', async () => {
+    const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: true };
+    const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
+    await confirm(m.keys.live, pi.id, { phone: '0554127600' });
+    await resendMobileMoneyPrompt(db(), scope, pi.id);
+    const att = (await db().query(`select details from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!;
+    const [first, second] = (att.details as { referenceIds: string[] }).referenceIds;
+    momo.payments.get(first!)!.status = 'SUCCESSFUL';
+    const t0 = now();
+    await pollDueAttempts(db(), t0 + 10, { merchantId: m.merchant.id });
+    expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
+    momo.payments.get(second!)!.status = 'SUCCESSFUL';
+    await pollDueAttempts(db(), t0 + 100, { merchantId: m.merchant.id });
+    expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 4000 });
+    expect(await eventTypes(db(), pi.id)).toContain('payment_intent.late_payment');
+    await pollDueAttempts(db(), t0 + 200, { merchantId: m.merchant.id });
+    expect((await get(m.keys.live, pi.id)).amountReceived).toBe(4000);
+    expect((await db().query(`select watch_until from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!.watch_until).toBeNull();
   });
 });

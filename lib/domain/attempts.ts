@@ -374,10 +374,12 @@ export async function applyRailStatus(tx: Db, intentIn: Row, attempt: Row, st: R
         await emitIntent(tx, 'payment_intent.pending', intent);
       }
       intent = await transitionIntent(tx, id, 'succeeded', { last_payment_error: null });
+      // An address, or another push of this attempt still open at the operator, stays watched.
+      const watchSeconds = address ? WATCH_SECONDS : st.final === false ? PUSH_WATCH_SECONDS : null;
       await tx.query(
         `update payment_attempts set status = 'succeeded', updated_at = $2, locked_until = null,
             next_poll_at = $3, watch_until = $4 where id = $1`,
-        [attempt.id, now, address ? now + WATCH_POLL_SECONDS : null, address ? now + WATCH_SECONDS : null],
+        [attempt.id, now, watchSeconds ? now + WATCH_POLL_SECONDS : null, watchSeconds ? now + watchSeconds : null],
       );
       // Paid through an attempt that had ended: the live one closes (still watched if money can reach it).
       if (!active) await closeActiveAttempts(tx, id, 'canceled', now);

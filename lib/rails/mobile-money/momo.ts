@@ -194,15 +194,26 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
     const refs = (attempt.details.referenceIds as string[] | undefined) ?? [attempt.backendRef];
     let latest: Awaited<ReturnType<MomoAdapter['lookup']>> | undefined;
     let notFound = 0;
+    let open = false;
+    // The payer may approve both the first push and a resend: each approved transaction is money.
+    let received = 0;
+    const paid = new Map<string, number>();
     for (const ref of [...refs].reverse()) {
       const s = await this.lookup(ref);
       latest ??= s;
       if (s.status === 'NOT_FOUND') notFound++;
+      if (s.status === 'NOT_FOUND' || s.status === 'PENDING') open = true;
       if (s.status === 'SUCCESSFUL') {
-        const received = s.amount !== undefined ? Math.round(Number(s.amount)) : attempt.amount;
-        if (!Number.isFinite(received) || received < 0) throw new BackendError(this.rail, 'requesttopay status: invalid amount');
-        return { state: 'confirmed', received, seen: 0, details: { financialTransactionId: 'financialTransactionId' in s ? s.financialTransactionId : undefined } };
+        const amount = s.amount !== undefined ? Math.round(Number(s.amount)) : attempt.amount;
+        if (!Number.isFinite(amount) || amount < 0) throw new BackendError(this.rail, 'requesttopay status: invalid amount');
+        const txId = s.financialTransactionId ?? `ref:${ref}`; // once per operator transaction
+        if (!paid.has(txId)) received += amount;
+        paid.set(txId, amount);
       }
+    }
+    if (paid.size > 0) {
+      const ids = [...paid.keys()].filter((k) => !k.startsWith('ref:'));
+      return { state: 'confirmed', received, seen: 0, final: !open, details: { financialTransactionId: ids[0], financialTransactionIds: ids } };
     }
     if (latest?.status === 'FAILED') return { state: 'failed', received: 0, seen: 0, error: mapMomoReason('reason' in latest ? latest.reason : undefined) };
     // A push whose answer was lost may not have reached the operator: unknown to it for longer
