@@ -2,6 +2,8 @@
 // defect it pins. Live adapters against fake backends (test/fakes), time passed as a clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
+import type { Db } from '@/lib/db/client';
+import { expireCheckoutSession } from '@/lib/domain/checkout-sessions';
 import { chooseSessionRail, confirmPaymentIntent, expireDueSessions, pollDueAttempts, resendMobileMoneyPrompt } from '@/lib/domain/lifecycle';
 import { attemptView, beginAttempt, finishAttempt, lockIntent, STUCK_CREATING_SECONDS } from '@/lib/domain/attempts';
 import { railAdapter, resetRailsForTests } from '@/lib/rails/registry';
@@ -239,3 +241,32 @@ describe('defect 6: approving both the push and its resend records both payments
     expect((await db().query(`select watch_until from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!.watch_until).toBeNull();
   });
 });
+
+describe('defect 7: expiring a session locks intent, then session (like every other path)', () => {
+  it('POST /v1/checkout_sessions/:id/expire takes the intent row lock first', async () => {
+    const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: false };
+    const pi = await newIntent(m.keys.test, { amount: 1000, currency: 'XOF', rail: 'mobile_money_a' });
+    const cs = (await call('POST', '/v1/checkout_sessions', { key: m.keys.test, body: { paymentIntentId: pi.id } })).body;
+    const locks: string[] = [];
+    const expired = await expireCheckoutSession(recording(db(), locks), scope, cs.id);
+    expect(expired.status).toBe('expired');
+    const order = locks.filter((q) => /for update/i.test(q)).map((q) => (/from (\w+)/i.exec(q)?.[1] ?? '?'));
+    expect(order[0]).toBe('payment_intents');
+    expect(order.indexOf('checkout_sessions')).toBeGreaterThan(0);
+    expect((await get(m.keys.test, pi.id)).status).toBe('failed');
+  });
+});
+
+/** A Db that logs every statement it runs (also inside its transactions). */
+function recording(inner: Db, log: string[]): Db {
+  return {
+    kind: inner.kind,
+    inTransaction: inner.inTransaction,
+    query: (text, params) => {
+      log.push(text);
+      return inner.query(text, params);
+    },
+    transaction: (fn) => inner.transaction((tx) => fn(recording(tx, log))),
+  };
+}
