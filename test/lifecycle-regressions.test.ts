@@ -7,6 +7,7 @@ import { expireCheckoutSession } from '@/lib/domain/checkout-sessions';
 import { chooseSessionRail, confirmPaymentIntent, expireDueSessions, pollDueAttempts, resendMobileMoneyPrompt } from '@/lib/domain/lifecycle';
 import { attemptView, beginAttempt, finishAttempt, lockIntent, STUCK_CREATING_SECONDS } from '@/lib/domain/attempts';
 import { railAdapter, resetRailsForTests } from '@/lib/rails/registry';
+import type { AttemptView } from '@/lib/rails/types';
 import { call, newMerchant, useDatabase } from './api';
 import { startFakeEsplora, type FakeEsplora } from './fakes/esplora';
 import { startFakeMomo, type FakeMomo } from './fakes/momo';
@@ -270,3 +271,53 @@ function recording(inner: Db, log: string[]): Db {
     transaction: (fn) => inner.transaction((tx) => fn(recording(tx, log))),
   };
 }
+
+describe('defect 8: a stale status answer never undoes a resend; resends are counted under the lock', () => {
+  it('a poll that raced a resend does not apply the old pushes\' answer', async () => {
+    const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: true };
+    const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
+    await confirm(m.keys.live, pi.id, { phone: '0554127700' });
+    momo.settle('7700', 'FAILED', 'APPROVAL_REJECTED'); // the payer declined the first push...
+    const real = railAdapter('mobile_money_a', true)!;
+    const racing = Object.create(real);
+    let resent = false;
+    racing.getStatus = async (a: AttemptView, n: number) => {
+      const st = await real.getStatus(a, n);
+      if (!resent) {
+        resent = true; // ...and asks for it again while the worker is between its poll and its update
+        await resendMobileMoneyPrompt(db(), scope, pi.id);
+      }
+      return st;
+    };
+    resetRailsForTests({ live: { mobile_money_a: racing } });
+    try {
+      const t0 = now();
+      await pollDueAttempts(db(), t0 + 10, { merchantId: m.merchant.id });
+      expect((await get(m.keys.live, pi.id)).status).toBe('pending');
+      const att = (await db().query(`select status, details from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!;
+      expect(att.status).toBe('pending');
+      expect((att.details as { referenceIds: string[] }).referenceIds).toHaveLength(2);
+      await pollDueAttempts(db(), t0 + 20, { merchantId: m.merchant.id }); // the new push is pending
+      expect((await get(m.keys.live, pi.id)).status).toBe('pending');
+    } finally {
+      resetRailsForTests();
+    }
+  });
+
+  it('two concurrent resends at the limit: one goes out, the other is refused; no reference is lost', async () => {
+    const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: false };
+    const pi = await newIntent(m.keys.test, { amount: 1000, currency: 'XOF', rail: 'mobile_money_a' });
+    await confirm(m.keys.test, pi.id, { phone: '0554124444' });
+    await db().query(`update payment_attempts set details = details || '{"resends": 2}'::jsonb where payment_intent_id = $1`, [pi.id]);
+    const results = await Promise.allSettled([resendMobileMoneyPrompt(db(), scope, pi.id), resendMobileMoneyPrompt(db(), scope, pi.id)]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { status: 409 } });
+    const att = (await db().query(`select backend_ref, details from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!;
+    const details = att.details as { resends: number; referenceIds: string[] };
+    expect(details.resends).toBe(3);
+    expect(details.referenceIds).toHaveLength(2);
+    expect(details.referenceIds[1]).toBe(att.backend_ref);
+  });
+});

@@ -512,9 +512,15 @@ export async function refreshAttempt(db: Db, attemptId: string, now: number): Pr
     await db.query(`update payment_attempts set next_poll_at = $2, locked_until = null where id = $1`, [attemptId, now + Math.max(adapter.pollSeconds * 2, 10)]);
     return;
   }
+  const polled = row;
   const result = await db.transaction(async (tx) => {
-    const intent = await lockIntent(tx, row.payment_intent_id as string);
+    const intent = await lockIntent(tx, polled.payment_intent_id as string);
     const attempt = await lockAttempt(tx, attemptId);
+    if (pushOf(attempt) !== pushOf(polled)) {
+      // A resend changed what is out there while we asked: this answer is about the old pushes.
+      await tx.query(`update payment_attempts set next_poll_at = $2, locked_until = null where id = $1`, [attemptId, now]);
+      return { replace: false };
+    }
     const r = await applyRailStatus(tx, intent, attempt, st, now);
     let after = await lockAttempt(tx, attemptId);
     const stillActive = isActive(after.status);
@@ -540,6 +546,11 @@ export async function refreshAttempt(db: Db, attemptId: string, now: number): Pr
       if (!(err instanceof ApiError)) throw err;
     });
   }
+}
+
+/** What a status answer is about: the backend reference(s) of the attempt. */
+function pushOf(row: Row): string {
+  return `${(row.backend_ref as string | null) ?? ''}|${JSON.stringify((row.details as Record<string, unknown> | null)?.referenceIds ?? null)}`;
 }
 
 /** Worker: claim due attempts. `for update skip locked` + a lease: two workers never get the same row. */

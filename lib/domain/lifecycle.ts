@@ -1,5 +1,6 @@
 // The payment lifecycle's public API: what the /v1 routes, the hosted page's server actions and
 // the worker call. One domain function per action; the API and the page share them.
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError, invalid, notFound, railUnavailable, unexpectedState } from '../api/errors';
 import type { Db, Row } from '../db/client';
@@ -155,30 +156,58 @@ export const MAX_RESENDS = 3;
 
 export async function resendMobileMoneyPrompt(db: Db, scope: Scope, intentId: string, clock: Clock = {}): Promise<PaymentIntent> {
   const now = clock.now ?? nowSeconds();
-  const intent = await getIntentRow(db, scope, intentId);
-  const rail = intent.rail as Rail;
-  if (!isMobileMoneyRail(rail)) throw unexpectedState(`This payment intent's rail is ${rail}; only a mobile-money request can be sent again.`);
-  const attempt = await activeAttempt(db, intentId);
-  if (intent.status !== 'pending' || !attempt || attempt.status !== 'pending')
-    throw unexpectedState(`This payment intent's status is ${intent.status as string}; a request can be sent again only while one is pending.`);
-  if (Number((attempt.details as Record<string, unknown>).resends ?? 0) >= MAX_RESENDS)
-    throw unexpectedState(`The request was already sent again ${MAX_RESENDS} times; wait for it to time out, then confirm again.`);
-  const adapter = usableAdapter(rail, scope.livemode);
+  // 1. Under the row locks: check, and reserve the resend (count and our reference for the push),
+  //    so two concurrent resends cannot both pass MAX_RESENDS and no push goes out unrecorded.
+  const { attempt, reference, adapter } = await db.transaction(async (tx) => {
+    const intent = await getIntentRow(tx, scope, intentId, { forUpdate: true });
+    const rail = intent.rail as Rail;
+    if (!isMobileMoneyRail(rail)) throw unexpectedState(`This payment intent's rail is ${rail}; only a mobile-money request can be sent again.`);
+    const current = await activeAttempt(tx, intentId);
+    const locked = current ? (await tx.query(`select * from payment_attempts where id = $1 for update`, [current.id]))[0] : undefined;
+    if (intent.status !== 'pending' || !locked || locked.status !== 'pending')
+      throw unexpectedState(`This payment intent's status is ${intent.status as string}; a request can be sent again only while one is pending.`);
+    const details = locked.details as Record<string, unknown>;
+    const resends = Number(details.resends ?? 0);
+    if (resends >= MAX_RESENDS)
+      throw unexpectedState(`The request was already sent again ${MAX_RESENDS} times; wait for it to time out, then confirm again.`);
+    const adapter = usableAdapter(rail, scope.livemode);
+    const reference = randomUUID();
+    const refs = [...((details.referenceIds as string[] | undefined) ?? (locked.backend_ref ? [locked.backend_ref as string] : [])), reference];
+    const row = (await tx.query(`update payment_attempts set details = details || $2::jsonb, updated_at = $3 where id = $1 returning *`, [
+      locked.id, JSON.stringify({ referenceIds: refs, resends: resends + 1 }), now,
+    ]))[0]!;
+    return { attempt: row, reference, adapter };
+  });
+  const rail = attempt.rail as Rail;
+  // 2. The push, with no transaction open.
   let prompt;
   try {
-    prompt = await adapter.resend!(attemptView(attempt), now);
+    prompt = await adapter.resend!(attemptView(attempt), now, reference);
   } catch (err) {
     if (!(err instanceof BackendError)) throw err;
     markRailDown(rail, scope.livemode);
+    if (err.maybeSent) return serializeIntent(db, await getIntentRow(db, scope, intentId)); // pending: polling decides
+    // Surely not sent: give the reservation back.
+    await db.transaction(async (tx) => {
+      await lockIntent(tx, intentId);
+      const row = (await tx.query(`select details from payment_attempts where id = $1 for update`, [attempt.id]))[0]!;
+      const details = row.details as Record<string, unknown>;
+      const refs = (details.referenceIds as string[] | undefined) ?? [];
+      if (!refs.includes(reference)) return;
+      await tx.query(`update payment_attempts set details = details || $2::jsonb where id = $1`, [
+        attempt.id, JSON.stringify({ referenceIds: refs.filter((r) => r !== reference), resends: Math.max(0, Number(details.resends ?? 1) - 1) }),
+      ]);
+    });
     throw railUnavailable(rail);
   }
   if (adapter.mode === 'live') markRailUp(rail, true);
+  // 3. Record the push: only its own fields, on the attempt as it is now (no lost update).
   return db.transaction(async (tx) => {
     await lockIntent(tx, intentId);
     const rows = await tx.query(
-      `update payment_attempts set backend_ref = $2, details = $3, expires_at = $4, next_poll_at = $5, updated_at = $5
-        where id = $1 and status = 'pending' returning id`,
-      [attempt.id, prompt.backendRef, JSON.stringify(prompt.details), prompt.expiresAt, now],
+      `update payment_attempts set backend_ref = $2, details = details || $3::jsonb, expires_at = $4, next_poll_at = $5, updated_at = $5
+        where id = $1 and status = 'pending' and details->'referenceIds' @> jsonb_build_array($2::text) returning id`,
+      [attempt.id, prompt.backendRef, JSON.stringify({ lastPushAt: now }), prompt.expiresAt, now],
     );
     if (!rows[0]) throw unexpectedState('The pending request ended while it was being sent again; confirm again.');
     return serializeIntent(tx, await getIntentRow(tx, scope, intentId));

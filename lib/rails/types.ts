@@ -87,8 +87,11 @@ export interface RailAdapter<Config = unknown> {
   /** Start a payment at the backend: send the push, create the invoice, describe the address. */
   createPrompt(input: PromptInput): Promise<RailPrompt>;
   getStatus(attempt: AttemptView, now: number): Promise<RailStatus>;
-  /** Mobile money: send the approval request again. Returns the updated prompt. */
-  resend?(attempt: AttemptView, now: number): Promise<RailPrompt>;
+  /**
+   * Mobile money: send the approval request again, with our `reference` for it when given (made
+   * and stored before the call, like PromptInput.reference). Returns the updated prompt.
+   */
+  resend?(attempt: AttemptView, now: number, reference?: string): Promise<RailPrompt>;
   /** A backend's callback: which attempt to look at now. Never trusted for the outcome: the adapter asks getStatus. */
   parseCallback?(req: CallbackInput): Promise<{ attemptId: string }>;
   /** Address rails: the receive address at `index`, and the id of the key the counter belongs to. */

@@ -156,15 +156,17 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
     };
   }
 
-  async resend(attempt: AttemptView, now: number): Promise<RailPrompt> {
+  async resend(attempt: AttemptView, now: number, reference?: string): Promise<RailPrompt> {
     const referenceId = await this.requestToPay({
       phone: attempt.destination,
       amount: attempt.amount,
       currency: attempt.currency,
       externalId: attempt.id,
       note: String(attempt.details.note ?? attempt.id),
+      referenceId: reference,
     });
-    const refs = [...((attempt.details.referenceIds as string[] | undefined) ?? [attempt.backendRef]), referenceId];
+    const known = (attempt.details.referenceIds as string[] | undefined) ?? [attempt.backendRef];
+    const refs = known.includes(referenceId) ? known : [...known, referenceId];
     return {
       destination: attempt.destination,
       backendRef: referenceId,
