@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { expireCheckoutSession } from '@/lib/domain/checkout-sessions';
-import { chooseSessionRail, confirmPaymentIntent, expireDueSessions, pollDueAttempts, resendMobileMoneyPrompt } from '@/lib/domain/lifecycle';
+import { chooseSessionRail, confirmPaymentIntent, expireDueSessions, pollDueAttempts, resendMobileMoneyPrompt, testPay } from '@/lib/domain/lifecycle';
 import { attemptView, beginAttempt, finishAttempt, lockIntent, STUCK_CREATING_SECONDS } from '@/lib/domain/attempts';
 import { railAdapter, resetRailsForTests } from '@/lib/rails/registry';
 import type { AttemptView } from '@/lib/rails/types';
@@ -319,5 +319,32 @@ describe('defect 8: a stale status answer never undoes a resend; resends are cou
     expect(details.resends).toBe(3);
     expect(details.referenceIds).toHaveLength(2);
     expect(details.referenceIds[1]).toBe(att.backend_ref);
+  });
+});
+
+describe('defect 10: every transition back to requires_payment_method has its event, with the object after the change', () => {
+  it('a seen payment that leaves the mempool: payment_failed with lastPaymentError', async () => {
+    const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: false };
+    const pi = await newIntent(m.keys.test, { amount: 10_000, currency: 'BTC', rail: 'btc_onchain' });
+    const t0 = now();
+    expect((await testPay(db(), scope, pi.id, {}, { now: t0 })).status).toBe('pending');
+    // The transaction is replaced before it confirms: the simulated chain forgets it.
+    await db().query(`update payment_attempts set details = details || '{"sim": {"txs": []}}'::jsonb where payment_intent_id = $1`, [pi.id]);
+    await pollDueAttempts(db(), t0 + 3, { merchantId: m.merchant.id });
+    expect(await get(m.keys.test, pi.id)).toMatchObject({ status: 'requires_payment_method', lastPaymentError: { code: 'payment_dropped' } });
+    const ev = await db().query<{ data: any }>(`select data from events where type = 'payment_intent.payment_failed' and data->'object'->>'id' = $1`, [pi.id]);
+    expect(ev.map((e) => e.data.object.status)).toEqual(['requires_payment_method']);
+  });
+
+  it('partially_paid carries the status after the change', async () => {
+    const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: false };
+    const pi = await newIntent(m.keys.test, { amount: 10_000, currency: 'BTC', rail: 'btc_onchain' });
+    const t0 = now();
+    await testPay(db(), scope, pi.id, { amount: 4_000 }, { now: t0 });
+    await pollDueAttempts(db(), t0 + 6, { merchantId: m.merchant.id });
+    const ev = await db().query<{ data: any }>(`select data from events where type = 'payment_intent.partially_paid' and data->'object'->>'id' = $1`, [pi.id]);
+    expect(ev.map((e) => e.data.object)).toMatchObject([{ status: 'requires_payment_method', amountReceived: 4_000, lastPaymentError: { code: 'underpaid' } }]);
   });
 });

@@ -298,7 +298,7 @@ async function failAttempt(
   error: { code: string; message: string },
   now: number,
   opts: { watchSeconds?: number } = {},
-): Promise<void> {
+): Promise<Row> {
   const address = isAddressRail(attempt.rail as string);
   const watchSeconds = address ? WATCH_SECONDS : opts.watchSeconds;
   await tx.query(
@@ -308,14 +308,14 @@ async function failAttempt(
   const lastError = { ...error, rail: attempt.rail };
   const failures = await tx.query<{ n: number }>(`select count(*)::int as n from payment_attempts where payment_intent_id = $1 and status = 'failed'`, [intent.id]);
   if ((await windowClosed(tx, intent.id as string, now)) || Number(failures[0]!.n) >= MAX_FAILED_ATTEMPTS) {
-    await failIntent(tx, intent, intent.amount_received as number > 0 ? { code: 'underpaid', message: lastError.message, rail: attempt.rail } : lastError, now);
-    return;
+    return failIntent(tx, intent, intent.amount_received as number > 0 ? { code: 'underpaid', message: lastError.message, rail: attempt.rail } : lastError, now);
   }
   const row =
     intent.status === 'pending'
       ? await transitionIntent(tx, intent.id as string, 'requires_payment_method', { last_payment_error: JSON.stringify(lastError) })
       : (await tx.query(`update payment_intents set last_payment_error = $2, updated_at = $3 where id = $1 returning *`, [intent.id, JSON.stringify(lastError), now]))[0]!;
   await emitIntent(tx, 'payment_intent.payment_failed', row);
+  return row;
 }
 
 export interface ApplyResult {
@@ -392,33 +392,32 @@ export async function applyRailStatus(tx: Db, intentIn: Row, attempt: Row, st: R
       }
       return { replace: false };
     }
-    // Underpaid so far: recorded, the rest is due.
-    await emitIntent(tx, 'payment_intent.partially_paid', intent);
+    // Underpaid so far: recorded, the rest is due. partially_paid carries the intent as it is
+    // after the change (emitted last).
     const underpaid = { code: 'underpaid', message: `Received ${fmt(total)} of ${fmt(amount)}; ${fmt(amount - total)} is still due.`, rail };
-    if (address && st.seen > 0) return { replace: false }; // more is on its way
+    const partial = async (row: Row) => {
+      await emitIntent(tx, 'payment_intent.partially_paid', row);
+      return { replace: false };
+    };
+    if (address && st.seen > 0) return partial(intent); // more is on its way
     if (!active) {
       // Part paid on an attempt that had ended: the live attempt, if any, goes on; else the payer
       // is asked for the rest (confirming again reuses the address).
       if (intent.status === 'requires_payment_method')
-        await tx.query(`update payment_intents set last_payment_error = $2, updated_at = $3 where id = $1`, [id, JSON.stringify(underpaid), now]);
-      return { replace: false };
+        intent = (await tx.query(`update payment_intents set last_payment_error = $2, updated_at = $3 where id = $1 returning *`, [id, JSON.stringify(underpaid), now]))[0]!;
+      return partial(intent);
     }
     if (address) {
       // The address stays open for the rest; the payer is asked for it.
       await tx.query(`update payment_attempts set status = 'awaiting_payment' where id = $1`, [attempt.id]);
-      if (await windowClosed(tx, id, now)) {
-        await failIntent(tx, intent, underpaid, now);
-        return { replace: false };
-      }
+      if (await windowClosed(tx, id, now)) return partial(await failIntent(tx, intent, underpaid, now));
       const row =
         intent.status === 'pending'
           ? await transitionIntent(tx, id, 'requires_payment_method', { last_payment_error: JSON.stringify(underpaid) })
           : (await tx.query(`update payment_intents set last_payment_error = $2 where id = $1 returning *`, [id, JSON.stringify(underpaid)]))[0]!;
-      void row;
-      return { replace: false };
+      return partial(row);
     }
-    await failAttempt(tx, intent, attempt, { code: 'underpaid', message: underpaid.message }, now);
-    return { replace: false };
+    return partial(await failAttempt(tx, intent, attempt, { code: 'underpaid', message: underpaid.message }, now));
   }
 
   if (!active) return { replace: false };
@@ -440,7 +439,11 @@ export async function applyRailStatus(tx: Db, intentIn: Row, attempt: Row, st: R
       if (attempt.status === 'pending' && address && st.seen === 0) {
         // What was seen left the mempool (replaced or dropped): waiting again.
         await tx.query(`update payment_attempts set status = 'awaiting_payment' where id = $1`, [attempt.id]);
-        if (intent.status === 'pending') intent = await transitionIntent(tx, id, 'requires_payment_method');
+        if (intent.status === 'pending') {
+          const error = { code: 'payment_dropped', message: 'The payment seen on the network was replaced or dropped before it confirmed.', rail };
+          intent = await transitionIntent(tx, id, 'requires_payment_method', { last_payment_error: JSON.stringify(error) });
+          await emitIntent(tx, 'payment_intent.payment_failed', intent);
+        }
       }
       if (!expired) return { replace: false };
       break;
@@ -458,7 +461,11 @@ export async function applyRailStatus(tx: Db, intentIn: Row, attempt: Row, st: R
     `update payment_attempts set status = 'expired', updated_at = $2, locked_until = null, next_poll_at = $3, watch_until = $4 where id = $1`,
     [attempt.id, now, address ? now + WATCH_POLL_SECONDS : null, address ? now + WATCH_SECONDS : null],
   );
-  if (intent.status === 'pending') intent = await transitionIntent(tx, id, 'requires_payment_method');
+  if (intent.status === 'pending') {
+    const error = { code: 'timeout', message: 'The payment was not completed before the attempt expired.', rail };
+    intent = await transitionIntent(tx, id, 'requires_payment_method', { last_payment_error: JSON.stringify(error) });
+    await emitIntent(tx, 'payment_intent.payment_failed', intent);
+  }
   const session = await openSessionOf(tx, id);
   return { replace: rail === 'btc_lightning' && intent.status === 'requires_payment_method' && !!session && (session.expires_at as number) > now + 60 };
 }
