@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { expireCheckoutSession } from '@/lib/domain/checkout-sessions';
-import { chooseSessionRail, confirmPaymentIntent, expireDueSessions, pollDueAttempts, resendMobileMoneyPrompt, testPay } from '@/lib/domain/lifecycle';
+import { chooseSessionRail, confirmPaymentIntent, expireDueSessions, pollDueAttempts, resendMobileMoneyPrompt, testFail, testPay, MAX_FAILED_ATTEMPTS } from '@/lib/domain/lifecycle';
 import { attemptView, beginAttempt, finishAttempt, lockIntent, STUCK_CREATING_SECONDS } from '@/lib/domain/attempts';
 import { railAdapter, resetRailsForTests } from '@/lib/rails/registry';
 import type { AttemptView } from '@/lib/rails/types';
@@ -346,5 +346,22 @@ describe('defect 10: every transition back to requires_payment_method has its ev
     await pollDueAttempts(db(), t0 + 6, { merchantId: m.merchant.id });
     const ev = await db().query<{ data: any }>(`select data from events where type = 'payment_intent.partially_paid' and data->'object'->>'id' = $1`, [pi.id]);
     expect(ev.map((e) => e.data.object)).toMatchObject([{ status: 'requires_payment_method', amountReceived: 4_000, lastPaymentError: { code: 'underpaid' } }]);
+  });
+});
+
+describe('defect 14: attempts our backend could not start do not use up the payer\'s tries', () => {
+  it('rail_unavailable attempts are not counted toward MAX_FAILED_ATTEMPTS', async () => {
+    const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: false };
+    const pi = await newIntent(m.keys.test, { amount: 1000, currency: 'XOF', rail: 'mobile_money_a' });
+    const t0 = now();
+    for (let i = 0; i < MAX_FAILED_ATTEMPTS - 1; i++)
+      await db().query(
+        `insert into payment_attempts (id, payment_intent_id, merchant_id, livemode, rail, amount, currency, status, error, created_at, updated_at)
+         values ($1, $2, $3, false, 'mobile_money_a', 1000, 'XOF', 'failed', $4, $5, $5)`,
+        [`att_down${i}${t0}`, pi.id, m.merchant.id, JSON.stringify({ code: 'rail_unavailable', message: 'down' }), t0],
+      );
+    const r = await testFail(db(), scope, pi.id, { now: t0 });
+    expect(r).toMatchObject({ status: 'requires_payment_method', lastPaymentError: { code: 'payment_declined' } });
   });
 });

@@ -306,7 +306,11 @@ async function failAttempt(
     [attempt.id, JSON.stringify(error), now, watchSeconds ? now + WATCH_POLL_SECONDS : null, watchSeconds ? now + watchSeconds : null],
   );
   const lastError = { ...error, rail: attempt.rail };
-  const failures = await tx.query<{ n: number }>(`select count(*)::int as n from payment_attempts where payment_intent_id = $1 and status = 'failed'`, [intent.id]);
+  // Attempts our backend could not start (rail_unavailable) are not the payer's failures.
+  const failures = await tx.query<{ n: number }>(
+    `select count(*)::int as n from payment_attempts where payment_intent_id = $1 and status = 'failed' and coalesce(error->>'code', '') <> 'rail_unavailable'`,
+    [intent.id],
+  );
   if ((await windowClosed(tx, intent.id as string, now)) || Number(failures[0]!.n) >= MAX_FAILED_ATTEMPTS) {
     return failIntent(tx, intent, intent.amount_received as number > 0 ? { code: 'underpaid', message: lastError.message, rail: attempt.rail } : lastError, now);
   }
