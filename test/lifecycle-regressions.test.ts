@@ -1,10 +1,10 @@
 // Regression tests for defects found in review of the payment lifecycle: each block names the
 // defect it pins. Live adapters against fake backends (test/fakes), time passed as a clock.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { expireCheckoutSession } from '@/lib/domain/checkout-sessions';
-import { chooseSessionRail, confirmPaymentIntent, expireDueSessions, pollDueAttempts, resendMobileMoneyPrompt, testFail, testPay, MAX_FAILED_ATTEMPTS } from '@/lib/domain/lifecycle';
+import { chooseSessionRail, confirmPaymentIntent, expireDueSessions, pollDueAttempts, resendMobileMoneyPrompt, testFail, testPay, MAX_FAILED_ATTEMPTS, claimDueAttempts } from '@/lib/domain/lifecycle';
 import { attemptView, beginAttempt, finishAttempt, lockIntent, STUCK_CREATING_SECONDS } from '@/lib/domain/attempts';
 import { railAdapter, resetRailsForTests } from '@/lib/rails/registry';
 import type { AttemptView } from '@/lib/rails/types';
@@ -363,5 +363,48 @@ describe('defect 14: attempts our backend could not start do not use up the paye
       );
     const r = await testFail(db(), scope, pi.id, { now: t0 });
     expect(r).toMatchObject({ status: 'requires_payment_method', lastPaymentError: { code: 'payment_declined' } });
+  });
+});
+
+describe('defect 11: a worker whose batch outlived its lease does not refresh rows another worker took', () => {
+  it('the lease is renewed (if still held) before each row of the batch', async () => {
+    const m = await newMerchant(db());
+    const a = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
+    const b = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
+    await confirm(m.keys.live, a.id, { phone: '0554127801' });
+    await confirm(m.keys.live, b.id, { phone: '0554127802' });
+    const t0 = now();
+    const [attA] = await db().query<{ id: string }>(`select id from payment_attempts where payment_intent_id = $1`, [a.id]);
+    const [attB] = await db().query<{ id: string }>(`select id from payment_attempts where payment_intent_id = $1`, [b.id]);
+    await db().query(`update payment_attempts set next_poll_at = $2, locked_until = null where id = $1`, [attA!.id, t0 - 2]);
+    await db().query(`update payment_attempts set next_poll_at = $2, locked_until = null where id = $1`, [attB!.id, t0 - 1]);
+    const real = railAdapter('mobile_money_a', true)!;
+    const slow = Object.create(real);
+    const polled: string[] = [];
+    let other: string[] = [];
+    const realNow = Date.now.bind(Date);
+    slow.getStatus = async (att: AttemptView, n: number) => {
+      polled.push(att.id);
+      if (polled.length === 1) {
+        // This refresh takes 90 s: meanwhile another worker claims what is due and unleased.
+        const base = realNow();
+        vi.spyOn(Date, 'now').mockImplementation(() => base + 90_000);
+        other = await claimDueAttempts(db(), t0 + 90, 100, { merchantId: m.merchant.id });
+      }
+      return real.getStatus(att, n);
+    };
+    resetRailsForTests({ live: { mobile_money_a: slow } });
+    try {
+      await pollDueAttempts(db(), t0, { merchantId: m.merchant.id });
+    } finally {
+      vi.restoreAllMocks();
+      resetRailsForTests();
+    }
+    // The first row took 90 s; the second was taken by the other worker meanwhile: it is theirs.
+    expect(polled).toHaveLength(1);
+    const second = [attA!.id, attB!.id].find((id) => id !== polled[0])!;
+    expect(other).toContain(second);
+    const row = (await db().query(`select locked_until from payment_attempts where id = $1`, [second]))[0]!;
+    expect(row.locked_until).toBe(t0 + 90 + 60);
   });
 });

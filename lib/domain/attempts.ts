@@ -564,6 +564,9 @@ function pushOf(row: Row): string {
   return `${(row.backend_ref as string | null) ?? ''}|${JSON.stringify((row.details as Record<string, unknown> | null)?.referenceIds ?? null)}`;
 }
 
+/** How long a worker holds a claimed attempt before another may take it. */
+const LEASE_SECONDS = 60;
+
 /** Worker: claim due attempts. `for update skip locked` + a lease: two workers never get the same row. */
 export async function claimDueAttempts(db: Db, now: number, limit = 25, opts: WorkScope & { leaseSeconds?: number } = {}): Promise<string[]> {
   const rows = await db.query<{ id: string }>(
@@ -585,9 +588,16 @@ export interface WorkScope {
 
 /** Worker task: poll every due attempt once. */
 export async function pollDueAttempts(db: Db, now = Math.floor(Date.now() / 1000), scope: WorkScope = {}): Promise<number> {
-  const ids = await claimDueAttempts(db, now, 25, scope);
+  const ids = await claimDueAttempts(db, now, 25, { ...scope, leaseSeconds: LEASE_SECONDS });
+  const startedMs = Date.now();
+  const lease = now + LEASE_SECONDS;
   for (const id of ids) {
     try {
+      // The batch is refreshed one by one: renew this row's lease first, if it is still ours (a
+      // slow batch may have let it expire and another worker take it: then it is theirs).
+      const at = now + Math.max(0, Math.floor((Date.now() - startedMs) / 1000));
+      const renewed = await db.query(`update payment_attempts set locked_until = $2 where id = $1 and locked_until = $3 returning id`, [id, at + LEASE_SECONDS, lease]);
+      if (!renewed[0]) continue;
       await refreshAttempt(db, id, now);
     } catch (err) {
       log('error', 'attempt refresh failed', { attemptId: id, error: err instanceof Error ? err.stack : String(err) });
