@@ -10,6 +10,7 @@ import { railAdapter, resetRailsForTests } from '@/lib/rails/registry';
 import type { AttemptView } from '@/lib/rails/types';
 import { call, newMerchant, useDatabase } from './api';
 import { startFakeEsplora, type FakeEsplora } from './fakes/esplora';
+import { startFakeLnd, type FakeLnd } from './fakes/lnd';
 import { startFakeMomo, type FakeMomo } from './fakes/momo';
 import { eventTypes, newIntent, now, registerLifecycleRoutes } from './lifecycle-helpers';
 
@@ -21,11 +22,14 @@ const DAY = 24 * 3600;
 
 let esplora: FakeEsplora;
 let momo: FakeMomo;
+let lnd: FakeLnd;
 const saved = { ...process.env };
 beforeAll(async () => {
   esplora = await startFakeEsplora();
   momo = await startFakeMomo();
+  lnd = await startFakeLnd('abcdef0123');
   Object.assign(process.env, {
+    LND_REST_URL: lnd.url, LND_MACAROON: 'abcdef0123',
     BTC_XPUB: ZPUB, ESPLORA_URL: esplora.url,
     MOMO_A_BASE_URL: momo.url, MOMO_A_SUBSCRIPTION_KEY: 'sub-key', MOMO_A_API_USER: 'api-user', MOMO_A_API_KEY: 'api-key',
     RAIL_HTTP_TIMEOUT_MS: '300',
@@ -39,6 +43,7 @@ afterAll(async () => {
   resetRailsForTests();
   await esplora.close();
   await momo.close();
+  await lnd.close();
 });
 
 const confirm = (key: string, id: string, body: object = {}) => call('POST', `/v1/payment_intents/${id}/confirm`, { key, body });
@@ -406,5 +411,21 @@ describe('defect 11: a worker whose batch outlived its lease does not refresh ro
     expect(other).toContain(second);
     const row = (await db().query(`select locked_until from payment_attempts where id = $1`, [second]))[0]!;
     expect(row.locked_until).toBe(t0 + 90 + 60);
+  });
+});
+
+describe('defect 9: an invoice past our expiry is checked with the backend before it is dropped', () => {
+  it('confirming again after expiry finds the invoice paid at the last moment: the intent succeeds', async () => {
+    const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: true };
+    const pi = await newIntent(m.keys.live, { amount: 25_000, currency: 'BTC', rail: 'btc_lightning' });
+    const t0 = now();
+    const first = await confirmPaymentIntent(db(), scope, pi.id, {}, { now: t0 });
+    const att = (await db().query<{ backend_ref: string; expires_at: number }>(`select backend_ref, expires_at from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!;
+    expect(first.nextAction).toMatchObject({ type: 'lightning_invoice' });
+    lnd.settle(att.backend_ref); // paid just before it expired; the worker has not looked yet
+    await expect(confirmPaymentIntent(db(), scope, pi.id, {}, { now: att.expires_at + 5 })).rejects.toMatchObject({ status: 409 });
+    expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 25_000 });
+    expect(await db().query(`select status from payment_attempts where payment_intent_id = $1`, [pi.id])).toEqual([{ status: 'succeeded' }]);
   });
 });

@@ -9,7 +9,7 @@ import { log } from '../log';
 import { railPolicy } from '../rails/catalog';
 import { operatorInfo } from '../rails/mobile-money/operators';
 import { isRailDown, markRailDown, markRailUp, railAdapter } from '../rails/registry';
-import { BackendError, type RailKind } from '../rails/types';
+import { BackendError, type PromptInput, type RailAdapter, type RailKind } from '../rails/types';
 import {
   type WorkScope,
   activeAttempt,
@@ -19,6 +19,7 @@ import {
   finishAttempt,
   lockIntent,
   normalizeBuyerPhone,
+  refreshAttempt,
   startAttempt,
   usableAdapter,
 } from './attempts';
@@ -55,7 +56,26 @@ export type ConfirmInput = z.output<typeof confirmPaymentIntentInput>;
  */
 export async function confirmPaymentIntent(db: Db, scope: Scope, intentId: string, input: ConfirmInput = {}, clock: Clock = {}): Promise<PaymentIntent> {
   const now = clock.now ?? nowSeconds();
-  const step = await db.transaction(async (tx) => {
+  let rechecked = false;
+  for (;;) {
+    const step = await confirmStep(db, scope, intentId, input, now, rechecked);
+    if ('recheck' in step) {
+      // Our clock says the invoice expired: ask the backend once before dropping it (it may have
+      // been paid at the last moment), with no transaction open; then decide again.
+      rechecked = true;
+      await refreshAttempt(db, step.recheck, now);
+      continue;
+    }
+    if ('done' in step) return step.done;
+    await startAttempt(db, step.start.promptInput, step.start.adapter);
+    return serializeIntent(db, await getIntentRow(db, scope, intentId));
+  }
+}
+
+type ConfirmStep = { done: PaymentIntent } | { recheck: string } | { start: { promptInput: PromptInput; adapter: RailAdapter } };
+
+async function confirmStep(db: Db, scope: Scope, intentId: string, input: ConfirmInput, now: number, rechecked: boolean): Promise<ConfirmStep> {
+  return db.transaction(async (tx): Promise<ConfirmStep> => {
     let intent = await getIntentRow(tx, scope, intentId, { forUpdate: true });
     const status = intent.status as string;
     if (TERMINAL.includes(status)) throw unexpectedState(`This payment intent's status is ${status}; it can no longer be confirmed.`);
@@ -75,6 +95,7 @@ export async function confirmPaymentIntent(db: Db, scope: Scope, intentId: strin
       }
       const invoiceExpired = rail === 'btc_lightning' && current.expires_at !== null && (current.expires_at as number) <= now;
       if (!invoiceExpired) return { done: await serializeIntent(tx, intent) };
+      if (!rechecked) return { recheck: current.id as string };
       await tx.query(`update payment_attempts set status = 'expired', next_poll_at = null, updated_at = $2 where id = $1`, [current.id, now]);
     }
     const session = (await tx.query(`select expires_at from checkout_sessions where payment_intent_id = $1 and status = 'open'`, [intentId]))[0];
@@ -87,10 +108,6 @@ export async function confirmPaymentIntent(db: Db, scope: Scope, intentId: strin
     }
     return { start: { promptInput, adapter } };
   });
-  if ('done' in step && step.done) return step.done;
-  if (!('start' in step) || !step.start) throw new Error('unreachable');
-  await startAttempt(db, step.start.promptInput, step.start.adapter);
-  return serializeIntent(db, await getIntentRow(db, scope, intentId));
 }
 
 async function switchRail(tx: Db, intent: Row, rail: Rail, now: number): Promise<Row> {
