@@ -159,6 +159,23 @@ describe('Esplora adapter (fake Esplora)', () => {
   });
 });
 
+describe('Esplora adapter: long histories (defect 15)', () => {
+  it('pages through /txs/chain/:last_seen_txid: every confirmed transaction counts', async () => {
+    const fake = await startFakeEsplora();
+    try {
+      const a = new EsploraAdapter({ url: fake.url, xpub: ZPUB, confirmations: 1, timeoutMs: 2000 });
+      const address = a.deriveAddress(7);
+      const v = view({ destination: address, backendRef: address, details: {}, expiresAt: null }, { rail: 'btc_onchain', currency: 'BTC', amount: 60_000 });
+      for (let i = 0; i < 60; i++) fake.send(address, 1_000, fake.tip - i);
+      fake.send(address, 500); // in the mempool
+      expect(await a.getStatus(v)).toMatchObject({ state: 'pending', received: 60_000, seen: 500 });
+      expect(fake.requests.filter((r) => r.path.includes('/txs/chain/'))).toHaveLength(2);
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
 describe('TronGrid adapter (fake TronGrid)', () => {
   it('counts only solidified USDT transfers to the address, once each', async () => {
     const fake = await startFakeTronGrid('tg-key');
@@ -177,6 +194,21 @@ describe('TronGrid adapter (fake TronGrid)', () => {
       fake.transfers.push({ ...fake.transfers.find((t) => t.transaction_id === tx)! });
       expect(await a.getStatus(v)).toMatchObject({ state: 'confirmed', received: 5_000_000, seen: 0 });
       expect(fake.requests.every((r) => r.headers['tron-pro-api-key'] === 'tg-key')).toBe(true);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('pages with meta.fingerprint, and counts two transfers of one transaction (defect 15)', async () => {
+    const fake = await startFakeTronGrid();
+    try {
+      const a = new TronGridAdapter({ url: fake.url, xpub: TRON_XPUB, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', timeoutMs: 2000 });
+      const address = a.deriveAddress(3);
+      const v = view({ destination: address, backendRef: address, details: {}, expiresAt: null }, { rail: 'usdt_trc20', currency: 'USDT', amount: 1_000_000 });
+      for (let i = 0; i < 205; i++) fake.send(address, 1_000, { confirmed: true });
+      const batch = fake.send(address, 2_000_000, { confirmed: true });
+      fake.send(address, 3_000_000, { confirmed: true, txid: batch }); // a second transfer in the same transaction
+      expect(await a.getStatus(v)).toMatchObject({ state: 'confirmed', received: 205_000 + 5_000_000, seen: 0 });
     } finally {
       await fake.close();
     }
@@ -239,10 +271,11 @@ describe('live mode through the API (fake MoMo)', () => {
     await expect(handleMobileMoneyCallback(db(), 'mobile_money_a', { headers: new Headers(), rawBody: '{}' })).rejects.toMatchObject({ status: 400 });
   });
 
-  it('a failing backend answers rail_unavailable (503, never 500), and the rail is hidden', async () => {
+  it('a backend that refuses the push answers rail_unavailable (503, never 500), and the rail is hidden', async () => {
     const m = await newMerchant(db());
     const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
-    fake.mode = 'timeout';
+    // A definite refusal (a timeout is not one: the push may have gone out, see lifecycle-regressions).
+    fake.mode = 'unauthorized';
     const r = await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: m.keys.live, body: { phone: '0554120000' } });
     fake.mode = 'ok';
     expect(r.status).toBe(503);

@@ -5,16 +5,17 @@
 import { ApiError, invalid, railUnavailable, unexpectedState } from '../api/errors';
 import { config } from '../config';
 import type { Db, Row } from '../db/client';
+import { randomUUID } from 'node:crypto';
 import { createId } from '../ids';
 import { log } from '../log';
 import { normalizePhone, operatorInfo } from '../rails/mobile-money/operators';
 import { isRailDown, markRailDown, markRailUp, railAdapter } from '../rails/registry';
 import { BackendError, type AttemptView, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../rails/types';
-import { ACTIVE_ATTEMPT_STATUSES, ADDRESS_RAILS, closeActiveAttempts, WATCH_POLL_SECONDS, WATCH_SECONDS } from './attempts-store';
+import { ACTIVE_ATTEMPT_STATUSES, ADDRESS_RAILS, closeActiveAttempts, PUSH_WATCH_SECONDS, WATCH_POLL_SECONDS, WATCH_SECONDS } from './attempts-store';
 import { toCheckoutSession } from './checkout-sessions';
 import type { Scope } from './common';
 import { recordEvent } from './events';
-import { isMobileMoneyRail, toDecimalString, type Currency, type Rail } from './money';
+import { isMobileMoneyRail, toDecimalString, type Currency, type MobileMoneyRail, type Rail } from './money';
 import { serializeIntent } from './payment-intents';
 import { transitionIntent, transitionSession } from './transitions';
 
@@ -147,16 +148,33 @@ export async function beginAttempt(tx: Db, intent: Row, adapter: RailAdapter, op
   let expiresAt = session ? (session.expires_at as number) : now + DEFAULT_WINDOW_SECONDS;
   // A Lightning invoice never outlives its session, and lasts at most the configured expiry.
   if (rail === 'btc_lightning') expiresAt = Math.min(expiresAt, now + config().LIGHTNING_INVOICE_EXPIRY_SECONDS);
+  const details: Record<string, unknown> = index !== undefined ? { derivationIndex: index } : {};
+  if (address) {
+    // The address may have served an earlier attempt of this intent: the new attempt watches it
+    // from now on (the older ones stop, so a payment is looked at by one attempt), and a test-mode
+    // simulated chain keeps the address's history, like a real chain.
+    const prev = (await tx.query(`select details from payment_attempts where destination = $1 and rail = $2 order by seq desc limit 1`, [address, rail]))[0];
+    const sim = (prev?.details as Record<string, unknown> | undefined)?.sim as Record<string, unknown> | undefined;
+    if (sim) details.sim = { ...sim, failed: undefined };
+    await tx.query(
+      `update payment_attempts set watch_until = null, next_poll_at = null where destination = $1 and rail = $2 and status <> all($3::text[])`,
+      [address, rail, ACTIVE_ATTEMPT_STATUSES],
+    );
+  }
+  // Mobile money: our reference for the push is made and stored now, before the call, so a push
+  // whose answer is lost (timeout, crash) can still be looked up at the operator.
+  const reference = phone !== undefined ? randomUUID() : undefined;
+  if (reference) Object.assign(details, { referenceIds: [reference], resends: 0, lastPushAt: now });
   const due = (intent.amount as number) - (intent.amount_received as number);
   const amount = due > 0 ? due : (intent.amount as number);
   try {
     await tx.query(
       `insert into payment_attempts (id, payment_intent_id, merchant_id, livemode, rail, amount, currency, status, destination, details,
-         expires_at, next_poll_at, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, 'creating', $8, $9, $10, $11, $12, $12)`,
+         expires_at, next_poll_at, created_at, updated_at, backend_ref)
+       values ($1, $2, $3, $4, $5, $6, $7, 'creating', $8, $9, $10, $11, $12, $12, $13)`,
       [
         attemptId, intent.id, intent.merchant_id, intent.livemode, rail, amount, currency, phone ?? address ?? null,
-        JSON.stringify(index !== undefined ? { derivationIndex: index } : {}), expiresAt, now + STUCK_CREATING_SECONDS, now,
+        JSON.stringify(details), expiresAt, now + STUCK_CREATING_SECONDS, now, reference ?? null,
       ],
     );
   } catch (err) {
@@ -174,6 +192,7 @@ export async function beginAttempt(tx: Db, intent: Row, adapter: RailAdapter, op
     now,
     phone,
     address,
+    reference,
   };
 }
 
@@ -184,7 +203,7 @@ export async function finishAttempt(tx: Db, input: PromptInput, prompt: RailProm
   const rows = await tx.query(
     `update payment_attempts set status = $2, destination = $3, backend_ref = $4, details = details || $5::jsonb, expires_at = $6,
         next_poll_at = $7, updated_at = $8
-      where id = $1 and status = 'creating' returning *`,
+      where id = $1 and (status = 'creating' or (status = 'pending' and backend_ref = $4)) returning *`,
     [input.attemptId, status, prompt.destination, prompt.backendRef, JSON.stringify(prompt.details), prompt.expiresAt, input.now + adapter.pollSeconds, input.now],
   );
   if (!rows[0]) throw railUnavailable(input.rail, 'the attempt was abandoned before the backend answered');
@@ -194,10 +213,25 @@ export async function finishAttempt(tx: Db, input: PromptInput, prompt: RailProm
   }
 }
 
+/** The prompt of a push whose answer we did not get: looked up by the reference made before the call. */
+function unconfirmedPush(input: PromptInput): RailPrompt {
+  return {
+    destination: input.phone!,
+    backendRef: input.reference!,
+    expiresAt: input.now + operatorInfo(input.rail as MobileMoneyRail).timeoutSeconds,
+    details: { referenceIds: [input.reference!], resends: 0, lastPushAt: input.now, pushUnconfirmed: true },
+  };
+}
+
 async function abortAttempt(db: Db, attemptId: string, message: string): Promise<void> {
+  const now = Math.floor(Date.now() / 1000);
+  // An address stays watched (a new attempt stopped watching the older ones on it).
   await db.query(
-    `update payment_attempts set status = 'failed', error = $2, next_poll_at = null, updated_at = $3 where id = $1 and status = 'creating'`,
-    [attemptId, JSON.stringify({ code: 'rail_unavailable', message }), Math.floor(Date.now() / 1000)],
+    `update payment_attempts set status = 'failed', error = $2, updated_at = $3,
+        watch_until = case when rail = any($4::text[]) then $3 + $5::bigint else null end,
+        next_poll_at = case when rail = any($4::text[]) then $3 + $6::bigint else null end
+      where id = $1 and status = 'creating'`,
+    [attemptId, JSON.stringify({ code: 'rail_unavailable', message }), now, ADDRESS_RAILS, WATCH_SECONDS, WATCH_POLL_SECONDS],
   );
 }
 
@@ -217,6 +251,13 @@ export async function startAttempt(db: Db, input: PromptInput, adapter: RailAdap
   try {
     prompt = await adapter.createPrompt(input);
   } catch (err) {
+    if (err instanceof BackendError && err.maybeSent && input.reference && input.phone) {
+      // The push may have gone out: it is pending, and polling its reference decides.
+      markRailDown(adapter.rail, true);
+      log('warn', 'rail push outcome unknown', { rail: adapter.rail, attemptId: input.attemptId, error: err.message });
+      await db.transaction((tx) => finishAttempt(tx, input, unconfirmedPush(input), adapter));
+      return;
+    }
     await abortAttempt(db, input.attemptId, (err as Error).message);
     if (err instanceof BackendError) {
       markRailDown(adapter.rail, true);
@@ -250,23 +291,35 @@ async function failIntent(tx: Db, intent: Row, error: object, now: number): Prom
 }
 
 /** An attempt was declined / timed out: back to requires_payment_method while the window is open. */
-async function failAttempt(tx: Db, intent: Row, attempt: Row, error: { code: string; message: string }, now: number): Promise<void> {
+async function failAttempt(
+  tx: Db,
+  intent: Row,
+  attempt: Row,
+  error: { code: string; message: string },
+  now: number,
+  opts: { watchSeconds?: number } = {},
+): Promise<Row> {
   const address = isAddressRail(attempt.rail as string);
+  const watchSeconds = address ? WATCH_SECONDS : opts.watchSeconds;
   await tx.query(
     `update payment_attempts set status = 'failed', error = $2, updated_at = $3, next_poll_at = $4, watch_until = $5, locked_until = null where id = $1`,
-    [attempt.id, JSON.stringify(error), now, address ? now + WATCH_POLL_SECONDS : null, address ? now + WATCH_SECONDS : null],
+    [attempt.id, JSON.stringify(error), now, watchSeconds ? now + WATCH_POLL_SECONDS : null, watchSeconds ? now + watchSeconds : null],
   );
   const lastError = { ...error, rail: attempt.rail };
-  const failures = await tx.query<{ n: number }>(`select count(*)::int as n from payment_attempts where payment_intent_id = $1 and status = 'failed'`, [intent.id]);
+  // Attempts our backend could not start (rail_unavailable) are not the payer's failures.
+  const failures = await tx.query<{ n: number }>(
+    `select count(*)::int as n from payment_attempts where payment_intent_id = $1 and status = 'failed' and coalesce(error->>'code', '') <> 'rail_unavailable'`,
+    [intent.id],
+  );
   if ((await windowClosed(tx, intent.id as string, now)) || Number(failures[0]!.n) >= MAX_FAILED_ATTEMPTS) {
-    await failIntent(tx, intent, intent.amount_received as number > 0 ? { code: 'underpaid', message: lastError.message, rail: attempt.rail } : lastError, now);
-    return;
+    return failIntent(tx, intent, intent.amount_received as number > 0 ? { code: 'underpaid', message: lastError.message, rail: attempt.rail } : lastError, now);
   }
   const row =
     intent.status === 'pending'
       ? await transitionIntent(tx, intent.id as string, 'requires_payment_method', { last_payment_error: JSON.stringify(lastError) })
       : (await tx.query(`update payment_intents set last_payment_error = $2, updated_at = $3 where id = $1 returning *`, [intent.id, JSON.stringify(lastError), now]))[0]!;
   await emitIntent(tx, 'payment_intent.payment_failed', row);
+  return row;
 }
 
 export interface ApplyResult {
@@ -286,8 +339,21 @@ export async function applyRailStatus(tx: Db, intentIn: Row, attempt: Row, st: R
   const currency = attempt.currency as Currency;
   const address = isAddressRail(rail);
   const prevReceived = attempt.amount_received as number;
-  const received = Math.max(prevReceived, st.received);
-  const delta = received - prevReceived;
+  let received = Math.max(prevReceived, st.received);
+  let delta = received - prevReceived;
+  if (address) {
+    // An address backend reports everything ever paid to the address, and several attempts of the
+    // intent may share it: count what is above what this address already credited, once.
+    const credit = (await tx.query<{ amount_credited: number }>(
+      `select amount_credited from derived_addresses where address = $1 and rail = $2 for update`,
+      [attempt.destination, rail],
+    ))[0];
+    if (credit) {
+      delta = Math.max(0, st.received - Number(credit.amount_credited));
+      received = prevReceived + delta;
+      if (delta > 0) await tx.query(`update derived_addresses set amount_credited = amount_credited + $3 where address = $1 and rail = $2`, [attempt.destination, rail, delta]);
+    }
+  }
   const details = { ...((attempt.details as object) ?? {}), ...(st.details ?? {}) };
   await tx.query(`update payment_attempts set amount_received = $2, amount_seen = $3, details = $4, updated_at = $5 where id = $1`, [
     attempt.id, received, st.seen, JSON.stringify(details), now,
@@ -299,22 +365,28 @@ export async function applyRailStatus(tx: Db, intentIn: Row, attempt: Row, st: R
     const total = intent.amount_received as number;
     const amount = intent.amount as number;
     const fmt = (n: number) => `${toDecimalString(n, currency)} ${currency}`;
-    if (!active || (intent.status !== 'requires_payment_method' && intent.status !== 'pending')) {
+    if (intent.status !== 'requires_payment_method' && intent.status !== 'pending') {
       // Money after the end (intent failed, canceled, or already paid): recorded, never dropped.
       await emitIntent(tx, 'payment_intent.late_payment', intent);
       return { replace: false };
     }
+    // While the intent is open, money on any of its attempts pays it, even on one that ended
+    // (an address the payer was switched away from, an attempt past its time).
     if (total >= amount) {
       if (intent.status === 'requires_payment_method') {
         intent = await transitionIntent(tx, id, 'pending');
         await emitIntent(tx, 'payment_intent.pending', intent);
       }
       intent = await transitionIntent(tx, id, 'succeeded', { last_payment_error: null });
+      // An address, or another push of this attempt still open at the operator, stays watched.
+      const watchSeconds = address ? WATCH_SECONDS : st.final === false ? PUSH_WATCH_SECONDS : null;
       await tx.query(
         `update payment_attempts set status = 'succeeded', updated_at = $2, locked_until = null,
             next_poll_at = $3, watch_until = $4 where id = $1`,
-        [attempt.id, now, address ? now + WATCH_POLL_SECONDS : null, address ? now + WATCH_SECONDS : null],
+        [attempt.id, now, watchSeconds ? now + WATCH_POLL_SECONDS : null, watchSeconds ? now + watchSeconds : null],
       );
+      // Paid through an attempt that had ended: the live one closes (still watched if money can reach it).
+      if (!active) await closeActiveAttempts(tx, id, 'canceled', now);
       await emitIntent(tx, 'payment_intent.succeeded', intent);
       if (total > amount) await emitIntent(tx, 'payment_intent.overpaid', intent);
       const session = await tx.query(`select * from checkout_sessions where payment_intent_id = $1 and status = 'open' for update`, [id]);
@@ -324,26 +396,32 @@ export async function applyRailStatus(tx: Db, intentIn: Row, attempt: Row, st: R
       }
       return { replace: false };
     }
-    // Underpaid so far: recorded, the rest is due.
-    await emitIntent(tx, 'payment_intent.partially_paid', intent);
+    // Underpaid so far: recorded, the rest is due. partially_paid carries the intent as it is
+    // after the change (emitted last).
     const underpaid = { code: 'underpaid', message: `Received ${fmt(total)} of ${fmt(amount)}; ${fmt(amount - total)} is still due.`, rail };
-    if (address && st.seen > 0) return { replace: false }; // more is on its way
+    const partial = async (row: Row) => {
+      await emitIntent(tx, 'payment_intent.partially_paid', row);
+      return { replace: false };
+    };
+    if (address && st.seen > 0) return partial(intent); // more is on its way
+    if (!active) {
+      // Part paid on an attempt that had ended: the live attempt, if any, goes on; else the payer
+      // is asked for the rest (confirming again reuses the address).
+      if (intent.status === 'requires_payment_method')
+        intent = (await tx.query(`update payment_intents set last_payment_error = $2, updated_at = $3 where id = $1 returning *`, [id, JSON.stringify(underpaid), now]))[0]!;
+      return partial(intent);
+    }
     if (address) {
       // The address stays open for the rest; the payer is asked for it.
       await tx.query(`update payment_attempts set status = 'awaiting_payment' where id = $1`, [attempt.id]);
-      if (await windowClosed(tx, id, now)) {
-        await failIntent(tx, intent, underpaid, now);
-        return { replace: false };
-      }
+      if (await windowClosed(tx, id, now)) return partial(await failIntent(tx, intent, underpaid, now));
       const row =
         intent.status === 'pending'
           ? await transitionIntent(tx, id, 'requires_payment_method', { last_payment_error: JSON.stringify(underpaid) })
           : (await tx.query(`update payment_intents set last_payment_error = $2 where id = $1 returning *`, [id, JSON.stringify(underpaid)]))[0]!;
-      void row;
-      return { replace: false };
+      return partial(row);
     }
-    await failAttempt(tx, intent, attempt, { code: 'underpaid', message: underpaid.message }, now);
-    return { replace: false };
+    return partial(await failAttempt(tx, intent, attempt, { code: 'underpaid', message: underpaid.message }, now));
   }
 
   if (!active) return { replace: false };
@@ -365,7 +443,11 @@ export async function applyRailStatus(tx: Db, intentIn: Row, attempt: Row, st: R
       if (attempt.status === 'pending' && address && st.seen === 0) {
         // What was seen left the mempool (replaced or dropped): waiting again.
         await tx.query(`update payment_attempts set status = 'awaiting_payment' where id = $1`, [attempt.id]);
-        if (intent.status === 'pending') intent = await transitionIntent(tx, id, 'requires_payment_method');
+        if (intent.status === 'pending') {
+          const error = { code: 'payment_dropped', message: 'The payment seen on the network was replaced or dropped before it confirmed.', rail };
+          intent = await transitionIntent(tx, id, 'requires_payment_method', { last_payment_error: JSON.stringify(error) });
+          await emitIntent(tx, 'payment_intent.payment_failed', intent);
+        }
       }
       if (!expired) return { replace: false };
       break;
@@ -374,14 +456,20 @@ export async function applyRailStatus(tx: Db, intentIn: Row, attempt: Row, st: R
   }
   // The attempt's time is up.
   if (isMobileMoneyRail(rail)) {
-    await failAttempt(tx, intent, attempt, { code: 'timeout', message: 'The payer did not approve the payment request in time.' }, now);
+    // Our time is up, not the operator's: the buyer may retry now, and the push stays watched
+    // until the operator's final answer (a late approval still pays the intent, or is recorded).
+    await failAttempt(tx, intent, attempt, { code: 'timeout', message: 'The payer did not approve the payment request in time.' }, now, { watchSeconds: PUSH_WATCH_SECONDS });
     return { replace: false };
   }
   await tx.query(
     `update payment_attempts set status = 'expired', updated_at = $2, locked_until = null, next_poll_at = $3, watch_until = $4 where id = $1`,
     [attempt.id, now, address ? now + WATCH_POLL_SECONDS : null, address ? now + WATCH_SECONDS : null],
   );
-  if (intent.status === 'pending') intent = await transitionIntent(tx, id, 'requires_payment_method');
+  if (intent.status === 'pending') {
+    const error = { code: 'timeout', message: 'The payment was not completed before the attempt expired.', rail };
+    intent = await transitionIntent(tx, id, 'requires_payment_method', { last_payment_error: JSON.stringify(error) });
+    await emitIntent(tx, 'payment_intent.payment_failed', intent);
+  }
   const session = await openSessionOf(tx, id);
   return { replace: rail === 'btc_lightning' && intent.status === 'requires_payment_method' && !!session && (session.expires_at as number) > now + 60 };
 }
@@ -391,13 +479,32 @@ export async function applyRailStatus(tx: Db, intentIn: Row, attempt: Row, st: R
  * happens with no transaction open; the answer is applied under row locks.
  */
 export async function refreshAttempt(db: Db, attemptId: string, now: number): Promise<void> {
-  const row = (await db.query(`select * from payment_attempts where id = $1`, [attemptId]))[0];
+  let row = (await db.query(`select * from payment_attempts where id = $1`, [attemptId]))[0];
   if (!row) return;
   const livemode = row.livemode as boolean;
   const rail = row.rail as Rail;
   if (row.status === 'creating') {
-    if ((row.created_at as number) <= now - STUCK_CREATING_SECONDS) await abortAttempt(db, attemptId, 'the request that started this attempt did not finish');
-    return;
+    if ((row.created_at as number) > now - STUCK_CREATING_SECONDS) return;
+    if (!(isMobileMoneyRail(rail) && row.backend_ref)) {
+      await abortAttempt(db, attemptId, 'the request that started this attempt did not finish');
+      return;
+    }
+    // The request that sent this push did not finish: the push may have gone out. It is pending,
+    // looked up by its stored reference (unknown to the operator for long enough: never arrived).
+    const moved = await db.transaction(async (tx) => {
+      const intent = await lockIntent(tx, row!.payment_intent_id as string);
+      const a = (await tx.query(
+        `update payment_attempts set status = 'pending', expires_at = $2, updated_at = $3 where id = $1 and status = 'creating' returning *`,
+        [attemptId, (row!.created_at as number) + operatorInfo(rail as MobileMoneyRail).timeoutSeconds, now],
+      ))[0];
+      if (a && intent.status === 'requires_payment_method') {
+        const pi = await transitionIntent(tx, intent.id as string, 'pending', { last_payment_error: null });
+        await emitIntent(tx, 'payment_intent.pending', pi);
+      }
+      return a;
+    });
+    if (!moved) return;
+    row = moved;
   }
   const adapter = railAdapter(rail, livemode);
   const watching = row.watch_until !== null && (row.watch_until as number) > now;
@@ -416,12 +523,22 @@ export async function refreshAttempt(db: Db, attemptId: string, now: number): Pr
     await db.query(`update payment_attempts set next_poll_at = $2, locked_until = null where id = $1`, [attemptId, now + Math.max(adapter.pollSeconds * 2, 10)]);
     return;
   }
+  const polled = row;
   const result = await db.transaction(async (tx) => {
-    const intent = await lockIntent(tx, row.payment_intent_id as string);
+    const intent = await lockIntent(tx, polled.payment_intent_id as string);
     const attempt = await lockAttempt(tx, attemptId);
+    if (pushOf(attempt) !== pushOf(polled)) {
+      // A resend changed what is out there while we asked: this answer is about the old pushes.
+      await tx.query(`update payment_attempts set next_poll_at = $2, locked_until = null where id = $1`, [attemptId, now]);
+      return { replace: false };
+    }
     const r = await applyRailStatus(tx, intent, attempt, st, now);
-    const after = await lockAttempt(tx, attemptId);
+    let after = await lockAttempt(tx, attemptId);
     const stillActive = isActive(after.status);
+    if (!stillActive && isMobileMoneyRail(rail) && (st.state === 'failed' || st.state === 'confirmed') && st.final !== false) {
+      // A watched push got its final answer at the operator: nothing more can happen to it.
+      after = (await tx.query(`update payment_attempts set watch_until = null where id = $1 returning *`, [attemptId]))[0]!;
+    }
     const stillWatched = after.watch_until !== null && (after.watch_until as number) > now;
     await tx.query(`update payment_attempts set next_poll_at = $2, locked_until = null where id = $1`, [
       attemptId,
@@ -441,6 +558,14 @@ export async function refreshAttempt(db: Db, attemptId: string, now: number): Pr
     });
   }
 }
+
+/** What a status answer is about: the backend reference(s) of the attempt. */
+function pushOf(row: Row): string {
+  return `${(row.backend_ref as string | null) ?? ''}|${JSON.stringify((row.details as Record<string, unknown> | null)?.referenceIds ?? null)}`;
+}
+
+/** How long a worker holds a claimed attempt before another may take it. */
+const LEASE_SECONDS = 60;
 
 /** Worker: claim due attempts. `for update skip locked` + a lease: two workers never get the same row. */
 export async function claimDueAttempts(db: Db, now: number, limit = 25, opts: WorkScope & { leaseSeconds?: number } = {}): Promise<string[]> {
@@ -463,9 +588,16 @@ export interface WorkScope {
 
 /** Worker task: poll every due attempt once. */
 export async function pollDueAttempts(db: Db, now = Math.floor(Date.now() / 1000), scope: WorkScope = {}): Promise<number> {
-  const ids = await claimDueAttempts(db, now, 25, scope);
+  const ids = await claimDueAttempts(db, now, 25, { ...scope, leaseSeconds: LEASE_SECONDS });
+  const startedMs = Date.now();
+  const lease = now + LEASE_SECONDS;
   for (const id of ids) {
     try {
+      // The batch is refreshed one by one: renew this row's lease first, if it is still ours (a
+      // slow batch may have let it expire and another worker take it: then it is theirs).
+      const at = now + Math.max(0, Math.floor((Date.now() - startedMs) / 1000));
+      const renewed = await db.query(`update payment_attempts set locked_until = $2 where id = $1 and locked_until = $3 returning id`, [id, at + LEASE_SECONDS, lease]);
+      if (!renewed[0]) continue;
       await refreshAttempt(db, id, now);
     } catch (err) {
       log('error', 'attempt refresh failed', { attemptId: id, error: err instanceof Error ? err.stack : String(err) });

@@ -7,7 +7,7 @@ import { config } from '../config';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
 import { idParam, metadataInput, type Scope } from './common';
-import { closeActiveAttempts } from './attempts-store';
+import { assertNoAttemptStarting, closeActiveAttempts } from './attempts-store';
 import { recordEvent } from './events';
 import type { Currency } from './money';
 import { getIntentRow, toPaymentIntent } from './payment-intents';
@@ -171,6 +171,7 @@ export async function expireSession(tx: Db, scope: Scope, sessionRow: Row): Prom
     const intent = (await tx.query<{ status: string }>(`select status from payment_intents where id = $1 for update`, [intentId]))[0];
     if (intent?.status === 'pending')
       throw unexpectedState('A payment for this session is pending; the session cannot expire until that payment succeeds or fails.');
+    await assertNoAttemptStarting(tx, intentId);
   }
   const session = toCheckoutSession(await transitionSession(tx, sessionRow.id as string, 'expired', { expired_at: nowSeconds() }));
   await recordEvent(tx, scope, 'checkout_session.expired', session);
@@ -196,7 +197,15 @@ export async function expireSession(tx: Db, scope: Scope, sessionRow: Row): Prom
 
 /** POST /v1/checkout_sessions/:id/expire */
 export async function expireCheckoutSession(db: Db, scope: Scope, id: string): Promise<CheckoutSession> {
-  return db.transaction(async (tx) => expireSession(tx, scope, await getSessionRow(tx, scope, id, { forUpdate: true })));
+  return db.transaction(async (tx) => {
+    // Lock order everywhere: intent, then session. Read the session unlocked to find its intent.
+    const first = await getSessionRow(tx, scope, id);
+    if (first.payment_intent_id) await tx.query(`select id from payment_intents where id = $1 for update`, [first.payment_intent_id]);
+    const session = await getSessionRow(tx, scope, id, { forUpdate: true });
+    if (session.payment_intent_id !== first.payment_intent_id)
+      throw unexpectedState('The buyer started paying this checkout session while it was being expired; retry.');
+    return expireSession(tx, scope, session);
+  });
 }
 
 /** When an intent is canceled, its open sessions close with it. */

@@ -1,5 +1,6 @@
 // The payment lifecycle's public API: what the /v1 routes, the hosted page's server actions and
 // the worker call. One domain function per action; the API and the page share them.
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError, invalid, notFound, railUnavailable, unexpectedState } from '../api/errors';
 import type { Db, Row } from '../db/client';
@@ -8,7 +9,7 @@ import { log } from '../log';
 import { railPolicy } from '../rails/catalog';
 import { operatorInfo } from '../rails/mobile-money/operators';
 import { isRailDown, markRailDown, markRailUp, railAdapter } from '../rails/registry';
-import { BackendError, type RailKind } from '../rails/types';
+import { BackendError, type PromptInput, type RailAdapter, type RailKind } from '../rails/types';
 import {
   type WorkScope,
   activeAttempt,
@@ -18,10 +19,11 @@ import {
   finishAttempt,
   lockIntent,
   normalizeBuyerPhone,
+  refreshAttempt,
   startAttempt,
   usableAdapter,
 } from './attempts';
-import { ADDRESS_RAILS, closeActiveAttempts } from './attempts-store';
+import { ADDRESS_RAILS, assertNoAttemptStarting, closeActiveAttempts } from './attempts-store';
 import { expireSession, toCheckoutSession, type CheckoutSession } from './checkout-sessions';
 import type { Scope } from './common';
 import { isMobileMoneyRail, RAILS, type Currency, type Rail } from './money';
@@ -54,7 +56,26 @@ export type ConfirmInput = z.output<typeof confirmPaymentIntentInput>;
  */
 export async function confirmPaymentIntent(db: Db, scope: Scope, intentId: string, input: ConfirmInput = {}, clock: Clock = {}): Promise<PaymentIntent> {
   const now = clock.now ?? nowSeconds();
-  const step = await db.transaction(async (tx) => {
+  let rechecked = false;
+  for (;;) {
+    const step = await confirmStep(db, scope, intentId, input, now, rechecked);
+    if ('recheck' in step) {
+      // Our clock says the invoice expired: ask the backend once before dropping it (it may have
+      // been paid at the last moment), with no transaction open; then decide again.
+      rechecked = true;
+      await refreshAttempt(db, step.recheck, now);
+      continue;
+    }
+    if ('done' in step) return step.done;
+    await startAttempt(db, step.start.promptInput, step.start.adapter);
+    return serializeIntent(db, await getIntentRow(db, scope, intentId));
+  }
+}
+
+type ConfirmStep = { done: PaymentIntent } | { recheck: string } | { start: { promptInput: PromptInput; adapter: RailAdapter } };
+
+async function confirmStep(db: Db, scope: Scope, intentId: string, input: ConfirmInput, now: number, rechecked: boolean): Promise<ConfirmStep> {
+  return db.transaction(async (tx): Promise<ConfirmStep> => {
     let intent = await getIntentRow(tx, scope, intentId, { forUpdate: true });
     const status = intent.status as string;
     if (TERMINAL.includes(status)) throw unexpectedState(`This payment intent's status is ${status}; it can no longer be confirmed.`);
@@ -74,6 +95,7 @@ export async function confirmPaymentIntent(db: Db, scope: Scope, intentId: strin
       }
       const invoiceExpired = rail === 'btc_lightning' && current.expires_at !== null && (current.expires_at as number) <= now;
       if (!invoiceExpired) return { done: await serializeIntent(tx, intent) };
+      if (!rechecked) return { recheck: current.id as string };
       await tx.query(`update payment_attempts set status = 'expired', next_poll_at = null, updated_at = $2 where id = $1`, [current.id, now]);
     }
     const session = (await tx.query(`select expires_at from checkout_sessions where payment_intent_id = $1 and status = 'open'`, [intentId]))[0];
@@ -86,14 +108,11 @@ export async function confirmPaymentIntent(db: Db, scope: Scope, intentId: strin
     }
     return { start: { promptInput, adapter } };
   });
-  if ('done' in step && step.done) return step.done;
-  if (!('start' in step) || !step.start) throw new Error('unreachable');
-  await startAttempt(db, step.start.promptInput, step.start.adapter);
-  return serializeIntent(db, await getIntentRow(db, scope, intentId));
 }
 
 async function switchRail(tx: Db, intent: Row, rail: Rail, now: number): Promise<Row> {
   assertPayable(rail, intent.currency as Currency, (intent.amount as number) - 0);
+  await assertNoAttemptStarting(tx, intent.id as string);
   await closeActiveAttempts(tx, intent.id as string, 'canceled', now);
   const rows = await tx.query(`update payment_intents set rail = $2, updated_at = $3 where id = $1 returning *`, [intent.id, rail, now]);
   return rows[0]!;
@@ -154,30 +173,58 @@ export const MAX_RESENDS = 3;
 
 export async function resendMobileMoneyPrompt(db: Db, scope: Scope, intentId: string, clock: Clock = {}): Promise<PaymentIntent> {
   const now = clock.now ?? nowSeconds();
-  const intent = await getIntentRow(db, scope, intentId);
-  const rail = intent.rail as Rail;
-  if (!isMobileMoneyRail(rail)) throw unexpectedState(`This payment intent's rail is ${rail}; only a mobile-money request can be sent again.`);
-  const attempt = await activeAttempt(db, intentId);
-  if (intent.status !== 'pending' || !attempt || attempt.status !== 'pending')
-    throw unexpectedState(`This payment intent's status is ${intent.status as string}; a request can be sent again only while one is pending.`);
-  if (Number((attempt.details as Record<string, unknown>).resends ?? 0) >= MAX_RESENDS)
-    throw unexpectedState(`The request was already sent again ${MAX_RESENDS} times; wait for it to time out, then confirm again.`);
-  const adapter = usableAdapter(rail, scope.livemode);
+  // 1. Under the row locks: check, and reserve the resend (count and our reference for the push),
+  //    so two concurrent resends cannot both pass MAX_RESENDS and no push goes out unrecorded.
+  const { attempt, reference, adapter } = await db.transaction(async (tx) => {
+    const intent = await getIntentRow(tx, scope, intentId, { forUpdate: true });
+    const rail = intent.rail as Rail;
+    if (!isMobileMoneyRail(rail)) throw unexpectedState(`This payment intent's rail is ${rail}; only a mobile-money request can be sent again.`);
+    const current = await activeAttempt(tx, intentId);
+    const locked = current ? (await tx.query(`select * from payment_attempts where id = $1 for update`, [current.id]))[0] : undefined;
+    if (intent.status !== 'pending' || !locked || locked.status !== 'pending')
+      throw unexpectedState(`This payment intent's status is ${intent.status as string}; a request can be sent again only while one is pending.`);
+    const details = locked.details as Record<string, unknown>;
+    const resends = Number(details.resends ?? 0);
+    if (resends >= MAX_RESENDS)
+      throw unexpectedState(`The request was already sent again ${MAX_RESENDS} times; wait for it to time out, then confirm again.`);
+    const adapter = usableAdapter(rail, scope.livemode);
+    const reference = randomUUID();
+    const refs = [...((details.referenceIds as string[] | undefined) ?? (locked.backend_ref ? [locked.backend_ref as string] : [])), reference];
+    const row = (await tx.query(`update payment_attempts set details = details || $2::jsonb, updated_at = $3 where id = $1 returning *`, [
+      locked.id, JSON.stringify({ referenceIds: refs, resends: resends + 1 }), now,
+    ]))[0]!;
+    return { attempt: row, reference, adapter };
+  });
+  const rail = attempt.rail as Rail;
+  // 2. The push, with no transaction open.
   let prompt;
   try {
-    prompt = await adapter.resend!(attemptView(attempt), now);
+    prompt = await adapter.resend!(attemptView(attempt), now, reference);
   } catch (err) {
     if (!(err instanceof BackendError)) throw err;
     markRailDown(rail, scope.livemode);
+    if (err.maybeSent) return serializeIntent(db, await getIntentRow(db, scope, intentId)); // pending: polling decides
+    // Surely not sent: give the reservation back.
+    await db.transaction(async (tx) => {
+      await lockIntent(tx, intentId);
+      const row = (await tx.query(`select details from payment_attempts where id = $1 for update`, [attempt.id]))[0]!;
+      const details = row.details as Record<string, unknown>;
+      const refs = (details.referenceIds as string[] | undefined) ?? [];
+      if (!refs.includes(reference)) return;
+      await tx.query(`update payment_attempts set details = details || $2::jsonb where id = $1`, [
+        attempt.id, JSON.stringify({ referenceIds: refs.filter((r) => r !== reference), resends: Math.max(0, Number(details.resends ?? 1) - 1) }),
+      ]);
+    });
     throw railUnavailable(rail);
   }
   if (adapter.mode === 'live') markRailUp(rail, true);
+  // 3. Record the push: only its own fields, on the attempt as it is now (no lost update).
   return db.transaction(async (tx) => {
     await lockIntent(tx, intentId);
     const rows = await tx.query(
-      `update payment_attempts set backend_ref = $2, details = $3, expires_at = $4, next_poll_at = $5, updated_at = $5
-        where id = $1 and status = 'pending' returning id`,
-      [attempt.id, prompt.backendRef, JSON.stringify(prompt.details), prompt.expiresAt, now],
+      `update payment_attempts set backend_ref = $2, details = details || $3::jsonb, expires_at = $4, next_poll_at = $5, updated_at = $5
+        where id = $1 and status = 'pending' and details->'referenceIds' @> jsonb_build_array($2::text) returning id`,
+      [attempt.id, prompt.backendRef, JSON.stringify({ lastPushAt: now }), prompt.expiresAt, now],
     );
     if (!rows[0]) throw unexpectedState('The pending request ended while it was being sent again; confirm again.');
     return serializeIntent(tx, await getIntentRow(tx, scope, intentId));
@@ -308,6 +355,7 @@ export async function expireDueSessions(db: Db, now = nowSeconds(), scope: WorkS
     `select cs.id, cs.payment_intent_id from checkout_sessions cs
       where cs.status = 'open' and cs.expires_at <= $1
         and not exists (select 1 from payment_intents pi where pi.id = cs.payment_intent_id and pi.status = 'pending')
+        and not exists (select 1 from payment_attempts a where a.payment_intent_id = cs.payment_intent_id and a.status = 'creating')
         and ($3::text is null or cs.merchant_id = $3)
       order by cs.expires_at limit $2`,
     [now, limit, scope.merchantId ?? null],
@@ -319,6 +367,8 @@ export async function expireDueSessions(db: Db, now = nowSeconds(), scope: WorkS
         if (c.payment_intent_id) {
           const i = await tx.query<{ status: string }>(`select status from payment_intents where id = $1 for update skip locked`, [c.payment_intent_id]);
           if (!i[0] || i[0].status === 'pending') return false;
+          // An attempt being started: wait for it, like a pending payment.
+          if ((await tx.query(`select 1 from payment_attempts where payment_intent_id = $1 and status = 'creating'`, [c.payment_intent_id])).length) return false;
         }
         const s = (await tx.query(`select * from checkout_sessions where id = $1 and status = 'open' and expires_at <= $2 for update skip locked`, [c.id, now]))[0];
         if (!s) return false;

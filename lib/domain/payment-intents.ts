@@ -6,7 +6,7 @@ import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
 import { railPolicy } from '../rails/catalog';
 import { nextActionFor, type NextAction } from '../rails/next-action';
-import { closeActiveAttempts } from './attempts-store';
+import { assertNoAttemptStarting, closeActiveAttempts } from './attempts-store';
 import { expireSessionsOfIntent } from './checkout-sessions';
 import { metadataInput, shortText, type Scope } from './common';
 import { recordEvent } from './events';
@@ -163,6 +163,7 @@ export async function listPaymentIntents(db: Db, scope: Scope, query: z.output<t
 export async function cancelPaymentIntent(db: Db, scope: Scope, id: string): Promise<PaymentIntent> {
   return db.transaction(async (tx) => {
     await getIntentRow(tx, scope, id, { forUpdate: true });
+    await assertNoAttemptStarting(tx, id);
     const row = await transitionIntent(tx, id, 'canceled', { canceled_at: nowSeconds() });
     await closeActiveAttempts(tx, id, 'canceled', nowSeconds());
     const intent = await serializeIntent(tx, row);

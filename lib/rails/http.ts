@@ -49,11 +49,15 @@ export function httpRequest(rail: string, req: HttpRequest): Promise<HttpRespons
           chunks.push(c);
         });
         res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
-        res.on('error', (e) => reject(new BackendError(rail, `${req.method} ${url.pathname}: ${e.message}`)));
+        res.on('error', (e) => reject(new BackendError(rail, `${req.method} ${url.pathname}: ${e.message}`, { maybeSent: true })));
       },
     );
     r.setTimeout(req.timeoutMs, () => r.destroy(new Error(`timed out after ${req.timeoutMs} ms`)));
-    r.on('error', (e) => reject(new BackendError(rail, `${req.method} ${url.pathname}: ${e.message}`)));
+    r.on('error', (e) => {
+      // Refused / unresolvable: the request never left. Anything else (timeout, reset) may have.
+      const neverSent = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'].includes((e as NodeJS.ErrnoException).code ?? '');
+      reject(new BackendError(rail, `${req.method} ${url.pathname}: ${e.message}`, { maybeSent: !neverSent }));
+    });
     if (body !== undefined) r.write(body);
     r.end();
   });

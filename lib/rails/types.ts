@@ -20,6 +20,11 @@ export interface PromptInput {
   phone?: string;
   /** The derived receive address, for address rails (on-chain, TRC20). */
   address?: string;
+  /**
+   * Mobile money: our reference for the push (the operator's X-Reference-Id), made and stored on
+   * the attempt before the call, so a push whose answer is lost can still be looked up.
+   */
+  reference?: string;
 }
 
 /** What an attempt tracks at the backend; stored on the attempt row. */
@@ -57,6 +62,11 @@ export interface RailStatus {
   seen: number;
   confirmations?: number;
   error?: { code: string; message: string };
+  /**
+   * false when something at the backend may still change for this attempt although `state` is
+   * final (mobile money: a resent push still pending beside an approved one). Default: final.
+   */
+  final?: boolean;
   /** Merged into the attempt's details (txids, confirmations, operator transaction id...). */
   details?: Record<string, unknown>;
 }
@@ -77,8 +87,11 @@ export interface RailAdapter<Config = unknown> {
   /** Start a payment at the backend: send the push, create the invoice, describe the address. */
   createPrompt(input: PromptInput): Promise<RailPrompt>;
   getStatus(attempt: AttemptView, now: number): Promise<RailStatus>;
-  /** Mobile money: send the approval request again. Returns the updated prompt. */
-  resend?(attempt: AttemptView, now: number): Promise<RailPrompt>;
+  /**
+   * Mobile money: send the approval request again, with our `reference` for it when given (made
+   * and stored before the call, like PromptInput.reference). Returns the updated prompt.
+   */
+  resend?(attempt: AttemptView, now: number, reference?: string): Promise<RailPrompt>;
   /** A backend's callback: which attempt to look at now. Never trusted for the outcome: the adapter asks getStatus. */
   parseCallback?(req: CallbackInput): Promise<{ attemptId: string }>;
   /** Address rails: the receive address at `index`, and the id of the key the counter belongs to. */
@@ -97,11 +110,18 @@ export interface SimulatorControls {
 
 /** A backend that failed (timeout, network, 5xx, garbage): the rail is unavailable, never a 500. */
 export class BackendError extends Error {
+  /**
+   * Whether the request may have reached the backend and taken effect (a timeout or a 5xx after
+   * sending), as opposed to a definite refusal (connection refused, a 4xx). Matters for a push.
+   */
+  readonly maybeSent: boolean;
   constructor(
     readonly rail: string,
     message: string,
+    opts: { maybeSent?: boolean } = {},
   ) {
     super(message);
     this.name = 'BackendError';
+    this.maybeSent = opts.maybeSent ?? false;
   }
 }

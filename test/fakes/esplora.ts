@@ -13,8 +13,15 @@ export async function startFakeEsplora(): Promise<FakeEsplora> {
   const txs: FakeEsplora['txs'] = new Map();
   const fake = (await startFake(({ method, url }) => {
     if (method === 'GET' && url.pathname === '/blocks/tip/height') return { status: 200, text: String(fake.tip) };
-    const m = /^\/address\/([^/]+)\/txs$/.exec(url.pathname);
-    if (method === 'GET' && m) return { status: 200, body: txs.get(m[1]!) ?? [] };
+    // Like Esplora: /txs is the mempool plus the newest 25 confirmed; /txs/chain/:last the next 25.
+    const m = /^\/address\/([^/]+)\/txs(?:\/chain(?:\/([0-9a-f]{64}))?)?$/.exec(url.pathname);
+    if (method === 'GET' && m) {
+      const list = txs.get(m[1]!) ?? [];
+      const confirmed = list.filter((t) => t.status.confirmed);
+      if (!url.pathname.includes('/chain')) return { status: 200, body: [...list.filter((t) => !t.status.confirmed).slice(0, 50), ...confirmed.slice(0, 25)] };
+      const from = m[2] ? confirmed.findIndex((t) => t.txid === m[2]) + 1 : 0;
+      return { status: 200, body: confirmed.slice(from, from + 25) };
+    }
     return { status: 404, text: 'not found' };
   })) as FakeEsplora;
   fake.tip = 800_000;

@@ -3,7 +3,7 @@ import { startFake, type FakeServer } from './server';
 
 export interface FakeMomo extends FakeServer {
   /** referenceId -> request and the status the fake will report. */
-  payments: Map<string, { body: any; status: 'PENDING' | 'SUCCESSFUL' | 'FAILED'; reason?: string; amount?: string }>;
+  payments: Map<string, { body: any; status: 'PENDING' | 'SUCCESSFUL' | 'FAILED'; reason?: string; amount?: string; financialTransactionId?: string }>;
   settle(phoneLast4: string, status: 'SUCCESSFUL' | 'FAILED', reason?: string): void;
 }
 
@@ -39,7 +39,7 @@ export async function startFakeMomo(creds = { user: 'api-user', key: 'api-key', 
           externalId: p.body.externalId,
           payer: p.body.payer,
           status: p.status,
-          ...(p.status === 'SUCCESSFUL' ? { financialTransactionId: '1234567' } : {}),
+          ...(p.status === 'SUCCESSFUL' ? { financialTransactionId: (p.financialTransactionId ??= String(Math.floor(Math.random() * 1e12))) } : {}),
           ...(p.reason ? { reason: p.reason } : {}),
         },
       };

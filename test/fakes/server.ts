@@ -3,7 +3,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FakeMode = 'ok' | 'timeout' | 'garbage' | 'error';
+/** timeout: never answer; lost: do the work, then never answer; unauthorized: 401 to everything. */
+export type FakeMode = 'ok' | 'timeout' | 'lost' | 'garbage' | 'error' | 'unauthorized';
 
 export interface FakeServer {
   url: string;
@@ -32,11 +33,19 @@ export async function startFake(handler: Handler): Promise<FakeServer> {
         res.writeHead(200, { 'content-type': 'application/json' }).end('<html>oops</html>');
         return;
       }
+      if (fake.mode === 'unauthorized') {
+        res.writeHead(401, { 'content-type': 'application/json' }).end('{"code":"Unauthorized"}');
+        return;
+      }
       if (fake.mode === 'error') {
         res.writeHead(500).end('internal error');
         return;
       }
       const out = handler({ method: req.method ?? 'GET', url, headers: req.headers, body });
+      if (fake.mode === 'lost') {
+        pending.add(res);
+        return; // done, but the answer never arrives
+      }
       const text = out.text ?? (out.body === undefined ? '' : JSON.stringify(out.body));
       res.writeHead(out.status, { 'content-type': out.text !== undefined ? 'text/plain' : 'application/json' }).end(text);
     });

@@ -16,7 +16,7 @@ interface Transfer {
 
 export interface FakeTronGrid extends FakeServer {
   transfers: Transfer[];
-  send(to: string, micro: number, opts?: { contract?: string; confirmed?: boolean }): string;
+  send(to: string, micro: number, opts?: { contract?: string; confirmed?: boolean; txid?: string }): string;
   solidify(txid: string): void;
 }
 
@@ -32,11 +32,16 @@ export async function startFakeTronGrid(apiKey?: string): Promise<FakeTronGrid> 
       .filter((t) => !q.get('contract_address') || t.token_info.address === q.get('contract_address'))
       .filter((t) => (q.get('only_confirmed') === 'true' ? t.confirmed : q.get('only_unconfirmed') === 'true' ? !t.confirmed : true))
       .map(({ confirmed: _c, ...t }) => t);
-    return { status: 200, body: { data, success: true, meta: { at: Date.now(), page_size: data.length } } };
+    // Pages of `limit` (at most 200), the next one asked for with meta.fingerprint.
+    const limit = Math.min(200, Number(q.get('limit') ?? 20));
+    const from = Number(q.get('fingerprint') ?? 0);
+    const page = data.slice(from, from + limit);
+    const more = from + limit < data.length;
+    return { status: 200, body: { data: page, success: true, meta: { at: Date.now(), page_size: page.length, ...(more ? { fingerprint: String(from + limit) } : {}) } } };
   })) as FakeTronGrid;
   fake.transfers = transfers;
   fake.send = (to, micro, opts = {}) => {
-    const id = randomBytes(32).toString('hex');
+    const id = opts.txid ?? randomBytes(32).toString('hex');
     transfers.push({
       transaction_id: id,
       token_info: { symbol: 'USDT', address: opts.contract ?? 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', decimals: 6, name: 'Tether USD' },

@@ -98,9 +98,20 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
     return this.token.value;
   }
 
-  private async requestToPay(input: { phone: string; amount: number; currency: Currency; externalId: string; note: string }): Promise<string> {
-    const token = await this.accessToken();
-    const referenceId = randomUUID();
+  /**
+   * Send one push with our reference id. Throws BackendError: `maybeSent` when the operator may have
+   * accepted it (timeout, lost connection, 5xx), not when it surely did not (no token, refused, 4xx).
+   */
+  private async requestToPay(input: { phone: string; amount: number; currency: Currency; externalId: string; note: string; referenceId?: string }): Promise<string> {
+    let token: string;
+    try {
+      token = await this.accessToken();
+    } catch (err) {
+      // No token, no push: whatever happened, the request to pay was not sent.
+      if (err instanceof BackendError) throw new BackendError(this.rail, err.message, { maybeSent: false });
+      throw err;
+    }
+    const referenceId = input.referenceId ?? randomUUID();
     const res = await httpRequest(this.rail, {
       method: 'POST',
       url: `${this.config.baseUrl.replace(/\/+$/, '')}/collection/v1_0/requesttopay`,
@@ -120,6 +131,9 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
       timeoutMs: this.config.timeoutMs,
     });
     if (res.status === 401) this.token = undefined;
+    // 409: this reference already exists, i.e. an earlier try of this very push went through.
+    if (res.status === 202 || res.status === 409) return referenceId;
+    if (res.status >= 500) throw new BackendError(this.rail, `requesttopay: the backend answered HTTP ${res.status}`, { maybeSent: true });
     expectStatus(this.rail, res, [202], 'requesttopay');
     return referenceId;
   }
@@ -132,6 +146,7 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
       currency: input.currency,
       externalId: input.attemptId,
       note: input.description,
+      referenceId: input.reference,
     });
     return {
       destination: input.phone,
@@ -141,15 +156,17 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
     };
   }
 
-  async resend(attempt: AttemptView, now: number): Promise<RailPrompt> {
+  async resend(attempt: AttemptView, now: number, reference?: string): Promise<RailPrompt> {
     const referenceId = await this.requestToPay({
       phone: attempt.destination,
       amount: attempt.amount,
       currency: attempt.currency,
       externalId: attempt.id,
       note: String(attempt.details.note ?? attempt.id),
+      referenceId: reference,
     });
-    const refs = [...((attempt.details.referenceIds as string[] | undefined) ?? [attempt.backendRef]), referenceId];
+    const known = (attempt.details.referenceIds as string[] | undefined) ?? [attempt.backendRef];
+    const refs = known.includes(referenceId) ? known : [...known, referenceId];
     return {
       destination: attempt.destination,
       backendRef: referenceId,
@@ -167,7 +184,7 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
       timeoutMs: this.config.timeoutMs,
     });
     if (res.status === 401) this.token = undefined;
-    if (res.status === 404) return { status: 'PENDING' as const }; // not visible yet: eventual consistency
+    if (res.status === 404) return { status: 'NOT_FOUND' as const }; // not visible yet (eventual consistency), or never arrived
     expectStatus(this.rail, res, [200], 'requesttopay status');
     const parsed = statusSchema.safeParse(parseJson(this.rail, res, 'requesttopay status'));
     if (!parsed.success) throw new BackendError(this.rail, 'requesttopay status: unexpected response shape');
@@ -175,19 +192,37 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
   }
 
   /** Every request sent for this attempt (a resend makes a new one): any success is money. */
-  async getStatus(attempt: AttemptView): Promise<RailStatus> {
+  async getStatus(attempt: AttemptView, now = Math.floor(Date.now() / 1000)): Promise<RailStatus> {
     const refs = (attempt.details.referenceIds as string[] | undefined) ?? [attempt.backendRef];
     let latest: Awaited<ReturnType<MomoAdapter['lookup']>> | undefined;
+    let notFound = 0;
+    let open = false;
+    // The payer may approve both the first push and a resend: each approved transaction is money.
+    let received = 0;
+    const paid = new Map<string, number>();
     for (const ref of [...refs].reverse()) {
       const s = await this.lookup(ref);
       latest ??= s;
+      if (s.status === 'NOT_FOUND') notFound++;
+      if (s.status === 'NOT_FOUND' || s.status === 'PENDING') open = true;
       if (s.status === 'SUCCESSFUL') {
-        const received = s.amount !== undefined ? Math.round(Number(s.amount)) : attempt.amount;
-        if (!Number.isFinite(received) || received < 0) throw new BackendError(this.rail, 'requesttopay status: invalid amount');
-        return { state: 'confirmed', received, seen: 0, details: { financialTransactionId: 'financialTransactionId' in s ? s.financialTransactionId : undefined } };
+        const amount = s.amount !== undefined ? Math.round(Number(s.amount)) : attempt.amount;
+        if (!Number.isFinite(amount) || amount < 0) throw new BackendError(this.rail, 'requesttopay status: invalid amount');
+        const txId = s.financialTransactionId ?? `ref:${ref}`; // once per operator transaction
+        if (!paid.has(txId)) received += amount;
+        paid.set(txId, amount);
       }
     }
+    if (paid.size > 0) {
+      const ids = [...paid.keys()].filter((k) => !k.startsWith('ref:'));
+      return { state: 'confirmed', received, seen: 0, final: !open, details: { financialTransactionId: ids[0], financialTransactionIds: ids } };
+    }
     if (latest?.status === 'FAILED') return { state: 'failed', received: 0, seen: 0, error: mapMomoReason('reason' in latest ? latest.reason : undefined) };
+    // A push whose answer was lost may not have reached the operator: unknown to it for longer
+    // than a payer has to approve, it never arrived.
+    const lastPushAt = Number(attempt.details.lastPushAt ?? attempt.createdAt);
+    if (notFound === refs.length && now >= lastPushAt + operatorInfo(this.rail).timeoutSeconds)
+      return { state: 'failed', received: 0, seen: 0, error: { code: 'payment_failed', message: 'The operator has no record of the payment request.' } };
     return { state: 'pending', received: 0, seen: 0 };
   }
 

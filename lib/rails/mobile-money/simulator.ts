@@ -39,7 +39,7 @@ export class MobileMoneySimulator implements RailAdapter<null>, SimulatorControl
 
   async createPrompt(input: PromptInput): Promise<RailPrompt> {
     if (!input.phone) throw new Error('mobile money needs a phone');
-    const ref = `sim_${randomUUID()}`;
+    const ref = input.reference ?? `sim_${randomUUID()}`;
     return {
       destination: input.phone,
       backendRef: ref,
@@ -48,15 +48,16 @@ export class MobileMoneySimulator implements RailAdapter<null>, SimulatorControl
     };
   }
 
-  async resend(attempt: AttemptView, now: number): Promise<RailPrompt> {
-    const ref = `sim_${randomUUID()}`;
+  async resend(attempt: AttemptView, now: number, reference?: string): Promise<RailPrompt> {
+    const ref = reference ?? `sim_${randomUUID()}`;
+    const known = (attempt.details.referenceIds as string[]) ?? [];
     return {
       destination: attempt.destination,
       backendRef: ref,
       expiresAt: now + operatorInfo(this.rail).timeoutSeconds,
       details: {
         ...attempt.details,
-        referenceIds: [...((attempt.details.referenceIds as string[]) ?? []), ref],
+        referenceIds: known.includes(ref) ? known : [...known, ref],
         resends: Number(attempt.details.resends ?? 0) + 1,
         lastPushAt: now,
       },

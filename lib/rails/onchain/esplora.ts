@@ -51,6 +51,10 @@ export function onchainPrompt(input: PromptInput, requiredConfirmations: number)
   return { destination: input.address, backendRef: input.address, expiresAt: input.expiresAt, details: { requiredConfirmations } };
 }
 
+/** Esplora's page of confirmed transactions, and how many pages we read at most. */
+const CHAIN_PAGE_SIZE = 25;
+const MAX_CHAIN_PAGES = 200;
+
 export class EsploraAdapter implements RailAdapter<EsploraConfig> {
   readonly rail = 'btc_onchain' as const;
   readonly kind = 'onchain' as const;
@@ -80,17 +84,38 @@ export class EsploraAdapter implements RailAdapter<EsploraConfig> {
     return httpRequest(this.rail, { method: 'GET', url: `${this.config.url.replace(/\/+$/, '')}${path}`, timeoutMs: this.config.timeoutMs });
   }
 
+  private async txPage(path: string) {
+    const res = await this.get(path);
+    expectStatus(this.rail, res, [200], 'address txs');
+    const parsed = txsSchema.safeParse(parseJson(this.rail, res, 'address txs'));
+    if (!parsed.success) throw new BackendError(this.rail, 'address txs: unexpected response shape');
+    return parsed.data;
+  }
+
+  /**
+   * Every transaction of the address: /txs gives the mempool and the newest 25 confirmed ones;
+   * older confirmed ones come 25 at a time from /txs/chain/:last_seen_txid.
+   */
+  private async history(address: string) {
+    const first = await this.txPage(`/address/${address}/txs`);
+    const all = [...first];
+    let page = first.filter((t) => t.status.confirmed);
+    for (let pages = 0; page.length >= CHAIN_PAGE_SIZE; pages++) {
+      if (pages >= MAX_CHAIN_PAGES) throw new BackendError(this.rail, `address txs: more than ${MAX_CHAIN_PAGES * CHAIN_PAGE_SIZE} transactions`);
+      page = await this.txPage(`/address/${address}/txs/chain/${page[page.length - 1]!.txid}`);
+      all.push(...page);
+    }
+    return all;
+  }
+
   async getStatus(attempt: AttemptView): Promise<RailStatus> {
     const address = attempt.destination;
-    const [txRes, tipRes] = await Promise.all([this.get(`/address/${address}/txs`), this.get('/blocks/tip/height')]);
-    expectStatus(this.rail, txRes, [200], 'address txs');
+    const [history, tipRes] = await Promise.all([this.history(address), this.get('/blocks/tip/height')]);
     expectStatus(this.rail, tipRes, [200], 'tip height');
     const tip = Number(tipRes.text.trim());
     if (!/^\d+$/.test(tipRes.text.trim()) || !Number.isSafeInteger(tip)) throw new BackendError(this.rail, 'tip height: not an integer');
-    const parsed = txsSchema.safeParse(parseJson(this.rail, txRes, 'address txs'));
-    if (!parsed.success) throw new BackendError(this.rail, 'address txs: unexpected response shape');
     const seenTx = new Set<string>();
-    const txs = parsed.data
+    const txs = history
       .filter((t) => !seenTx.has(t.txid) && seenTx.add(t.txid))
       .map((t) => ({
         txid: t.txid,
