@@ -1,12 +1,12 @@
 // Checkout sessions: a hosted page for one payment, made from a payment intent or a price.
 // A session made from a price has no intent until the buyer picks a rail.
 import { z } from 'zod';
-import { invalid, notFound, unexpectedState } from '../api/errors';
+import { invalid, unexpectedState } from '../api/errors';
 import { listObjects, listQuery } from '../api/list';
 import { config } from '../config';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
-import { idParam, metadataInput, type Scope } from './common';
+import { idParam, metadataInput, getOwnedRow, type Scope } from './common';
 import { assertNoAttemptStarting, closeActiveAttempts } from './attempts-store';
 import { recordEvent } from './events';
 import type { Currency } from './money';
@@ -136,13 +136,8 @@ export async function createCheckoutSession(db: Db, scope: Scope, input: CreateC
   });
 }
 
-export async function getSessionRow(db: Db, scope: Scope, id: string, opts: { forUpdate?: boolean } = {}): Promise<Row> {
-  const rows = await db.query(
-    `select * from checkout_sessions where id = $1 and merchant_id = $2 and livemode = $3${opts.forUpdate ? ' for update' : ''}`,
-    [id, scope.merchantId, scope.livemode],
-  );
-  if (!rows[0]) throw notFound('checkout_session', id);
-  return rows[0];
+export function getSessionRow(db: Db, scope: Scope, id: string, opts: { forUpdate?: boolean } = {}): Promise<Row> {
+  return getOwnedRow(db, 'checkout_sessions', 'checkout_session', scope, id, { lock: opts.forUpdate ? 'update' : undefined });
 }
 
 export async function retrieveCheckoutSession(db: Db, scope: Scope, id: string): Promise<CheckoutSession> {

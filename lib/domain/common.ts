@@ -1,7 +1,8 @@
 // Input pieces shared by several resources: metadata, descriptions, the merchant scope.
 import { z } from 'zod';
 import type { Merchant } from '../api/auth';
-import { invalid } from '../api/errors';
+import { invalid, notFound } from '../api/errors';
+import type { Db, Row } from '../db/client';
 
 export type Scope = Pick<Merchant, 'merchantId' | 'livemode'>;
 
@@ -48,3 +49,23 @@ export const requiredText = (name: string, max: number) =>
 export const idParam = (name: string) => z.string({ error: `${name} must be a string id` }).min(1).max(100);
 
 export const withScope = (s: Scope) => [s.merchantId, s.livemode] as const;
+
+export interface OwnedRowOptions {
+  /** Name of the body param that named the object: a miss is then a 400 naming it, not a 404. */
+  param?: string;
+  /** Lock the row: `update`, or `no key update` (does not block inserts that reference it). */
+  lock?: 'update' | 'no key update';
+}
+
+/**
+ * The row of `table` with this id, if it belongs to this merchant and mode; else 404 (or 400 with
+ * `param`). Every read of an object named by a caller goes through here: isolation in one place.
+ */
+export async function getOwnedRow(db: Db, table: string, kind: string, scope: Scope, id: string, opts: OwnedRowOptions = {}): Promise<Row> {
+  const rows = await db.query(
+    `select * from ${table} where id = $1 and merchant_id = $2 and livemode = $3${opts.lock ? ` for ${opts.lock}` : ''}`,
+    [id, scope.merchantId, scope.livemode],
+  );
+  if (!rows[0]) throw notFound(kind, id, opts.param);
+  return rows[0];
+}

@@ -1,6 +1,6 @@
 // Payment intents: create, read, list, cancel. Status changes go through transitions.ts.
 import { z } from 'zod';
-import { invalid, notFound } from '../api/errors';
+import { invalid } from '../api/errors';
 import { listObjects, listQuery } from '../api/list';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
@@ -8,7 +8,7 @@ import { railPolicy } from '../rails/catalog';
 import { nextActionFor, type NextAction } from '../rails/next-action';
 import { assertNoAttemptStarting, closeActiveAttempts } from './attempts-store';
 import { expireSessionsOfIntent } from './checkout-sessions';
-import { metadataInput, shortText, type Scope } from './common';
+import { metadataInput, shortText, getOwnedRow, type Scope } from './common';
 import { recordEvent } from './events';
 import { assertAmountInBounds, assertRailTakesCurrency, CURRENCIES, RAILS, type Currency, type Rail } from './money';
 import { amountInput, currencyInput } from './prices';
@@ -110,13 +110,8 @@ export async function createPaymentIntent(db: Db, scope: Scope, input: CreatePay
   });
 }
 
-export async function getIntentRow(db: Db, scope: Scope, id: string, opts: { param?: string; forUpdate?: boolean } = {}): Promise<Row> {
-  const rows = await db.query(
-    `select * from payment_intents where id = $1 and merchant_id = $2 and livemode = $3${opts.forUpdate ? ' for update' : ''}`,
-    [id, scope.merchantId, scope.livemode],
-  );
-  if (!rows[0]) throw notFound('payment_intent', id, opts.param);
-  return rows[0];
+export function getIntentRow(db: Db, scope: Scope, id: string, opts: { param?: string; forUpdate?: boolean } = {}): Promise<Row> {
+  return getOwnedRow(db, 'payment_intents', 'payment_intent', scope, id, { param: opts.param, lock: opts.forUpdate ? 'update' : undefined });
 }
 
 /** The latest attempt of an intent (what nextAction is about), or null. */

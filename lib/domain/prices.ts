@@ -1,11 +1,11 @@
 // Prices: the cost of one product in one currency. Amount and currency never change after
 // creation; to change a price, create a new one and deactivate the old.
 import { z } from 'zod';
-import { invalid, notFound } from '../api/errors';
+import { invalid } from '../api/errors';
 import { booleanParam, listObjects, listQuery } from '../api/list';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
-import { idParam, mergeMetadata, metadataInput, metadataPatch, type Scope } from './common';
+import { idParam, mergeMetadata, metadataInput, metadataPatch, getOwnedRow, type Scope } from './common';
 import { recordEvent } from './events';
 import { assertAmountInBounds, boundsFor, CURRENCIES, type Currency } from './money';
 import { getProductRow } from './products';
@@ -83,13 +83,8 @@ export async function createPrice(db: Db, scope: Scope, input: CreatePriceInput)
   });
 }
 
-export async function getPriceRow(db: Db, scope: Scope, id: string, opts: { param?: string; forUpdate?: boolean } = {}): Promise<Row> {
-  const rows = await db.query(
-    `select * from prices where id = $1 and merchant_id = $2 and livemode = $3${opts.forUpdate ? ' for update' : ''}`,
-    [id, scope.merchantId, scope.livemode],
-  );
-  if (!rows[0]) throw notFound('price', id, opts.param);
-  return rows[0];
+export function getPriceRow(db: Db, scope: Scope, id: string, opts: { param?: string; forUpdate?: boolean } = {}): Promise<Row> {
+  return getOwnedRow(db, 'prices', 'price', scope, id, { param: opts.param, lock: opts.forUpdate ? 'update' : undefined });
 }
 
 export async function retrievePrice(db: Db, scope: Scope, id: string): Promise<Price> {

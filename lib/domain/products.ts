@@ -1,10 +1,10 @@
 // Products: what a merchant sells. Created and updated here; each change records its event.
 import { z } from 'zod';
-import { notFound } from '../api/errors';
+
 import { listObjects, listQuery, booleanParam } from '../api/list';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
-import { mergeMetadata, metadataInput, metadataPatch, requiredText, shortText, type Scope } from './common';
+import { mergeMetadata, metadataInput, metadataPatch, requiredText, shortText, getOwnedRow, type Scope } from './common';
 import { recordEvent } from './events';
 
 export const createProductInput = z.strictObject({
@@ -64,13 +64,8 @@ export async function createProduct(db: Db, scope: Scope, input: CreateProductIn
 }
 
 /** Loads a product of this merchant and mode, for update. `param` makes a miss a 400 naming it. */
-export async function getProductRow(db: Db, scope: Scope, id: string, opts: { param?: string; forUpdate?: boolean } = {}): Promise<Row> {
-  const rows = await db.query(
-    `select * from products where id = $1 and merchant_id = $2 and livemode = $3${opts.forUpdate ? ' for update' : ''}`,
-    [id, scope.merchantId, scope.livemode],
-  );
-  if (!rows[0]) throw notFound('product', id, opts.param);
-  return rows[0];
+export function getProductRow(db: Db, scope: Scope, id: string, opts: { param?: string; forUpdate?: boolean } = {}): Promise<Row> {
+  return getOwnedRow(db, 'products', 'product', scope, id, { param: opts.param, lock: opts.forUpdate ? 'update' : undefined });
 }
 
 export async function retrieveProduct(db: Db, scope: Scope, id: string): Promise<Product> {

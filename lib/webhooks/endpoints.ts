@@ -2,11 +2,11 @@
 // creation and when rolled, never again; a rolled secret keeps signing during an overlap so the
 // merchant can deploy the new one without missing a delivery.
 import { z } from 'zod';
-import { invalid, notFound } from '../api/errors';
+import { invalid } from '../api/errors';
 import { listObjects, listQuery } from '../api/list';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
-import { shortText, type Scope } from '../domain/common';
+import { shortText, getOwnedRow, type Scope } from '../domain/common';
 import { EVENT_TYPES } from '../domain/events';
 import { newWebhookSecret } from './signing';
 import { BlockedTargetError, checkTarget, resolver } from './ssrf';
@@ -131,14 +131,8 @@ export async function validateEndpointUrl(raw: string, livemode: boolean): Promi
   return url.toString();
 }
 
-export async function getEndpointRow(db: Db, scope: Scope, id: string, opts: { forUpdate?: boolean } = {}): Promise<Row> {
-  // `for no key update`: does not wait for payments that are fanning an event out to it.
-  const rows = await db.query(
-    `select * from webhook_endpoints where id = $1 and merchant_id = $2 and livemode = $3${opts.forUpdate ? ' for no key update' : ''}`,
-    [id, scope.merchantId, scope.livemode],
-  );
-  if (!rows[0]) throw notFound('webhook_endpoint', id);
-  return rows[0];
+export function getEndpointRow(db: Db, scope: Scope, id: string, opts: { forUpdate?: boolean } = {}): Promise<Row> {
+  return getOwnedRow(db, 'webhook_endpoints', 'webhook_endpoint', scope, id, { lock: opts.forUpdate ? 'no key update' : undefined });
 }
 
 export async function createEndpoint(db: Db, scope: Scope, input: CreateEndpointInput): Promise<WebhookEndpointWithSecret> {
