@@ -2,7 +2,8 @@
 // against a bare node:http server doing the same work (bench/bare-server.ts), on the embedded
 // database and on PostgreSQL when one is reachable. 32 connections, 10 s each (BENCH_SECONDS).
 // Prints req/s and p99 for both and the ratio. Targets: ratio >= 0.7, p99 <= 20 ms.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { root, sh, stop, waitFor } from './lib';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,32 +11,9 @@ import autocannon from 'autocannon';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
-const root = path.resolve(import.meta.dirname, '..');
 
-function sh(cmd: string, args: string[], env: Record<string, string> = {}): string {
-  return execFileSync(cmd, args, { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-}
 
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error(`${url} did not answer`);
-}
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  await new Promise<void>((done) => {
-    child.once('exit', () => done());
-    process.kill(-child.pid!, 'SIGTERM'); // the whole group: next start forks next-server
-  });
-}
 
 async function load(port: number, key: string) {
   const r = await autocannon({

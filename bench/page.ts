@@ -5,42 +5,20 @@
 // BENCH_RUNS times (default 3; medians printed). Prints compressed bytes (HTML, CSS, JS), the time
 // until the rail's instructions are visible (and the form usable: it works before hydration), the
 // time until hydrated, and the ratios. Targets: instructions <= 2.5 s; bytes <= 1.2x the empty page.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { root, sh, stop, waitFor } from './lib';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 
-const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3310);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const KBIT = 400;
 
-function sh(cmd: string, args: string[], env: Record<string, string> = {}): string {
-  return execFileSync(cmd, args, { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-}
 
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error(`${url} did not answer`);
-}
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  await new Promise<void>((done) => {
-    child.once('exit', () => done());
-    process.kill(-child.pid!, 'SIGTERM'); // the whole group: next start forks next-server
-  });
-}
 
 async function call(key: string, method: string, url: string, body?: unknown): Promise<any> {
   const res = await fetch(`${BASE}${url}`, {
