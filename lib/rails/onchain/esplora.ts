@@ -3,8 +3,8 @@
 // counts once it has the configured confirmations (BTC_CONFIRMATIONS, default 1).
 import { z } from 'zod';
 import { expectStatus, httpRequest, parseJson } from '../http';
-import { BackendError, type AttemptView, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../types';
-import { parseAccountKey, receiveAddress, type AccountKey } from './bip84';
+import { BackendError, type AttemptView, type RailAdapter, type RailStatus } from '../types';
+import { OnchainRail } from './base';
 
 export const esploraConfigSchema = z.object({
   url: z.url(),
@@ -46,39 +46,19 @@ export function statusFromTally(t: ReturnType<typeof tallyOutputs>, required: nu
   return { state, received: t.received, seen: t.seen, confirmations: t.confirmations, details: { txids: t.txids, confirmations: t.confirmations, requiredConfirmations: required } };
 }
 
-export function onchainPrompt(input: PromptInput, requiredConfirmations: number): RailPrompt {
-  if (!input.address) throw new Error('on-chain needs a derived address');
-  return { destination: input.address, backendRef: input.address, expiresAt: input.expiresAt, details: { requiredConfirmations } };
-}
-
 /** Esplora's page of confirmed transactions, and how many pages we read at most. */
 const CHAIN_PAGE_SIZE = 25;
 const MAX_CHAIN_PAGES = 200;
 
-export class EsploraAdapter implements RailAdapter<EsploraConfig> {
-  readonly rail = 'btc_onchain' as const;
-  readonly kind = 'onchain' as const;
+export class EsploraAdapter extends OnchainRail implements RailAdapter<EsploraConfig> {
   readonly mode = 'live' as const;
-  readonly currencies = ['BTC'] as const;
   readonly pollSeconds = 20;
-  private key: AccountKey;
-
   constructor(readonly config: EsploraConfig) {
-    this.key = parseAccountKey(config.xpub);
-    if (this.key.network !== 'mainnet') throw new Error('BTC_XPUB must be a mainnet key (xpub/zpub) for live mode');
+    super(config.xpub, 'mainnet', 'BTC_XPUB must be a mainnet key (xpub/zpub) for live mode', config.confirmations);
   }
 
-  get derivationKeyId() {
-    return this.key.keyId;
-  }
 
-  deriveAddress(index: number): string {
-    return receiveAddress(this.key, index);
-  }
 
-  async createPrompt(input: PromptInput): Promise<RailPrompt> {
-    return onchainPrompt(input, this.config.confirmations);
-  }
 
   private get(path: string) {
     return httpRequest(this.rail, { method: 'GET', url: `${this.config.url.replace(/\/+$/, '')}${path}`, timeoutMs: this.config.timeoutMs });

@@ -2,9 +2,9 @@
 // simulated chain: a payment enters the mempool when paid, then gains one confirmation every
 // SIM_BLOCK_SECONDS. Deterministic in `now`.
 import { randomBytes } from 'node:crypto';
-import type { AttemptView, PromptInput, RailAdapter, RailPrompt, RailStatus, SimulatorControls } from '../types';
-import { parseAccountKey, receiveAddress, type AccountKey } from './bip84';
-import { onchainPrompt, statusFromTally, tallyOutputs } from './esplora';
+import type { AttemptView, RailAdapter, RailStatus, SimulatorControls } from '../types';
+import { OnchainRail } from './base';
+import { statusFromTally, tallyOutputs } from './esplora';
 
 export const SIM_BLOCK_SECONDS = 5;
 
@@ -14,31 +14,16 @@ interface SimTx {
   seenAt: number;
 }
 
-export class OnchainSimulator implements RailAdapter<{ xpub: string; confirmations: number }>, SimulatorControls {
-  readonly rail = 'btc_onchain' as const;
-  readonly kind = 'onchain' as const;
+export class OnchainSimulator extends OnchainRail implements RailAdapter<{ xpub: string; confirmations: number }>, SimulatorControls {
   readonly mode = 'test' as const;
-  readonly currencies = ['BTC'] as const;
   readonly pollSeconds = 2;
   readonly simulator = this;
-  private key: AccountKey;
-
   constructor(readonly config: { xpub: string; confirmations: number }) {
-    this.key = parseAccountKey(config.xpub);
-    if (this.key.network !== 'testnet') throw new Error('BTC_TEST_XPUB must be a testnet key (vpub/tpub)');
+    super(config.xpub, 'testnet', 'BTC_TEST_XPUB must be a testnet key (vpub/tpub)', config.confirmations);
   }
 
-  get derivationKeyId() {
-    return this.key.keyId;
-  }
 
-  deriveAddress(index: number): string {
-    return receiveAddress(this.key, index);
-  }
 
-  async createPrompt(input: PromptInput): Promise<RailPrompt> {
-    return onchainPrompt(input, this.config.confirmations);
-  }
 
   async getStatus(attempt: AttemptView, now: number): Promise<RailStatus> {
     const sim = (attempt.details.sim ?? {}) as { txs?: SimTx[]; failed?: boolean };

@@ -1,9 +1,8 @@
 // Test-mode USDT TRC20: real TRON base58check deposit addresses from a test account key, and a
 // simulated chain where a transfer solidifies SIM_SOLIDIFY_SECONDS after it is seen.
 import { randomBytes } from 'node:crypto';
-import type { AttemptView, PromptInput, RailAdapter, RailPrompt, RailStatus, SimulatorControls } from '../types';
-import { parseTronAccountKey, tronDepositAddress, type TronAccountKey } from './address';
-import { tronPrompt } from './trongrid';
+import type { AttemptView, RailAdapter, RailStatus, SimulatorControls } from '../types';
+import { TronRail } from './base';
 
 export const SIM_SOLIDIFY_SECONDS = 3;
 
@@ -13,30 +12,16 @@ interface SimTransfer {
   seenAt: number;
 }
 
-export class TronSimulator implements RailAdapter<{ xpub: string; contract: string }>, SimulatorControls {
-  readonly rail = 'usdt_trc20' as const;
-  readonly kind = 'usdt' as const;
+export class TronSimulator extends TronRail implements RailAdapter<{ xpub: string; contract: string }>, SimulatorControls {
   readonly mode = 'test' as const;
-  readonly currencies = ['USDT'] as const;
   readonly pollSeconds = 2;
   readonly simulator = this;
-  private key: TronAccountKey;
-
   constructor(readonly config: { xpub: string; contract: string }) {
-    this.key = parseTronAccountKey(config.xpub);
+    super(config.xpub, config.contract);
   }
 
-  get derivationKeyId() {
-    return this.key.keyId;
-  }
 
-  deriveAddress(index: number): string {
-    return tronDepositAddress(this.key, index);
-  }
 
-  async createPrompt(input: PromptInput): Promise<RailPrompt> {
-    return tronPrompt(input, this.config.contract);
-  }
 
   async getStatus(attempt: AttemptView, now: number): Promise<RailStatus> {
     const sim = (attempt.details.sim ?? {}) as { transfers?: SimTransfer[]; failed?: boolean };

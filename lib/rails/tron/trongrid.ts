@@ -4,8 +4,9 @@
 // unconfirmed ones (only_unconfirmed=true) make the attempt pending.
 import { z } from 'zod';
 import { expectStatus, httpRequest, parseJson } from '../http';
-import { BackendError, type AttemptView, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../types';
-import { isTronAddress, parseTronAccountKey, tronDepositAddress, type TronAccountKey } from './address';
+import { BackendError, type AttemptView, type RailAdapter, type RailStatus } from '../types';
+import { isTronAddress } from './address';
+import { TronRail } from './base';
 
 export const tronConfigSchema = z.object({
   url: z.url(),
@@ -32,11 +33,6 @@ const transfersSchema = z.object({
   ),
 });
 
-export function tronPrompt(input: PromptInput, contract: string): RailPrompt {
-  if (!input.address) throw new Error('TRC20 needs a derived address');
-  return { destination: input.address, backendRef: input.address, expiresAt: input.expiresAt, details: { contract } };
-}
-
 const PAGE_SIZE = 200;
 const MAX_PAGES = 50;
 
@@ -44,29 +40,15 @@ function transferKey(t: { transaction_id: string; event_index?: number; from?: s
   return t.event_index !== undefined ? `${t.transaction_id}#${t.event_index}` : `${t.transaction_id}|${t.from ?? ''}|${t.to}|${t.value}`;
 }
 
-export class TronGridAdapter implements RailAdapter<TronConfig> {
-  readonly rail = 'usdt_trc20' as const;
-  readonly kind = 'usdt' as const;
+export class TronGridAdapter extends TronRail implements RailAdapter<TronConfig> {
   readonly mode = 'live' as const;
-  readonly currencies = ['USDT'] as const;
   readonly pollSeconds = 10;
-  private key: TronAccountKey;
-
   constructor(readonly config: TronConfig) {
-    this.key = parseTronAccountKey(config.xpub);
+    super(config.xpub, config.contract);
   }
 
-  get derivationKeyId() {
-    return this.key.keyId;
-  }
 
-  deriveAddress(index: number): string {
-    return tronDepositAddress(this.key, index);
-  }
 
-  async createPrompt(input: PromptInput): Promise<RailPrompt> {
-    return tronPrompt(input, this.config.contract);
-  }
 
   private async transfers(address: string, which: 'only_confirmed' | 'only_unconfirmed') {
     // 200 per page; the next page is asked for with the previous page's meta.fingerprint.
