@@ -87,6 +87,68 @@ describe('request errors', () => {
     expect(r.body.error).toMatchObject({ type: 'invalid_request_error', code: 'request_too_large' });
   });
 
+  it('a streamed body without Content-Length is cut at 64 KiB (413), not read whole', async () => {
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(c) {
+        pulled++;
+        if (pulled > 1000) return c.close(); // 16 MiB if read whole
+        c.enqueue(new Uint8Array(16 * 1024).fill(32));
+      },
+    });
+    const res = await products.POST(
+      new Request('http://localhost/v1/products', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${m.keys.test}`, 'content-type': 'application/json' },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit),
+      { params: Promise.resolve({}) },
+    );
+    expect(res.status).toBe(413);
+    expect(pulled).toBeLessThan(10);
+  });
+
+  it('strings PostgreSQL cannot store (NUL, lone surrogates) are a 400 naming the param, never a 500', async () => {
+    const cases: [string, unknown, string][] = [
+      ['/v1/products', { name: 'a\u0000b' }, 'name'],
+      ['/v1/products', { name: 'ok', metadata: { k: 'v\u0000' } }, 'metadata[k]'],
+      ['/v1/products', { name: 'ok', metadata: { 'k\u0000': 'v' } }, 'metadata[k\u0000]'],
+      ['/v1/payment_intents', { amount: 500, currency: 'XOF', rail: 'mobile_money_a', metadata: { k: '\ud800' } }, 'metadata[k]'],
+      ['/v1/payment_intents', { amount: 500, currency: 'XOF', rail: 'mobile_money_a', reference: 'r\u0000' }, 'reference'],
+      ['/v1/checkout_sessions', { paymentIntentId: 'pi_\u0000' }, 'paymentIntentId'],
+    ];
+    for (const [path, body, param] of cases) {
+      const r = await call('POST', path, { key: m.keys.test, rawBody: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+      expect(r.status, `${path} ${param}`).toBe(400);
+      expect(r.body.error, `${path} ${param}`).toMatchObject({ code: 'parameter_invalid', param });
+    }
+    for (const q of ['startingAfter=%00', 'reference=%00', 'productId=%00']) {
+      const r = await call('GET', `/v1/${q.startsWith('productId') ? 'prices' : 'payment_intents'}?${q}`, { key: m.keys.test });
+      expect(r.status, q).toBe(400);
+    }
+    const byId = await call('GET', '/v1/products/prod_%00', { key: m.keys.test });
+    expect([400, 404]).toContain(byId.status);
+    const emoji = await call('POST', '/v1/products', { key: m.keys.test, body: { name: 'Café 🍵', metadata: { 'clé': 'valeur ✓' } } });
+    expect(emoji.status).toBe(200);
+    expect(emoji.body).toMatchObject({ name: 'Café 🍵', metadata: { 'clé': 'valeur ✓' } });
+  });
+
+  it('query integers are plain digits: no 1e2, 0x10, 10.0 or empty values', async () => {
+    for (const q of ['limit=1e2', 'limit=0x10', 'limit=10.0', 'limit=%205', 'createdAt[gte]=', 'createdAt[lt]=-1']) {
+      const r = await call('GET', `/v1/products?${q}`, { key: m.keys.test });
+      expect(r.status, q).toBe(400);
+      expect(r.body.error.code, q).toBe('parameter_invalid');
+    }
+    expect((await call('GET', '/v1/products?limit=5&createdAt[gte]=0', { key: m.keys.test })).status).toBe(200);
+  });
+
+  it('a metadata key named __proto__ is refused, not silently dropped', async () => {
+    const r = await call('POST', '/v1/products', { key: m.keys.test, rawBody: '{"name":"x","metadata":{"__proto__":"v"}}', headers: { 'content-type': 'application/json' } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('parameter_invalid');
+  });
+
   it('a body that is not JSON is a 415', async () => {
     const r = await call('POST', '/v1/products', { key: m.keys.test, rawBody: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(r.status).toBe(415);

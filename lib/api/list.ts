@@ -6,17 +6,17 @@ import type { Db, Row } from '../db/client';
 import type { Scope } from '../domain/common';
 import { invalid } from './errors';
 
+/** A whole number in plain decimal digits (no 1e2, 0x10, 10.0, blanks or empty string). */
+export const integerParam = (message: string) => z.string().regex(/^\d{1,15}$/, message).transform(Number);
+
 export const listParams = {
-  limit: z.coerce
-    .number({ error: 'limit must be an integer from 1 to 100' })
-    .int('limit must be an integer from 1 to 100')
-    .min(1, 'limit must be an integer from 1 to 100')
-    .max(100, 'limit must be an integer from 1 to 100')
+  limit: integerParam('limit must be an integer from 1 to 100')
+    .pipe(z.number().min(1, 'limit must be an integer from 1 to 100').max(100, 'limit must be an integer from 1 to 100'))
     .default(10),
   startingAfter: z.string().max(100).optional(),
   endingBefore: z.string().max(100).optional(),
-  'createdAt[gte]': z.coerce.number().int().nonnegative().optional(),
-  'createdAt[lt]': z.coerce.number().int().nonnegative().optional(),
+  'createdAt[gte]': integerParam('createdAt[gte] must be a Unix timestamp in seconds').optional(),
+  'createdAt[lt]': integerParam('createdAt[lt] must be a Unix timestamp in seconds').optional(),
 };
 
 /** A strict query schema: the common list params plus a list's own filters. */

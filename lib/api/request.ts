@@ -5,18 +5,38 @@ import { ApiError, invalid } from './errors';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-export async function readJsonBody(request: Request): Promise<unknown> {
+/**
+ * The body as text, at most `limit` bytes: read chunk by chunk and refused (413) as soon as it
+ * grows past the limit, whatever Content-Length says (a chunked body declares none).
+ */
+export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  let buf: Uint8Array;
+  if (declared > limit) throw tooLarge();
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
   try {
-    buf = new Uint8Array(await request.arrayBuffer());
-  } catch {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
     // The client went away mid-body: nothing ran, nothing to log as a bug.
     throw invalid('request_aborted', 'The request body could not be read completely.');
   }
-  if (buf.byteLength > MAX_BODY_BYTES) throw tooLarge();
-  const text = new TextDecoder().decode(buf);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const text = await readBodyText(request);
   if (text.trim() === '') return {};
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json')
@@ -86,7 +106,35 @@ export function zodToApiError(error: z.ZodError, data: unknown, allowed?: readon
   return invalid('parameter_invalid', msg, param);
 }
 
+/**
+ * PostgreSQL stores neither NUL characters nor lone UTF-16 surrogates in text or jsonb: refuse
+ * them as a 400 naming the param, before anything reaches the database. Also refuses `__proto__`
+ * keys, which would otherwise vanish without a word.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function assertStorableStrings(data: unknown, path: PropertyKey[] = []): void {
+  if (typeof data === 'string') {
+    if (data.includes('\u0000') || LONE_SURROGATE.test(data))
+      throw invalid(
+        'parameter_invalid',
+        `Invalid ${path.length ? paramName(path) : 'request'}: strings may not contain NUL characters or unpaired UTF-16 surrogates.`,
+        path.length ? paramName(path) : undefined,
+      );
+    return;
+  }
+  if (Array.isArray(data)) data.forEach((v, i) => assertStorableStrings(v, [...path, i]));
+  else if (data && typeof data === 'object')
+    for (const [k, v] of Object.entries(data)) {
+      // JSON.parse keeps a "__proto__" key, but zod drops it silently: refuse it instead.
+      if (k === '__proto__') throw invalid('parameter_invalid', `Invalid ${paramName([...path, k])}: __proto__ is not an allowed key.`, paramName([...path, k]));
+      assertStorableStrings(k, [...path, k]);
+      assertStorableStrings(v, [...path, k]);
+    }
+}
+
 export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  assertStorableStrings(data);
   const r = schema.safeParse(data);
   if (r.success) return r.data;
   const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape;

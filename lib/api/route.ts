@@ -9,7 +9,7 @@ import { authenticate, type Merchant } from './auth';
 import { ApiError, errorBody } from './errors';
 import { claim, requestHash, validateKey, type StoredResponse } from './idempotency';
 import { takeToken } from './rate-limit';
-import { parseWith, queryObject, readJsonBody } from './request';
+import { assertStorableStrings, parseWith, queryObject, readJsonBody } from './request';
 
 const METHODS = ['GET', 'POST', 'DELETE', 'PUT', 'PATCH', 'HEAD', 'OPTIONS'] as const;
 type Method = (typeof METHODS)[number];
@@ -80,6 +80,7 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
       takeToken(merchant.keyId);
       const raw = await routeCtx.params;
       const params = Object.fromEntries(Object.entries(raw ?? {}).map(([k, v]) => [k, String(v)]));
+      assertStorableStrings(params);
       const query = (opts.query ? parseWith(opts.query, queryObject(url)) : rejectQuery(url)) as Out<QS>;
       const rawBody = request.method === 'GET' || request.method === 'DELETE' ? undefined : await readJsonBody(request);
       const body = (opts.body ? parseWith(opts.body, rawBody) : rejectBody(rawBody)) as Out<BS>;

@@ -1,5 +1,6 @@
 // Operator callbacks (MTN MoMo RequestToPay style, PUT or POST). Unauthenticated by design: the
 // body only tells us which attempt to look at; the outcome is read from the operator's API.
+import { readBodyText } from '@/lib/api/request';
 import { errorResponse, json, newRequestId } from '@/lib/api/route';
 import { getDb } from '@/lib/db/client';
 import { handleMobileMoneyCallback } from '@/lib/domain/callbacks';
@@ -8,7 +9,7 @@ async function callback(request: Request, ctx: { params: Promise<Record<string, 
   const requestId = newRequestId();
   try {
     const { rail } = await ctx.params;
-    const rawBody = await request.text();
+    const rawBody = await readBodyText(request);
     const out = await handleMobileMoneyCallback(await getDb(), String(rail), { headers: request.headers, rawBody });
     return json(out, 200, requestId);
   } catch (err) {
