@@ -11,24 +11,26 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 out=$(mktemp -d)
 status=0
 step() { echo; echo "==== $*"; }
+# A step that fails is recorded by name: the closing line counts it even when it wrote no report.
+failed() { status=1; echo "$1" >> "$out/failed-steps"; }
 
 step "type-check"
-npx tsc --noEmit -p . || status=1
+npx tsc --noEmit -p . || failed type-check
 
 step "vitest: embedded database (PGlite)"
-env -u DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-pglite.json" || status=1
+env -u DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-pglite.json" || failed "vitest (PGlite)"
 
 step "vitest: PostgreSQL"
-bash scripts/with-postgres.sh npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-postgres.json" || status=1
+bash scripts/with-postgres.sh npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-postgres.json" || failed "vitest (PostgreSQL)"
 
 if ls e2e/*.spec.ts >/dev/null 2>&1; then
-  bash scripts/ensure-chromium.sh || status=1
+  bash scripts/ensure-chromium.sh || failed chromium
   step "build for the end-to-end tests"
-  npx next build >"$out/build.log" 2>&1 || { cat "$out/build.log"; status=1; }
+  npx next build >"$out/build.log" 2>&1 || { cat "$out/build.log"; failed "next build"; }
   step "e2e: Playwright, embedded database"
-  env -u DATABASE_URL PW_JSON="$out/e2e-pglite.json" npx playwright test || status=1
+  env -u DATABASE_URL PW_JSON="$out/e2e-pglite.json" npx playwright test || failed "e2e (PGlite)"
   step "e2e: Playwright, PostgreSQL"
-  PW_JSON="$out/e2e-postgres.json" bash scripts/with-postgres.sh npx playwright test || status=1
+  PW_JSON="$out/e2e-postgres.json" bash scripts/with-postgres.sh npx playwright test || failed "e2e (PostgreSQL)"
 fi
 
 node scripts/test-summary.mjs "$out" || status=1

@@ -3,7 +3,7 @@
 #   bash scripts/with-postgres.sh npx vitest run
 # Uses the server at PGHOST:PGPORT (default 127.0.0.1:5432, user postgres). If none answers, it
 # starts one: the machine's Debian cluster (pg_ctlcluster), or else a private cluster under
-# .data-pg/ with initdb + pg_ctl on port 54329.
+# $TMPDIR/caisse-pg-<uid> with initdb + pg_ctl on port 54329, stopped again afterwards.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PGHOST=${PGHOST:-127.0.0.1}
@@ -23,24 +23,33 @@ if ! ready; then
     pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n 1)" main start || true
   fi
 fi
+started_here=""
 if ! ready; then
   bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
   [ -n "$bindir" ] || { echo "with-postgres: no PostgreSQL server here (apt-get install -y postgresql)" >&2; exit 1; }
-  PGPORT=54329; PGUSER=$(id -un); export PGPORT PGUSER
-  dir="$PWD/.data-pg"
-  run() { if [ "$(id -u)" = 0 ]; then su postgres -s /bin/sh -c "$*"; else sh -c "$*"; fi; }
-  [ "$(id -u)" = 0 ] && PGUSER=postgres && export PGUSER
-  if [ ! -f "$dir/PG_VERSION" ]; then
-    mkdir -p "$dir"; [ "$(id -u)" = 0 ] && chown postgres "$dir"
-    run "$bindir/initdb -D '$dir' -A trust -U $PGUSER >/dev/null"
+  PGPORT=54329; export PGPORT
+  # Outside the repository: the postgres user must be able to reach it when we run as root.
+  dir="${TMPDIR:-/tmp}/caisse-pg-$(id -u)"
+  if [ "$(id -u)" = 0 ]; then PGUSER=postgres; run() { su postgres -s /bin/sh -c "$*"; }; else PGUSER=$(id -un); run() { sh -c "$*"; }; fi
+  export PGUSER
+  if ! ready; then
+    if [ ! -f "$dir/PG_VERSION" ]; then
+      mkdir -p "$dir"; [ "$(id -u)" = 0 ] && chown postgres "$dir"
+      run "$bindir/initdb -D '$dir' -A trust -U $PGUSER >/dev/null"
+    fi
+    echo "with-postgres: starting a private PostgreSQL on port $PGPORT ($dir)" >&2
+    run "$bindir/pg_ctl -D '$dir' -o '-p $PGPORT -k /tmp' -l '$dir/server.log' -w start >/dev/null"
+    started_here="$bindir/pg_ctl -D '$dir' -m fast -w stop >/dev/null"
   fi
-  echo "with-postgres: starting a private PostgreSQL on port $PGPORT" >&2
-  run "$bindir/pg_ctl -D '$dir' -o '-p $PGPORT -k /tmp' -l '$dir/server.log' -w start >/dev/null"
 fi
 
 db="caisse_test_$$_$RANDOM"
 createdb -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" "$db"
-trap 'dropdb --if-exists -f -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" "$db" >/dev/null 2>&1 || true' EXIT
+cleanup() {
+  dropdb --if-exists -f -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" "$db" >/dev/null 2>&1 || true
+  [ -z "$started_here" ] || run "$started_here" || true
+}
+trap cleanup EXIT
 export DATABASE_URL="postgres://$PGUSER@$PGHOST:$PGPORT/$db"
 echo "with-postgres: DATABASE_URL=$DATABASE_URL" >&2
 "$@"

@@ -76,3 +76,19 @@ describe('loadCheckout', () => {
     expect((await loadCheckout(db(), cs.id))!.phase).toBe('expired');
   });
 });
+
+describe('simulateOutcome (the page\'s test-mode buttons)', () => {
+  it('refuses a session past its expiry even before the worker expires it, and under/over on a fixed-amount rail', async () => {
+    const { simulateOutcome } = await import('@/lib/checkout/steps');
+    const { cs } = await session({ amount: 5000, currency: 'XOF', rail: 'mobile_money_a' });
+    await chooseSessionRail(db(), cs.id, 'mobile_money_a');
+    await expect(simulateOutcome(db(), cs.id, 'under')).rejects.toMatchObject({ status: 400 });
+    await db().query(`update checkout_sessions set expires_at = $2 where id = $1`, [cs.id, Math.floor(Date.now() / 1000) - 1]);
+    await expect(simulateOutcome(db(), cs.id, 'pay')).rejects.toMatchObject({ status: 409, code: 'unexpected_state' });
+    const { cs: btc } = await session({ amount: 20_000, currency: 'BTC', rail: 'btc_onchain' });
+    await chooseSessionRail(db(), btc.id, 'btc_onchain');
+    const paid = await simulateOutcome(db(), btc.id, 'under');
+    expect(paid.object).toBe('payment_intent');
+    expect(paid.status).not.toBe('succeeded'); // half of what is due never completes the payment
+  });
+});

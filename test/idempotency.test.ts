@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { claim, requestHash } from '@/lib/api/idempotency';
 import { call, newMerchant, useDatabase } from './api';
 
 const { db } = useDatabase();
@@ -95,5 +96,23 @@ describe('idempotency', () => {
     const later = await post('k-parallel', { ...body, reference: 'parallel' });
     expect(later.status).toBe(200);
     expect(ids.has(later.body.id)).toBe(true);
+  });
+
+  it('a stale claim taken over is no longer ours: completing it fails and releasing it leaves the new owner alone', async () => {
+    const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, merchantName: 'x', livemode: false, keyId: 'key_x' };
+    const hash = requestHash('POST', '/v1/products', { name: 'slow' });
+    const first = await claim(db(), scope, 'k-stale', 'POST', '/v1/products', hash);
+    expect(first.kind).toBe('claimed');
+    await db().query(`update idempotency_keys set locked_at = locked_at - 400 where key = 'k-stale'`);
+    const second = await claim(db(), scope, 'k-stale', 'POST', '/v1/products', hash);
+    expect(second.kind).toBe('claimed');
+    if (first.kind !== 'claimed' || second.kind !== 'claimed') throw new Error('unreachable');
+    await expect(first.complete(db(), { status: 200, body: '{"from":"first"}' })).rejects.toMatchObject({ status: 409 });
+    await first.release();
+    expect(await db().query(`select 1 from idempotency_keys where key = 'k-stale'`)).toHaveLength(1);
+    await second.complete(db(), { status: 200, body: '{"from":"second"}' });
+    const replay = await claim(db(), scope, 'k-stale', 'POST', '/v1/products', hash);
+    expect(replay).toEqual({ kind: 'replay', response: { status: 200, body: '{"from":"second"}' } });
   });
 });

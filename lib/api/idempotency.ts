@@ -2,15 +2,18 @@
 // work starts (never checked-then-inserted, never held in memory), so several instances sharing
 // one database agree. The response is stored in the same transaction as the work when the route
 // is atomic, so a crash can never leave an object without its replay.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
 import { nowSeconds } from '../ids';
 import { ApiError, invalid } from './errors';
 import type { Merchant } from './auth';
 
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
-/** A claim whose request died (crash, kill) may be taken over after this long. */
-export const STALE_CLAIM_SECONDS = 60;
+/**
+ * A claim whose request died (crash, kill) may be taken over after this long: well beyond the
+ * longest request (rail backends time out after RAIL_HTTP_TIMEOUT_MS, 10 s by default).
+ */
+export const STALE_CLAIM_SECONDS = 300;
 
 export interface StoredResponse {
   status: number;
@@ -52,13 +55,14 @@ export async function claim(
   const now = nowSeconds();
   const scope = [merchant.merchantId, merchant.livemode, key];
   for (let attempt = 0; attempt < 3; attempt++) {
+    const token = randomBytes(12).toString('base64url');
     const inserted = await db.query(
-      `insert into idempotency_keys (merchant_id, livemode, key, method, path, request_hash, state, locked_at, created_at)
-       values ($1, $2, $3, $4, $5, $6, 'running', $7, $7)
+      `insert into idempotency_keys (merchant_id, livemode, key, method, path, request_hash, state, locked_at, created_at, claim_token)
+       values ($1, $2, $3, $4, $5, $6, 'running', $7, $7, $8)
        on conflict do nothing returning key`,
-      [...scope, method, path, hash, now],
+      [...scope, method, path, hash, now, token],
     );
-    if (inserted.length) return claimed(db, scope);
+    if (inserted.length) return claimed(db, scope, token);
     const rows = await db.query<{
       method: string; path: string; request_hash: string; state: string;
       response_status: number | null; response_body: string | null; locked_at: number; created_at: number;
@@ -86,27 +90,34 @@ export async function claim(
       );
     // The first request died without finishing: take its claim over (one taker wins).
     const taken = await db.query(
-      `update idempotency_keys set locked_at = $4 where merchant_id = $1 and livemode = $2 and key = $3
+      `update idempotency_keys set locked_at = $4, claim_token = $6 where merchant_id = $1 and livemode = $2 and key = $3
          and state = 'running' and locked_at = $5 returning key`,
-      [...scope, now, row.locked_at],
+      [...scope, now, row.locked_at, token],
     );
-    if (taken.length) return claimed(db, scope);
+    if (taken.length) return claimed(db, scope, token);
   }
   throw new ApiError(409, 'idempotency_error', 'idempotency_key_in_use', 'This Idempotency-Key is contended; retry shortly.');
 }
 
-function claimed(db: Db, scope: unknown[]): Claim {
+/** Our claim, identified by its token: a taker-over has another, so we never touch its row. */
+function claimed(db: Db, scope: unknown[], token: string): Claim {
   return {
     kind: 'claimed',
     async release() {
-      await db.query(`delete from idempotency_keys where merchant_id = $1 and livemode = $2 and key = $3 and state = 'running'`, scope);
+      await db.query(
+        `delete from idempotency_keys where merchant_id = $1 and livemode = $2 and key = $3 and state = 'running' and claim_token = $4`,
+        [...scope, token],
+      );
     },
     async complete(tx, res) {
-      await tx.query(
+      const rows = await tx.query(
         `update idempotency_keys set state = 'done', response_status = $4, response_body = $5
-          where merchant_id = $1 and livemode = $2 and key = $3`,
-        [...scope, res.status, res.body],
+          where merchant_id = $1 and livemode = $2 and key = $3 and state = 'running' and claim_token = $6 returning key`,
+        [...scope, res.status, res.body, token],
       );
+      // Taken over (we ran past STALE_CLAIM_SECONDS): on an atomic route this rolls our work back.
+      if (!rows.length)
+        throw new ApiError(409, 'idempotency_error', 'idempotency_key_in_use', 'This request took too long and another request with the same Idempotency-Key took over; retry to get its result.');
     },
   };
 }

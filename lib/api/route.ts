@@ -45,7 +45,9 @@ export function errorResponse(err: unknown, requestId: string, context?: Record<
   );
 }
 
-export interface Ctx<B, Q> {
+export interface Ctx<B, Q, P = undefined> {
+  /** What `prepare` returned (work done before the transaction and the idempotency claim). */
+  prepared: P;
   request: Request;
   merchant: Merchant;
   db: Db;
@@ -55,7 +57,12 @@ export interface Ctx<B, Q> {
   requestId: string;
 }
 
-export interface ApiRouteOptions<BS extends z.ZodType | undefined, QS extends z.ZodType | undefined> {
+export interface ApiRouteOptions<BS extends z.ZodType | undefined, QS extends z.ZodType | undefined, P = undefined> {
+  /**
+   * Slow checks that must not run inside a transaction (e.g. DNS for a webhook URL). They run after
+   * parsing and before the idempotency claim: a refusal here is a validation error and stores nothing.
+   */
+  prepare?: (ctx: Ctx<Out<BS>, Out<QS>>) => Promise<P>;
   body?: BS;
   query?: QS;
   /** Run the handler and the idempotency record in one transaction (pure database work only). */
@@ -67,9 +74,9 @@ export interface ApiRouteOptions<BS extends z.ZodType | undefined, QS extends z.
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** An authenticated /v1 endpoint. The handler returns the JSON body of a success. */
-export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extends z.ZodType | undefined = undefined>(
-  opts: ApiRouteOptions<BS, QS>,
-  handler: (ctx: Ctx<Out<BS>, Out<QS>>) => Promise<unknown>,
+export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extends z.ZodType | undefined = undefined, P = undefined>(
+  opts: ApiRouteOptions<BS, QS, P>,
+  handler: (ctx: Ctx<Out<BS>, Out<QS>, P>) => Promise<unknown>,
 ): Handler {
   return async (request, routeCtx) => {
     const requestId = newRequestId();
@@ -84,7 +91,8 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
       const query = (opts.query ? parseWith(opts.query, queryObject(url)) : rejectQuery(url)) as Out<QS>;
       const rawBody = request.method === 'GET' || request.method === 'DELETE' ? undefined : await readJsonBody(request);
       const body = (opts.body ? parseWith(opts.body, rawBody) : rejectBody(rawBody)) as Out<BS>;
-      const ctx: Ctx<Out<BS>, Out<QS>> = { request, merchant, db, body, query, params, requestId };
+      const base: Ctx<Out<BS>, Out<QS>> = { request, merchant, db, body, query, params, requestId, prepared: undefined };
+      const ctx: Ctx<Out<BS>, Out<QS>, P> = { ...base, prepared: opts.prepare ? await opts.prepare(base) : (undefined as P) };
       const status = opts.status ?? 200;
 
       const key = request.method === 'POST' ? request.headers.get('idempotency-key') : null;

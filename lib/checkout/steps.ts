@@ -1,8 +1,10 @@
 // What the hosted page's server actions do beyond one lifecycle call: find the session's scope
 // (the page is public, so the scope comes from the session row) and turn a test-mode button
 // (exact, under, over, fail) into the test helper call. The actions stay parse -> one call -> redirect.
-import { notFound, unexpectedState } from '../api/errors';
+import { invalid, notFound, unexpectedState } from '../api/errors';
 import type { Db } from '../db/client';
+import { nowSeconds } from '../ids';
+import { ADDRESS_RAILS } from '../domain/attempts-store';
 import type { Scope } from '../domain/common';
 import { testFail, testPay } from '../domain/lifecycle';
 import type { Currency } from '../domain/money';
@@ -41,8 +43,12 @@ export type SimulatedOutcome = (typeof SIMULATED_OUTCOMES)[number];
 export async function simulateOutcome(db: Db, sessionId: string, outcome: SimulatedOutcome) {
   const s = await checkoutSession(db, sessionId);
   if (!s?.intentId) throw notFound('checkout_session', sessionId);
-  if (s.status !== 'open' || s.scope.livemode) throw unexpectedState(`This checkout session is ${s.status}; nothing can be simulated on it.`);
-  const pi = (await db.query<{ amount: number; amount_received: number }>(`select amount, amount_received from payment_intents where id = $1`, [s.intentId]))[0]!;
+  if (s.status !== 'open' || s.scope.livemode || s.expiresAt <= nowSeconds())
+    throw unexpectedState(`This checkout session is ${s.status === 'open' ? 'past its expiry' : s.status}; nothing can be simulated on it.`);
+  const pi = (await db.query<{ amount: number; amount_received: number; rail: string }>(`select amount, amount_received, rail from payment_intents where id = $1`, [s.intentId]))[0]!;
+  // Under- and overpayment exist only where the payer chooses the amount: the address rails.
+  if ((outcome === 'under' || outcome === 'over') && !(ADDRESS_RAILS as readonly string[]).includes(pi.rail))
+    throw invalid('parameter_invalid', `A ${outcome}payment cannot happen on ${pi.rail}: the operator or the invoice fixes the amount.`, 'outcome');
   const due = Math.max(1, pi.amount - pi.amount_received);
   if (outcome === 'fail') return testFail(db, s.scope, s.intentId);
   if (outcome === 'under') return testPay(db, s.scope, s.intentId, { amount: Math.max(1, Math.floor(due / 2)) });

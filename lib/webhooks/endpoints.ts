@@ -105,7 +105,10 @@ export function signingSecrets(r: Row, now = nowSeconds()): string[] {
  * A URL a webhook may be sent to: http(s), no credentials or fragment; in live mode https only
  * and a host whose every address is public (the SSRF guard). Throws a 400 naming `url`.
  */
-export async function validateEndpointUrl(raw: string, livemode: boolean): Promise<string> {
+/** A URL that went through validateEndpointUrl (the only way to make one). */
+export type CheckedUrl = string & { readonly __checked: unique symbol };
+
+export async function validateEndpointUrl(raw: string, livemode: boolean): Promise<CheckedUrl> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -128,16 +131,18 @@ export async function validateEndpointUrl(raw: string, livemode: boolean): Promi
     if (livemode)
       throw invalid('parameter_invalid', `url's host ${url.hostname} could not be resolved; live-mode endpoints must have a public address.`, 'url');
   }
-  return url.toString();
+  return url.toString() as CheckedUrl;
 }
 
 export function getEndpointRow(db: Db, scope: Scope, id: string, opts: { forUpdate?: boolean } = {}): Promise<Row> {
   return getOwnedRow(db, 'webhook_endpoints', 'webhook_endpoint', scope, id, { lock: opts.forUpdate ? 'no key update' : undefined });
 }
 
-export async function createEndpoint(db: Db, scope: Scope, input: CreateEndpointInput): Promise<WebhookEndpointWithSecret> {
-  // DNS runs before the transaction: no lock is held while we wait for a resolver.
-  const url = await validateEndpointUrl(input.url, scope.livemode);
+/**
+ * Create an endpoint whose URL was checked first (validateEndpointUrl does DNS, which must not run
+ * inside a transaction: the route calls it in `prepare`, then this in its atomic transaction).
+ */
+export async function createEndpoint(db: Db, scope: Scope, input: CreateEndpointInput, url: CheckedUrl): Promise<WebhookEndpointWithSecret> {
   return db.transaction(async (tx) => {
     // Serialize creations of this merchant and mode so the limit holds under concurrency.
     await tx.query(`select id from merchants where id = $1 for update`, [scope.merchantId]);

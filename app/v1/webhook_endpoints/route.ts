@@ -1,9 +1,12 @@
 import { apiRoute, methods } from '@/lib/api/route';
-import { createEndpoint, createEndpointInput, listEndpoints, listEndpointsQuery } from '@/lib/webhooks/endpoints';
+import { createEndpoint, createEndpointInput, listEndpoints, listEndpointsQuery, validateEndpointUrl } from '@/lib/webhooks/endpoints';
 
 export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // POST /v1/webhook_endpoints: the answer carries the signing secret, this once
-  POST: apiRoute({ body: createEndpointInput }, ({ db, merchant, body }) => createEndpoint(db, merchant, body)),
+  POST: apiRoute(
+    { body: createEndpointInput, atomic: true, prepare: ({ merchant, body }) => validateEndpointUrl(body.url, merchant.livemode) },
+    ({ db, merchant, body, prepared }) => createEndpoint(db, merchant, body, prepared),
+  ),
   // GET /v1/webhook_endpoints
   GET: apiRoute({ query: listEndpointsQuery }, ({ db, merchant, query }) => listEndpoints(db, merchant, query)),
 });
