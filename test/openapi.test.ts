@@ -2,10 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { RESPONSE_OBJECTS, OPERATIONS } from '@/lib/api/openapi';
 import * as openapi from '@/app/v1/openapi.json/route';
 import { call, newMerchant, useDatabase } from './api';
+import { registerLifecycleRoutes } from './lifecycle-helpers';
+import './webhook-routes';
 
 const { db } = useDatabase();
 let key: string;
 beforeAll(async () => {
+  registerLifecycleRoutes();
   key = (await newMerchant(db())).keys.test;
 });
 
@@ -32,5 +35,32 @@ describe('OpenAPI', () => {
     expect(RESPONSE_OBJECTS.PaymentIntent.safeParse(pi).error).toBeUndefined();
     expect(RESPONSE_OBJECTS.CheckoutSession.safeParse(cs).error).toBeUndefined();
     expect(RESPONSE_OBJECTS.Error.safeParse(err).error).toBeUndefined();
+  });
+
+  it('describes the lifecycle, events and webhook objects exactly as the API returns them', async () => {
+    const check = (name: keyof typeof RESPONSE_OBJECTS, value: unknown) => expect(RESPONSE_OBJECTS[name].safeParse(value).error, name).toBeUndefined();
+    for (const [rail, currency, amount, body] of [
+      ['mobile_money_a', 'XOF', 1000, { phone: '+2250700000000' }],
+      ['btc_lightning', 'BTC', 5000, {}],
+      ['btc_onchain', 'BTC', 5000, {}],
+      ['usdt_trc20', 'USDT', 2_000_000, {}],
+    ] as const) {
+      const pi = (await call('POST', '/v1/payment_intents', { key, body: { amount, currency, rail } })).body;
+      const confirmed = await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key, body });
+      expect(confirmed.status, rail).toBe(200);
+      check('PaymentIntent', confirmed.body);
+      check('PaymentIntent', (await call('POST', `/v1/test_helpers/payment_intents/${pi.id}/pay`, { key, body: {} })).body);
+    }
+    const events = (await call('GET', '/v1/events?limit=5', { key })).body;
+    expect(events.data.length).toBeGreaterThan(0);
+    for (const e of events.data) check('Event', e);
+    const we = (await call('POST', '/v1/webhook_endpoints', { key, body: { url: 'http://127.0.0.1:9/hooks', enabledEvents: ['*'] } })).body;
+    check('WebhookEndpoint', we);
+    check('WebhookEndpoint', (await call('POST', `/v1/webhook_endpoints/${we.id}/roll_secret`, { key, body: {} })).body);
+    await call('POST', '/v1/products', { key, body: { name: 'after endpoint' } });
+    const deliveries = (await call('GET', `/v1/webhook_endpoints/${we.id}/deliveries`, { key })).body;
+    expect(deliveries.data.length).toBe(1);
+    check('WebhookDelivery', deliveries.data[0]);
+    check('DeletedWebhookEndpoint', (await call('DELETE', `/v1/webhook_endpoints/${we.id}`, { key })).body);
   });
 });

@@ -7,6 +7,10 @@ import { createPaymentIntentInput, listPaymentIntentsQuery } from '../domain/pay
 import { createPriceInput, listPricesQuery, updatePriceInput } from '../domain/prices';
 import { createProductInput, listProductsQuery, updateProductInput } from '../domain/products';
 import { CURRENCIES, RAILS } from '../domain/money';
+import { EVENT_TYPES, listEventsQuery } from '../domain/events';
+import { confirmPaymentIntentInput, testPayInput } from '../domain/lifecycle';
+import { createEndpointInput, listEndpointsQuery, rollSecretInput, updateEndpointInput } from '../webhooks/endpoints';
+import { listDeliveriesQuery } from '../webhooks/deliveries';
 import { INTENT_STATUSES, SESSION_STATUSES } from '../domain/transitions';
 
 const metadata = z.record(z.string(), z.string());
@@ -21,12 +25,17 @@ export const RESPONSE_OBJECTS = {
     id: z.string(), object: z.literal('price'), productId: z.string(), currency: z.enum(CURRENCIES), unitAmount: z.number().int(),
     active: z.boolean(), metadata, livemode: z.boolean(), createdAt: ts,
   }),
-  PaymentIntent: z.looseObject({
+  PaymentIntent: z.strictObject({
     id: z.string(), object: z.literal('payment_intent'), amount: z.number().int().describe('minor units'),
     amountReceived: z.number().int(), currency: z.enum(CURRENCIES), status: z.enum(INTENT_STATUSES), rail: z.enum(RAILS),
     reference: z.string().nullable(), description: z.string().nullable(), metadata,
     lastPaymentError: z.object({ code: z.string(), message: z.string(), rail: z.enum(RAILS).nullable() }).nullable(),
     canceledAt: ts.nullable(), livemode: z.boolean(), createdAt: ts,
+    nextAction: z
+      .object({ type: z.enum(['mobile_money_prompt', 'lightning_invoice', 'bitcoin_address', 'tron_address']) })
+      .loose()
+      .nullable()
+      .describe('What the payer must do: mobile_money_prompt {phone, operator, ussdCode, expiresAt}; lightning_invoice {invoice, uri, expiresAt}; bitcoin_address {address, amount, uri, confirmations, requiredConfirmations}; tron_address {address, amount, network, contract}. null when nothing to do'),
   }),
   CheckoutSession: z.strictObject({
     id: z.string(), object: z.literal('checkout_session'), url: z.string().describe('{checkout_url}/<id>: send the buyer there'),
@@ -34,6 +43,25 @@ export const RESPONSE_OBJECTS = {
     amount: z.number().int(), currency: z.enum(CURRENCIES), successUrl: z.string().nullable(), cancelUrl: z.string().nullable(),
     locale: z.enum(LOCALES), metadata, expiresAt: ts, livemode: z.boolean(), createdAt: ts,
   }),
+  Event: z.strictObject({
+    id: z.string(), object: z.literal('event'), type: z.enum(EVENT_TYPES),
+    data: z.strictObject({ object: z.object({ id: z.string(), object: z.string() }).loose().describe('the object as it was right after the change') }),
+    livemode: z.boolean(), createdAt: ts,
+  }),
+  WebhookEndpoint: z.looseObject({
+    id: z.string(), object: z.literal('webhook_endpoint'), url: z.string(), enabledEvents: z.array(z.string()),
+    description: z.string().nullable(), status: z.enum(['enabled', 'disabled']),
+    disabledReason: z.enum(['manual', 'http_410', 'retries_exhausted']).nullable(),
+    previousSecretExpiresAt: ts.nullable(), livemode: z.boolean(), createdAt: ts,
+    secret: z.string().optional().describe('whsec_...: only in the create and roll_secret answers'),
+  }),
+  WebhookDelivery: z.looseObject({
+    id: z.string(), object: z.literal('webhook_delivery'), endpointId: z.string(), eventId: z.string(), eventType: z.string(),
+    status: z.enum(['pending', 'succeeded', 'failed']), attemptCount: z.number().int(), nextAttemptAt: ts.nullable(),
+    lastAttemptAt: ts.nullable(), lastResponseStatus: z.number().int().nullable(), lastError: z.string().nullable(),
+    attempts: z.array(z.object({}).loose()), livemode: z.boolean(), createdAt: ts,
+  }),
+  DeletedWebhookEndpoint: z.strictObject({ id: z.string(), object: z.literal('webhook_endpoint'), deleted: z.literal(true) }),
   Error: z.strictObject({
     error: z.strictObject({
       type: z.enum(['invalid_request_error', 'authentication_error', 'idempotency_error', 'rate_limit_error', 'api_error']),
@@ -74,6 +102,20 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/v1/prices', summary: 'List prices', query: listPricesQuery, returns: 'list:Price' },
   { method: 'get', path: '/v1/prices/{id}', summary: 'Retrieve a price', returns: 'Price' },
   { method: 'post', path: '/v1/prices/{id}', summary: 'Update a price', description: 'Only active and metadata; amount, currency and product never change.', body: updatePriceInput, returns: 'Price' },
+  { method: 'post', path: '/v1/payment_intents/{id}/confirm', summary: 'Confirm a payment intent (collect without the hosted page)', description: 'Starts, or returns, the payer\'s attempt and answers nextAction. `rail` switches to another rail of the currency while requires_payment_method; `phone` (E.164 or national) for mobile money. 503 rail_unavailable when the rail\'s backend refused.', body: confirmPaymentIntentInput, returns: 'PaymentIntent' },
+  { method: 'post', path: '/v1/test_helpers/payment_intents/{id}/pay', summary: 'Test mode: pay a payment intent', description: 'Test keys only (404 with a live key). Optional amount for an under- or overpayment. Starts an attempt on the intent\'s rail if none.', body: testPayInput, returns: 'PaymentIntent' },
+  { method: 'post', path: '/v1/test_helpers/payment_intents/{id}/fail', summary: 'Test mode: make the current attempt fail', description: 'Test keys only (404 with a live key).', returns: 'PaymentIntent' },
+  { method: 'get', path: '/v1/events', summary: 'List events', description: 'Newest first; filter by type.', query: listEventsQuery, returns: 'list:Event' },
+  { method: 'get', path: '/v1/events/{id}', summary: 'Retrieve an event', returns: 'Event' },
+  { method: 'post', path: '/v1/webhook_endpoints', summary: 'Create a webhook endpoint', description: 'The answer carries the signing secret (whsec_...), this once. Live endpoints: https and public addresses only.', body: createEndpointInput, returns: 'WebhookEndpoint' },
+  { method: 'get', path: '/v1/webhook_endpoints', summary: 'List webhook endpoints', query: listEndpointsQuery, returns: 'list:WebhookEndpoint' },
+  { method: 'get', path: '/v1/webhook_endpoints/{id}', summary: 'Retrieve a webhook endpoint', returns: 'WebhookEndpoint' },
+  { method: 'post', path: '/v1/webhook_endpoints/{id}', summary: 'Update a webhook endpoint', description: 'url, enabledEvents, description, disabled.', body: updateEndpointInput, returns: 'WebhookEndpoint' },
+  { method: 'delete', path: '/v1/webhook_endpoints/{id}', summary: 'Delete a webhook endpoint', description: 'Its pending deliveries are dropped.', returns: 'DeletedWebhookEndpoint' },
+  { method: 'post', path: '/v1/webhook_endpoints/{id}/roll_secret', summary: 'Roll the signing secret', description: 'The old secret keeps signing for expiresInSeconds (default 86400, at most 604800).', body: rollSecretInput, returns: 'WebhookEndpoint' },
+  { method: 'get', path: '/v1/webhook_endpoints/{id}/deliveries', summary: 'List deliveries of an endpoint', query: listDeliveriesQuery, returns: 'list:WebhookDelivery' },
+  { method: 'get', path: '/v1/webhook_endpoints/{id}/deliveries/{deliveryId}', summary: 'Retrieve a delivery', returns: 'WebhookDelivery' },
+  { method: 'post', path: '/v1/webhook_endpoints/{id}/deliveries/{deliveryId}/retry', summary: 'Send a delivery again now', description: 'Same webhook-id; does not move the automatic schedule.', returns: 'WebhookDelivery' },
 ];
 
 function jsonSchema(s: z.ZodType): Record<string, unknown> {
