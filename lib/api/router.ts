@@ -1,0 +1,67 @@
+// The /v1 routes, found from the files under app/v1 (the same files Next.js serves in `next dev`),
+// for the production server (server.ts) and the tests. A path like app/v1/prices/[id]/route.ts
+// becomes /^\/v1\/prices\/(?<id>[^/]+)$/; static segments win over [params], [...catch-all] last.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+type Handler = (request: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+export type RouteModule = Record<string, Handler | unknown>;
+
+interface Route {
+  pattern: RegExp;
+  rank: number[];
+  module: RouteModule;
+}
+
+function compile(segments: string[]): { pattern: RegExp; rank: number[] } {
+  const parts = segments.map((seg) => {
+    const catchAll = /^\[\.\.\.(\w+)\]$/.exec(seg);
+    if (catchAll) return { re: `(?<${catchAll[1]}>.+)`, rank: 2 };
+    const param = /^\[(\w+)\]$/.exec(seg);
+    if (param) return { re: `(?<${param[1]}>[^/]+)`, rank: 1 };
+    return { re: seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), rank: 0 };
+  });
+  return { pattern: new RegExp(`^/v1/${parts.map((p) => p.re).join('/')}$`), rank: parts.map((p) => p.rank) };
+}
+
+function findRouteFiles(dir: string, segments: string[] = []): { file: string; segments: string[] }[] {
+  const out: { file: string; segments: string[] }[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) out.push(...findRouteFiles(path.join(dir, entry.name), [...segments, entry.name]));
+    else if (entry.name === 'route.ts') out.push({ file: path.join(dir, entry.name), segments });
+  }
+  return out;
+}
+
+/** More specific first: compare segment by segment (static < param < catch-all), then longer first. */
+function bySpecificity(a: Route, b: Route): number {
+  for (let i = 0; i < Math.min(a.rank.length, b.rank.length); i++) if (a.rank[i] !== b.rank[i]) return a.rank[i]! - b.rank[i]!;
+  return b.rank.length - a.rank.length;
+}
+
+export async function loadApiRoutes(root = process.cwd()): Promise<Route[]> {
+  const files = findRouteFiles(path.join(root, 'app', 'v1'));
+  const routes = await Promise.all(
+    files.map(async ({ file, segments }) => ({ ...compile(segments), module: (await import(pathToFileURL(file).href)) as RouteModule })),
+  );
+  return routes.sort(bySpecificity);
+}
+
+export function matchRoute(routes: Route[], pathname: string): { module: RouteModule; params: Record<string, string> } | null {
+  for (const r of routes) {
+    const m = r.pattern.exec(pathname);
+    if (m) return { module: r.module, params: Object.fromEntries(Object.entries(m.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)])) };
+  }
+  return null;
+}
+
+/** Answer one request with the matching route module's handler for its method. */
+export async function dispatch(routes: Route[], request: Request): Promise<Response | null> {
+  const url = new URL(request.url);
+  const hit = matchRoute(routes, url.pathname);
+  if (!hit) return null;
+  const handler = hit.module[request.method] as Handler | undefined;
+  if (typeof handler !== 'function') return null;
+  return handler(request, { params: Promise.resolve(hit.params) });
+}
