@@ -17,10 +17,9 @@ import { startFakeEsplora } from './fakes/esplora';
 import { startFakeLnd } from './fakes/lnd';
 import { startFakeMomo } from './fakes/momo';
 import { startFakeTronGrid } from './fakes/trongrid';
-import { eventTypes, newIntent, now, registerLifecycleRoutes } from './lifecycle-helpers';
+import { eventTypes, newIntent, now } from './lifecycle-helpers';
 
 const { db } = useDatabase();
-registerLifecycleRoutes();
 
 const ZPUB = 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
 const TRON_XPUB = 'xpub6D1AabNHCupeiLM65ZR9UStMhJ1vCpyV4XbZdyhMZBiJXALQtmn9p42VTQckoHVn8WNqS7dqnJokZHAHcHGoaQgmv8D45oNUKx6DZMNZBCd';

@@ -1,39 +1,13 @@
-// Integration-test harness: call the real route handlers of app/v1 with real Requests, against a
-// real database (embedded PGlite in memory, or PostgreSQL when DATABASE_URL is set).
+// Integration-test harness: call the real route handlers of app/v1 (found as the production server
+// finds them) with real Requests, against a real database (embedded PGlite in memory, or PostgreSQL
+// when DATABASE_URL is set).
 import { afterAll, beforeAll } from 'vitest';
+import { loadApiRoutes, matchRoute } from '@/lib/api/router';
 import { openDatabase, setDbHandle, type Db, type DbHandle } from '@/lib/db/client';
 import { createMerchant, type MerchantKeys } from '@/lib/domain/merchants';
 
-import * as piList from '@/app/v1/payment_intents/route';
-import * as piOne from '@/app/v1/payment_intents/[id]/route';
-import * as piCancel from '@/app/v1/payment_intents/[id]/cancel/route';
-import * as csList from '@/app/v1/checkout_sessions/route';
-import * as csOne from '@/app/v1/checkout_sessions/[id]/route';
-import * as csExpire from '@/app/v1/checkout_sessions/[id]/expire/route';
-import * as prodList from '@/app/v1/products/route';
-import * as prodOne from '@/app/v1/products/[id]/route';
-import * as priceList from '@/app/v1/prices/route';
-import * as priceOne from '@/app/v1/prices/[id]/route';
-import * as unknown from '@/app/v1/[...path]/route';
-
-type Mod = Record<string, unknown>;
-const ROUTES: [RegExp, Mod][] = [
-  [/^\/v1\/payment_intents$/, piList],
-  [/^\/v1\/payment_intents\/(?<id>[^/]+)$/, piOne],
-  [/^\/v1\/payment_intents\/(?<id>[^/]+)\/cancel$/, piCancel],
-  [/^\/v1\/checkout_sessions$/, csList],
-  [/^\/v1\/checkout_sessions\/(?<id>[^/]+)$/, csOne],
-  [/^\/v1\/checkout_sessions\/(?<id>[^/]+)\/expire$/, csExpire],
-  [/^\/v1\/products$/, prodList],
-  [/^\/v1\/products\/(?<id>[^/]+)$/, prodOne],
-  [/^\/v1\/prices$/, priceList],
-  [/^\/v1\/prices\/(?<id>[^/]+)$/, priceOne],
-];
-
-/** Register more routes (later modules: events, webhooks, test helpers). */
-export function addRoute(re: RegExp, mod: Mod): void {
-  ROUTES.unshift([re, mod]);
-}
+// The same route table as the production server (lib/api/router.ts, from the files of app/v1).
+let routes: ReturnType<typeof loadApiRoutes> | undefined;
 
 export interface CallOptions {
   key?: string | null;
@@ -50,16 +24,9 @@ export interface ApiResult<T = any> {
 
 export async function call<T = any>(method: string, pathAndQuery: string, opts: CallOptions = {}): Promise<ApiResult<T>> {
   const url = new URL(pathAndQuery, 'http://localhost:3000');
-  let mod: Mod = unknown;
-  let params: Record<string, string> = { path: url.pathname.split('/').slice(2).join('/') };
-  for (const [re, m] of ROUTES) {
-    const match = re.exec(url.pathname);
-    if (match) {
-      mod = m;
-      params = { ...(match.groups ?? {}) };
-      break;
-    }
-  }
+  const hit = matchRoute(await (routes ??= loadApiRoutes()), url.pathname);
+  if (!hit) throw new Error(`no route for ${url.pathname}`);
+  const { module: mod, params } = hit;
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.key) headers.authorization = `Bearer ${opts.key}`;
   let body: string | undefined = opts.rawBody;

@@ -3,13 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCheckout } from '@/lib/checkout/load';
 import { chooseSessionRail, confirmPaymentIntent, testFail, testPay } from '@/lib/domain/lifecycle';
 import { call, newMerchant, useDatabase } from './api';
-import { registerLifecycleRoutes } from './lifecycle-helpers';
 
 const { db } = useDatabase();
 let key: string;
 let merchantId: string;
 beforeAll(async () => {
-  registerLifecycleRoutes();
   const m = await newMerchant(db());
   key = m.keys.test;
   merchantId = m.merchant.id;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { call, newMerchant, useDatabase } from './api';
-import './webhook-routes';
 
 const { db } = useDatabase();
 

@@ -1,15 +1,6 @@
-// Shared by the lifecycle tests: register the new routes, make intents, read events.
-import * as piConfirm from '@/app/v1/payment_intents/[id]/confirm/route';
-import * as thPay from '@/app/v1/test_helpers/payment_intents/[id]/pay/route';
-import * as thFail from '@/app/v1/test_helpers/payment_intents/[id]/fail/route';
+// Shared by the lifecycle tests: make intents, read events.
 import type { Db } from '@/lib/db/client';
-import { addRoute, call } from './api';
-
-export function registerLifecycleRoutes(): void {
-  addRoute(/^\/v1\/payment_intents\/(?<id>[^/]+)\/confirm$/, piConfirm);
-  addRoute(/^\/v1\/test_helpers\/payment_intents\/(?<id>[^/]+)\/pay$/, thPay);
-  addRoute(/^\/v1\/test_helpers\/payment_intents\/(?<id>[^/]+)\/fail$/, thFail);
-}
+import { call } from './api';
 
 export async function newIntent(key: string, body: Record<string, unknown>) {
   const r = await call('POST', '/v1/payment_intents', { key, body });

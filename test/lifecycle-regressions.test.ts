@@ -12,10 +12,9 @@ import { call, newMerchant, useDatabase } from './api';
 import { startFakeEsplora, type FakeEsplora } from './fakes/esplora';
 import { startFakeLnd, type FakeLnd } from './fakes/lnd';
 import { startFakeMomo, type FakeMomo } from './fakes/momo';
-import { eventTypes, newIntent, now, registerLifecycleRoutes } from './lifecycle-helpers';
+import { eventTypes, newIntent, now } from './lifecycle-helpers';
 
 const { db } = useDatabase();
-registerLifecycleRoutes();
 
 const ZPUB = 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
 const DAY = 24 * 3600;

@@ -3,13 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { runWorkerOnce } from '@/lib/worker';
 import { TASKS } from '@/lib/worker/tasks';
 import { call, newMerchant, useDatabase } from './api';
-import { eventTypes, newIntent, now, registerLifecycleRoutes } from './lifecycle-helpers';
+import { eventTypes, newIntent, now } from './lifecycle-helpers';
 import { isP2wpkhAddress } from '@/lib/rails/onchain/bip84';
 import { isTronAddress } from '@/lib/rails/tron/address';
 import { expireDueSessions, pollDueAttempts, testPay, chooseSessionRail, availableRails, resendMobileMoneyPrompt, confirmPaymentIntent } from '@/lib/domain/lifecycle';
 
 const { db } = useDatabase();
-registerLifecycleRoutes();
 
 async function momoIntent(key: string, amount = 1000, currency = 'XOF', rail = 'mobile_money_a') {
   return newIntent(key, { amount, currency, rail });

@@ -2,13 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { RESPONSE_OBJECTS, OPERATIONS } from '@/lib/api/openapi';
 import * as openapi from '@/app/v1/openapi.json/route';
 import { call, newMerchant, useDatabase } from './api';
-import { registerLifecycleRoutes } from './lifecycle-helpers';
-import './webhook-routes';
 
 const { db } = useDatabase();
 let key: string;
 beforeAll(async () => {
-  registerLifecycleRoutes();
   key = (await newMerchant(db())).keys.test;
 });
 

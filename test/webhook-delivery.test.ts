@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { call, newMerchant, useDatabase } from './api';
-import './webhook-routes';
 import { freePort, startReceiver, type Receiver } from './webhook-receiver';
 import { recordEvent } from '@/lib/domain/events';
 import type { MerchantKeys } from '@/lib/domain/merchants';

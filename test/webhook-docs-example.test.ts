@@ -6,7 +6,6 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, newMerchant, useDatabase } from './api';
-import './webhook-routes';
 import { freePort } from './webhook-receiver';
 import { deliverDueWebhooks } from '@/lib/webhooks/deliveries';
 

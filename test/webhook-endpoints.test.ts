@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { call, newMerchant, useDatabase } from './api';
-import './webhook-routes';
 import { setResolver } from '@/lib/webhooks/ssrf';
 
 const { db } = useDatabase();

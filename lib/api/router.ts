@@ -48,10 +48,19 @@ export async function loadApiRoutes(root = process.cwd()): Promise<Route[]> {
   return routes.sort(bySpecificity);
 }
 
+/** A malformed escape (`%E0%A4%A`) stays as it came: the handler answers 404 for it, not a 500. */
+function decode(v: string): string {
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
+}
+
 export function matchRoute(routes: Route[], pathname: string): { module: RouteModule; params: Record<string, string> } | null {
   for (const r of routes) {
     const m = r.pattern.exec(pathname);
-    if (m) return { module: r.module, params: Object.fromEntries(Object.entries(m.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)])) };
+    if (m) return { module: r.module, params: Object.fromEntries(Object.entries(m.groups ?? {}).map(([k, v]) => [k, decode(v)])) };
   }
   return null;
 }
