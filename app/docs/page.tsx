@@ -50,7 +50,7 @@ function ParamTable({ rows }: { rows: { name: string; required: boolean; schema:
 export default function DocsPage() {
   const doc = openApiDocument(config().BASE_URL) as { paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, Schema> } };
   return (
-    <main className={styles.main}>
+    <main className={styles.main} lang="en">
       <h1>Caisse API reference</h1>
       <p>
         Base URL <code>{config().BASE_URL}</code>. Authenticate every request with <code>Authorization: Bearer sk_test_...</code>.
