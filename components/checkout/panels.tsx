@@ -4,7 +4,7 @@ import { chooseRail, resend, simulate, submitPhone } from '@/app/checkout/[id]/a
 import type { CheckoutView } from '@/lib/checkout/load';
 import { htmlPhonePattern } from '@/lib/checkout/phone';
 import type { AvailableRail, NextAction } from '@/lib/domain/lifecycle';
-import { isMobileMoneyRail } from '@/lib/domain/money';
+import { fromDecimalString, isMobileMoneyRail } from '@/lib/domain/money';
 import { countryName, hasKey, type Locale, type MessageKey, type T } from '@/lib/i18n';
 import { formatAmount, formatAmountLong, formatDuration } from '@/lib/i18n/format';
 import { AutoRedirect, Countdown, SubmitButton } from './client';
@@ -248,7 +248,7 @@ export async function CryptoPanel({ view, tr, locale, now }: PanelProps) {
         </a>
         <CopyField id="address" label={tr('address')} value={a.address} {...copy} />
         <CopyField id="amount" label={`${tr('exactAmount')} (BTC)`} value={a.amount} {...copy} />
-        <p className="co-muted">{formatAmountLong(Math.round(Number(a.amount) * 1e8), 'BTC', locale)}</p>
+        <p className="co-muted">{formatAmountLong(fromDecimalString(a.amount, 'BTC'), 'BTC', locale)}</p>
       </section>
     );
   }

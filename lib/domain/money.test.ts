@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundsFor, RAIL_CURRENCIES, RAILS, toDecimalString, assertAmountInBounds, assertRailTakesCurrency } from './money';
+import { fromDecimalString, boundsFor, RAIL_CURRENCIES, RAILS, toDecimalString, assertAmountInBounds, assertRailTakesCurrency } from './money';
 import { createId, randomBase62 } from '../ids';
 
 describe('money', () => {
@@ -10,6 +10,14 @@ describe('money', () => {
     expect(toDecimalString(1_000_000_000_000, 'USDT')).toBe('1000000');
     expect(toDecimalString(5000, 'XOF')).toBe('5000');
     expect(toDecimalString(1, 'BTC')).toBe('0.00000001');
+  });
+
+  it('reads decimal strings back exactly, the inverse of toDecimalString', () => {
+    for (const [n, c] of [[12345, 'BTC'], [100_000_000, 'BTC'], [1, 'BTC'], [2_100_000_000_000_000, 'BTC'], [12_500_000, 'USDT'], [5000, 'XOF']] as const)
+      expect(fromDecimalString(toDecimalString(n, c), c)).toBe(n);
+    expect(fromDecimalString('0.29', 'BTC')).toBe(29_000_000); // 0.29 * 1e8 is 28999999.999999996 in floating point
+    expect(() => fromDecimalString('1.123456789', 'BTC')).toThrow();
+    expect(() => fromDecimalString('-1', 'USDT')).toThrow();
   });
 
   it('bounds per currency, narrowed by rail and operator, never widened', () => {

@@ -103,3 +103,11 @@ export function toDecimalString(amount: number, currency: Currency): string {
   const frac = digits.slice(-exp).replace(/0+$/, '');
   return `${neg ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
 }
+
+/** An exact decimal string back to minor units ("0.00012345" BTC -> 12345): no floating point. */
+export function fromDecimalString(value: string, currency: Currency): number {
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(value);
+  const exp = EXPONENT[currency];
+  if (!m || (m[2] ?? '').length > exp) throw new Error(`not an amount in ${currency}: ${value}`);
+  return Number(m[1]!) * 10 ** exp + Number((m[2] ?? '').padEnd(exp, '0') || '0');
+}
