@@ -1,0 +1,14 @@
+// Shared by the adapter tests: a prompt input and an attempt view with defaults, and public keys.
+import type { AttemptView, PromptInput } from '@/lib/rails/types';
+import { now } from './lifecycle-helpers';
+
+export const ZPUB = 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
+export const TRON_XPUB = 'xpub6D1AabNHCupeiLM65ZR9UStMhJ1vCpyV4XbZdyhMZBiJXALQtmn9p42VTQckoHVn8WNqS7dqnJokZHAHcHGoaQgmv8D45oNUKx6DZMNZBCd';
+
+export function input(over: Partial<PromptInput>): PromptInput {
+  const t = now();
+  return { attemptId: 'att_test1234567890', intentId: 'pi_test1234567890', rail: 'mobile_money_a', amount: 1500, currency: 'XOF', description: 'Test', expiresAt: t + 3600, now: t, ...over };
+}
+export const view = (p: { destination: string; backendRef: string; details: Record<string, unknown>; expiresAt: number | null }, over: Partial<AttemptView> = {}): AttemptView => ({
+  id: 'att_test1234567890', rail: 'mobile_money_a', amount: 1500, currency: 'XOF', createdAt: now(), ...p, ...over,
+});

@@ -1,0 +1,119 @@
+// The Esplora (on-chain Bitcoin) and TronGrid (USDT TRC20) adapters against their fakes.
+import { describe, expect, it } from 'vitest';
+import { isP2wpkhAddress } from '@/lib/rails/onchain/bip84';
+import { EsploraAdapter } from '@/lib/rails/onchain/esplora';
+import { TronGridAdapter } from '@/lib/rails/tron/trongrid';
+import { isTronAddress } from '@/lib/rails/tron/address';
+import { BackendError } from '@/lib/rails/types';
+import { input, TRON_XPUB, view, ZPUB } from './adapter-helpers';
+import { startFakeEsplora } from './fakes/esplora';
+import { startFakeTronGrid } from './fakes/trongrid';
+
+describe('Esplora adapter (fake Esplora)', () => {
+  it('derives mainnet addresses and counts outputs with the configured confirmations', async () => {
+    const fake = await startFakeEsplora();
+    try {
+      const a = new EsploraAdapter({ url: fake.url, xpub: ZPUB, confirmations: 3, timeoutMs: 2000 });
+      expect(a.deriveAddress(0)).toBe('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
+      const address = a.deriveAddress(5);
+      expect(isP2wpkhAddress(address, 'mainnet')).toBe(true);
+      const p = await a.createPrompt(input({ rail: 'btc_onchain', currency: 'BTC', amount: 50_000, address }));
+      const v = view(p, { rail: 'btc_onchain', currency: 'BTC', amount: 50_000 });
+      expect(await a.getStatus(v)).toMatchObject({ state: 'waiting', received: 0, seen: 0 });
+      const txid = fake.send(address, 50_000);
+      expect(await a.getStatus(v)).toMatchObject({ state: 'pending', received: 0, seen: 50_000, confirmations: 0 });
+      fake.confirm(txid, fake.tip); // 1 confirmation of 3
+      expect(await a.getStatus(v)).toMatchObject({ state: 'pending', seen: 50_000, confirmations: 1 });
+      fake.tip += 2;
+      expect(await a.getStatus(v)).toMatchObject({ state: 'confirmed', received: 50_000, seen: 0 });
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('refuses testnet keys for live, times out, and rejects garbage', async () => {
+    expect(() => new EsploraAdapter({ url: 'http://127.0.0.1:1', xpub: 'vpub5Y6cjg78GGuNLsaPhmYsiw4gYX3HoQiRBiSwDaBXKUafCt9bNwWQiitDk5VZ5BVxYnQdwoTyXSs2JHRPAgjAvtbBrf8ZhDYe2jWAqvZVnsc', confirmations: 1, timeoutMs: 100 })).toThrow(/mainnet/);
+    const fake = await startFakeEsplora();
+    try {
+      const a = new EsploraAdapter({ url: fake.url, xpub: ZPUB, confirmations: 1, timeoutMs: 300 });
+      const v = view({ destination: a.deriveAddress(1), backendRef: '', details: {}, expiresAt: null }, { rail: 'btc_onchain' });
+      fake.mode = 'garbage';
+      await expect(a.getStatus(v)).rejects.toBeInstanceOf(BackendError);
+      fake.mode = 'timeout';
+      await expect(a.getStatus(v)).rejects.toThrow(/timed out/);
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe('Esplora adapter: long histories (defect 15)', () => {
+  it('pages through /txs/chain/:last_seen_txid: every confirmed transaction counts', async () => {
+    const fake = await startFakeEsplora();
+    try {
+      const a = new EsploraAdapter({ url: fake.url, xpub: ZPUB, confirmations: 1, timeoutMs: 2000 });
+      const address = a.deriveAddress(7);
+      const v = view({ destination: address, backendRef: address, details: {}, expiresAt: null }, { rail: 'btc_onchain', currency: 'BTC', amount: 60_000 });
+      for (let i = 0; i < 60; i++) fake.send(address, 1_000, fake.tip - i);
+      fake.send(address, 500); // in the mempool
+      expect(await a.getStatus(v)).toMatchObject({ state: 'pending', received: 60_000, seen: 500 });
+      expect(fake.requests.filter((r) => r.path.includes('/txs/chain/'))).toHaveLength(2);
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe('TronGrid adapter (fake TronGrid)', () => {
+  it('counts only solidified USDT transfers to the address, once each', async () => {
+    const fake = await startFakeTronGrid('tg-key');
+    try {
+      const a = new TronGridAdapter({ url: fake.url, apiKey: 'tg-key', xpub: TRON_XPUB, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', timeoutMs: 2000 });
+      const address = a.deriveAddress(0);
+      expect(address).toBe('TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH');
+      expect(isTronAddress(a.deriveAddress(9))).toBe(true);
+      const v = view({ destination: address, backendRef: address, details: {}, expiresAt: null }, { rail: 'usdt_trc20', currency: 'USDT', amount: 5_000_000 });
+      expect(await a.getStatus(v)).toMatchObject({ state: 'waiting' });
+      fake.send(address, 999, { contract: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf', confirmed: true }); // another token: ignored
+      const tx = fake.send(address, 5_000_000);
+      expect(await a.getStatus(v)).toMatchObject({ state: 'pending', received: 0, seen: 5_000_000 });
+      fake.solidify(tx);
+      // The same transfer listed twice by the API is counted once.
+      fake.transfers.push({ ...fake.transfers.find((t) => t.transaction_id === tx)! });
+      expect(await a.getStatus(v)).toMatchObject({ state: 'confirmed', received: 5_000_000, seen: 0 });
+      expect(fake.requests.every((r) => r.headers['tron-pro-api-key'] === 'tg-key')).toBe(true);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('pages with meta.fingerprint, and counts two transfers of one transaction (defect 15)', async () => {
+    const fake = await startFakeTronGrid();
+    try {
+      const a = new TronGridAdapter({ url: fake.url, xpub: TRON_XPUB, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', timeoutMs: 2000 });
+      const address = a.deriveAddress(3);
+      const v = view({ destination: address, backendRef: address, details: {}, expiresAt: null }, { rail: 'usdt_trc20', currency: 'USDT', amount: 1_000_000 });
+      for (let i = 0; i < 205; i++) fake.send(address, 1_000, { confirmed: true });
+      const batch = fake.send(address, 2_000_000, { confirmed: true });
+      fake.send(address, 3_000_000, { confirmed: true, txid: batch }); // a second transfer in the same transaction
+      expect(await a.getStatus(v)).toMatchObject({ state: 'confirmed', received: 205_000 + 5_000_000, seen: 0 });
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('times out and rejects garbage', async () => {
+    const fake = await startFakeTronGrid();
+    try {
+      const a = new TronGridAdapter({ url: fake.url, xpub: TRON_XPUB, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', timeoutMs: 300 });
+      const v = view({ destination: a.deriveAddress(0), backendRef: '', details: {}, expiresAt: null }, { rail: 'usdt_trc20' });
+      fake.mode = 'garbage';
+      await expect(a.getStatus(v)).rejects.toBeInstanceOf(BackendError);
+      fake.mode = 'timeout';
+      await expect(a.getStatus(v)).rejects.toThrow(/timed out/);
+    } finally {
+      await fake.close();
+    }
+  });
+});
+

@@ -1,0 +1,82 @@
+// The money invariant, called at the end of every money test (issue 9):
+//   1. what the backend (a fake server, or the simulator) says was paid == the intent's amountReceived;
+//   2. == the sum of its attempts' received amounts, and each receive address credited exactly what
+//      the attempts on it received (derived_addresses.amount_credited: an address shared by several
+//      attempts never counts a payment twice);
+//   3. asking the backend again about every attempt changes nothing (no double count on a re-poll);
+//   4. the intent has exactly one `payment_intent.succeeded` event if it succeeded, none otherwise.
+// It returns the intent's event types, sorted (events of one second have no order between them), so
+// the caller can assert the exact list (never `arrayContaining`).
+import { expect } from 'vitest';
+import type { Db } from '@/lib/db/client';
+import { refreshAttempt } from '@/lib/domain/attempts';
+
+export interface InvariantOptions {
+  /** What the backend says the payer paid, in the intent's minor units. */
+  paid: number;
+  /** The clock of the re-poll (the test's injected time); default: the real clock. */
+  now?: number;
+  /** Skip the re-poll (a test whose fake backend is gone, or whose clock cannot be replayed). */
+  noRepoll?: boolean;
+}
+
+interface Snapshot {
+  status: string;
+  amountReceived: number;
+  attempts: string;
+  events: string[];
+}
+
+async function snapshot(db: Db, intentId: string): Promise<Snapshot> {
+  const [pi] = await db.query<{ status: string; amount_received: number }>(`select status, amount_received from payment_intents where id = $1`, [intentId]);
+  if (!pi) throw new Error(`no payment intent ${intentId}`);
+  const attempts = await db.query<{ id: string; status: string; amount_received: number }>(
+    `select id, status, amount_received from payment_attempts where payment_intent_id = $1 order by seq`,
+    [intentId],
+  );
+  return {
+    status: pi.status,
+    amountReceived: Number(pi.amount_received),
+    attempts: JSON.stringify(attempts.map((a) => [a.id, a.status, Number(a.amount_received)])),
+    events: await intentEvents(db, intentId),
+  };
+}
+
+/** The types of the events about this intent, sorted by name. */
+export async function intentEvents(db: Db, intentId: string): Promise<string[]> {
+  const rows = await db.query<{ type: string }>(`select type from events where data->'object'->>'id' = $1`, [intentId]);
+  return rows.map((r) => r.type).sort();
+}
+
+export async function assertMoneyInvariant(db: Db, intentId: string, opts: InvariantOptions): Promise<string[]> {
+  const before = await snapshot(db, intentId);
+  expect(before.amountReceived, 'amountReceived == what the backend says was paid').toBe(opts.paid);
+
+  const attempts = await db.query<{ id: string; rail: string; destination: string | null; amount_received: number }>(
+    `select id, rail, destination, amount_received from payment_attempts where payment_intent_id = $1`,
+    [intentId],
+  );
+  const sum = attempts.reduce((s, a) => s + Number(a.amount_received), 0);
+  expect(sum, "amountReceived == the sum of the attempts' received amounts").toBe(before.amountReceived);
+
+  const addresses = await db.query<{ address: string; rail: string; amount_credited: number }>(
+    `select address, rail, amount_credited from derived_addresses where payment_intent_id = $1`,
+    [intentId],
+  );
+  for (const a of addresses) {
+    const onIt = attempts.filter((x) => x.rail === a.rail && x.destination === a.address).reduce((s, x) => s + Number(x.amount_received), 0);
+    expect(Number(a.amount_credited), `address ${a.address} credited == what its attempts received`).toBe(onIt);
+  }
+
+  const succeeded = before.events.filter((t) => t === 'payment_intent.succeeded').length;
+  expect(succeeded, 'payment_intent.succeeded events').toBe(before.status === 'succeeded' ? 1 : 0);
+
+  if (!opts.noRepoll) {
+    for (const a of attempts) await refreshAttempt(db, a.id, opts.now ?? Math.floor(Date.now() / 1000));
+    const after = await snapshot(db, intentId);
+    expect(after.amountReceived, 'a re-poll changes nothing (amountReceived)').toBe(before.amountReceived);
+    expect(after.events, 'a re-poll changes nothing (events)').toEqual(before.events);
+    expect(after.status, 'a re-poll changes nothing (status)').toBe(before.status);
+  }
+  return before.events;
+}
