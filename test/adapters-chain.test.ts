@@ -64,6 +64,103 @@ describe('Esplora adapter: long histories (defect 15)', () => {
   });
 });
 
+describe('Esplora adapter: the chain as it is now (reorgs, eviction, replacement, failures)', () => {
+  const setup = async (confirmations = 1) => {
+    const fake = await startFakeEsplora();
+    const a = new EsploraAdapter({ url: fake.url, xpub: ZPUB, confirmations, timeoutMs: 2000 });
+    const address = a.deriveAddress(11);
+    const v = view({ destination: address, backendRef: address, details: {}, expiresAt: null }, { rail: 'btc_onchain', currency: 'BTC', amount: 50_000 });
+    return { fake, a, address, v };
+  };
+
+  it('a paged read whose last_seen_txid a reorg removed is a failed read, not a shorter history', async () => {
+    const { fake, a, address, v } = await setup();
+    try {
+      for (let i = 59; i >= 0; i--) fake.send(address, 1_000, fake.tip - i);
+      const tip = fake.tip;
+      // Esplora answers an unknown last_seen_txid with `[]`, like the end of the history.
+      fake.onRequest = (path) => {
+        const m = /\/txs\/chain\/([0-9a-f]{64})$/.exec(path);
+        if (!m) return;
+        fake.onRequest = undefined;
+        fake.reorg(tip - 25, [m[1]!]); // the 25 newest blocks disconnected, the last seen tx double-spent
+      };
+      await expect(a.getStatus(v)).rejects.toThrow(/read 25 of 60 confirmed/);
+      // Read again: the chain as it now is (24 back in the mempool, 35 still mined).
+      expect(await a.getStatus(v)).toMatchObject({ state: 'pending', received: 35_000, seen: 24_000 });
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('a reorg sends a mined payment back to the mempool: received goes back to seen', async () => {
+    const { fake, a, address, v } = await setup(2);
+    try {
+      const txid = fake.send(address, 50_000, fake.tip);
+      fake.tip += 1;
+      expect(await a.getStatus(v)).toMatchObject({ state: 'confirmed', received: 50_000, seen: 0 });
+      fake.reorg(fake.tip - 2); // both blocks gone: the payment waits in the mempool again
+      expect(await a.getStatus(v)).toMatchObject({ state: 'pending', received: 0, seen: 50_000, confirmations: 0, details: { txids: [txid] } });
+      fake.confirm(txid, fake.tip + 1);
+      expect(await a.getStatus(v)).toMatchObject({ state: 'pending', received: 0, seen: 50_000, confirmations: 1 });
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('a payment the reorg double-spent, or the mempool evicted, is no longer seen', async () => {
+    const { fake, a, address, v } = await setup(2);
+    try {
+      const mined = fake.send(address, 20_000, fake.tip); // 1 confirmation of 2
+      expect(await a.getStatus(v)).toMatchObject({ state: 'pending', seen: 20_000, confirmations: 1 });
+      fake.reorg(fake.tip - 1, [mined]);
+      expect(await a.getStatus(v)).toMatchObject({ state: 'waiting', received: 0, seen: 0, details: { txids: [] } });
+      const waiting = fake.send(address, 30_000);
+      expect(await a.getStatus(v)).toMatchObject({ state: 'pending', seen: 30_000 });
+      fake.evict(waiting);
+      expect(await a.getStatus(v)).toMatchObject({ state: 'waiting', received: 0, seen: 0 });
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('a replacement (RBF) paying another amount: only the replacement is seen', async () => {
+    const { fake, a, address, v } = await setup();
+    try {
+      const first = fake.send(address, 50_000);
+      expect(await a.getStatus(v)).toMatchObject({ state: 'pending', seen: 50_000, details: { txids: [first] } });
+      const second = fake.replace(first, 30_000);
+      expect(await a.getStatus(v)).toMatchObject({ state: 'pending', received: 0, seen: 30_000, details: { txids: [second] } });
+      fake.confirm(second, fake.tip);
+      expect(await a.getStatus(v)).toMatchObject({ state: 'confirmed', received: 30_000, seen: 0 });
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('every output to the address counts, in one transaction', async () => {
+    const { fake, a, address, v } = await setup();
+    try {
+      fake.pay([{ address, value: 20_000 }, { address: a.deriveAddress(12), value: 5_000 }, { address, value: 30_000 }], fake.tip);
+      expect(await a.getStatus(v)).toMatchObject({ state: 'confirmed', received: 50_000, seen: 0 });
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it.each([429, 500, 502, 503] as const)('HTTP %i (rate limit, server down) is a BackendError, never "nothing received"', async (status) => {
+    const { fake, a, address, v } = await setup();
+    try {
+      fake.send(address, 50_000, fake.tip);
+      fake.failNext(status);
+      await expect(a.getStatus(v)).rejects.toSatisfy((e) => e instanceof BackendError && e.message.includes(`HTTP ${status}`));
+      expect(await a.getStatus(v)).toMatchObject({ state: 'confirmed', received: 50_000 });
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
 describe('TronGrid adapter (fake TronGrid)', () => {
   it('counts only solidified USDT transfers to the address, once each', async () => {
     const fake = await startFakeTronGrid('tg-key');
@@ -78,7 +175,8 @@ describe('TronGrid adapter (fake TronGrid)', () => {
       const tx = fake.send(address, 5_000_000);
       expect(await a.getStatus(v)).toMatchObject({ state: 'pending', received: 0, seen: 5_000_000 });
       fake.solidify(tx);
-      // The same transfer listed twice by the API is counted once.
+      expect(await a.getStatus(v)).toMatchObject({ state: 'confirmed', received: 5_000_000, seen: 0 });
+      // The same transfer (one log) listed twice by the account listing is counted once.
       fake.transfers.push({ ...fake.transfers.find((t) => t.transaction_id === tx)! });
       expect(await a.getStatus(v)).toMatchObject({ state: 'confirmed', received: 5_000_000, seen: 0 });
       expect(fake.requests.every((r) => r.headers['tron-pro-api-key'] === 'tg-key')).toBe(true);
@@ -97,6 +195,53 @@ describe('TronGrid adapter (fake TronGrid)', () => {
       const batch = fake.send(address, 2_000_000, { confirmed: true });
       fake.send(address, 3_000_000, { confirmed: true, txid: batch }); // a second transfer in the same transaction
       expect(await a.getStatus(v)).toMatchObject({ state: 'confirmed', received: 205_000 + 5_000_000, seen: 0 });
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('two equal transfers in one transaction are two payments (told apart by event_index)', async () => {
+    const fake = await startFakeTronGrid();
+    try {
+      const a = new TronGridAdapter({ url: fake.url, xpub: TRON_XPUB, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', timeoutMs: 2000 });
+      const address = a.deriveAddress(4);
+      const v = view({ destination: address, backendRef: address, details: {}, expiresAt: null }, { rail: 'usdt_trc20', currency: 'USDT', amount: 2_000_000 });
+      const tx = fake.send(address, 1_000_000);
+      fake.send(address, 1_000_000, { txid: tx }); // same sender, same amount, next log
+      expect(await a.getStatus(v)).toMatchObject({ state: 'pending', received: 0, seen: 2_000_000 });
+      fake.solidify(tx);
+      expect(await a.getStatus(v)).toMatchObject({ state: 'confirmed', received: 2_000_000, seen: 0, details: { txids: [tx] } });
+      expect(fake.requests.filter((r) => r.path.startsWith(`/v1/transactions/${tx}/events`)).length).toBeGreaterThan(0);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('an unconfirmed transfer whose block was not solidified is no longer seen', async () => {
+    const fake = await startFakeTronGrid();
+    try {
+      const a = new TronGridAdapter({ url: fake.url, xpub: TRON_XPUB, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', timeoutMs: 2000 });
+      const address = a.deriveAddress(5);
+      const v = view({ destination: address, backendRef: address, details: {}, expiresAt: null }, { rail: 'usdt_trc20', currency: 'USDT', amount: 2_000_000 });
+      const tx = fake.send(address, 2_000_000);
+      expect(await a.getStatus(v)).toMatchObject({ state: 'pending', seen: 2_000_000 });
+      fake.drop(tx);
+      expect(await a.getStatus(v)).toMatchObject({ state: 'waiting', received: 0, seen: 0, details: { txids: [] } });
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it.each([429, 403, 503] as const)('its documented rate-limit answer %i ({success: false}) is a BackendError, never "nothing received"', async (status) => {
+    const fake = await startFakeTronGrid();
+    try {
+      const a = new TronGridAdapter({ url: fake.url, xpub: TRON_XPUB, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', timeoutMs: 2000 });
+      const address = a.deriveAddress(6);
+      const v = view({ destination: address, backendRef: address, details: {}, expiresAt: null }, { rail: 'usdt_trc20', currency: 'USDT', amount: 2_000_000 });
+      fake.send(address, 2_000_000, { confirmed: true });
+      fake.failNext(status);
+      await expect(a.getStatus(v)).rejects.toSatisfy((e) => e instanceof BackendError && e.message.includes(`HTTP ${status}`));
+      expect(await a.getStatus(v)).toMatchObject({ state: 'confirmed', received: 2_000_000, seen: 0 });
     } finally {
       await fake.close();
     }

@@ -1,128 +1,458 @@
-// The MTN MoMo RequestToPay adapter against its fake server, and live mobile money through the API.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The MTN MoMo RequestToPay adapter against a fake written from MTN's documentation (fakes/momo.ts),
+// then live mobile money through the API, with the operator's callback delivered through the real
+// HTTP route. Every money test ends with the money invariant (test/invariant.ts).
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PUT as callbackPut, POST as callbackPost } from '@/app/callbacks/mobile_money/[rail]/route';
+import { MAX_BODY_BYTES } from '@/lib/api/request';
 import { resetConfigForTests } from '@/lib/config';
-import { handleMobileMoneyCallback } from '@/lib/domain/callbacks';
-import { availableRails, pollDueAttempts } from '@/lib/domain/lifecycle';
-import { MomoAdapter } from '@/lib/rails/mobile-money/momo';
-import { resetRailsForTests } from '@/lib/rails/registry';
-import { BackendError } from '@/lib/rails/types';
+import { availableRails, confirmPaymentIntent, pollDueAttempts, resendMobileMoneyPrompt } from '@/lib/domain/lifecycle';
+import { MomoAdapter, type MomoConfig } from '@/lib/rails/mobile-money/momo';
+import { markRailUp, resetRailsForTests } from '@/lib/rails/registry';
+import { BackendError, type RailStatus } from '@/lib/rails/types';
 import { input, view } from './adapter-helpers';
 import { call, newMerchant, useDatabase } from './api';
-import { startFakeMomo } from './fakes/momo';
-import { eventTypes, newIntent, now } from './lifecycle-helpers';
+import { startFakeMomo, type FakeMomo } from './fakes/momo';
+import { assertMoneyInvariant } from './invariant';
+import { newIntent, now } from './lifecycle-helpers';
 
 const { db } = useDatabase();
 
-describe('MoMo RequestToPay adapter (fake server)', () => {
-  it('sends the request, maps PENDING / SUCCESSFUL / FAILED, and reads the callback', async () => {
-    const fake = await startFakeMomo();
-    try {
-      const a = new MomoAdapter('mobile_money_a', { baseUrl: fake.url, subscriptionKey: 'sub-key', apiUser: 'api-user', apiKey: 'api-key', targetEnvironment: 'sandbox', timeoutMs: 2000 });
-      const p = await a.createPrompt(input({ phone: '+2250554120000' }));
-      expect(p.backendRef).toMatch(/^[0-9a-f-]{36}$/);
-      const sent = fake.payments.get(p.backendRef)!;
-      expect(sent.body).toMatchObject({ amount: '1500', currency: 'XOF', externalId: 'att_test1234567890', payer: { partyIdType: 'MSISDN', partyId: '2250554120000' } });
-      expect(await a.getStatus(view(p))).toMatchObject({ state: 'pending' });
-      fake.settle('0000', 'SUCCESSFUL');
-      expect(await a.getStatus(view(p))).toMatchObject({ state: 'confirmed', received: 1500 });
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-      const q = await a.createPrompt(input({ phone: '+2250554123333' }));
-      fake.settle('3333', 'FAILED', 'NOT_ENOUGH_FUNDS');
-      expect(await a.getStatus(view(q))).toMatchObject({ state: 'failed', error: { code: 'insufficient_funds' } });
+async function withFake(fn: (fake: FakeMomo, adapter: (over?: Partial<MomoConfig>) => MomoAdapter) => Promise<void>, opts?: Parameters<typeof startFakeMomo>[1]) {
+  const fake = await startFakeMomo(undefined, opts);
+  const adapter = (over: Partial<MomoConfig> = {}) =>
+    new MomoAdapter('mobile_money_a', { baseUrl: fake.url, subscriptionKey: 'sub-key', apiUser: 'api-user', apiKey: 'api-key', targetEnvironment: 'sandbox', timeoutMs: 2000, ...over });
+  try {
+    await fn(fake, adapter);
+  } finally {
+    await fake.close();
+  }
+}
 
-      // A resend makes a new reference; success on either counts.
-      const r = await a.createPrompt(input({ phone: '+2250554124444' }));
-      const r2 = await a.resend(view(r), now());
-      expect(r2.backendRef).not.toBe(r.backendRef);
-      expect(fake.payments.size).toBe(4);
-      fake.payments.get(r.backendRef)!.status = 'SUCCESSFUL';
-      expect(await a.getStatus(view(r2))).toMatchObject({ state: 'confirmed' });
+const rejection = async (p: Promise<unknown>): Promise<BackendError> => {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(BackendError);
+  return err as BackendError;
+};
+const calls = (fake: FakeMomo, path: string) => fake.requests.filter((r) => r.path.startsWith(path)).length;
 
-      const cb = JSON.stringify({ externalId: 'att_abc', status: 'SUCCESSFUL' });
-      expect(await a.parseCallback({ headers: new Headers(), rawBody: cb })).toEqual({ attemptId: 'att_abc' });
-      await expect(a.parseCallback({ headers: new Headers(), rawBody: 'nope' })).rejects.toBeInstanceOf(BackendError);
-    } finally {
-      await fake.close();
-    }
+describe('MoMo RequestToPay adapter (fake written from MTN docs)', () => {
+  it('sends the documented request and maps PENDING / SUCCESSFUL / FAILED', async () => {
+    await withFake(async (fake, adapter) => {
+      const a = adapter();
+      const t = now();
+      const p = await a.createPrompt(input({ phone: '+2250554120000', now: t }));
+      expect(p.backendRef).toMatch(UUID_V4);
+      const sent = fake.requests.find((r) => r.path === '/collection/v1_0/requesttopay')!;
+      expect(sent.headers).toMatchObject({ 'x-reference-id': p.backendRef, 'x-target-environment': 'sandbox', 'ocp-apim-subscription-key': 'sub-key' });
+      expect(sent.headers.authorization).toMatch(/^Bearer /);
+      expect(JSON.parse(sent.body)).toEqual({
+        amount: '1500', currency: 'XOF', externalId: 'att_test1234567890', payer: { partyIdType: 'MSISDN', partyId: '2250554120000' }, payerMessage: 'Test', payeeNote: 'Test',
+      });
+      expect(await a.getStatus(view(p), t)).toEqual({ state: 'pending', received: 0, seen: 0 });
+      fake.approve(p.backendRef);
+      const ftx = String(fake.statusBody(p.backendRef).financialTransactionId);
+      expect(await a.getStatus(view(p), t)).toEqual({ state: 'confirmed', received: 1500, seen: 0, final: true, details: { financialTransactionId: ftx, financialTransactionIds: [ftx] } });
+
+      const q = await a.createPrompt(input({ phone: '+2250554123333', now: t }));
+      fake.decline(q.backendRef, 'NOT_ENOUGH_FUNDS');
+      expect(await a.getStatus(view(q), t)).toMatchObject({ state: 'failed', received: 0, error: { code: 'insufficient_funds' } });
+    });
   });
 
-  it('a backend that times out, answers garbage, or refuses the credentials is a BackendError', async () => {
-    const fake = await startFakeMomo();
-    try {
-      const cfg = { baseUrl: fake.url, subscriptionKey: 'sub-key', apiUser: 'api-user', apiKey: 'api-key', targetEnvironment: 'sandbox', timeoutMs: 300 };
-      fake.mode = 'timeout';
-      const t = Date.now();
-      await expect(new MomoAdapter('mobile_money_a', cfg).createPrompt(input({ phone: '+2250554120000' }))).rejects.toBeInstanceOf(BackendError);
-      expect(Date.now() - t).toBeLessThan(2000);
-      fake.mode = 'garbage';
-      await expect(new MomoAdapter('mobile_money_a', cfg).createPrompt(input({ phone: '+2250554120000' }))).rejects.toThrow(/not JSON/);
-      fake.mode = 'ok';
-      await expect(new MomoAdapter('mobile_money_a', { ...cfg, apiKey: 'wrong' }).createPrompt(input({ phone: '+2250554120000' }))).rejects.toThrow(/401/);
-    } finally {
-      await fake.close();
-    }
+  it("reads MTN's documented status example: amount, financialTransactionId and externalId as JSON numbers", async () => {
+    await withFake(
+      async (fake, adapter) => {
+        const a = adapter();
+        const p = await a.createPrompt(input({ phone: '+2250554120001' }));
+        fake.approve(p.backendRef);
+        const body = fake.statusBody(p.backendRef);
+        expect(typeof body.amount).toBe('number');
+        expect(typeof body.financialTransactionId).toBe('number');
+        const st = await a.getStatus(view(p), now());
+        expect(st).toMatchObject({ state: 'confirmed', received: 1500, details: { financialTransactionId: String(body.financialTransactionId) } });
+        // Its callback body carries a numeric externalId in that form: still read.
+        expect(await a.parseCallback({ headers: new Headers(), rawBody: JSON.stringify({ ...body, externalId: 947354 }) })).toEqual({ attemptId: '947354' });
+      },
+      { form: 'example' },
+    );
+  });
+
+  it('maps the documented failure reasons, as a string or as an ErrorReason { code, message }', async () => {
+    const expected: Record<string, { code: string; message: string }> = {
+      APPROVAL_REJECTED: { code: 'payment_declined', message: 'The payer declined the payment request.' },
+      TRANSACTION_CANCELED: { code: 'payment_declined', message: 'The payer declined the payment request.' },
+      NOT_ENOUGH_FUNDS: { code: 'insufficient_funds', message: "The payer's mobile-money balance is too low." },
+      EXPIRED: { code: 'timeout', message: 'The payer did not approve the payment request in time.' },
+      PAYER_NOT_FOUND: { code: 'invalid_phone', message: 'This phone number has no mobile-money account with the operator.' },
+      COULD_NOT_PERFORM_TRANSACTION: { code: 'payment_failed', message: 'The operator could not perform the transaction.' },
+      INTERNAL_PROCESSING_ERROR: { code: 'payment_failed', message: 'The operator could not process the payment (often: a balance too low).' },
+      SOMETHING_NEW: { code: 'payment_failed', message: 'The operator refused the payment (SOMETHING_NEW).' },
+    };
+    await withFake(async (fake, adapter) => {
+      const a = adapter();
+      for (const form of ['string', 'object'] as const) {
+        fake.reasonForm = form;
+        for (const [reason, error] of Object.entries(expected)) {
+          const p = await a.createPrompt(input({ phone: '+2250554120002' }));
+          fake.decline(p.backendRef, reason);
+          if (form === 'object') expect(fake.statusBody(p.backendRef).reason).toMatchObject({ code: reason });
+          expect(await a.getStatus(view(p), now()), `${reason} (${form})`).toEqual({ state: 'failed', received: 0, seen: 0, final: true, error });
+        }
+      }
+    });
+  });
+
+  it('an unknown status is still pending, never an error', async () => {
+    await withFake(async (fake, adapter) => {
+      const a = adapter();
+      const p = await a.createPrompt(input({ phone: '+2250554120003' }));
+      fake.payments.get(p.backendRef)!.status = 'ONGOING';
+      expect(await a.getStatus(view(p), now())).toEqual({ state: 'pending', received: 0, seen: 0 });
+      // An older push in a status we do not know is still open beside an approved resend: not final.
+      const p2 = await a.resend(view(p), now());
+      fake.approve(p2.backendRef);
+      expect(await a.getStatus(view(p2), now())).toMatchObject({ state: 'confirmed', received: 1500, final: false });
+    });
+  });
+
+  it('a token refused with a 401 (expired at the operator, or revoked) is renewed and the call made once more', async () => {
+    await withFake(
+      async (fake, adapter) => {
+        const a = adapter();
+        const p = await a.createPrompt(input({ phone: '+2250554120004' }));
+        expect(calls(fake, '/collection/token/')).toBe(1);
+        fake.advance(3601); // the token expired by the operator's clock; ours still believes it valid
+        expect(await a.getStatus(view(p), now())).toMatchObject({ state: 'pending' });
+        expect(calls(fake, '/collection/token/')).toBe(2);
+        // The push: a 401 means it was not taken; the retry carries the same X-Reference-Id.
+        fake.revokeTokens();
+        const q = await a.createPrompt(input({ phone: '+2250554120005' }));
+        expect(calls(fake, '/collection/token/')).toBe(3);
+        const pushes = fake.requests.filter((r) => r.path === '/collection/v1_0/requesttopay' && JSON.parse(r.body).payer.partyId === '2250554120005');
+        expect(pushes.map((r) => r.headers['x-reference-id'])).toEqual([q.backendRef, q.backendRef]);
+        expect([...fake.payments.values()].filter((x) => x.body.payer.partyId === '2250554120005')).toHaveLength(1);
+        // A 401 again after a new token (a wrong subscription key): refused, surely not sent.
+        const bad = await rejection(adapter({ subscriptionKey: 'wrong' }).createPrompt(input({ phone: '+2250554120006' })));
+        expect(bad.message).toMatch(/401/);
+        expect(bad.maybeSent).toBe(false);
+      },
+      { expiresIn: 3600 },
+    );
+  });
+
+  it('429 and 403 are backend errors, never a failed payment; on the push they mean it was not sent', async () => {
+    await withFake(async (fake, adapter) => {
+      const a = adapter();
+      const p = await a.createPrompt(input({ phone: '+2250554120007' }));
+      fake.failNext('status', { status: 429, body: { statusCode: 429, message: 'Rate limit is exceeded. Try again in 1 seconds.' }, headers: { 'retry-after': '1' } });
+      expect((await rejection(a.getStatus(view(p), now()))).message).toMatch(/429/);
+      fake.failNext('status', { status: 403, body: { statusCode: 403, message: 'Forbidden IP' } });
+      expect((await rejection(a.getStatus(view(p), now()))).message).toMatch(/403/);
+      for (const status of [429, 403]) {
+        const before = fake.payments.size;
+        fake.failNext('requesttopay', { status, body: { statusCode: status, message: 'refused' } });
+        const err = await rejection(a.createPrompt(input({ phone: '+2250554120008' })));
+        expect(err.maybeSent).toBe(false);
+        expect(fake.payments.size).toBe(before);
+      }
+      // A 400 (the request breaks a rule) is a definite refusal too.
+      fake.failNext('requesttopay', { status: 400, body: { message: 'Bad request' } });
+      expect((await rejection(a.createPrompt(input({ phone: '+2250554120008' })))).maybeSent).toBe(false);
+    });
+  });
+
+  it('a reference unknown right after its 202 is pending; unknown past the approval window, the push never arrived', async () => {
+    await withFake(
+      async (fake, adapter) => {
+        const a = adapter();
+        const t = now();
+        const p = await a.createPrompt(input({ phone: '+2250554120009', now: t }));
+        fake.approve(p.backendRef);
+        expect(await a.getStatus(view(p), t + 1)).toEqual({ state: 'pending', received: 0, seen: 0 });
+        expect(await a.getStatus(view(p), t + 2)).toEqual({ state: 'pending', received: 0, seen: 0 });
+        expect(await a.getStatus(view(p), t + 3)).toMatchObject({ state: 'confirmed', received: 1500 });
+        // A reference the operator never got (a push lost before it arrived).
+        const lostRef = randomUUID();
+        const ghost = { ...p, backendRef: lostRef, details: { referenceIds: [lostRef], lastPushAt: t } };
+        expect(await a.getStatus(view(ghost), t + 179)).toEqual({ state: 'pending', received: 0, seen: 0 });
+        expect(await a.getStatus(view(ghost), t + 180)).toMatchObject({ state: 'failed', error: { code: 'payment_failed' } });
+      },
+      { notFoundLookups: 2 },
+    );
+  });
+
+  it('a push answered 5xx, or never answered, may have gone out: maybeSent, and the operator has it', async () => {
+    await withFake(async (fake, adapter) => {
+      const a = adapter({ timeoutMs: 300 });
+      fake.failNext('requesttopay', { status: 500, body: { code: 'INTERNAL_PROCESSING_ERROR', message: 'An internal error occurred.' }, record: true });
+      const ref = randomUUID();
+      const err = await rejection(a.createPrompt(input({ phone: '+2250554120010', reference: ref })));
+      expect(err.maybeSent).toBe(true);
+      expect(fake.payments.get(ref)?.status).toBe('PENDING'); // the payer got the prompt
+      fake.failNext('requesttopay', 'lost');
+      const lost = randomUUID();
+      expect((await rejection(a.createPrompt(input({ phone: '+2250554120010', reference: lost })))).maybeSent).toBe(true);
+      expect(fake.payments.has(lost)).toBe(true);
+      // Sending the same reference again is answered 409 by the operator: the push exists, one prompt.
+      expect((await a.createPrompt(input({ phone: '+2250554120010', reference: lost }))).backendRef).toBe(lost);
+      expect([...fake.payments.keys()].filter((k) => k === lost)).toHaveLength(1);
+    });
+  });
+
+  it('records the amount the operator reports, exactly: another amount, a decimal string, a number; a fraction of XOF is refused', async () => {
+    await withFake(async (fake, adapter) => {
+      const a = adapter();
+      const t = now();
+      const paidWith = async (amount: string | number, currency?: string): Promise<RailStatus | BackendError> => {
+        const p = await a.createPrompt(input({ phone: '+2250554120011', now: t }));
+        fake.approve(p.backendRef, { amount, currency });
+        return a.getStatus(view(p), t).catch((e: BackendError) => e);
+      };
+      expect(await paidWith('1000')).toMatchObject({ state: 'confirmed', received: 1000 });
+      expect(await paidWith('1500.00')).toMatchObject({ state: 'confirmed', received: 1500 });
+      expect(await paidWith(1200)).toMatchObject({ state: 'confirmed', received: 1200 });
+      for (const bad of ['1500.5', 1499.6, '1e3', '-1500', '']) {
+        const r = await paidWith(bad);
+        expect(r, String(bad)).toBeInstanceOf(BackendError);
+        expect((r as BackendError).message).toMatch(/not an amount in XOF/);
+      }
+      // An amount in another currency is no amount of ours.
+      expect(((await paidWith('1500', 'XAF')) as BackendError).message).toMatch(/paid in XAF, asked in XOF/);
+    });
+  });
+
+  it("a description with an apostrophe (refused by MTN with a 400) still sends the push", async () => {
+    await withFake(async (fake, adapter) => {
+      const p = await adapter().createPrompt(input({ phone: '+2250554120012', description: "Commande d'été n°42" }));
+      expect(fake.payments.get(p.backendRef)!.body).toMatchObject({ payerMessage: 'Commande d ete n 42', payeeNote: 'Commande d ete n 42' });
+    });
+  });
+
+  it('a resend: both pushes approved count once each; one approved counts once', async () => {
+    await withFake(async (fake, adapter) => {
+      const a = adapter();
+      const t = now();
+      const p = await a.createPrompt(input({ phone: '+2250554120013', now: t }));
+      const p2 = await a.resend(view(p), t + 5);
+      expect(p2.backendRef).not.toBe(p.backendRef);
+      expect(p2.details.referenceIds).toEqual([p.backendRef, p2.backendRef]);
+      fake.approve(p.backendRef);
+      // The older push approved, the resend still open: money, but not final.
+      expect(await a.getStatus(view(p2), t + 6)).toMatchObject({ state: 'confirmed', received: 1500, final: false });
+      expect(await a.getStatus(view(p2), t + 7)).toMatchObject({ state: 'confirmed', received: 1500, final: false }); // asked again: not 3000
+      fake.approve(p2.backendRef);
+      expect(await a.getStatus(view(p2), t + 8)).toMatchObject({ state: 'confirmed', received: 3000, final: true });
+
+      const q = await a.createPrompt(input({ phone: '+2250554120014', now: t }));
+      const q2 = await a.resend(view(q), t + 5);
+      fake.decline(q2.backendRef, 'APPROVAL_REJECTED');
+      // The resend declined, the first push still open: failed for now, not final.
+      expect(await a.getStatus(view(q2), t + 6)).toMatchObject({ state: 'failed', final: false });
+      fake.approve(q.backendRef);
+      expect(await a.getStatus(view(q2), t + 7)).toMatchObject({ state: 'confirmed', received: 1500, final: true });
+    });
+  });
+
+  it('a callback that cannot be read is a BackendError', async () => {
+    await withFake(async (_fake, adapter) => {
+      const a = adapter();
+      await rejection(a.parseCallback({ headers: new Headers(), rawBody: 'nope' }));
+      await rejection(a.parseCallback({ headers: new Headers(), rawBody: '{"status":"SUCCESSFUL"}' }));
+    });
   });
 });
 
-
-describe('live mode through the API (fake MoMo)', () => {
-  let fake: Awaited<ReturnType<typeof startFakeMomo>>;
-  const saved = { ...process.env };
+describe('live mode through the API (fake MoMo, callbacks through the HTTP route)', () => {
+  let fake: FakeMomo;
+  const ENV = {
+    MOMO_A_BASE_URL: '', MOMO_A_SUBSCRIPTION_KEY: 'sub-key', MOMO_A_API_USER: 'api-user', MOMO_A_API_KEY: 'api-key',
+    RAIL_HTTP_TIMEOUT_MS: '300',
+    // Callbacks are asked for only on an https BASE_URL (lib/rails/registry.ts).
+    BASE_URL: 'https://caisse.example',
+  };
+  const saved: Record<string, string | undefined> = {};
   beforeAll(async () => {
-    fake = await startFakeMomo();
-    Object.assign(process.env, {
-      MOMO_A_BASE_URL: fake.url, MOMO_A_SUBSCRIPTION_KEY: 'sub-key', MOMO_A_API_USER: 'api-user', MOMO_A_API_KEY: 'api-key', RAIL_HTTP_TIMEOUT_MS: '300',
-    });
+    fake = await startFakeMomo(undefined, { form: 'example' }); // the documented example: numbers
+    for (const [k, v] of Object.entries({ ...ENV, MOMO_A_BASE_URL: fake.url })) {
+      saved[k] = process.env[k];
+      process.env[k] = v;
+    }
     resetConfigForTests();
     resetRailsForTests();
   });
+  afterEach(() => {
+    fake.mode = 'ok';
+    markRailUp('mobile_money_a', true); // a failed backend call marks the rail down for a minute
+  });
   afterAll(async () => {
-    for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
     resetConfigForTests();
     resetRailsForTests();
     await fake.close();
   });
 
+  const route = (method: 'PUT' | 'POST', request: Request, rail = 'mobile_money_a') =>
+    (method === 'PUT' ? callbackPut : callbackPost)(request, { params: Promise.resolve({ rail }) });
+  const attemptOf = async (intentId: string) =>
+    (await db().query<{ id: string; status: string; backend_ref: string; amount_received: number; details: any }>(
+      `select id, status, backend_ref, amount_received, details from payment_attempts where payment_intent_id = $1 order by seq`,
+      [intentId],
+    ))[0]!;
+  const intentOf = async (key: string, id: string) => (await call('GET', `/v1/payment_intents/${id}`, { key })).body;
+
   it('only configured live rails are offered', () => {
     expect(availableRails('XOF', true).map((r) => r.rail)).toEqual(['mobile_money_a']);
   });
 
-  it('confirm sends the push; the callback (sent twice) leads to one success', async () => {
+  it("confirm sends the push; the operator's callback through the route pays the intent at once; sent twice, one success", async () => {
     const m = await newMerchant(db());
     const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
-    const r = await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: m.keys.live, body: { phone: '0554120000' } });
+    const r = await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: m.keys.live, body: { phone: '0554121000' } });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ status: 'pending', livemode: true, nextAction: { type: 'mobile_money_prompt', phone: '+2250554120000' } });
-    const attempt = (await db().query<{ id: string }>(`select id from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!;
-    const cb = { headers: new Headers(), rawBody: JSON.stringify({ externalId: attempt.id, status: 'SUCCESSFUL' }) };
-    await handleMobileMoneyCallback(db(), 'mobile_money_a', cb); // operator still says PENDING: a callback is not trusted
-    expect((await call('GET', `/v1/payment_intents/${pi.id}`, { key: m.keys.live })).body.status).toBe('pending');
-    fake.settle('0000', 'SUCCESSFUL');
-    await handleMobileMoneyCallback(db(), 'mobile_money_a', cb);
-    await handleMobileMoneyCallback(db(), 'mobile_money_a', cb);
-    await pollDueAttempts(db(), now() + 10, { merchantId: m.merchant.id });
-    const after = (await call('GET', `/v1/payment_intents/${pi.id}`, { key: m.keys.live })).body;
-    expect(after).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
-    expect((await eventTypes(db(), pi.id)).filter((t) => t === 'payment_intent.succeeded')).toHaveLength(1);
-    await expect(handleMobileMoneyCallback(db(), 'mobile_money_a', { headers: new Headers(), rawBody: '{}' })).rejects.toMatchObject({ status: 400 });
+    expect(r.body).toMatchObject({ status: 'pending', livemode: true, nextAction: { type: 'mobile_money_prompt', phone: '+2250554121000' } });
+    const att = await attemptOf(pi.id);
+    expect(fake.payments.get(att.backend_ref)!.callbackUrl).toBe('https://caisse.example/callbacks/mobile_money/mobile_money_a');
+
+    // A callback is a hint, never the truth: the operator still says PENDING.
+    const early = await route('PUT', new Request('https://caisse.example/callbacks/mobile_money/mobile_money_a', {
+      method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...fake.statusBody(att.backend_ref), status: 'SUCCESSFUL' }),
+    }));
+    expect(early.status).toBe(200);
+    expect(await intentOf(m.keys.live, pi.id)).toMatchObject({ status: 'pending', amountReceived: 0 });
+
+    fake.approve(att.backend_ref);
+    const res = await route('PUT', fake.callbackRequest(att.backend_ref, 'PUT'));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true });
+    // Right after the callback, no worker pass: the callback itself recorded the payment.
+    expect(await intentOf(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
+    const again = await route('POST', fake.callbackRequest(att.backend_ref, 'POST'));
+    expect(again.status).toBe(200);
+    expect(await intentOf(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
+    const events = await assertMoneyInvariant(db(), pi.id, { paid: Number(fake.statusBody(att.backend_ref).amount), now: now() });
+    expect(events).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
+  });
+
+  it('the callback route: body cap, unreadable body, unknown rail, unknown attempt', async () => {
+    const url = 'https://caisse.example/callbacks/mobile_money/mobile_money_a';
+    const big = await route('POST', new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"externalId":"${'x'.repeat(MAX_BODY_BYTES)}"}` }));
+    expect(big.status).toBe(413);
+    expect((await big.json()).error).toMatchObject({ code: 'request_too_large' });
+    const garbage = await route('POST', new Request(url, { method: 'POST', body: 'not json' }));
+    expect(garbage.status).toBe(400);
+    expect((await garbage.json()).error).toMatchObject({ code: 'parameter_invalid' });
+    const noId = await route('PUT', new Request(url, { method: 'PUT', body: '{"status":"SUCCESSFUL"}' }));
+    expect(noId.status).toBe(400);
+    const rail = await route('POST', new Request(url, { method: 'POST', body: '{"externalId":"att_x"}' }), 'mobile_money_z');
+    expect(rail.status).toBe(404);
+    const unconfigured = await route('POST', new Request(url, { method: 'POST', body: '{"externalId":"att_x"}' }), 'mobile_money_b');
+    expect(unconfigured.status).toBe(404);
+    const unknown = await route('POST', new Request(url, { method: 'POST', body: '{"externalId":"att_doesnotexist"}' }));
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).error).toMatchObject({ type: 'invalid_request_error' });
+  });
+
+  it('the push itself breaks (5xx after the operator recorded it): kept as possibly sent, the approval counted once', async () => {
+    const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: true };
+    const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
+    const t0 = now();
+    try {
+      fake.failNext('requesttopay', { status: 500, body: { code: 'INTERNAL_PROCESSING_ERROR', message: 'An internal error occurred.' }, record: true });
+      const out = await confirmPaymentIntent(db(), scope, pi.id, { phone: '0554121100' }, { now: t0 });
+      expect(out.status).toBe('pending');
+      const att = await attemptOf(pi.id);
+      expect(att).toMatchObject({ status: 'pending', details: { referenceIds: [att.backend_ref], pushUnconfirmed: true } });
+      expect(fake.payments.get(att.backend_ref)!.status).toBe('PENDING'); // the payer has the prompt
+      fake.approve(att.backend_ref);
+      await pollDueAttempts(db(), t0 + 10, { merchantId: m.merchant.id });
+      await pollDueAttempts(db(), t0 + 20, { merchantId: m.merchant.id });
+      expect(await intentOf(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
+      const events = await assertMoneyInvariant(db(), pi.id, { paid: 2000, now: t0 + 30 });
+      expect(events).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
+    } finally {
+      markRailUp('mobile_money_a', true); // the failed push marked the rail down for a minute
+    }
+  });
+
+  it('a resend with both pushes approved counts both, once each', async () => {
+    const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: true };
+    const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
+    const t0 = now();
+    await confirmPaymentIntent(db(), scope, pi.id, { phone: '0554121200' }, { now: t0 });
+    await resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + 5 });
+    const [first, second] = (await attemptOf(pi.id)).details.referenceIds as string[];
+    fake.approve(first!);
+    fake.approve(second!);
+    await pollDueAttempts(db(), t0 + 10, { merchantId: m.merchant.id });
+    await pollDueAttempts(db(), t0 + 20, { merchantId: m.merchant.id });
+    expect(await intentOf(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 4000 });
+    const events = await assertMoneyInvariant(db(), pi.id, { paid: 4000, now: t0 + 30 });
+    expect(events).toEqual(['payment_intent.created', 'payment_intent.overpaid', 'payment_intent.pending', 'payment_intent.succeeded']);
+  });
+
+  it('a resend with one push approved counts it once (2000, not 4000)', async () => {
+    const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: true };
+    const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
+    const t0 = now();
+    await confirmPaymentIntent(db(), scope, pi.id, { phone: '0554121300' }, { now: t0 });
+    await resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + 5 });
+    const [, second] = (await attemptOf(pi.id)).details.referenceIds as string[];
+    fake.approve(second!);
+    await pollDueAttempts(db(), t0 + 10, { merchantId: m.merchant.id });
+    await pollDueAttempts(db(), t0 + 20, { merchantId: m.merchant.id });
+    expect(await intentOf(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
+    const events = await assertMoneyInvariant(db(), pi.id, { paid: 2000, now: t0 + 30 });
+    expect(events).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
+  });
+
+  it('the operator reports a lower amount than asked: the intent records what the operator says', async () => {
+    const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: true };
+    const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
+    const t0 = now();
+    await confirmPaymentIntent(db(), scope, pi.id, { phone: '0554121400' }, { now: t0 });
+    const att = await attemptOf(pi.id);
+    fake.approve(att.backend_ref, { amount: 1500 });
+    await pollDueAttempts(db(), t0 + 10, { merchantId: m.merchant.id });
+    expect(await intentOf(m.keys.live, pi.id)).toMatchObject({ status: 'requires_payment_method', amountReceived: 1500, lastPaymentError: { code: 'underpaid' } });
+    expect(await attemptOf(pi.id)).toMatchObject({ status: 'failed', amount_received: 1500 });
+    const events = await assertMoneyInvariant(db(), pi.id, { paid: 1500, now: t0 + 20 });
+    expect(events).toEqual(['payment_intent.created', 'payment_intent.partially_paid', 'payment_intent.payment_failed', 'payment_intent.pending']);
   });
 
   it('a backend that refuses the push answers rail_unavailable (503, never 500), and the rail is hidden', async () => {
     const m = await newMerchant(db());
     const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
-    // A definite refusal (a timeout is not one: the push may have gone out, see lifecycle-regressions).
-    fake.mode = 'unauthorized';
-    const r = await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: m.keys.live, body: { phone: '0554120000' } });
-    fake.mode = 'ok';
-    expect(r.status).toBe(503);
-    expect(r.body.error).toMatchObject({ type: 'api_error', code: 'rail_unavailable' });
-    expect(availableRails('XOF', true)).toEqual([]);
-    const rows = await db().query<{ status: string }>(`select status from payment_attempts where payment_intent_id = $1`, [pi.id]);
-    expect(rows.map((x) => x.status)).toEqual(['failed']);
-    expect((await call('GET', `/v1/payment_intents/${pi.id}`, { key: m.keys.live })).body.status).toBe('requires_payment_method');
-    // A live rail with no configuration is a 503 too.
-    const btc = await newIntent(m.keys.live, { amount: 2000, currency: 'BTC', rail: 'btc_lightning' });
-    expect((await call('POST', `/v1/payment_intents/${btc.id}/confirm`, { key: m.keys.live, body: {} })).status).toBe(503);
-    resetRailsForTests();
+    try {
+      // A definite refusal (a timeout is not one: the push may have gone out, see above).
+      fake.mode = 'unauthorized';
+      const r = await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: m.keys.live, body: { phone: '0554121500' } });
+      fake.mode = 'ok';
+      expect(r.status).toBe(503);
+      expect(r.body.error).toMatchObject({ type: 'api_error', code: 'rail_unavailable' });
+      expect(availableRails('XOF', true)).toEqual([]);
+      const rows = await db().query<{ status: string }>(`select status from payment_attempts where payment_intent_id = $1`, [pi.id]);
+      expect(rows.map((x) => x.status)).toEqual(['failed']);
+      expect(await intentOf(m.keys.live, pi.id)).toMatchObject({ status: 'requires_payment_method', amountReceived: 0 });
+      await assertMoneyInvariant(db(), pi.id, { paid: 0, noRepoll: true });
+      // A live rail with no configuration is a 503 too.
+      const btc = await newIntent(m.keys.live, { amount: 2000, currency: 'BTC', rail: 'btc_lightning' });
+      expect((await call('POST', `/v1/payment_intents/${btc.id}/confirm`, { key: m.keys.live, body: {} })).status).toBe(503);
+    } finally {
+      fake.mode = 'ok';
+      markRailUp('mobile_money_a', true);
+    }
   });
 });

@@ -1,18 +1,23 @@
 // Regression tests for defects found in review of the payment lifecycle: each block names the
-// defect it pins. Live adapters against fake backends (test/fakes), time passed as a clock.
+// defect it pins. Live adapters against fake backends (test/fakes, written from each vendor's own
+// documentation), time passed as a clock (`t0 + n`), every worker pass scoped to the test's merchant,
+// and every test where money moves ends with the money invariant (test/invariant.ts) and the exact
+// event list.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { expireCheckoutSession } from '@/lib/domain/checkout-sessions';
 import { chooseSessionRail, confirmPaymentIntent, expireDueSessions, pollDueAttempts, resendMobileMoneyPrompt, testFail, testPay, MAX_FAILED_ATTEMPTS, claimDueAttempts } from '@/lib/domain/lifecycle';
 import { attemptView, beginAttempt, finishAttempt, lockIntent, STUCK_CREATING_SECONDS } from '@/lib/domain/attempts';
+import { PUSH_WATCH_SECONDS, WATCH_POLL_SECONDS } from '@/lib/domain/attempts-store';
 import { railAdapter, resetRailsForTests } from '@/lib/rails/registry';
 import type { AttemptView } from '@/lib/rails/types';
 import { call, newMerchant, useDatabase } from './api';
 import { startFakeEsplora, type FakeEsplora } from './fakes/esplora';
 import { startFakeLnd, type FakeLnd } from './fakes/lnd';
 import { startFakeMomo, type FakeMomo } from './fakes/momo';
-import { eventTypes, newIntent, now } from './lifecycle-helpers';
+import { assertMoneyInvariant } from './invariant';
+import { amountCredited, attemptsOf, eventTypes, newIntent, now } from './lifecycle-helpers';
 
 const { db } = useDatabase();
 
@@ -51,45 +56,54 @@ const get = async (key: string, id: string) => (await call('GET', `/v1/payment_i
 describe('defect 1: money on a reused address is counted once', () => {
   it('a new attempt on the same address does not count the earlier payment again', async () => {
     const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: true };
     const poll = (t: number) => pollDueAttempts(db(), t, { merchantId: m.merchant.id });
     const pi = await newIntent(m.keys.live, { amount: 100_000, currency: 'BTC', rail: 'btc_onchain' });
     const t0 = now();
-    const address = (await confirm(m.keys.live, pi.id)).body.nextAction.address as string;
+    const address = ((await confirmPaymentIntent(db(), scope, pi.id, {}, { now: t0 })).nextAction as { address: string }).address;
     esplora.send(address, 60_000, esplora.tip);
     await poll(t0 + 30);
     expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'requires_payment_method', amountReceived: 60_000 });
-    await poll(t0 + DAY + 10); // the API-only attempt's 24 h are up
-    expect((await db().query(`select status from payment_attempts where payment_intent_id = $1`, [pi.id])).map((r) => r.status)).toEqual(['expired']);
-    const again = await confirmPaymentIntent(db(), { merchantId: m.merchant.id, livemode: true }, pi.id, {}, { now: t0 + DAY + 50 });
+    expect(await amountCredited(db(), address)).toBe(60_000);
+    await poll(t0 + DAY); // the API-only attempt's 24 h are up
+    expect((await attemptsOf(db(), pi.id)).map((a) => [a.status, a.amount_received])).toEqual([['expired', 60_000]]);
+    const again = await confirmPaymentIntent(db(), scope, pi.id, {}, { now: t0 + DAY + 50 });
     expect(again.nextAction).toMatchObject({ address, amount: '0.0004' });
     await poll(t0 + DAY + 100);
     await poll(t0 + DAY + 200);
+    // The new attempt sees the address's 60 000 sat, which the address already credited: nothing new.
     expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'requires_payment_method', amountReceived: 60_000 });
+    expect(await amountCredited(db(), address)).toBe(60_000);
+    expect((await attemptsOf(db(), pi.id)).map((a) => [a.status, a.amount_received])).toEqual([['expired', 60_000], ['awaiting_payment', 0]]);
     esplora.send(address, 40_000, esplora.tip);
     await poll(t0 + DAY + 300);
     await poll(t0 + DAY + 400);
     expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 100_000 });
-    await poll(t0 + DAY + 500);
-    expect((await get(m.keys.live, pi.id)).amountReceived).toBe(100_000);
-    expect(await eventTypes(db(), pi.id)).not.toContain('payment_intent.late_payment');
+    expect(await amountCredited(db(), address)).toBe(100_000);
+    expect((await attemptsOf(db(), pi.id)).map((a) => [a.status, a.amount_received])).toEqual([['expired', 60_000], ['succeeded', 40_000]]);
+    const events = await assertMoneyInvariant(db(), pi.id, { paid: 100_000, now: t0 + DAY + 500 });
+    expect(events).toEqual(['payment_intent.created', 'payment_intent.partially_paid', 'payment_intent.pending', 'payment_intent.succeeded']);
   });
 });
 
 describe('defect 2: money on an ended attempt pays the intent while it is open', () => {
   it('an API-only intent paid in full after its 24 h attempt expired succeeds', async () => {
     const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: true };
     const poll = (t: number) => pollDueAttempts(db(), t, { merchantId: m.merchant.id });
     const pi = await newIntent(m.keys.live, { amount: 50_000, currency: 'BTC', rail: 'btc_onchain' });
     const t0 = now();
-    const address = (await confirm(m.keys.live, pi.id)).body.nextAction.address as string;
-    await poll(t0 + DAY + 10);
+    const address = ((await confirmPaymentIntent(db(), scope, pi.id, {}, { now: t0 })).nextAction as { address: string }).address;
+    await poll(t0 + DAY);
     expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'requires_payment_method', amountReceived: 0 });
+    expect((await attemptsOf(db(), pi.id)).map((a) => a.status)).toEqual(['expired']);
     esplora.send(address, 50_000, esplora.tip);
     await poll(t0 + DAY + 100);
     expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 50_000 });
-    const types = await eventTypes(db(), pi.id);
-    expect(types).toContain('payment_intent.succeeded');
-    expect(types).not.toContain('payment_intent.late_payment');
+    expect(await amountCredited(db(), address)).toBe(50_000);
+    expect((await attemptsOf(db(), pi.id)).map((a) => [a.status, a.amount_received])).toEqual([['succeeded', 50_000]]);
+    const events = await assertMoneyInvariant(db(), pi.id, { paid: 50_000, now: t0 + DAY + 100 });
+    expect(events).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
   });
 
   it('paid to the address the buyer switched away from: succeeds, the new attempt closes, the session completes', async () => {
@@ -107,30 +121,36 @@ describe('defect 2: money on an ended attempt pays the intent while it is open',
     await db().query(`update payment_attempts set details = $2 where id = $1`, [old.id, JSON.stringify(details)]);
     await pollDueAttempts(db(), t0 + 70, { merchantId: m.merchant.id });
     expect(await get(m.keys.test, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 5000 });
-    const attempts = await db().query<{ rail: string; status: string }>(`select rail, status from payment_attempts where payment_intent_id = $1 order by seq`, [pi.id]);
-    expect(attempts.map((a) => `${a.rail}:${a.status}`)).toEqual(['btc_onchain:succeeded', 'btc_lightning:canceled']);
+    expect(await amountCredited(db(), old.destination as string)).toBe(5000);
+    const attempts = await attemptsOf(db(), pi.id);
+    expect(attempts.map((a) => `${a.rail}:${a.status}:${a.amount_received}`)).toEqual(['btc_onchain:succeeded:5000', 'btc_lightning:canceled:0']);
     expect((await call('GET', `/v1/checkout_sessions/${cs.id}`, { key: m.keys.test })).body.status).toBe('complete');
+    expect(await eventTypes(db(), cs.id)).toEqual(['checkout_session.completed']);
+    const events = await assertMoneyInvariant(db(), pi.id, { paid: 5000, now: t0 + 70 });
+    expect(events).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
   });
 });
 
 describe('defect 3: a mobile-money push that may have gone out is not a failure', () => {
   it('the push is accepted but its answer times out: pending, and the approval is counted', async () => {
     const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: true };
     const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
-    await momoTokenWarm();
+    const t0 = now();
     const before = momo.payments.size;
-    momo.mode = 'lost';
-    const r = await confirm(m.keys.live, pi.id, { phone: '0554127000' });
-    momo.mode = 'ok';
-    expect(r.status).toBe(200);
-    expect(r.body.status).toBe('pending');
+    momo.failNext('requesttopay', 'lost'); // the operator records the push and never answers
+    const r = await confirmPaymentIntent(db(), scope, pi.id, { phone: '0554127000' }, { now: t0 });
+    expect(r.status).toBe('pending');
     expect(momo.payments.size).toBe(before + 1);
-    const att = (await db().query(`select * from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!;
-    expect(att.status).toBe('pending');
-    expect(momo.payments.has(att.backend_ref as string)).toBe(true);
-    momo.settle('7000', 'SUCCESSFUL');
-    await pollDueAttempts(db(), now() + 10, { merchantId: m.merchant.id });
+    const [att, ...more] = await attemptsOf(db(), pi.id);
+    expect(more).toEqual([]);
+    expect(att).toMatchObject({ status: 'pending', error: null, details: { pushUnconfirmed: true } });
+    expect(momo.payments.has(att!.backend_ref!)).toBe(true);
+    momo.approve(att!.backend_ref!);
+    await pollDueAttempts(db(), t0 + 10, { merchantId: m.merchant.id });
     expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
+    const events = await assertMoneyInvariant(db(), pi.id, { paid: 2000, now: t0 + 10 });
+    expect(events).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
   });
 
   it('a crash between the push and recording it: the stuck attempt is polled by its stored reference', async () => {
@@ -143,7 +163,8 @@ describe('defect 3: a mobile-money push that may have gone out is not a failure'
     momo.settle('7100', 'SUCCESSFUL');
     await pollDueAttempts(db(), t0 + STUCK_CREATING_SECONDS + 1, { merchantId: m.merchant.id });
     expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
-    expect(await eventTypes(db(), pi.id)).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
+    const events = await assertMoneyInvariant(db(), pi.id, { paid: 2000, now: t0 + STUCK_CREATING_SECONDS + 1 });
+    expect(events).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
   });
 
   it('a crash before the push: unknown to the operator for longer than the approval window, the attempt fails', async () => {
@@ -155,16 +176,11 @@ describe('defect 3: a mobile-money push that may have gone out is not a failure'
     await pollDueAttempts(db(), t0 + 60, { merchantId: m.merchant.id }); // not stuck yet: left alone
     expect((await db().query(`select status from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!.status).toBe('creating');
     await pollDueAttempts(db(), t0 + STUCK_CREATING_SECONDS + 1, { merchantId: m.merchant.id });
-    expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'requires_payment_method', lastPaymentError: { code: 'payment_failed' } });
-    expect(await eventTypes(db(), pi.id)).toEqual(['payment_intent.created', 'payment_intent.payment_failed', 'payment_intent.pending']);
+    expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'requires_payment_method', amountReceived: 0, lastPaymentError: { code: 'payment_failed' } });
+    const events = await assertMoneyInvariant(db(), pi.id, { paid: 0, now: t0 + STUCK_CREATING_SECONDS + 1 });
+    expect(events).toEqual(['payment_intent.created', 'payment_intent.payment_failed', 'payment_intent.pending']);
   });
 });
-
-/** Get the adapter's token now, so a test's fake mode applies to the push itself. */
-async function momoTokenWarm() {
-  const adapter = railAdapter('mobile_money_a', true)!;
-  await adapter.getStatus({ id: 'att_warm', rail: 'mobile_money_a', amount: 1, currency: 'XOF', destination: '', backendRef: 'warm', details: {}, createdAt: now(), expiresAt: null }, now()).catch(() => undefined);
-}
 
 describe('defect 4: an attempt being started is never closed under its request', () => {
   it('switch, chooseSessionRail, cancel and session expiry answer 409 / wait while an attempt is creating', async () => {
@@ -206,7 +222,13 @@ describe('defect 5: our mobile-money timeout is not the operator\'s', () => {
     await poll(t0 + 600);
     expect(await get(m.keys.live, a.id)).toMatchObject({ status: 'succeeded', amountReceived: 2000, lastPaymentError: null });
     expect(await get(m.keys.live, b.id)).toMatchObject({ status: 'canceled', amountReceived: 3000 });
-    expect(await eventTypes(db(), b.id)).toContain('payment_intent.late_payment');
+    // a: paid after our timeout, while open; b: paid after it was canceled, never a success.
+    expect(await assertMoneyInvariant(db(), a.id, { paid: 2000, now: t0 + 600 })).toEqual([
+      'payment_intent.created', 'payment_intent.payment_failed', 'payment_intent.pending', 'payment_intent.pending', 'payment_intent.succeeded',
+    ]);
+    expect(await assertMoneyInvariant(db(), b.id, { paid: 3000, now: t0 + 600 })).toEqual([
+      'payment_intent.canceled', 'payment_intent.created', 'payment_intent.late_payment', 'payment_intent.payment_failed', 'payment_intent.pending',
+    ]);
     const watched = await db().query(`select next_poll_at, watch_until from payment_attempts where payment_intent_id = any($1::text[])`, [[a.id, b.id]]);
     expect(watched).toEqual([{ next_poll_at: null, watch_until: null }, { next_poll_at: null, watch_until: null }]);
   });
@@ -217,33 +239,37 @@ describe('defect 6: approving both the push and its resend records both payments
     const m = await newMerchant(db());
     const scope = { merchantId: m.merchant.id, livemode: true };
     const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
-    await confirm(m.keys.live, pi.id, { phone: '0554127500' });
-    await resendMobileMoneyPrompt(db(), scope, pi.id);
+    const t0 = now();
+    await confirmPaymentIntent(db(), scope, pi.id, { phone: '0554127500' }, { now: t0 });
+    await resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + 1 });
     momo.settle('7500', 'SUCCESSFUL');
-    await pollDueAttempts(db(), now() + 10, { merchantId: m.merchant.id });
+    await pollDueAttempts(db(), t0 + 10, { merchantId: m.merchant.id });
     expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 4000 });
-    expect(await eventTypes(db(), pi.id)).toContain('payment_intent.overpaid');
+    expect((await attemptsOf(db(), pi.id)).map((a) => [a.status, a.amount_received])).toEqual([['succeeded', 4000]]);
+    const events = await assertMoneyInvariant(db(), pi.id, { paid: 4000, now: t0 + 10 });
+    expect(events).toEqual(['payment_intent.created', 'payment_intent.overpaid', 'payment_intent.pending', 'payment_intent.succeeded']);
   });
 
   it('the resend approved after the intent succeeded: still watched, recorded as a late payment', async () => {
     const m = await newMerchant(db());
     const scope = { merchantId: m.merchant.id, livemode: true };
     const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
-    await confirm(m.keys.live, pi.id, { phone: '0554127600' });
-    await resendMobileMoneyPrompt(db(), scope, pi.id);
-    const att = (await db().query(`select details from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!;
-    const [first, second] = (att.details as { referenceIds: string[] }).referenceIds;
-    momo.payments.get(first!)!.status = 'SUCCESSFUL';
     const t0 = now();
+    await confirmPaymentIntent(db(), scope, pi.id, { phone: '0554127600' }, { now: t0 });
+    await resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + 1 });
+    const [first, second] = (await attemptsOf(db(), pi.id))[0]!.details.referenceIds as string[];
+    momo.approve(first!);
     await pollDueAttempts(db(), t0 + 10, { merchantId: m.merchant.id });
     expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
-    momo.payments.get(second!)!.status = 'SUCCESSFUL';
+    // The resend is still open at the operator: the attempt stays watched.
+    expect(await attemptsOf(db(), pi.id)).toMatchObject([{ status: 'succeeded', amount_received: 2000, next_poll_at: t0 + 10 + WATCH_POLL_SECONDS, watch_until: t0 + 10 + PUSH_WATCH_SECONDS }]);
+    momo.approve(second!);
     await pollDueAttempts(db(), t0 + 100, { merchantId: m.merchant.id });
     expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 4000 });
-    expect(await eventTypes(db(), pi.id)).toContain('payment_intent.late_payment');
-    await pollDueAttempts(db(), t0 + 200, { merchantId: m.merchant.id });
-    expect((await get(m.keys.live, pi.id)).amountReceived).toBe(4000);
-    expect((await db().query(`select watch_until from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!.watch_until).toBeNull();
+    // Both pushes have their final answer: the watch ends.
+    expect(await attemptsOf(db(), pi.id)).toMatchObject([{ status: 'succeeded', amount_received: 4000, next_poll_at: null, watch_until: null }]);
+    const events = await assertMoneyInvariant(db(), pi.id, { paid: 4000, now: t0 + 200 });
+    expect(events).toEqual(['payment_intent.created', 'payment_intent.late_payment', 'payment_intent.pending', 'payment_intent.succeeded']);
   });
 });
 
@@ -281,7 +307,8 @@ describe('defect 8: a stale status answer never undoes a resend; resends are cou
     const m = await newMerchant(db());
     const scope = { merchantId: m.merchant.id, livemode: true };
     const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
-    await confirm(m.keys.live, pi.id, { phone: '0554127700' });
+    const t0 = now();
+    await confirmPaymentIntent(db(), scope, pi.id, { phone: '0554127700' }, { now: t0 });
     momo.settle('7700', 'FAILED', 'APPROVAL_REJECTED'); // the payer declined the first push...
     const real = railAdapter('mobile_money_a', true)!;
     const racing = Object.create(real);
@@ -290,25 +317,35 @@ describe('defect 8: a stale status answer never undoes a resend; resends are cou
       const st = await real.getStatus(a, n);
       if (!resent) {
         resent = true; // ...and asks for it again while the worker is between its poll and its update
-        await resendMobileMoneyPrompt(db(), scope, pi.id);
+        await resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + 10 });
       }
       return st;
     };
     resetRailsForTests({ live: { mobile_money_a: racing } });
     try {
-      const t0 = now();
       await pollDueAttempts(db(), t0 + 10, { merchantId: m.merchant.id });
-      expect((await get(m.keys.live, pi.id)).status).toBe('pending');
-      const att = (await db().query(`select status, details from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!;
-      expect(att.status).toBe('pending');
-      expect((att.details as { referenceIds: string[] }).referenceIds).toHaveLength(2);
+      expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'pending', amountReceived: 0, lastPaymentError: null });
+      const [att, ...more] = await attemptsOf(db(), pi.id);
+      expect(more).toEqual([]);
+      expect(att).toMatchObject({ status: 'pending', error: null, next_poll_at: t0 + 10 });
+      const refs = att!.details.referenceIds as string[];
+      expect(refs).toHaveLength(2);
+      expect(att!.backend_ref).toBe(refs[1]);
       await pollDueAttempts(db(), t0 + 20, { merchantId: m.merchant.id }); // the new push is pending
-      expect((await get(m.keys.live, pi.id)).status).toBe('pending');
+      expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'pending', amountReceived: 0 });
+      // The resend is the live one: its approval pays the intent.
+      momo.approve(refs[1]!);
+      await pollDueAttempts(db(), t0 + 30, { merchantId: m.merchant.id });
+      expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
+      const events = await assertMoneyInvariant(db(), pi.id, { paid: 2000, now: t0 + 30 });
+      expect(events).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
     } finally {
       resetRailsForTests();
     }
   });
 
+  // Concurrency: only PostgreSQL runs the two resends at once (PGlite runs one query at a time, so
+  // there they are sequential). `npm test` runs this file on both databases.
   it('two concurrent resends at the limit: one goes out, the other is refused; no reference is lost', async () => {
     const m = await newMerchant(db());
     const scope = { merchantId: m.merchant.id, livemode: false };
@@ -336,9 +373,11 @@ describe('defect 10: every transition back to requires_payment_method has its ev
     // The transaction is replaced before it confirms: the simulated chain forgets it.
     await db().query(`update payment_attempts set details = details || '{"sim": {"txs": []}}'::jsonb where payment_intent_id = $1`, [pi.id]);
     await pollDueAttempts(db(), t0 + 3, { merchantId: m.merchant.id });
-    expect(await get(m.keys.test, pi.id)).toMatchObject({ status: 'requires_payment_method', lastPaymentError: { code: 'payment_dropped' } });
+    expect(await get(m.keys.test, pi.id)).toMatchObject({ status: 'requires_payment_method', amountReceived: 0, lastPaymentError: { code: 'payment_dropped' } });
     const ev = await db().query<{ data: any }>(`select data from events where type = 'payment_intent.payment_failed' and data->'object'->>'id' = $1`, [pi.id]);
     expect(ev.map((e) => e.data.object.status)).toEqual(['requires_payment_method']);
+    const events = await assertMoneyInvariant(db(), pi.id, { paid: 0, now: t0 + 3 });
+    expect(events).toEqual(['payment_intent.created', 'payment_intent.payment_failed', 'payment_intent.pending']);
   });
 
   it('partially_paid carries the status after the change', async () => {
@@ -350,6 +389,8 @@ describe('defect 10: every transition back to requires_payment_method has its ev
     await pollDueAttempts(db(), t0 + 6, { merchantId: m.merchant.id });
     const ev = await db().query<{ data: any }>(`select data from events where type = 'payment_intent.partially_paid' and data->'object'->>'id' = $1`, [pi.id]);
     expect(ev.map((e) => e.data.object)).toMatchObject([{ status: 'requires_payment_method', amountReceived: 4_000, lastPaymentError: { code: 'underpaid' } }]);
+    const events = await assertMoneyInvariant(db(), pi.id, { paid: 4_000, now: t0 + 6 });
+    expect(events).toEqual(['payment_intent.created', 'payment_intent.partially_paid', 'payment_intent.pending']);
   });
 });
 
@@ -425,6 +466,8 @@ describe('defect 9: an invoice past our expiry is checked with the backend befor
     lnd.settle(att.backend_ref); // paid just before it expired; the worker has not looked yet
     await expect(confirmPaymentIntent(db(), scope, pi.id, {}, { now: att.expires_at + 5 })).rejects.toMatchObject({ status: 409 });
     expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 25_000 });
-    expect(await db().query(`select status from payment_attempts where payment_intent_id = $1`, [pi.id])).toEqual([{ status: 'succeeded' }]);
+    expect((await attemptsOf(db(), pi.id)).map((a) => [a.status, a.amount_received])).toEqual([['succeeded', 25_000]]);
+    const events = await assertMoneyInvariant(db(), pi.id, { paid: 25_000, now: att.expires_at + 5 });
+    expect(events).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
   });
 });

@@ -474,6 +474,9 @@ export async function applyRailStatus(tx: Db, intentIn: Row, attempt: Row, st: R
   return { replace: rail === 'btc_lightning' && intent.status === 'requires_payment_method' && !!session && (session.expires_at as number) > now + 60 };
 }
 
+/** A due attempt whose rail this process has no adapter for is looked at again after this long. */
+export const UNCONFIGURED_RETRY_SECONDS = 60;
+
 /**
  * Ask the backend about one attempt and apply the answer (worker, callbacks). The backend call
  * happens with no transaction open; the answer is applied under row locks.
@@ -508,8 +511,15 @@ export async function refreshAttempt(db: Db, attemptId: string, now: number): Pr
   }
   const adapter = railAdapter(rail, livemode);
   const watching = row.watch_until !== null && (row.watch_until as number) > now;
-  if (!adapter || (!isActive(row.status) && !watching)) {
+  if (!isActive(row.status) && !watching) {
+    // Ended and no longer watched: nothing can happen to it any more.
     await db.query(`update payment_attempts set next_poll_at = null, locked_until = null where id = $1`, [attemptId]);
+    return;
+  }
+  if (!adapter) {
+    // Its rail is not configured in this process (another instance may have it, or this one will
+    // after a restart): money must never stop being watched for that. Look again later.
+    await db.query(`update payment_attempts set next_poll_at = $2, locked_until = null where id = $1`, [attemptId, now + UNCONFIGURED_RETRY_SECONDS]);
     return;
   }
   let st: RailStatus;

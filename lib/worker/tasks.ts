@@ -1,15 +1,32 @@
 // The worker's task list. Each module that needs background work adds its task here.
 import { purgeExpiredKeys } from '../api/idempotency';
 import { expireDueSessions, pollDueAttempts } from '../domain/lifecycle';
+import { nowSeconds } from '../ids';
 import { deliverDueWebhooks } from '../webhooks/deliveries';
 import type { WorkerTask } from './index';
 
-export const TASKS: WorkerTask[] = [
-  // Every second: claim due webhook deliveries (leased, skip locked) and send them.
-  { name: 'deliver-webhooks', intervalMs: 1000, run: (db) => deliverDueWebhooks(db) },
-  { name: 'purge-idempotency-keys', intervalMs: 10 * 60_000, run: (db) => purgeExpiredKeys(db) },
-  // Ask rails about pending attempts whose time has come (next_poll_at), claimed with skip locked.
-  { name: 'poll-attempts', intervalMs: 1_000, run: (db) => pollDueAttempts(db) },
-  // Open sessions past expiresAt -> expired; their unpaid intents fail.
-  { name: 'expire-sessions', intervalMs: 5_000, run: (db) => expireDueSessions(db) },
-];
+export interface TaskOptions {
+  /** Only this merchant's rows: tests share one database, and must not work on another's rows. */
+  merchantId?: string;
+  /** The tasks' clock, Unix seconds (tests pass their own instead of waiting). */
+  now?: () => number;
+}
+
+/** The tasks, on a clock and a scope (production: the real clock, every merchant). */
+export function workerTasks(opts: TaskOptions = {}): WorkerTask[] {
+  const now = opts.now ?? nowSeconds;
+  const scope = { merchantId: opts.merchantId };
+  return [
+    // Every second: claim due webhook deliveries (leased, skip locked) and send them.
+    { name: 'deliver-webhooks', intervalMs: 1000, run: (db) => deliverDueWebhooks(db, { merchantId: opts.merchantId, now }) },
+    // Keys past their 24 h. Not per merchant (purgeExpiredKeys has no scope): it only ever removes
+    // keys older than the TTL on the clock given, which nothing but an old key can match.
+    { name: 'purge-idempotency-keys', intervalMs: 10 * 60_000, run: (db) => purgeExpiredKeys(db, now()) },
+    // Ask rails about pending attempts whose time has come (next_poll_at), claimed with skip locked.
+    { name: 'poll-attempts', intervalMs: 1_000, run: (db) => pollDueAttempts(db, now(), scope) },
+    // Open sessions past expiresAt -> expired; their unpaid intents fail.
+    { name: 'expire-sessions', intervalMs: 5_000, run: (db) => expireDueSessions(db, now(), scope) },
+  ];
+}
+
+export const TASKS: WorkerTask[] = workerTasks();

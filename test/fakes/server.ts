@@ -13,7 +13,19 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
-export type Handler = (req: { method: string; url: URL; headers: http.IncomingHttpHeaders; body: string }) => { status: number; body?: unknown; text?: string };
+/**
+ * One answer. `hang`: never answer this request (a timeout as the client sees it; whatever the
+ * handler did before returning stays done). `headers`: extra response headers (Retry-After...).
+ */
+export interface FakeAnswer {
+  status: number;
+  body?: unknown;
+  text?: string;
+  headers?: Record<string, string>;
+  hang?: boolean;
+}
+
+export type Handler = (req: { method: string; url: URL; headers: http.IncomingHttpHeaders; body: string }) => FakeAnswer;
 
 export async function startFake(handler: Handler): Promise<FakeServer> {
   const pending = new Set<http.ServerResponse>();
@@ -42,12 +54,12 @@ export async function startFake(handler: Handler): Promise<FakeServer> {
         return;
       }
       const out = handler({ method: req.method ?? 'GET', url, headers: req.headers, body });
-      if (fake.mode === 'lost') {
+      if (fake.mode === 'lost' || out.hang) {
         pending.add(res);
         return; // done, but the answer never arrives
       }
       const text = out.text ?? (out.body === undefined ? '' : JSON.stringify(out.body));
-      res.writeHead(out.status, { 'content-type': out.text !== undefined ? 'text/plain' : 'application/json' }).end(text);
+      res.writeHead(out.status, { 'content-type': out.text !== undefined ? 'text/plain' : 'application/json', ...out.headers }).end(text);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,61 +1,158 @@
-// A fake TronGrid: GET /v1/accounts/{address}/transactions/trc20 (only_confirmed / only_unconfirmed,
-// contract_address), TRON-PRO-API-KEY checked when set.
+// A fake TronGrid v1, written from TRON's own documentation, not from our adapter:
+//   - developers.tron.network "TRC-20 transaction history" / "Get TRC20 transaction info by account
+//     address": GET /v1/accounts/{address}/transactions/trc20 with only_confirmed / only_unconfirmed
+//     ("cannot be combined"), only_to / only_from, limit ("Default 20, maximum 200"), fingerprint
+//     ("of the last transaction returned on the previous page ... keep other filters unchanged"),
+//     contract_address, order_by (block_timestamp,desc by default). Each entry: transaction_id,
+//     token_info {symbol, address, decimals, name}, block_timestamp (ms), from, to, type
+//     ("Transfer" / "Approval"), value (a decimal string). The entry carries NO log index: two equal
+//     transfers in one transaction are two identical entries.
+//   - "Get events by transaction id": GET /v1/transactions/{id}/events (only_confirmed /
+//     only_unconfirmed): one entry per event log with event_index, event_name, contract_address
+//     (base58), result {0, 1, 2, from, to, value} where addresses are 0x-hex (20 bytes),
+//     result_type, event, block_number, block_timestamp, transaction_id.
+//   - TronGrid README (TRON-US/trongrid): {"success": true, "meta": {"at", "page_size",
+//     "fingerprint", "links": {"next"}}, "data": [...]}; the TRON-PRO-API-KEY header.
+//   - "Rate limits" (developers.tron.network, reference-link/rate-limits and the v4.x pages): 429 Too
+//     Many Requests for bursts; 403 when over the frequency limit (penalty window), and 503 for a key
+//     over its QPS, with {"success": false, "error": "The key exceeds the frequency limit(15), and the
+//     query server is suspended for 30s", "statusCode": 403}.
+// Unconfirmed (not yet solidified) transfers can vanish (`drop`: the block was not solidified).
 import { randomBytes } from 'node:crypto';
+import { createBase58check } from '@scure/base';
+import { sha256 } from '@noble/hashes/sha2.js';
 import { startFake, type FakeServer } from './server';
 
-interface Transfer {
+export interface TronTransfer {
   transaction_id: string;
+  /** The log's index in its transaction: kept by the fake, shown only by the events endpoint. */
+  event_index: number;
   token_info: { symbol: string; address: string; decimals: number; name: string };
   block_timestamp: number;
+  block_number: number;
   from: string;
   to: string;
-  type: string;
+  type: 'Transfer' | 'Approval';
   value: string;
   confirmed: boolean;
 }
 
+export type TronGridFailure = 429 | 403 | 503;
+
 export interface FakeTronGrid extends FakeServer {
-  transfers: Transfer[];
-  send(to: string, micro: number, opts?: { contract?: string; confirmed?: boolean; txid?: string }): string;
+  transfers: TronTransfer[];
+  /** A USDT transfer to `to`; with `txid`, one more transfer (log) in that transaction. */
+  send(to: string, micro: number, opts?: { contract?: string; confirmed?: boolean; txid?: string; from?: string }): string;
+  /** The transaction's block is solidified: its transfers are confirmed. */
   solidify(txid: string): void;
+  /** An unconfirmed transaction whose block was not solidified: gone. */
+  drop(txid: string): void;
+  /** Answer the next `times` requests with this documented rate-limit answer. */
+  failNext(status: TronGridFailure, times?: number): void;
 }
 
+export const USDT_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const PAYER = 'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW';
+
+const fingerprintOf = (t: TronTransfer) => Buffer.from(`${t.transaction_id}:${t.event_index}`).toString('base64url');
+/** A base58check TRON address (0x41 + 20 bytes) as the events API writes it: 0x + the 20 bytes. */
+const hex0x = (address: string) => `0x${Buffer.from(createBase58check(sha256).decode(address).subarray(1)).toString('hex')}`;
+
 export async function startFakeTronGrid(apiKey?: string): Promise<FakeTronGrid> {
-  const transfers: Transfer[] = [];
+  const transfers: TronTransfer[] = [];
+  const failures: TronGridFailure[] = [];
+  let block = 70_000_000;
+
   const fake = (await startFake(({ method, url, headers }) => {
-    if (apiKey && headers['tron-pro-api-key'] !== apiKey) return { status: 401, body: { success: false, error: 'bad key' } };
-    const m = /^\/v1\/accounts\/([^/]+)\/transactions\/trc20$/.exec(url.pathname);
-    if (method !== 'GET' || !m) return { status: 404, body: {} };
+    const failure = failures.shift();
+    if (failure === 429) return { status: 429, body: { success: false, error: 'Too Many Requests', statusCode: 429 } };
+    if (failure) return { status: failure, body: { success: false, error: 'The key exceeds the frequency limit(15), and the query server is suspended for 30s', statusCode: failure } };
+    if (apiKey && headers['tron-pro-api-key'] !== apiKey) return { status: 401, body: { success: false, error: 'ApiKey not exists', statusCode: 401 } };
+    if (method !== 'GET') return { status: 405, body: { success: false, error: 'Method not allowed', statusCode: 405 } };
     const q = url.searchParams;
+    if (q.get('only_confirmed') === 'true' && q.get('only_unconfirmed') === 'true')
+      return { status: 400, body: { success: false, error: 'only_confirmed and only_unconfirmed cannot be used together', statusCode: 400 } };
+    const which = (t: TronTransfer) => (q.get('only_confirmed') === 'true' ? t.confirmed : q.get('only_unconfirmed') === 'true' ? !t.confirmed : true);
+
+    const ev = /^\/v1\/transactions\/([0-9a-fA-F]{64})\/events$/.exec(url.pathname);
+    if (ev) {
+      // One entry per log: an entry the account listing shows twice is still one event.
+      const logs = new Map(transfers.filter((t) => t.transaction_id === ev[1] && which(t)).map((t) => [t.event_index, t]));
+      const data = [...logs.values()]
+        .map((t) => ({
+          block_number: t.block_number,
+          block_timestamp: t.block_timestamp,
+          caller_contract_address: t.token_info.address,
+          contract_address: t.token_info.address,
+          event_index: t.event_index,
+          event_name: t.type,
+          result: { 0: hex0x(t.from), 1: hex0x(t.to), 2: t.value, from: hex0x(t.from), to: hex0x(t.to), value: t.value },
+          result_type: { from: 'address', to: 'address', value: 'uint256' },
+          event: `${t.type}(address indexed from, address indexed to, uint256 value)`,
+          transaction_id: t.transaction_id,
+        }));
+      return { status: 200, body: { data, success: true, meta: { at: Date.now(), page_size: data.length } } };
+    }
+
+    const m = /^\/v1\/accounts\/([^/]+)\/transactions\/trc20$/.exec(url.pathname);
+    if (!m) return { status: 404, body: { success: false, error: 'Not found', statusCode: 404 } };
+    const account = m[1]!;
+    const onlyTo = q.get('only_to') === 'true';
+    const onlyFrom = q.get('only_from') === 'true';
     const data = transfers
-      .filter((t) => t.to === m[1] || (q.get('only_to') !== 'true' && t.from === m[1]))
+      .filter((t) => (onlyTo && !onlyFrom ? t.to === account : onlyFrom && !onlyTo ? t.from === account : t.to === account || t.from === account))
       .filter((t) => !q.get('contract_address') || t.token_info.address === q.get('contract_address'))
-      .filter((t) => (q.get('only_confirmed') === 'true' ? t.confirmed : q.get('only_unconfirmed') === 'true' ? !t.confirmed : true))
-      .map(({ confirmed: _c, ...t }) => t);
-    // Pages of `limit` (at most 200), the next one asked for with meta.fingerprint.
-    const limit = Math.min(200, Number(q.get('limit') ?? 20));
-    const from = Number(q.get('fingerprint') ?? 0);
-    const page = data.slice(from, from + limit);
-    const more = from + limit < data.length;
-    return { status: 200, body: { data: page, success: true, meta: { at: Date.now(), page_size: page.length, ...(more ? { fingerprint: String(from + limit) } : {}) } } };
+      .filter(which)
+      // Newest first (order_by block_timestamp,desc); within a transaction, by log.
+      .sort((a, b) => b.block_timestamp - a.block_timestamp || a.event_index - b.event_index);
+    const limit = Math.min(200, Math.max(1, Number(q.get('limit') ?? 20)));
+    const after = q.get('fingerprint');
+    const from = after ? data.findIndex((t) => fingerprintOf(t) === after) + 1 : 0;
+    const page = after && from === 0 ? [] : data.slice(from, from + limit);
+    const more = from + limit < data.length && page.length > 0;
+    const fingerprint = more ? fingerprintOf(page[page.length - 1]!) : undefined;
+    const next = fingerprint ? new URL(url.pathname + url.search, 'https://api.trongrid.io') : undefined;
+    next?.searchParams.set('fingerprint', fingerprint!);
+    return {
+      status: 200,
+      body: {
+        // The documented entry: no confirmed flag, no log index.
+        data: page.map(({ confirmed: _c, event_index: _e, block_number: _b, ...t }) => t),
+        success: true,
+        meta: { at: Date.now(), page_size: page.length, ...(fingerprint ? { fingerprint, links: { next: next!.toString() } } : {}) },
+      },
+    };
   })) as FakeTronGrid;
+
   fake.transfers = transfers;
   fake.send = (to, micro, opts = {}) => {
     const id = opts.txid ?? randomBytes(32).toString('hex');
+    const sameTx = transfers.filter((t) => t.transaction_id === id);
+    if (!sameTx.length) block += 1;
     transfers.push({
       transaction_id: id,
-      token_info: { symbol: 'USDT', address: opts.contract ?? 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', decimals: 6, name: 'Tether USD' },
-      block_timestamp: Date.now(),
-      from: 'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW',
+      event_index: sameTx.length,
+      token_info: { symbol: 'USDT', address: opts.contract ?? USDT_CONTRACT, decimals: 6, name: 'Tether USD' },
+      // A block every 3 s: the order of the history is the order of the sends.
+      block_timestamp: sameTx[0]?.block_timestamp ?? 1_700_000_000_000 + block * 3000,
+      block_number: sameTx[0]?.block_number ?? block,
+      from: opts.from ?? PAYER,
       to,
       type: 'Transfer',
       value: String(micro),
-      confirmed: opts.confirmed ?? false,
+      confirmed: sameTx[0]?.confirmed ?? opts.confirmed ?? false,
     });
     return id;
   };
   fake.solidify = (txid) => {
     for (const t of transfers) if (t.transaction_id === txid) t.confirmed = true;
+  };
+  fake.drop = (txid) => {
+    if (transfers.some((t) => t.transaction_id === txid && t.confirmed)) throw new Error('fake trongrid: a solidified transaction cannot vanish');
+    for (let i = transfers.length - 1; i >= 0; i--) if (transfers[i]!.transaction_id === txid) transfers.splice(i, 1);
+  };
+  fake.failNext = (status, times = 1) => {
+    for (let i = 0; i < times; i++) failures.push(status);
   };
   return fake;
 }

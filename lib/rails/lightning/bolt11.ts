@@ -94,3 +94,82 @@ function featureWords(bits: number[]): number[] {
 }
 
 export const nodePublicKeyHex = (priv: Uint8Array) => Buffer.from(secp256k1.getPublicKey(priv, true)).toString('hex');
+
+export interface DecodedInvoice {
+  network: string;
+  /** null: an invoice for any amount. */
+  amountMsat: bigint | null;
+  timestamp: number;
+  paymentHash: string; // hex
+  paymentSecret: string | null; // hex
+  description: string | null;
+  /** Seconds after timestamp (BOLT11's default when absent: 3600). */
+  expiry: number;
+  /** The signer's compressed public key, hex: recovered from the signature, and equal to `n` when present. */
+  payee: string;
+}
+
+/** Millisatoshis per unit of each amount multiplier ('' = whole bitcoin); `p` (0.1 msat) apart. */
+const MSAT_PER: Record<string, bigint> = { '': 100_000_000_000n, m: 100_000_000n, u: 100_000n, n: 100n };
+
+/** Words to bytes, dropping the last incomplete byte (BOLT11 field data). */
+function wordsToBytesTrimmed(words: number[]): Uint8Array {
+  return wordsToBytesPadded(words).subarray(0, Math.floor((words.length * 5) / 8));
+}
+
+const wordsToInt = (words: number[]) => words.reduce((n, w) => n * 32 + w, 0);
+
+/**
+ * Decode a BOLT11 payment request and check its signature (as a payer's wallet does before paying).
+ * Throws on anything a wallet would refuse. Fields a reader must skip (wrong length) are skipped.
+ */
+export function decodeInvoice(request: string): DecodedInvoice {
+  if (request !== request.toLowerCase() && request !== request.toUpperCase()) throw new Error('mixed case');
+  const { prefix, words } = bech32.decode(request.toLowerCase() as `${string}1${string}`, false);
+  const hrp = /^ln(bcrt|bc|tbs|tb)(?:(\d+)([munp]?))?$/.exec(prefix);
+  if (!hrp) throw new Error(`not a BOLT11 human-readable part: ${prefix}`);
+  let amountMsat: bigint | null = null;
+  if (hrp[2] !== undefined) {
+    if (hrp[2].startsWith('0')) throw new Error('amount has a leading zero');
+    const n = BigInt(hrp[2]);
+    if (hrp[3] === 'p') {
+      if (n % 10n !== 0n) throw new Error('amount is not a whole millisatoshi');
+      amountMsat = n / 10n;
+    } else amountMsat = n * MSAT_PER[hrp[3] ?? '']!;
+  }
+  if (words.length < 7 + 104) throw new Error('too short');
+  const data = words.slice(0, words.length - 104);
+  const sigBytes = bech32.fromWords(words.slice(words.length - 104));
+  const out: Omit<DecodedInvoice, 'payee'> = {
+    network: hrp[1]!, amountMsat, timestamp: wordsToInt(data.slice(0, 7)), paymentHash: '', paymentSecret: null, description: null, expiry: 3600,
+  };
+  let nodeId: string | undefined;
+  for (let i = 7; i < data.length; ) {
+    const tag = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'[data[i]!]!;
+    const len = (data[i + 1]! << 5) | data[i + 2]!;
+    const field = data.slice(i + 3, i + 3 + len);
+    if (field.length !== len) throw new Error('truncated field');
+    i += 3 + len;
+    const hex = () => Buffer.from(wordsToBytesTrimmed(field)).toString('hex');
+    if (tag === 'p' && len === 52 && !out.paymentHash) out.paymentHash = hex();
+    else if (tag === 's' && len === 52 && out.paymentSecret === null) out.paymentSecret = hex();
+    else if (tag === 'd' && out.description === null) out.description = new TextDecoder('utf-8', { fatal: true }).decode(wordsToBytesTrimmed(field));
+    else if (tag === 'x') out.expiry = wordsToInt(field);
+    else if (tag === 'n' && len === 53) nodeId = hex();
+  }
+  if (!out.paymentHash) throw new Error('no payment hash');
+  if (!out.paymentSecret) throw new Error('no payment secret'); // required by BOLT11 readers
+  const msgHash = sha256(new Uint8Array([...new TextEncoder().encode(prefix), ...wordsToBytesPadded(data)]));
+  let payee: string;
+  if (nodeId !== undefined) {
+    // With `n`, the signature must verify against it, in low-S form.
+    if (!secp256k1.verify(sigBytes.subarray(0, 64), msgHash, Buffer.from(nodeId, 'hex'), { prehash: false, lowS: true })) throw new Error('signature does not match the payee node id');
+    payee = nodeId;
+  } else {
+    // Recovery must accept a high-S signature too (BOLT11): its low-S twin, same recovery id.
+    let sig = secp256k1.Signature.fromBytes(sigBytes.subarray(0, 64), 'compact');
+    if (sig.hasHighS()) sig = new secp256k1.Signature(sig.r, secp256k1.Point.Fn.ORDER - sig.s);
+    payee = sig.addRecoveryBit(sigBytes[64]!).recoverPublicKey(msgHash).toHex(true);
+  }
+  return { ...out, payee };
+}

@@ -1,9 +1,13 @@
 // Live Lightning: LND's REST API. POST /v1/invoices creates an invoice (value in sats, memo,
-// expiry); GET /v1/invoice/{r_hash hex} looks it up (state OPEN | ACCEPTED | SETTLED | CANCELED).
+// expiry); GET /v1/invoice/{r_hash hex} looks it up (state OPEN | ACCEPTED | SETTLED | CANCELED);
+// POST /v2/invoices/cancel cancels one (fails on a settled invoice).
 // Authentication: the invoice macaroon, hex, in Grpc-Metadata-macaroon.
+// What LND answers is checked against what we asked before anyone is shown it: a payer pays what
+// the payment_request says, not what we meant, so a wrong one must never reach a payer.
 import { z } from 'zod';
 import { expectStatus, httpRequest, parseJson } from '../http';
 import { BackendError, type AttemptView, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../types';
+import { decodeInvoice, type DecodedInvoice } from './bolt11';
 
 export const lndConfigSchema = z.object({
   restUrl: z.url(),
@@ -14,21 +18,35 @@ export const lndConfigSchema = z.object({
 export type LndConfig = z.infer<typeof lndConfigSchema>;
 export const parseLndConfig = (raw: unknown): LndConfig => lndConfigSchema.parse(raw);
 
-const int64 = z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]).transform(Number);
+// The REST gateway writes int64 as decimal strings; msat amounts can pass 2^53, so they stay exact.
+const int64 = z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]).transform((v) => BigInt(v));
 const addInvoiceSchema = z.object({ r_hash: z.string().min(1), payment_request: z.string().regex(/^ln/i) });
 const invoiceSchema = z.object({
   state: z.enum(['OPEN', 'ACCEPTED', 'SETTLED', 'CANCELED']),
   amt_paid_sat: int64.optional(),
   amt_paid_msat: int64.optional(),
-  creation_date: int64.optional(),
-  expiry: int64.optional(),
   settle_date: int64.optional(),
 });
 
-/** LND sends r_hash as base64 (standard or URL-safe) in JSON. */
+/** LND sends bytes fields as base64 (standard or URL-safe) in JSON. */
 function base64ToHex(b64: string): string {
   return Buffer.from(b64.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('hex');
 }
+
+/** The longest prefix of `s` that fits in `max` UTF-8 bytes, never cutting a character. */
+function utf8Prefix(s: string, max: number): string {
+  let bytes = 0;
+  let out = '';
+  for (const ch of s) {
+    bytes += Buffer.byteLength(ch);
+    if (bytes > max) break;
+    out += ch;
+  }
+  return out;
+}
+
+/** A BOLT11 description (`d` field) holds at most 639 bytes: LND refuses a longer memo for the invoice. */
+const MAX_DESCRIPTION_BYTES = 639;
 
 export class LndAdapter implements RailAdapter<LndConfig> {
   readonly rail = 'btc_lightning' as const;
@@ -52,17 +70,31 @@ export class LndAdapter implements RailAdapter<LndConfig> {
 
   async createPrompt(input: PromptInput): Promise<RailPrompt> {
     const expiry = Math.max(60, input.expiresAt - input.now);
-    const res = await this.call('POST', '/v1/invoices', { value: String(input.amount), memo: input.description.slice(0, 600), expiry: String(expiry) });
+    const memo = utf8Prefix(input.description, MAX_DESCRIPTION_BYTES);
+    const res = await this.call('POST', '/v1/invoices', { value: String(input.amount), memo, expiry: String(expiry) });
     expectStatus(this.rail, res, [200], 'add invoice');
     const parsed = addInvoiceSchema.safeParse(parseJson(this.rail, res, 'add invoice'));
     if (!parsed.success) throw new BackendError(this.rail, 'add invoice: unexpected response shape');
     const paymentHash = base64ToHex(parsed.data.r_hash);
     if (paymentHash.length !== 64) throw new BackendError(this.rail, 'add invoice: r_hash is not 32 bytes');
+    const request = parsed.data.payment_request;
+    let inv: DecodedInvoice;
+    try {
+      inv = decodeInvoice(request);
+    } catch (err) {
+      throw new BackendError(this.rail, `add invoice: the payment_request is not a valid BOLT11 invoice (${(err as Error).message})`);
+    }
+    const wrong = (what: string) => new BackendError(this.rail, `add invoice: the payment_request ${what}; it is not shown to the payer`);
+    if (inv.amountMsat !== BigInt(input.amount) * 1000n) throw wrong(`is for ${inv.amountMsat ?? 'any'} msat, not ${input.amount} sat`);
+    if (inv.paymentHash !== paymentHash) throw wrong('pays another payment hash than r_hash');
+    if (inv.expiry !== expiry) throw wrong(`expires after ${inv.expiry} s, not ${expiry} s`);
+    if (inv.timestamp + inv.expiry <= input.now) throw wrong('has already expired');
+    if (inv.description !== memo) throw wrong('has another description');
     return {
-      destination: parsed.data.payment_request,
+      destination: request,
       backendRef: paymentHash,
       expiresAt: input.now + expiry,
-      details: { paymentHash },
+      details: { paymentHash, payee: inv.payee },
     };
   }
 
@@ -72,19 +104,44 @@ export class LndAdapter implements RailAdapter<LndConfig> {
     const parsed = invoiceSchema.safeParse(parseJson(this.rail, res, 'lookup invoice'));
     if (!parsed.success) throw new BackendError(this.rail, 'lookup invoice: unexpected response shape');
     const inv = parsed.data;
+    // What the HTLCs carry, in whole sats (our unit): amt_paid_msat is exact; amt_paid_sat is its truncation.
+    const paidSats = () => {
+      if (inv.amt_paid_msat === undefined) throw new BackendError(this.rail, 'lookup invoice: no amt_paid_msat');
+      const sats = inv.amt_paid_msat / 1000n;
+      if (inv.amt_paid_sat !== undefined && inv.amt_paid_sat !== sats) throw new BackendError(this.rail, 'lookup invoice: amt_paid_sat and amt_paid_msat disagree');
+      return Number(sats);
+    };
     switch (inv.state) {
       case 'SETTLED': {
-        const received = inv.amt_paid_sat ?? Math.floor((inv.amt_paid_msat ?? 0) / 1000);
-        return { state: 'confirmed', received, seen: 0, details: { settledAt: inv.settle_date ?? now } };
+        // May be more than the invoice's value: LND accepts overpayment and records it here.
+        const received = paidSats();
+        return { state: 'confirmed', received, seen: 0, details: { settledAt: inv.settle_date ? Number(inv.settle_date) : now, amountPaidMsat: String(inv.amt_paid_msat) } };
       }
       case 'ACCEPTED':
-        return { state: 'pending', received: 0, seen: attempt.amount };
+        // A hold invoice's HTLCs are held, not yet settled: not money until SETTLED.
+        return { state: 'pending', received: 0, seen: paidSats() };
       case 'CANCELED':
+        // LND never cancels a settled invoice: a node that says so has lost or replaced its data.
+        if (attempt.details.settledAt !== undefined)
+          throw new BackendError(this.rail, 'lookup invoice: CANCELED after it was SETTLED, which LND never does');
         return { state: 'expired', received: 0, seen: 0 };
-      case 'OPEN': {
-        const expiresAt = inv.creation_date !== undefined && inv.expiry !== undefined ? inv.creation_date + inv.expiry : attempt.expiresAt;
-        return expiresAt !== null && now >= expiresAt ? { state: 'expired', received: 0, seen: 0 } : { state: 'waiting', received: 0, seen: 0 };
-      }
+      case 'OPEN':
+        // Still payable: LND's own expiry watcher turns it CANCELED when its time is up.
+        return { state: 'waiting', received: 0, seen: 0 };
     }
+  }
+
+  /**
+   * Cancel the invoice at LND so it can no longer be paid. Returns false when it was already
+   * settled (LND refuses: the money is there and getStatus will count it). Canceling a canceled
+   * invoice succeeds.
+   */
+  async cancel(attempt: AttemptView): Promise<{ canceled: boolean }> {
+    const res = await this.call('POST', '/v2/invoices/cancel', { payment_hash: Buffer.from(attempt.backendRef, 'hex').toString('base64') });
+    if (res.status === 200) return { canceled: true };
+    // LND answers a settled invoice with a bare error (gRPC Unknown, HTTP 500): ask it what the invoice is.
+    const st = await this.getStatus(attempt, 0).catch(() => null);
+    if (st?.state === 'confirmed') return { canceled: false };
+    throw new BackendError(this.rail, `cancel invoice: the backend answered HTTP ${res.status}: ${res.text.slice(0, 200)}`);
   }
 }

@@ -1,11 +1,14 @@
 // Live USDT on TRON: TronGrid's TRC20 transfer history of the deposit address.
 // GET /v1/accounts/{address}/transactions/trc20?only_confirmed=true&only_to=true&contract_address=...
 // Only confirmed (solidified) transfers of the USDT contract to the address count as received;
-// unconfirmed ones (only_unconfirmed=true) make the attempt pending.
+// unconfirmed ones (only_unconfirmed=true) make the attempt pending. That listing has no log index:
+// two equal transfers in one transaction are two identical entries, and an entry listed twice looks
+// the same. Those transactions are settled by GET /v1/transactions/{id}/events, one entry per log
+// (event_index). Any answer but 200 with success (429, 403/503 rate limits, 5xx) is a BackendError.
 import { z } from 'zod';
 import { expectStatus, httpRequest, parseJson } from '../http';
 import { BackendError, type AttemptView, type RailAdapter, type RailStatus } from '../types';
-import { isTronAddress } from './address';
+import { isTronAddress, tronAddressToHex } from './address';
 import { TronRail } from './base';
 
 export const tronConfigSchema = z.object({
@@ -33,12 +36,36 @@ const transfersSchema = z.object({
   ),
 });
 
+/** GET /v1/transactions/{id}/events: the transaction's logs; addresses in `result` are hex. */
+const eventsSchema = z.object({
+  success: z.boolean().optional(),
+  data: z.array(
+    z
+      .object({
+        transaction_id: z.string(),
+        event_index: z.number().int().nonnegative(),
+        event_name: z.string(),
+        contract_address: z.string(),
+        result: z.object({ from: z.string(), to: z.string(), value: z.union([z.string(), z.number()]) }).loose(),
+      })
+      .loose(),
+  ),
+});
+
+type Transfer = z.infer<typeof transfersSchema>['data'][number];
+
 const PAGE_SIZE = 200;
 const MAX_PAGES = 50;
 
-function transferKey(t: { transaction_id: string; event_index?: number; from?: string; to: string; value: string }): string {
-  return t.event_index !== undefined ? `${t.transaction_id}#${t.event_index}` : `${t.transaction_id}|${t.from ?? ''}|${t.to}|${t.value}`;
+/** The 20 address bytes, in hex, of a base58 (T...), 41-hex or 0x-hex TRON address; null if none. */
+function addressBytes(a: string): string | null {
+  if (isTronAddress(a)) return tronAddressToHex(a).slice(2).toLowerCase();
+  const m = /^(?:0x|41)?([0-9a-fA-F]{40})$/.exec(a);
+  return m ? m[1]!.toLowerCase() : null;
 }
+
+/** Entries that describe the same movement (a genuine second transfer, or the same one listed twice). */
+const lookalike = (t: Transfer) => `${t.transaction_id}|${t.from ?? ''}|${t.to}|${t.value}`;
 
 export class TronGridAdapter extends TronRail implements RailAdapter<TronConfig> {
   readonly mode = 'live' as const;
@@ -47,47 +74,84 @@ export class TronGridAdapter extends TronRail implements RailAdapter<TronConfig>
     super(config.xpub, config.contract);
   }
 
+  private async get(path: string, what: string): Promise<unknown> {
+    const res = await httpRequest(this.rail, {
+      method: 'GET',
+      url: `${this.config.url.replace(/\/+$/, '')}${path}`,
+      headers: this.config.apiKey ? { 'TRON-PRO-API-KEY': this.config.apiKey } : {},
+      timeoutMs: this.config.timeoutMs,
+    });
+    expectStatus(this.rail, res, [200], what);
+    const body = parseJson(this.rail, res, what);
+    if ((body as { success?: unknown } | null)?.success === false) throw new BackendError(this.rail, `${what}: the backend answered success: false`);
+    return body;
+  }
 
-
-
-  private async transfers(address: string, which: 'only_confirmed' | 'only_unconfirmed') {
+  /** The USDT transfers to `address` the listing shows, every page. */
+  private async transfers(address: string, which: 'only_confirmed' | 'only_unconfirmed'): Promise<Transfer[]> {
     // 200 per page; the next page is asked for with the previous page's meta.fingerprint.
-    const all: z.infer<typeof transfersSchema>['data'] = [];
+    const all: Transfer[] = [];
     let fingerprint: string | undefined;
     for (let pages = 0; ; pages++) {
       if (pages >= MAX_PAGES) throw new BackendError(this.rail, `trc20 transfers: more than ${MAX_PAGES} pages`);
       const q = new URLSearchParams({ [which]: 'true', only_to: 'true', contract_address: this.config.contract, limit: String(PAGE_SIZE) });
       if (fingerprint) q.set('fingerprint', fingerprint);
-      const res = await httpRequest(this.rail, {
-        method: 'GET',
-        url: `${this.config.url.replace(/\/+$/, '')}/v1/accounts/${address}/transactions/trc20?${q}`,
-        headers: this.config.apiKey ? { 'TRON-PRO-API-KEY': this.config.apiKey } : {},
-        timeoutMs: this.config.timeoutMs,
-      });
-      expectStatus(this.rail, res, [200], 'trc20 transfers');
-      const parsed = transfersSchema.safeParse(parseJson(this.rail, res, 'trc20 transfers'));
-      if (!parsed.success || parsed.data.success === false) throw new BackendError(this.rail, 'trc20 transfers: unexpected response shape');
+      const parsed = transfersSchema.safeParse(await this.get(`/v1/accounts/${address}/transactions/trc20?${q}`, 'trc20 transfers'));
+      if (!parsed.success) throw new BackendError(this.rail, 'trc20 transfers: unexpected response shape');
       all.push(...parsed.data.data);
       fingerprint = parsed.data.meta?.fingerprint;
       if (!fingerprint || parsed.data.data.length === 0) break;
     }
-    // One transaction may carry several transfers to the address: a transfer is the transaction
-    // and its event (index when given, else sender and value); an entry listed twice counts once.
-    const seen = new Set<string>();
-    return all.filter((t) => {
-      const key = transferKey(t);
-      return t.to === address && t.token_info.address === this.config.contract && (t.type === undefined || t.type === 'Transfer') && !seen.has(key) && !!seen.add(key);
-    });
+    return all.filter((t) => t.to === address && t.token_info.address === this.config.contract && (t.type === undefined || t.type === 'Transfer'));
+  }
+
+  /** How many distinct logs of its transaction the lookalike entries `t` stand for. */
+  private async logsLike(t: Transfer): Promise<number> {
+    // No confirmed filter: a transaction's logs are confirmed together, and it may solidify meanwhile.
+    const parsed = eventsSchema.safeParse(await this.get(`/v1/transactions/${t.transaction_id}/events`, 'transaction events'));
+    if (!parsed.success) throw new BackendError(this.rail, 'transaction events: unexpected response shape');
+    const contract = addressBytes(this.config.contract);
+    const logs = new Set(
+      parsed.data.data
+        .filter(
+          (e) =>
+            e.event_name === 'Transfer' &&
+            addressBytes(e.contract_address) === contract &&
+            addressBytes(e.result.to) === addressBytes(t.to) &&
+            (t.from === undefined || addressBytes(e.result.from) === addressBytes(t.from)) &&
+            String(e.result.value) === t.value,
+        )
+        .map((e) => e.event_index),
+    );
+    // The listing shows at least one: an events index that lags counts it once (never more than is there).
+    return Math.max(1, logs.size);
+  }
+
+  /** Each transfer once: by its log index when given, else one per log of the transaction's events. */
+  private async total(list: Transfer[]): Promise<number> {
+    const groups = new Map<string, Transfer[]>();
+    for (const t of list) groups.set(lookalike(t), [...(groups.get(lookalike(t)) ?? []), t]);
+    let sum = 0;
+    for (const group of groups.values()) {
+      const t = group[0]!;
+      const count = group.every((g) => g.event_index !== undefined)
+        ? new Set(group.map((g) => g.event_index)).size
+        : group.length === 1
+          ? 1
+          : await this.logsLike(t);
+      sum += count * Number(t.value);
+    }
+    if (!Number.isSafeInteger(sum)) throw new BackendError(this.rail, 'trc20 transfers: amount out of range');
+    return sum;
   }
 
   async getStatus(attempt: AttemptView): Promise<RailStatus> {
     const confirmed = await this.transfers(attempt.destination, 'only_confirmed');
-    const confirmedKeys = new Set(confirmed.map(transferKey));
-    const unconfirmed = (await this.transfers(attempt.destination, 'only_unconfirmed')).filter((t) => !confirmedKeys.has(transferKey(t)));
-    const sum = (xs: { value: string }[]) => xs.reduce((s, t) => s + Number(t.value), 0);
-    const received = sum(confirmed);
-    const seenAmount = sum(unconfirmed);
-    if (!Number.isSafeInteger(received) || !Number.isSafeInteger(seenAmount)) throw new BackendError(this.rail, 'trc20 transfers: amount out of range');
+    // A transaction is confirmed whole: one listed in both answers (solidified in between) is confirmed.
+    const confirmedTx = new Set(confirmed.map((t) => t.transaction_id));
+    const unconfirmed = (await this.transfers(attempt.destination, 'only_unconfirmed')).filter((t) => !confirmedTx.has(t.transaction_id));
+    const received = await this.total(confirmed);
+    const seenAmount = await this.total(unconfirmed);
     const txids = [...new Set([...confirmed, ...unconfirmed].map((t) => t.transaction_id))];
     return { state: seenAmount > 0 ? 'pending' : received > 0 ? 'confirmed' : 'waiting', received, seen: seenAmount, details: { txids } };
   }

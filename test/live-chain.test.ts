@@ -1,0 +1,324 @@
+// Live on-chain Bitcoin (Esplora) and live USDT TRC20 (TronGrid) through the payment flow: a live
+// key confirms an intent over the API, the payer pays the address it gives at the fake backend (each
+// written from its vendor's documentation: test/fakes/esplora.ts, test/fakes/trongrid.ts), the
+// worker polls (scoped to the test's merchant, at an injected clock), and the money invariant holds
+// with what the fake says was paid. Two confirmations are required on-chain here, so a payment can
+// be seen with only one of them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetConfigForTests } from '@/lib/config';
+import { pollDueAttempts } from '@/lib/domain/lifecycle';
+import { resetRailsForTests } from '@/lib/rails/registry';
+import { TRON_XPUB, ZPUB } from './adapter-helpers';
+import { call, newMerchant, useDatabase } from './api';
+import { startFakeEsplora, type FakeEsplora } from './fakes/esplora';
+import { startFakeTronGrid, USDT_CONTRACT, type FakeTronGrid } from './fakes/trongrid';
+import { assertMoneyInvariant } from './invariant';
+import { now } from './lifecycle-helpers';
+
+const { db } = useDatabase();
+
+const REQUIRED = 2;
+let esplora: FakeEsplora;
+let trongrid: FakeTronGrid;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  esplora = await startFakeEsplora();
+  trongrid = await startFakeTronGrid('tg-key');
+  Object.assign(process.env, {
+    BTC_XPUB: ZPUB,
+    ESPLORA_URL: esplora.url,
+    BTC_CONFIRMATIONS: String(REQUIRED),
+    TRON_XPUB,
+    TRONGRID_URL: trongrid.url,
+    TRONGRID_API_KEY: 'tg-key',
+    TRON_USDT_CONTRACT: USDT_CONTRACT,
+    RAIL_HTTP_TIMEOUT_MS: '2000',
+  });
+  resetConfigForTests();
+  resetRailsForTests();
+});
+
+afterAll(async () => {
+  for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+  Object.assign(process.env, saved);
+  resetConfigForTests();
+  resetRailsForTests();
+  await esplora.close();
+  await trongrid.close();
+});
+
+/** What the chain says was paid to the address: outputs with the required confirmations. */
+function btcPaid(address: string): number {
+  return (esplora.txs.get(address) ?? [])
+    .filter((t) => t.status.confirmed && esplora.tip - t.status.block_height! + 1 >= REQUIRED)
+    .reduce((s, t) => s + t.vout.filter((o) => o.scriptpubkey_address === address).reduce((x, o) => x + o.value, 0), 0);
+}
+
+/** What TronGrid says was paid to the address: solidified USDT transfers, each log once. */
+function usdtPaid(address: string): number {
+  const logs = new Map(trongrid.transfers.filter((t) => t.to === address && t.confirmed && t.token_info.address === USDT_CONTRACT).map((t) => [`${t.transaction_id}#${t.event_index}`, Number(t.value)]));
+  return [...logs.values()].reduce((s, v) => s + v, 0);
+}
+
+/** A merchant, a live intent confirmed over the API, the address to pay, and a worker clock. */
+async function liveIntent(body: { amount: number; currency: 'BTC' | 'USDT'; rail: 'btc_onchain' | 'usdt_trc20' }) {
+  const m = await newMerchant(db());
+  const created = await call('POST', '/v1/payment_intents', { key: m.keys.live, body });
+  expect(created.status).toBe(200);
+  const id = created.body.id as string;
+  const confirmed = await call('POST', `/v1/payment_intents/${id}/confirm`, { key: m.keys.live, body: {} });
+  expect(confirmed.status).toBe(200);
+  expect(confirmed.body.nextAction.type).toBe(body.rail === 'btc_onchain' ? 'bitcoin_address' : 'tron_address');
+  const address = confirmed.body.nextAction.address as string;
+  let t = now();
+  return {
+    id,
+    address,
+    /** One worker pass for this merchant, a minute after the previous one. */
+    poll: async () => {
+      t += 60;
+      await pollDueAttempts(db(), t, { merchantId: m.merchant.id });
+    },
+    get clock() {
+      return t;
+    },
+    intent: async () => {
+      const r = await call('GET', `/v1/payment_intents/${id}`, { key: m.keys.live });
+      return { status: r.body.status as string, amountReceived: r.body.amountReceived as number };
+    },
+  };
+}
+
+describe('live USDT TRC20 through the payment flow (fake TronGrid)', () => {
+  it('exact payment: seen unconfirmed (pending), then solidified (succeeded)', async () => {
+    const p = await liveIntent({ amount: 5_000_000, currency: 'USDT', rail: 'usdt_trc20' });
+    const tx = trongrid.send(p.address, 5_000_000);
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'pending', amountReceived: 0 });
+    trongrid.solidify(tx);
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'succeeded', amountReceived: 5_000_000 });
+    expect(await assertMoneyInvariant(db(), p.id, { paid: usdtPaid(p.address), now: p.clock })).toEqual([
+      'payment_intent.created',
+      'payment_intent.pending',
+      'payment_intent.succeeded',
+    ]);
+  });
+
+  it('underpayment, then the rest to the same address', async () => {
+    const p = await liveIntent({ amount: 5_000_000, currency: 'USDT', rail: 'usdt_trc20' });
+    trongrid.send(p.address, 2_000_000, { confirmed: true });
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'requires_payment_method', amountReceived: 2_000_000 });
+    await assertMoneyInvariant(db(), p.id, { paid: 2_000_000, now: p.clock });
+    trongrid.send(p.address, 3_000_000, { confirmed: true });
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'succeeded', amountReceived: 5_000_000 });
+    expect(await assertMoneyInvariant(db(), p.id, { paid: usdtPaid(p.address), now: p.clock })).toEqual([
+      'payment_intent.created',
+      'payment_intent.partially_paid',
+      'payment_intent.pending',
+      'payment_intent.succeeded',
+    ]);
+  });
+
+  it('overpayment: succeeded, overpaid, every unit recorded', async () => {
+    const p = await liveIntent({ amount: 5_000_000, currency: 'USDT', rail: 'usdt_trc20' });
+    trongrid.send(p.address, 7_500_000, { confirmed: true });
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'succeeded', amountReceived: 7_500_000 });
+    expect(await assertMoneyInvariant(db(), p.id, { paid: usdtPaid(p.address), now: p.clock })).toEqual([
+      'payment_intent.created',
+      'payment_intent.overpaid',
+      'payment_intent.pending',
+      'payment_intent.succeeded',
+    ]);
+  });
+
+  it('two equal transfers in one transaction are two payments', async () => {
+    const p = await liveIntent({ amount: 2_000_000, currency: 'USDT', rail: 'usdt_trc20' });
+    const tx = trongrid.send(p.address, 1_000_000, { confirmed: true });
+    trongrid.send(p.address, 1_000_000, { txid: tx });
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'succeeded', amountReceived: 2_000_000 });
+    expect(usdtPaid(p.address)).toBe(2_000_000);
+    expect(await assertMoneyInvariant(db(), p.id, { paid: usdtPaid(p.address), now: p.clock })).toEqual([
+      'payment_intent.created',
+      'payment_intent.pending',
+      'payment_intent.succeeded',
+    ]);
+  });
+
+  it('a transfer seen, then gone (its block not solidified): back to requires_payment_method, nothing credited', async () => {
+    const p = await liveIntent({ amount: 5_000_000, currency: 'USDT', rail: 'usdt_trc20' });
+    const tx = trongrid.send(p.address, 5_000_000);
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'pending', amountReceived: 0 });
+    trongrid.drop(tx);
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'requires_payment_method', amountReceived: 0 });
+    expect(await assertMoneyInvariant(db(), p.id, { paid: usdtPaid(p.address), now: p.clock })).toEqual([
+      'payment_intent.created',
+      'payment_intent.payment_failed',
+      'payment_intent.pending',
+    ]);
+  });
+
+  it('a rate-limited poll (403 {success: false}) while a transfer is seen changes nothing; the next one counts it', async () => {
+    const p = await liveIntent({ amount: 5_000_000, currency: 'USDT', rail: 'usdt_trc20' });
+    const tx = trongrid.send(p.address, 5_000_000);
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'pending', amountReceived: 0 });
+    trongrid.failNext(403, 2); // both listings (confirmed, unconfirmed) of a poll, or two polls
+    await p.poll(); // not "nothing there": the seen transfer is not dropped
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'pending', amountReceived: 0 });
+    const [attempt] = await db().query<{ status: string; error: unknown }>(`select status, error from payment_attempts where payment_intent_id = $1`, [p.id]);
+    expect(attempt).toEqual({ status: 'pending', error: null });
+    trongrid.solidify(tx);
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'succeeded', amountReceived: 5_000_000 });
+    expect(await assertMoneyInvariant(db(), p.id, { paid: usdtPaid(p.address), now: p.clock })).toEqual([
+      'payment_intent.created',
+      'payment_intent.pending',
+      'payment_intent.succeeded',
+    ]);
+  });
+});
+
+describe(`live on-chain BTC through the payment flow (fake Esplora, ${REQUIRED} confirmations)`, () => {
+  it('exact payment: mempool (pending), 1 confirmation (pending), 2 (succeeded)', async () => {
+    const p = await liveIntent({ amount: 50_000, currency: 'BTC', rail: 'btc_onchain' });
+    const tx = esplora.send(p.address, 50_000);
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'pending', amountReceived: 0 });
+    esplora.confirm(tx, esplora.tip + 1);
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'pending', amountReceived: 0 });
+    esplora.tip += 1;
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'succeeded', amountReceived: 50_000 });
+    expect(await assertMoneyInvariant(db(), p.id, { paid: btcPaid(p.address), now: p.clock })).toEqual([
+      'payment_intent.created',
+      'payment_intent.pending',
+      'payment_intent.succeeded',
+    ]);
+  });
+
+  it('underpayment, then the rest', async () => {
+    const p = await liveIntent({ amount: 50_000, currency: 'BTC', rail: 'btc_onchain' });
+    esplora.send(p.address, 20_000, esplora.tip - 1);
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'requires_payment_method', amountReceived: 20_000 });
+    await assertMoneyInvariant(db(), p.id, { paid: btcPaid(p.address), now: p.clock });
+    esplora.send(p.address, 30_000, esplora.tip - 1);
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'succeeded', amountReceived: 50_000 });
+    expect(await assertMoneyInvariant(db(), p.id, { paid: btcPaid(p.address), now: p.clock })).toEqual([
+      'payment_intent.created',
+      'payment_intent.partially_paid',
+      'payment_intent.pending',
+      'payment_intent.succeeded',
+    ]);
+  });
+
+  it('overpayment: succeeded, overpaid', async () => {
+    const p = await liveIntent({ amount: 50_000, currency: 'BTC', rail: 'btc_onchain' });
+    esplora.send(p.address, 80_000, esplora.tip - 1);
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'succeeded', amountReceived: 80_000 });
+    expect(await assertMoneyInvariant(db(), p.id, { paid: btcPaid(p.address), now: p.clock })).toEqual([
+      'payment_intent.created',
+      'payment_intent.overpaid',
+      'payment_intent.pending',
+      'payment_intent.succeeded',
+    ]);
+  });
+
+  it('a payment seen, then evicted from the mempool: back to requires_payment_method, nothing credited', async () => {
+    const p = await liveIntent({ amount: 50_000, currency: 'BTC', rail: 'btc_onchain' });
+    const tx = esplora.send(p.address, 50_000);
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'pending', amountReceived: 0 });
+    esplora.evict(tx);
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'requires_payment_method', amountReceived: 0 });
+    expect(await assertMoneyInvariant(db(), p.id, { paid: btcPaid(p.address), now: p.clock })).toEqual([
+      'payment_intent.created',
+      'payment_intent.payment_failed',
+      'payment_intent.pending',
+    ]);
+  });
+
+  it('a payment with 1 of 2 confirmations, double-spent by a reorg: nothing credited', async () => {
+    const p = await liveIntent({ amount: 50_000, currency: 'BTC', rail: 'btc_onchain' });
+    const tx = esplora.send(p.address, 50_000, esplora.tip + 1); // mined in a new block: 1 confirmation
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'pending', amountReceived: 0 });
+    esplora.reorg(esplora.tip - 1, [tx]);
+    esplora.tip += 2; // the new branch grows past the old one, without the payment
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'requires_payment_method', amountReceived: 0 });
+    expect(await assertMoneyInvariant(db(), p.id, { paid: btcPaid(p.address), now: p.clock })).toEqual([
+      'payment_intent.created',
+      'payment_intent.payment_failed',
+      'payment_intent.pending',
+    ]);
+  });
+
+  it('a payment with 1 of 2 confirmations sent back to the mempool by a reorg, then mined again: counted once', async () => {
+    const p = await liveIntent({ amount: 50_000, currency: 'BTC', rail: 'btc_onchain' });
+    const tx = esplora.send(p.address, 50_000, esplora.tip + 1);
+    await p.poll();
+    esplora.reorg(esplora.tip - 1);
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'pending', amountReceived: 0 });
+    esplora.confirm(tx, esplora.tip + 1);
+    esplora.tip += 1;
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'succeeded', amountReceived: 50_000 });
+    expect(await assertMoneyInvariant(db(), p.id, { paid: btcPaid(p.address), now: p.clock })).toEqual([
+      'payment_intent.created',
+      'payment_intent.pending',
+      'payment_intent.succeeded',
+    ]);
+  });
+
+  it('a replacement (RBF) paying less: only the replacement is credited', async () => {
+    const p = await liveIntent({ amount: 50_000, currency: 'BTC', rail: 'btc_onchain' });
+    const first = esplora.send(p.address, 50_000);
+    await p.poll();
+    const second = esplora.replace(first, 30_000);
+    esplora.confirm(second, esplora.tip + 1);
+    esplora.tip += 1;
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'requires_payment_method', amountReceived: 30_000 });
+    expect(await assertMoneyInvariant(db(), p.id, { paid: btcPaid(p.address), now: p.clock })).toEqual([
+      'payment_intent.created',
+      'payment_intent.partially_paid',
+      'payment_intent.pending',
+    ]);
+  });
+
+  it.each([429, 503] as const)('a poll answered %i while a payment is seen changes nothing; the next one counts it', async (status) => {
+    const p = await liveIntent({ amount: 50_000, currency: 'BTC', rail: 'btc_onchain' });
+    const tx = esplora.send(p.address, 50_000);
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'pending', amountReceived: 0 });
+    esplora.failNext(status, 1, /\/txs$/); // the history fails, the tip answers
+    await p.poll(); // not "nothing there": the seen payment is not dropped
+    expect(await p.intent()).toEqual({ status: 'pending', amountReceived: 0 });
+    const [attempt] = await db().query<{ status: string; error: unknown }>(`select status, error from payment_attempts where payment_intent_id = $1`, [p.id]);
+    expect(attempt).toEqual({ status: 'pending', error: null });
+    esplora.confirm(tx, esplora.tip + 1);
+    esplora.tip += 1;
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'succeeded', amountReceived: 50_000 });
+    expect(await assertMoneyInvariant(db(), p.id, { paid: btcPaid(p.address), now: p.clock })).toEqual([
+      'payment_intent.created',
+      'payment_intent.pending',
+      'payment_intent.succeeded',
+    ]);
+  });
+});
