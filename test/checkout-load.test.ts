@@ -1,8 +1,10 @@
 // The hosted page's view model: what it shows in each state, and what it never shows.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCheckout } from '@/lib/checkout/load';
-import { chooseSessionRail, confirmPaymentIntent, testFail, testPay } from '@/lib/domain/lifecycle';
+import { chooseSessionRail, confirmPaymentIntent, pollDueAttempts, testFail, testPay } from '@/lib/domain/lifecycle';
+import { nowSeconds } from '@/lib/ids';
 import { call, newMerchant, useDatabase } from './api';
+import { assertMoneyInvariant } from './invariant';
 
 const { db } = useDatabase();
 let key: string;
@@ -48,7 +50,14 @@ describe('loadCheckout', () => {
     expect(declined).toMatchObject({ phase: 'choose', intent: { lastErrorCode: 'payment_declined', lastPhone: '0554121111' } });
     expect(declined.version).not.toBe(approve.version);
     await testPay(db(), scope(), pi.id);
-    expect((await loadCheckout(db(), cs.id))!.phase).toBe('succeeded');
+    expect((await loadCheckout(db(), cs.id))!).toMatchObject({ phase: 'succeeded', sessionStatus: 'complete', intent: { status: 'succeeded', amountReceived: 5000 } });
+    expect(await assertMoneyInvariant(db(), pi.id, { paid: 5000 })).toEqual([
+      'payment_intent.created',
+      'payment_intent.payment_failed',
+      'payment_intent.pending', // the first prompt
+      'payment_intent.pending', // the second, paid
+      'payment_intent.succeeded',
+    ]);
   });
 
   it('a price session has no rail until one is picked; crypto shows its instructions, then seen', async () => {
@@ -64,7 +73,9 @@ describe('loadCheckout', () => {
     expect(awaiting.phase).toBe('awaiting');
     expect(awaiting.intent?.nextAction).toMatchObject({ type: 'bitcoin_address', amount: '0.0005' });
     await testPay(db(), scope(), intent.id);
-    expect((await loadCheckout(db(), cs.id))!.phase).toBe('seen');
+    expect((await loadCheckout(db(), cs.id))!).toMatchObject({ phase: 'seen', intent: { status: 'pending', amountReceived: 0 } });
+    // Seen in the mempool, not confirmed: the chain has paid nothing yet that counts.
+    expect(await assertMoneyInvariant(db(), intent.id, { paid: 0 })).toEqual(['payment_intent.created', 'payment_intent.pending']);
   });
 
   it('an expired session is expired, also before the worker marks it', async () => {
@@ -83,10 +94,31 @@ describe('simulateOutcome (the page\'s test-mode buttons)', () => {
     await expect(simulateOutcome(db(), cs.id, 'under')).rejects.toMatchObject({ status: 400 });
     await db().query(`update checkout_sessions set expires_at = $2 where id = $1`, [cs.id, Math.floor(Date.now() / 1000) - 1]);
     await expect(simulateOutcome(db(), cs.id, 'pay')).rejects.toMatchObject({ status: 409, code: 'unexpected_state' });
-    const { cs: btc } = await session({ amount: 20_000, currency: 'BTC', rail: 'btc_onchain' });
+    const { cs: btc, pi } = await session({ amount: 20_000, currency: 'BTC', rail: 'btc_onchain' });
     await chooseSessionRail(db(), btc.id, 'btc_onchain');
-    const paid = await simulateOutcome(db(), btc.id, 'under');
-    expect(paid.object).toBe('payment_intent');
-    expect(paid.status).not.toBe('succeeded'); // half of what is due never completes the payment
+    const seen = await simulateOutcome(db(), btc.id, 'under');
+    // Half of what is due, seen in the mempool: nothing counts before it confirms.
+    expect(seen).toMatchObject({ id: pi.id, status: 'pending', amountReceived: 0, nextAction: { type: 'bitcoin_address', amount: '0.0002', confirmations: 0 } });
+    // Confirmed (the simulated chain has mined every block by then): 10,000 sats count, the intent
+    // is back to waiting for a payment, underpaid, and the page asks for the other half.
+    const later = nowSeconds() + 3600;
+    await pollDueAttempts(db(), later, { merchantId });
+    const after = (await call('GET', `/v1/payment_intents/${pi.id}`, { key })).body;
+    expect(after).toMatchObject({
+      status: 'requires_payment_method',
+      amountReceived: 10_000,
+      lastPaymentError: { code: 'underpaid', rail: 'btc_onchain' },
+      nextAction: { type: 'bitcoin_address', amount: '0.0001', confirmations: 1 },
+    });
+    expect((await loadCheckout(db(), btc.id, later))!).toMatchObject({
+      phase: 'awaiting',
+      sessionStatus: 'open',
+      intent: { status: 'requires_payment_method', amountReceived: 10_000, lastErrorCode: 'underpaid', nextAction: { amount: '0.0001' } },
+    });
+    expect(await assertMoneyInvariant(db(), pi.id, { paid: 10_000, now: later })).toEqual([
+      'payment_intent.created',
+      'payment_intent.partially_paid',
+      'payment_intent.pending',
+    ]);
   });
 });

@@ -127,8 +127,16 @@ describe('request errors', () => {
       const r = await call('GET', `/v1/${q.startsWith('productId') ? 'prices' : 'payment_intents'}?${q}`, { key: m.keys.test });
       expect(r.status, q).toBe(400);
     }
-    const byId = await call('GET', '/v1/products/prod_%00', { key: m.keys.test });
-    expect([400, 404]).toContain(byId.status);
+    // In the path too: the id is a parameter like any other, refused before any query (a 404 would
+    // mean it was looked up, and PostgreSQL cannot take a NUL in a text parameter).
+    const byId = [
+      await call('GET', '/v1/products/prod_%00', { key: m.keys.test }),
+      await call('POST', '/v1/payment_intents/pi_%00/cancel', { key: m.keys.test, body: {} }),
+    ];
+    for (const r of byId) {
+      expect(r.status).toBe(400);
+      expect(r.body.error).toMatchObject({ type: 'invalid_request_error', code: 'parameter_invalid', param: 'id' });
+    }
     const emoji = await call('POST', '/v1/products', { key: m.keys.test, body: { name: 'Café 🍵', metadata: { 'clé': 'valeur ✓' } } });
     expect(emoji.status).toBe(200);
     expect(emoji.body).toMatchObject({ name: 'Café 🍵', metadata: { 'clé': 'valeur ✓' } });

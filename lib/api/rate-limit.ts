@@ -10,7 +10,14 @@ interface Bucket {
 
 const buckets = new Map<string, Bucket>();
 
-export function takeToken(keyId: string, now = Date.now()): void {
+// The refill clock, milliseconds. Tests set their own so refill is exact, not a race with real time.
+let clock: () => number = Date.now;
+
+export function setRateLimitClockForTests(now: (() => number) | undefined): void {
+  clock = now ?? Date.now;
+}
+
+export function takeToken(keyId: string, now = clock()): void {
   const { RATE_LIMIT_PER_SECOND: rate, RATE_LIMIT_BURST: burst } = config();
   let b = buckets.get(keyId);
   if (!b) {

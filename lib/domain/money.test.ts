@@ -1,6 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fromDecimalString, boundsFor, RAIL_CURRENCIES, RAILS, toDecimalString, assertAmountInBounds, assertRailTakesCurrency } from './money';
 import { createId, randomBase62 } from '../ids';
+
+// node:crypto's randomBytes, with a queue of chosen answers for the rejection-sampling test; every
+// other call is the real one.
+const randomBytesQueue: Buffer[] = [];
+vi.mock('node:crypto', async (original) => {
+  const real = await original<typeof import('node:crypto')>();
+  return { ...real, randomBytes: (n: number) => (randomBytesQueue.length ? randomBytesQueue.shift()! : real.randomBytes(n)) };
+});
 
 describe('money', () => {
   it('formats minor units as exact decimals', () => {
@@ -37,11 +45,22 @@ describe('money', () => {
 });
 
 describe('ids', () => {
-  it('have the prefix and at least 128 random bits', () => {
-    const id = createId('cs');
-    expect(id).toMatch(/^cs_[0-9A-Za-z]{22}$/);
-    expect(22 * Math.log2(62)).toBeGreaterThan(128);
-    const many = new Set(Array.from({ length: 2000 }, () => randomBase62(16)));
-    expect(many.size).toBe(2000);
+  // 22 characters, each one of 62 equally likely: 22 * log2(62) = 131 bits. What makes that true is
+  // behaviour, checked here: every position takes every character, and bytes that would bias the
+  // draw (248..255, since 256 is not a multiple of 62) are thrown away, not folded in with % 62.
+  it('have the prefix and 22 characters, each drawn from all 62', () => {
+    expect(createId('cs')).toMatch(/^cs_[0-9A-Za-z]{22}$/);
+    const ids = Array.from({ length: 3000 }, () => createId('cs').slice(3));
+    expect(new Set(ids).size).toBe(3000);
+    // With 3000 draws a position misses one given character with probability (61/62)^3000 < 1e-21.
+    for (let pos = 0; pos < 22; pos++) expect(new Set(ids.map((id) => id[pos])).size, `position ${pos}`).toBe(62);
+  });
+
+  it('reject the bytes that would bias the draw (rejection sampling)', () => {
+    const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+    // 248..255 first: each would be 0..7 under a plain % 62, making those 8 characters more likely.
+    const bytes = [248, 249, 250, 251, 252, 253, 254, 255, ...Array.from({ length: 22 }, (_, i) => i + 62 * (i % 3))];
+    randomBytesQueue.push(Buffer.from([...bytes, ...Array(64).fill(0)]));
+    expect(randomBase62(16)).toBe(Array.from({ length: 22 }, (_, i) => ALPHABET[i]).join(''));
   });
 });
