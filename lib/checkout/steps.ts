@@ -4,7 +4,7 @@
 import { invalid, notFound, unexpectedState } from '../api/errors';
 import type { Db } from '../db/client';
 import { nowSeconds } from '../ids';
-import { ADDRESS_RAILS } from '../domain/attempts-store';
+import { ADDRESS_RAILS } from '../domain/money';
 import type { Scope } from '../domain/common';
 import { testFail, testPay } from '../domain/lifecycle';
 import type { Currency } from '../domain/money';

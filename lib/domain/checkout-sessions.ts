@@ -7,7 +7,7 @@ import { config } from '../config';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
 import { idParam, metadataInput, getOwnedRow, type Scope } from './common';
-import { assertNoAttemptStarting, closeActiveAttempts } from './attempts-store';
+import { assertNoAttemptStarting, closeActiveAttempts } from './attempt-states';
 import { recordEvent } from './events';
 import type { Currency } from './money';
 import { getIntentRow, toPaymentIntent } from './payment-intents';

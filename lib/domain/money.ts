@@ -18,6 +18,9 @@ export type Rail = (typeof RAILS)[number];
 
 export const MOBILE_MONEY_RAILS = ['mobile_money_a', 'mobile_money_b', 'mobile_money_c', 'mobile_money_d'] as const;
 export type MobileMoneyRail = (typeof MOBILE_MONEY_RAILS)[number];
+/** Rails whose destination is an address that can receive money at any time. */
+export const ADDRESS_RAILS = ['btc_onchain', 'usdt_trc20'] as const satisfies readonly Rail[];
+
 export const isMobileMoneyRail = (rail: string): rail is MobileMoneyRail =>
   (MOBILE_MONEY_RAILS as readonly string[]).includes(rail);
 

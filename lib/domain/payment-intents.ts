@@ -6,7 +6,7 @@ import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
 import { railPolicy } from '../rails/catalog';
 import { nextActionFor, type NextAction } from '../rails/next-action';
-import { assertNoAttemptStarting, closeActiveAttempts } from './attempts-store';
+import { assertNoAttemptStarting, closeActiveAttempts } from './attempt-states';
 import { expireSessionsOfIntent } from './checkout-sessions';
 import { metadataInput, shortText, getOwnedRow, type Scope } from './common';
 import { recordEvent } from './events';
