@@ -15,8 +15,8 @@
 // attempt is then still seen: it pays the intent while the intent is open, and is a late payment
 // on a closed one (settle.ts).
 import type { Db, Row } from '../db/client';
-import { unexpectedState } from '../api/errors';
-import { ADDRESS_RAILS, type Rail } from './money';
+import { unexpectedState } from '../errors';
+import { ADDRESS_RAILS, type Rail } from '../money';
 
 export const ATTEMPT_STATUSES = ['creating', 'awaiting_payment', 'pending', 'succeeded', 'failed', 'expired', 'canceled'] as const;
 export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
@@ -37,6 +37,8 @@ export const ATTEMPT_TRANSITIONS: Record<AttemptStatus, readonly AttemptStatus[]
 
 export const ACTIVE_ATTEMPT_STATUSES = ['creating', 'awaiting_payment', 'pending'] as const satisfies readonly AttemptStatus[];
 export const isActiveAttempt = (status: unknown): boolean => (ACTIVE_ATTEMPT_STATUSES as readonly unknown[]).includes(status);
+/** A prompt is out and the payer can act on it now (what nextAction shows). */
+export const isPromptOut = (status: unknown): boolean => status === 'awaiting_payment' || status === 'pending';
 export const canTransitionAttempt = (from: AttemptStatus, to: AttemptStatus): boolean => ATTEMPT_TRANSITIONS[from].includes(to);
 
 export const isAddressRail = (rail: string): boolean => (ADDRESS_RAILS as readonly string[]).includes(rail);

@@ -2,7 +2,7 @@
 // backend outside any transaction, record the result) and applies what a backend reports: the
 // facts are loaded under row locks, settle.ts decides (pure), applyDecision writes the rows and
 // events in one transaction. Attempt rows are written only through attempt-states.ts.
-import { ApiError, invalid, railUnavailable, unexpectedState } from '../api/errors';
+import { DomainError, invalid, railUnavailable, unexpectedState } from '../errors';
 import { config } from '../config';
 import type { Db, Row } from '../db/client';
 import { randomUUID } from 'node:crypto';
@@ -24,13 +24,13 @@ import {
   transitionAttempt,
   writeAttempt,
 } from './attempt-states';
-import { toCheckoutSession } from './checkout-sessions';
+import { closeSessionsOfIntent, failIntent } from './checkout-sessions';
 import type { Scope } from './common';
 import { recordEvent, type EventType } from './events';
-import { isMobileMoneyRail, type Currency, type MobileMoneyRail, type Rail } from './money';
+import { isMobileMoneyRail, type Currency, type MobileMoneyRail, type Rail } from '../money';
 import { serializeIntent } from './payment-intents';
 import { decide, type AttemptFacts as SettleAttemptFacts, type Decision, type IntentFacts } from './settle';
-import { transitionIntent, transitionSession, type IntentStatus } from './transitions';
+import { transitionIntent, type IntentStatus } from './transitions';
 
 export { activeAttempt } from './attempt-states';
 export { MAX_FAILED_ATTEMPTS } from './settle';
@@ -359,14 +359,12 @@ export async function applyDecision(tx: Db, intentIn: Row, attemptIn: Row, d: De
       case 'closeActive':
         await closeActiveAttempts(tx, id, e.to, now);
         break;
-      case 'sessions': {
-        const sessions = await tx.query(`select * from checkout_sessions where payment_intent_id = $1 and status = 'open' for update`, [id]);
-        for (const s of sessions) {
-          const done = await transitionSession(tx, s.id as string, e.to, e.to === 'complete' ? { completed_at: now } : { expired_at: now });
-          await recordEvent(tx, scopeOfRow(done), e.to === 'complete' ? 'checkout_session.completed' : 'checkout_session.expired', toCheckoutSession(done));
-        }
+      case 'sessions':
+        await closeSessionsOfIntent(tx, id, e.to, now);
         break;
-      }
+      case 'failIntent':
+        intent = await failIntent(tx, id, e.error, now);
+        break;
     }
   }
   // Then when to ask again: a closed attempt whose backend gave its final word is no longer watched.
@@ -470,7 +468,7 @@ export async function refreshAttempt(db: Db, attemptId: string, now: number): Pr
       return beginAttempt(tx, intent, adapter, {}, now);
     });
     if (input) await startAttempt(db, input, adapter).catch((err) => {
-      if (!(err instanceof ApiError)) throw err;
+      if (!(err instanceof DomainError)) throw err;
     });
   }
 }

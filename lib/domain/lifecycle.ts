@@ -2,7 +2,7 @@
 // the worker call. One domain function per action; the API and the page share them.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { ApiError, invalid, notFound, railUnavailable, unexpectedState } from '../api/errors';
+import { invalid, notFound, railUnavailable, testModeOnly, unexpectedState } from '../errors';
 import type { Db, Row } from '../db/client';
 import { nowSeconds } from '../ids';
 import { log } from '../log';
@@ -24,14 +24,16 @@ import {
   usableAdapter,
 } from './attempts';
 import { assertNoAttemptStarting, closeActiveAttempts, closeAttempt, writeAttempt } from './attempt-states';
-import { expireSession, toCheckoutSession, type CheckoutSession } from './checkout-sessions';
+import { closeSessionsOfIntent, expireSession, toCheckoutSession, type CheckoutSession } from './checkout-sessions';
 import type { Scope } from './common';
-import { ADDRESS_RAILS, isMobileMoneyRail, RAILS, type Currency, type Rail } from './money';
+import { ADDRESS_RAILS, isMobileMoneyRail, RAILS, type Currency, type Rail } from '../money';
 import { amountInput } from './prices';
 import { assertPayable, createPaymentIntent, getIntentRow, railInput, serializeIntent, type PaymentIntent } from './payment-intents';
+import { recordEvent } from './events';
+import { transitionIntent } from './transitions';
 
 export { pollDueAttempts, claimDueAttempts, refreshAttempt, MAX_FAILED_ATTEMPTS, type WorkScope } from './attempts';
-export type { NextAction } from '../rails/next-action';
+export type { NextAction } from './next-action';
 
 export interface Clock {
   /** Unix seconds; tests pass their own. */
@@ -117,6 +119,23 @@ async function switchRail(tx: Db, intent: Row, rail: Rail, now: number): Promise
   await closeActiveAttempts(tx, intent.id as string, 'canceled', now);
   const rows = await tx.query(`update payment_intents set rail = $2, updated_at = $3 where id = $1 returning *`, [intent.id, rail, now]);
   return rows[0]!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// cancel
+
+/** requires_payment_method -> canceled; its open checkout sessions expire with it. */
+export async function cancelPaymentIntent(db: Db, scope: Scope, id: string): Promise<PaymentIntent> {
+  return db.transaction(async (tx) => {
+    await getIntentRow(tx, scope, id, { forUpdate: true });
+    await assertNoAttemptStarting(tx, id);
+    const row = await transitionIntent(tx, id, 'canceled', { canceled_at: nowSeconds() });
+    await closeActiveAttempts(tx, id, 'canceled', nowSeconds());
+    const intent = await serializeIntent(tx, row);
+    await recordEvent(tx, scope, 'payment_intent.canceled', intent);
+    await closeSessionsOfIntent(tx, id, 'expired', nowSeconds());
+    return intent;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -238,7 +257,7 @@ export const testFailInput = z.strictObject({});
 
 function assertTestMode(scope: Scope): void {
   if (scope.livemode)
-    throw new ApiError(404, 'invalid_request_error', 'resource_missing', 'Test helpers exist in test mode only: use a test key (sk_test_...).');
+    throw testModeOnly('Test helpers exist in test mode only: use a test key (sk_test_...).');
 }
 
 /** The intent's current attempt, started on its rail if there is none (test mode: simulators only). */

@@ -15,11 +15,12 @@ import type { RailStatus } from '../rails/types';
 import {
   type AttemptStatus,
   isAddressRail,
+  isPromptOut,
   PUSH_WATCH_SECONDS,
   watchUntilAfterClose,
 } from './attempt-states';
 import type { EventType } from './events';
-import { isMobileMoneyRail, toDecimalString, type Currency } from './money';
+import { isMobileMoneyRail, toDecimalString, type Currency } from '../money';
 import type { IntentStatus } from './transitions';
 
 /** After this many failed attempts (not counting our backend's own refusals) the intent fails. */
@@ -67,8 +68,10 @@ export type Effect =
   | { do: 'attempt'; to: AttemptStatus; error?: PaymentError; watchUntil?: number | null }
   /** Every live attempt of the intent closes (each watched while its backend can pay it). */
   | { do: 'closeActive'; to: 'canceled' | 'expired' }
-  /** The intent's open checkout sessions complete or expire. */
-  | { do: 'sessions'; to: 'complete' | 'expired' };
+  /** The intent's open checkout sessions complete. */
+  | { do: 'sessions'; to: 'complete' }
+  /** The intent fails: its live attempts close (still watched), its open sessions expire (checkout-sessions.ts failIntent). */
+  | { do: 'failIntent'; error: PaymentError };
 
 export interface Decision {
   /** New money, in the attempt's minor units: added to the attempt, its address and the intent. */
@@ -98,7 +101,7 @@ export function decide(intent: IntentFacts, attempt: AttemptFacts, report: RailS
   const backendFinal = isBackendFinal(attempt.rail, report);
   const d: Decision = { credit, seen: Math.max(0, report.seen), effects: [], backendFinal, replace: false };
   const fx = d.effects;
-  const active = attempt.status === 'awaiting_payment' || attempt.status === 'pending';
+  const active = isPromptOut(attempt.status);
   const open = intent.status === 'requires_payment_method' || intent.status === 'pending';
   /** How long this attempt stays watched once it closes now. */
   const watch = backendFinal ? null : watchUntilAfterClose({ ...attempt, rail: attempt.rail }, now);
@@ -210,7 +213,5 @@ function failAttempt(intent: IntentFacts, attempt: AttemptFacts, error: { code: 
   return fx;
 }
 
-/** The intent fails (window closed unpaid or underpaid, or attempts ran out); its attempts and sessions close. */
-export function failIntent(error: PaymentError): Effect[] {
-  return [{ do: 'intent', to: 'failed', lastPaymentError: error }, { do: 'closeActive', to: 'expired' }, emit('payment_intent.failed'), { do: 'sessions', to: 'expired' }];
-}
+/** The intent fails (window closed unpaid or underpaid, or attempts ran out). */
+const failIntent = (error: PaymentError): Effect[] => [{ do: 'failIntent', error }];

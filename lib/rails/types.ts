@@ -1,9 +1,9 @@
 // The one interface every rail adapter implements, live or simulated (style.md). The domain
 // (lib/domain/attempts.ts) never sees a vendor's strings: each adapter maps its backend's statuses
 // to RailStatus in its own file.
-import type { Currency, Rail } from '../domain/money';
+import type { Currency, Rail, RailKind } from '../money';
 
-export type RailKind = 'mobile_money' | 'lightning' | 'onchain' | 'usdt';
+export type { RailKind } from '../money';
 export type RailMode = 'test' | 'live';
 
 export interface PromptInput {

@@ -5,8 +5,8 @@
 // row: a live lease hides it from the others.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { notFound, unexpectedState } from '../api/errors';
-import { listObjects, listQuery } from '../api/list';
+import { notFound, unexpectedState } from '../errors';
+import { listObjects, listQuery } from '../domain/list';
 import type { Db, Row } from '../db/client';
 import { nowSeconds } from '../ids';
 import { log } from '../log';

@@ -2,7 +2,15 @@
 import { purgeExpiredKeys } from '../api/idempotency';
 import { expireDueSessions, pollDueAttempts } from '../domain/lifecycle';
 import { deliverDueWebhooks } from '../webhooks/deliveries';
-import type { WorkerTask } from './index';
+import type { Db } from '../db/client';
+
+export interface WorkerTask {
+  name: string;
+  /** Pause between two runs, in milliseconds. */
+  intervalMs: number;
+  /** One pass; returns how many items it handled (for logs and tests). */
+  run(db: Db): Promise<number>;
+}
 
 export const TASKS: WorkerTask[] = [
   // Every second: claim due webhook deliveries (leased, skip locked) and send them.

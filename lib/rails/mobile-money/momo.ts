@@ -4,7 +4,7 @@
 // may come once, twice or never: it only tells us to look now, and the worker polls anyway.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { toDecimalString, type Currency, type MobileMoneyRail } from '../../domain/money';
+import { toDecimalString, type Currency, type MobileMoneyRail } from '../../money';
 import { expectStatus, httpRequest, parseJson } from '../http';
 import { BackendError, type AttemptView, type CallbackInput, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../types';
 import { operatorInfo } from './operators';
