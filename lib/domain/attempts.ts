@@ -4,6 +4,7 @@
 // events in one transaction. Attempt rows are written only through attempt-states.ts.
 import { DomainError, invalid, railUnavailable, unexpectedState } from '../errors';
 import { config } from '../config';
+import { claimDue } from '../db/claim';
 import type { Db, Row } from '../db/client';
 import { randomUUID } from 'node:crypto';
 import { createId } from '../ids';
@@ -483,16 +484,7 @@ const LEASE_SECONDS = 60;
 
 /** Worker: claim due attempts. `for update skip locked` + a lease: two workers never get the same row. */
 export async function claimDueAttempts(db: Db, now: number, limit = 25, opts: WorkScope & { leaseSeconds?: number } = {}): Promise<string[]> {
-  const rows = await db.query<{ id: string }>(
-    `update payment_attempts set locked_until = $1::bigint + $3::bigint
-      where id in (select id from payment_attempts
-                    where next_poll_at <= $1 and (locked_until is null or locked_until <= $1)
-                      and ($4::text is null or merchant_id = $4)
-                    order by next_poll_at limit $2 for update skip locked)
-      returning id`,
-    [now, limit, opts.leaseSeconds ?? 60, opts.merchantId ?? null],
-  );
-  return rows.map((r) => r.id);
+  return claimDue(db, { table: 'payment_attempts', dueColumn: 'next_poll_at', now, limit, leaseSeconds: opts.leaseSeconds ?? LEASE_SECONDS, merchantId: opts.merchantId });
 }
 
 /** Limit a worker pass to one merchant (tests sharing a database; operations). */
