@@ -96,7 +96,7 @@ export interface RailAdapter<Config = unknown> {
    * Make a closed attempt unpayable at the backend where the protocol allows it (LND: cancel the
    * invoice). Best effort: the attempt stays watched until getStatus says it can no longer be paid.
    */
-  cancel?(attempt: AttemptView): Promise<void>;
+  cancel?(attempt: AttemptView): Promise<unknown>;
   /** A backend's callback: which attempt to look at now. Never trusted for the outcome: the adapter asks getStatus. */
   parseCallback?(req: CallbackInput): Promise<{ attemptId: string }>;
   /** Address rails: the receive address at `index`, and the id of the key the counter belongs to. */
