@@ -417,6 +417,36 @@ describe('live mode through the API (fake MoMo, callbacks through the HTTP route
     expect(events).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
   });
 
+  it('the resend is declined, then the payer approves the first push: the attempt stayed watched and the money pays the intent', async () => {
+    const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: true };
+    const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
+    const t0 = now();
+    await confirmPaymentIntent(db(), scope, pi.id, { phone: '0554121500' }, { now: t0 });
+    await resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + 5 });
+    const [first, second] = (await attemptOf(pi.id)).details.referenceIds as string[];
+    fake.decline(second!, 'APPROVAL_REJECTED');
+    await pollDueAttempts(db(), t0 + 10, { merchantId: m.merchant.id });
+    // The newest push was declined; the first is still open at the operator: failed for the payer
+    // (who may try again), and still watched.
+    const declined = (await db().query<{ status: string; watch_until: number | null; next_poll_at: number | null }>(
+      `select status, watch_until, next_poll_at from payment_attempts where payment_intent_id = $1`,
+      [pi.id],
+    ))[0]!;
+    expect(declined.status).toBe('failed');
+    expect(declined.watch_until).toBeGreaterThan(t0 + 10);
+    expect(declined.next_poll_at).not.toBeNull();
+    expect(await intentOf(m.keys.live, pi.id)).toMatchObject({ status: 'requires_payment_method', amountReceived: 0, lastPaymentError: { code: 'payment_declined' } });
+    fake.approve(first!);
+    await pollDueAttempts(db(), declined.next_poll_at!, { merchantId: m.merchant.id });
+    expect(await intentOf(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
+    // Both pushes have the operator's final word now: no longer watched.
+    expect(await attemptOf(pi.id)).toMatchObject({ status: 'succeeded', amount_received: 2000 });
+    expect((await db().query(`select watch_until, next_poll_at from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]).toEqual({ watch_until: null, next_poll_at: null });
+    const events = await assertMoneyInvariant(db(), pi.id, { paid: 2000, now: declined.next_poll_at! + 10 });
+    expect(events).toEqual(['payment_intent.created', 'payment_intent.payment_failed', 'payment_intent.pending', 'payment_intent.pending', 'payment_intent.succeeded']);
+  });
+
   it('the operator reports a lower amount than asked: the intent records what the operator says', async () => {
     const m = await newMerchant(db());
     const scope = { merchantId: m.merchant.id, livemode: true };

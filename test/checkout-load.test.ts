@@ -91,9 +91,9 @@ describe('simulateOutcome (the page\'s test-mode buttons)', () => {
     const { simulateOutcome } = await import('@/lib/checkout/steps');
     const { cs } = await session({ amount: 5000, currency: 'XOF', rail: 'mobile_money_a' });
     await chooseSessionRail(db(), cs.id, 'mobile_money_a');
-    await expect(simulateOutcome(db(), cs.id, 'under')).rejects.toMatchObject({ status: 400 });
+    await expect(simulateOutcome(db(), cs.id, 'under')).rejects.toMatchObject({ code: 'parameter_invalid', param: 'outcome' });
     await db().query(`update checkout_sessions set expires_at = $2 where id = $1`, [cs.id, Math.floor(Date.now() / 1000) - 1]);
-    await expect(simulateOutcome(db(), cs.id, 'pay')).rejects.toMatchObject({ status: 409, code: 'unexpected_state' });
+    await expect(simulateOutcome(db(), cs.id, 'pay')).rejects.toMatchObject({ code: 'unexpected_state' });
     const { cs: btc, pi } = await session({ amount: 20_000, currency: 'BTC', rail: 'btc_onchain' });
     await chooseSessionRail(db(), btc.id, 'btc_onchain');
     const seen = await simulateOutcome(db(), btc.id, 'under');

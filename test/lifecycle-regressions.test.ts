@@ -9,7 +9,7 @@ import type { Db } from '@/lib/db/client';
 import { expireCheckoutSession } from '@/lib/domain/checkout-sessions';
 import { chooseSessionRail, confirmPaymentIntent, expireDueSessions, pollDueAttempts, resendMobileMoneyPrompt, testFail, testPay, MAX_FAILED_ATTEMPTS, claimDueAttempts } from '@/lib/domain/lifecycle';
 import { attemptView, beginAttempt, finishAttempt, lockIntent, STUCK_CREATING_SECONDS } from '@/lib/domain/attempts';
-import { PUSH_WATCH_SECONDS, WATCH_POLL_SECONDS } from '@/lib/domain/attempts-store';
+import { PUSH_WATCH_SECONDS, WATCH_POLL_SECONDS } from '@/lib/domain/attempt-states';
 import { railAdapter, resetRailsForTests } from '@/lib/rails/registry';
 import type { AttemptView } from '@/lib/rails/types';
 import { call, newMerchant, useDatabase } from './api';
@@ -192,8 +192,8 @@ describe('defect 4: an attempt being started is never closed under its request',
     const adapter = railAdapter('mobile_money_a', false)!;
     const input = await db().transaction(async (tx) => beginAttempt(tx, await lockIntent(tx, pi.id), adapter, { phone: '0554120000' }, t0));
     // The push is in flight now.
-    await expect(confirmPaymentIntent(db(), scope, pi.id, { rail: 'mobile_money_c', phone: '0101120000' })).rejects.toMatchObject({ status: 409 });
-    await expect(chooseSessionRail(db(), cs.id, 'mobile_money_c')).rejects.toMatchObject({ status: 409 });
+    await expect(confirmPaymentIntent(db(), scope, pi.id, { rail: 'mobile_money_c', phone: '0101120000' })).rejects.toMatchObject({ code: 'unexpected_state' });
+    await expect(chooseSessionRail(db(), cs.id, 'mobile_money_c')).rejects.toMatchObject({ code: 'unexpected_state' });
     expect((await call('POST', `/v1/payment_intents/${pi.id}/cancel`, { key: m.keys.test })).status).toBe(409);
     expect((await call('POST', `/v1/checkout_sessions/${cs.id}/expire`, { key: m.keys.test })).status).toBe(409);
     expect(await expireDueSessions(db(), t0 + 1801, { merchantId: m.merchant.id })).toBe(0);
@@ -354,7 +354,7 @@ describe('defect 8: a stale status answer never undoes a resend; resends are cou
     await db().query(`update payment_attempts set details = details || '{"resends": 2}'::jsonb where payment_intent_id = $1`, [pi.id]);
     const results = await Promise.allSettled([resendMobileMoneyPrompt(db(), scope, pi.id), resendMobileMoneyPrompt(db(), scope, pi.id)]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { status: 409 } });
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 'unexpected_state' } });
     const att = (await db().query(`select backend_ref, details from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!;
     const details = att.details as { resends: number; referenceIds: string[] };
     expect(details.resends).toBe(3);
@@ -464,7 +464,7 @@ describe('defect 9: an invoice past our expiry is checked with the backend befor
     const att = (await db().query<{ backend_ref: string; expires_at: number }>(`select backend_ref, expires_at from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!;
     expect(first.nextAction).toMatchObject({ type: 'lightning_invoice' });
     lnd.settle(att.backend_ref); // paid just before it expired; the worker has not looked yet
-    await expect(confirmPaymentIntent(db(), scope, pi.id, {}, { now: att.expires_at + 5 })).rejects.toMatchObject({ status: 409 });
+    await expect(confirmPaymentIntent(db(), scope, pi.id, {}, { now: att.expires_at + 5 })).rejects.toMatchObject({ code: 'unexpected_state' });
     expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 25_000 });
     expect((await attemptsOf(db(), pi.id)).map((a) => [a.status, a.amount_received])).toEqual([['succeeded', 25_000]]);
     const events = await assertMoneyInvariant(db(), pi.id, { paid: 25_000, now: att.expires_at + 5 });

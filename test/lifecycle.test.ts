@@ -4,8 +4,8 @@
 // (test/invariant.ts) and the intent's exact event list.
 import { decode } from 'light-bolt11-decoder';
 import { describe, expect, it } from 'vitest';
-import { PUSH_WATCH_SECONDS, WATCH_POLL_SECONDS, WATCH_SECONDS } from '@/lib/domain/attempts-store';
-import { cancelPaymentIntent } from '@/lib/domain/payment-intents';
+import { PUSH_WATCH_SECONDS, WATCH_POLL_SECONDS, WATCH_SECONDS } from '@/lib/domain/attempt-states';
+import { cancelPaymentIntent } from '@/lib/domain/lifecycle';
 import { SIM_APPROVAL_SECONDS } from '@/lib/rails/mobile-money/simulator';
 import { call, newMerchant, useDatabase } from './api';
 import { assertMoneyInvariant } from './invariant';
@@ -408,11 +408,11 @@ describe('checkout sessions and rails', () => {
     const second = await chooseSessionRail(db(), cs.id, 'mobile_money_c');
     expect(second.intent.id).toBe(first.intent.id);
     expect(second.intent.rail).toBe('mobile_money_c');
-    await expect(chooseSessionRail(db(), cs.id, 'btc_lightning')).rejects.toMatchObject({ status: 400, code: 'rail_currency_mismatch' });
+    await expect(chooseSessionRail(db(), cs.id, 'btc_lightning')).rejects.toMatchObject({ code: 'rail_currency_mismatch' });
     // Pending: no switching.
     await confirmPaymentIntent(db(), testScope(m), first.intent.id, { phone: '0101122222' });
-    await expect(chooseSessionRail(db(), cs.id, 'mobile_money_a')).rejects.toMatchObject({ status: 409 });
-    await expect(chooseSessionRail(db(), 'cs_nope', 'mobile_money_a')).rejects.toMatchObject({ status: 404 });
+    await expect(chooseSessionRail(db(), cs.id, 'mobile_money_a')).rejects.toMatchObject({ code: 'unexpected_state' });
+    await expect(chooseSessionRail(db(), 'cs_nope', 'mobile_money_a')).rejects.toMatchObject({ code: 'resource_missing' });
   });
 
   it('switching rail on a crypto intent cancels the old address attempt', async () => {

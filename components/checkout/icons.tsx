@@ -1,5 +1,5 @@
 // Tiny neutral icons (decorative: the rail's name is always written next to them).
-import type { RailKind } from '@/lib/rails/types';
+import type { RailKind } from '@/lib/money';
 
 const PATHS: Record<RailKind, React.ReactNode> = {
   mobile_money: (

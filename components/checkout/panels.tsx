@@ -4,7 +4,7 @@ import { chooseRail, resend, simulate, submitPhone } from '@/app/checkout/[id]/a
 import type { CheckoutView } from '@/lib/checkout/load';
 import { htmlPhonePattern } from '@/lib/checkout/phone';
 import type { AvailableRail, NextAction } from '@/lib/domain/lifecycle';
-import { fromDecimalString, isMobileMoneyRail } from '@/lib/domain/money';
+import { fromDecimalString, isMobileMoneyRail } from '@/lib/money';
 import { countryName, hasKey, type Locale, type MessageKey, type T } from '@/lib/i18n';
 import { formatAmount, formatAmountLong, formatDuration } from '@/lib/i18n/format';
 import { AutoRedirect, Countdown, SubmitButton } from './client';

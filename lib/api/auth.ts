@@ -1,8 +1,9 @@
 // API keys: `sk_test_...` / `sk_live_...` with 256 random bits, stored as SHA-256 hashes (the keys
 // are random, so a fast hash is enough; no plaintext at rest). One indexed lookup per request.
-import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
 import { ApiError } from './errors';
+import { hashKey } from '../domain/merchants';
+export { hashKey };
 
 export interface Merchant {
   merchantId: string;
@@ -11,7 +12,6 @@ export interface Merchant {
   keyId: string;
 }
 
-export const hashKey = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
 const KEY_RE = /^sk_(test|live)_[0-9A-Za-z]{20,128}$/;
 

@@ -1,6 +1,8 @@
-// One error type thrown from lib/, one place (toErrorResponse) that turns it into the documented
-// body. Messages are written for the merchant's developer: what was wrong, which param, what is
+// The HTTP error type and the one place (toApiError + errorBody) that turns any known error into the
+// documented body. Messages are written for the merchant's developer: what was wrong, which param, what is
 // allowed.
+import { DomainError } from '../errors';
+
 export type ErrorType =
   | 'invalid_request_error'
   | 'authentication_error'
@@ -22,25 +24,29 @@ export class ApiError extends Error {
   }
 }
 
-export const invalid = (code: string, message: string, param?: string) =>
-  new ApiError(400, 'invalid_request_error', code, message, param);
+// The API layer's own refusals (auth, rate limits, idempotency, body parsing) are ApiErrors; the
+// core's are DomainErrors, mapped here, once, from their code.
+/** The API layer's own 400 (body, query, headers). */
+export const invalid = (code: string, message: string, param?: string) => new ApiError(400, 'invalid_request_error', code, message, param);
 
-export const notFound = (kind: string, id: string, param?: string) =>
-  param
-    ? new ApiError(400, 'invalid_request_error', 'resource_missing', `No such ${kind}: '${id}'.`, param)
-    : new ApiError(404, 'invalid_request_error', 'resource_missing', `No such ${kind}: '${id}'.`);
+/** A DomainError's code -> HTTP status and error type. Codes not listed are a 400 invalid_request_error. */
+const STATUS: Record<string, { status: number; type: ErrorType }> = {
+  unexpected_state: { status: 409, type: 'invalid_request_error' },
+  rail_unavailable: { status: 503, type: 'api_error' },
+  test_mode_only: { status: 404, type: 'invalid_request_error' },
+};
 
-export const unexpectedState = (message: string) =>
-  new ApiError(409, 'invalid_request_error', 'unexpected_state', message);
-
-export const railUnavailable = (rail: string, detail?: string) =>
-  new ApiError(
-    503,
-    'api_error',
-    'rail_unavailable',
-    `The ${rail} rail is unavailable right now${detail ? ` (${detail})` : ''}. Try again later or use another rail.`,
-    'rail',
-  );
+/** The HTTP form of any error we know; null for a bug (answered as a bare 500). */
+export function toApiError(err: unknown): ApiError | null {
+  if (err instanceof ApiError) return err;
+  if (!(err instanceof DomainError)) return null;
+  // A missing object named in the URL is a 404; named in the body (param), a 400.
+  if (err.code === 'resource_missing') return new ApiError(err.param ? 400 : 404, 'invalid_request_error', err.code, err.message, err.param);
+  // Test helpers called with a live key answer as Stripe does: the resource does not exist.
+  if (err.code === 'test_mode_only') return new ApiError(404, 'invalid_request_error', 'resource_missing', err.message);
+  const m = STATUS[err.code] ?? { status: 400, type: 'invalid_request_error' as const };
+  return new ApiError(m.status, m.type, err.code, err.message, err.param);
+}
 
 export interface ErrorBody {
   error: { type: ErrorType; code?: string; message: string; param?: string; requestId: string };

@@ -123,7 +123,10 @@ function claimed(db: Db, scope: unknown[], token: string): Claim {
 }
 
 /** Forget keys older than 24 h; called by the background worker. */
-export async function purgeExpiredKeys(db: Db, now = nowSeconds()): Promise<number> {
-  const rows = await db.query(`delete from idempotency_keys where created_at < $1 returning key`, [now - IDEMPOTENCY_TTL_SECONDS]);
+export async function purgeExpiredKeys(db: Db, now = nowSeconds(), scope: { merchantId?: string } = {}): Promise<number> {
+  const rows = await db.query(`delete from idempotency_keys where created_at < $1 and ($2::text is null or merchant_id = $2) returning key`, [
+    now - IDEMPOTENCY_TTL_SECONDS,
+    scope.merchantId ?? null,
+  ]);
   return rows.length;
 }

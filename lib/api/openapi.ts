@@ -6,7 +6,7 @@ import { createCheckoutSessionInput, listCheckoutSessionsQuery, LOCALES } from '
 import { createPaymentIntentInput, listPaymentIntentsQuery } from '../domain/payment-intents';
 import { createPriceInput, listPricesQuery, updatePriceInput } from '../domain/prices';
 import { createProductInput, listProductsQuery, updateProductInput } from '../domain/products';
-import { CURRENCIES, RAILS } from '../domain/money';
+import { CURRENCIES, RAILS } from '../money';
 import { EVENT_TYPES, listEventsQuery } from '../domain/events';
 import { confirmPaymentIntentInput, testPayInput } from '../domain/lifecycle';
 import { createEndpointInput, listEndpointsQuery, rollSecretInput, updateEndpointInput } from '../webhooks/endpoints';

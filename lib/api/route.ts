@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { getDb, type Db } from '../db/client';
 import { log } from '../log';
 import { authenticate, type Merchant } from './auth';
-import { ApiError, errorBody } from './errors';
+import { ApiError, errorBody, toApiError } from './errors';
 import { claim, requestHash, validateKey, type StoredResponse } from './idempotency';
 import { takeToken } from './rate-limit';
 import { assertStorableStrings, parseWith, queryObject, readJsonBody } from './request';
@@ -28,7 +28,8 @@ export function json(body: unknown, status = 200, requestId?: string, extra?: Re
   });
 }
 
-export function errorResponse(err: unknown, requestId: string, context?: Record<string, unknown>): Response {
+export function errorResponse(error: unknown, requestId: string, context?: Record<string, unknown>): Response {
+  const err = toApiError(error) ?? error;
   if (err instanceof ApiError) return json(errorBody(err, requestId), err.status, requestId, err.headers);
   // A bug: the stack goes to our log with the request id, never to the client.
   log('error', 'unhandled error', { requestId, ...context, error: err instanceof Error ? err.stack : String(err) });
@@ -116,7 +117,8 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
         };
         const stored = opts.atomic ? await db.transaction(run) : await run(db);
         return new Response(stored.body, { status, headers: { ...JSON_HEADERS, 'Request-Id': requestId } });
-      } catch (err) {
+      } catch (error) {
+        const err = toApiError(error) ?? error;
         if (err instanceof ApiError && err.status < 500 && err.status !== 409) {
           // The request ran and was refused: that answer is what a retry gets too. A 409 is not
           // kept (as Stripe does not): it depends on a state that may change, so a retry runs again.

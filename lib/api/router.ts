@@ -1,8 +1,10 @@
-// The /v1 routes, found from the files under app/v1 (the same files Next.js serves in `next dev`),
-// for the production server (server.ts) and the tests. A path like app/v1/prices/[id]/route.ts
+// The /v1 routes, found from the files under app/v1: in production (server.ts) the modules Next.js
+// built for them (.next/server/app/v1/**/route.js, so the API, the page and the worker share one
+// copy of lib/ and of its process state), in tests and `next dev` the TypeScript sources. A path like app/v1/prices/[id]/route.ts
 // becomes /^\/v1\/prices\/(?<id>[^/]+)$/; static segments win over [params], [...catch-all] last.
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
 type Handler = (request: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -25,11 +27,11 @@ function compile(segments: string[]): { pattern: RegExp; rank: number[] } {
   return { pattern: new RegExp(`^/v1/${parts.map((p) => p.re).join('/')}$`), rank: parts.map((p) => p.rank) };
 }
 
-function findRouteFiles(dir: string, segments: string[] = []): { file: string; segments: string[] }[] {
+function findRouteFiles(dir: string, name: string, segments: string[] = []): { file: string; segments: string[] }[] {
   const out: { file: string; segments: string[] }[] = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory()) out.push(...findRouteFiles(path.join(dir, entry.name), [...segments, entry.name]));
-    else if (entry.name === 'route.ts') out.push({ file: path.join(dir, entry.name), segments });
+    if (entry.isDirectory()) out.push(...findRouteFiles(path.join(dir, entry.name), name, [...segments, entry.name]));
+    else if (entry.name === name) out.push({ file: path.join(dir, entry.name), segments });
   }
   return out;
 }
@@ -40,8 +42,26 @@ function bySpecificity(a: Route, b: Route): number {
   return b.rank.length - a.rank.length;
 }
 
+/**
+ * Production: the route modules of the Next.js build. Each built entry exposes the module we wrote
+ * as `routeModule.userland` (Next's documented RouteModule field); loading it through Node's
+ * require shares Next's module registry, so lib/ exists once in the process.
+ */
+export function loadBuiltApiRoutes(root: string): Route[] {
+  const dir = path.join(root, '.next', 'server', 'app', 'v1');
+  if (!fs.existsSync(dir)) throw new Error(`No build in ${root}/.next: run \`npm run build\` first.`);
+  const require = createRequire(path.join(root, 'package.json'));
+  const routes = findRouteFiles(dir, 'route.js').map(({ file, segments }) => {
+    const built = require(file) as { routeModule?: { userland?: RouteModule } };
+    if (!built.routeModule?.userland) throw new Error(`${file} is not a built route module`);
+    return { ...compile(segments), module: built.routeModule.userland };
+  });
+  return routes.sort(bySpecificity);
+}
+
+/** Tests and tools: the TypeScript sources under app/v1. */
 export async function loadApiRoutes(root = process.cwd()): Promise<Route[]> {
-  const files = findRouteFiles(path.join(root, 'app', 'v1'));
+  const files = findRouteFiles(path.join(root, 'app', 'v1'), 'route.ts');
   const routes = await Promise.all(
     files.map(async ({ file, segments }) => ({ ...compile(segments), module: (await import(pathToFileURL(file).href)) as RouteModule })),
   );

@@ -4,8 +4,8 @@
 import type { Db, Row } from '../db/client';
 import { nowSeconds } from '../ids';
 import { availableRails, type AvailableRail, type NextAction } from '../domain/lifecycle';
-import type { Currency, Rail } from '../domain/money';
-import { isMobileMoneyRail } from '../domain/money';
+import type { Currency, Rail } from '../money';
+import { isMobileMoneyRail } from '../money';
 import { serializeIntent } from '../domain/payment-intents';
 import { operatorInfo } from '../rails/mobile-money/operators';
 import type { IntentStatus, SessionStatus } from '../domain/transitions';

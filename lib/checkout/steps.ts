@@ -1,13 +1,14 @@
 // What the hosted page's server actions do beyond one lifecycle call: find the session's scope
 // (the page is public, so the scope comes from the session row) and turn a test-mode button
 // (exact, under, over, fail) into the test helper call. The actions stay parse -> one call -> redirect.
-import { invalid, notFound, unexpectedState } from '../api/errors';
+import { DomainError, invalid, notFound, unexpectedState } from '../errors';
 import type { Db } from '../db/client';
 import { nowSeconds } from '../ids';
-import { ADDRESS_RAILS } from '../domain/attempts-store';
+import { ADDRESS_RAILS } from '../money';
 import type { Scope } from '../domain/common';
 import { testFail, testPay } from '../domain/lifecycle';
-import type { Currency } from '../domain/money';
+import type { Currency, Rail } from '../money';
+import { normalizeBuyerPhone } from '../domain/attempts';
 
 export interface SessionCtx {
   id: string;
@@ -54,4 +55,14 @@ export async function simulateOutcome(db: Db, sessionId: string, outcome: Simula
   if (outcome === 'under') return testPay(db, s.scope, s.intentId, { amount: Math.max(1, Math.floor(due / 2)) });
   if (outcome === 'over') return testPay(db, s.scope, s.intentId, { amount: due + Math.max(1, Math.floor(pi.amount / 10)) });
   return testPay(db, s.scope, s.intentId, {});
+}
+
+/** The buyer's number in E.164 for the operator's market, or null: the domain's own rule, for a message before any work. */
+export function buyerPhone(rail: Rail, currency: Currency, raw: string): string | null {
+  try {
+    return normalizeBuyerPhone(rail, currency, raw);
+  } catch (err) {
+    if (err instanceof DomainError) return null;
+    throw err;
+  }
 }

@@ -6,24 +6,8 @@ import { config } from '../config';
 import { migrate } from './migrate';
 import { acquireDataDirLock } from './lock';
 
-export type Row = Record<string, unknown>;
-
-export interface Db {
-  /** Run one statement with $1.. parameters and return its rows. */
-  query<T = Row>(text: string, params?: unknown[]): Promise<T[]>;
-  /**
-   * Run `fn` in one transaction. Called on a transaction, it runs `fn` in that same transaction:
-   * a domain function can be composed into a larger unit of work without knowing it.
-   */
-  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
-  readonly kind: 'pglite' | 'postgres';
-  readonly inTransaction: boolean;
-}
-
-export interface DbHandle {
-  db: Db;
-  close(): Promise<void>;
-}
+export type { Db, DbHandle, Row } from './types';
+import type { Db, DbHandle, Row } from './types';
 
 // int8 columns (amounts, timestamps) are read as JS numbers: every value we store is far below
 // 2^53 (the largest amount is 10^12 USDT micro-units), so no precision is lost.

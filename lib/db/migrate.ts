@@ -3,7 +3,7 @@
 // parallel test workers) apply each file exactly once.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Db } from './client';
+import type { Db } from './types';
 
 const MIGRATION_LOCK = 7_244_001;
 

@@ -1,9 +1,9 @@
 // A live mobile-money operator's callback. It is a hint, never the truth: it names an attempt,
 // which we then ask the operator about (refreshAttempt). Sent twice, or never: same outcome.
-import { invalid, notFound } from '../api/errors';
+import { invalid, notFound } from '../errors';
 import type { Db } from '../db/client';
 import { nowSeconds } from '../ids';
-import { MOBILE_MONEY_RAILS, type Rail } from './money';
+import { MOBILE_MONEY_RAILS, type Rail } from '../money';
 import { railAdapter } from '../rails/registry';
 import { BackendError, type CallbackInput } from '../rails/types';
 import { refreshAttempt } from './attempts';

@@ -1,10 +1,13 @@
 // Input pieces shared by several resources: metadata, descriptions, the merchant scope.
 import { z } from 'zod';
-import type { Merchant } from '../api/auth';
-import { invalid, notFound } from '../api/errors';
+import { invalid, notFound } from '../errors';
 import type { Db, Row } from '../db/client';
 
-export type Scope = Pick<Merchant, 'merchantId' | 'livemode'>;
+/** Whose objects, in which mode: every query of the core is narrowed by both. */
+export interface Scope {
+  merchantId: string;
+  livemode: boolean;
+}
 
 export const METADATA_MAX_KEYS = 50;
 export const METADATA_KEY_MAX = 40;

@@ -2,8 +2,8 @@
 // carries the object exactly as the API shows it right after the change. The same transaction
 // writes one webhook delivery row per matching endpoint (lib/webhooks/fanout.ts).
 import { z } from 'zod';
-import { notFound } from '../api/errors';
-import { listObjects, listQuery } from '../api/list';
+import { notFound } from '../errors';
+import { listObjects, listQuery } from './list';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
 import { fanOutEvent } from '../webhooks/fanout';

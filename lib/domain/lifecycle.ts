@@ -2,7 +2,7 @@
 // the worker call. One domain function per action; the API and the page share them.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { ApiError, invalid, notFound, railUnavailable, unexpectedState } from '../api/errors';
+import { invalid, notFound, railUnavailable, testModeOnly, unexpectedState } from '../errors';
 import type { Db, Row } from '../db/client';
 import { nowSeconds } from '../ids';
 import { log } from '../log';
@@ -13,25 +13,27 @@ import { BackendError, type PromptInput, type RailAdapter, type RailKind } from 
 import {
   type WorkScope,
   activeAttempt,
-  applyRailStatus,
   attemptView,
   beginAttempt,
   finishAttempt,
   lockIntent,
   normalizeBuyerPhone,
   refreshAttempt,
+  settle,
   startAttempt,
   usableAdapter,
 } from './attempts';
-import { ADDRESS_RAILS, assertNoAttemptStarting, closeActiveAttempts } from './attempts-store';
-import { expireSession, toCheckoutSession, type CheckoutSession } from './checkout-sessions';
+import { assertNoAttemptStarting, closeActiveAttempts, closeAttempt, writeAttempt } from './attempt-states';
+import { closeSessionsOfIntent, expireSession, toCheckoutSession, type CheckoutSession } from './checkout-sessions';
 import type { Scope } from './common';
-import { isMobileMoneyRail, RAILS, type Currency, type Rail } from './money';
+import { ADDRESS_RAILS, isMobileMoneyRail, RAILS, type Currency, type Rail } from '../money';
 import { amountInput } from './prices';
 import { assertPayable, createPaymentIntent, getIntentRow, railInput, serializeIntent, type PaymentIntent } from './payment-intents';
+import { recordEvent } from './events';
+import { transitionIntent } from './transitions';
 
 export { pollDueAttempts, claimDueAttempts, refreshAttempt, MAX_FAILED_ATTEMPTS, type WorkScope } from './attempts';
-export type { NextAction } from '../rails/next-action';
+export type { NextAction } from './next-action';
 
 export interface Clock {
   /** Unix seconds; tests pass their own. */
@@ -96,7 +98,8 @@ async function confirmStep(db: Db, scope: Scope, intentId: string, input: Confir
       const invoiceExpired = rail === 'btc_lightning' && current.expires_at !== null && (current.expires_at as number) <= now;
       if (!invoiceExpired) return { done: await serializeIntent(tx, intent) };
       if (!rechecked) return { recheck: current.id as string };
-      await tx.query(`update payment_attempts set status = 'expired', next_poll_at = null, updated_at = $2 where id = $1`, [current.id, now]);
+      // Watched until the node can no longer be paid for it (and canceled there by the worker).
+      await closeAttempt(tx, current, 'expired', now);
     }
     const session = (await tx.query(`select expires_at from checkout_sessions where payment_intent_id = $1 and status = 'open'`, [intentId]))[0];
     if (session && (session.expires_at as number) <= now) throw unexpectedState('The checkout session of this payment intent has expired.');
@@ -116,6 +119,23 @@ async function switchRail(tx: Db, intent: Row, rail: Rail, now: number): Promise
   await closeActiveAttempts(tx, intent.id as string, 'canceled', now);
   const rows = await tx.query(`update payment_intents set rail = $2, updated_at = $3 where id = $1 returning *`, [intent.id, rail, now]);
   return rows[0]!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// cancel
+
+/** requires_payment_method -> canceled; its open checkout sessions expire with it. */
+export async function cancelPaymentIntent(db: Db, scope: Scope, id: string): Promise<PaymentIntent> {
+  return db.transaction(async (tx) => {
+    await getIntentRow(tx, scope, id, { forUpdate: true });
+    await assertNoAttemptStarting(tx, id);
+    const row = await transitionIntent(tx, id, 'canceled', { canceled_at: nowSeconds() });
+    await closeActiveAttempts(tx, id, 'canceled', nowSeconds());
+    const intent = await serializeIntent(tx, row);
+    await recordEvent(tx, scope, 'payment_intent.canceled', intent);
+    await closeSessionsOfIntent(tx, id, 'expired', nowSeconds());
+    return intent;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -190,9 +210,7 @@ export async function resendMobileMoneyPrompt(db: Db, scope: Scope, intentId: st
     const adapter = usableAdapter(rail, scope.livemode);
     const reference = randomUUID();
     const refs = [...((details.referenceIds as string[] | undefined) ?? (locked.backend_ref ? [locked.backend_ref as string] : [])), reference];
-    const row = (await tx.query(`update payment_attempts set details = details || $2::jsonb, updated_at = $3 where id = $1 returning *`, [
-      locked.id, JSON.stringify({ referenceIds: refs, resends: resends + 1 }), now,
-    ]))[0]!;
+    const row = (await writeAttempt(tx, locked.id as string, { set: { updated_at: now }, mergeDetails: { referenceIds: refs, resends: resends + 1 } }))!;
     return { attempt: row, reference, adapter };
   });
   const rail = attempt.rail as Rail;
@@ -211,9 +229,9 @@ export async function resendMobileMoneyPrompt(db: Db, scope: Scope, intentId: st
       const details = row.details as Record<string, unknown>;
       const refs = (details.referenceIds as string[] | undefined) ?? [];
       if (!refs.includes(reference)) return;
-      await tx.query(`update payment_attempts set details = details || $2::jsonb where id = $1`, [
-        attempt.id, JSON.stringify({ referenceIds: refs.filter((r) => r !== reference), resends: Math.max(0, Number(details.resends ?? 1) - 1) }),
-      ]);
+      await writeAttempt(tx, attempt.id as string, {
+        mergeDetails: { referenceIds: refs.filter((r) => r !== reference), resends: Math.max(0, Number(details.resends ?? 1) - 1) },
+      });
     });
     throw railUnavailable(rail);
   }
@@ -221,12 +239,12 @@ export async function resendMobileMoneyPrompt(db: Db, scope: Scope, intentId: st
   // 3. Record the push: only its own fields, on the attempt as it is now (no lost update).
   return db.transaction(async (tx) => {
     await lockIntent(tx, intentId);
-    const rows = await tx.query(
-      `update payment_attempts set backend_ref = $2, details = details || $3::jsonb, expires_at = $4, next_poll_at = $5, updated_at = $5
-        where id = $1 and status = 'pending' and details->'referenceIds' @> jsonb_build_array($2::text) returning id`,
-      [attempt.id, prompt.backendRef, JSON.stringify({ lastPushAt: now }), prompt.expiresAt, now],
-    );
-    if (!rows[0]) throw unexpectedState('The pending request ended while it was being sent again; confirm again.');
+    const recorded = await writeAttempt(tx, attempt.id as string, {
+      set: { backend_ref: prompt.backendRef, expires_at: prompt.expiresAt, next_poll_at: now, updated_at: now },
+      mergeDetails: { lastPushAt: now },
+      where: { sql: `status = 'pending' and details->'referenceIds' @> jsonb_build_array($1::text)`, params: [prompt.backendRef] },
+    });
+    if (!recorded) throw unexpectedState('The pending request ended while it was being sent again; confirm again.');
     return serializeIntent(tx, await getIntentRow(tx, scope, intentId));
   });
 }
@@ -239,7 +257,7 @@ export const testFailInput = z.strictObject({});
 
 function assertTestMode(scope: Scope): void {
   if (scope.livemode)
-    throw new ApiError(404, 'invalid_request_error', 'resource_missing', 'Test helpers exist in test mode only: use a test key (sk_test_...).');
+    throw testModeOnly('Test helpers exist in test mode only: use a test key (sk_test_...).');
 }
 
 /** The intent's current attempt, started on its rail if there is none (test mode: simulators only). */
@@ -247,7 +265,7 @@ async function simulatedAttempt(tx: Db, scope: Scope, intent: Row, now: number):
   const rail = intent.rail as Rail;
   const current = await activeAttempt(tx, intent.id as string);
   if (current && current.status !== 'creating' && !(rail === 'btc_lightning' && (current.expires_at as number) <= now)) return current;
-  if (current) await tx.query(`update payment_attempts set status = 'expired', next_poll_at = null where id = $1`, [current.id]);
+  if (current) await closeAttempt(tx, current, 'expired', now);
   if (intent.status !== 'requires_payment_method') throw unexpectedState(`This payment intent's status is ${intent.status as string}.`);
   const adapter = usableAdapter(rail, scope.livemode);
   const phone = isMobileMoneyRail(rail) ? operatorInfo(rail).markets[intent.currency as Currency]?.exampleNumber : undefined;
@@ -276,9 +294,9 @@ async function simulate(db: Db, scope: Scope, intentId: string, now: number, act
     const sim = adapter.simulator!;
     const due = Math.max(1, (intent.amount as number) - (intent.amount_received as number));
     const details = act === 'pay' ? sim.pay(attemptView(attempt), amount ?? due, now) : sim.fail(attemptView(attempt), now);
-    attempt = (await tx.query(`update payment_attempts set details = $2 where id = $1 returning *`, [attempt.id, JSON.stringify(details)]))[0]!;
+    attempt = (await writeAttempt(tx, attempt.id as string, { set: { details: JSON.stringify(details) } }))!;
     const st = await adapter.getStatus(attemptView(attempt), now);
-    await applyRailStatus(tx, intent, attempt, st, now);
+    await settle(tx, intent, attempt, st, now, adapter.pollSeconds);
     return serializeIntent(tx, await getIntentRow(tx, scope, intentId));
   });
 }

@@ -1,5 +1,5 @@
 // Merchants and their API keys. A secret is returned once, when made; only its SHA-256 is stored.
-import { hashKey } from '../api/auth';
+import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
 import { createId, nowSeconds, randomBase62 } from '../ids';
 
@@ -7,6 +7,9 @@ export interface MerchantKeys {
   merchant: { id: string; name: string };
   keys: { test: string; live: string };
 }
+
+/** What is stored of an API key: its SHA-256 (the key itself is shown once). */
+export const hashKey = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
 /** 32 random bytes: 256 bits, above the 192 the contract asks for. */
 const newSecret = (livemode: boolean) => `sk_${livemode ? 'live' : 'test'}_${randomBase62(32)}`;

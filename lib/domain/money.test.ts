@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fromDecimalString, boundsFor, RAIL_CURRENCIES, RAILS, toDecimalString, assertAmountInBounds, assertRailTakesCurrency } from './money';
+import { fromDecimalString, boundsFor, RAIL_CURRENCIES, RAILS, toDecimalString, assertAmountInBounds, assertRailTakesCurrency } from '../money';
 import { createId, randomBase62 } from '../ids';
 
 // node:crypto's randomBytes, with a queue of chosen answers for the rejection-sampling test; every

@@ -1,16 +1,14 @@
 // Payment intents: create, read, list, cancel. Status changes go through transitions.ts.
 import { z } from 'zod';
-import { invalid } from '../api/errors';
-import { listObjects, listQuery } from '../api/list';
+import { invalid } from '../errors';
+import { listObjects, listQuery } from './list';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
 import { railPolicy } from '../rails/catalog';
-import { nextActionFor, type NextAction } from '../rails/next-action';
-import { assertNoAttemptStarting, closeActiveAttempts } from './attempts-store';
-import { expireSessionsOfIntent } from './checkout-sessions';
+import { nextActionFor, type NextAction } from './next-action';
 import { metadataInput, shortText, getOwnedRow, type Scope } from './common';
 import { recordEvent } from './events';
-import { assertAmountInBounds, assertRailTakesCurrency, CURRENCIES, RAILS, type Currency, type Rail } from './money';
+import { assertAmountInBounds, assertRailTakesCurrency, CURRENCIES, RAILS, type Currency, type Rail } from '../money';
 import { amountInput, currencyInput } from './prices';
 import { INTENT_STATUSES, transitionIntent, type IntentStatus } from './transitions';
 
@@ -152,18 +150,4 @@ export async function listPaymentIntents(db: Db, scope: Scope, query: z.output<t
     map: (r) => r,
   });
   return { ...page, data: await serializeIntents(db, page.data) };
-}
-
-/** requires_payment_method -> canceled; its open checkout sessions expire with it. */
-export async function cancelPaymentIntent(db: Db, scope: Scope, id: string): Promise<PaymentIntent> {
-  return db.transaction(async (tx) => {
-    await getIntentRow(tx, scope, id, { forUpdate: true });
-    await assertNoAttemptStarting(tx, id);
-    const row = await transitionIntent(tx, id, 'canceled', { canceled_at: nowSeconds() });
-    await closeActiveAttempts(tx, id, 'canceled', nowSeconds());
-    const intent = await serializeIntent(tx, row);
-    await recordEvent(tx, scope, 'payment_intent.canceled', intent);
-    await expireSessionsOfIntent(tx, scope, id);
-    return intent;
-  });
 }

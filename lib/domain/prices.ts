@@ -1,13 +1,13 @@
 // Prices: the cost of one product in one currency. Amount and currency never change after
 // creation; to change a price, create a new one and deactivate the old.
 import { z } from 'zod';
-import { invalid } from '../api/errors';
-import { booleanParam, listObjects, listQuery } from '../api/list';
+import { invalid } from '../errors';
+import { booleanParam, listObjects, listQuery } from './list';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
 import { idParam, mergeMetadata, metadataInput, metadataPatch, getOwnedRow, type Scope } from './common';
 import { recordEvent } from './events';
-import { assertAmountInBounds, boundsFor, CURRENCIES, type Currency } from './money';
+import { assertAmountInBounds, boundsFor, CURRENCIES, type Currency } from '../money';
 import { getProductRow } from './products';
 
 export const currencyInput = z.enum(CURRENCIES, { error: `currency must be one of ${CURRENCIES.join(', ')} (upper-case)` });

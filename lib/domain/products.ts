@@ -1,7 +1,7 @@
 // Products: what a merchant sells. Created and updated here; each change records its event.
 import { z } from 'zod';
 
-import { listObjects, listQuery, booleanParam } from '../api/list';
+import { listObjects, listQuery, booleanParam } from './list';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
 import { mergeMetadata, metadataInput, metadataPatch, requiredText, shortText, getOwnedRow, type Scope } from './common';

@@ -1,6 +1,6 @@
 // Every from/to pair of both tables, against the contract's list, and against a real database
 // (useDatabase: PGlite in memory, or PostgreSQL when DATABASE_URL is set): an allowed pair moves the
-// row, a refused pair is a 409 and changes nothing, and of two racing transitions only one wins.
+// row, a refused pair is an unexpected_state error (409 over HTTP) and changes nothing, and of two racing transitions only one wins.
 // All of that rests on the `status = any($allowed)` of the conditional update: without it, a refused
 // pair would move the row and both racers would win.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -88,7 +88,6 @@ describe('transitionIntent in the database', () => {
           expect(stored.updated_at).toBeGreaterThan(UPDATED_AT);
         } else {
           await expect(transitionIntent(db(), id, to, { canceled_at: 4242 })).rejects.toMatchObject({
-            status: 409,
             code: 'unexpected_state',
             message: expect.stringContaining(`status is ${from}; it cannot become ${to}`),
           });
@@ -98,15 +97,15 @@ describe('transitionIntent in the database', () => {
 
   it('an explicit `from` narrows the table and never widens it', async () => {
     const pending = await intentIn('pending');
-    await expect(transitionIntent(db(), pending, 'failed', {}, { from: ['requires_payment_method'] })).rejects.toMatchObject({ status: 409 });
+    await expect(transitionIntent(db(), pending, 'failed', {}, { from: ['requires_payment_method'] })).rejects.toMatchObject({ code: 'unexpected_state' });
     expect((await intentRow(pending)).status).toBe('pending');
     const succeeded = await intentIn('succeeded');
-    await expect(transitionIntent(db(), succeeded, 'failed', {}, { from: ['succeeded'] })).rejects.toMatchObject({ status: 409 });
+    await expect(transitionIntent(db(), succeeded, 'failed', {}, { from: ['succeeded'] })).rejects.toMatchObject({ code: 'unexpected_state' });
     expect((await intentRow(succeeded)).status).toBe('succeeded');
   });
 
   it('a missing or other merchant\'s id is refused as well (no row matches)', async () => {
-    await expect(transitionIntent(db(), 'pi_missing0000000000000', 'pending')).rejects.toMatchObject({ status: 409, message: expect.stringContaining('status is unknown') });
+    await expect(transitionIntent(db(), 'pi_missing0000000000000', 'pending')).rejects.toMatchObject({ code: 'unexpected_state', message: expect.stringContaining('status is unknown') });
   });
 });
 
@@ -123,7 +122,6 @@ describe('transitionSession in the database', () => {
           expect(stored.updated_at).toBeGreaterThan(UPDATED_AT);
         } else {
           await expect(transitionSession(db(), id, to, { expired_at: 4242 })).rejects.toMatchObject({
-            status: 409,
             code: 'unexpected_state',
             message: expect.stringContaining(`status is ${from}; it cannot become ${to}`),
           });
@@ -170,7 +168,7 @@ describe('racing transitions: only one wins', () => {
     const results = await race(racers, (tx, to) => transitionIntent(tx, id, to), async (tx) => (await tx.query<{ status: string }>(`select status from payment_intents where id = $1`, [id]))[0]!.status, 'pending');
     const won = results.filter((r) => r.status === 'fulfilled');
     expect(won).toHaveLength(1);
-    for (const r of results.filter((x) => x.status === 'rejected')) expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 409, code: 'unexpected_state' });
+    for (const r of results.filter((x) => x.status === 'rejected')) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'unexpected_state' });
     expect((await intentRow(id)).status).toBe((won[0] as PromiseFulfilledResult<string>).value);
   });
 
@@ -180,7 +178,7 @@ describe('racing transitions: only one wins', () => {
     const results = await race(racers, (tx, to) => transitionSession(tx, id, to), async (tx) => (await tx.query<{ status: string }>(`select status from checkout_sessions where id = $1`, [id]))[0]!.status, 'open');
     const won = results.filter((r) => r.status === 'fulfilled');
     expect(won).toHaveLength(1);
-    for (const r of results.filter((x) => x.status === 'rejected')) expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 409, code: 'unexpected_state' });
+    for (const r of results.filter((x) => x.status === 'rejected')) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'unexpected_state' });
     expect((await sessionRow(id)).status).toBe((won[0] as PromiseFulfilledResult<string>).value);
   });
 

@@ -1,7 +1,7 @@
 // The one table of allowed state changes for each state machine. Every code path that changes a
 // status goes through `transitionIntent` / `transitionSession`: a conditional update that names
 // the allowed from-states, so two racing transitions cannot both win, and a refused one is a 409.
-import { unexpectedState } from '../api/errors';
+import { unexpectedState } from '../errors';
 import type { Db, Row } from '../db/client';
 import { nowSeconds } from '../ids';
 

@@ -1,7 +1,7 @@
 // Amounts for buyers, in their locale, from minor units. Exact: the decimal string is built from
 // the integer (money.ts), then Intl.NumberFormat groups it (it formats decimal strings exactly).
 // XOF and XAF are shown as "F CFA", GNF as "FG", BTC as BTC (with sats), USDT with 2 to 6 decimals.
-import { EXPONENT, toDecimalString, type Currency } from '../domain/money';
+import { EXPONENT, toDecimalString, type Currency } from '../money';
 import type { Locale } from './index';
 
 const TAG: Record<Locale, string> = { fr: 'fr-FR', en: 'en-US' };

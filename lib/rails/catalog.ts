@@ -1,6 +1,6 @@
 // Which rails exist for a currency and what limits an operator's configuration adds. The money
-// rules of lib/domain/money.ts are the ceiling; this file may only narrow them.
-import { boundsFor, isMobileMoneyRail, narrow, RAIL_CURRENCIES, RAILS, type Bounds, type Currency, type Rail } from '../domain/money';
+// rules of lib/money.ts are the ceiling; this file may only narrow them.
+import { boundsFor, isMobileMoneyRail, narrow, RAIL_CURRENCIES, RAILS, type Bounds, type Currency, type Rail } from '../money';
 import { operatorInfo } from './mobile-money/operators';
 
 export interface RailPolicy {

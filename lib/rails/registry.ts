@@ -4,7 +4,7 @@
 // Health: a backend that just failed is "known-down" for a minute: hidden on the page, and
 // answering rail_unavailable, never a 500.
 import { config } from '../config';
-import { isMobileMoneyRail, MOBILE_MONEY_RAILS, RAILS, type Rail } from '../domain/money';
+import { isMobileMoneyRail, MOBILE_MONEY_RAILS, RAILS, type Rail } from '../money';
 import { LightningSimulator } from './lightning/simulator';
 import { LndAdapter, parseLndConfig } from './lightning/lnd';
 import { MomoAdapter, parseMomoConfig } from './mobile-money/momo';

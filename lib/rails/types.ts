@@ -1,9 +1,9 @@
 // The one interface every rail adapter implements, live or simulated (style.md). The domain
 // (lib/domain/attempts.ts) never sees a vendor's strings: each adapter maps its backend's statuses
 // to RailStatus in its own file.
-import type { Currency, Rail } from '../domain/money';
+import type { Currency, Rail, RailKind } from '../money';
 
-export type RailKind = 'mobile_money' | 'lightning' | 'onchain' | 'usdt';
+export type { RailKind } from '../money';
 export type RailMode = 'test' | 'live';
 
 export interface PromptInput {
@@ -92,6 +92,11 @@ export interface RailAdapter<Config = unknown> {
    * and stored before the call, like PromptInput.reference). Returns the updated prompt.
    */
   resend?(attempt: AttemptView, now: number, reference?: string): Promise<RailPrompt>;
+  /**
+   * Make a closed attempt unpayable at the backend where the protocol allows it (LND: cancel the
+   * invoice). Best effort: the attempt stays watched until getStatus says it can no longer be paid.
+   */
+  cancel?(attempt: AttemptView): Promise<unknown>;
   /** A backend's callback: which attempt to look at now. Never trusted for the outcome: the adapter asks getStatus. */
   parseCallback?(req: CallbackInput): Promise<{ attemptId: string }>;
   /** Address rails: the receive address at `index`, and the id of the key the counter belongs to. */

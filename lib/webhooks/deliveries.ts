@@ -5,8 +5,9 @@
 // row: a live lease hides it from the others.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { notFound, unexpectedState } from '../api/errors';
-import { listObjects, listQuery } from '../api/list';
+import { notFound, unexpectedState } from '../errors';
+import { listObjects, listQuery } from '../domain/list';
+import { claimDue } from '../db/claim';
 import type { Db, Row } from '../db/client';
 import { nowSeconds } from '../ids';
 import { log } from '../log';
@@ -173,29 +174,18 @@ const newToken = () => randomBytes(12).toString('base64url');
 export async function claimDueDeliveries(db: Db, opts: DeliveryOptions = {}): Promise<{ token: string; rows: Row[] }> {
   const now = (opts.now ?? nowSeconds)();
   const token = newToken();
-  const params: unknown[] = [now, opts.batchSize ?? BATCH_SIZE, token, LEASE_SECONDS];
-  let merchantFilter = '';
-  if (opts.merchantId) {
-    params.push(opts.merchantId);
-    merchantFilter = `and d.merchant_id = $${params.length}`;
-  }
-  const claimed = await db.query(
-    `with due as (
-       select d.id from webhook_deliveries d
-         join webhook_endpoints e on e.id = d.endpoint_id
-        where d.status = 'pending' and d.next_attempt_at <= $1
-          and (d.locked_until is null or d.locked_until <= $1)
-          and e.status = 'enabled' ${merchantFilter}
-        order by d.next_attempt_at, d.id
-        limit $2
-        for update of d skip locked)
-     update webhook_deliveries w
-        set locked_until = $1 + $4::bigint, lock_token = $3, auto_attempts = w.auto_attempts + 1,
-            attempt_count = w.attempt_count + 1, updated_at = $1
-       from due where w.id = due.id
-     returning w.id`,
-    params,
-  );
+  const claimed = await claimDue(db, {
+    table: 'webhook_deliveries',
+    dueColumn: 'next_attempt_at',
+    now,
+    limit: opts.batchSize ?? BATCH_SIZE,
+    leaseSeconds: LEASE_SECONDS,
+    merchantId: opts.merchantId,
+    join: 'join webhook_endpoints e on e.id = t.endpoint_id',
+    where: `t.status = 'pending' and e.status = 'enabled'`,
+    set: 'lock_token = $1, auto_attempts = w.auto_attempts + 1, attempt_count = w.attempt_count + 1, updated_at = $2',
+    setParams: [token, now],
+  });
   if (!claimed.length) return { token, rows: [] };
   return { token, rows: await db.query(CLAIMED_SELECT, [token]) };
 }

@@ -2,8 +2,8 @@
 // creation and when rolled, never again; a rolled secret keeps signing during an overlap so the
 // merchant can deploy the new one without missing a delivery.
 import { z } from 'zod';
-import { invalid } from '../api/errors';
-import { listObjects, listQuery } from '../api/list';
+import { invalid } from '../errors';
+import { listObjects, listQuery } from '../domain/list';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
 import { shortText, getOwnedRow, type Scope } from '../domain/common';

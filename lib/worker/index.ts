@@ -4,15 +4,9 @@
 // (or a conditional update) so two workers never process the same job.
 import type { Db } from '../db/client';
 import { log } from '../log';
-import { TASKS } from './tasks';
+import { TASKS, type WorkerTask } from './tasks';
 
-export interface WorkerTask {
-  name: string;
-  /** Pause between two runs, in milliseconds. */
-  intervalMs: number;
-  /** One pass; returns how many items it handled (for logs and tests). */
-  run(db: Db): Promise<number>;
-}
+export type { WorkerTask };
 
 export interface RunningWorker {
   stop(): Promise<void>;

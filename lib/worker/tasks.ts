@@ -3,7 +3,15 @@ import { purgeExpiredKeys } from '../api/idempotency';
 import { expireDueSessions, pollDueAttempts } from '../domain/lifecycle';
 import { nowSeconds } from '../ids';
 import { deliverDueWebhooks } from '../webhooks/deliveries';
-import type { WorkerTask } from './index';
+import type { Db } from '../db/client';
+
+export interface WorkerTask {
+  name: string;
+  /** Pause between two runs, in milliseconds. */
+  intervalMs: number;
+  /** One pass; returns how many items it handled (for logs and tests). */
+  run(db: Db): Promise<number>;
+}
 
 export interface TaskOptions {
   /** Only this merchant's rows: tests share one database, and must not work on another's rows. */
@@ -19,9 +27,8 @@ export function workerTasks(opts: TaskOptions = {}): WorkerTask[] {
   return [
     // Every second: claim due webhook deliveries (leased, skip locked) and send them.
     { name: 'deliver-webhooks', intervalMs: 1000, run: (db) => deliverDueWebhooks(db, { merchantId: opts.merchantId, now }) },
-    // Keys past their 24 h. Not per merchant (purgeExpiredKeys has no scope): it only ever removes
-    // keys older than the TTL on the clock given, which nothing but an old key can match.
-    { name: 'purge-idempotency-keys', intervalMs: 10 * 60_000, run: (db) => purgeExpiredKeys(db, now()) },
+    // Idempotency keys past their 24 h.
+    { name: 'purge-idempotency-keys', intervalMs: 10 * 60_000, run: (db) => purgeExpiredKeys(db, now(), scope) },
     // Ask rails about pending attempts whose time has come (next_poll_at), claimed with skip locked.
     { name: 'poll-attempts', intervalMs: 1_000, run: (db) => pollDueAttempts(db, now(), scope) },
     // Open sessions past expiresAt -> expired; their unpaid intents fail.

@@ -8,15 +8,14 @@
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { ApiError } from '@/lib/api/errors';
 import { loadCheckout } from '@/lib/checkout/load';
-import { checkoutSession, simulateOutcome, SIMULATED_OUTCOMES } from '@/lib/checkout/steps';
+import { buyerPhone, checkoutSession, simulateOutcome, SIMULATED_OUTCOMES } from '@/lib/checkout/steps';
 import { getDb } from '@/lib/db/client';
+import { DomainError } from '@/lib/errors';
 import { chooseSessionRail, confirmPaymentIntent, resendMobileMoneyPrompt } from '@/lib/domain/lifecycle';
-import { isMobileMoneyRail, RAILS } from '@/lib/domain/money';
+import { isMobileMoneyRail, RAILS } from '@/lib/money';
 import { LOCALE_COOKIE } from '@/lib/i18n';
 import { log } from '@/lib/log';
-import { normalizePhone, operatorInfo } from '@/lib/rails/mobile-money/operators';
 
 const sessionId = z.string().regex(/^cs_[A-Za-z0-9]{1,100}$/);
 const railField = z.enum(RAILS);
@@ -25,15 +24,15 @@ const page = (id: string, query?: Record<string, string>) => `/checkout/${id}${q
 
 const session = async (id: string) => checkoutSession(await getDb(), id);
 
+/** The core's error codes -> the page's message keys (lib/i18n: errors.<key>); anything else is "invalid_request". */
+const MESSAGE_KEY: Record<string, string> = {
+  unexpected_state: 'unexpected_state',
+  rail_unavailable: 'rail_unavailable',
+};
+
 /** A domain error as a code the page can translate; anything else is logged and "generic". */
 function errorCode(err: unknown): string {
-  if (err instanceof ApiError) {
-    if (err.param === 'phone') return 'invalid_phone';
-    if (err.status === 409) return 'unexpected_state';
-    if (err.status === 502 || err.status === 503) return 'rail_unavailable';
-    if (err.status === 400) return 'invalid_request';
-    return 'generic';
-  }
+  if (err instanceof DomainError) return err.param === 'phone' ? 'invalid_phone' : (MESSAGE_KEY[err.code] ?? 'invalid_request');
   log('error', 'checkout action failed', { error: err instanceof Error ? err.stack : String(err) });
   return 'generic';
 }
@@ -77,9 +76,8 @@ export async function submitPhone(form: FormData): Promise<void> {
   if (!s) redirect(page(input.session));
   const rail = input.rail;
   if (!isMobileMoneyRail(rail)) redirect(page(s.id, { error: 'invalid_request' }));
-  const market = operatorInfo(rail).markets[s.currency];
   // Checked here first, for a clear message in the buyer's language; the domain checks it again.
-  const e164 = market ? normalizePhone(input.phone, market) : null;
+  const e164 = buyerPhone(rail, s.currency, input.phone);
   if (!e164) redirect(page(s.id, { error: 'invalid_phone', phone: input.phone.slice(0, 32) }));
   await step(
     s.id,

@@ -8,7 +8,7 @@ import { CryptoPanel, ErrorBanner, MobileMoneyForm, MobileMoneyWait, Outcome, Ra
 import { LiveStatus } from '@/components/checkout/live-status';
 import { loadCheckout, type CheckoutView } from '@/lib/checkout/load';
 import { getDb } from '@/lib/db/client';
-import { isMobileMoneyRail } from '@/lib/domain/money';
+import { isMobileMoneyRail } from '@/lib/money';
 import { nowSeconds } from '@/lib/ids';
 import { LOCALE_COOKIE, pickLocale, t, type Locale, type T } from '@/lib/i18n';
 import { formatAmountLong } from '@/lib/i18n/format';

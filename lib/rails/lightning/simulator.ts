@@ -3,7 +3,7 @@
 // can route them. The simulator settles them (test helpers) or lets them expire.
 import { randomBytes } from 'node:crypto';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { invalid } from '../../api/errors';
+import { invalid } from '../../errors';
 import { encodeInvoice, nodePublicKeyHex } from './bolt11';
 import type { AttemptView, PromptInput, RailAdapter, RailPrompt, RailStatus, SimulatorControls } from '../types';
 

@@ -6,7 +6,7 @@
 // JSON numbers (its schema says strings): both are read, and the amount exactly.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { fromDecimalString, toDecimalString, type Currency, type MobileMoneyRail } from '../../domain/money';
+import { fromDecimalString, toDecimalString, type Currency, type MobileMoneyRail } from '../../money';
 import { expectStatus, httpRequest, parseJson, type HttpResponse } from '../http';
 import { BackendError, type AttemptView, type CallbackInput, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../types';
 import { operatorInfo } from './operators';

@@ -3,7 +3,7 @@
 // Each takes XOF, XAF and GNF unless configured narrower (MOMO_<X>_CURRENCIES); bounds and amount
 // step may only narrow money.ts's rules.
 import { config } from '../../config';
-import { boundsFor, narrow, type Bounds, type Currency, type MobileMoneyRail } from '../../domain/money';
+import { boundsFor, narrow, type Bounds, type Currency, type MobileMoneyRail } from '../../money';
 
 export interface MarketInfo {
   /** ISO 3166 country code. */

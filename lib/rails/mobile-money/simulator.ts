@@ -5,7 +5,7 @@
 //   3333 insufficient funds       4444 answers only after a resend, then succeeds after ~3 s
 //   any other number succeeds after ~3 s
 import { randomUUID } from 'node:crypto';
-import type { MobileMoneyRail } from '../../domain/money';
+import type { MobileMoneyRail } from '../../money';
 import type { AttemptView, PromptInput, RailAdapter, RailPrompt, RailStatus, SimulatorControls } from '../types';
 import { operatorInfo } from './operators';
 

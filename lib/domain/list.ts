@@ -3,8 +3,8 @@
 // createdAt[gte] / createdAt[lt]. A cursor must name an object of this list.
 import { z } from 'zod';
 import type { Db, Row } from '../db/client';
-import type { Scope } from '../domain/common';
-import { invalid } from './errors';
+import type { Scope } from './common';
+import { invalid } from '../errors';
 
 /** A whole number in plain decimal digits (no 1e2, 0x10, 10.0, blanks or empty string). */
 export const integerParam = (message: string) => z.string().regex(/^\d{1,15}$/, message).transform(Number);

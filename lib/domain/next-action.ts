@@ -1,8 +1,9 @@
 // What the payer must do now, from the intent and its current attempt (pure: the one serializer,
 // toPaymentIntent, calls it). Shapes as in the API contract.
 import type { Row } from '../db/client';
-import { isMobileMoneyRail, toDecimalString, type Currency, type Rail } from '../domain/money';
-import { operatorInfo } from './mobile-money/operators';
+import { isMobileMoneyRail, toDecimalString, type Currency, type Rail } from '../money';
+import { operatorInfo } from '../rails/mobile-money/operators';
+import { isPromptOut } from './attempt-states';
 
 export type NextAction =
   | { type: 'mobile_money_prompt'; phone: string; operator: string; ussdCode: string; expiresAt: number | null }
@@ -10,12 +11,11 @@ export type NextAction =
   | { type: 'bitcoin_address'; address: string; amount: string; uri: string; confirmations: number; requiredConfirmations: number }
   | { type: 'tron_address'; address: string; amount: string; network: 'TRC20'; contract: string };
 
-const ACTIVE = ['awaiting_payment', 'pending'];
 
 export function nextActionFor(intent: Row, attempt: Row | null | undefined): NextAction | null {
   if (!attempt) return null;
   if (intent.status !== 'requires_payment_method' && intent.status !== 'pending') return null;
-  if (!ACTIVE.includes(attempt.status as string) || attempt.rail !== intent.rail) return null;
+  if (!isPromptOut(attempt.status) || attempt.rail !== intent.rail) return null;
   const rail = attempt.rail as Rail;
   const currency = attempt.currency as Currency;
   const details = (attempt.details ?? {}) as Record<string, unknown>;

@@ -1,6 +1,6 @@
 // The money rules, once: currencies and their exponents, per-currency bounds, which rail takes
 // which currency. Operators' configuration may narrow these (lib/rails/catalog.ts); never widen.
-import { invalid } from '../api/errors';
+import { invalid } from './errors';
 
 export const CURRENCIES = ['XOF', 'XAF', 'GNF', 'BTC', 'USDT'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -16,8 +16,14 @@ export const RAILS = [
 ] as const;
 export type Rail = (typeof RAILS)[number];
 
+/** How a rail asks the payer: a push, an invoice, a Bitcoin address, a TRON address. */
+export type RailKind = 'mobile_money' | 'lightning' | 'onchain' | 'usdt';
+
 export const MOBILE_MONEY_RAILS = ['mobile_money_a', 'mobile_money_b', 'mobile_money_c', 'mobile_money_d'] as const;
 export type MobileMoneyRail = (typeof MOBILE_MONEY_RAILS)[number];
+/** Rails whose destination is an address that can receive money at any time. */
+export const ADDRESS_RAILS = ['btc_onchain', 'usdt_trc20'] as const satisfies readonly Rail[];
+
 export const isMobileMoneyRail = (rail: string): rail is MobileMoneyRail =>
   (MOBILE_MONEY_RAILS as readonly string[]).includes(rail);
 

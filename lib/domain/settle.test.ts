@@ -1,0 +1,176 @@
+// settle.ts `decide`, table-driven: every attempt state x every report x every intent state, for
+// each kind of rail, checked against the rules the engine promises; then exact decisions for the
+// cases that lost money before.
+import { describe, expect, it } from 'vitest';
+import type { RailStatus } from '../rails/types';
+import { ATTEMPT_STATUSES, ATTEMPT_TRANSITIONS, PUSH_WATCH_SECONDS, WATCH_SECONDS, type AttemptStatus } from './attempt-states';
+import { decide, MAX_FAILED_ATTEMPTS, type AttemptFacts, type Decision, type IntentFacts } from './settle';
+import { INTENT_STATUSES, INTENT_TRANSITIONS, type IntentStatus } from './transitions';
+
+const NOW = 1_800_000_000;
+const RAILS = ['mobile_money_a', 'btc_lightning', 'btc_onchain', 'usdt_trc20'] as const;
+const STATES: RailStatus['state'][] = ['waiting', 'pending', 'confirmed', 'failed', 'expired'];
+const CURRENCY = { mobile_money_a: 'XOF', btc_lightning: 'BTC', btc_onchain: 'BTC', usdt_trc20: 'USDT' } as const;
+const isAddress = (rail: string) => rail === 'btc_onchain' || rail === 'usdt_trc20';
+
+function intentOf(status: IntentStatus, rail: (typeof RAILS)[number], over: Partial<IntentFacts> = {}): IntentFacts {
+  return { status, amount: 1000, amountReceived: 0, currency: CURRENCY[rail], windowClosed: false, payerFailures: 0, sessionOpenUntil: NOW + 3600, ...over };
+}
+function attemptOf(status: AttemptStatus, rail: string, over: Partial<AttemptFacts> = {}): AttemptFacts {
+  return { rail, status, amountReceived: 0, expiresAt: NOW + 600, backendRef: 'ref', addressCredited: isAddress(rail) ? 0 : null, ...over };
+}
+const report = (state: RailStatus['state'], received: number, over: Partial<RailStatus> = {}): RailStatus => ({ state, received, seen: 0, ...over });
+
+/** Walk a decision's effects over the two tables; returns the final statuses, or throws on a step the tables refuse. */
+function walk(intent: IntentFacts, attempt: AttemptFacts, d: Decision) {
+  let i = intent.status;
+  let a = attempt.status;
+  const events: string[] = [];
+  for (const e of d.effects) {
+    if (e.do === 'intent') {
+      if (!INTENT_TRANSITIONS[i].includes(e.to)) throw new Error(`intent ${i} -> ${e.to} is not in the table`);
+      i = e.to;
+    }
+    if (e.do === 'attempt') {
+      if (!ATTEMPT_TRANSITIONS[a].includes(e.to)) throw new Error(`attempt ${a} -> ${e.to} is not in the table`);
+      a = e.to;
+    }
+    if (e.do === 'closeActive' && ['creating', 'awaiting_payment', 'pending'].includes(a)) a = e.to;
+    if (e.do === 'failIntent') {
+      if (!INTENT_TRANSITIONS[i].includes('failed')) throw new Error(`intent ${i} -> failed is not in the table`);
+      i = 'failed';
+      if (['creating', 'awaiting_payment', 'pending'].includes(a)) a = 'expired';
+      events.push('payment_intent.failed');
+    }
+    if (e.do === 'emit') events.push(e.type);
+  }
+  return { intent: i, attempt: a, events };
+}
+
+describe('decide: every attempt state x report x intent state, on every kind of rail', () => {
+  const amounts = [0, 400, 1000, 1500];
+  const cases: [(typeof RAILS)[number], IntentStatus, AttemptStatus, RailStatus["state"], number][] = [];
+  for (const rail of RAILS)
+    for (const is of INTENT_STATUSES)
+      for (const as of ATTEMPT_STATUSES.filter((s) => s !== 'creating'))
+        for (const st of STATES) for (const received of amounts) cases.push([rail, is, as, st, received]);
+
+  it(`holds the engine's rules in all ${cases.length} combinations`, () => {
+    let checked = 0;
+    for (const [rail, is, as, st, received] of cases) {
+      // An intent that succeeded was paid by an attempt that succeeded; the others cannot be succeeded.
+      if ((is === 'succeeded') !== (as === 'succeeded') && as === 'succeeded') continue;
+      const intent = intentOf(is, rail, is === 'succeeded' ? { amountReceived: 1000 } : {});
+      const attempt = attemptOf(as, rail, as === 'succeeded' ? { amountReceived: 1000, addressCredited: isAddress(rail) ? 1000 : null } : {});
+      const r = report(st, received);
+      const d = decide(intent, attempt, r, NOW);
+      const label = `${rail} intent=${is} attempt=${as} report=${st}/${received}`;
+      const counted = as === 'succeeded' ? 1000 : 0;
+      // 1. Money is counted once, never negative.
+      expect(d.credit, label).toBe(Math.max(0, received - counted));
+      // 2. Every step is one the tables allow.
+      const end = walk(intent, attempt, d);
+      const open = is === 'requires_payment_method' || is === 'pending';
+      // 3. Money on a closed intent is a late payment, and nothing else.
+      if (d.credit > 0 && !open) expect(d.effects, label).toEqual([{ do: 'emit', type: 'payment_intent.late_payment' }]);
+      // 4. Enough money while open succeeds the intent exactly once and completes its session.
+      const total = intent.amountReceived + d.credit;
+      if (d.credit > 0 && open && total >= intent.amount) {
+        expect(end.intent, label).toBe('succeeded');
+        expect(end.events.filter((e) => e === 'payment_intent.succeeded'), label).toHaveLength(1);
+        expect(end.events.includes('payment_intent.overpaid'), label).toBe(total > intent.amount);
+        expect(d.effects, label).toContainEqual({ do: 'sessions', to: 'complete' });
+      } else {
+        expect(end.events, label).not.toContain('payment_intent.succeeded');
+      }
+      // 5. A closed attempt with no new money changes nothing (it is only watched).
+      if (d.credit === 0 && !['awaiting_payment', 'pending'].includes(as)) expect(d.effects, label).toEqual([]);
+      // 6. Closing an attempt whose backend can still pay keeps it watched; an address always.
+      for (const e of d.effects)
+        if (e.do === 'attempt' && ['failed', 'expired', 'succeeded'].includes(e.to)) {
+          if (isAddress(rail)) expect(e.watchUntil, label).toBe(NOW + WATCH_SECONDS);
+          else if (d.backendFinal) expect(e.watchUntil, label).toBeNull();
+          else expect(e.watchUntil, label).not.toBeNull();
+        }
+      // 7. Only an expired Lightning invoice is replaced.
+      if (d.replace) expect(rail, label).toBe('btc_lightning');
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(1500);
+  });
+});
+
+describe('decide: exact decisions', () => {
+  it('an invoice paid after its attempt was closed (rail switch) pays the open intent and closes the live attempt', () => {
+    const d = decide(intentOf('requires_payment_method', 'btc_lightning'), attemptOf('canceled', 'btc_lightning'), report('confirmed', 1000), NOW);
+    expect(d.credit).toBe(1000);
+    expect(d.backendFinal).toBe(true);
+    expect(d.effects).toEqual([
+      { do: 'intent', to: 'pending' },
+      { do: 'emit', type: 'payment_intent.pending' },
+      { do: 'intent', to: 'succeeded', lastPaymentError: null },
+      { do: 'attempt', to: 'succeeded', watchUntil: null },
+      { do: 'closeActive', to: 'canceled' },
+      { do: 'emit', type: 'payment_intent.succeeded' },
+      { do: 'sessions', to: 'complete' },
+    ]);
+  });
+
+  it('an invoice paid after the intent was canceled is a late payment', () => {
+    const d = decide(intentOf('canceled', 'btc_lightning'), attemptOf('canceled', 'btc_lightning'), report('confirmed', 1000), NOW);
+    expect(d).toMatchObject({ credit: 1000, effects: [{ do: 'emit', type: 'payment_intent.late_payment' }] });
+  });
+
+  it('a declined push while an older push is still open at the operator: failed, and still watched', () => {
+    const d = decide(intentOf('pending', 'mobile_money_a'), attemptOf('pending', 'mobile_money_a'), report('failed', 0, { final: false, error: { code: 'payment_declined', message: 'no' } }), NOW);
+    expect(d.backendFinal).toBe(false);
+    expect(d.effects[0]).toEqual({ do: 'attempt', to: 'failed', error: { code: 'payment_declined', message: 'no' }, watchUntil: NOW + PUSH_WATCH_SECONDS });
+    // ... and the older push approved later still pays the intent.
+    const later = decide(intentOf('requires_payment_method', 'mobile_money_a'), attemptOf('failed', 'mobile_money_a'), report('confirmed', 1000), NOW + 60);
+    expect(later.effects).toContainEqual({ do: 'emit', type: 'payment_intent.succeeded' });
+    expect(later.effects).toContainEqual({ do: 'attempt', to: 'succeeded', watchUntil: null });
+  });
+
+  it('a final decline stops the watch', () => {
+    const d = decide(intentOf('pending', 'mobile_money_a'), attemptOf('pending', 'mobile_money_a'), report('failed', 0), NOW);
+    expect(d.backendFinal).toBe(true);
+    expect(d.effects[0]).toMatchObject({ do: 'attempt', to: 'failed', watchUntil: null });
+  });
+
+  it('attempts running out fails the intent and its session', () => {
+    const d = decide(intentOf('pending', 'mobile_money_a', { payerFailures: MAX_FAILED_ATTEMPTS - 1 }), attemptOf('pending', 'mobile_money_a'), report('failed', 0), NOW);
+    expect(walk(intentOf('pending', 'mobile_money_a'), attemptOf('pending', 'mobile_money_a'), d)).toEqual({
+      intent: 'failed',
+      attempt: 'failed',
+      events: ['payment_intent.failed'],
+    });
+    expect(d.effects).toContainEqual({ do: 'failIntent', error: { code: 'payment_failed', message: 'The payment failed.', rail: 'mobile_money_a' } });
+  });
+
+  it('an address counts by what the address credited, not the attempt (a shared address never counts twice)', () => {
+    const a = attemptOf('awaiting_payment', 'btc_onchain', { amountReceived: 0, addressCredited: 600 });
+    expect(decide(intentOf('requires_payment_method', 'btc_onchain', { amountReceived: 600 }), a, report('confirmed', 600), NOW).credit).toBe(0);
+    expect(decide(intentOf('requires_payment_method', 'btc_onchain', { amountReceived: 600 }), a, report('confirmed', 1000), NOW).credit).toBe(400);
+  });
+
+  it('underpaid address in a closed window fails the intent, partially_paid last', () => {
+    const d = decide(intentOf('pending', 'usdt_trc20', { windowClosed: true }), attemptOf('pending', 'usdt_trc20'), report('confirmed', 400), NOW);
+    expect(walk(intentOf('pending', 'usdt_trc20'), attemptOf('pending', 'usdt_trc20'), d).events).toEqual(['payment_intent.failed', 'payment_intent.partially_paid']);
+  });
+
+  it('a payment seen then gone from the mempool: waiting again, the intent asks for payment', () => {
+    const d = decide(intentOf('pending', 'btc_onchain'), attemptOf('pending', 'btc_onchain'), report('waiting', 0), NOW);
+    expect(d.effects).toEqual([
+      { do: 'attempt', to: 'awaiting_payment' },
+      { do: 'intent', to: 'requires_payment_method', lastPaymentError: { code: 'payment_dropped', message: expect.any(String), rail: 'btc_onchain' } },
+      { do: 'emit', type: 'payment_intent.payment_failed' },
+    ]);
+  });
+
+  it('an expired Lightning invoice is replaced only while the session has more than a minute left', () => {
+    const a = attemptOf('awaiting_payment', 'btc_lightning', { expiresAt: NOW - 1 });
+    expect(decide(intentOf('requires_payment_method', 'btc_lightning'), a, report('expired', 0), NOW).replace).toBe(true);
+    expect(decide(intentOf('requires_payment_method', 'btc_lightning', { sessionOpenUntil: NOW + 30 }), a, report('expired', 0), NOW).replace).toBe(false);
+    expect(decide(intentOf('requires_payment_method', 'btc_lightning', { sessionOpenUntil: null }), a, report('expired', 0), NOW).replace).toBe(false);
+  });
+});

@@ -1,0 +1,217 @@
+// Settlement as a pure decision: what a backend's report about one attempt does to the attempt,
+// its intent and its session. No I/O here, so a table-driven test walks every combination
+// (settle.test.ts); attempts.ts loads the facts, calls `decide`, and applies the Decision in one
+// transaction (`applyDecision`). A Decision names what happens, never SQL.
+//
+// Money rules, in the order they apply:
+//   1. New money is counted once: by difference with what the attempt already recorded, or for an
+//      address, with what the address already credited (several attempts may share it).
+//   2. Money on a closed intent (succeeded, failed, canceled) is recorded and is a late payment.
+//   3. While the intent is open, money on ANY of its attempts pays it, even on one that was closed
+//      (a switched-away address, an invoice paid after a rail switch, an older push approved late).
+//   4. Enough money succeeds the intent (and completes its session); too little asks for the rest.
+//   5. No money: the report moves the live attempt (pending, failed, expired) and the intent with it.
+import type { RailStatus } from '../rails/types';
+import {
+  type AttemptStatus,
+  isAddressRail,
+  isPromptOut,
+  PUSH_WATCH_SECONDS,
+  watchUntilAfterClose,
+} from './attempt-states';
+import type { EventType } from './events';
+import { isMobileMoneyRail, toDecimalString, type Currency } from '../money';
+import type { IntentStatus } from './transitions';
+
+/** After this many failed attempts (not counting our backend's own refusals) the intent fails. */
+export const MAX_FAILED_ATTEMPTS = 10;
+
+export interface PaymentError {
+  code: string;
+  message: string;
+  rail?: string;
+}
+
+/** The intent as the decision needs it (loaded under its row lock). */
+export interface IntentFacts {
+  status: IntentStatus;
+  amount: number;
+  amountReceived: number;
+  currency: Currency;
+  /** Its payment window has closed (its session expired, or is past its expiry). */
+  windowClosed: boolean;
+  /** Failed attempts of the payer so far, not counting this one nor our backend's refusals. */
+  payerFailures: number;
+  /** When its open session ends (null: no open session). */
+  sessionOpenUntil: number | null;
+}
+
+/** The attempt as the decision needs it (loaded under its row lock). */
+export interface AttemptFacts {
+  rail: string;
+  status: AttemptStatus;
+  amountReceived: number;
+  expiresAt: number | null;
+  backendRef: string | null;
+  /** Address rails: what the address has credited so far, over every attempt that used it. */
+  addressCredited: number | null;
+}
+
+export type Effect =
+  /** A status change of the intent through its transition table (and its last error). */
+  | { do: 'intent'; to: IntentStatus; lastPaymentError?: PaymentError | null }
+  /** The intent's last error changes, not its status. */
+  | { do: 'intentError'; lastPaymentError: PaymentError }
+  /** An event about the intent as it is at that point. */
+  | { do: 'emit'; type: EventType }
+  /** The attempt's status (through its table), error, and how long it is watched. */
+  | { do: 'attempt'; to: AttemptStatus; error?: PaymentError; watchUntil?: number | null }
+  /** Every live attempt of the intent closes (each watched while its backend can pay it). */
+  | { do: 'closeActive'; to: 'canceled' | 'expired' }
+  /** The intent's open checkout sessions complete. */
+  | { do: 'sessions'; to: 'complete' }
+  /** The intent fails: its live attempts close (still watched), its open sessions expire (checkout-sessions.ts failIntent). */
+  | { do: 'failIntent'; error: PaymentError };
+
+export interface Decision {
+  /** New money, in the attempt's minor units: added to the attempt, its address and the intent. */
+  credit: number;
+  /** Money seen but not final, as the backend reports it now. */
+  seen: number;
+  /** In order. */
+  effects: Effect[];
+  /** Nothing at the backend can change for this attempt any more: a closed attempt stops being watched. */
+  backendFinal: boolean;
+  /** An expired Lightning invoice should be replaced while the session is open. */
+  replace: boolean;
+}
+
+/** Can anything at the backend still change for this attempt? An address can always receive. */
+export function isBackendFinal(rail: string, report: RailStatus): boolean {
+  if (isAddressRail(rail)) return false;
+  return (report.state === 'confirmed' || report.state === 'failed' || report.state === 'expired') && report.final !== false;
+}
+
+const emit = (type: EventType): Effect => ({ do: 'emit', type });
+
+export function decide(intent: IntentFacts, attempt: AttemptFacts, report: RailStatus, now: number): Decision {
+  const address = isAddressRail(attempt.rail);
+  const counted = address ? (attempt.addressCredited ?? 0) : attempt.amountReceived;
+  const credit = Math.max(0, report.received - counted);
+  const backendFinal = isBackendFinal(attempt.rail, report);
+  const d: Decision = { credit, seen: Math.max(0, report.seen), effects: [], backendFinal, replace: false };
+  const fx = d.effects;
+  const active = isPromptOut(attempt.status);
+  const open = intent.status === 'requires_payment_method' || intent.status === 'pending';
+  /** How long this attempt stays watched once it closes now. */
+  const watch = backendFinal ? null : watchUntilAfterClose({ ...attempt, rail: attempt.rail }, now);
+
+  if (credit > 0) {
+    const total = intent.amountReceived + credit;
+    if (!open) {
+      fx.push(emit('payment_intent.late_payment'));
+      return d;
+    }
+    if (total >= intent.amount) {
+      if (intent.status === 'requires_payment_method') fx.push({ do: 'intent', to: 'pending' }, emit('payment_intent.pending'));
+      fx.push({ do: 'intent', to: 'succeeded', lastPaymentError: null });
+      fx.push({ do: 'attempt', to: 'succeeded', watchUntil: watch });
+      // Paid through an attempt that had ended: the live one closes (still watched if money can reach it).
+      if (!active) fx.push({ do: 'closeActive', to: 'canceled' });
+      fx.push(emit('payment_intent.succeeded'));
+      if (total > intent.amount) fx.push(emit('payment_intent.overpaid'));
+      fx.push({ do: 'sessions', to: 'complete' });
+      return d;
+    }
+    // Underpaid so far: recorded, the rest is due. partially_paid carries the intent as it is after
+    // the change, so it is emitted last.
+    const fmt = (n: number) => `${toDecimalString(n, intent.currency)} ${intent.currency}`;
+    const underpaid: PaymentError = {
+      code: 'underpaid',
+      message: `Received ${fmt(total)} of ${fmt(intent.amount)}; ${fmt(intent.amount - total)} is still due.`,
+      rail: attempt.rail,
+    };
+    if (address && d.seen > 0) {
+      // More is on its way to the address.
+    } else if (!active) {
+      // Part paid on an attempt that had ended: the live attempt, if any, goes on; otherwise the
+      // payer is asked for the rest (confirming again reuses the address).
+      if (intent.status === 'requires_payment_method') fx.push({ do: 'intentError', lastPaymentError: underpaid });
+    } else if (address) {
+      // The address stays open for the rest.
+      if (attempt.status === 'pending') fx.push({ do: 'attempt', to: 'awaiting_payment' });
+      if (intent.windowClosed) fx.push(...failIntent(underpaid));
+      else if (intent.status === 'pending') fx.push({ do: 'intent', to: 'requires_payment_method', lastPaymentError: underpaid });
+      else fx.push({ do: 'intentError', lastPaymentError: underpaid });
+    } else {
+      fx.push(...failAttempt(intent, attempt, { code: 'underpaid', message: underpaid.message }, total, watch));
+    }
+    fx.push(emit('payment_intent.partially_paid'));
+    return d;
+  }
+
+  // No new money. A closed attempt is only watched for money: nothing else to do.
+  if (!active) return d;
+  const mobileMoney = isMobileMoneyRail(attempt.rail);
+  const pastExpiry = attempt.expiresAt !== null && attempt.expiresAt <= now;
+  switch (report.state) {
+    case 'failed':
+      fx.push(...failAttempt(intent, attempt, report.error ?? { code: 'payment_failed', message: 'The payment failed.' }, intent.amountReceived, watch));
+      return d;
+    case 'pending':
+      if (mobileMoney && pastExpiry) break; // the operator did not answer in our time
+      if (attempt.status !== 'pending') fx.push({ do: 'attempt', to: 'pending' });
+      if (intent.status === 'requires_payment_method') fx.push({ do: 'intent', to: 'pending', lastPaymentError: null }, emit('payment_intent.pending'));
+      return d;
+    case 'confirmed':
+    case 'waiting':
+      if (attempt.status === 'pending' && address && d.seen === 0) {
+        // What was seen left the mempool (replaced, dropped, or reorganised away): waiting again.
+        fx.push({ do: 'attempt', to: 'awaiting_payment' });
+        if (intent.status === 'pending') {
+          const dropped = { code: 'payment_dropped', message: 'The payment seen on the network was replaced or dropped before it confirmed.', rail: attempt.rail };
+          fx.push({ do: 'intent', to: 'requires_payment_method', lastPaymentError: dropped }, emit('payment_intent.payment_failed'));
+        }
+      }
+      if (!pastExpiry) return d;
+      break;
+    case 'expired':
+      break;
+  }
+
+  // The attempt's time is up.
+  if (mobileMoney) {
+    // Our time is up, not the operator's: the buyer may retry now, and the push stays watched until
+    // the operator's final answer (a late approval still pays the intent, or is recorded).
+    const timeout = { code: 'timeout', message: 'The payer did not approve the payment request in time.' };
+    fx.push(...failAttempt(intent, attempt, timeout, intent.amountReceived, backendFinal ? null : now + PUSH_WATCH_SECONDS));
+    return d;
+  }
+  fx.push({ do: 'attempt', to: 'expired', watchUntil: watch });
+  let status = intent.status;
+  if (intent.status === 'pending') {
+    const timeout = { code: 'timeout', message: 'The payment was not completed before the attempt expired.', rail: attempt.rail };
+    fx.push({ do: 'intent', to: 'requires_payment_method', lastPaymentError: timeout }, emit('payment_intent.payment_failed'));
+    status = 'requires_payment_method';
+  }
+  d.replace = attempt.rail === 'btc_lightning' && status === 'requires_payment_method' && intent.sessionOpenUntil !== null && intent.sessionOpenUntil > now + 60;
+  return d;
+}
+
+/** The attempt failed (declined, timed out, underpaid): the intent fails or asks for another try. */
+function failAttempt(intent: IntentFacts, attempt: AttemptFacts, error: { code: string; message: string }, received: number, watchUntil: number | null): Effect[] {
+  const lastError: PaymentError = { ...error, rail: attempt.rail };
+  const fx: Effect[] = [{ do: 'attempt', to: 'failed', error, watchUntil }];
+  // Attempts our backend could not start (rail_unavailable) are not the payer's failures.
+  const failures = intent.payerFailures + (error.code === 'rail_unavailable' ? 0 : 1);
+  if (intent.windowClosed || failures >= MAX_FAILED_ATTEMPTS) {
+    return [...fx, ...failIntent(received > 0 ? { code: 'underpaid', message: lastError.message, rail: attempt.rail } : lastError)];
+  }
+  if (intent.status === 'pending') fx.push({ do: 'intent', to: 'requires_payment_method', lastPaymentError: lastError });
+  else fx.push({ do: 'intentError', lastPaymentError: lastError });
+  fx.push(emit('payment_intent.payment_failed'));
+  return fx;
+}
+
+/** The intent fails (window closed unpaid or underpaid, or attempts ran out). */
+const failIntent = (error: PaymentError): Effect[] => [{ do: 'failIntent', error }];

@@ -1,0 +1,31 @@
+// The one error type of the core (lib/domain, lib/webhooks, lib/checkout): a code, a message for
+// the merchant's developer, and the parameter at fault. It knows nothing of HTTP: lib/api maps codes
+// to statuses once (lib/api/errors.ts `toApiError`), the checkout page maps them to messages.
+export class DomainError extends Error {
+  constructor(
+    /** Stable, documented: `parameter_invalid`, `resource_missing`, `unexpected_state`, `rail_unavailable`... */
+    readonly code: string,
+    message: string,
+    /** The request parameter at fault, when there is one. */
+    readonly param?: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+/** Bad input: names the parameter and what is allowed. */
+export const invalid = (code: string, message: string, param?: string) => new DomainError(code, message, param);
+
+/** No such object for this merchant and mode. With `param`: the object was named in the request body. */
+export const notFound = (kind: string, id: string, param?: string) => new DomainError('resource_missing', `No such ${kind}: '${id}'.`, param);
+
+/** The object's state does not allow this now. */
+export const unexpectedState = (message: string) => new DomainError('unexpected_state', message);
+
+/** The rail's backend cannot take a payment now (not configured, or failing). */
+export const railUnavailable = (rail: string, detail?: string) =>
+  new DomainError('rail_unavailable', `The ${rail} rail is unavailable right now${detail ? ` (${detail})` : ''}. Try again later or use another rail.`, 'rail');
+
+/** A feature that exists only in test mode, asked for with a live key (answered as a missing resource). */
+export const testModeOnly = (message: string) => new DomainError('test_mode_only', message);
