@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { api } from './fixtures';
 import { amountRe, expectAccessible, intentSession, priceSession, watchCsp } from './checkout-helpers';
+import { eventTypesAbout, expectPaidOnce } from './money';
 
 test('[CHECKOUT]: mobile money in French with JavaScript: number checked, approve on the phone, success, back to the merchant', async ({ page, request, baseURL }) => {
   const csp = watchCsp(page);
@@ -47,12 +48,15 @@ test('[CHECKOUT]: mobile money in French with JavaScript: number checked, approv
   expect(await page.evaluate(() => (window as any).__noReload)).toBe(true); // no reload with JavaScript
   await expect(page.getByRole('link', { name: 'Revenir chez Boutique Awa' })).toHaveAttribute('href', successUrl);
   await expectAccessible(page);
-  const pi = await api(request, 'GET', `/v1/payment_intents/${intent.id}`);
-  expect(pi.status).toBe('succeeded');
-  expect(pi.amountReceived).toBe(5000);
-  expect((await api(request, 'GET', `/v1/checkout_sessions/${session.id}`)).status).toBe('complete');
   await page.waitForURL(successUrl, { timeout: 10_000 }); // automatic return after 5 s
   expect(csp).toEqual([]);
+  // The number ends in 0000: the simulator approves about 3 s after the push, and only the worker
+  // asks it (the page's status poll only reads), so the real worker paid this, once.
+  expect(await expectPaidOnce(request, { intentId: intent.id, sessionId: session.id, paid: 5000 })).toEqual([
+    'payment_intent.created',
+    'payment_intent.pending',
+    'payment_intent.succeeded',
+  ]);
 });
 
 test('[CHECKOUT]: mobile money in English from a price: declined, the reason, retry with the keyboard alone, success', async ({ page, request }) => {
@@ -83,8 +87,14 @@ test('[CHECKOUT]: mobile money in English from a price: declined, the reason, re
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Approve the payment on your phone' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 15_000 });
-  expect((await api(request, 'GET', `/v1/payment_intents/${cs.paymentIntentId}`)).status).toBe('succeeded');
-  expect((await api(request, 'GET', `/v1/checkout_sessions/${session.id}`)).status).toBe('complete');
+  // The declined attempt paid nothing; the second one paid the price once.
+  expect(await expectPaidOnce(request, { intentId: cs.paymentIntentId, sessionId: session.id, paid: 12500 })).toEqual([
+    'payment_intent.created',
+    'payment_intent.payment_failed',
+    'payment_intent.pending',
+    'payment_intent.pending',
+    'payment_intent.succeeded',
+  ]);
 });
 
 test('[CHECKOUT]: mobile money, no prompt came: the language switch, send again, success', async ({ page, request }) => {
@@ -97,10 +107,21 @@ test('[CHECKOUT]: mobile money, no prompt came: the language switch, send again,
   await page.getByLabel('Wave phone number').fill('+237 6 99 12 44 44');
   await page.getByRole('button', { name: /^Pay 2/ }).click();
   await expect(page.getByText('No prompt? Dial *170# on your phone')).toBeVisible();
-  await page.waitForTimeout(1500);
-  await page.getByRole('button', { name: 'Send the request again' }).click();
+  // The number ends in 4444: the simulator never answers the first push, only one sent again, so
+  // success below proves the resend reached the rail. Wait for the page to be ready for the tap
+  // (hydrated, the button enabled: not the Pay form's transition any more), not for a fixed time.
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1');
+  const resend = page.getByRole('button', { name: 'Send the request again' });
+  await expect(resend).toBeEnabled();
+  expect((await api(request, 'GET', `/v1/payment_intents/${intent.id}`)).status).toBe('pending');
+  await resend.click();
   await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 15_000 });
-  expect((await api(request, 'GET', `/v1/payment_intents/${intent.id}`)).status).toBe('succeeded');
+  // Two pushes for one attempt: the money is counted once.
+  expect(await expectPaidOnce(request, { intentId: intent.id, sessionId: session.id, paid: 2000 })).toEqual([
+    'payment_intent.created',
+    'payment_intent.pending',
+    'payment_intent.succeeded',
+  ]);
   // The switch is remembered; French again.
   await page.getByRole('button', { name: /Français/ }).click();
   await expect(page.getByRole('heading', { name: 'Paiement reçu' })).toBeVisible();
@@ -119,10 +140,8 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'Approuvez le paiement sur votre téléphone' })).toBeVisible();
     await expect(page.locator('noscript')).toHaveCount(1);
     await expect(page.getByRole('heading', { name: 'Paiement reçu' })).toBeVisible({ timeout: 20_000 });
-    const pi = await api(request, 'GET', `/v1/payment_intents/${intent.id}`);
-    expect(pi.status).toBe('succeeded');
-    expect(pi.rail).toBe('mobile_money_c');
-    expect((await api(request, 'GET', `/v1/checkout_sessions/${session.id}`)).status).toBe('complete');
+    expect((await api(request, 'GET', `/v1/payment_intents/${intent.id}`)).rail).toBe('mobile_money_c');
+    await expectPaidOnce(request, { intentId: intent.id, sessionId: session.id, paid: 3000 });
   });
 
   test('[CHECKOUT]: a form replayed after the session expired is refused and the expired screen shows', async ({ page, request, baseURL }) => {
@@ -136,5 +155,7 @@ test.describe('without JavaScript', () => {
     const pi = await api(request, 'GET', `/v1/payment_intents/${intent.id}`);
     expect(pi.status).toBe('failed');
     expect(pi.amountReceived).toBe(0);
+    // The replayed form sent no push: no pending, no succeeded, only the end of the intent.
+    expect(await eventTypesAbout(request, intent.id, intent.createdAt)).toEqual(['payment_intent.created', 'payment_intent.failed']);
   });
 });

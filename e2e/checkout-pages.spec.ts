@@ -31,6 +31,8 @@ test('[CHECKOUT]: an expired session shows its own screen with the way back; a c
   await page.goto(other.session.url);
   await expect(page.getByRole('heading', { name: 'This payment was canceled' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Boutique Awa' })).toHaveAttribute('href', `${baseURL}/?back=2`);
+  await expect(page.getByRole('button', { name: /Simulate/ })).toHaveCount(0);
+  expect((await api(request, 'GET', `/v1/checkout_sessions/${other.session.id}`)).status).toBe('expired');
 });
 
 test('[CHECKOUT]: security headers, no secrets on the page, no CSP violation', async ({ page, request }) => {

@@ -5,13 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PUT as callbackPut, POST as callbackPost } from '@/app/callbacks/mobile_money/[rail]/route';
 import { MAX_BODY_BYTES } from '@/lib/api/request';
-import { resetConfigForTests } from '@/lib/config';
 import { availableRails, confirmPaymentIntent, pollDueAttempts, resendMobileMoneyPrompt } from '@/lib/domain/lifecycle';
 import { MomoAdapter, type MomoConfig } from '@/lib/rails/mobile-money/momo';
-import { markRailUp, resetRailsForTests } from '@/lib/rails/registry';
+import { markRailUp } from '@/lib/rails/registry';
 import { BackendError, type RailStatus } from '@/lib/rails/types';
 import { input, view } from './adapter-helpers';
-import { call, newMerchant, useDatabase } from './api';
+import { call, newMerchant, useDatabase, useLiveConfig } from './api';
 import { startFakeMomo, type FakeMomo } from './fakes/momo';
 import { assertMoneyInvariant } from './invariant';
 import { newIntent, now } from './lifecycle-helpers';
@@ -276,27 +275,15 @@ describe('live mode through the API (fake MoMo, callbacks through the HTTP route
     // Callbacks are asked for only on an https BASE_URL (lib/rails/registry.ts).
     BASE_URL: 'https://caisse.example',
   };
-  const saved: Record<string, string | undefined> = {};
   beforeAll(async () => {
     fake = await startFakeMomo(undefined, { form: 'example' }); // the documented example: numbers
-    for (const [k, v] of Object.entries({ ...ENV, MOMO_A_BASE_URL: fake.url })) {
-      saved[k] = process.env[k];
-      process.env[k] = v;
-    }
-    resetConfigForTests();
-    resetRailsForTests();
   });
+  useLiveConfig(() => ({ ...ENV, MOMO_A_BASE_URL: fake.url }));
   afterEach(() => {
     fake.mode = 'ok';
     markRailUp('mobile_money_a', true); // a failed backend call marks the rail down for a minute
   });
   afterAll(async () => {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-    resetConfigForTests();
-    resetRailsForTests();
     await fake.close();
   });
 

@@ -5,6 +5,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { loadApiRoutes, matchRoute } from '@/lib/api/router';
 import { openDatabase, setDbHandle, type Db, type DbHandle } from '@/lib/db/client';
 import { createMerchant, type MerchantKeys } from '@/lib/domain/merchants';
+import { resetConfigForTests } from '@/lib/config';
+import { resetRailsForTests } from '@/lib/rails/registry';
 
 // The same route table as the production server (lib/api/router.ts, from the files of app/v1).
 let routes: ReturnType<typeof loadApiRoutes> | undefined;
@@ -57,4 +59,28 @@ export function useDatabase(): { db: () => Db; handle: () => DbHandle } {
 
 export async function newMerchant(db: Db, name = 'Test shop'): Promise<MerchantKeys> {
   return createMerchant(db, name);
+}
+
+/**
+ * Live rails for the test file: set these environment variables (computed once the fakes are up)
+ * before its tests, and put every variable, the configuration and the rail registry back after.
+ */
+export function useLiveConfig(env: () => Record<string, string>): void {
+  const saved: Record<string, string | undefined> = {};
+  beforeAll(() => {
+    for (const [k, v] of Object.entries(env())) {
+      saved[k] = process.env[k];
+      process.env[k] = v;
+    }
+    resetConfigForTests();
+    resetRailsForTests();
+  });
+  afterAll(() => {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    resetConfigForTests();
+    resetRailsForTests();
+  });
 }

@@ -5,11 +5,9 @@
 // with what the fake says was paid. Two confirmations are required on-chain here, so a payment can
 // be seen with only one of them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfigForTests } from '@/lib/config';
 import { pollDueAttempts } from '@/lib/domain/lifecycle';
-import { resetRailsForTests } from '@/lib/rails/registry';
 import { TRON_XPUB, ZPUB } from './adapter-helpers';
-import { call, newMerchant, useDatabase } from './api';
+import { call, newMerchant, useDatabase, useLiveConfig } from './api';
 import { startFakeEsplora, type FakeEsplora } from './fakes/esplora';
 import { startFakeTronGrid, USDT_CONTRACT, type FakeTronGrid } from './fakes/trongrid';
 import { assertMoneyInvariant } from './invariant';
@@ -20,30 +18,22 @@ const { db } = useDatabase();
 const REQUIRED = 2;
 let esplora: FakeEsplora;
 let trongrid: FakeTronGrid;
-const saved = { ...process.env };
 
 beforeAll(async () => {
   esplora = await startFakeEsplora();
   trongrid = await startFakeTronGrid('tg-key');
-  Object.assign(process.env, {
-    BTC_XPUB: ZPUB,
-    ESPLORA_URL: esplora.url,
-    BTC_CONFIRMATIONS: String(REQUIRED),
-    TRON_XPUB,
-    TRONGRID_URL: trongrid.url,
-    TRONGRID_API_KEY: 'tg-key',
-    TRON_USDT_CONTRACT: USDT_CONTRACT,
-    RAIL_HTTP_TIMEOUT_MS: '2000',
-  });
-  resetConfigForTests();
-  resetRailsForTests();
 });
-
+useLiveConfig(() => ({
+  BTC_XPUB: ZPUB,
+  ESPLORA_URL: esplora.url,
+  BTC_CONFIRMATIONS: String(REQUIRED),
+  TRON_XPUB,
+  TRONGRID_URL: trongrid.url,
+  TRONGRID_API_KEY: 'tg-key',
+  TRON_USDT_CONTRACT: USDT_CONTRACT,
+  RAIL_HTTP_TIMEOUT_MS: '2000',
+}));
 afterAll(async () => {
-  for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
-  Object.assign(process.env, saved);
-  resetConfigForTests();
-  resetRailsForTests();
   await esplora.close();
   await trongrid.close();
 });

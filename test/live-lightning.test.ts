@@ -4,11 +4,10 @@
 // the test's merchant and run on an injected clock; the fake node's clock is moved the same way.
 import { decode } from 'light-bolt11-decoder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfigForTests } from '@/lib/config';
 import { pollDueAttempts } from '@/lib/domain/lifecycle';
 import { encodeInvoice } from '@/lib/rails/lightning/bolt11';
-import { markRailUp, resetRailsForTests } from '@/lib/rails/registry';
-import { call, newMerchant, useDatabase } from './api';
+import { markRailUp } from '@/lib/rails/registry';
+import { call, newMerchant, useDatabase, useLiveConfig } from './api';
 import { startFakeLnd, type FakeLnd } from './fakes/lnd';
 import { assertMoneyInvariant, intentEvents } from './invariant';
 import { newIntent, now } from './lifecycle-helpers';
@@ -16,19 +15,12 @@ import { newIntent, now } from './lifecycle-helpers';
 const { db } = useDatabase();
 const MAC = '0201036c6e64';
 let lnd: FakeLnd;
-const saved = { ...process.env };
 
 beforeAll(async () => {
   lnd = await startFakeLnd(MAC);
-  Object.assign(process.env, { LND_REST_URL: lnd.url, LND_MACAROON: MAC, RAIL_HTTP_TIMEOUT_MS: '2000' });
-  resetConfigForTests();
-  resetRailsForTests();
 });
+useLiveConfig(() => ({ LND_REST_URL: lnd.url, LND_MACAROON: MAC, RAIL_HTTP_TIMEOUT_MS: '2000' }));
 afterAll(async () => {
-  for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
-  Object.assign(process.env, saved);
-  resetConfigForTests();
-  resetRailsForTests();
   await lnd.close();
 });
 
