@@ -1,5 +1,5 @@
 // npm run bench:api — POST /v1/payment_intents through the production server (`npm start`,
-// server.ts) against a bare node:http server doing the same work (bench/bare-server.ts), on the
+// dist/server.mjs built from server.ts) against a bare node:http server doing the same work (bench/bare-server.ts), on the
 // embedded database and on PostgreSQL when one is reachable. 32 connections, 10 s each
 // (BENCH_SECONDS). Also measured, to show where the time goes: `next start` (every request through
 // Next's router) and our route handler alone on node:http (bench/handler-server.ts).
@@ -31,7 +31,7 @@ async function run(label: string, env: Record<string, string>) {
   const common = { ...env, LOG_LEVEL: 'warn', WORKER: 'off', RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000' };
   const results: Record<string, Awaited<ReturnType<typeof load>>> = {};
   for (const [name, cmd, args, port] of [
-    ['caisse', process.execPath, ['--import', 'tsx', 'server.ts'], 3303],
+    ['caisse', process.execPath, ['dist/server.mjs'], 3303],
     ['next', process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', '3300', '-H', '127.0.0.1'], 3300],
     ['handler', process.execPath, ['--import', 'tsx', 'bench/handler-server.ts'], 3302],
     ['bare', process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], 3301],
@@ -59,9 +59,9 @@ async function run(label: string, env: Record<string, string>) {
   console.log(`  where it goes: next/handler = ${(n.rps / h.rps).toFixed(2)} (Next's routing), handler/bare = ${(h.rps / b.rps).toFixed(2)} (web Request/Response + our wrapper)`);
 }
 
-if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID')) || process.env.BENCH_BUILD === '1') {
-  console.log('building (next build)...');
-  sh('npx', ['next', 'build']);
+if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID')) || !fs.existsSync(path.join(root, 'dist', 'server.mjs')) || process.env.BENCH_BUILD === '1') {
+  console.log('building (npm run build)...');
+  sh('npm', ['run', 'build']);
 }
 console.log(`POST /v1/payment_intents, ${CONNECTIONS} connections, ${SECONDS} s, ${os.cpus().length} cores (autocannon shares them)`);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caisse-bench-'));

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The e2e server: a fresh database (a new embedded one under .data-e2e/, or the DATABASE_URL the
 # caller gives), a merchant made with the CLI (keys in .data-e2e/keys.json for the tests), then
-# `npm start`'s server (server.ts) on E2E_PORT. The in-process worker runs as in production.
+# `npm start`'s server (dist/server.mjs, built from server.ts) on E2E_PORT. The in-process worker runs as in production.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PORT=${E2E_PORT:-3210}
@@ -10,4 +10,4 @@ rm -rf .data-e2e && mkdir -p .data-e2e
 export DATA_DIR="$PWD/.data-e2e/db"
 npx tsx scripts/caisse.ts merchants create --name "Boutique Awa" > .data-e2e/keys.json
 export PORT HOSTNAME=127.0.0.1
-exec node --import tsx server.ts
+exec node dist/server.mjs

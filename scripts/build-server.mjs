@@ -1,9 +1,11 @@
 // `npm run build`, after `next build`: bundle server.ts (and the pure router it imports) into
 // dist/server.mjs, so `npm start` runs plain JavaScript. Packages stay external (next is required
-// at run time); the route handlers themselves are loaded from Next's build, not bundled here.
+// at run time); the route handlers themselves are loaded from Next's build, not bundled here, so
+// lib/ exists once in the process (test/architecture.test.ts checks what goes in).
 import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
 
-await build({
+export const serverBuildOptions = {
   entryPoints: ['server.ts'],
   outfile: 'dist/server.mjs',
   bundle: true,
@@ -12,4 +14,6 @@ await build({
   target: 'node20',
   packages: 'external',
   logLevel: 'warning',
-});
+};
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await build(serverBuildOptions);

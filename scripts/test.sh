@@ -26,7 +26,7 @@ bash scripts/with-postgres.sh npx vitest run --reporter=default --reporter=json 
 if ls e2e/*.spec.ts >/dev/null 2>&1; then
   bash scripts/ensure-chromium.sh || failed chromium
   step "build for the end-to-end tests"
-  npx next build >"$out/build.log" 2>&1 || { cat "$out/build.log"; failed "next build"; }
+  npm run build >"$out/build.log" 2>&1 || { cat "$out/build.log"; failed "build"; }
   step "e2e: Playwright, embedded database"
   env -u DATABASE_URL PW_JSON="$out/e2e-pglite.json" npx playwright test || failed "e2e (PGlite)"
   step "e2e: Playwright, PostgreSQL"

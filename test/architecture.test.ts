@@ -91,4 +91,12 @@ describe('layers', () => {
     for (const f of graph.keys()) if (under('lib')(f) && !state.has(f)) visit(f);
     expect(cycles).toEqual([]);
   });
+
+  it('the production server bundles nothing of lib/ but the router: the route modules come from Next\'s build', async () => {
+    const { build } = await import('esbuild');
+    // @ts-expect-error: a plain .mjs script without types
+    const { serverBuildOptions } = await import('../scripts/build-server.mjs');
+    const r = await build({ ...serverBuildOptions, absWorkingDir: ROOT, write: false, metafile: true });
+    expect(Object.keys(r.metafile!.inputs).sort()).toEqual(['lib/api/router.ts', 'server.ts']);
+  });
 });
