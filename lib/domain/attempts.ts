@@ -13,6 +13,7 @@ import { normalizePhone, operatorInfo } from '../rails/mobile-money/operators';
 import { isRailDown, markRailDown, markRailUp, railAdapter } from '../rails/registry';
 import { BackendError, type AttemptView, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../rails/types';
 import {
+  ACTIVE_ATTEMPT_STATUSES,
   activeAttempt,
   attemptAmount,
   attemptFacts,
@@ -165,7 +166,7 @@ export async function beginAttempt(tx: Db, intent: Row, adapter: RailAdapter, op
     if (sim) details.sim = { ...sim, failed: undefined };
     const older = await tx.query<{ id: string }>(
       `select id from payment_attempts where destination = $1 and rail = $2 and not (status = any($3::text[])) and watch_until is not null for update`,
-      [address, rail, ['creating', 'awaiting_payment', 'pending']],
+      [address, rail, ACTIVE_ATTEMPT_STATUSES],
     );
     for (const o of older) await writeAttempt(tx, o.id, { set: { watch_until: null, next_poll_at: null } });
   }
@@ -230,8 +231,7 @@ function unconfirmedPush(input: PromptInput): RailPrompt {
   };
 }
 
-async function abortAttempt(db: Db, attemptId: string, message: string): Promise<void> {
-  const now = Math.floor(Date.now() / 1000);
+async function abortAttempt(db: Db, attemptId: string, message: string, now: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockAttempt(tx, attemptId);
     // The backend surely did not take the request: only an address (which can receive anyway) stays watched.
@@ -266,7 +266,7 @@ export async function startAttempt(db: Db, input: PromptInput, adapter: RailAdap
       await db.transaction((tx) => finishAttempt(tx, input, unconfirmedPush(input), adapter));
       return;
     }
-    await abortAttempt(db, input.attemptId, (err as Error).message);
+    await abortAttempt(db, input.attemptId, (err as Error).message, input.now);
     if (err instanceof BackendError) {
       markRailDown(adapter.rail, true);
       log('warn', 'rail backend failed', { rail: adapter.rail, error: err.message });
@@ -396,7 +396,7 @@ export async function refreshAttempt(db: Db, attemptId: string, now: number): Pr
   if (row.status === 'creating') {
     if ((row.created_at as number) > now - STUCK_CREATING_SECONDS) return;
     if (!(isMobileMoneyRail(rail) && row.backend_ref)) {
-      await abortAttempt(db, attemptId, 'the request that started this attempt did not finish');
+      await abortAttempt(db, attemptId, 'the request that started this attempt did not finish', now);
       return;
     }
     // The request that sent this push did not finish: the push may have gone out. It is pending,

@@ -125,15 +125,16 @@ async function switchRail(tx: Db, intent: Row, rail: Rail, now: number): Promise
 // cancel
 
 /** requires_payment_method -> canceled; its open checkout sessions expire with it. */
-export async function cancelPaymentIntent(db: Db, scope: Scope, id: string): Promise<PaymentIntent> {
+export async function cancelPaymentIntent(db: Db, scope: Scope, id: string, clock: Clock = {}): Promise<PaymentIntent> {
+  const now = clock.now ?? nowSeconds();
   return db.transaction(async (tx) => {
     await getIntentRow(tx, scope, id, { forUpdate: true });
     await assertNoAttemptStarting(tx, id);
-    const row = await transitionIntent(tx, id, 'canceled', { canceled_at: nowSeconds() });
-    await closeActiveAttempts(tx, id, 'canceled', nowSeconds());
+    const row = await transitionIntent(tx, id, 'canceled', { canceled_at: now });
+    await closeActiveAttempts(tx, id, 'canceled', now);
     const intent = await serializeIntent(tx, row);
     await recordEvent(tx, scope, 'payment_intent.canceled', intent);
-    await closeSessionsOfIntent(tx, id, 'expired', nowSeconds());
+    await closeSessionsOfIntent(tx, id, 'expired', now);
     return intent;
   });
 }
