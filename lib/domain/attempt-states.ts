@@ -26,7 +26,9 @@ export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
  * money that reaches it while the intent is open pays the intent. `succeeded` is final.
  */
 export const ATTEMPT_TRANSITIONS: Record<AttemptStatus, readonly AttemptStatus[]> = {
-  creating: ['awaiting_payment', 'pending', 'failed'],
+  // creating -> canceled: the intent was paid through another attempt while this one's request was
+  // in flight; its prompt is still recorded when the backend answers, and watched (finishAttempt).
+  creating: ['awaiting_payment', 'pending', 'failed', 'canceled'],
   awaiting_payment: ['pending', 'succeeded', 'failed', 'expired', 'canceled'],
   pending: ['awaiting_payment', 'succeeded', 'failed', 'expired', 'canceled'],
   succeeded: [],
@@ -191,7 +193,12 @@ export async function closeActiveAttempts(tx: Db, intentId: string, to: 'cancele
     intentId,
     ACTIVE_ATTEMPT_STATUSES,
   ]);
-  for (const row of rows) await closeAttempt(tx, row, to, now);
+  for (const row of rows) {
+    // A creating attempt can only be canceled (its request is in flight; it is watched by its
+    // reference); every row must close, or the whole change is refused.
+    const target = row.status === 'creating' ? 'canceled' : to;
+    if (!(await closeAttempt(tx, row, target, now))) throw unexpectedState(`Payment attempt ${row.id as string} could not be closed from ${row.status as string}.`);
+  }
 }
 
 /**

@@ -83,6 +83,8 @@ describe('decide: every attempt state x report x intent state, on every kind of 
       } else {
         expect(end.events, label).not.toContain('payment_intent.succeeded');
       }
+      // 5a. A closed intent changes only through money: no new money, only the attempt may move.
+      if (d.credit === 0 && !open) expect(d.effects.filter((e) => e.do !== 'attempt'), label).toEqual([]);
       // 5. A closed attempt with no new money changes nothing (it is only watched).
       if (d.credit === 0 && !['awaiting_payment', 'pending'].includes(as)) expect(d.effects, label).toEqual([]);
       // 6. Closing an attempt whose backend can still pay keeps it watched; an address always.

@@ -152,6 +152,24 @@ export function decide(intent: IntentFacts, attempt: AttemptFacts, report: RailS
 
   // No new money. A closed attempt is only watched for money: nothing else to do.
   if (!active) return d;
+  if (!open) {
+    // A live attempt of an intent that already ended (paid through another attempt while this one
+    // was being started): the report moves the attempt only. A closed intent changes through money
+    // alone (late payment), never through another attempt's decline or expiry.
+    const own = decideAttempt(intent, attempt, report, now, d);
+    d.effects.push(...own.effects.filter((e) => e.do === 'attempt'));
+    return d;
+  }
+  return decideAttempt(intent, attempt, report, now, d);
+}
+
+/** No new money on a live attempt: what the report does to it (and to the open intent). */
+function decideAttempt(intent: IntentFacts, attempt: AttemptFacts, report: RailStatus, now: number, base: Decision): Decision {
+  const d: Decision = { ...base, effects: [], replace: false };
+  const fx = d.effects;
+  const address = isAddressRail(attempt.rail);
+  const watch = d.backendFinal ? null : watchUntilAfterClose({ ...attempt, rail: attempt.rail }, now);
+  const backendFinal = d.backendFinal;
   const mobileMoney = isMobileMoneyRail(attempt.rail);
   const pastExpiry = attempt.expiresAt !== null && attempt.expiresAt <= now;
   switch (report.state) {
