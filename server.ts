@@ -4,10 +4,9 @@
 // Measured with `npm run bench:api`: Next's router costs about half the API's throughput.
 // `npm run build` bundles this file to dist/server.mjs (scripts/build-server.mjs): no TypeScript
 // transpiler runs in production.
-import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
-import { dispatch, loadBuiltApiRoutes } from './lib/api/router';
+import { createApiServer, loadBuiltApiRoutes } from './lib/api/router';
 
 /** The project's root: this file's folder, or its parent once bundled into dist/. */
 const root = path.basename(import.meta.dirname) === 'dist' ? path.dirname(import.meta.dirname) : import.meta.dirname;
@@ -16,46 +15,16 @@ const log = (level: 'info' | 'error', msg: string, fields: Record<string, unknow
 
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME ?? '0.0.0.0';
-const MAX_BODY = 64 * 1024 + 1; // the API refuses larger bodies itself (413); read no further
 
 const app = next({ dev: false, dir: root, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare(); // runs instrumentation.ts: database, migrations, demo merchant, worker
-const routes = loadBuiltApiRoutes(root);
 
-async function toRequest(req: http.IncomingMessage): Promise<Request> {
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (Array.isArray(v)) for (const x of v) headers.append(k, x);
-    else if (v !== undefined) headers.set(k, v);
-  }
-  let body: Buffer | undefined;
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const c of req) {
-      size += (c as Buffer).length;
-      if (size <= MAX_BODY) chunks.push(c as Buffer); // past it, drain without keeping: the answer is a 413
-    }
-    body = Buffer.concat(chunks);
-  }
-  const host = req.headers.host ?? `localhost:${port}`;
-  return new Request(`http://${host}${req.url ?? '/'}`, { method: req.method, headers, body: body ? new Uint8Array(body) : undefined });
-}
-
-const server = http.createServer(async (req, res) => {
-  if (!req.url?.startsWith('/v1/') && req.url !== '/v1') return void handle(req, res);
-  try {
-    const response = await dispatch(routes, await toRequest(req));
-    if (!response) return void handle(req, res);
-    const headers: Record<string, string | string[]> = {};
-    response.headers.forEach((v, k) => (headers[k] = v));
-    res.writeHead(response.status, headers).end(Buffer.from(await response.arrayBuffer()));
-  } catch (err) {
-    log('error', 'unhandled error in the API server', { error: err instanceof Error ? err.stack : String(err) });
-    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-    res.end('{"error":{"type":"api_error","message":"An unexpected error occurred."}}');
-  }
+// /v1 to the route handlers (the body streamed to them: they check its size and the key before
+// reading it), the rest to Next.js; a request that stalls is dropped after REQUEST_TIMEOUT_MS.
+const server = createApiServer(loadBuiltApiRoutes(root), {
+  fallback: (req, res) => void handle(req, res),
+  onError: (err) => log('error', 'unhandled error in the API server', { error: err instanceof Error ? err.stack : String(err) }),
 });
 
 server.listen(port, hostname, () => log('info', 'listening', { url: `http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}` }));

@@ -28,7 +28,8 @@ async function load(port: number, key: string) {
 
 async function run(label: string, env: Record<string, string>) {
   const keys = JSON.parse(sh('npx', ['tsx', 'scripts/caisse.ts', 'merchants', 'create', '--name', 'Bench'], env)).keys;
-  const common = { ...env, LOG_LEVEL: 'warn', WORKER: 'off', RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000' };
+  // The in-process worker runs, as in production (WORKER=off is refused on the embedded database).
+  const common = { ...env, LOG_LEVEL: 'warn', RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000' };
   const results: Record<string, Awaited<ReturnType<typeof load>>> = {};
   for (const [name, cmd, args, port] of [
     ['caisse', process.execPath, ['dist/server.mjs'], 3303],

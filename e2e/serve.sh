@@ -10,4 +10,6 @@ rm -rf .data-e2e && mkdir -p .data-e2e
 export DATA_DIR="$PWD/.data-e2e/db"
 npx tsx scripts/caisse.ts merchants create --name "Boutique Awa" > .data-e2e/keys.json
 export PORT HOSTNAME=127.0.0.1
+# One confirmation keeps the simulated chain of the specs short (the default is 2).
+export BTC_CONFIRMATIONS=${BTC_CONFIRMATIONS:-1}
 exec node dist/server.mjs

@@ -5,6 +5,8 @@ import { z } from 'zod';
 const optionalUrl = z.url().optional();
 const positiveInt = z.coerce.number().int().positive();
 const hex32 = z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (a 32-byte key)');
+/** An on/off switch: 1 (or true) turns it on; unset, 0 or false leaves it off. */
+const flag = z.enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' }).default('0').transform((v) => v === '1' || v === 'true');
 
 /** One mobile-money operator's settings: MOMO_A_..., MOMO_B_..., MOMO_C_..., MOMO_D_... */
 function momoEnv<L extends 'A' | 'B' | 'C' | 'D'>(l: L) {
@@ -13,7 +15,11 @@ function momoEnv<L extends 'A' | 'B' | 'C' | 'D'>(l: L) {
     [`MOMO_${l}_SUBSCRIPTION_KEY`]: z.string().min(1).optional(),
     [`MOMO_${l}_API_USER`]: z.string().min(1).optional(),
     [`MOMO_${l}_API_KEY`]: z.string().min(1).optional(),
-    [`MOMO_${l}_TARGET_ENVIRONMENT`]: z.string().min(1).default('sandbox'),
+    // Required once the operator is configured (registry.ts): no default, `sandbox` is not production.
+    [`MOMO_${l}_TARGET_ENVIRONMENT`]: z.string().min(1).optional(),
+    // Where the operator calls back; unset: no X-Callback-Url (MTN calls back only to the host
+    // registered for the API user, so a guessed one would be refused).
+    [`MOMO_${l}_CALLBACK_URL`]: optionalUrl,
     [`MOMO_${l}_DISPLAY_NAME`]: z.string().min(1).max(60).optional(),
     [`MOMO_${l}_CURRENCIES`]: z
       .string()
@@ -23,8 +29,10 @@ function momoEnv<L extends 'A' | 'B' | 'C' | 'D'>(l: L) {
     [`MOMO_${l}_MAX_AMOUNT`]: positiveInt.optional(),
     [`MOMO_${l}_AMOUNT_STEP`]: positiveInt.optional(),
     [`MOMO_${l}_TIMEOUT_SECONDS`]: z.coerce.number().int().min(30).max(3600).optional(),
-  } as Record<`MOMO_${L}_${'BASE_URL' | 'SUBSCRIPTION_KEY' | 'API_USER' | 'API_KEY' | 'DISPLAY_NAME' | 'CURRENCIES'}`, z.ZodOptional<z.ZodString>> &
-    Record<`MOMO_${L}_TARGET_ENVIRONMENT`, z.ZodDefault<z.ZodString>> &
+  } as Record<
+    `MOMO_${L}_${'BASE_URL' | 'SUBSCRIPTION_KEY' | 'API_USER' | 'API_KEY' | 'DISPLAY_NAME' | 'CURRENCIES' | 'TARGET_ENVIRONMENT' | 'CALLBACK_URL'}`,
+    z.ZodOptional<z.ZodString>
+  > &
     Record<`MOMO_${L}_${'MIN_AMOUNT' | 'MAX_AMOUNT' | 'AMOUNT_STEP' | 'TIMEOUT_SECONDS'}`, z.ZodOptional<z.ZodCoercedNumber>>;
 }
 
@@ -38,23 +46,22 @@ const envSchema = z.object({
   LND_REST_URL: optionalUrl,
   LND_MACAROON: z.string().regex(/^[0-9a-fA-F]+$/, 'must be the hex of an invoice macaroon').optional(),
   LND_TLS_CERT_PATH: z.string().min(1).optional(),
+  LND_PRIVATE_ROUTE_HINTS: flag,
   LIGHTNING_INVOICE_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   LIGHTNING_TEST_NODE_KEY: hex32.default('c2f2ad4e7d7e4a5cb0f8b1c4d1e6a9f3b2c7d8e9f0a1b2c3d4e5f60718293a4b'),
   BTC_XPUB: z.string().min(1).optional(),
   ESPLORA_URL: optionalUrl,
-  BTC_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(1),
-  BTC_TEST_XPUB: z
-    .string()
-    .min(1)
-    .default('vpub5Y6cjg78GGuNLsaPhmYsiw4gYX3HoQiRBiSwDaBXKUafCt9bNwWQiitDk5VZ5BVxYnQdwoTyXSs2JHRPAgjAvtbBrf8ZhDYe2jWAqvZVnsc'),
+  BTC_XPUB_ALLOW_XPUB_VERSION: flag,
+  BTC_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(2),
+  BTC_GAP_LIMIT: z.coerce.number().int().min(1).default(20),
+  // Unset: derived from this deployment's own test seed (kept in the database; lib/boot.ts).
+  BTC_TEST_XPUB: z.string().min(1).optional(),
   TRON_XPUB: z.string().min(1).optional(),
   TRONGRID_URL: z.url().default('https://api.trongrid.io'),
   TRONGRID_API_KEY: z.string().min(1).optional(),
   TRON_USDT_CONTRACT: z.string().min(1).default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
-  TRON_TEST_XPUB: z
-    .string()
-    .min(1)
-    .default('xpub6D1AabNHCupeiLM65ZR9UStMhJ1vCpyV4XbZdyhMZBiJXALQtmn9p42VTQckoHVn8WNqS7dqnJokZHAHcHGoaQgmv8D45oNUKx6DZMNZBCd'),
+  TRON_TEST_XPUB: z.string().min(1).optional(),
+  TRON_GAP_LIMIT: z.coerce.number().int().min(1).default(20),
   TRON_TEST_USDT_CONTRACT: z.string().min(1).default('TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf'),
 
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),

@@ -1,7 +1,14 @@
 // The one error type of the core (lib/domain, lib/webhooks, lib/checkout): a code, a message for
 // the merchant's developer, and the parameter at fault. It knows nothing of HTTP: lib/api maps codes
 // to statuses once (lib/api/errors.ts `toApiError`), the checkout page maps them to messages.
+const DOMAIN_ERROR = Symbol.for('caisse.DomainError');
+
 export class DomainError extends Error {
+  /** `instanceof` by brand (see BackendError): the class may exist once per Next.js bundle layer. */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[DOMAIN_ERROR] === true;
+  }
+  readonly [DOMAIN_ERROR] = true;
   constructor(
     /** Stable, documented: `parameter_invalid`, `resource_missing`, `unexpected_state`, `rail_unavailable`... */
     readonly code: string,

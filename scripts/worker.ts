@@ -3,13 +3,14 @@
 import { config } from '../lib/config';
 import { getDbHandle } from '../lib/db/client';
 import { log } from '../lib/log';
-import { loadRails } from '../lib/rails/registry';
+import { loadRailsWith } from '../lib/boot';
 import { startWorker } from '../lib/worker';
 
 async function main() {
   config();
-  loadRails();
   const handle = await getDbHandle();
+  // The same rails, and test keys, as the server's (per-deployment test keys live in the database).
+  await loadRailsWith(handle.db);
   const worker = startWorker(handle.db);
   log('info', 'worker started', { database: handle.db.kind });
   let stopping = false;

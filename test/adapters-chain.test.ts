@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { isP2wpkhAddress } from '@/lib/rails/onchain/bip84';
 import { EsploraAdapter } from '@/lib/rails/onchain/esplora';
-import { TronGridAdapter } from '@/lib/rails/tron/trongrid';
+import { TRON_BACKOFF_SECONDS, TRON_PENALTY_SECONDS, TronGridAdapter, tronConfigSchema } from '@/lib/rails/tron/trongrid';
 import { isTronAddress } from '@/lib/rails/tron/address';
 import { BackendError } from '@/lib/rails/types';
 import { input, TRON_XPUB, view, ZPUB } from './adapter-helpers';
@@ -148,6 +148,20 @@ describe('Esplora adapter: the chain as it is now (reorgs, eviction, replacement
     }
   });
 
+  it('a mempool transaction with block_height absent (electrs) or null (API.md) is seen, not a failed read', async () => {
+    const { fake, a, address, v } = await setup(2);
+    try {
+      const absent = fake.send(address, 20_000);
+      const nulled = fake.send(address, 30_000);
+      const tx = fake.txs.get(address)!.find((t) => t.txid === nulled)!;
+      tx.status = { confirmed: false, block_height: null, block_hash: null, block_time: null } as unknown as typeof tx.status;
+      expect(fake.txs.get(address)!.find((t) => t.txid === absent)!.status).toEqual({ confirmed: false });
+      expect(await a.getStatus(v)).toMatchObject({ state: 'pending', received: 0, seen: 50_000, confirmations: 0 });
+    } finally {
+      await fake.close();
+    }
+  });
+
   it.each([429, 500, 502, 503] as const)('HTTP %i (rate limit, server down) is a BackendError, never "nothing received"', async (status) => {
     const { fake, a, address, v } = await setup();
     try {
@@ -188,7 +202,7 @@ describe('TronGrid adapter (fake TronGrid)', () => {
   it('pages with meta.fingerprint, and counts two transfers of one transaction (defect 15)', async () => {
     const fake = await startFakeTronGrid();
     try {
-      const a = new TronGridAdapter({ url: fake.url, xpub: TRON_XPUB, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', timeoutMs: 2000 });
+      const a = new TronGridAdapter({ url: fake.url, apiKey: 'tg-key', xpub: TRON_XPUB, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', timeoutMs: 2000 });
       const address = a.deriveAddress(3);
       const v = view({ destination: address, backendRef: address, details: {}, expiresAt: null }, { rail: 'usdt_trc20', currency: 'USDT', amount: 1_000_000 });
       for (let i = 0; i < 205; i++) fake.send(address, 1_000, { confirmed: true });
@@ -203,7 +217,7 @@ describe('TronGrid adapter (fake TronGrid)', () => {
   it('two equal transfers in one transaction are two payments (told apart by event_index)', async () => {
     const fake = await startFakeTronGrid();
     try {
-      const a = new TronGridAdapter({ url: fake.url, xpub: TRON_XPUB, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', timeoutMs: 2000 });
+      const a = new TronGridAdapter({ url: fake.url, apiKey: 'tg-key', xpub: TRON_XPUB, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', timeoutMs: 2000 });
       const address = a.deriveAddress(4);
       const v = view({ destination: address, backendRef: address, details: {}, expiresAt: null }, { rail: 'usdt_trc20', currency: 'USDT', amount: 2_000_000 });
       const tx = fake.send(address, 1_000_000);
@@ -220,7 +234,7 @@ describe('TronGrid adapter (fake TronGrid)', () => {
   it('an unconfirmed transfer whose block was not solidified is no longer seen', async () => {
     const fake = await startFakeTronGrid();
     try {
-      const a = new TronGridAdapter({ url: fake.url, xpub: TRON_XPUB, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', timeoutMs: 2000 });
+      const a = new TronGridAdapter({ url: fake.url, apiKey: 'tg-key', xpub: TRON_XPUB, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', timeoutMs: 2000 });
       const address = a.deriveAddress(5);
       const v = view({ destination: address, backendRef: address, details: {}, expiresAt: null }, { rail: 'usdt_trc20', currency: 'USDT', amount: 2_000_000 });
       const tx = fake.send(address, 2_000_000);
@@ -232,25 +246,62 @@ describe('TronGrid adapter (fake TronGrid)', () => {
     }
   });
 
-  it.each([429, 403, 503] as const)('its documented rate-limit answer %i ({success: false}) is a BackendError, never "nothing received"', async (status) => {
+  it.each([
+    [429, TRON_BACKOFF_SECONDS],
+    [403, TRON_PENALTY_SECONDS],
+    [503, TRON_BACKOFF_SECONDS],
+  ] as const)('its documented rate-limit answer %i ({success: false}) is a BackendError, and no call is made for %i s after it', async (status, wait) => {
     const fake = await startFakeTronGrid();
     try {
-      const a = new TronGridAdapter({ url: fake.url, xpub: TRON_XPUB, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', timeoutMs: 2000 });
+      const a = new TronGridAdapter({ url: fake.url, apiKey: 'tg-key', xpub: TRON_XPUB, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', timeoutMs: 2000 });
       const address = a.deriveAddress(6);
       const v = view({ destination: address, backendRef: address, details: {}, expiresAt: null }, { rail: 'usdt_trc20', currency: 'USDT', amount: 2_000_000 });
       fake.send(address, 2_000_000, { confirmed: true });
+      const t = 1_800_000_000;
       fake.failNext(status);
-      await expect(a.getStatus(v)).rejects.toSatisfy((e) => e instanceof BackendError && e.message.includes(`HTTP ${status}`));
-      expect(await a.getStatus(v)).toMatchObject({ state: 'confirmed', received: 2_000_000, seen: 0 });
+      await expect(a.getStatus(v, t)).rejects.toSatisfy((e) => e instanceof BackendError && e.message.includes(`HTTP ${status}`));
+      const calls = fake.requests.length;
+      // Backing off: answered at once, TronGrid not asked (hammering it prolongs the penalty).
+      await expect(a.getStatus(v, t + wait - 1)).rejects.toThrow(/rate-limited/);
+      expect(fake.requests.length).toBe(calls);
+      expect(await a.getStatus(v, t + wait)).toMatchObject({ state: 'confirmed', received: 2_000_000, seen: 0 });
     } finally {
       await fake.close();
     }
   });
 
+  it('rate limits in a row back off exponentially (429: 5 s, 10 s, 20 s...), reset by a success', async () => {
+    const fake = await startFakeTronGrid();
+    try {
+      const a = new TronGridAdapter({ url: fake.url, apiKey: 'tg-key', xpub: TRON_XPUB, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', timeoutMs: 2000 });
+      const v = view({ destination: a.deriveAddress(7), backendRef: '', details: {}, expiresAt: null }, { rail: 'usdt_trc20', currency: 'USDT', amount: 1 });
+      const t = 1_800_000_000;
+      fake.failNext(429, 3);
+      await expect(a.getStatus(v, t)).rejects.toThrow(/HTTP 429/);
+      expect(a.backoffUntil).toBe(t + 5);
+      await expect(a.getStatus(v, t + 5)).rejects.toThrow(/HTTP 429/);
+      expect(a.backoffUntil).toBe(t + 15);
+      await expect(a.getStatus(v, t + 15)).rejects.toThrow(/HTTP 429/);
+      expect(a.backoffUntil).toBe(t + 35);
+      expect(await a.getStatus(v, t + 35)).toMatchObject({ state: 'waiting' });
+      fake.failNext(429);
+      await expect(a.getStatus(v, t + 40)).rejects.toThrow(/HTTP 429/);
+      expect(a.backoffUntil).toBe(t + 45);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('live mode needs an API key (TronGrid blocks keyless use), sent on every call; each address is polled every 30 s at most', () => {
+    expect(() => tronConfigSchema.parse({ url: 'https://api.trongrid.io', xpub: TRON_XPUB, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', timeoutMs: 2000 })).toThrow(/TRONGRID_API_KEY/);
+    const a = new TronGridAdapter({ url: 'https://api.trongrid.io', apiKey: 'k', xpub: TRON_XPUB, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', timeoutMs: 2000 });
+    expect(a.pollSeconds).toBeGreaterThanOrEqual(30);
+  });
+
   it('times out and rejects garbage', async () => {
     const fake = await startFakeTronGrid();
     try {
-      const a = new TronGridAdapter({ url: fake.url, xpub: TRON_XPUB, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', timeoutMs: 300 });
+      const a = new TronGridAdapter({ url: fake.url, apiKey: 'tg-key', xpub: TRON_XPUB, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', timeoutMs: 300 });
       const v = view({ destination: a.deriveAddress(0), backendRef: '', details: {}, expiresAt: null }, { rail: 'usdt_trc20' });
       fake.mode = 'garbage';
       await expect(a.getStatus(v)).rejects.toBeInstanceOf(BackendError);

@@ -8,6 +8,7 @@ import { decode } from 'light-bolt11-decoder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeInvoice, encodeInvoice } from '@/lib/rails/lightning/bolt11';
 import { LndAdapter } from '@/lib/rails/lightning/lnd';
+import { LightningSimulator } from '@/lib/rails/lightning/simulator';
 import { BackendError, type AttemptView } from '@/lib/rails/types';
 import { input, view } from './adapter-helpers';
 import { startFakeLnd, type FakeLnd } from './fakes/lnd';
@@ -145,11 +146,31 @@ describe('LND REST adapter: the invoice LND returns is checked against the reque
     expect(decodeInvoice(p.destination).description).toBe('é'.repeat(319));
   });
 
+  it('LND_PRIVATE_ROUTE_HINTS: asks AddInvoice for private route hints (private: true); not sent otherwise', async () => {
+    reset();
+    const hinted = new LndAdapter({ ...lnd.config, privateRouteHints: true });
+    await hinted.createPrompt(btc());
+    expect(JSON.parse(fake.requests.at(-1)!.body)).toEqual({ value: '2100', memo: 'Order 42', expiry: '600', private: true });
+    await lnd.createPrompt(btc());
+    expect(JSON.parse(fake.requests.at(-1)!.body)).not.toHaveProperty('private');
+  });
+
+  it('the test-mode encoder cuts a long non-ASCII description to 639 bytes too, never inside a character', async () => {
+    const sim = new LightningSimulator({ nodeKey: new Uint8Array(32).fill(5) });
+    for (const description of ['é'.repeat(600), '🚀'.repeat(200), `${'a'.repeat(638)}é`]) {
+      const p = await sim.createPrompt(btc({ description }));
+      const d = decodeInvoice(p.destination).description!;
+      expect(Buffer.byteLength(d)).toBeLessThanOrEqual(639);
+      expect(description.startsWith(d)).toBe(true);
+      expect(Buffer.byteLength(d)).toBeGreaterThan(635);
+    }
+  });
+
   it('a wrong macaroon: LND answers 500 {code: 2} and no invoice is made', async () => {
     reset();
     const before = fake.invoices.size;
     const other = new LndAdapter({ restUrl: fake.url, macaroonHex: 'ff', timeoutMs: 2000 });
-    await expect(other.createPrompt(btc())).rejects.toThrow(/HTTP 500: .*signature mismatch/);
+    await expect(other.createPrompt(btc())).rejects.toThrow(/HTTP 500/);
     expect(fake.invoices.size).toBe(before);
   });
 });
@@ -240,14 +261,14 @@ describe('LND REST adapter: invoice states', () => {
     expect(() => fake.settle(p.backendRef)).toThrow(/canceled/);
     expect(await lnd.cancel(a)).toEqual({ canceled: true });
     // An invoice LND does not know: a BackendError, not a silent success.
-    await expect(lnd.cancel({ ...a, backendRef: '00'.repeat(32) })).rejects.toThrow(/HTTP 500: .*unable to locate invoice/);
+    await expect(lnd.cancel({ ...a, backendRef: '00'.repeat(32) })).rejects.toThrow(/HTTP 500/);
   });
 
   it('an unknown invoice, a timeout and garbage are backend errors', async () => {
     reset();
     const a = attemptOf({ destination: 'lnbc', backendRef: 'ab'.repeat(32), details: {}, expiresAt: T + 600 });
     await lnd.createPrompt(btc()); // LND has some invoice (else it answers "there are no existing invoices")
-    await expect(lnd.getStatus(a, T)).rejects.toThrow(/HTTP 404: .*unable to locate invoice/);
+    await expect(lnd.getStatus(a, T)).rejects.toThrow(/HTTP 404/);
     const quick = new LndAdapter({ restUrl: fake.url, macaroonHex: MAC, timeoutMs: 300 });
     fake.mode = 'timeout';
     await expect(quick.createPrompt(btc())).rejects.toThrow(/timed out/);

@@ -7,12 +7,14 @@ import { PUT as callbackPut, POST as callbackPost } from '@/app/callbacks/mobile
 import { MAX_BODY_BYTES } from '@/lib/api/request';
 import { availableRails, confirmPaymentIntent, pollDueAttempts, resendMobileMoneyPrompt } from '@/lib/domain/lifecycle';
 import { MomoAdapter, type MomoConfig } from '@/lib/rails/mobile-money/momo';
-import { markRailUp } from '@/lib/rails/registry';
+import { resetRailHealth } from '@/lib/domain/rail-health';
+import { railAdapter } from '@/lib/rails/registry';
+import { beginAttempt, lockIntent, startAttempt } from '@/lib/domain/attempts';
 import { BackendError, type RailStatus } from '@/lib/rails/types';
 import { input, view } from './adapter-helpers';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
 import { startFakeMomo, type FakeMomo } from './fakes/momo';
-import { assertMoneyInvariant } from './invariant';
+import { assertMoneyInvariant, intentEvents } from './invariant';
 import { newIntent, now } from './lifecycle-helpers';
 
 const { db } = useDatabase();
@@ -233,6 +235,30 @@ describe('MoMo RequestToPay adapter (fake written from MTN docs)', () => {
     });
   });
 
+  it('a resend carries the same cleaned payer message and note as the first push (not the attempt id)', async () => {
+    await withFake(async (fake, adapter) => {
+      const a = adapter();
+      const t = now();
+      const p = await a.createPrompt(input({ phone: '+2250554120015', description: "Commande d'été\nn°42 <b>", now: t }));
+      const p2 = await a.resend(view(p), t + 40);
+      for (const ref of [p.backendRef, p2.backendRef])
+        expect(fake.payments.get(ref)!.body).toMatchObject({ payerMessage: 'Commande d ete n 42 b', payeeNote: 'Commande d ete n 42 b' });
+      // Nothing MTN takes is left: no note at all rather than an empty one.
+      const q = await a.createPrompt(input({ phone: '+2250554120016', description: "'''", now: t }));
+      const q2 = await a.resend(view(q), t + 40);
+      for (const ref of [q.backendRef, q2.backendRef]) expect(fake.payments.get(ref)!.body).not.toHaveProperty('payerMessage');
+    });
+  });
+
+  it('X-Callback-Url only when a callback URL is configured', async () => {
+    await withFake(async (fake, adapter) => {
+      const p = await adapter().createPrompt(input({ phone: '+2250554120017' }));
+      expect(fake.payments.get(p.backendRef)!.callbackUrl).toBeUndefined();
+      const q = await adapter({ callbackUrl: 'https://cb.example/callbacks/mobile_money/mobile_money_a' }).createPrompt(input({ phone: '+2250554120018' }));
+      expect(fake.payments.get(q.backendRef)!.callbackUrl).toBe('https://cb.example/callbacks/mobile_money/mobile_money_a');
+    });
+  });
+
   it('a resend: both pushes approved count once each; one approved counts once', async () => {
     await withFake(async (fake, adapter) => {
       const a = adapter();
@@ -271,17 +297,18 @@ describe('live mode through the API (fake MoMo, callbacks through the HTTP route
   let fake: FakeMomo;
   const ENV = {
     MOMO_A_BASE_URL: '', MOMO_A_SUBSCRIPTION_KEY: 'sub-key', MOMO_A_API_USER: 'api-user', MOMO_A_API_KEY: 'api-key',
+    MOMO_A_TARGET_ENVIRONMENT: 'mtnivorycoast',
     RAIL_HTTP_TIMEOUT_MS: '300',
-    // Callbacks are asked for only on an https BASE_URL (lib/rails/registry.ts).
-    BASE_URL: 'https://caisse.example',
+    // Callbacks are asked for only when MOMO_A_CALLBACK_URL is set (lib/rails/registry.ts).
+    MOMO_A_CALLBACK_URL: 'https://caisse.example/callbacks/mobile_money/mobile_money_a',
   };
   beforeAll(async () => {
     fake = await startFakeMomo(undefined, { form: 'example' }); // the documented example: numbers
   });
   useLiveConfig(() => ({ ...ENV, MOMO_A_BASE_URL: fake.url }));
-  afterEach(() => {
+  afterEach(async () => {
     fake.mode = 'ok';
-    markRailUp('mobile_money_a', true); // a failed backend call marks the rail down for a minute
+    await resetRailHealth(db(), 'mobile_money_a', true); // failed backend calls count against the rail's health
   });
   afterAll(async () => {
     await fake.close();
@@ -296,8 +323,8 @@ describe('live mode through the API (fake MoMo, callbacks through the HTTP route
     ))[0]!;
   const intentOf = async (key: string, id: string) => (await call('GET', `/v1/payment_intents/${id}`, { key })).body;
 
-  it('only configured live rails are offered', () => {
-    expect(availableRails('XOF', true).map((r) => r.rail)).toEqual(['mobile_money_a']);
+  it('only configured live rails are offered', async () => {
+    expect((await availableRails(db(), 'XOF', true)).map((r) => r.rail)).toEqual(['mobile_money_a']);
   });
 
   it("confirm sends the push; the operator's callback through the route pays the intent at once; sent twice, one success", async () => {
@@ -308,13 +335,6 @@ describe('live mode through the API (fake MoMo, callbacks through the HTTP route
     expect(r.body).toMatchObject({ status: 'pending', livemode: true, nextAction: { type: 'mobile_money_prompt', phone: '+2250554121000' } });
     const att = await attemptOf(pi.id);
     expect(fake.payments.get(att.backend_ref)!.callbackUrl).toBe('https://caisse.example/callbacks/mobile_money/mobile_money_a');
-
-    // A callback is a hint, never the truth: the operator still says PENDING.
-    const early = await route('PUT', new Request('https://caisse.example/callbacks/mobile_money/mobile_money_a', {
-      method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...fake.statusBody(att.backend_ref), status: 'SUCCESSFUL' }),
-    }));
-    expect(early.status).toBe(200);
-    expect(await intentOf(m.keys.live, pi.id)).toMatchObject({ status: 'pending', amountReceived: 0 });
 
     fake.approve(att.backend_ref);
     const res = await route('PUT', fake.callbackRequest(att.backend_ref, 'PUT'));
@@ -327,6 +347,19 @@ describe('live mode through the API (fake MoMo, callbacks through the HTTP route
     expect(await intentOf(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
     const events = await assertMoneyInvariant(db(), pi.id, { paid: Number(fake.statusBody(att.backend_ref).amount), now: now() });
     expect(events).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
+  });
+
+  it('a callback is a hint, never the truth: a forged SUCCESSFUL while the operator says PENDING changes nothing', async () => {
+    const m = await newMerchant(db());
+    const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
+    expect((await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: m.keys.live, body: { phone: '0554121010' } })).status).toBe(200);
+    const att = await attemptOf(pi.id);
+    const forged = await route('PUT', new Request('https://caisse.example/callbacks/mobile_money/mobile_money_a', {
+      method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...fake.statusBody(att.backend_ref), status: 'SUCCESSFUL' }),
+    }));
+    expect(forged.status).toBe(200);
+    expect(await intentOf(m.keys.live, pi.id)).toMatchObject({ status: 'pending', amountReceived: 0 });
+    expect(await intentEvents(db(), pi.id)).toEqual(['payment_intent.created', 'payment_intent.pending']);
   });
 
   it('the callback route: body cap, unreadable body, unknown rail, unknown attempt', async () => {
@@ -367,7 +400,7 @@ describe('live mode through the API (fake MoMo, callbacks through the HTTP route
       const events = await assertMoneyInvariant(db(), pi.id, { paid: 2000, now: t0 + 30 });
       expect(events).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
     } finally {
-      markRailUp('mobile_money_a', true); // the failed push marked the rail down for a minute
+      await resetRailHealth(db(), 'mobile_money_a', true); // the failed push counted against the rail's health
     }
   });
 
@@ -377,14 +410,14 @@ describe('live mode through the API (fake MoMo, callbacks through the HTTP route
     const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
     const t0 = now();
     await confirmPaymentIntent(db(), scope, pi.id, { phone: '0554121200' }, { now: t0 });
-    await resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + 5 });
+    await resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + 30 });
     const [first, second] = (await attemptOf(pi.id)).details.referenceIds as string[];
     fake.approve(first!);
     fake.approve(second!);
-    await pollDueAttempts(db(), t0 + 10, { merchantId: m.merchant.id });
-    await pollDueAttempts(db(), t0 + 20, { merchantId: m.merchant.id });
+    await pollDueAttempts(db(), t0 + 35, { merchantId: m.merchant.id });
+    await pollDueAttempts(db(), t0 + 45, { merchantId: m.merchant.id });
     expect(await intentOf(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 4000 });
-    const events = await assertMoneyInvariant(db(), pi.id, { paid: 4000, now: t0 + 30 });
+    const events = await assertMoneyInvariant(db(), pi.id, { paid: 4000, now: t0 + 55 });
     expect(events).toEqual(['payment_intent.created', 'payment_intent.overpaid', 'payment_intent.pending', 'payment_intent.succeeded']);
   });
 
@@ -394,14 +427,76 @@ describe('live mode through the API (fake MoMo, callbacks through the HTTP route
     const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
     const t0 = now();
     await confirmPaymentIntent(db(), scope, pi.id, { phone: '0554121300' }, { now: t0 });
-    await resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + 5 });
+    await resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + 30 });
     const [, second] = (await attemptOf(pi.id)).details.referenceIds as string[];
     fake.approve(second!);
-    await pollDueAttempts(db(), t0 + 10, { merchantId: m.merchant.id });
-    await pollDueAttempts(db(), t0 + 20, { merchantId: m.merchant.id });
+    await pollDueAttempts(db(), t0 + 35, { merchantId: m.merchant.id });
+    await pollDueAttempts(db(), t0 + 45, { merchantId: m.merchant.id });
     expect(await intentOf(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
-    const events = await assertMoneyInvariant(db(), pi.id, { paid: 2000, now: t0 + 30 });
+    const events = await assertMoneyInvariant(db(), pi.id, { paid: 2000, now: t0 + 55 });
     expect(events).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
+  });
+
+  it("a resend near the end of the first push's window: a poll during the call does not end the attempt, the approval is counted", async () => {
+    const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: true };
+    const poll = (t: number) => pollDueAttempts(db(), t, { merchantId: m.merchant.id });
+    const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
+    const t0 = now();
+    fake.failNext('requesttopay', 'timeout'); // the first push's answer is lost, and it never arrived
+    await confirmPaymentIntent(db(), scope, pi.id, { phone: '0554129200' }, { now: t0 });
+    await resetRailHealth(db(), 'mobile_money_a', true);
+    // The buyer asks again just past the first push's window, and the worker polls while the new
+    // push is on its way (the operator does not know it yet).
+    const adapter = railAdapter('mobile_money_a', true)!;
+    const send = adapter.resend!.bind(adapter);
+    adapter.resend = async (...args) => {
+      await poll(t0 + 182);
+      return send(...args);
+    };
+    try {
+      await resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + 181 });
+    } finally {
+      adapter.resend = send;
+    }
+    const [row] = await db().query<{ status: string; details: { referenceIds: string[] } }>(`select status, details from payment_attempts where payment_intent_id = $1`, [pi.id]);
+    expect(row!.status).toBe('pending');
+    const second = row!.details.referenceIds[1]!;
+    fake.approve(second);
+    await poll(t0 + 190);
+    expect(await intentOf(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
+    const events = await assertMoneyInvariant(db(), pi.id, { paid: 2000, now: t0 + 200 });
+    expect(events).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
+  });
+
+  it('the older push is approved while a retry push is in flight: the retry is closed, recorded, watched, and its decline changes nothing', async () => {
+    const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: true };
+    const poll = (t: number) => pollDueAttempts(db(), t, { merchantId: m.merchant.id });
+    const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
+    const t0 = now();
+    await confirmPaymentIntent(db(), scope, pi.id, { phone: '0554129100' }, { now: t0 });
+    await poll(t0 + 200); // our timeout: the first attempt failed, its push still watched
+    const first = (await db().query<{ backend_ref: string }>(`select backend_ref from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!;
+    // The buyer tries again: the retry's row is committed (creating) and its push is in flight...
+    const adapter = railAdapter('mobile_money_a', true)!;
+    const retry = await db().transaction(async (tx) => beginAttempt(tx, await lockIntent(tx, pi.id), adapter, { phone: '0554129100' }, t0 + 210));
+    // ... when the payer approves the first push.
+    fake.approve(first.backend_ref);
+    await poll(t0 + 260);
+    expect(await intentOf(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
+    await expect(startAttempt(db(), retry, adapter)).rejects.toMatchObject({ code: 'unexpected_state' });
+    const [, second] = await db().query<{ status: string; backend_ref: string; watch_until: number | null }>(
+      `select status, backend_ref, watch_until from payment_attempts where payment_intent_id = $1 order by seq`,
+      [pi.id],
+    );
+    expect(second).toMatchObject({ status: 'canceled', backend_ref: retry.reference });
+    expect(second!.watch_until).toBeGreaterThan(t0 + 260);
+    fake.decline(second!.backend_ref);
+    await poll(t0 + 400);
+    expect(await intentOf(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 2000, lastPaymentError: null });
+    const events = await assertMoneyInvariant(db(), pi.id, { paid: 2000, now: t0 + 500 });
+    expect(events).toEqual(['payment_intent.created', 'payment_intent.payment_failed', 'payment_intent.pending', 'payment_intent.pending', 'payment_intent.succeeded']);
   });
 
   it('the resend is declined, then the payer approves the first push: the attempt stayed watched and the money pays the intent', async () => {
@@ -410,10 +505,10 @@ describe('live mode through the API (fake MoMo, callbacks through the HTTP route
     const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
     const t0 = now();
     await confirmPaymentIntent(db(), scope, pi.id, { phone: '0554121500' }, { now: t0 });
-    await resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + 5 });
+    await resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + 30 });
     const [first, second] = (await attemptOf(pi.id)).details.referenceIds as string[];
     fake.decline(second!, 'APPROVAL_REJECTED');
-    await pollDueAttempts(db(), t0 + 10, { merchantId: m.merchant.id });
+    await pollDueAttempts(db(), t0 + 35, { merchantId: m.merchant.id });
     // The newest push was declined; the first is still open at the operator: failed for the payer
     // (who may try again), and still watched.
     const declined = (await db().query<{ status: string; watch_until: number | null; next_poll_at: number | null }>(
@@ -421,7 +516,7 @@ describe('live mode through the API (fake MoMo, callbacks through the HTTP route
       [pi.id],
     ))[0]!;
     expect(declined.status).toBe('failed');
-    expect(declined.watch_until).toBeGreaterThan(t0 + 10);
+    expect(declined.watch_until).toBeGreaterThan(t0 + 35);
     expect(declined.next_poll_at).not.toBeNull();
     expect(await intentOf(m.keys.live, pi.id)).toMatchObject({ status: 'requires_payment_method', amountReceived: 0, lastPaymentError: { code: 'payment_declined' } });
     fake.approve(first!);
@@ -456,20 +551,25 @@ describe('live mode through the API (fake MoMo, callbacks through the HTTP route
       // A definite refusal (a timeout is not one: the push may have gone out, see above).
       fake.mode = 'unauthorized';
       const r = await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: m.keys.live, body: { phone: '0554121500' } });
-      fake.mode = 'ok';
       expect(r.status).toBe(503);
       expect(r.body.error).toMatchObject({ type: 'api_error', code: 'rail_unavailable' });
-      expect(availableRails('XOF', true)).toEqual([]);
+      // One refusal is not an outage; three in a row hide the rail (rail health, in the database).
+      expect((await availableRails(db(), 'XOF', true)).map((x) => x.rail)).toEqual(['mobile_money_a']);
+      for (let i = 0; i < 2; i++)
+        expect((await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: m.keys.live, body: { phone: '0554121500' } })).status).toBe(503);
+      fake.mode = 'ok';
+      expect(await availableRails(db(), 'XOF', true)).toEqual([]);
       const rows = await db().query<{ status: string }>(`select status from payment_attempts where payment_intent_id = $1`, [pi.id]);
-      expect(rows.map((x) => x.status)).toEqual(['failed']);
+      expect(rows.map((x) => x.status)).toEqual(['failed', 'failed', 'failed']);
       expect(await intentOf(m.keys.live, pi.id)).toMatchObject({ status: 'requires_payment_method', amountReceived: 0 });
       await assertMoneyInvariant(db(), pi.id, { paid: 0, noRepoll: true });
-      // A live rail with no configuration is a 503 too.
-      const btc = await newIntent(m.keys.live, { amount: 2000, currency: 'BTC', rail: 'btc_lightning' });
-      expect((await call('POST', `/v1/payment_intents/${btc.id}/confirm`, { key: m.keys.live, body: {} })).status).toBe(503);
+      // A live rail with no configuration is not "unavailable, try later": it is refused at creation (400).
+      const btc = await call('POST', '/v1/payment_intents', { key: m.keys.live, body: { amount: 2000, currency: 'BTC', rail: 'btc_lightning' } });
+      expect(btc.status).toBe(400);
+      expect(btc.body.error).toMatchObject({ type: 'invalid_request_error', code: 'rail_not_configured', param: 'rail' });
     } finally {
       fake.mode = 'ok';
-      markRailUp('mobile_money_a', true);
+      await resetRailHealth(db(), 'mobile_money_a', true);
     }
   });
 });

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setDbHandle, type Db } from '@/lib/db/client';
 import { rollKeys } from '@/lib/domain/merchants';
+import { MobileMoneySimulator } from '@/lib/rails/mobile-money/simulator';
+import { resetRailsForTests } from '@/lib/rails/registry';
 import { call, newMerchant, useDatabase } from './api';
 import * as products from '@/app/v1/products/route';
 
@@ -55,7 +57,11 @@ describe('isolation', () => {
     const other = await newMerchant(db(), 'Other');
     const prod = (await call('POST', '/v1/products', { key: m.keys.test, body: { name: 'Mine' } })).body;
     const pi = (await call('POST', '/v1/payment_intents', { key: m.keys.test, body: { amount: 500, currency: 'XOF', rail: 'mobile_money_a' } })).body;
-    const livePi = (await call('POST', '/v1/payment_intents', { key: m.keys.live, body: { amount: 500, currency: 'XOF', rail: 'mobile_money_a' } })).body;
+    // A live intent needs a configured live rail (the simulator stands in for the operator).
+    resetRailsForTests({ live: { mobile_money_a: new MobileMoneySimulator('mobile_money_a') } });
+    const livePi = await call('POST', '/v1/payment_intents', { key: m.keys.live, body: { amount: 500, currency: 'XOF', rail: 'mobile_money_a' } })
+      .then((r) => r.body)
+      .finally(() => resetRailsForTests());
     expect(livePi.livemode).toBe(true);
     for (const k of [other.keys.test, other.keys.live, m.keys.live]) {
       expect((await call('GET', `/v1/products/${prod.id}`, { key: k })).status).toBe(404);

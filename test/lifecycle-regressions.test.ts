@@ -35,7 +35,7 @@ beforeAll(async () => {
   Object.assign(process.env, {
     LND_REST_URL: lnd.url, LND_MACAROON: 'abcdef0123',
     BTC_XPUB: ZPUB, ESPLORA_URL: esplora.url,
-    MOMO_A_BASE_URL: momo.url, MOMO_A_SUBSCRIPTION_KEY: 'sub-key', MOMO_A_API_USER: 'api-user', MOMO_A_API_KEY: 'api-key',
+    MOMO_A_BASE_URL: momo.url, MOMO_A_SUBSCRIPTION_KEY: 'sub-key', MOMO_A_API_USER: 'api-user', MOMO_A_API_KEY: 'api-key', MOMO_A_TARGET_ENVIRONMENT: 'sandbox',
     RAIL_HTTP_TIMEOUT_MS: '300',
   });
   resetConfigForTests();
@@ -241,12 +241,12 @@ describe('defect 6: approving both the push and its resend records both payments
     const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
     const t0 = now();
     await confirmPaymentIntent(db(), scope, pi.id, { phone: '0554127500' }, { now: t0 });
-    await resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + 1 });
+    await resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + 30 });
     momo.settle('7500', 'SUCCESSFUL');
-    await pollDueAttempts(db(), t0 + 10, { merchantId: m.merchant.id });
+    await pollDueAttempts(db(), t0 + 40, { merchantId: m.merchant.id });
     expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 4000 });
     expect((await attemptsOf(db(), pi.id)).map((a) => [a.status, a.amount_received])).toEqual([['succeeded', 4000]]);
-    const events = await assertMoneyInvariant(db(), pi.id, { paid: 4000, now: t0 + 10 });
+    const events = await assertMoneyInvariant(db(), pi.id, { paid: 4000, now: t0 + 40 });
     expect(events).toEqual(['payment_intent.created', 'payment_intent.overpaid', 'payment_intent.pending', 'payment_intent.succeeded']);
   });
 
@@ -256,19 +256,19 @@ describe('defect 6: approving both the push and its resend records both payments
     const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
     const t0 = now();
     await confirmPaymentIntent(db(), scope, pi.id, { phone: '0554127600' }, { now: t0 });
-    await resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + 1 });
+    await resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + 30 });
     const [first, second] = (await attemptsOf(db(), pi.id))[0]!.details.referenceIds as string[];
     momo.approve(first!);
-    await pollDueAttempts(db(), t0 + 10, { merchantId: m.merchant.id });
+    await pollDueAttempts(db(), t0 + 40, { merchantId: m.merchant.id });
     expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
     // The resend is still open at the operator: the attempt stays watched.
-    expect(await attemptsOf(db(), pi.id)).toMatchObject([{ status: 'succeeded', amount_received: 2000, next_poll_at: t0 + 10 + WATCH_POLL_SECONDS, watch_until: t0 + 10 + PUSH_WATCH_SECONDS }]);
+    expect(await attemptsOf(db(), pi.id)).toMatchObject([{ status: 'succeeded', amount_received: 2000, next_poll_at: t0 + 40 + WATCH_POLL_SECONDS, watch_until: t0 + 40 + PUSH_WATCH_SECONDS }]);
     momo.approve(second!);
-    await pollDueAttempts(db(), t0 + 100, { merchantId: m.merchant.id });
+    await pollDueAttempts(db(), t0 + 130, { merchantId: m.merchant.id });
     expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 4000 });
     // Both pushes have their final answer: the watch ends.
     expect(await attemptsOf(db(), pi.id)).toMatchObject([{ status: 'succeeded', amount_received: 4000, next_poll_at: null, watch_until: null }]);
-    const events = await assertMoneyInvariant(db(), pi.id, { paid: 4000, now: t0 + 200 });
+    const events = await assertMoneyInvariant(db(), pi.id, { paid: 4000, now: t0 + 230 });
     expect(events).toEqual(['payment_intent.created', 'payment_intent.late_payment', 'payment_intent.pending', 'payment_intent.succeeded']);
   });
 });
@@ -317,27 +317,27 @@ describe('defect 8: a stale status answer never undoes a resend; resends are cou
       const st = await real.getStatus(a, n);
       if (!resent) {
         resent = true; // ...and asks for it again while the worker is between its poll and its update
-        await resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + 10 });
+        await resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + 30 });
       }
       return st;
     };
     resetRailsForTests({ live: { mobile_money_a: racing } });
     try {
-      await pollDueAttempts(db(), t0 + 10, { merchantId: m.merchant.id });
+      await pollDueAttempts(db(), t0 + 30, { merchantId: m.merchant.id });
       expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'pending', amountReceived: 0, lastPaymentError: null });
       const [att, ...more] = await attemptsOf(db(), pi.id);
       expect(more).toEqual([]);
-      expect(att).toMatchObject({ status: 'pending', error: null, next_poll_at: t0 + 10 });
+      expect(att).toMatchObject({ status: 'pending', error: null, next_poll_at: t0 + 30 });
       const refs = att!.details.referenceIds as string[];
       expect(refs).toHaveLength(2);
       expect(att!.backend_ref).toBe(refs[1]);
-      await pollDueAttempts(db(), t0 + 20, { merchantId: m.merchant.id }); // the new push is pending
+      await pollDueAttempts(db(), t0 + 40, { merchantId: m.merchant.id }); // the new push is pending
       expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'pending', amountReceived: 0 });
       // The resend is the live one: its approval pays the intent.
       momo.approve(refs[1]!);
-      await pollDueAttempts(db(), t0 + 30, { merchantId: m.merchant.id });
+      await pollDueAttempts(db(), t0 + 50, { merchantId: m.merchant.id });
       expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
-      const events = await assertMoneyInvariant(db(), pi.id, { paid: 2000, now: t0 + 30 });
+      const events = await assertMoneyInvariant(db(), pi.id, { paid: 2000, now: t0 + 50 });
       expect(events).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
     } finally {
       resetRailsForTests();

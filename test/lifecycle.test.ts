@@ -6,7 +6,8 @@ import { decode } from 'light-bolt11-decoder';
 import { describe, expect, it } from 'vitest';
 import { PUSH_WATCH_SECONDS, WATCH_POLL_SECONDS, WATCH_SECONDS } from '@/lib/domain/attempt-states';
 import { cancelPaymentIntent } from '@/lib/domain/lifecycle';
-import { SIM_APPROVAL_SECONDS } from '@/lib/rails/mobile-money/simulator';
+import { MobileMoneySimulator, SIM_APPROVAL_SECONDS } from '@/lib/rails/mobile-money/simulator';
+import { resetRailsForTests } from '@/lib/rails/registry';
 import { call, newMerchant, useDatabase } from './api';
 import { assertMoneyInvariant } from './invariant';
 import { amountCredited, attemptsOf, eventTypes, newIntent, now } from './lifecycle-helpers';
@@ -321,7 +322,14 @@ describe('USDT TRC20 (test mode)', () => {
 describe('test helpers', () => {
   it('live keys get 404, and nothing moves', async () => {
     const m = await newMerchant(db());
-    const pi = await newIntent(m.keys.live, { amount: 1000, currency: 'XOF', rail: 'mobile_money_a' });
+    // A live intent needs a configured live rail (the simulator stands in for the operator).
+    resetRailsForTests({ live: { mobile_money_a: new MobileMoneySimulator('mobile_money_a') } });
+    let pi: Awaited<ReturnType<typeof newIntent>>;
+    try {
+      pi = await newIntent(m.keys.live, { amount: 1000, currency: 'XOF', rail: 'mobile_money_a' });
+    } finally {
+      resetRailsForTests();
+    }
     for (const path of ['pay', 'fail']) {
       const r = await call('POST', `/v1/test_helpers/payment_intents/${pi.id}/${path}`, { key: m.keys.live, body: {} });
       expect(r.status).toBe(404);
@@ -465,13 +473,13 @@ describe('checkout sessions and rails', () => {
     expect(events).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
   });
 
-  it('availableRails lists the rails of a currency with their operator details', () => {
-    const xof = availableRails('XOF', false);
+  it('availableRails lists the rails of a currency with their operator details', async () => {
+    const xof = await availableRails(db(), 'XOF', false);
     expect(xof.map((r) => r.rail)).toEqual(['mobile_money_a', 'mobile_money_b', 'mobile_money_c', 'mobile_money_d']);
     expect(xof[0]).toMatchObject({ kind: 'mobile_money', country: 'CI', dialCode: '+225', exampleNumber: '0554120000' });
-    expect(availableRails('BTC', false).map((r) => r.rail)).toEqual(['btc_lightning', 'btc_onchain']);
+    expect((await availableRails(db(), 'BTC', false)).map((r) => r.rail)).toEqual(['btc_lightning', 'btc_onchain']);
     // Live rails with no configuration are not offered.
-    expect(availableRails('BTC', true)).toEqual([]);
+    expect(await availableRails(db(), 'BTC', true)).toEqual([]);
   });
 
   it('list and retrieve share the serializer (nextAction)', async () => {

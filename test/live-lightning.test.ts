@@ -6,7 +6,7 @@ import { decode } from 'light-bolt11-decoder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollDueAttempts } from '@/lib/domain/lifecycle';
 import { encodeInvoice } from '@/lib/rails/lightning/bolt11';
-import { markRailUp } from '@/lib/rails/registry';
+import { resetRailHealth } from '@/lib/domain/rail-health';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
 import { startFakeLnd, type FakeLnd } from './fakes/lnd';
 import { assertMoneyInvariant, intentEvents } from './invariant';
@@ -105,7 +105,7 @@ describe('live Lightning through the API (fake LND)', () => {
       expect(await intentEvents(db(), pi.id)).toEqual(['payment_intent.created']);
     } finally {
       lnd.alterAddInvoice = null;
-      markRailUp('btc_lightning', true);
+      await resetRailHealth(db(), 'btc_lightning', true);
     }
   });
 });

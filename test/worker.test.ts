@@ -174,11 +174,13 @@ describe('a rail not configured in this process', () => {
     const poll = (at: number) => pollDueAttempts(db(), at, { merchantId: m.merchant.id });
     const t = now();
     const intent = () => newIntent(m.keys.live, { amount: 1000, currency: 'XOF', rail: 'mobile_money_a' });
-    const [pending, watched, over] = [await intent(), await intent(), await intent()];
-    // Another instance, with live MoMo (the simulator stands in for it), started these attempts.
+    // Another instance, with live MoMo (the simulator stands in for it), made these intents and
+    // started their attempts.
     const sim = new MobileMoneySimulator('mobile_money_a');
     resetRailsForTests({ live: { mobile_money_a: sim } });
+    let pending, watched, over;
     try {
+      [pending, watched, over] = [await intent(), await intent(), await intent()];
       // Two pushes nobody answers: our timeout ends them, the operator's final answer is watched for.
       await confirmPaymentIntent(db(), scope, watched.id, { phone: '0554122222' }, { now: t - 1000 });
       await confirmPaymentIntent(db(), scope, over.id, { phone: '0554122222' }, { now: t - 1000 });

@@ -23,11 +23,15 @@ export interface PanelProps {
 
 const Hidden = ({ id }: { id: string }) => <input type="hidden" name="session" value={id} />;
 
-function errorText(tr: T, code: string, rail?: AvailableRail): string {
+/** How long to wait, as a buyer reads it: "45 s", "2 min". */
+const waitText = (seconds: number) => (seconds >= 120 ? `${Math.ceil(seconds / 60)} min` : `${seconds} s`);
+
+function errorText(tr: T, code: string, rail?: AvailableRail, wait?: number): string {
   if (code === 'invalid_phone' && rail)
     return tr('err_invalid_phone', { country: rail.country ?? '', operator: rail.displayName, example: rail.exampleNumber ?? '' });
   const key = `err_${code}`;
-  return hasKey(key) ? tr(key) : tr('err_generic');
+  // A limit without its wait (a hand-made URL) reads as "in a moment" rather than a bare {wait}.
+  return hasKey(key) ? tr(key, { wait: wait ? waitText(wait) : '1 min' }) : tr('err_generic');
 }
 
 export function reasonText(tr: T, code: string | null | undefined): string {
@@ -47,11 +51,11 @@ function slot(template: string, name: string, node: React.ReactNode): React.Reac
   );
 }
 
-export function ErrorBanner({ tr, code, rail }: { tr: T; code: string; rail?: AvailableRail }) {
+export function ErrorBanner({ tr, code, rail, wait }: { tr: T; code: string; rail?: AvailableRail; wait?: number }) {
   if (code === 'invalid_phone') return null; // shown next to the phone field
   return (
     <p className="co-alert" role="alert">
-      {errorText(tr, code, rail)}
+      {errorText(tr, code, rail, wait)}
     </p>
   );
 }
@@ -261,6 +265,11 @@ export async function CryptoPanel({ view, tr, locale, now }: PanelProps) {
         <p className="co-warning" role="note">
           <strong>{tr('usdtWarning')}</strong>
         </p>
+        {view.livemode ? null : (
+          <p className="co-muted" role="note" data-testid="usdt-test-network">
+            {tr('usdtTestNetwork', { contract: a.contract })}
+          </p>
+        )}
         <p>{tr('usdtScan')}</p>
         <InvoiceQr text={a.address} label={tr('usdtQr')} />
         <CopyField id="address" label={`${tr('address')} (TRC20)`} value={a.address} {...copy} />

@@ -34,7 +34,17 @@ const STATUS: Record<string, { status: number; type: ErrorType }> = {
   unexpected_state: { status: 409, type: 'invalid_request_error' },
   rail_unavailable: { status: 503, type: 'api_error' },
   test_mode_only: { status: 404, type: 'invalid_request_error' },
+  // Too many payment prompts to one phone (lib/domain/phone-limits.ts): with Retry-After.
+  phone_rate_limited: { status: 429, type: 'rate_limit_error' },
+  // The rail's backend refused this one request (a 4xx about it): the attempt failed, the rail is fine.
+  payment_refused: { status: 402, type: 'invalid_request_error' },
 };
+
+/** Seconds to wait, for a DomainError that says when to retry (phone-limits.ts PhoneRateLimitedError). */
+function retryAfterOf(err: DomainError): Record<string, string> | undefined {
+  const s = (err as DomainError & { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  return typeof s === 'number' && Number.isFinite(s) && s > 0 ? { 'Retry-After': String(Math.ceil(s)) } : undefined;
+}
 
 /** The HTTP form of any error we know; null for a bug (answered as a bare 500). */
 export function toApiError(err: unknown): ApiError | null {
@@ -45,7 +55,7 @@ export function toApiError(err: unknown): ApiError | null {
   // Test helpers called with a live key answer as Stripe does: the resource does not exist.
   if (err.code === 'test_mode_only') return new ApiError(404, 'invalid_request_error', 'resource_missing', err.message);
   const m = STATUS[err.code] ?? { status: 400, type: 'invalid_request_error' as const };
-  return new ApiError(m.status, m.type, err.code, err.message, err.param);
+  return new ApiError(m.status, m.type, err.code, err.message, err.param, retryAfterOf(err));
 }
 
 export interface ErrorBody {

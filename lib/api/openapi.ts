@@ -35,7 +35,7 @@ export const RESPONSE_OBJECTS = {
       .object({ type: z.enum(['mobile_money_prompt', 'lightning_invoice', 'bitcoin_address', 'tron_address']) })
       .loose()
       .nullable()
-      .describe('What the payer must do: mobile_money_prompt {phone, operator, ussdCode, expiresAt}; lightning_invoice {invoice, uri, expiresAt}; bitcoin_address {address, amount, uri, confirmations, requiredConfirmations}; tron_address {address, amount, network, contract}. null when nothing to do'),
+      .describe('What the payer must do: mobile_money_prompt {phone, operator, ussdCode, expiresAt}; lightning_invoice {invoice, uri, expiresAt}; bitcoin_address {address, amount, uri, confirmations, requiredConfirmations, expiresAt}; tron_address {address, amount, network, contract, expiresAt}. null when nothing to do'),
   }),
   CheckoutSession: z.strictObject({
     id: z.string(), object: z.literal('checkout_session'), url: z.string().describe('{checkout_url}/<id>: send the buyer there'),
@@ -102,7 +102,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/v1/prices', summary: 'List prices', query: listPricesQuery, returns: 'list:Price' },
   { method: 'get', path: '/v1/prices/{id}', summary: 'Retrieve a price', returns: 'Price' },
   { method: 'post', path: '/v1/prices/{id}', summary: 'Update a price', description: 'Only active and metadata; amount, currency and product never change.', body: updatePriceInput, returns: 'Price' },
-  { method: 'post', path: '/v1/payment_intents/{id}/confirm', summary: 'Confirm a payment intent (collect without the hosted page)', description: 'Starts, or returns, the payer\'s attempt and answers nextAction. `rail` switches to another rail of the currency while requires_payment_method; `phone` (E.164 or national) for mobile money. 503 rail_unavailable when the rail\'s backend refused.', body: confirmPaymentIntentInput, returns: 'PaymentIntent' },
+  { method: 'post', path: '/v1/payment_intents/{id}/confirm', summary: 'Confirm a payment intent (collect without the hosted page)', description: 'Starts, or returns, the payer\'s attempt and answers nextAction. `rail` switches to another rail of the currency while requires_payment_method; `phone` (E.164 or national) for mobile money. 400 rail_not_configured when this deployment has no backend for the rail in this mode; 503 rail_unavailable when the rail\'s backend is down or refused.', body: confirmPaymentIntentInput, returns: 'PaymentIntent' },
   { method: 'post', path: '/v1/test_helpers/payment_intents/{id}/pay', summary: 'Test mode: pay a payment intent', description: 'Test keys only (404 with a live key). Optional amount for an under- or overpayment. Starts an attempt on the intent\'s rail if none.', body: testPayInput, returns: 'PaymentIntent' },
   { method: 'post', path: '/v1/test_helpers/payment_intents/{id}/fail', summary: 'Test mode: make the current attempt fail', description: 'Test keys only (404 with a live key).', returns: 'PaymentIntent' },
   { method: 'get', path: '/v1/events', summary: 'List events', description: 'Newest first; filter by type.', query: listEventsQuery, returns: 'list:Event' },
@@ -134,14 +134,17 @@ function queryParameters(s: z.ZodType) {
 }
 
 const ERROR_RESPONSES = {
-  '400': 'Invalid request: parameter_missing, parameter_invalid, parameter_unknown, parameters_exclusive, amount_too_small, amount_too_large, rail_currency_mismatch, invalid_json, resource_missing (with param)',
+  '400': 'Invalid request: parameter_missing, parameter_invalid, parameter_unknown, parameters_exclusive, amount_too_small, amount_too_large, rail_currency_mismatch, rail_not_configured, invalid_json (also a body nested deeper than 64), invalid_host, invalid_content_length, resource_missing (with param)',
+  '402': 'payment_refused: the rail\'s backend refused this one payment request (e.g. the payer\'s number); try again or use another rail',
   '401': 'No, malformed, unknown or revoked API key',
   '404': 'No such object for this merchant and mode',
   '409': 'unexpected_state (transition not allowed) or idempotency_key_in_use',
+  '408': 'Body not received within 10 s (request_timeout)',
   '413': 'Body over 64 KiB',
   '415': 'Body is not application/json',
   '422': 'Idempotency-Key reused with another body or path',
-  '429': 'Rate limit; see Retry-After',
+  '429': 'Rate limit (rate_limited), or too many payment prompts to one phone (phone_rate_limited: 3 a minute, 10 an hour, resends 30 s apart); see Retry-After',
+  '503': 'rail_unavailable: the rail\'s backend is down or was just refused; try again later or use another rail',
   '500': 'A bug; the body carries only a request id',
 };
 

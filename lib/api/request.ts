@@ -4,14 +4,26 @@ import { z } from 'zod';
 import { ApiError, invalid } from './errors';
 
 export const MAX_BODY_BYTES = 64 * 1024;
+/** Arrays and objects nested deeper than this are refused before parsing (a deep body is a stack overflow). */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * A declared Content-Length over the limit is refused (413) before anything else is done with
+ * the request: before the API key is looked up and before a byte of the body is read.
+ */
+export function assertDeclaredLength(request: Request, limit = MAX_BODY_BYTES): void {
+  const raw = request.headers.get('content-length');
+  if (raw === null) return;
+  if (!/^\d+$/.test(raw.trim())) throw invalid('invalid_content_length', 'The Content-Length header is not a number of bytes.');
+  if (Number(raw) > limit) throw tooLarge();
+}
 
 /**
  * The body as text, at most `limit` bytes: read chunk by chunk and refused (413) as soon as it
  * grows past the limit, whatever Content-Length says (a chunked body declares none).
  */
 export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > limit) throw tooLarge();
+  assertDeclaredLength(request, limit);
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -46,10 +58,30 @@ export async function readJsonBody(request: Request): Promise<unknown> {
       'unsupported_media_type',
       `Request bodies must be JSON, sent with Content-Type: application/json${type ? `; got ${type}` : ''}.`,
     );
+  assertJsonDepth(text);
   try {
     return JSON.parse(text);
   } catch (err) {
     throw invalid('invalid_json', `The request body is not valid JSON: ${(err as Error).message}.`);
+  }
+}
+
+/**
+ * Refuse JSON text whose arrays and objects nest deeper than `max`, in one pass over the text
+ * (brackets inside strings do not count), before JSON.parse and the recursive checks after it.
+ */
+export function assertJsonDepth(text: string, max = MAX_JSON_DEPTH): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) throw invalid('invalid_json', `The request body nests arrays and objects deeper than ${max} levels.`);
+    } else if (c === 0x5d || c === 0x7d) depth--;
   }
 }
 

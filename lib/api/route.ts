@@ -9,7 +9,7 @@ import { authenticate, type Merchant } from './auth';
 import { ApiError, errorBody, toApiError } from './errors';
 import { claim, requestHash, validateKey, type StoredResponse } from './idempotency';
 import { takeToken } from './rate-limit';
-import { assertStorableStrings, parseWith, queryObject, readJsonBody } from './request';
+import { assertDeclaredLength, assertStorableStrings, parseWith, queryObject, readJsonBody } from './request';
 
 const METHODS = ['GET', 'POST', 'DELETE', 'PUT', 'PATCH', 'HEAD', 'OPTIONS'] as const;
 type Method = (typeof METHODS)[number];
@@ -19,7 +19,16 @@ type Handler = (request: Request, ctx: RouteParams) => Promise<Response>;
 
 export const newRequestId = () => `req_${randomBytes(12).toString('base64url')}`;
 
-const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
+// JSON, never cached, never sniffed as another type, never framed. The same as the answers the
+// server itself gives (lib/api/router.ts API_HEADERS; not imported: Next bundles this file into
+// every route, and the router's file-system loader has no place there).
+const JSON_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+};
 
 export function json(body: unknown, status = 200, requestId?: string, extra?: Record<string, string>): Response {
   return new Response(JSON.stringify(body), {
@@ -83,6 +92,9 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
     const requestId = newRequestId();
     const url = new URL(request.url);
     try {
+      // Before any work, and before a byte of the body is read: the declared size, then the key.
+      const hasBody = request.method !== 'GET' && request.method !== 'DELETE';
+      if (hasBody) assertDeclaredLength(request);
       const db = await getDb();
       const merchant = await authenticate(db, request.headers.get('authorization'));
       takeToken(merchant.keyId);
@@ -90,7 +102,7 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
       const params = Object.fromEntries(Object.entries(raw ?? {}).map(([k, v]) => [k, String(v)]));
       assertStorableStrings(params);
       const query = (opts.query ? parseWith(opts.query, queryObject(url)) : rejectQuery(url)) as Out<QS>;
-      const rawBody = request.method === 'GET' || request.method === 'DELETE' ? undefined : await readJsonBody(request);
+      const rawBody = hasBody ? await readJsonBody(request) : undefined;
       const body = (opts.body ? parseWith(opts.body, rawBody) : rejectBody(rawBody)) as Out<BS>;
       const base: Ctx<Out<BS>, Out<QS>> = { request, merchant, db, body, query, params, requestId, prepared: undefined };
       const ctx: Ctx<Out<BS>, Out<QS>, P> = { ...base, prepared: opts.prepare ? await opts.prepare(base) : (undefined as P) };

@@ -2,7 +2,9 @@
 // built for them (.next/server/app/v1/**/route.js, so the API, the page and the worker share one
 // copy of lib/ and of its process state), in tests and `next dev` the TypeScript sources. A path like app/v1/prices/[id]/route.ts
 // becomes /^\/v1\/prices\/(?<id>[^/]+)$/; static segments win over [params], [...catch-all] last.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -85,12 +87,185 @@ export function matchRoute(routes: Route[], pathname: string): { module: RouteMo
   return null;
 }
 
-/** Answer one request with the matching route module's handler for its method. */
-export async function dispatch(routes: Route[], request: Request): Promise<Response | null> {
-  const url = new URL(request.url);
+// ---------------------------------------------------------------------------------------------
+// The production HTTP server (server.ts): node:http in front of the route table, Next.js for the rest.
+
+/** The largest body the API takes (lib/api/request.ts MAX_BODY_BYTES; the router imports nothing of lib/). */
+const MAX_API_BODY = 64 * 1024;
+/** How long a client has to send its whole request (headers and body) before it is dropped. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+export interface ApiServerOptions {
+  /** Answers every request that is not for a /v1 route (Next.js's request handler). */
+  fallback: NodeHandler;
+  /** A request whose body has not fully arrived after this long is answered 408 and its connection closed. */
+  requestTimeoutMs?: number;
+  /** Where a bug in the adapter itself is reported (the route handlers answer their own errors). */
+  onError?: (err: unknown) => void;
+}
+
+export const isApiPath = (url: string | undefined): boolean => url === '/v1' || !!url?.startsWith('/v1/') || !!url?.startsWith('/v1?');
+
+/** A Host header this server can put in a URL: a DNS name or IPv4, or a bracketed IPv6, and an optional port. */
+const HOST = /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,251}[A-Za-z0-9_.])?|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$/;
+
+export function validHost(host: string): boolean {
+  if (!HOST.test(host)) return false;
+  try {
+    return new URL(`http://${host}/`).pathname === '/';
+  } catch {
+    return false;
+  }
+}
+
+// The documented headers of every /v1 answer: JSON, never cached, never sniffed, never framed
+// (lib/api/route.ts sends the same on the route handlers' answers).
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+};
+
+/** An error the adapter answers itself, in the documented shape (lib/api/errors.ts errorBody). */
+function adapterError(res: http.ServerResponse, status: number, code: string, message: string): void {
+  const requestId = `req_${randomBytes(12).toString('base64url')}`;
+  const body = JSON.stringify({ error: { type: 'invalid_request_error', code, message, requestId } });
+  res.writeHead(status, { ...API_HEADERS, 'Request-Id': requestId, Connection: 'close' }).end(body);
+}
+
+/**
+ * The request body as a web stream, read as the handler pulls it. Cancelling it (the handler
+ * refused the body) stops reading without destroying the connection, so the answer still goes out;
+ * what is left is discarded after the answer (`discard`).
+ */
+function bodyStream(req: http.IncomingMessage): { stream: ReadableStream<Uint8Array>; discard: () => void } {
+  let finished = false;
+  const detach = () => {
+    finished = true;
+    req.off('data', onData).off('end', onEnd).off('close', onClose).off('error', onError);
+  };
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const onData = (c: Buffer) => {
+    controller.enqueue(new Uint8Array(c.buffer, c.byteOffset, c.byteLength));
+    if ((controller.desiredSize ?? 0) <= 0) req.pause();
+  };
+  const onEnd = () => {
+    detach();
+    controller.close();
+  };
+  const onError = (e: Error) => {
+    if (finished) return;
+    detach();
+    controller.error(e);
+  };
+  const onClose = () => onError(new Error('the client closed the connection before the body was complete'));
+  const discard = () => {
+    if (!finished) detach();
+    req.resume(); // what still arrives is dropped
+  };
+  const stream = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+      req.on('data', onData).on('end', onEnd).on('close', onClose).on('error', onError);
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      detach();
+      req.pause();
+    },
+  });
+  return { stream, discard };
+}
+
+/**
+ * Answer one request with its /v1 route handler. Returns false, having touched nothing, when no
+ * route serves the path and method (the caller hands it to Next.js). The body is not read here: it
+ * goes to the handler as a stream, so it checks Content-Length and the API key before reading it.
+ */
+export async function serveApi(routes: Route[], req: http.IncomingMessage, res: http.ServerResponse, requestTimeoutMs = REQUEST_TIMEOUT_MS): Promise<boolean> {
+  if (!isApiPath(req.url)) return false;
+  const host = req.headers.host ?? 'localhost';
+  if (!validHost(host)) {
+    adapterError(res, 400, 'invalid_host', 'The Host header is not a valid host name or address.');
+    req.resume(); // dropped: the connection closes after the answer
+    return true;
+  }
+  const url = new URL(`http://${host}${req.url}`);
   const hit = matchRoute(routes, url.pathname);
-  if (!hit) return null;
-  const handler = hit.module[request.method] as Handler | undefined;
-  if (typeof handler !== 'function') return null;
-  return handler(request, { params: Promise.resolve(hit.params) });
+  const method = req.method ?? 'GET';
+  const handler = hit?.module[method] as Handler | undefined;
+  if (!hit || typeof handler !== 'function') return false;
+
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  // A client that stalls its request is answered 408 and dropped, not kept for minutes.
+  let timedOut = false;
+  const timer = req.complete
+    ? undefined
+    : setTimeout(() => {
+        if (req.complete) return;
+        timedOut = true;
+        if (!res.headersSent) {
+          adapterError(res, 408, 'request_timeout', `The request body did not arrive within ${requestTimeoutMs / 1000} s.`);
+          res.once('finish', () => req.destroy());
+        } else req.destroy();
+      }, requestTimeoutMs);
+  const stop = () => clearTimeout(timer);
+  req.once('end', stop).once('close', stop);
+
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (Array.isArray(v)) for (const x of v) headers.append(k, x);
+    else if (v !== undefined) headers.set(k, v);
+  }
+  const body = hasBody ? bodyStream(req) : null;
+  const request = new Request(url, { method, headers, ...(body ? { body: body.stream, duplex: 'half' } : {}) } as RequestInit);
+  const response = await handler(request, { params: Promise.resolve(hit.params) });
+  const out = Buffer.from(await response.arrayBuffer());
+  if (timedOut || res.writableEnded || res.destroyed) return true;
+  const outHeaders: Record<string, string | string[]> = {};
+  response.headers.forEach((v, k) => (outHeaders[k] = v));
+  const unread = !req.complete;
+  // Answered before the whole body came (refused: too large, no key): close after the answer and
+  // discard what still arrives; the timer above ends a client that keeps sending.
+  if (unread) outHeaders.connection = 'close';
+  res.writeHead(response.status, outHeaders).end(out);
+  // Whatever the handler did not read (refused before reading, or not a body it takes) is dropped.
+  if (body) body.discard();
+  else req.resume();
+  if (!unread) stop();
+  return true;
+}
+
+/**
+ * The production server: /v1 through serveApi, the rest to `fallback`. Node's own request timeout
+ * (checked every few hundred ms) drops a request to Next.js that stalls its headers or body.
+ */
+export function createApiServer(routes: Route[], opts: ApiServerOptions): http.Server {
+  const timeout = opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const server = http.createServer(
+    {
+      requestTimeout: timeout,
+      headersTimeout: timeout,
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(timeout / 4))),
+    },
+    (req, res) => {
+      serveApi(routes, req, res, timeout).then(
+        (served) => {
+          if (!served) opts.fallback(req, res);
+        },
+        (err: unknown) => {
+          opts.onError?.(err);
+          if (!res.headersSent) res.writeHead(500, { ...API_HEADERS, Connection: 'close' });
+          res.end('{"error":{"type":"api_error","message":"An unexpected error occurred."}}');
+        },
+      );
+    },
+  );
+  return server;
 }

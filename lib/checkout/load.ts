@@ -104,7 +104,12 @@ export async function loadCheckout(db: Db, sessionId: string, now = nowSeconds()
   const sessionStatus = s.status as SessionStatus;
   const expiresAt = s.expires_at as number;
   const phase = phaseOf(sessionStatus, expiresAt, now, intent, (intentRow?.rail as string | undefined) ?? '');
-  const rails = phase === 'choose' || phase === 'awaiting' ? availableRails(currency, s.livemode as boolean) : [];
+  // Health (in the database) and free receive addresses decide what is offered; the intent's own
+  // address keeps its rail on offer.
+  const rails =
+    phase === 'choose' || phase === 'awaiting'
+      ? await availableRails(db, currency, s.livemode as boolean, { now, intentId: (intentRow?.id as string | undefined) ?? undefined })
+      : [];
   const view: Omit<CheckoutView, 'version'> = {
     id: s.id as string,
     livemode: s.livemode as boolean,

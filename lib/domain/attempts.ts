@@ -10,8 +10,10 @@ import { randomUUID } from 'node:crypto';
 import { createId } from '../ids';
 import { log } from '../log';
 import { normalizePhone, operatorInfo } from '../rails/mobile-money/operators';
-import { isRailDown, markRailDown, markRailUp, railAdapter } from '../rails/registry';
+import { railAdapter } from '../rails/registry';
 import { BackendError, type AttemptView, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../rails/types';
+import { releasePrompt, reservePrompt } from './phone-limits';
+import { admitRequest, recordBackendFailure, recordBackendSuccess } from './rail-health';
 import {
   ACTIVE_ATTEMPT_STATUSES,
   activeAttempt,
@@ -24,13 +26,14 @@ import {
   isAddressRail,
   nextPollAt,
   transitionAttempt,
+  watchUntilAfterClose,
   writeAttempt,
 } from './attempt-states';
 import { closeSessionsOfIntent, failIntent } from './checkout-sessions';
 import type { Scope } from './common';
 import { recordEvent, type EventType } from './events';
 import { isMobileMoneyRail, type Currency, type MobileMoneyRail, type Rail } from '../money';
-import { serializeIntent } from './payment-intents';
+import { assertRailConfigured, serializeIntent } from './payment-intents';
 import { decide, type AttemptFacts as SettleAttemptFacts, type Decision, type IntentFacts } from './settle';
 import { transitionIntent, type IntentStatus } from './transitions';
 
@@ -60,13 +63,31 @@ export function attemptView(row: Row): AttemptView {
   };
 }
 
-/** The adapter for a rail, or rail_unavailable (not configured in this mode, or known-down). */
-export function usableAdapter(rail: Rail, livemode: boolean): RailAdapter {
-  const adapter = railAdapter(rail, livemode);
-  if (!adapter) throw railUnavailable(rail, `not configured in ${livemode ? 'live' : 'test'} mode`);
-  if (isRailDown(rail, livemode)) throw railUnavailable(rail, 'its backend is failing');
+/** The adapter for a rail, or rail_unavailable when the rail is not configured in this mode. */
+/** The rail's adapter in this mode, or 400 rail_not_configured (503 is for a configured rail whose backend is down). */
+export function configuredAdapter(rail: Rail, livemode: boolean): RailAdapter {
+  assertRailConfigured(rail, livemode);
+  return railAdapter(rail, livemode)!;
+}
+
+/**
+ * The adapter to send a new request to (a new attempt, a resend), or rail_unavailable: not
+ * configured in this mode, or its backend is down (rail-health.ts; while it is being probed, this
+ * request may be the probe).
+ */
+export async function usableAdapter(db: Db, rail: Rail, livemode: boolean, now: number): Promise<RailAdapter> {
+  const adapter = configuredAdapter(rail, livemode);
+  await admitRequest(db, adapter, now);
   return adapter;
 }
+
+/** A refusal of one request by its backend (a 4xx about its content): that attempt fails, the rail is fine. */
+export const paymentRefused = (rail: Rail, err: BackendError) =>
+  new DomainError(
+    'payment_refused',
+    `The ${rail} backend refused this payment request${err.status ? ` (HTTP ${err.status})` : ''}.${isMobileMoneyRail(rail) ? " Check the payer's phone number," : ''} Try again or use another rail.`,
+    isMobileMoneyRail(rail) ? 'phone' : undefined,
+  );
 
 export async function lockIntent(tx: Db, id: string): Promise<Row> {
   const rows = await tx.query(`select * from payment_intents where id = $1 for update`, [id]);
@@ -119,14 +140,91 @@ export function normalizeBuyerPhone(rail: Rail, currency: Currency, phone: strin
   return e164;
 }
 
-async function addressFor(tx: Db, adapter: RailAdapter, intentId: string): Promise<{ address: string; index: number }> {
+/**
+ * How many derived addresses in a row may have received nothing beyond the last one that did
+ * (wallets stop scanning after that many when they restore from the key). Live keys only: test
+ * keys back no wallet.
+ */
+export function gapLimit(adapter: RailAdapter): number | null {
+  if (adapter.mode !== 'live') return null;
+  if (adapter.rail === 'btc_onchain') return config().BTC_GAP_LIMIT;
+  if (adapter.rail === 'usdt_trc20') return config().TRON_GAP_LIMIT;
+  return null;
+}
+
+/**
+ * An address of this key that may be handed to another intent: no money was ever seen on it, and
+ * every attempt on it ended and is no longer watched. Lowest index first.
+ */
+const FREE_ADDRESS = `
+  select d.address, d.derivation_index from derived_addresses d
+   where d.key_id = $1 and d.rail = $2 and d.money_seen_at is null and d.amount_credited = 0
+     and not exists (select 1 from payment_attempts a
+                      where a.rail = d.rail and a.destination = d.address
+                        and (a.status = any($3::text[]) or a.watch_until > $4 or a.amount_received > 0 or a.amount_seen > 0))
+   order by d.derivation_index limit 1`;
+
+/** Is one more index within the gap limit? (the caller holds the counter row's lock, or only reads) */
+async function withinGap(tx: Db, adapter: RailAdapter, limit: number, forUpdate: boolean): Promise<boolean> {
+  const counter = (await tx.query<{ next_index: number }>(
+    `select next_index from derivation_counters where key_id = $1${forUpdate ? ' for update' : ''}`,
+    [adapter.derivationKeyId],
+  ))[0];
+  const next = counter ? Number(counter.next_index) : 0;
+  const used = (await tx.query<{ last: number | null }>(
+    `select max(derivation_index) as last from derived_addresses where key_id = $1 and money_seen_at is not null`,
+    [adapter.derivationKeyId],
+  ))[0];
+  const lastUsed = used?.last === null || used?.last === undefined ? -1 : Number(used.last);
+  return next <= lastUsed + limit;
+}
+
+/**
+ * Can a new attempt of another intent get an address on this rail now (a free one, or a new one
+ * within the gap limit)? What the page asks before offering the rail.
+ */
+export async function addressAvailable(db: Db, adapter: RailAdapter, now: number, intentId?: string): Promise<boolean> {
+  const limit = gapLimit(adapter);
+  if (limit === null || !adapter.derivationKeyId) return true;
+  if (intentId) {
+    const own = await db.query(`select 1 from derived_addresses where payment_intent_id = $1 and rail = $2 and key_id = $3`, [intentId, adapter.rail, adapter.derivationKeyId]);
+    if (own.length) return true;
+  }
+  if ((await db.query(FREE_ADDRESS, [adapter.derivationKeyId, adapter.rail, ACTIVE_ATTEMPT_STATUSES, now])).length) return true;
+  return withinGap(db, adapter, limit, false);
+}
+
+/**
+ * The intent's receive address: its own; else a free one (reused); else the next index, if it is
+ * within the gap limit; else rail_unavailable until one frees up.
+ */
+async function addressFor(tx: Db, adapter: RailAdapter, intentId: string, now: number): Promise<{ address: string; index: number }> {
   if (!adapter.deriveAddress || !adapter.derivationKeyId) throw new Error(`${adapter.rail} derives no addresses`);
   const existing = await tx.query<{ address: string; derivation_index: number }>(
     `select address, derivation_index from derived_addresses where payment_intent_id = $1 and rail = $2 and key_id = $3`,
     [intentId, adapter.rail, adapter.derivationKeyId],
   );
-  if (existing[0]) return { address: existing[0].address, index: existing[0].derivation_index };
-  // The counter row is the serialization point: every caller gets its own index, never reused.
+  if (existing[0]) return { address: existing[0].address, index: Number(existing[0].derivation_index) };
+  // A free address is taken under its row lock (two intents never get the same one).
+  const free = (await tx.query<{ address: string; derivation_index: number }>(`${FREE_ADDRESS} for update skip locked`, [
+    adapter.derivationKeyId,
+    adapter.rail,
+    ACTIVE_ATTEMPT_STATUSES,
+    now,
+  ]))[0];
+  if (free) {
+    await tx.query(`update derived_addresses set payment_intent_id = $3, created_at = $4 where key_id = $1 and derivation_index = $2`, [
+      adapter.derivationKeyId,
+      free.derivation_index,
+      intentId,
+      now,
+    ]);
+    return { address: free.address, index: Number(free.derivation_index) };
+  }
+  // The counter row is the serialization point: every caller gets its own index.
+  const limit = gapLimit(adapter);
+  if (limit !== null && !(await withinGap(tx, adapter, limit, true)))
+    throw railUnavailable(adapter.rail, `every receive address within the gap limit (${limit}) is waiting for a payment; one frees up when its watch window ends`);
   const [counter] = await tx.query<{ idx: number }>(
     `insert into derivation_counters (key_id, next_index) values ($1, 1)
      on conflict (key_id) do update set next_index = derivation_counters.next_index + 1
@@ -137,7 +235,7 @@ async function addressFor(tx: Db, adapter: RailAdapter, intentId: string): Promi
   const address = adapter.deriveAddress(index);
   await tx.query(
     `insert into derived_addresses (key_id, derivation_index, address, rail, payment_intent_id, created_at) values ($1, $2, $3, $4, $5, $6)`,
-    [adapter.derivationKeyId, index, address, adapter.rail, intentId, Math.floor(Date.now() / 1000)],
+    [adapter.derivationKeyId, index, address, adapter.rail, intentId, now],
   );
   return { address, index };
 }
@@ -150,8 +248,12 @@ export async function beginAttempt(tx: Db, intent: Row, adapter: RailAdapter, op
   let phone: string | undefined;
   let address: string | undefined;
   let index: number | undefined;
-  if (isMobileMoneyRail(rail)) phone = normalizeBuyerPhone(rail, currency, opts.phone);
-  if (isAddressRail(rail)) ({ address, index } = await addressFor(tx, adapter, intent.id as string));
+  if (isMobileMoneyRail(rail)) {
+    phone = normalizeBuyerPhone(rail, currency, opts.phone);
+    // Live prompts reach a real phone: counted per phone, whoever asks (phone-limits.ts).
+    if (intent.livemode) await reservePrompt(tx, phone, now);
+  }
+  if (isAddressRail(rail)) ({ address, index } = await addressFor(tx, adapter, intent.id as string, now));
   const session = await openSessionOf(tx, intent.id as string);
   let expiresAt = session ? (session.expires_at as number) : now + DEFAULT_WINDOW_SECONDS;
   // A Lightning invoice never outlives its session, and lasts at most the configured expiry.
@@ -205,10 +307,21 @@ export async function beginAttempt(tx: Db, intent: Row, adapter: RailAdapter, op
 }
 
 /** Step 3, in a transaction: record the backend's prompt; a mobile-money push makes the intent pending. */
-export async function finishAttempt(tx: Db, input: PromptInput, prompt: RailPrompt, adapter: RailAdapter): Promise<void> {
+export async function finishAttempt(tx: Db, input: PromptInput, prompt: RailPrompt, adapter: RailAdapter): Promise<'recorded' | 'closed'> {
   const intent = await lockIntent(tx, input.intentId);
   const attempt = await lockAttempt(tx, input.attemptId);
   const status: AttemptStatus = adapter.kind === 'mobile_money' ? 'pending' : 'awaiting_payment';
+  if (attempt.status === 'canceled' && (attempt.backend_ref === null || attempt.backend_ref === prompt.backendRef)) {
+    // The intent was paid through another attempt while this request was in flight: the prompt
+    // exists at the backend all the same. Recorded on the closed attempt, never reopened, and
+    // watched while the backend can pay it (a closed invoice is canceled at the node by the worker).
+    const watchUntil = watchUntilAfterClose({ rail: input.rail, status: 'canceled', backendRef: prompt.backendRef, expiresAt: prompt.expiresAt }, input.now);
+    await writeAttempt(tx, input.attemptId, {
+      set: { destination: prompt.destination, backend_ref: prompt.backendRef, expires_at: prompt.expiresAt, watch_until: watchUntil, next_poll_at: watchUntil === null ? null : input.now + 1, updated_at: input.now },
+      mergeDetails: prompt.details,
+    });
+    return 'closed';
+  }
   // A push recorded as possibly sent (pending, same reference) may be recorded again when its answer comes.
   const samePush = attempt.status === 'pending' && attempt.backend_ref === prompt.backendRef;
   if (attempt.status !== 'creating' && !samePush) throw railUnavailable(input.rail, 'the attempt was abandoned before the backend answered');
@@ -219,6 +332,13 @@ export async function finishAttempt(tx: Db, input: PromptInput, prompt: RailProm
     const row = await transitionIntent(tx, input.intentId, 'pending', { last_payment_error: null });
     await recordEvent(tx, scopeOf(row), 'payment_intent.pending', await serializeIntent(tx, row));
   }
+  return 'recorded';
+}
+
+/** Record a live backend's prompt (after commit, a 409 when the intent ended while it was being made). */
+async function recordPrompt(db: Db, input: PromptInput, prompt: RailPrompt, adapter: RailAdapter): Promise<void> {
+  if ((await db.transaction((tx) => finishAttempt(tx, input, prompt, adapter))) === 'closed')
+    throw unexpectedState('This payment intent ended (it was paid) while the payment request was being made; nothing more is due.');
 }
 
 /** The prompt of a push whose answer we did not get: looked up by the reference made before the call. */
@@ -252,30 +372,100 @@ async function abortAttempt(db: Db, attemptId: string, message: string, now: num
 export async function startAttempt(db: Db, input: PromptInput, adapter: RailAdapter): Promise<void> {
   if (adapter.mode === 'test') {
     const prompt = await adapter.createPrompt(input);
-    await db.transaction((tx) => finishAttempt(tx, input, prompt, adapter));
+    await recordPrompt(db, input, prompt, adapter);
     return;
   }
   let prompt: RailPrompt;
   try {
     prompt = await adapter.createPrompt(input);
   } catch (err) {
+    if (err instanceof BackendError) await recordBackendFailure(db, adapter, err, input.now);
     if (err instanceof BackendError && err.maybeSent && input.reference && input.phone) {
       // The push may have gone out: it is pending, and polling its reference decides.
-      markRailDown(adapter.rail, true);
       log('warn', 'rail push outcome unknown', { rail: adapter.rail, attemptId: input.attemptId, error: err.message });
-      await db.transaction((tx) => finishAttempt(tx, input, unconfirmedPush(input), adapter));
+      await recordPrompt(db, input, unconfirmedPush(input), adapter);
       return;
+    }
+    // Surely not sent: the phone's prompt is given back.
+    if (err instanceof BackendError && input.phone) await releasePrompt(db, input.phone, input.now);
+    if (err instanceof BackendError && err.kind === 'request') {
+      // The backend refused this one request (a 4xx about its content): the attempt fails as the
+      // payer's failure (it counts toward the attempt cap); the rail stays healthy.
+      log('warn', 'rail backend refused the request', { rail: adapter.rail, attemptId: input.attemptId, status: err.status });
+      await refuseAttempt(db, input, adapter, err);
+      throw paymentRefused(adapter.rail, err);
     }
     await abortAttempt(db, input.attemptId, (err as Error).message, input.now);
     if (err instanceof BackendError) {
-      markRailDown(adapter.rail, true);
       log('warn', 'rail backend failed', { rail: adapter.rail, error: err.message });
       throw railUnavailable(adapter.rail);
     }
     throw err;
   }
-  markRailUp(adapter.rail, true);
-  await db.transaction((tx) => finishAttempt(tx, input, prompt, adapter));
+  await recordBackendSuccess(db, adapter, input.now);
+  await recordPrompt(db, input, prompt, adapter);
+}
+
+/**
+ * The backend refused the attempt's request: the attempt fails through the same rules as a payer's
+ * decline (settle.ts decide: the intent's lastPaymentError, payment_failed, the attempt cap), as an
+ * attempt whose request reached the backend and was answered once and for all.
+ */
+async function refuseAttempt(db: Db, input: PromptInput, adapter: RailAdapter, err: BackendError): Promise<void> {
+  await db.transaction(async (tx) => {
+    const intent = await lockIntent(tx, input.intentId);
+    const attempt = await lockAttempt(tx, input.attemptId);
+    if (attempt.status !== 'creating') return;
+    const report: RailStatus = {
+      state: 'failed',
+      received: 0,
+      seen: 0,
+      final: true,
+      error: { code: 'payment_refused', message: `The backend refused the payment request${err.status ? ` (HTTP ${err.status})` : ''}.` },
+    };
+    const facts = await loadFacts(tx, intent, attempt, input.now);
+    const d = decide(facts.intent, { ...facts.attempt, status: 'awaiting_payment' }, report, input.now);
+    await applyDecision(tx, intent, attempt, d, report, input.now, adapter.pollSeconds);
+  });
+}
+
+/** A Lightning invoice handed out again must still be payable for at least this long. */
+export const INVOICE_REUSE_MIN_SECONDS = 120;
+
+/**
+ * A new Lightning attempt reuses the intent's open invoice when an earlier attempt of it was closed
+ * (a rail switch and back) with nothing paid, for the same amount, and the invoice is still valid
+ * and not being canceled at the node (never leased by the worker, never canceled): one invoice per
+ * amount, not one per round trip. The old attempt stops being watched; the new one watches the
+ * invoice (and an invoice's money is counted once across its attempts, see loadFacts). Returns
+ * whether it did; in the caller's transaction, under the intent's row lock.
+ */
+export async function reuseOpenInvoice(tx: Db, intent: Row, adapter: RailAdapter, now: number): Promise<boolean> {
+  if (intent.rail !== 'btc_lightning') return false;
+  const amount = attemptAmount({ amount: intent.amount as number, amountReceived: intent.amount_received as number });
+  const session = await openSessionOf(tx, intent.id as string);
+  const until = session ? (session.expires_at as number) : now + DEFAULT_WINDOW_SECONDS;
+  const prev = (await tx.query(
+    `select * from payment_attempts
+      where payment_intent_id = $1 and rail = 'btc_lightning' and status = 'canceled' and amount = $2
+        and amount_received = 0 and amount_seen = 0 and backend_ref is not null
+        and expires_at > $3 and expires_at <= $4
+        and not (details ? 'backendCanceledAt') and (locked_until is null or locked_until <= $5)
+      order by seq desc limit 1 for update`,
+    [intent.id, amount, now + INVOICE_REUSE_MIN_SECONDS, until, now],
+  ))[0];
+  if (!prev) return false;
+  const attemptId = createId('att');
+  await tx.query(
+    `insert into payment_attempts (id, payment_intent_id, merchant_id, livemode, rail, amount, currency, status, destination, details,
+       expires_at, next_poll_at, created_at, updated_at, backend_ref)
+     values ($1, $2, $3, $4, $5, $6, $7, 'creating', $8, $9, $10, $11, $12, $12, $13)`,
+    [attemptId, intent.id, intent.merchant_id, intent.livemode, 'btc_lightning', amount, intent.currency, prev.destination,
+      JSON.stringify({ ...(prev.details as Record<string, unknown>), reusedFrom: prev.id }), prev.expires_at, now + adapter.pollSeconds, now, prev.backend_ref],
+  );
+  await writeAttempt(tx, prev.id as string, { set: { watch_until: null, next_poll_at: null, updated_at: now } });
+  await transitionAttempt(tx, attemptId, 'awaiting_payment', { from: ['creating'], set: { updated_at: now } });
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -300,6 +490,16 @@ async function loadFacts(tx: Db, intent: Row, attempt: Row, now: number): Promis
     ))[0];
     addressCredited = credit ? Number(credit.amount_credited) : 0;
   }
+  // A Lightning invoice handed out again (reuseOpenInvoice) is shared by several attempts: what it
+  // already credited, on any of them, is counted (like an address's amount_credited).
+  let amountReceived = attempt.amount_received as number;
+  if (attempt.rail === 'btc_lightning' && attempt.backend_ref) {
+    const paid = (await tx.query<{ n: number }>(
+      `select coalesce(sum(amount_received), 0)::bigint as n from payment_attempts where rail = 'btc_lightning' and backend_ref = $1 and payment_intent_id = $2`,
+      [attempt.backend_ref, id],
+    ))[0];
+    amountReceived = Math.max(amountReceived, Number(paid?.n ?? 0));
+  }
   return {
     intent: {
       status: intent.status as IntentStatus,
@@ -313,7 +513,7 @@ async function loadFacts(tx: Db, intent: Row, attempt: Row, now: number): Promis
     attempt: {
       rail: attempt.rail as string,
       status: attempt.status as AttemptStatus,
-      amountReceived: attempt.amount_received as number,
+      amountReceived,
       expiresAt: (attempt.expires_at as number | null) ?? null,
       backendRef: attemptFacts(attempt).backendRef,
       addressCredited,
@@ -336,6 +536,9 @@ export async function applyDecision(tx: Db, intentIn: Row, attemptIn: Row, d: De
     set: { amount_received: (attemptIn.amount_received as number) + d.credit, amount_seen: d.seen, updated_at: now },
     mergeDetails: report.details ?? {},
   }))!;
+  if (isAddressRail(rail) && (d.credit > 0 || d.seen > 0 || report.received > 0))
+    // Money was seen on the address: it is used for good (never reused; the gap counts from it).
+    await tx.query(`update derived_addresses set money_seen_at = $3 where address = $1 and rail = $2 and money_seen_at is null`, [attempt.destination, rail, now]);
   if (d.credit > 0) {
     if (isAddressRail(rail))
       await tx.query(`update derived_addresses set amount_credited = amount_credited + $3 where address = $1 and rail = $2`, [attempt.destination, rail, d.credit]);
@@ -443,10 +646,11 @@ export async function refreshAttempt(db: Db, attemptId: string, now: number): Pr
   let st: RailStatus;
   try {
     st = await adapter.getStatus(attemptView(row), now);
-    if (adapter.mode === 'live') markRailUp(rail, true);
+    // A status check is a probe too: its answer heals a rail that was down.
+    await recordBackendSuccess(db, adapter, now);
   } catch (err) {
     if (!(err instanceof BackendError)) throw err;
-    if (adapter.mode === 'live') markRailDown(rail, true);
+    await recordBackendFailure(db, adapter, err, now);
     log('warn', 'rail status check failed', { rail, attemptId, error: err.message });
     await writeAttempt(db, attemptId, { set: { next_poll_at: now + Math.max(adapter.pollSeconds * 2, 10), locked_until: null } });
     return;

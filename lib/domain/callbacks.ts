@@ -1,12 +1,23 @@
 // A live mobile-money operator's callback. It is a hint, never the truth: it names an attempt,
 // which we then ask the operator about (refreshAttempt). Sent twice, or never: same outcome.
+// Callbacks are unauthenticated, so a flood of them naming one attempt is coalesced, in the
+// database (shared by every instance): one status lookup per attempt at a time (the attempt's
+// lease, `locked_until`, the one the worker takes too), and at least CALLBACK_LOOKUP_SPACING_SECONDS
+// between the starts of two callbacks' lookups; a callback that comes meanwhile only makes the
+// attempt due right after, for the worker.
 import { invalid, notFound } from '../errors';
 import type { Db } from '../db/client';
 import { nowSeconds } from '../ids';
 import { MOBILE_MONEY_RAILS, type Rail } from '../money';
 import { railAdapter } from '../rails/registry';
 import { BackendError, type CallbackInput } from '../rails/types';
+import { writeAttempt } from './attempt-states';
 import { refreshAttempt } from './attempts';
+
+/** Minimum time between two status lookups made for callbacks about one attempt. */
+export const CALLBACK_LOOKUP_SPACING_SECONDS = 2;
+/** How long a callback's lookup holds the attempt (a lookup that dies lets go after this). */
+const CALLBACK_LEASE_SECONDS = 30;
 
 export async function handleMobileMoneyCallback(db: Db, rail: string, req: CallbackInput, now = nowSeconds()): Promise<{ received: true }> {
   if (!(MOBILE_MONEY_RAILS as readonly string[]).includes(rail)) throw notFound('rail', rail);
@@ -21,6 +32,29 @@ export async function handleMobileMoneyCallback(db: Db, rail: string, req: Callb
   }
   const rows = await db.query(`select id from payment_attempts where id = $1 and rail = $2 and livemode = true`, [attemptId, rail]);
   if (!rows[0]) throw notFound('payment_attempt', attemptId);
-  await refreshAttempt(db, attemptId, now);
+  // Take the attempt's lease, unless a lookup holds it (the worker's, or another callback's) or a
+  // callback's lookup started less than the spacing ago. One conditional update: two callbacks
+  // racing cannot both win, on any instance.
+  const lease = now + CALLBACK_LEASE_SECONDS;
+  const taken = await writeAttempt(db, attemptId, {
+    set: { locked_until: lease },
+    mergeDetails: { callbackLookupAt: now },
+    where: {
+      sql: `(locked_until is null or locked_until <= $1) and coalesce((details->>'callbackLookupAt')::bigint, -1) <= $2`,
+      params: [now, now - CALLBACK_LOOKUP_SPACING_SECONDS],
+    },
+  });
+  if (!taken) {
+    // Coalesced: the attempt is asked about right after (by the worker), not now.
+    const soon = now + CALLBACK_LOOKUP_SPACING_SECONDS;
+    await writeAttempt(db, attemptId, { set: { next_poll_at: soon }, where: { sql: 'next_poll_at > $1', params: [soon] } });
+    return { received: true };
+  }
+  try {
+    await refreshAttempt(db, attemptId, now);
+  } finally {
+    // refreshAttempt lets go of the lease when it writes its answer; if it did not, let go now.
+    await writeAttempt(db, attemptId, { set: { locked_until: null }, where: { sql: 'locked_until = $1', params: [lease] } });
+  }
   return { received: true };
 }

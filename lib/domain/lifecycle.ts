@@ -8,25 +8,31 @@ import { nowSeconds } from '../ids';
 import { log } from '../log';
 import { railPolicy } from '../rails/catalog';
 import { operatorInfo } from '../rails/mobile-money/operators';
-import { isRailDown, markRailDown, markRailUp, railAdapter } from '../rails/registry';
+import { railAdapter } from '../rails/registry';
 import { BackendError, type PromptInput, type RailAdapter, type RailKind } from '../rails/types';
 import {
   type WorkScope,
   activeAttempt,
+  addressAvailable,
   attemptView,
   beginAttempt,
+  configuredAdapter,
   finishAttempt,
   lockIntent,
   normalizeBuyerPhone,
+  paymentRefused,
   refreshAttempt,
+  reuseOpenInvoice,
   settle,
   startAttempt,
   usableAdapter,
 } from './attempts';
-import { assertNoAttemptStarting, closeActiveAttempts, closeAttempt, writeAttempt } from './attempt-states';
+import { assertNoAttemptStarting, closeActiveAttempts, closeAttempt, isAddressRail, PUSH_WATCH_SECONDS, writeAttempt } from './attempt-states';
+import { assertResendSpacing, releasePrompt, reservePrompt } from './phone-limits';
+import { admitRequest, backendKey, downBackends, isBackendDown, recordBackendFailure, recordBackendSuccess } from './rail-health';
 import { closeSessionsOfIntent, expireSession, toCheckoutSession, type CheckoutSession } from './checkout-sessions';
 import type { Scope } from './common';
-import { ADDRESS_RAILS, isMobileMoneyRail, RAILS, type Currency, type Rail } from '../money';
+import { ADDRESS_RAILS, boundsFor, isMobileMoneyRail, RAILS, type Currency, type Rail } from '../money';
 import { amountInput } from './prices';
 import { assertPayable, createPaymentIntent, getIntentRow, railInput, serializeIntent, type PaymentIntent } from './payment-intents';
 import { recordEvent } from './events';
@@ -103,7 +109,10 @@ async function confirmStep(db: Db, scope: Scope, intentId: string, input: Confir
     }
     const session = (await tx.query(`select expires_at from checkout_sessions where payment_intent_id = $1 and status = 'open'`, [intentId]))[0];
     if (session && (session.expires_at as number) <= now) throw unexpectedState('The checkout session of this payment intent has expired.');
-    const adapter = usableAdapter(rail, scope.livemode);
+    const adapter = configuredAdapter(rail, scope.livemode);
+    // Back from another rail: the invoice handed out before is handed out again while it is valid.
+    if (await reuseOpenInvoice(tx, intent, adapter, now)) return { done: await serializeIntent(tx, await getIntentRow(tx, scope, intentId)) };
+    await admitRequest(tx, adapter, now);
     const promptInput = await beginAttempt(tx, intent, adapter, { phone: input.phone }, now);
     if (adapter.mode === 'test') {
       await finishAttempt(tx, promptInput, await adapter.createPrompt(promptInput), adapter);
@@ -150,22 +159,37 @@ export async function cancelPaymentIntent(db: Db, scope: Scope, id: string, cloc
 export async function chooseSessionRail(db: Db, sessionId: string, rail: Rail, clock: Clock = {}): Promise<{ session: CheckoutSession; intent: PaymentIntent }> {
   const now = clock.now ?? nowSeconds();
   if (!(RAILS as readonly string[]).includes(rail)) throw invalid('parameter_invalid', `rail must be one of ${RAILS.join(', ')}`, 'rail');
-  const first = (await db.query(`select * from checkout_sessions where id = $1`, [sessionId]))[0];
-  if (!first) throw notFound('checkout_session', sessionId);
+  for (let tries = 0; ; tries++) {
+    const first = (await db.query(`select * from checkout_sessions where id = $1`, [sessionId]))[0];
+    if (!first) throw notFound('checkout_session', sessionId);
+    try {
+      return await chooseRailOnce(db, first, rail, now);
+    } catch (err) {
+      // Another request made the session's intent between our read and our lock: start again, so
+      // the intent is locked before the session (the order everywhere; the other way deadlocks).
+      if (err !== INTENT_APPEARED || tries >= 2) throw err === INTENT_APPEARED ? unexpectedState('This checkout session is being updated by another request; retry.') : err;
+    }
+  }
+}
+
+const INTENT_APPEARED = new Error('the session got its intent meanwhile');
+
+async function chooseRailOnce(db: Db, first: Row, rail: Rail, now: number): Promise<{ session: CheckoutSession; intent: PaymentIntent }> {
+  const sessionId = first.id as string;
   const scope: Scope = { merchantId: first.merchant_id as string, livemode: first.livemode as boolean };
   return db.transaction(async (tx) => {
     // Lock order everywhere: intent, then session.
     let intentRow = first.payment_intent_id ? await lockIntent(tx, first.payment_intent_id as string) : null;
     let session = (await tx.query(`select * from checkout_sessions where id = $1 for update`, [sessionId]))[0]!;
-    if (!intentRow && session.payment_intent_id) {
-      // Another request made the intent meanwhile; take locks in the usual order.
-      intentRow = await lockIntent(tx, session.payment_intent_id as string);
-    }
+    if (!intentRow && session.payment_intent_id) throw INTENT_APPEARED;
     if (session.status !== 'open' || (session.expires_at as number) <= now)
       throw unexpectedState(`This checkout session is ${session.status === 'open' ? 'past its expiry' : session.status}; no rail can be chosen.`);
     const currency = session.currency as Currency;
     assertPayable(rail, currency, session.amount as number);
-    usableAdapter(rail, scope.livemode);
+    const adapter = configuredAdapter(rail, scope.livemode);
+    if (await isBackendDown(tx, adapter, now)) throw railUnavailable(rail, 'its backend is failing');
+    if (isAddressRail(rail) && !(await addressAvailable(tx, adapter, now, (intentRow?.id as string | undefined) ?? undefined)))
+      throw railUnavailable(rail, 'no receive address is free right now');
     if (!intentRow) {
       const price = (await tx.query<{ name: string }>(`select p.name from prices pr join products p on p.id = pr.product_id where pr.id = $1`, [session.price_id]))[0];
       const created = await createPaymentIntent(tx, scope, {
@@ -208,10 +232,20 @@ export async function resendMobileMoneyPrompt(db: Db, scope: Scope, intentId: st
     const resends = Number(details.resends ?? 0);
     if (resends >= MAX_RESENDS)
       throw unexpectedState(`The request was already sent again ${MAX_RESENDS} times; wait for it to time out, then confirm again.`);
-    const adapter = usableAdapter(rail, scope.livemode);
+    if (scope.livemode) {
+      // A real phone: resends spaced, and the phone's own limits (phone-limits.ts).
+      assertResendSpacing(Number(details.lastPushAt ?? locked.created_at), now);
+      await reservePrompt(tx, locked.destination as string, now);
+    }
+    const adapter = await usableAdapter(tx, rail, scope.livemode, now);
     const reference = randomUUID();
     const refs = [...((details.referenceIds as string[] | undefined) ?? (locked.backend_ref ? [locked.backend_ref as string] : [])), reference];
-    const row = (await writeAttempt(tx, locked.id as string, { set: { updated_at: now }, mergeDetails: { referenceIds: refs, resends: resends + 1 } }))!;
+    // The new push is out from now on: the operator's "no record of it" window and our own timeout
+    // restart now, not when its answer comes back (a poll during the call must not end the attempt).
+    const row = (await writeAttempt(tx, locked.id as string, {
+      set: { updated_at: now, expires_at: now + operatorInfo(rail).timeoutSeconds },
+      mergeDetails: { referenceIds: refs, resends: resends + 1, lastPushAt: now, previousPushAt: details.lastPushAt ?? null },
+    }))!;
     return { attempt: row, reference, adapter };
   });
   const rail = attempt.rail as Rail;
@@ -221,9 +255,10 @@ export async function resendMobileMoneyPrompt(db: Db, scope: Scope, intentId: st
     prompt = await adapter.resend!(attemptView(attempt), now, reference);
   } catch (err) {
     if (!(err instanceof BackendError)) throw err;
-    markRailDown(rail, scope.livemode);
+    await recordBackendFailure(db, adapter, err, now);
     if (err.maybeSent) return serializeIntent(db, await getIntentRow(db, scope, intentId)); // pending: polling decides
-    // Surely not sent: give the reservation back.
+    // Surely not sent: give the reservation (and the phone's prompt) back.
+    if (scope.livemode) await releasePrompt(db, attempt.destination as string, now);
     await db.transaction(async (tx) => {
       await lockIntent(tx, intentId);
       const row = (await tx.query(`select details from payment_attempts where id = $1 for update`, [attempt.id]))[0]!;
@@ -231,23 +266,37 @@ export async function resendMobileMoneyPrompt(db: Db, scope: Scope, intentId: st
       const refs = (details.referenceIds as string[] | undefined) ?? [];
       if (!refs.includes(reference)) return;
       await writeAttempt(tx, attempt.id as string, {
-        mergeDetails: { referenceIds: refs.filter((r) => r !== reference), resends: Math.max(0, Number(details.resends ?? 1) - 1) },
+        mergeDetails: {
+          referenceIds: refs.filter((r) => r !== reference),
+          resends: Math.max(0, Number(details.resends ?? 1) - 1),
+          ...(details.lastPushAt === now && details.previousPushAt != null ? { lastPushAt: details.previousPushAt } : {}),
+        },
       });
     });
-    throw railUnavailable(rail);
+    // The operator refused this one push (a 4xx about it): the pending request goes on, the rail is fine.
+    throw err.kind === 'request' ? paymentRefused(rail, err) : railUnavailable(rail);
   }
-  if (adapter.mode === 'live') markRailUp(rail, true);
+  await recordBackendSuccess(db, adapter, now);
   // 3. Record the push: only its own fields, on the attempt as it is now (no lost update).
-  return db.transaction(async (tx) => {
+  const recorded = await db.transaction(async (tx) => {
     await lockIntent(tx, intentId);
-    const recorded = await writeAttempt(tx, attempt.id as string, {
+    const row = await writeAttempt(tx, attempt.id as string, {
       set: { backend_ref: prompt.backendRef, expires_at: prompt.expiresAt, next_poll_at: now, updated_at: now },
       mergeDetails: { lastPushAt: now },
       where: { sql: `status = 'pending' and details->'referenceIds' @> jsonb_build_array($1::text)`, params: [prompt.backendRef] },
     });
-    if (!recorded) throw unexpectedState('The pending request ended while it was being sent again; confirm again.');
-    return serializeIntent(tx, await getIntentRow(tx, scope, intentId));
+    if (!row) {
+      // The attempt ended while this push went out (a decline of the older push, our timeout): the
+      // new push reached the payer all the same, so the attempt is watched for its answer.
+      await writeAttempt(tx, attempt.id as string, {
+        set: { watch_until: now + PUSH_WATCH_SECONDS, next_poll_at: now + 1, updated_at: now },
+        where: { sql: `status <> 'pending' and (watch_until is null or watch_until < $1)`, params: [now + PUSH_WATCH_SECONDS] },
+      });
+    }
+    return row;
   });
+  if (!recorded) throw unexpectedState('The pending request ended while it was being sent again; its answer is still watched. Confirm again to start a new request.');
+  return serializeIntent(db, await getIntentRow(db, scope, intentId));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -268,7 +317,8 @@ async function simulatedAttempt(tx: Db, scope: Scope, intent: Row, now: number):
   if (current && current.status !== 'creating' && !(rail === 'btc_lightning' && (current.expires_at as number) <= now)) return current;
   if (current) await closeAttempt(tx, current, 'expired', now);
   if (intent.status !== 'requires_payment_method') throw unexpectedState(`This payment intent's status is ${intent.status as string}.`);
-  const adapter = usableAdapter(rail, scope.livemode);
+  const adapter = configuredAdapter(rail, scope.livemode);
+  if (await reuseOpenInvoice(tx, intent, adapter, now)) return (await activeAttempt(tx, intent.id as string))!;
   const phone = isMobileMoneyRail(rail) ? operatorInfo(rail).markets[intent.currency as Currency]?.exampleNumber : undefined;
   const input = await beginAttempt(tx, intent, adapter, { phone }, now);
   await finishAttempt(tx, input, await adapter.createPrompt(input), adapter);
@@ -279,8 +329,12 @@ async function simulate(db: Db, scope: Scope, intentId: string, now: number, act
   assertTestMode(scope);
   return db.transaction(async (tx) => {
     let intent = await getIntentRow(tx, scope, intentId, { forUpdate: true });
+    if (amount !== undefined) {
+      const { max } = boundsFor(intent.currency as Currency);
+      if (amount > max) throw invalid('parameter_invalid', `amount must be at most ${max}, the largest ${intent.currency as string} amount (in minor units).`, 'amount');
+    }
     const rail = intent.rail as Rail;
-    const adapter = usableAdapter(rail, false);
+    const adapter = configuredAdapter(rail, false);
     let attempt: Row;
     if (TERMINAL.includes(intent.status as string)) {
       // Money sent to an address after the end is still money: a late payment.
@@ -333,13 +387,20 @@ const DISPLAY: Record<Exclude<Rail, `mobile_money_${string}`>, string> = {
   usdt_trc20: 'USDT (TRC20)',
 };
 
-/** Rails that take `currency`, are configured in this mode, and whose backend is not known-down. */
-export function availableRails(currency: Currency, livemode: boolean): AvailableRail[] {
+/**
+ * Rails that take `currency`, are configured in this mode, whose backend is not down (rail-health.ts,
+ * in the database), and, for address rails, that can give a new attempt an address within the gap
+ * limit (or have the intent's own: `intentId`).
+ */
+export async function availableRails(db: Db, currency: Currency, livemode: boolean, opts: { now?: number; intentId?: string } = {}): Promise<AvailableRail[]> {
+  const now = opts.now ?? nowSeconds();
+  const down = livemode ? await downBackends(db, livemode, now) : new Set<string>();
   const out: AvailableRail[] = [];
   for (const rail of RAILS) {
     if (!railPolicy(rail).currencies.includes(currency)) continue;
     const adapter = railAdapter(rail, livemode);
-    if (!adapter || isRailDown(rail, livemode)) continue;
+    if (!adapter || (adapter.mode === 'live' && down.has(backendKey(adapter)))) continue;
+    if (isAddressRail(rail) && !(await addressAvailable(db, adapter, now, opts.intentId))) continue;
     if (isMobileMoneyRail(rail)) {
       const op = operatorInfo(rail);
       const m = op.markets[currency]!;

@@ -8,8 +8,8 @@ import { isPromptOut } from './attempt-states';
 export type NextAction =
   | { type: 'mobile_money_prompt'; phone: string; operator: string; ussdCode: string; expiresAt: number | null }
   | { type: 'lightning_invoice'; invoice: string; uri: string; expiresAt: number | null }
-  | { type: 'bitcoin_address'; address: string; amount: string; uri: string; confirmations: number; requiredConfirmations: number }
-  | { type: 'tron_address'; address: string; amount: string; network: 'TRC20'; contract: string };
+  | { type: 'bitcoin_address'; address: string; amount: string; uri: string; confirmations: number; requiredConfirmations: number; expiresAt: number | null }
+  | { type: 'tron_address'; address: string; amount: string; network: 'TRC20'; contract: string; expiresAt: number | null };
 
 
 export function nextActionFor(intent: Row, attempt: Row | null | undefined): NextAction | null {
@@ -38,10 +38,12 @@ export function nextActionFor(intent: Row, attempt: Row | null | undefined): Nex
         uri: `bitcoin:${destination}?amount=${btc}`,
         confirmations: Number(details.confirmations ?? 0),
         requiredConfirmations: Number(details.requiredConfirmations ?? 1),
+        // Until when a payment to the address counts for this attempt (the session's end, or the rail's window).
+        expiresAt,
       };
     }
     case 'usdt_trc20':
-      return { type: 'tron_address', address: destination, amount: toDecimalString(due, 'USDT'), network: 'TRC20', contract: String(details.contract ?? '') };
+      return { type: 'tron_address', address: destination, amount: toDecimalString(due, 'USDT'), network: 'TRC20', contract: String(details.contract ?? ''), expiresAt };
   }
   return null;
 }

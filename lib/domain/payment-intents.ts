@@ -5,6 +5,7 @@ import { listObjects, listQuery } from './list';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
 import { railPolicy } from '../rails/catalog';
+import { railAdapter } from '../rails/registry';
 import { nextActionFor, type NextAction } from './next-action';
 import { metadataInput, shortText, getOwnedRow, type Scope } from './common';
 import { recordEvent } from './events';
@@ -90,8 +91,23 @@ export function assertPayable(rail: Rail, currency: Currency, amount: number): v
     throw invalid('parameter_invalid', `Rail ${rail} takes ${currency} amounts in multiples of ${step}; got ${amount}.`, 'amount');
 }
 
+/**
+ * A rail this deployment has no configuration for in this mode can never take a payment: refused
+ * (400 `rail_not_configured`), not left to answer 503 "try again later" for ever. Test mode has every
+ * rail (the simulators); 503 `rail_unavailable` stays for a configured rail whose backend is down.
+ */
+export function assertRailConfigured(rail: Rail, livemode: boolean): void {
+  if (railAdapter(rail, livemode) === null)
+    throw invalid(
+      'rail_not_configured',
+      `Rail ${rail} is not configured for ${livemode ? 'live' : 'test'} payments on this deployment: choose another rail, or ask its operator to configure ${rail} (see the README's configuration table).`,
+      'rail',
+    );
+}
+
 export async function createPaymentIntent(db: Db, scope: Scope, input: CreatePaymentIntentInput): Promise<PaymentIntent> {
   assertPayable(input.rail, input.currency, input.amount);
+  assertRailConfigured(input.rail, scope.livemode);
   return db.transaction(async (tx) => {
     const now = nowSeconds();
     const rows = await tx.query(

@@ -77,6 +77,8 @@ export const en = {
   err_rail_unavailable: 'This payment method is unavailable right now. Try again later or choose another one.',
   err_invalid_request: 'This request was not valid. Please try again.',
   err_generic: 'Something went wrong. Please try again.',
+  err_phone_rate_limited: 'Too many payment requests were sent to this number. You can try again in {wait}.',
+  err_rate_limited: 'Too many tries from this page. You can try again in {wait}.',
   reason_payment_declined: 'You declined the payment request.',
   reason_insufficient_funds: 'Your balance is too low.',
   reason_timeout: 'The request was not approved in time.',
@@ -90,6 +92,8 @@ export const en = {
   railKind_lightning: 'Bitcoin, instant',
   railKind_onchain: 'Bitcoin network',
   railKind_usdt: 'TRON network',
+  usdtTestNetwork: 'Test mode: this address is on the TRON Nile test network. Only Nile test USDT (contract {contract}) reaches it; no real money.',
+  err_rail_not_configured: 'This payment method is not available here. Choose another one.',
 } as const;
 
 export type Messages = { readonly [K in keyof typeof en]: string };

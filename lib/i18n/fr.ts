@@ -73,6 +73,8 @@ export const fr: Messages = {
   err_rail_unavailable: 'Ce moyen de paiement est indisponible pour le moment. Réessayez plus tard ou choisissez-en un autre.',
   err_invalid_request: 'Cette demande n’est pas valide. Veuillez réessayer.',
   err_generic: 'Une erreur est survenue. Veuillez réessayer.',
+  err_phone_rate_limited: 'Trop de demandes de paiement ont été envoyées à ce numéro. Vous pourrez réessayer dans {wait}.',
+  err_rate_limited: 'Trop de tentatives depuis cette page. Vous pourrez réessayer dans {wait}.',
   reason_payment_declined: 'Vous avez refusé la demande de paiement.',
   reason_insufficient_funds: 'Votre solde est insuffisant.',
   reason_timeout: 'La demande n’a pas été approuvée à temps.',
@@ -86,4 +88,6 @@ export const fr: Messages = {
   railKind_lightning: 'Bitcoin, instantané',
   railKind_onchain: 'Réseau Bitcoin',
   railKind_usdt: 'Réseau TRON',
+  usdtTestNetwork: 'Mode test : cette adresse est sur le réseau de test TRON Nile. Seuls des USDT de test Nile (contrat {contract}) y arrivent ; aucun argent réel.',
+  err_rail_not_configured: 'Ce moyen de paiement n’est pas disponible ici. Choisissez-en un autre.',
 };

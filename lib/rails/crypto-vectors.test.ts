@@ -10,8 +10,8 @@ import { HDKey } from '@scure/bip32';
 import { decode } from 'light-bolt11-decoder';
 import { describe, expect, it } from 'vitest';
 import { encodeInvoice, nodePublicKeyHex } from './lightning/bolt11';
-import { parseAccountKey, receiveAddress } from './onchain/bip84';
-import { isTronAddress, parseTronAccountKey, tronAddressFromPublicKey, tronDepositAddress } from './tron/address';
+import { parseAccountKey, receiveAddress, testAccountKeyFromSeed } from './onchain/bip84';
+import { isTronAddress, parseTronAccountKey, testTronAccountKeyFromSeed, tronAddressFromPublicKey, tronDepositAddress } from './tron/address';
 
 const MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 const seed = pbkdf2(sha512, new TextEncoder().encode(MNEMONIC), new TextEncoder().encode('mnemonic'), { c: 2048, dkLen: 64 });
@@ -37,8 +37,36 @@ describe('BIP84', () => {
   it('refuses private keys and wrong depths', () => {
     const root = HDKey.fromMasterSeed(seed);
     expect(() => parseAccountKey(root.derive("m/84'/0'/0'").privateExtendedKey)).toThrow();
-    expect(() => parseAccountKey(root.publicExtendedKey)).toThrow(/depth/);
+    expect(() => parseAccountKey(root.publicExtendedKey, { allowXpubVersion: true })).toThrow(/depth/);
     expect(() => parseAccountKey('garbage')).toThrow();
+  });
+
+  it('takes zpub/vpub (BIP84); an xpub/tpub only with BTC_XPUB_ALLOW_XPUB_VERSION, for the same account', () => {
+    const account = HDKey.fromMasterSeed(seed).derive("m/84'/0'/0'");
+    const xpub = account.publicExtendedKey; // the BIP84 account, exported with the generic version
+    expect(xpub.startsWith('xpub')).toBe(true);
+    expect(() => parseAccountKey(xpub)).toThrow(/BTC_XPUB_ALLOW_XPUB_VERSION=1/);
+    // Allowed, it derives the very addresses of the published zpub vector.
+    expect(receiveAddress(parseAccountKey(xpub, { allowXpubVersion: true }), 0)).toBe('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
+    const testnet = HDKey.fromMasterSeed(seed, { public: 0x043587cf, private: 0x04358394 }).derive("m/84'/1'/0'").publicExtendedKey;
+    expect(testnet.startsWith('tpub')).toBe(true);
+    expect(() => parseAccountKey(testnet)).toThrow(/export the account's vpub/);
+    expect(receiveAddress(parseAccountKey(testnet, { allowXpubVersion: true }), 0)).toBe('tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl');
+  });
+
+  it('refuses a depth-3 key whose index is not hardened (not an account key)', () => {
+    const notAccount = HDKey.fromMasterSeed(seed).derive("m/84'/0'/0");
+    expect(() => parseAccountKey(notAccount.publicExtendedKey, { allowXpubVersion: true })).toThrow(/hardened/);
+  });
+
+  it('a test seed gives a vpub at m/84\'/1\'/0\' of that seed, not the public test vector', () => {
+    const s = new Uint8Array(32).fill(7);
+    const vpub = testAccountKeyFromSeed(s);
+    expect(vpub.startsWith('vpub')).toBe(true);
+    const expected = bech32.encode('tb', [0, ...bech32.toWords(ripemd160(sha256(HDKey.fromMasterSeed(s).derive("m/84'/1'/0'/0/0").publicKey!)))]);
+    expect(receiveAddress(parseAccountKey(vpub), 0)).toBe(expected);
+    expect(receiveAddress(parseAccountKey(vpub), 0)).not.toBe('tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl');
+    expect(testAccountKeyFromSeed(new Uint8Array(32).fill(8))).not.toBe(vpub);
   });
 });
 
@@ -66,6 +94,30 @@ describe('TRON addresses', () => {
     expect(tronDepositAddress(key, 0)).toBe('TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH');
     const priv = HDKey.fromMasterSeed(seed).derive("m/44'/195'/0'/0/3");
     expect(tronDepositAddress(key, 3)).toBe(tronAddressFromPublicKey(secp256k1.getPublicKey(priv.privateKey!, false)));
+  });
+
+  it("refuses a key that is not the account key m/44'/195'/account' (depth, hardened index, key origin)", () => {
+    const root = HDKey.fromMasterSeed(seed);
+    const account = root.derive("m/44'/195'/0'").publicExtendedKey;
+    expect(() => parseTronAccountKey(root.derive("m/44'/195'/0'/0").publicExtendedKey)).toThrow(/depth 3/);
+    expect(() => parseTronAccountKey(root.derive("m/44'/195'").publicExtendedKey)).toThrow(/depth 3/);
+    // Depth 3, but the last step is not hardened: m/44'/195'/0 is no account.
+    expect(() => parseTronAccountKey(root.derive("m/44'/195'/0").publicExtendedKey)).toThrow(/hardened/);
+    expect(() => parseTronAccountKey(root.derive("m/84'/0'/0'").publicExtendedKey.replace(/^xpub/, 'zpub'))).toThrow(/xpub/);
+    // With its key origin (descriptor form), the path itself is checked.
+    expect(tronDepositAddress(parseTronAccountKey(`[73c5da0a/44'/195'/0']${account}`), 0)).toBe('TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH');
+    expect(tronDepositAddress(parseTronAccountKey(`[73c5da0a/44h/195h/0h]${account}`), 0)).toBe('TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH');
+    const bitcoinAccount = root.derive("m/44'/0'/0'").publicExtendedKey;
+    expect(() => parseTronAccountKey(`[73c5da0a/44'/0'/0']${bitcoinAccount}`)).toThrow(/not m\/44'\/195'\/0'/);
+    expect(() => parseTronAccountKey(`[73c5da0a/44'/195'/1']${account}`)).toThrow(/not m\/44'\/195'\/0'/);
+  });
+
+  it("a test seed gives the xpub of m/44'/195'/0' of that seed", () => {
+    const s = new Uint8Array(32).fill(7);
+    const key = parseTronAccountKey(testTronAccountKeyFromSeed(s));
+    const priv = HDKey.fromMasterSeed(s).derive("m/44'/195'/0'/0/0");
+    expect(tronDepositAddress(key, 0)).toBe(tronAddressFromPublicKey(secp256k1.getPublicKey(priv.privateKey!, false)));
+    expect(tronDepositAddress(key, 0)).not.toBe('TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH');
   });
 });
 

@@ -1,6 +1,7 @@
 // The HTTP client every live adapter uses: a hard timeout, JSON in and out, and every failure
 // (network, timeout, 5xx, unparsable body) turned into BackendError so the rail is reported
-// unavailable instead of crashing a request.
+// unavailable instead of crashing a request. A BackendError's message goes to the logs: it names
+// the status and a short code-like reason, never a response body (bodies may carry payer data).
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -72,7 +73,34 @@ export function parseJson(rail: string, res: HttpResponse, what: string): unknow
   }
 }
 
+/**
+ * The short reason a refusal gives, for errors and logs: a code-like field of a JSON body
+ * (`code`, `reason`, `error`, `status`: MoMo's `PAYER_NOT_FOUND`, LND's gRPC code, ...), never
+ * free text and never the body itself, which may carry the payer's number, name or message.
+ */
+export function shortReason(text: string): string | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
+  for (const key of ['code', 'reason', 'error', 'status']) {
+    const v = (body as Record<string, unknown>)[key];
+    const s = typeof v === 'number' && Number.isInteger(v) ? String(v) : typeof v === 'string' ? v : null;
+    // Identifier-like only, and no run of digits that could be a phone or account number.
+    if (s !== null && /^[A-Za-z0-9_.-]{1,64}$/.test(s) && !/\d{5}/.test(s)) return `${key} ${s}`;
+  }
+  return null;
+}
+
+/** A BackendError for an unexpected status: the status and a short reason, never the body. */
+export function statusError(rail: string, res: HttpResponse, what: string, opts: { maybeSent?: boolean } = {}): BackendError {
+  const reason = shortReason(res.text);
+  return new BackendError(rail, `${what}: the backend answered HTTP ${res.status}${reason ? ` (${reason})` : ''}`, { ...opts, status: res.status });
+}
+
 export function expectStatus(rail: string, res: HttpResponse, ok: number[], what: string): void {
-  if (!ok.includes(res.status))
-    throw new BackendError(rail, `${what}: the backend answered HTTP ${res.status}${res.text ? `: ${res.text.slice(0, 200)}` : ''}`);
+  if (!ok.includes(res.status)) throw statusError(rail, res, what);
 }

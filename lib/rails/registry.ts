@@ -1,8 +1,9 @@
 // Which adapter serves a rail in a mode. Test mode: the simulators, always available. Live mode:
 // the real adapter when its configuration is complete; a live rail with no configuration is not
 // offered. A half-configured rail or a bad key fails at start-up (loadRails), loudly.
-// Health: a backend that just failed is "known-down" for a minute: hidden on the page, and
-// answering rail_unavailable, never a 500.
+// Health is not kept here: it lives in the database (lib/domain/rail-health.ts), shared by every
+// instance.
+import { randomBytes } from 'node:crypto';
 import { config } from '../config';
 import { isMobileMoneyRail, MOBILE_MONEY_RAILS, RAILS, type Rail } from '../money';
 import { LightningSimulator } from './lightning/simulator';
@@ -10,14 +11,42 @@ import { LndAdapter, parseLndConfig } from './lightning/lnd';
 import { MomoAdapter, parseMomoConfig } from './mobile-money/momo';
 import { operatorInfo, resetOperatorsForTests } from './mobile-money/operators';
 import { MobileMoneySimulator } from './mobile-money/simulator';
+import { testAccountKeyFromSeed } from './onchain/bip84';
 import { EsploraAdapter, esploraConfigSchema } from './onchain/esplora';
 import { OnchainSimulator } from './onchain/simulator';
 import { TronGridAdapter, tronConfigSchema } from './tron/trongrid';
 import { TronSimulator } from './tron/simulator';
+import { testTronAccountKeyFromSeed } from './tron/address';
 import type { RailAdapter } from './types';
 
 type Registry = { test: Record<Rail, RailAdapter>; live: Partial<Record<Rail, RailAdapter>> };
-let registry: Registry | undefined;
+
+// Next.js bundles lib/ into each of its layers (route handlers, server actions and pages,
+// instrumentation), so this module may exist several times in one process. Its state must not:
+// one registry (one set of adapters, one MoMo token), one test-key seed, kept on globalThis.
+interface RegistryState {
+  registry?: Registry;
+  testSeed?: Uint8Array;
+  processSeed?: Uint8Array;
+}
+const state: RegistryState = ((globalThis as Record<symbol, unknown>)[Symbol.for('caisse.rails.registry')] ??= {}) as RegistryState;
+
+// Test mode's address keys, when BTC_TEST_XPUB / TRON_TEST_XPUB are not set, come from this
+// deployment's seed (made once by migration 0009, kept in the database, so every instance derives
+// the same addresses and no two deployments do): start-up (lib/boot.ts) reads it and calls
+// setTestKeySeed before the rails are used. A process that never did (a unit test) uses a random
+// seed of its own, never a public test vector.
+
+/** This deployment's test-key seed (64 hex characters, from the database). Rebuilds the registry. */
+export function setTestKeySeed(seedHex: string): void {
+  if (!/^[0-9a-f]{64}$/i.test(seedHex)) throw new Error('the test-key seed must be 64 hex characters');
+  state.testSeed = Uint8Array.from(Buffer.from(seedHex, 'hex'));
+  state.registry = undefined;
+}
+
+function testKeySeed(): Uint8Array {
+  return state.testSeed ?? (state.processSeed ??= Uint8Array.from(randomBytes(32)));
+}
 
 function allOrNone(names: string[], env: Record<string, unknown>): boolean {
   const set = names.filter((n) => env[n] !== undefined);
@@ -44,13 +73,23 @@ function build(): Registry {
     mobile_money_c: new MobileMoneySimulator('mobile_money_c'),
     mobile_money_d: new MobileMoneySimulator('mobile_money_d'),
     btc_lightning: wrap('LIGHTNING_TEST_NODE_KEY', () => new LightningSimulator({ nodeKey: Uint8Array.from(Buffer.from(cfg.LIGHTNING_TEST_NODE_KEY, 'hex')) })),
-    btc_onchain: wrap('BTC_TEST_XPUB', () => new OnchainSimulator({ xpub: cfg.BTC_TEST_XPUB, confirmations: cfg.BTC_CONFIRMATIONS })),
-    usdt_trc20: wrap('TRON_TEST_XPUB', () => new TronSimulator({ xpub: cfg.TRON_TEST_XPUB, contract: cfg.TRON_TEST_USDT_CONTRACT })),
+    btc_onchain: wrap('BTC_TEST_XPUB', () =>
+      new OnchainSimulator({
+        xpub: cfg.BTC_TEST_XPUB ?? testAccountKeyFromSeed(testKeySeed()),
+        confirmations: cfg.BTC_CONFIRMATIONS,
+        allowXpubVersion: cfg.BTC_XPUB_ALLOW_XPUB_VERSION,
+      }),
+    ),
+    usdt_trc20: wrap('TRON_TEST_XPUB', () =>
+      new TronSimulator({ xpub: cfg.TRON_TEST_XPUB ?? testTronAccountKeyFromSeed(testKeySeed()), contract: cfg.TRON_TEST_USDT_CONTRACT }),
+    ),
   } satisfies Record<Rail, RailAdapter>;
   const live: Partial<Record<Rail, RailAdapter>> = {};
   for (const rail of MOBILE_MONEY_RAILS) {
     const l = operatorInfo(rail).letter;
-    const names = ['BASE_URL', 'SUBSCRIPTION_KEY', 'API_USER', 'API_KEY'].map((n) => `MOMO_${l}_${n}`);
+    // TARGET_ENVIRONMENT too: it names the operator's market (mtnivorycoast, mtncameroon...); a
+    // `sandbox` default would send live pushes to the wrong environment.
+    const names = ['BASE_URL', 'SUBSCRIPTION_KEY', 'API_USER', 'API_KEY', 'TARGET_ENVIRONMENT'].map((n) => `MOMO_${l}_${n}`);
     if (!allOrNone(names, env)) continue;
     live[rail] = wrap(`MOMO_${l}_*`, () =>
       new MomoAdapter(
@@ -62,20 +101,38 @@ function build(): Registry {
           apiKey: env[`MOMO_${l}_API_KEY`],
           targetEnvironment: env[`MOMO_${l}_TARGET_ENVIRONMENT`],
           timeoutMs,
-          callbackUrl: cfg.BASE_URL.startsWith('https://') ? `${cfg.BASE_URL}/callbacks/mobile_money/${rail}` : undefined,
+          // Only when set: MTN calls back only to the host registered for the API user.
+          callbackUrl: env[`MOMO_${l}_CALLBACK_URL`],
         }),
       ),
     );
   }
   if (allOrNone(['LND_REST_URL', 'LND_MACAROON'], env))
     live.btc_lightning = wrap('LND_*', () =>
-      new LndAdapter(parseLndConfig({ restUrl: cfg.LND_REST_URL, macaroonHex: cfg.LND_MACAROON, tlsCertPath: cfg.LND_TLS_CERT_PATH, timeoutMs })),
+      new LndAdapter(
+        parseLndConfig({
+          restUrl: cfg.LND_REST_URL,
+          macaroonHex: cfg.LND_MACAROON,
+          tlsCertPath: cfg.LND_TLS_CERT_PATH,
+          timeoutMs,
+          privateRouteHints: cfg.LND_PRIVATE_ROUTE_HINTS,
+        }),
+      ),
     );
   if (allOrNone(['BTC_XPUB', 'ESPLORA_URL'], env))
     live.btc_onchain = wrap('BTC_XPUB / ESPLORA_URL', () =>
-      new EsploraAdapter(esploraConfigSchema.parse({ url: cfg.ESPLORA_URL, xpub: cfg.BTC_XPUB, confirmations: cfg.BTC_CONFIRMATIONS, timeoutMs })),
+      new EsploraAdapter(
+        esploraConfigSchema.parse({
+          url: cfg.ESPLORA_URL,
+          xpub: cfg.BTC_XPUB,
+          confirmations: cfg.BTC_CONFIRMATIONS,
+          timeoutMs,
+          allowXpubVersion: cfg.BTC_XPUB_ALLOW_XPUB_VERSION,
+        }),
+      ),
     );
-  if (cfg.TRON_XPUB)
+  // TRONGRID_API_KEY too: TronGrid blocks keyless production use within seconds (403).
+  if (allOrNone(['TRON_XPUB', 'TRONGRID_API_KEY'], env))
     live.usdt_trc20 = wrap('TRON_XPUB / TRONGRID_*', () =>
       new TronGridAdapter(tronConfigSchema.parse({ url: cfg.TRONGRID_URL, apiKey: cfg.TRONGRID_API_KEY, xpub: cfg.TRON_XPUB, contract: cfg.TRON_USDT_CONTRACT, timeoutMs })),
     );
@@ -84,12 +141,12 @@ function build(): Registry {
 
 /** Parse every rail's configuration now (start-up): a bad one throws. */
 export function loadRails(): void {
-  registry ??= build();
+  state.registry ??= build();
 }
 
 /** The adapter for a rail in a mode, or null when that rail is not configured there. */
 export function railAdapter(rail: Rail, livemode: boolean): RailAdapter | null {
-  registry ??= build();
+  const registry = (state.registry ??= build());
   return (livemode ? registry.live[rail] : registry.test[rail]) ?? null;
 }
 
@@ -98,31 +155,13 @@ export function configuredRails(livemode: boolean): Rail[] {
   return RAILS.filter((r) => railAdapter(r, livemode) !== null);
 }
 
-const DOWN_SECONDS = 60;
-const down = new Map<string, number>();
-const healthKey = (rail: Rail, livemode: boolean) => `${livemode ? 'live' : 'test'}:${rail}`;
-
-export function markRailDown(rail: Rail, livemode: boolean, nowMs = Date.now()): void {
-  down.set(healthKey(rail, livemode), nowMs + DOWN_SECONDS * 1000);
-}
-
-export function markRailUp(rail: Rail, livemode: boolean): void {
-  down.delete(healthKey(rail, livemode));
-}
-
-export function isRailDown(rail: Rail, livemode: boolean, nowMs = Date.now()): boolean {
-  const until = down.get(healthKey(rail, livemode));
-  return until !== undefined && until > nowMs;
-}
-
 /** Tests change the environment between cases: rebuild on next use. */
 export function resetRailsForTests(adapters?: { live?: Partial<Record<Rail, RailAdapter>> }): void {
   resetOperatorsForTests();
-  down.clear();
-  registry = undefined;
+  state.registry = undefined;
   if (adapters?.live) {
-    registry = build();
-    Object.assign(registry.live, adapters.live);
+    state.registry = build();
+    Object.assign(state.registry.live, adapters.live);
   }
 }
 

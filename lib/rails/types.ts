@@ -113,20 +113,53 @@ export interface SimulatorControls {
   fail(attempt: AttemptView, now: number): Record<string, unknown>;
 }
 
+/**
+ * What a backend failure says about the backend. `down`: the backend itself is failing or refusing
+ * everyone (no connection, a timeout, a 5xx, 401 with our credentials, 403, 429, an unreadable
+ * answer): it counts against the rail's health. `request`: the backend refused this one request (a
+ * 4xx about its content, e.g. a payer's number): that attempt fails, the rail stays healthy.
+ */
+export type BackendErrorKind = 'down' | 'request';
+
+/** The kind of an HTTP status a backend answered with (see BackendErrorKind). */
+export function backendErrorKindOf(status: number): BackendErrorKind {
+  if (status >= 500 || status === 401 || status === 403 || status === 408 || status === 429) return 'down';
+  return status >= 400 ? 'request' : 'down';
+}
+
 /** A backend that failed (timeout, network, 5xx, garbage): the rail is unavailable, never a 500. */
+const BACKEND_ERROR = Symbol.for('caisse.BackendError');
+
 export class BackendError extends Error {
+  /**
+   * `instanceof` by brand, not by class identity: Next.js may load this module once per bundle
+   * layer, and an adapter made by one copy can throw into code of another.
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BACKEND_ERROR] === true;
+  }
+  readonly [BACKEND_ERROR] = true;
   /**
    * Whether the request may have reached the backend and taken effect (a timeout or a 5xx after
    * sending), as opposed to a definite refusal (connection refused, a 4xx). Matters for a push.
    */
   readonly maybeSent: boolean;
+  /** The HTTP status the backend answered, when it answered one. */
+  readonly status: number | undefined;
+  /** Whether this counts against the rail's health (`down`) or fails one request only (`request`). */
+  readonly kind: BackendErrorKind;
   constructor(
     readonly rail: string,
     message: string,
-    opts: { maybeSent?: boolean } = {},
+    opts: { maybeSent?: boolean; status?: number; kind?: BackendErrorKind } = {},
   ) {
     super(message);
     this.name = 'BackendError';
     this.maybeSent = opts.maybeSent ?? false;
+    // The status given, or the one the shared HTTP client names in its message ("... HTTP 400 ...").
+    const named = /\bHTTP (\d{3})\b/.exec(message);
+    this.status = opts.status ?? (named ? Number(named[1]) : undefined);
+    // No status: no connection, a timeout, an unreadable answer: the backend is failing.
+    this.kind = opts.kind ?? (this.status !== undefined ? backendErrorKindOf(this.status) : 'down');
   }
 }

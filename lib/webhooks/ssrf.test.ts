@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockedReason, checkTarget, ipv6Bytes, BlockedTargetError } from './ssrf';
+import { blockedReason, checkTarget, metadataReason, BlockedTargetError } from './ssrf';
 
 describe('ssrf guard', () => {
   it('refuses loopback, private, link-local, CGNAT, multicast, reserved and "this network" addresses', () => {
@@ -13,15 +13,25 @@ describe('ssrf guard', () => {
   });
 
   it('lets public addresses through', () => {
-    for (const ip of ['8.8.8.8', '93.184.216.34', '172.32.0.1', '100.128.0.1', '2606:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808'])
+    for (const ip of ['8.8.8.8', '93.184.216.34', '172.32.0.1', '100.128.0.1', '192.88.98.255', '192.88.100.0', '2606:4700::1111', '64:ff9b::808:808', '2002:808:808::1', '1:2:3:4:5:6:7.8.9.10'])
       expect(blockedReason(ip), ip).toBeNull();
   });
 
-  it('parses IPv6 forms', () => {
-    expect(ipv6Bytes('::1')).toEqual([...Array(15).fill(0), 1]);
-    expect(ipv6Bytes('::ffff:1.2.3.4')).toEqual([...Array(10).fill(0), 255, 255, 1, 2, 3, 4]);
-    expect(ipv6Bytes('2001:db8::8:1')).toEqual([0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 1]);
-    expect(ipv6Bytes('1:2:3:4:5:6:7.8.9.10')).toEqual([0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 7, 8, 9, 10]);
+  it('refuses the 6to4 relay anycast range and every IPv4-mapped or IPv4-translated IPv6 address (issue 11, item 17)', () => {
+    expect(blockedReason('192.88.99.1')).toMatch(/6to4 relay/);
+    expect(blockedReason('2002:c058:6301::1')).toMatch(/6to4 relay.*6to4 address/); // 6to4 of 192.88.99.1
+    // ::ffff:0:0/96, whatever IPv4 address it carries (a public one too: DNS never answers these).
+    expect(blockedReason('::ffff:8.8.8.8')).toMatch(/IPv4-mapped/);
+    expect(blockedReason('::ffff:808:808')).toMatch(/IPv4-mapped/);
+    expect(blockedReason('::ffff:127.0.0.1')).toMatch(/loopback/);
+    // ::ffff:0:0:0/96 (SIIT), which the old embedded-address check did not know.
+    expect(blockedReason('::ffff:0:7f00:1')).toMatch(/loopback.*IPv4-translated/);
+    expect(blockedReason('::ffff:0:a9fe:a9fe')).toMatch(/link-local/);
+    expect(blockedReason('::ffff:0:808:808')).toMatch(/IPv4-translated/);
+    expect(metadataReason('::ffff:0:169.254.169.254')).toMatch(/metadata/);
+    expect(metadataReason('2002:a9fe:a9fe::1')).toMatch(/metadata/);
+    expect(metadataReason('8.8.8.8')).toBeNull();
+    expect(blockedReason('not-an-ip')).toBe('not an IP address');
   });
 
   it('checks every address a hostname resolves to, in live mode only', async () => {

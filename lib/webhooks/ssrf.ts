@@ -1,5 +1,6 @@
 // The SSRF guard: a live-mode webhook must not reach the operator's own network (loopback,
-// private, link-local, CGNAT, multicast, reserved ranges, and IPv6 forms that embed them).
+// private, link-local, CGNAT, multicast, reserved ranges, IPv6 forms that embed them, and any
+// IPv4-mapped or IPv4-translated IPv6 address).
 // The hostname is resolved and every address checked, at creation and again before each
 // delivery; the delivery then connects to the address that was checked (no DNS rebinding).
 // Test-mode endpoints may target loopback and private addresses, so a developer can receive on
@@ -57,7 +58,11 @@ export async function resolveHost(hostname: string, r: Resolver = currentResolve
   return out;
 }
 
-const V4_BLOCKED: [string, number, string][] = [
+// The ranges, checked with node's net.BlockList (no hand-written subnet arithmetic). A BlockList
+// matches an IPv4 rule against the IPv4-mapped form of the address too (::ffff:127.0.0.1).
+type Rule = readonly [base: string, bits: number, why: string];
+
+const V4_BLOCKED: readonly Rule[] = [
   ['0.0.0.0', 8, 'a "this network" address'],
   ['10.0.0.0', 8, 'a private address'],
   ['100.64.0.0', 10, 'a carrier-grade NAT address'],
@@ -66,6 +71,7 @@ const V4_BLOCKED: [string, number, string][] = [
   ['172.16.0.0', 12, 'a private address'],
   ['192.0.0.0', 24, 'a reserved address'],
   ['192.0.2.0', 24, 'a documentation address'],
+  ['192.88.99.0', 24, 'a 6to4 relay anycast address'],
   ['192.168.0.0', 16, 'a private address'],
   ['198.18.0.0', 15, 'a benchmarking address'],
   ['198.51.100.0', 24, 'a documentation address'],
@@ -74,7 +80,7 @@ const V4_BLOCKED: [string, number, string][] = [
   ['240.0.0.0', 4, 'a reserved address'],
 ];
 
-const V6_BLOCKED: [string, number, string][] = [
+const V6_BLOCKED: readonly Rule[] = [
   ['::', 128, 'the unspecified address'],
   ['::1', 128, 'a loopback address'],
   ['fc00::', 7, 'a private (unique local) address'],
@@ -87,98 +93,86 @@ const V6_BLOCKED: [string, number, string][] = [
   ['64:ff9b:1::', 48, 'a local-use NAT64 address (it reaches private networks)'],
 ];
 
-function ipv4ToInt(ip: string): number {
-  return ip.split('.').reduce((acc, part) => acc * 256 + Number(part), 0);
+/**
+ * IPv6 forms that carry an IPv4 address, each as where the IPv4 address sits: an IPv4 range
+ * base/bits becomes the IPv6 range prefix(base)/(offset + bits). IPv4-mapped (::ffff:0:0/96)
+ * is BlockList's own equivalence, and refused whole in live mode below.
+ */
+const EMBEDDINGS: readonly { name: string; at: (v4: string) => string; offset: number }[] = [
+  { name: 'IPv4-compatible', at: (v4) => `::${v4}`, offset: 96 }, // ::a.b.c.d (deprecated)
+  { name: 'IPv4-translated', at: (v4) => `::ffff:0:${v4}`, offset: 96 }, // ::ffff:0:a.b.c.d (SIIT)
+  { name: 'NAT64', at: (v4) => `64:ff9b::${v4}`, offset: 96 }, // 64:ff9b::/96
+  {
+    name: '6to4',
+    at: (v4) => {
+      const [a, b, c, d] = v4.split('.').map(Number) as [number, number, number, number];
+      return `2002:${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}::`;
+    },
+    offset: 16,
+  }, // 2002:aabb:ccdd::/48
+];
+
+// No live webhook to these whatever they carry: an IPv4-mapped or IPv4-translated address is
+// never a real host's address in DNS; connecting to one reaches IPv4 through the local stack.
+const V6_WHOLE: readonly Rule[] = [
+  ['::ffff:0:0', 96, 'an IPv4-mapped address'],
+  ['::ffff:0:0:0', 96, 'an IPv4-translated address'],
+];
+
+interface Check {
+  list: net.BlockList;
+  why: string;
 }
 
-function inV4(ip: string, base: string, bits: number): boolean {
-  if (bits === 0) return true;
-  const mask = bits === 32 ? 0xffffffff : (~((1 << (32 - bits)) - 1) >>> 0);
-  return ((ipv4ToInt(ip) & mask) >>> 0) === ((ipv4ToInt(base) & mask) >>> 0);
+function checks(rules: readonly Rule[], family: 'ipv4' | 'ipv6'): Check[] {
+  return rules.map(([base, bits, why]) => {
+    const list = new net.BlockList();
+    list.addSubnet(base, bits, family);
+    return { list, why };
+  });
 }
 
-/** An IPv6 address as 16 bytes (handles `::` and a trailing dotted IPv4). Input: a valid IPv6. */
-export function ipv6Bytes(ip: string): number[] {
-  let s = ip.split('%')[0]!.toLowerCase();
-  let tail: number[] = [];
-  const m = /^(.*:)(\d+\.\d+\.\d+\.\d+)$/.exec(s);
-  if (m) {
-    tail = m[2]!.split('.').map(Number);
-    s = m[1]!.endsWith('::') ? m[1]! : m[1]!.slice(0, -1);
-  }
-  const total = 8 - tail.length / 2;
-  const hex = (part: string) => (part ? part.split(':').map((h) => parseInt(h, 16)) : []);
-  let groups: number[];
-  if (s.includes('::')) {
-    const [h = '', t = ''] = s.split('::');
-    const a = hex(h);
-    const b = hex(t);
-    groups = [...a, ...new Array<number>(total - a.length - b.length).fill(0), ...b];
-  } else {
-    groups = hex(s);
-  }
-  const bytes: number[] = [];
-  for (const g of groups) bytes.push((g >> 8) & 0xff, g & 0xff);
-  return [...bytes, ...tail];
+function embedded(rules: readonly Rule[]): Check[] {
+  return EMBEDDINGS.flatMap((e) => checks(rules.map(([base, bits, why]) => [e.at(base), e.offset + bits, `${why} (in a ${e.name} address)`] as const), 'ipv6'));
 }
 
-function inV6(bytes: number[], base: string, bits: number): boolean {
-  const b = ipv6Bytes(base);
-  for (let i = 0; i < 16 && bits > 0; i++, bits -= 8) {
-    const mask = bits >= 8 ? 0xff : (0xff << (8 - bits)) & 0xff;
-    if ((bytes[i]! & mask) !== (b[i]! & mask)) return false;
-  }
-  return true;
-}
+const LIVE_V4 = checks(V4_BLOCKED, 'ipv4');
+const LIVE_V6 = [...checks(V6_BLOCKED, 'ipv6'), ...LIVE_V4, ...embedded(V4_BLOCKED), ...checks(V6_WHOLE, 'ipv6')];
 
-/** The IPv4 address an IPv6 one embeds (mapped, compatible, NAT64, 6to4), if any. */
-function embeddedV4(bytes: number[]): string | null {
-  const dotted = (o: number) => bytes.slice(o, o + 4).join('.');
-  const zero = (from: number, to: number) => bytes.slice(from, to).every((x) => x === 0);
-  if (zero(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff) return dotted(12); // ::ffff:a.b.c.d
-  if (zero(0, 12)) return dotted(12); // ::a.b.c.d (deprecated "compatible")
-  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && zero(4, 12)) return dotted(12); // 64:ff9b::/96
-  if (bytes[0] === 0x20 && bytes[1] === 0x02) return dotted(2); // 2002::/16 (6to4)
+// Refused in every mode, test mode included: nobody develops against these, and they are where
+// cloud credentials live (AWS/GCP/Azure 169.254.169.254, ECS 169.254.170.2, AWS IPv6
+// fd00:ec2::254, Alibaba 100.100.100.200).
+const METADATA = 'a link-local or cloud metadata address';
+const METADATA_V4_RULES: readonly Rule[] = [
+  ['169.254.0.0', 16, METADATA],
+  ['100.100.100.200', 32, METADATA],
+];
+const METADATA_V4 = checks(METADATA_V4_RULES, 'ipv4');
+const METADATA_V6 = [
+  ...checks([['fe80::', 10, METADATA], ['fd00:ec2::254', 128, METADATA]], 'ipv6'),
+  ...METADATA_V4,
+  ...checks(METADATA_V4_RULES.flatMap(([base, bits]) => EMBEDDINGS.map((e) => [e.at(base), e.offset + bits, METADATA] as const)), 'ipv6'),
+];
+
+/** The first check the address falls in, or null; anything but an IP address is refused. */
+function firstMatch(address: string, v4: Check[], v6: Check[]): string | null {
+  const ip = bareHost(address).split('%')[0]!; // fe80::1%eth0: the zone is not part of the address
+  const kind = net.isIP(ip);
+  if (kind === 0) return 'not an IP address';
+  const family = kind === 4 ? 'ipv4' : 'ipv6';
+  for (const c of kind === 4 ? v4 : v6) if (c.list.check(ip, family)) return c.why;
   return null;
 }
 
 /** Why this address may not receive live webhooks, or null when it may. */
 export function blockedReason(address: string): string | null {
-  const ip = bareHost(address).split('%')[0]!;
-  const kind = net.isIP(ip);
-  if (kind === 4) {
-    for (const [base, bits, why] of V4_BLOCKED) if (inV4(ip, base, bits)) return why;
-    return null;
-  }
-  if (kind === 6) {
-    const bytes = ipv6Bytes(ip);
-    for (const [base, bits, why] of V6_BLOCKED) if (inV6(bytes, base, bits)) return why;
-    const v4 = embeddedV4(bytes);
-    if (v4) {
-      const why = blockedReason(v4);
-      if (why) return why;
-    }
-    return null;
-  }
-  return 'not an IP address';
+  return firstMatch(address, LIVE_V4, LIVE_V6);
 }
-
-// Refused in every mode, test mode included: nobody develops against these, and they are where
-// cloud credentials live (AWS/GCP/Azure 169.254.169.254, ECS 169.254.170.2, AWS IPv6
-// fd00:ec2::254, Alibaba 100.100.100.200).
-const METADATA_V4 = ['169.254.0.0/16', '100.100.100.200/32'];
 
 /** Why this address may not receive even test-mode webhooks, or null. */
 export function metadataReason(address: string): string | null {
-  const ip = bareHost(address).split('%')[0]!;
-  const kind = net.isIP(ip);
-  const v4 = kind === 4 ? ip : kind === 6 ? embeddedV4(ipv6Bytes(ip)) : null;
-  if (v4 && METADATA_V4.some((c) => inV4(v4, c.split('/')[0]!, Number(c.split('/')[1])))) return 'a link-local or cloud metadata address';
-  if (kind === 6) {
-    const bytes = ipv6Bytes(ip);
-    if (inV6(bytes, 'fe80::', 10) || inV6(bytes, 'fd00:ec2::254', 128)) return 'a link-local or cloud metadata address';
-  }
-  return null;
+  const why = firstMatch(address, METADATA_V4, METADATA_V6);
+  return why === 'not an IP address' ? null : why;
 }
 
 /** Is the address public (a live endpoint could use it)? */

@@ -5,14 +5,16 @@
 // JavaScript). Domain errors come back as a short code in ?error=, shown as a localized message;
 // internal messages never reach the buyer. State is re-checked by the domain on every call, so a
 // form replayed on an expired or completed session is refused and the page shows that state.
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { loadCheckout } from '@/lib/checkout/load';
 import { buyerPhone, checkoutSession, simulateOutcome, SIMULATED_OUTCOMES } from '@/lib/checkout/steps';
 import { getDb } from '@/lib/db/client';
 import { DomainError } from '@/lib/errors';
+import { takeAction } from '@/lib/domain/action-limits';
 import { chooseSessionRail, confirmPaymentIntent, resendMobileMoneyPrompt } from '@/lib/domain/lifecycle';
+import { nowSeconds } from '@/lib/ids';
 import { isMobileMoneyRail, RAILS } from '@/lib/money';
 import { LOCALE_COOKIE } from '@/lib/i18n';
 import { log } from '@/lib/log';
@@ -28,13 +30,36 @@ const session = async (id: string) => checkoutSession(await getDb(), id);
 const MESSAGE_KEY: Record<string, string> = {
   unexpected_state: 'unexpected_state',
   rail_unavailable: 'rail_unavailable',
+  rail_not_configured: 'rail_not_configured',
+  // Too many prompts to this phone (lib/domain/phone-limits.ts): shown with the time to wait.
+  phone_rate_limited: 'phone_rate_limited',
 };
 
-/** A domain error as a code the page can translate; anything else is logged and "generic". */
-function errorCode(err: unknown): string {
-  if (err instanceof DomainError) return err.param === 'phone' ? 'invalid_phone' : (MESSAGE_KEY[err.code] ?? 'invalid_request');
+/** A domain error as a code the page can translate (and, for a limit, ?wait= in seconds); anything else is logged and "generic". */
+function errorQuery(err: unknown): Record<string, string> {
+  if (err instanceof DomainError) {
+    const wait = (err as DomainError & { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (MESSAGE_KEY[err.code]) return { error: MESSAGE_KEY[err.code]!, ...(typeof wait === 'number' && wait > 0 ? { wait: String(Math.ceil(wait)) } : {}) };
+    return { error: err.param === 'phone' ? 'invalid_phone' : 'invalid_request' };
+  }
   log('error', 'checkout action failed', { error: err instanceof Error ? err.stack : String(err) });
-  return 'generic';
+  return { error: 'generic' };
+}
+
+/** The client's address: the last hop of X-Forwarded-For (the one our side of the connection added), else none. */
+async function clientAddress(): Promise<string | null> {
+  const h = await headers();
+  const hops = (h.get('x-forwarded-for') ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+  return hops[hops.length - 1] ?? h.get('x-real-ip') ?? null;
+}
+
+/**
+ * The per-session and per-client limits of the actions that change something (lib/domain/
+ * action-limits.ts, in the database): over them, back to the page with the time to wait.
+ */
+async function limit(sessionId: string, extra?: Record<string, string>): Promise<void> {
+  const wait = await takeAction(await getDb(), { session: sessionId, client: await clientAddress() }, nowSeconds());
+  if (wait > 0) redirect(page(sessionId, { error: 'rate_limited', wait: String(wait), ...extra }));
 }
 
 /** Run one step; then redirect to the page (with ?error= when it failed). redirect() must stay outside try. */
@@ -43,12 +68,14 @@ async function step(id: string, fn: () => Promise<unknown>, extra?: Record<strin
   try {
     await fn();
   } catch (err) {
-    target = page(id, { error: errorCode(err), ...extra });
+    target = page(id, { ...errorQuery(err), ...extra });
   }
   redirect(target);
 }
 
-function parse<T extends z.ZodRawShape>(shape: T, form: FormData): z.infer<z.ZodObject<T>> | null {
+function parse<T extends z.ZodRawShape>(shape: T, form: unknown): z.infer<z.ZodObject<T>> | null {
+  // A server action is a public endpoint: anyone can call it with any arguments, not only the page's forms.
+  if (!(form instanceof FormData)) return null;
   const r = z.object(shape).safeParse(Object.fromEntries(form));
   return r.success ? r.data : null;
 }
@@ -57,6 +84,7 @@ function parse<T extends z.ZodRawShape>(shape: T, form: FormData): z.infer<z.Zod
 export async function chooseRail(form: FormData): Promise<void> {
   const input = parse({ session: sessionId, rail: railField }, form);
   if (!input) redirect('/checkout/invalid');
+  await limit(input.session);
   const db = await getDb();
   await step(input.session, async () => {
     const { intent } = await chooseSessionRail(db, input.session, input.rail);
@@ -71,6 +99,7 @@ export async function chooseRail(form: FormData): Promise<void> {
 export async function submitPhone(form: FormData): Promise<void> {
   const input = parse({ session: sessionId, rail: railField, phone: z.string().max(32) }, form);
   if (!input) redirect('/checkout/invalid');
+  await limit(input.session, { phone: input.phone.slice(0, 32) });
   const db = await getDb();
   const s = await session(input.session);
   if (!s) redirect(page(input.session));
@@ -94,6 +123,7 @@ export async function submitPhone(form: FormData): Promise<void> {
 export async function resend(form: FormData): Promise<void> {
   const input = parse({ session: sessionId }, form);
   if (!input) redirect('/checkout/invalid');
+  await limit(input.session);
   const db = await getDb();
   const s = await session(input.session);
   if (!s?.intentId) redirect(page(input.session));
@@ -104,6 +134,7 @@ export async function resend(form: FormData): Promise<void> {
 export async function simulate(form: FormData): Promise<void> {
   const input = parse({ session: sessionId, outcome: z.enum(SIMULATED_OUTCOMES) }, form);
   if (!input) redirect('/checkout/invalid');
+  await limit(input.session);
   const db = await getDb();
   await step(input.session, () => simulateOutcome(db, input.session, input.outcome));
 }

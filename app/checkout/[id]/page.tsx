@@ -70,6 +70,9 @@ export default async function CheckoutPage({ params, searchParams }: Params) {
   const sp = await searchParams;
   const error = typeof sp.error === 'string' ? sp.error.slice(0, 40) : undefined;
   const phone = typeof sp.phone === 'string' ? sp.phone.slice(0, 32) : undefined;
+  // Seconds to wait after a limit (lib/domain/phone-limits.ts, action-limits.ts), from the redirect.
+  const waitRaw = typeof sp.wait === 'string' && /^\d{1,4}$/.test(sp.wait) ? Number(sp.wait) : undefined;
+  const wait = waitRaw === undefined ? undefined : Math.min(3600, Math.max(1, waitRaw));
   const locale = await localeFor(view);
   const tr = t(locale);
   const now = nowSeconds();
@@ -114,7 +117,7 @@ export default async function CheckoutPage({ params, searchParams }: Params) {
         <p className="co-status" role="status" aria-live="polite" aria-atomic="true" id="co-status">
           {statusLine(view, tr)}
         </p>
-        {error ? <ErrorBanner tr={tr} code={error} /> : null}
+        {error ? <ErrorBanner tr={tr} code={error} wait={wait} /> : null}
 
         {open ? (
           <>

@@ -19,6 +19,21 @@ export interface InvoiceFields {
   minFinalCltvExpiry?: number;
 }
 
+/** A BOLT11 description (`d` field) holds at most 639 bytes of UTF-8 (10 bits of data length, in 5-bit words). */
+export const MAX_DESCRIPTION_BYTES = 639;
+
+/** The longest prefix of `s` that fits in `max` UTF-8 bytes, never cutting a character (a code point). */
+export function utf8Prefix(s: string, max: number): string {
+  let bytes = 0;
+  let out = '';
+  for (const ch of s) {
+    bytes += Buffer.byteLength(ch);
+    if (bytes > max) break;
+    out += ch;
+  }
+  return out;
+}
+
 /** Big-endian integer to 5-bit words, at least `minWords` long (0 -> []). */
 function intToWords(n: number, minWords = 0): number[] {
   const out: number[] = [];
@@ -67,7 +82,7 @@ export function encodeInvoice(fields: InvoiceFields, nodePrivateKey: Uint8Array)
   if (fields.paymentHash.length !== 32 || fields.paymentSecret.length !== 32) throw new Error('payment hash and secret are 32 bytes');
   const hrp = `ln${fields.network}${encodeAmount(fields.amountSats)}`;
   const desc = new TextEncoder().encode(fields.description);
-  if (desc.length > 639) throw new Error('description too long for a BOLT11 d field');
+  if (desc.length > MAX_DESCRIPTION_BYTES) throw new Error('description too long for a BOLT11 d field');
   const data: number[] = [
     ...intToWords(fields.timestamp, 7),
     ...tagged('p', bech32.toWords(fields.paymentHash)),

@@ -5,15 +5,21 @@
 // What LND answers is checked against what we asked before anyone is shown it: a payer pays what
 // the payment_request says, not what we meant, so a wrong one must never reach a payer.
 import { z } from 'zod';
-import { expectStatus, httpRequest, parseJson } from '../http';
+import { expectStatus, httpRequest, parseJson, statusError } from '../http';
 import { BackendError, type AttemptView, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../types';
-import { decodeInvoice, type DecodedInvoice } from './bolt11';
+import { decodeInvoice, MAX_DESCRIPTION_BYTES, utf8Prefix, type DecodedInvoice } from './bolt11';
 
 export const lndConfigSchema = z.object({
   restUrl: z.url(),
   macaroonHex: z.string().regex(/^[0-9a-fA-F]+$/),
   tlsCertPath: z.string().optional(),
   timeoutMs: z.number().int().positive(),
+  /**
+   * LND_PRIVATE_ROUTE_HINTS: ask LND for route hints to the node's private channels (AddInvoice
+   * `private: true`). A node whose inbound liquidity is in unannounced channels needs them, or no
+   * payer can find a route to it.
+   */
+  privateRouteHints: z.boolean().optional(),
 });
 export type LndConfig = z.infer<typeof lndConfigSchema>;
 export const parseLndConfig = (raw: unknown): LndConfig => lndConfigSchema.parse(raw);
@@ -32,21 +38,6 @@ const invoiceSchema = z.object({
 function base64ToHex(b64: string): string {
   return Buffer.from(b64.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('hex');
 }
-
-/** The longest prefix of `s` that fits in `max` UTF-8 bytes, never cutting a character. */
-function utf8Prefix(s: string, max: number): string {
-  let bytes = 0;
-  let out = '';
-  for (const ch of s) {
-    bytes += Buffer.byteLength(ch);
-    if (bytes > max) break;
-    out += ch;
-  }
-  return out;
-}
-
-/** A BOLT11 description (`d` field) holds at most 639 bytes: LND refuses a longer memo for the invoice. */
-const MAX_DESCRIPTION_BYTES = 639;
 
 export class LndAdapter implements RailAdapter<LndConfig> {
   readonly rail = 'btc_lightning' as const;
@@ -70,8 +61,14 @@ export class LndAdapter implements RailAdapter<LndConfig> {
 
   async createPrompt(input: PromptInput): Promise<RailPrompt> {
     const expiry = Math.max(60, input.expiresAt - input.now);
+    // LND refuses (HTTP 500) a memo over the BOLT11 limit, counted in bytes: cut it, by whole characters.
     const memo = utf8Prefix(input.description, MAX_DESCRIPTION_BYTES);
-    const res = await this.call('POST', '/v1/invoices', { value: String(input.amount), memo, expiry: String(expiry) });
+    const res = await this.call('POST', '/v1/invoices', {
+      value: String(input.amount),
+      memo,
+      expiry: String(expiry),
+      ...(this.config.privateRouteHints ? { private: true } : {}),
+    });
     expectStatus(this.rail, res, [200], 'add invoice');
     const parsed = addInvoiceSchema.safeParse(parseJson(this.rail, res, 'add invoice'));
     if (!parsed.success) throw new BackendError(this.rail, 'add invoice: unexpected response shape');
@@ -142,6 +139,6 @@ export class LndAdapter implements RailAdapter<LndConfig> {
     // LND answers a settled invoice with a bare error (gRPC Unknown, HTTP 500): ask it what the invoice is.
     const st = await this.getStatus(attempt, 0).catch(() => null);
     if (st?.state === 'confirmed') return { canceled: false };
-    throw new BackendError(this.rail, `cancel invoice: the backend answered HTTP ${res.status}: ${res.text.slice(0, 200)}`);
+    throw statusError(this.rail, res, 'cancel invoice');
   }
 }

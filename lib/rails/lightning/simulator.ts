@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { invalid } from '../../errors';
-import { encodeInvoice, nodePublicKeyHex } from './bolt11';
+import { encodeInvoice, MAX_DESCRIPTION_BYTES, nodePublicKeyHex, utf8Prefix } from './bolt11';
 import type { AttemptView, PromptInput, RailAdapter, RailPrompt, RailStatus, SimulatorControls } from '../types';
 
 interface SimState {
@@ -37,7 +37,8 @@ export class LightningSimulator implements RailAdapter<{ nodeKey: Uint8Array }>,
         timestamp: input.now,
         paymentHash,
         paymentSecret: randomBytes(32),
-        description: input.description,
+        // As LND does: the description cut to BOLT11's 639 bytes, by whole characters.
+        description: utf8Prefix(input.description, MAX_DESCRIPTION_BYTES),
         expiry,
       },
       this.config.nodeKey,

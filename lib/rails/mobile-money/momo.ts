@@ -18,7 +18,11 @@ export const momoConfigSchema = z.object({
   apiKey: z.string().min(1),
   targetEnvironment: z.string().min(1),
   timeoutMs: z.number().int().positive(),
-  /** Where the operator should send callbacks (optional: we poll anyway). */
+  /**
+   * MOMO_<X>_CALLBACK_URL: sent as X-Callback-Url. None when unset (we poll anyway): MTN calls back
+   * only to the host registered for the API user (providerCallbackHost), so a URL made up from our
+   * own address would be refused or ignored.
+   */
   callbackUrl: z.url().optional(),
 });
 export type MomoConfig = z.infer<typeof momoConfigSchema>;
@@ -151,6 +155,7 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
    */
   private async requestToPay(input: { phone: string; amount: number; currency: Currency; externalId: string; note: string; referenceId?: string }): Promise<string> {
     const referenceId = input.referenceId ?? randomUUID();
+    // Cleaned every time (a resend too); a note with nothing left is not sent at all.
     const note = momoNote(input.note);
     const send = (token: string) =>
       httpRequest(this.rail, {
@@ -166,8 +171,7 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
           currency: input.currency,
           externalId: input.externalId,
           payer: { partyIdType: 'MSISDN', partyId: input.phone.replace(/^\+/, '') },
-          payerMessage: note,
-          payeeNote: note,
+          ...(note ? { payerMessage: note, payeeNote: note } : {}),
         },
         timeoutMs: this.config.timeoutMs,
       });
@@ -197,7 +201,8 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
       destination: input.phone,
       backendRef: referenceId,
       expiresAt: input.now + operatorInfo(this.rail).timeoutSeconds,
-      details: { referenceIds: [referenceId], resends: 0, lastPushAt: input.now },
+      // The note is kept: a resend sends the same payer message as the first push.
+      details: { referenceIds: [referenceId], resends: 0, lastPushAt: input.now, note: momoNote(input.description) },
     };
   }
 

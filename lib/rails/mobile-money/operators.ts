@@ -3,6 +3,7 @@
 // Each takes XOF, XAF and GNF unless configured narrower (MOMO_<X>_CURRENCIES); bounds and amount
 // step may only narrow money.ts's rules.
 import { config } from '../../config';
+import { mobileNumberE164 } from '../../phone';
 import { boundsFor, narrow, type Bounds, type Currency, type MobileMoneyRail } from '../../money';
 
 export interface MarketInfo {
@@ -117,17 +118,5 @@ export function resetOperatorsForTests(): void {
  * spaces, dots and dashes allowed. Returns E.164, or null when it is not a number of that country.
  */
 export function normalizePhone(raw: string, market: MarketInfo): string | null {
-  const compact = raw.replace(/[\s.\-()]/g, '');
-  let national: string;
-  const dial = market.dialCode.slice(1);
-  if (compact.startsWith('+')) {
-    if (!compact.startsWith(market.dialCode)) return null;
-    national = compact.slice(market.dialCode.length);
-  } else if (compact.startsWith(`00${dial}`)) {
-    national = compact.slice(2 + dial.length);
-  } else {
-    national = compact;
-  }
-  if (!market.nationalPattern.test(national)) return null;
-  return `${market.dialCode}${national}`;
+  return mobileNumberE164(raw, market.country);
 }

@@ -1,7 +1,7 @@
 // What the live on-chain adapter and its test-mode simulator share: the rail's identity and the
 // receive addresses, derived (BIP84) from an account's extended public key of the right network.
 import type { PromptInput, RailPrompt } from '../types';
-import { parseAccountKey, receiveAddress, type AccountKey, type BitcoinNetwork } from './bip84';
+import { parseAccountKey, receiveAddress, type AccountKey, type AccountKeyOptions, type BitcoinNetwork } from './bip84';
 
 export function onchainPrompt(input: PromptInput, requiredConfirmations: number): RailPrompt {
   if (!input.address) throw new Error('on-chain needs a derived address');
@@ -14,8 +14,14 @@ export abstract class OnchainRail {
   readonly currencies = ['BTC'] as const;
   private key: AccountKey;
 
-  protected constructor(xpub: string, network: BitcoinNetwork, whatIsWrong: string, private readonly requiredConfirmations: number) {
-    this.key = parseAccountKey(xpub);
+  protected constructor(
+    xpub: string,
+    network: BitcoinNetwork,
+    whatIsWrong: string,
+    private readonly requiredConfirmations: number,
+    keyOptions: AccountKeyOptions = {},
+  ) {
+    this.key = parseAccountKey(xpub, keyOptions);
     if (this.key.network !== network) throw new Error(whatIsWrong);
   }
 

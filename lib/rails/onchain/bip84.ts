@@ -7,13 +7,16 @@ import { sha256 } from '@noble/hashes/sha2.js';
 
 export type BitcoinNetwork = 'mainnet' | 'testnet';
 
-// SLIP-132 version bytes for account extended public keys.
-const PUBLIC_VERSIONS: Record<string, { network: BitcoinNetwork; public: number; private: number }> = {
-  xpub: { network: 'mainnet', public: 0x0488b21e, private: 0x0488ade4 },
-  zpub: { network: 'mainnet', public: 0x04b24746, private: 0x04b2430c },
-  tpub: { network: 'testnet', public: 0x043587cf, private: 0x04358394 },
-  vpub: { network: 'testnet', public: 0x045f1cf6, private: 0x045f18bc },
+// SLIP-132 version bytes for account extended public keys. zpub/vpub say "BIP84, native SegWit";
+// xpub/tpub say nothing of the script type (a wallet exports its BIP44 legacy account as xpub too).
+const PUBLIC_VERSIONS: Record<string, { network: BitcoinNetwork; public: number; private: number; bip84: boolean }> = {
+  xpub: { network: 'mainnet', public: 0x0488b21e, private: 0x0488ade4, bip84: false },
+  zpub: { network: 'mainnet', public: 0x04b24746, private: 0x04b2430c, bip84: true },
+  tpub: { network: 'testnet', public: 0x043587cf, private: 0x04358394, bip84: false },
+  vpub: { network: 'testnet', public: 0x045f1cf6, private: 0x045f18bc, bip84: true },
 };
+
+const HARDENED = 0x80000000;
 
 export interface AccountKey {
   network: BitcoinNetwork;
@@ -22,15 +25,36 @@ export interface AccountKey {
   keyId: string;
 }
 
-export function parseAccountKey(extendedKey: string): AccountKey {
+export interface AccountKeyOptions {
+  /**
+   * Accept the generic xpub/tpub versions (BTC_XPUB_ALLOW_XPUB_VERSION=1). Off by default: such a
+   * key may be a legacy (BIP44) or wrapped-SegWit (BIP49) account, whose wallet would never look at
+   * the native SegWit addresses derived here; zpub/vpub say the key is BIP84's.
+   */
+  allowXpubVersion?: boolean;
+}
+
+export function parseAccountKey(extendedKey: string, opts: AccountKeyOptions = {}): AccountKey {
   const prefix = extendedKey.slice(0, 4);
   const v = PUBLIC_VERSIONS[prefix];
-  if (!v) throw new Error(`an extended public key must start with xpub, zpub, tpub or vpub (got ${prefix}...)`);
+  if (!v) throw new Error(`an extended public key must start with zpub (mainnet) or vpub (testnet) (got ${prefix}...)`);
+  if (!v.bip84 && !opts.allowXpubVersion)
+    throw new Error(
+      `a ${prefix} key does not say it is a BIP84 (native SegWit, m/84'/coin'/account') account: export the account's ${v.network === 'mainnet' ? 'zpub' : 'vpub'}, ` +
+        `or set BTC_XPUB_ALLOW_XPUB_VERSION=1 if this ${prefix} is the m/84' account key`,
+    );
   const hd = HDKey.fromExtendedKey(extendedKey, { public: v.public, private: v.private });
   if (hd.privateKey) throw new Error('an extended PUBLIC key is required; never configure a private key');
   if (hd.depth !== 3) throw new Error(`expected an account-level key (depth 3, m/84'/coin'/account'); got depth ${hd.depth}`);
+  if (hd.index < HARDENED) throw new Error(`expected an account-level key (m/84'/coin'/account', a hardened account index); got index ${hd.index}`);
   const keyId = `btc:${Buffer.from(sha256(hd.publicKey!)).toString('hex').slice(0, 32)}`;
   return { network: v.network, hd, keyId };
+}
+
+/** Test mode: the BIP84 testnet account key (vpub, m/84'/1'/0') of a deployment's test seed. */
+export function testAccountKeyFromSeed(seed: Uint8Array): string {
+  const { public: pub, private: priv } = PUBLIC_VERSIONS.vpub!;
+  return HDKey.fromMasterSeed(seed, { public: pub, private: priv }).derive("m/84'/1'/0'").publicExtendedKey;
 }
 
 export function p2wpkhAddress(publicKey: Uint8Array, network: BitcoinNetwork): string {

@@ -1,7 +1,7 @@
 // Live on-chain Bitcoin: an Esplora HTTP API (Blockstream's or a self-hosted electrs).
 // GET /address/:address/txs (mempool first, then confirmed), /txs/chain/:last_seen_txid for older
 // ones (with GET /address/:address to know how many there are), and GET /blocks/tip/height. A
-// payment counts once it has the configured confirmations (BTC_CONFIRMATIONS, default 1); every poll
+// payment counts once it has the configured confirmations (BTC_CONFIRMATIONS, default 2); every poll
 // reads the chain as it is now, so a reorg, an eviction or a replacement changes `received` / `seen`.
 // Any answer but 200 (429 rate limit, 5xx) is a BackendError: the rail is down, nothing is decided.
 import { z } from 'zod';
@@ -14,6 +14,8 @@ export const esploraConfigSchema = z.object({
   xpub: z.string().min(1),
   confirmations: z.number().int().min(1),
   timeoutMs: z.number().int().positive(),
+  /** BTC_XPUB_ALLOW_XPUB_VERSION: take an `xpub` (not only a `zpub`) as the BIP84 account key. */
+  allowXpubVersion: z.boolean().optional(),
 });
 export type EsploraConfig = z.infer<typeof esploraConfigSchema>;
 
@@ -62,7 +64,7 @@ export class EsploraAdapter extends OnchainRail implements RailAdapter<EsploraCo
   readonly mode = 'live' as const;
   readonly pollSeconds = 20;
   constructor(readonly config: EsploraConfig) {
-    super(config.xpub, 'mainnet', 'BTC_XPUB must be a mainnet key (xpub/zpub) for live mode', config.confirmations);
+    super(config.xpub, 'mainnet', 'BTC_XPUB must be a mainnet key (zpub) for live mode', config.confirmations, { allowXpubVersion: config.allowXpubVersion });
   }
 
   private get(path: string) {

@@ -14,16 +14,19 @@ interface SimTx {
   seenAt: number;
 }
 
-export class OnchainSimulator extends OnchainRail implements RailAdapter<{ xpub: string; confirmations: number }>, SimulatorControls {
+export interface OnchainSimulatorConfig {
+  xpub: string;
+  confirmations: number;
+  allowXpubVersion?: boolean;
+}
+
+export class OnchainSimulator extends OnchainRail implements RailAdapter<OnchainSimulatorConfig>, SimulatorControls {
   readonly mode = 'test' as const;
   readonly pollSeconds = 2;
   readonly simulator = this;
-  constructor(readonly config: { xpub: string; confirmations: number }) {
-    super(config.xpub, 'testnet', 'BTC_TEST_XPUB must be a testnet key (vpub/tpub)', config.confirmations);
+  constructor(readonly config: OnchainSimulatorConfig) {
+    super(config.xpub, 'testnet', 'BTC_TEST_XPUB must be a testnet key (vpub)', config.confirmations, { allowXpubVersion: config.allowXpubVersion });
   }
-
-
-
 
   async getStatus(attempt: AttemptView, now: number): Promise<RailStatus> {
     const sim = (attempt.details.sim ?? {}) as { txs?: SimTx[]; failed?: boolean };

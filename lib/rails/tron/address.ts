@@ -37,14 +37,38 @@ export interface TronAccountKey {
   keyId: string;
 }
 
-export function parseTronAccountKey(xpub: string): TronAccountKey {
+const HARDENED = 0x80000000;
+
+/**
+ * The account key deposit addresses come from: an xpub (or tpub) of m/44'/195'/account', optionally
+ * with its key origin in descriptor form, `[fingerprint/44'/195'/0']xpub...` (as wallets export it).
+ * An extended key does not carry its path, only its depth and its own index: so a key that is not
+ * at depth 3 with a hardened (account') index is refused, and so is an origin naming any other path
+ * than 44'/195'/account' (a Bitcoin account, 44'/0'/0', derives addresses no TRON wallet watches).
+ */
+export function parseTronAccountKey(keyText: string): TronAccountKey {
+  const origin = /^\[([0-9a-fA-F]{8})((?:\/\d+['hH]?)*)\](.*)$/.exec(keyText.trim());
+  const xpub = origin ? origin[3]! : keyText.trim();
   if (!xpub.startsWith('xpub') && !xpub.startsWith('tpub'))
-    throw new Error('a TRON extended public key must be an xpub (or tpub) of m/44\'/195\'/account\'');
+    throw new Error(`a TRON extended public key must be an xpub (or tpub) of m/44'/195'/account'${keyText.startsWith('[') && !origin ? ' (its [fingerprint/path] origin is malformed)' : ''}`);
   const versions = xpub.startsWith('tpub') ? { public: 0x043587cf, private: 0x04358394 } : undefined;
   const hd = HDKey.fromExtendedKey(xpub, versions);
   if (hd.privateKey) throw new Error('an extended PUBLIC key is required; never configure a private key');
   if (hd.depth !== 3) throw new Error(`expected an account-level key (depth 3, m/44'/195'/account'); got depth ${hd.depth}`);
+  if (hd.index < HARDENED) throw new Error(`expected the account-level key m/44'/195'/account' (a hardened account index); got a key at index ${hd.index}`);
+  if (origin) {
+    const path = origin[2]!.split('/').slice(1);
+    const hardened = path.map((p) => /['hH]$/.test(p));
+    const n = path.map((p) => Number.parseInt(p, 10));
+    if (path.length !== 3 || !hardened.every(Boolean) || n[0] !== 44 || n[1] !== 195 || n[2]! + HARDENED !== hd.index)
+      throw new Error(`the key's origin is m${origin[2]}, not m/44'/195'/${hd.index - HARDENED}': a TRON account key is at m/44'/195'/account'`);
+  }
   return { hd, keyId: `trx:${Buffer.from(sha256(hd.publicKey!)).toString('hex').slice(0, 32)}` };
+}
+
+/** Test mode: the TRON account key (xpub, m/44'/195'/0') of a deployment's test seed. */
+export function testTronAccountKeyFromSeed(seed: Uint8Array): string {
+  return HDKey.fromMasterSeed(seed).derive("m/44'/195'/0'").publicExtendedKey;
 }
 
 export function tronDepositAddress(key: TronAccountKey, index: number): string {

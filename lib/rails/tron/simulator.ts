@@ -20,9 +20,6 @@ export class TronSimulator extends TronRail implements RailAdapter<{ xpub: strin
     super(config.xpub, config.contract);
   }
 
-
-
-
   async getStatus(attempt: AttemptView, now: number): Promise<RailStatus> {
     const sim = (attempt.details.sim ?? {}) as { transfers?: SimTransfer[]; failed?: boolean };
     if (sim.failed) return { state: 'failed', received: 0, seen: 0, error: { code: 'payment_failed', message: 'The TRC20 transfer failed (test helper).' } };

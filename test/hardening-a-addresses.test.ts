@@ -1,0 +1,119 @@
+// Issue 11, item 3: invoice and address exhaustion. A Lightning round trip (Lightning -> on-chain
+// -> Lightning) hands the open invoice out again instead of making a new one; receive addresses
+// whose attempts ended without money are reused once their watch window is over; and no new
+// index is derived more than BTC_GAP_LIMIT past the last address that received money: the rail is
+// then not offered (the API answers 503 rail_unavailable) until one frees up. Live on-chain runs
+// against the Esplora fake (test/fakes/esplora.ts), with a key of its own (its own counter).
+import { randomBytes } from 'node:crypto';
+import { HDKey } from '@scure/bip32';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WATCH_SECONDS } from '@/lib/domain/attempt-states';
+import { availableRails, confirmPaymentIntent, pollDueAttempts, testPay } from '@/lib/domain/lifecycle';
+import { call, newMerchant, useDatabase, useLiveConfig } from './api';
+import { startFakeEsplora, type FakeEsplora } from './fakes/esplora';
+import { assertMoneyInvariant } from './invariant';
+import { newIntent, now } from './lifecycle-helpers';
+
+const { db } = useDatabase();
+let esplora: FakeEsplora;
+const GAP = 3;
+// A BIP84 account key (zpub) of this file's own: its derivation counter is nobody else's.
+const ZPUB = HDKey.fromMasterSeed(randomBytes(32), { private: 0x04b2430c, public: 0x04b24746 }).derive("m/84'/0'/0'").publicExtendedKey;
+
+beforeAll(async () => {
+  esplora = await startFakeEsplora();
+});
+useLiveConfig(() => ({ BTC_XPUB: ZPUB, ESPLORA_URL: esplora.url, BTC_CONFIRMATIONS: '1', BTC_GAP_LIMIT: String(GAP), RAIL_HTTP_TIMEOUT_MS: '2000' }));
+afterAll(async () => {
+  await esplora.close();
+});
+
+describe('Lightning: one open invoice per amount, not one per round trip', () => {
+  it('20 round trips Lightning -> on-chain -> Lightning hand out the same invoice; paid once, counted once', async () => {
+    const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: false };
+    const pi = await newIntent(m.keys.test, { amount: 5000, currency: 'BTC', rail: 'btc_lightning' });
+    const t0 = now();
+    const first = await confirmPaymentIntent(db(), scope, pi.id, {}, { now: t0 });
+    const invoice = (first.nextAction as { invoice: string }).invoice;
+    for (let i = 1; i <= 20; i++) {
+      await confirmPaymentIntent(db(), scope, pi.id, { rail: 'btc_onchain' }, { now: t0 + 2 * i });
+      const back = await confirmPaymentIntent(db(), scope, pi.id, { rail: 'btc_lightning' }, { now: t0 + 2 * i + 1 });
+      expect((back.nextAction as { invoice: string }).invoice).toBe(invoice);
+    }
+    const invoices = await db().query<{ n: number }>(`select count(distinct backend_ref)::int as n from payment_attempts where payment_intent_id = $1 and rail = 'btc_lightning'`, [pi.id]);
+    expect(invoices).toEqual([{ n: 1 }]);
+    // Only the live attempt watches it.
+    const watched = await db().query(`select 1 from payment_attempts where payment_intent_id = $1 and rail = 'btc_lightning' and next_poll_at is not null`, [pi.id]);
+    expect(watched.length).toBe(1);
+    const paid = await testPay(db(), scope, pi.id, {}, { now: t0 + 50 });
+    expect(paid).toMatchObject({ status: 'succeeded', amountReceived: 5000 });
+    await assertMoneyInvariant(db(), pi.id, { paid: 5000, now: t0 + 60 });
+  });
+
+  it('an invoice close to its expiry, or for another amount, is not handed out again', async () => {
+    const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: false };
+    const pi = await newIntent(m.keys.test, { amount: 5000, currency: 'BTC', rail: 'btc_lightning' });
+    const t0 = now();
+    const first = await confirmPaymentIntent(db(), scope, pi.id, {}, { now: t0 });
+    const att = (await db().query<{ expires_at: number }>(`select expires_at from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!;
+    await confirmPaymentIntent(db(), scope, pi.id, { rail: 'btc_onchain' }, { now: t0 + 1 });
+    const late = Number(att.expires_at) - 60;
+    const back = await confirmPaymentIntent(db(), scope, pi.id, { rail: 'btc_lightning' }, { now: late });
+    expect((back.nextAction as { invoice: string }).invoice).not.toBe((first.nextAction as { invoice: string }).invoice);
+    await assertMoneyInvariant(db(), pi.id, { paid: 0, now: late });
+  });
+});
+
+describe('on-chain receive addresses (live): reuse and the gap limit', () => {
+  it(`never more than ${GAP} unused addresses past the last used one; the rail comes back when one frees up`, async () => {
+    const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: true };
+    const make = () => newIntent(m.keys.live, { amount: 10_000, currency: 'BTC', rail: 'btc_onchain' });
+    const confirm = (id: string) => call('POST', `/v1/payment_intents/${id}/confirm`, { key: m.keys.live, body: {} });
+    const t0 = now();
+    const intents = [];
+    for (let i = 0; i < GAP; i++) {
+      const pi = await make();
+      const r = await confirm(pi.id);
+      expect(r.status).toBe(200);
+      intents.push({ id: pi.id, address: r.body.nextAction.address as string });
+    }
+    expect(new Set(intents.map((x) => x.address)).size).toBe(GAP);
+    // The gap is full: not offered, and a new attempt is a 503.
+    expect((await availableRails(db(), 'BTC', true, { now: t0 })).map((r) => r.rail)).toEqual([]);
+    const blocked = await make();
+    const r = await confirm(blocked.id);
+    expect(r.status).toBe(503);
+    expect(r.body.error.code).toBe('rail_unavailable');
+    // The intent that has its address keeps its rail on offer (the page of that session).
+    expect((await availableRails(db(), 'BTC', true, { now: t0, intentId: intents[0]!.id })).map((x) => x.rail)).toEqual(['btc_onchain']);
+
+    // Money on the first address: the gap now counts from it, one more index fits.
+    esplora.send(intents[0]!.address, 10_000, esplora.tip + 1);
+    await pollDueAttempts(db(), t0 + 60, { merchantId: m.merchant.id });
+    expect((await call('GET', `/v1/payment_intents/${intents[0]!.id}`, { key: m.keys.live })).body.status).toBe('succeeded');
+    const next = await confirm(blocked.id);
+    expect(next.status).toBe(200);
+    const late = await make();
+    expect((await confirm(late.id)).status).toBe(503);
+
+    // An abandoned intent's address, once its watch window is over, is handed to the next intent.
+    const canceled = await call('POST', `/v1/payment_intents/${intents[1]!.id}/cancel`, { key: m.keys.live, body: {} });
+    expect(canceled.status).toBe(200);
+    const after = now() + WATCH_SECONDS + 1;
+    expect((await availableRails(db(), 'BTC', true, { now: after })).map((x) => x.rail)).toEqual(['btc_onchain']);
+    const reused = await confirmPaymentIntent(db(), scope, late.id, {}, { now: after });
+    expect((reused.nextAction as { address: string }).address).toBe(intents[1]!.address);
+    const owner = await db().query(`select payment_intent_id from derived_addresses where address = $1`, [intents[1]!.address]);
+    expect(owner).toEqual([{ payment_intent_id: late.id }]);
+    const counter = await db().query<{ next_index: number }>(`select next_index from derivation_counters where key_id = (select key_id from derived_addresses where address = $1)`, [intents[1]!.address]);
+    expect(Number(counter[0]!.next_index)).toBe(GAP + 1);
+    // An address that saw money is never handed out again.
+    const another = await make();
+    expect((await confirmPaymentIntent(db(), scope, another.id, {}, { now: after }).catch((e) => e)).code).toBe('rail_unavailable');
+    await assertMoneyInvariant(db(), intents[0]!.id, { paid: 10_000, now: t0 + 120 });
+    await assertMoneyInvariant(db(), late.id, { paid: 0, now: after });
+  });
+});

@@ -1,0 +1,204 @@
+// Issue 11, items 1, 2 and 4, live mobile money against the MoMo fake (test/fakes/momo.ts, written
+// from MTN's documentation): rail health in the database (only backend-down signs count, an error
+// about one request fails that attempt only, recovery by a probe), the per-phone prompt limits
+// (3 a minute, 10 an hour, resends 30 s apart; 429 phone_rate_limited with Retry-After), and
+// operator callbacks coalesced to one status lookup per attempt at a time, spaced.
+import { randomInt } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { handleMobileMoneyCallback, CALLBACK_LOOKUP_SPACING_SECONDS } from '@/lib/domain/callbacks';
+import { availableRails, confirmPaymentIntent, pollDueAttempts, resendMobileMoneyPrompt } from '@/lib/domain/lifecycle';
+import { PhoneRateLimitedError, PROMPTS_PER_HOUR, PROMPTS_PER_MINUTE, RESEND_SPACING_SECONDS } from '@/lib/domain/phone-limits';
+import { RAIL_DOWN_AFTER, RAIL_DOWN_SECONDS, resetRailHealth } from '@/lib/domain/rail-health';
+import { call, newMerchant, useDatabase, useLiveConfig } from './api';
+import { startFakeMomo, type FakeMomo } from './fakes/momo';
+import { assertMoneyInvariant } from './invariant';
+import { newIntent, now } from './lifecycle-helpers';
+
+const { db } = useDatabase();
+let fake: FakeMomo;
+
+beforeAll(async () => {
+  fake = await startFakeMomo();
+});
+useLiveConfig(() => ({
+  MOMO_A_BASE_URL: fake.url,
+  MOMO_A_SUBSCRIPTION_KEY: 'sub-key',
+  MOMO_A_API_USER: 'api-user',
+  MOMO_A_API_KEY: 'api-key',
+  MOMO_A_TARGET_ENVIRONMENT: 'sandbox',
+  RAIL_HTTP_TIMEOUT_MS: '500',
+}));
+afterEach(async () => {
+  fake.mode = 'ok';
+  await resetRailHealth(db(), 'mobile_money_a', true);
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+/** A Côte d'Ivoire mobile number of its own for each call (the limits are per phone, across files). */
+const phone = () => `05${String(randomInt(10_000_000, 99_999_999))}`;
+const pushes = () => fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/requesttopay')).length;
+const lookups = () => fake.requests.filter((r) => r.method === 'GET' && r.path.includes('/requesttopay/')).length;
+const offered = async (t: number) => (await availableRails(db(), 'XOF', true, { now: t })).map((r) => r.rail);
+
+async function liveIntent() {
+  const m = await newMerchant(db());
+  const scope = { merchantId: m.merchant.id, livemode: true };
+  const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
+  return { m, scope, pi };
+}
+
+describe('rail health, in the database', () => {
+  it('a 400 about one request fails that attempt (counted as the payer\'s), never the rail', async () => {
+    const { m, scope, pi } = await liveIntent();
+    const t0 = now();
+    for (let i = 0; i < RAIL_DOWN_AFTER + 2; i++) {
+      fake.failNext('requesttopay', { status: 400, body: { code: 'INVALID_PARTY', message: 'Bad request: payer' } });
+      await expect(confirmPaymentIntent(db(), scope, pi.id, { phone: phone() }, { now: t0 + i })).rejects.toMatchObject({ code: 'payment_refused', param: 'phone' });
+    }
+    expect(await offered(t0 + 10)).toEqual(['mobile_money_a']);
+    expect(await db().query(`select failures from rail_health where rail = 'mobile_money_a' and livemode`)).toEqual([]);
+    // Each refusal is a failed attempt that counts toward the cap, with its reason on the intent.
+    const rows = await db().query<{ status: string; code: string }>(`select status, error->>'code' as code from payment_attempts where payment_intent_id = $1`, [pi.id]);
+    expect(rows).toEqual(Array.from({ length: RAIL_DOWN_AFTER + 2 }, () => ({ status: 'failed', code: 'payment_refused' })));
+    const got = (await call('GET', `/v1/payment_intents/${pi.id}`, { key: m.keys.live })).body;
+    expect(got).toMatchObject({ status: 'requires_payment_method', lastPaymentError: { code: 'payment_refused' } });
+    // Over the API: 402, not a 503.
+    fake.failNext('requesttopay', { status: 400, body: { message: 'Bad request' } });
+    const r = await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: m.keys.live, body: { phone: phone() } });
+    expect(r.status).toBe(402);
+    expect(r.body.error.code).toBe('payment_refused');
+    await assertMoneyInvariant(db(), pi.id, { paid: 0, noRepoll: true });
+  });
+
+  it('backend-down signs put the rail down for everyone; a probe after the pause heals it', async () => {
+    const { scope, pi } = await liveIntent();
+    const t0 = now();
+    fake.mode = 'unauthorized'; // the gateway refuses our credentials: every request, token included
+    for (let i = 0; i < RAIL_DOWN_AFTER; i++) {
+      expect(await offered(t0 + i)).toEqual(['mobile_money_a']); // not before the threshold
+      await expect(confirmPaymentIntent(db(), scope, pi.id, { phone: phone() }, { now: t0 + i })).rejects.toMatchObject({ code: 'rail_unavailable' });
+    }
+    // Down, in the database: hidden on the page, refused without asking the backend.
+    const [row] = await db().query<{ failures: number; down_until: number }>(`select failures, down_until from rail_health where rail = 'mobile_money_a' and livemode`);
+    expect(row).toMatchObject({ failures: RAIL_DOWN_AFTER, down_until: t0 + RAIL_DOWN_AFTER - 1 + RAIL_DOWN_SECONDS });
+    expect(await offered(t0 + 5)).toEqual([]);
+    fake.mode = 'ok';
+    const before = fake.requests.length;
+    await expect(confirmPaymentIntent(db(), scope, pi.id, { phone: phone() }, { now: t0 + 5 })).rejects.toMatchObject({ code: 'rail_unavailable' });
+    expect(fake.requests.length).toBe(before);
+    // After the pause: offered again; one request is the probe, and its success heals the rail.
+    const later = t0 + RAIL_DOWN_AFTER - 1 + RAIL_DOWN_SECONDS;
+    expect(await offered(later)).toEqual(['mobile_money_a']);
+    const out = await confirmPaymentIntent(db(), scope, pi.id, { phone: phone() }, { now: later });
+    expect(out.status).toBe('pending');
+    expect(await db().query(`select failures, probe_until from rail_health where rail = 'mobile_money_a' and livemode`)).toEqual([{ failures: 0, probe_until: null }]);
+    await assertMoneyInvariant(db(), pi.id, { paid: 0, noRepoll: true });
+  });
+
+  it('while the rail is probing, a second request waits for the probe; a failed probe puts it down again', async () => {
+    const { scope, pi } = await liveIntent();
+    const other = await liveIntent();
+    const t0 = now();
+    fake.mode = 'unauthorized';
+    for (let i = 0; i < RAIL_DOWN_AFTER; i++)
+      await expect(confirmPaymentIntent(db(), scope, pi.id, { phone: phone() }, { now: t0 })).rejects.toMatchObject({ code: 'rail_unavailable' });
+    const later = t0 + RAIL_DOWN_SECONDS;
+    // The probe fails: down again for the pause.
+    await expect(confirmPaymentIntent(db(), scope, pi.id, { phone: phone() }, { now: later })).rejects.toMatchObject({ code: 'rail_unavailable' });
+    expect(await offered(later + 1)).toEqual([]);
+    fake.mode = 'ok';
+    // A worker's status check is a probe too: the other intent's pending push, asked about, heals it.
+    await db().query(`update rail_health set down_until = $1 where rail = 'mobile_money_a' and livemode`, [later]); // pause over
+    await confirmPaymentIntent(db(), other.scope, other.pi.id, { phone: phone() }, { now: later + 1 });
+    await db().query(`update rail_health set failures = $1, down_until = $2 where rail = 'mobile_money_a' and livemode`, [RAIL_DOWN_AFTER, later + 100]);
+    expect(await offered(later + 2)).toEqual([]);
+    await pollDueAttempts(db(), later + 10, { merchantId: other.m.merchant.id });
+    expect(await offered(later + 11)).toEqual(['mobile_money_a']);
+  });
+});
+
+describe('prompts per phone (live)', () => {
+  it(`at most ${PROMPTS_PER_MINUTE} a minute, whatever merchants ask; the API answers 429 phone_rate_limited with Retry-After`, async () => {
+    const to = phone();
+    const t0 = now();
+    for (let i = 0; i < PROMPTS_PER_MINUTE; i++) {
+      const { scope, pi } = await liveIntent(); // a new merchant each time
+      expect((await confirmPaymentIntent(db(), scope, pi.id, { phone: to }, { now: t0 })).status).toBe('pending');
+    }
+    const sent = pushes();
+    const { m, scope, pi } = await liveIntent();
+    const refused = confirmPaymentIntent(db(), scope, pi.id, { phone: to }, { now: t0 + 20 });
+    await expect(refused).rejects.toBeInstanceOf(PhoneRateLimitedError);
+    await expect(refused).rejects.toMatchObject({ code: 'phone_rate_limited', retryAfterSeconds: 40 });
+    const r = await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: m.keys.live, body: { phone: to } });
+    expect(r.status).toBe(429);
+    expect(r.body.error).toMatchObject({ type: 'rate_limit_error', code: 'phone_rate_limited' });
+    const wait = Number(r.headers.get('retry-after'));
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(pushes()).toBe(sent); // nothing went out
+    expect(await db().query(`select count(*)::int as n from payment_attempts where payment_intent_id = $1`, [pi.id])).toEqual([{ n: 0 }]);
+    // A minute after the first: one more fits.
+    expect((await confirmPaymentIntent(db(), scope, pi.id, { phone: to }, { now: t0 + 60 })).status).toBe('pending');
+    await assertMoneyInvariant(db(), pi.id, { paid: 0, noRepoll: true });
+  });
+
+  it(`at most ${PROMPTS_PER_HOUR} an hour; a push the operator surely refused is given back`, async () => {
+    const to = phone();
+    const t0 = now();
+    // A refused push (no connection to the token endpoint) does not use up the phone's prompts.
+    const first = await liveIntent();
+    fake.mode = 'unauthorized';
+    await expect(confirmPaymentIntent(db(), first.scope, first.pi.id, { phone: to }, { now: t0 })).rejects.toMatchObject({ code: 'rail_unavailable' });
+    fake.mode = 'ok';
+    await resetRailHealth(db(), 'mobile_money_a', true);
+    for (let i = 0; i < PROMPTS_PER_HOUR; i++) {
+      const { scope, pi } = await liveIntent();
+      expect((await confirmPaymentIntent(db(), scope, pi.id, { phone: to }, { now: t0 + i * 61 })).status).toBe('pending');
+    }
+    const { scope, pi } = await liveIntent();
+    await expect(confirmPaymentIntent(db(), scope, pi.id, { phone: to }, { now: t0 + 700 })).rejects.toMatchObject({ code: 'phone_rate_limited', retryAfterSeconds: 3600 - 700 });
+    expect((await confirmPaymentIntent(db(), scope, pi.id, { phone: to }, { now: t0 + 3600 })).status).toBe('pending');
+  });
+
+  it(`resends at least ${RESEND_SPACING_SECONDS} s apart, and counted with the phone's prompts`, async () => {
+    const to = phone();
+    const { scope, pi } = await liveIntent();
+    const t0 = now();
+    await confirmPaymentIntent(db(), scope, pi.id, { phone: to }, { now: t0 });
+    await expect(resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + 10 })).rejects.toMatchObject({ code: 'phone_rate_limited', retryAfterSeconds: RESEND_SPACING_SECONDS - 10 });
+    await resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + RESEND_SPACING_SECONDS });
+    await expect(resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + 2 * RESEND_SPACING_SECONDS - 1 })).rejects.toMatchObject({ code: 'phone_rate_limited', retryAfterSeconds: 1 });
+    // The resend counts as one of the phone's prompts: a third in the minute fits, a fourth waits.
+    const other = await liveIntent();
+    await confirmPaymentIntent(db(), other.scope, other.pi.id, { phone: to }, { now: t0 + 31 });
+    const third = await liveIntent();
+    await expect(confirmPaymentIntent(db(), third.scope, third.pi.id, { phone: to }, { now: t0 + 32 })).rejects.toMatchObject({ code: 'phone_rate_limited', retryAfterSeconds: 28 });
+    const att = (await db().query<{ details: any }>(`select details from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!;
+    expect(att.details.resends).toBe(1);
+    await assertMoneyInvariant(db(), pi.id, { paid: 0, noRepoll: true });
+  });
+});
+
+describe('operator callbacks, coalesced', () => {
+  it('200 callbacks naming one attempt make one status lookup; the next waits for the spacing', async () => {
+    const { m, scope, pi } = await liveIntent();
+    const t0 = now();
+    await confirmPaymentIntent(db(), scope, pi.id, { phone: phone() }, { now: t0 });
+    const att = (await db().query<{ id: string; backend_ref: string }>(`select id, backend_ref from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!;
+    const req = () => ({ headers: new Headers({ 'content-type': 'application/json' }), rawBody: JSON.stringify({ externalId: att.id, status: 'SUCCESSFUL' }) });
+    const before = lookups();
+    await Promise.all(Array.from({ length: 200 }, () => handleMobileMoneyCallback(db(), 'mobile_money_a', req(), t0 + 5)));
+    expect(lookups() - before).toBe(1);
+    fake.approve(att.backend_ref);
+    // Within the spacing: no lookup (the worker is asked to look right after instead).
+    await handleMobileMoneyCallback(db(), 'mobile_money_a', req(), t0 + 5 + CALLBACK_LOOKUP_SPACING_SECONDS - 1);
+    expect(lookups() - before).toBe(1);
+    await handleMobileMoneyCallback(db(), 'mobile_money_a', req(), t0 + 5 + CALLBACK_LOOKUP_SPACING_SECONDS);
+    expect(lookups() - before).toBe(2);
+    expect((await call('GET', `/v1/payment_intents/${pi.id}`, { key: m.keys.live })).body.status).toBe('succeeded');
+    await assertMoneyInvariant(db(), pi.id, { paid: 2000, now: t0 + 60 });
+  });
+});
