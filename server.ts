@@ -24,6 +24,7 @@ await app.prepare(); // runs instrumentation.ts: database, migrations, demo merc
 // reading it), the rest to Next.js; a request that stalls is dropped after REQUEST_TIMEOUT_MS.
 const server = createApiServer(loadBuiltApiRoutes(root), {
   fallback: (req, res) => void handle(req, res),
+  trustProxy: process.env.TRUST_PROXY === '1',
   onError: (err) => log('error', 'unhandled error in the API server', { error: err instanceof Error ? err.stack : String(err) }),
 });
 

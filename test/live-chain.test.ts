@@ -257,6 +257,29 @@ describe(`live on-chain BTC through the payment flow (fake Esplora, ${REQUIRED} 
     ]);
   });
 
+  it('a payment credited with its 2 confirmations, then double-spent by a deeper reorg: the credit is reversed, with an event', async () => {
+    const p = await liveIntent({ amount: 50_000, currency: 'BTC', rail: 'btc_onchain' });
+    const tx = esplora.send(p.address, 50_000, esplora.tip + 1);
+    esplora.tip += 1; // 2 confirmations
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'succeeded', amountReceived: 50_000 });
+    // The address is still watched: a reorganisation two blocks deep drops the payment.
+    esplora.reorg(esplora.tip - 2, [tx]);
+    esplora.tip += 3;
+    await p.poll();
+    // Succeeded is final; the money that is no longer there is not left counted, and the merchant is told.
+    expect(await p.intent()).toEqual({ status: 'succeeded', amountReceived: 0 });
+    expect(await amountCreditedOf(p.address)).toBe(0);
+    expect(await assertMoneyInvariant(db(), p.id, { paid: btcPaid(p.address), now: p.clock })).toEqual([
+      'payment_intent.created',
+      'payment_intent.payment_reversed',
+      'payment_intent.pending',
+      'payment_intent.succeeded',
+    ]);
+    await p.poll(); // asked again: nothing more moves
+    expect(await p.intent()).toEqual({ status: 'succeeded', amountReceived: 0 });
+  });
+
   it('a payment with 1 of 2 confirmations sent back to the mempool by a reorg, then mined again: counted once', async () => {
     const p = await liveIntent({ amount: 50_000, currency: 'BTC', rail: 'btc_onchain' });
     const tx = esplora.send(p.address, 50_000, esplora.tip + 1);
@@ -312,3 +335,8 @@ describe(`live on-chain BTC through the payment flow (fake Esplora, ${REQUIRED} 
     ]);
   });
 });
+
+async function amountCreditedOf(address: string): Promise<number> {
+  const [row] = await db().query<{ amount_credited: number }>(`select amount_credited from derived_addresses where address = $1`, [address]);
+  return Number(row!.amount_credited);
+}

@@ -256,3 +256,24 @@ describe('headers of every /v1 answer (item 18)', () => {
     }
   });
 });
+
+describe("the client address the page's limits count", () => {
+  async function echoServer(trustProxy: boolean): Promise<{ url: string; close: () => Promise<void> }> {
+    const s = createApiServer([], { trustProxy, fallback: (req, res) => void res.end(String(req.headers['x-forwarded-for'] ?? '')) });
+    await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+    return { url: `http://127.0.0.1:${(s.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => s.close(() => r())) };
+  }
+
+  it('a client cannot choose it: its X-Forwarded-For is replaced by the connection address, unless a proxy is trusted', async () => {
+    const plain = await echoServer(false);
+    const proxied = await echoServer(true);
+    try {
+      const forged = { headers: { 'x-forwarded-for': '203.0.113.7' } };
+      expect(await (await fetch(`${plain.url}/checkout/x`, forged)).text()).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+      expect(await (await fetch(`${proxied.url}/checkout/x`, forged)).text()).toBe('203.0.113.7');
+    } finally {
+      await plain.close();
+      await proxied.close();
+    }
+  });
+});

@@ -131,9 +131,10 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
         return new Response(stored.body, { status, headers: { ...JSON_HEADERS, 'Request-Id': requestId } });
       } catch (error) {
         const err = toApiError(error) ?? error;
-        if (err instanceof ApiError && err.status < 500 && err.status !== 409) {
-          // The request ran and was refused: that answer is what a retry gets too. A 409 is not
-          // kept (as Stripe does not): it depends on a state that may change, so a retry runs again.
+        if (err instanceof ApiError && err.status < 500 && err.status !== 409 && err.status !== 429) {
+          // The request ran and was refused: that answer is what a retry gets too. A 409 or a 429
+          // is not kept (as Stripe does not): it depends on a state or a time that changes, so a
+          // retry with the same key runs again.
           const b = JSON.stringify(errorBody(err, requestId));
           await c.complete(db, { status: err.status, body: b });
           return new Response(b, { status: err.status, headers: { ...JSON_HEADERS, 'Request-Id': requestId, ...err.headers } });

@@ -104,6 +104,12 @@ export interface ApiServerOptions {
   requestTimeoutMs?: number;
   /** Where a bug in the adapter itself is reported (the route handlers answer their own errors). */
   onError?: (err: unknown) => void;
+  /**
+   * Whether a reverse proxy in front sets X-Forwarded-For (TRUST_PROXY=1). Otherwise the header a
+   * client sent is replaced by the connection's own address, so no one can pick the address that
+   * per-client limits count (the page's actions, lib/domain/action-limits.ts).
+   */
+  trustProxy?: boolean;
 }
 
 export const isApiPath = (url: string | undefined): boolean => url === '/v1' || !!url?.startsWith('/v1/') || !!url?.startsWith('/v1?');
@@ -255,6 +261,7 @@ export function createApiServer(routes: Route[], opts: ApiServerOptions): http.S
       connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(timeout / 4))),
     },
     (req, res) => {
+      if (!opts.trustProxy) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
       serveApi(routes, req, res, timeout).then(
         (served) => {
           if (!served) opts.fallback(req, res);

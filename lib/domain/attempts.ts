@@ -533,9 +533,27 @@ export async function applyDecision(tx: Db, intentIn: Row, attemptIn: Row, d: De
   const rail = attemptIn.rail as string;
   // Money first: the attempt, its address, the intent, each counted once.
   let attempt = (await writeAttempt(tx, attemptId, {
-    set: { amount_received: (attemptIn.amount_received as number) + d.credit, amount_seen: d.seen, updated_at: now },
+    set: { amount_received: (attemptIn.amount_received as number) + Math.max(0, d.credit), amount_seen: d.seen, updated_at: now },
     mergeDetails: report.details ?? {},
   }))!;
+  if (d.credit < 0) {
+    // A reversal (money gone from the chain): taken back from the attempts that counted it, newest
+    // first (an address belongs to one intent), then from the address and the intent.
+    let left = -d.credit;
+    const onAddress = await tx.query<{ id: string; amount_received: number }>(
+      `select id, amount_received from payment_attempts where destination = $1 and rail = $2 and amount_received > 0 order by seq desc for update`,
+      [attempt.destination, rail],
+    );
+    for (const a of onAddress) {
+      if (left === 0) break;
+      const take = Math.min(left, Number(a.amount_received));
+      await writeAttempt(tx, a.id, { set: { amount_received: Number(a.amount_received) - take, updated_at: now } });
+      left -= take;
+    }
+    await tx.query(`update derived_addresses set amount_credited = amount_credited + $3 where address = $1 and rail = $2`, [attempt.destination, rail, d.credit]);
+    intent = (await tx.query(`update payment_intents set amount_received = amount_received + $2, updated_at = $3 where id = $1 returning *`, [id, d.credit, now]))[0]!;
+    attempt = (await tx.query(`select * from payment_attempts where id = $1`, [attemptId]))[0]!;
+  }
   if (isAddressRail(rail) && (d.credit > 0 || d.seen > 0 || report.received > 0))
     // Money was seen on the address: it is used for good (never reused; the gap counts from it).
     await tx.query(`update derived_addresses set money_seen_at = $3 where address = $1 and rail = $2 and money_seen_at is null`, [attempt.destination, rail, now]);

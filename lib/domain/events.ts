@@ -19,6 +19,7 @@ export const EVENT_TYPES = [
   'payment_intent.partially_paid',
   'payment_intent.overpaid',
   'payment_intent.late_payment',
+  'payment_intent.payment_reversed',
   'checkout_session.completed',
   'checkout_session.expired',
   'product.created',

@@ -66,8 +66,13 @@ describe('decide: every attempt state x report x intent state, on every kind of 
       const d = decide(intent, attempt, r, NOW);
       const label = `${rail} intent=${is} attempt=${as} report=${st}/${received}`;
       const counted = as === 'succeeded' ? 1000 : 0;
-      // 1. Money is counted once, never negative.
-      expect(d.credit, label).toBe(Math.max(0, received - counted));
+      // 1. Money is counted once; it goes back only where money counted on an address left the chain.
+      const reversal = isAddress(rail) && received < counted;
+      expect(d.credit, label).toBe(reversal ? received - counted : Math.max(0, received - counted));
+      if (reversal) {
+        expect(d.effects.filter((e) => e.do !== 'intentError'), label).toEqual([{ do: 'emit', type: 'payment_intent.payment_reversed' }]);
+        expect(d.effects.some((e) => e.do === 'intentError'), label).toBe(is === 'requires_payment_method' || is === 'pending');
+      }
       // 2. Every step is one the tables allow.
       const end = walk(intent, attempt, d);
       const open = is === 'requires_payment_method' || is === 'pending';

@@ -74,7 +74,10 @@ export type Effect =
   | { do: 'failIntent'; error: PaymentError };
 
 export interface Decision {
-  /** New money, in the attempt's minor units: added to the attempt, its address and the intent. */
+  /**
+   * New money, in the attempt's minor units: added to the attempt, its address and the intent.
+   * Negative only for an address whose counted money left the chain (a reversal).
+   */
   credit: number;
   /** Money seen but not final, as the backend reports it now. */
   seen: number;
@@ -105,6 +108,24 @@ export function decide(intent: IntentFacts, attempt: AttemptFacts, report: RailS
   const open = intent.status === 'requires_payment_method' || intent.status === 'pending';
   /** How long this attempt stays watched once it closes now. */
   const watch = backendFinal ? null : watchUntilAfterClose({ ...attempt, rail: attempt.rail }, now);
+
+  if (address && report.received < counted) {
+    // Money counted earlier is gone from the chain (a reorganisation or a double spend removed a
+    // confirmed payment): the credit is reversed, never left standing, and the merchant is told. A
+    // succeeded intent stays succeeded (a final state) with the event; an open one asks for the rest.
+    d.credit = report.received - counted;
+    const fmt = (n: number) => `${toDecimalString(n, intent.currency)} ${intent.currency}`;
+    if (open) {
+      const reversed: PaymentError = {
+        code: 'payment_reversed',
+        message: `${fmt(-d.credit)} counted earlier was reversed on the network (reorganisation or double spend); ${fmt(intent.amount - (intent.amountReceived + d.credit))} is due.`,
+        rail: attempt.rail,
+      };
+      fx.push({ do: 'intentError', lastPaymentError: reversed });
+    }
+    fx.push(emit('payment_intent.payment_reversed'));
+    return d;
+  }
 
   if (credit > 0) {
     const total = intent.amountReceived + credit;
