@@ -74,7 +74,9 @@ test('[CHECKOUT]: USDT TRC20: address QR, exact amount, TRON-only warning, an un
   await expect(page.getByText('FAC-7')).toBeVisible();
   await expect(page.getByText(amountRe('12,50 USDT')).first()).toBeVisible();
   await page.getByRole('button', { name: 'Afficher les détails du paiement' }).click();
-  await expect(page.getByRole('note')).toContainText('Envoyez uniquement des USDT sur le réseau TRON (TRC20)');
+  await expect(page.getByRole('note').filter({ hasText: 'Envoyez uniquement' })).toContainText('Envoyez uniquement des USDT sur le réseau TRON (TRC20)');
+  // Test mode names its network: TRON's Nile test network.
+  await expect(page.getByTestId('usdt-test-network')).toContainText('Nile');
   const address = await page.getByLabel('Adresse (TRC20)').inputValue();
   expect(address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
   expect(await decodeQr(page.getByRole('img', { name: 'QR code de l’adresse TRON' }))).toBe(address);
@@ -116,7 +118,8 @@ test.describe('without JavaScript', () => {
     const usdt = await intentSession(request, { amount: 5_000_000, currency: 'USDT', rail: 'usdt_trc20' }, { locale: 'en' });
     await page.goto(usdt.session.url);
     await page.getByRole('button', { name: 'Show payment details' }).click();
-    await expect(page.getByRole('note')).toContainText('Send only USDT on the TRON network (TRC20)');
+    await expect(page.getByRole('note').filter({ hasText: 'Send only' })).toContainText('Send only USDT on the TRON network (TRC20)');
+    await expect(page.getByTestId('usdt-test-network')).toContainText('Nile');
     expect(await decodeQr(page.getByRole('img', { name: 'QR code of the TRON address' }))).toBe(await page.getByLabel('Address (TRC20)').inputValue());
     await page.getByRole('button', { name: 'Simulate payment' }).click();
     await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 20_000 }); // the page refreshes itself
