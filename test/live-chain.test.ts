@@ -280,6 +280,26 @@ describe(`live on-chain BTC through the payment flow (fake Esplora, ${REQUIRED} 
     expect(await p.intent()).toEqual({ status: 'succeeded', amountReceived: 0 });
   });
 
+  it('a credited payment sent back to the mempool by a reorg, then mined again: never reversed, never a late payment', async () => {
+    const p = await liveIntent({ amount: 50_000, currency: 'BTC', rail: 'btc_onchain' });
+    const tx = esplora.send(p.address, 50_000, esplora.tip + 1);
+    esplora.tip += 1; // 2 confirmations
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'succeeded', amountReceived: 50_000 });
+    esplora.reorg(esplora.tip - 2); // back to the mempool, not double-spent
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'succeeded', amountReceived: 50_000 });
+    esplora.confirm(tx, esplora.tip + 1);
+    esplora.tip += 1;
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'succeeded', amountReceived: 50_000 });
+    expect(await assertMoneyInvariant(db(), p.id, { paid: btcPaid(p.address), now: p.clock })).toEqual([
+      'payment_intent.created',
+      'payment_intent.pending',
+      'payment_intent.succeeded',
+    ]);
+  });
+
   it('a payment with 1 of 2 confirmations sent back to the mempool by a reorg, then mined again: counted once', async () => {
     const p = await liveIntent({ amount: 50_000, currency: 'BTC', rail: 'btc_onchain' });
     const tx = esplora.send(p.address, 50_000, esplora.tip + 1);

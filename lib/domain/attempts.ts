@@ -200,8 +200,10 @@ export async function addressAvailable(db: Db, adapter: RailAdapter, now: number
  */
 async function addressFor(tx: Db, adapter: RailAdapter, intentId: string, now: number): Promise<{ address: string; index: number }> {
   if (!adapter.deriveAddress || !adapter.derivationKeyId) throw new Error(`${adapter.rail} derives no addresses`);
+  // Locked: a free address being handed to another intent right now (skip locked) is either ours
+  // first, or by the time this lock is granted it is no longer ours (the row is re-checked).
   const existing = await tx.query<{ address: string; derivation_index: number }>(
-    `select address, derivation_index from derived_addresses where payment_intent_id = $1 and rail = $2 and key_id = $3`,
+    `select address, derivation_index from derived_addresses where payment_intent_id = $1 and rail = $2 and key_id = $3 for update`,
     [intentId, adapter.rail, adapter.derivationKeyId],
   );
   if (existing[0]) return { address: existing[0].address, index: Number(existing[0].derivation_index) };

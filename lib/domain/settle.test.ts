@@ -67,7 +67,7 @@ describe('decide: every attempt state x report x intent state, on every kind of 
       const label = `${rail} intent=${is} attempt=${as} report=${st}/${received}`;
       const counted = as === 'succeeded' ? 1000 : 0;
       // 1. Money is counted once; it goes back only where money counted on an address left the chain.
-      const reversal = isAddress(rail) && received < counted;
+      const reversal = isAddress(rail) && received < counted; // seen is 0 in these reports
       expect(d.credit, label).toBe(reversal ? received - counted : Math.max(0, received - counted));
       if (reversal) {
         expect(d.effects.filter((e) => e.do !== 'intentError'), label).toEqual([{ do: 'emit', type: 'payment_intent.payment_reversed' }]);

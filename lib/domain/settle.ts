@@ -109,11 +109,13 @@ export function decide(intent: IntentFacts, attempt: AttemptFacts, report: RailS
   /** How long this attempt stays watched once it closes now. */
   const watch = backendFinal ? null : watchUntilAfterClose({ ...attempt, rail: attempt.rail }, now);
 
-  if (address && report.received < counted) {
-    // Money counted earlier is gone from the chain (a reorganisation or a double spend removed a
-    // confirmed payment): the credit is reversed, never left standing, and the merchant is told. A
-    // succeeded intent stays succeeded (a final state) with the event; an open one asks for the rest.
-    d.credit = report.received - counted;
+  if (address && report.received + report.seen < counted) {
+    // Money counted earlier is gone from the chain, confirmed and mempool alike (a double spend, or
+    // a reorganisation that dropped it): the credit is reversed, never left standing, and the
+    // merchant is told. Money only back in the mempool, or short of its confirmations for a moment
+    // (a node behind), stays counted. A succeeded intent stays succeeded (a final state) with the
+    // event; an open one asks for the rest.
+    d.credit = report.received + report.seen - counted;
     const fmt = (n: number) => `${toDecimalString(n, intent.currency)} ${intent.currency}`;
     if (open) {
       const reversed: PaymentError = {

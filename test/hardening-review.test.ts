@@ -1,0 +1,76 @@
+// Findings of the independent review of the hardening (issue 11), each kept as a test.
+import { describe, expect, it } from 'vitest';
+import { ACTIONS_PER_CLIENT_PER_MINUTE, clientKey, takeAction } from '@/lib/domain/action-limits';
+import { beginAttempt, lockIntent } from '@/lib/domain/attempts';
+import { confirmPaymentIntent } from '@/lib/domain/lifecycle';
+import { WATCH_SECONDS } from '@/lib/domain/attempt-states';
+import { railAdapter } from '@/lib/rails/registry';
+import { newMerchant, useDatabase } from './api';
+import { newIntent, now } from './lifecycle-helpers';
+
+const { db } = useDatabase();
+
+describe("the page's per-client limit", () => {
+  it('counts an IPv6 client by its /64 and an IPv4 client by its address', () => {
+    expect(clientKey('2001:db8:1234:5678::1')).toBe('2001:db8:1234:5678::/64');
+    expect(clientKey('2001:0db8:1234:5678:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1234:5678::/64');
+    expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  it('one bot rotating addresses inside its IPv6 /64 is limited like one client', async () => {
+    const t = now();
+    let limited = 0;
+    for (let i = 0; i < ACTIONS_PER_CLIENT_PER_MINUTE * 2; i++) {
+      // A different checkout session each time (many URLs), the same /64.
+      const wait = await takeAction(db(), { session: `cs_review${t}${i}`, client: `2001:db8:1234:${(t % 65536).toString(16)}::${(i + 1).toString(16)}` }, t);
+      if (wait > 0) limited++;
+    }
+    expect(limited).toBe(ACTIONS_PER_CLIENT_PER_MINUTE);
+  });
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+it.runIf(process.env.DATABASE_URL)('two open intents never share a receive address (PostgreSQL: PGlite runs one query at a time)', async () => {
+  const m = await newMerchant(db());
+  const scope = { merchantId: m.merchant.id, livemode: false };
+  const t0 = now();
+  const a = await newIntent(m.keys.test, { amount: 10_000, currency: 'BTC', rail: 'btc_onchain' });
+  const first = await confirmPaymentIntent(db(), scope, a.id, {}, { now: t0 });
+  const address = (first.nextAction as { address: string }).address;
+  // A switches away (its on-chain attempt closes, watched a week) and the week passes.
+  await confirmPaymentIntent(db(), scope, a.id, { rail: 'btc_lightning' }, { now: t0 + 1 });
+  const t = t0 + WATCH_SECONDS + 10;
+  // Every OTHER free address of the test key is taken first, so X is the lowest free one.
+  for (;;) {
+    const free = await db().query(`select 1 from derived_addresses where key_id = (select key_id from derived_addresses where address = $1) and payment_intent_id <> $2 and money_seen_at is null and derivation_index < (select derivation_index from derived_addresses where address = $1)
+      and not exists (select 1 from payment_attempts p where p.destination = derived_addresses.address and (p.status in ('creating','awaiting_payment','pending') or p.watch_until > $3))`, [address, a.id, t]);
+    if (free.length === 0) break;
+    const x = await newIntent(m.keys.test, { amount: 10_000, currency: 'BTC', rail: 'btc_onchain' });
+    await confirmPaymentIntent(db(), scope, x.id, {}, { now: t });
+  }
+  const b = await newIntent(m.keys.test, { amount: 10_000, currency: 'BTC', rail: 'btc_onchain' });
+  const adapter = railAdapter('btc_onchain', false)!;
+  // T1: A comes back to on-chain (its own address), and holds its transaction a moment.
+  await db().query(`update payment_intents set rail = 'btc_onchain' where id = $1`, [a.id]);
+  await db().query(`update payment_attempts set status = 'canceled' where payment_intent_id = $1 and status = any('{creating,awaiting_payment,pending}')`, [a.id]);
+  let began!: () => void;
+  const begun = new Promise<void>((r) => (began = r));
+  const t1 = db().transaction(async (tx) => {
+    const intent = await lockIntent(tx, a.id);
+    const input = await beginAttempt(tx, intent, adapter, {}, t);
+    expect(input.address).toBe(address);
+    began();
+    await sleep(500);
+  });
+  await begun;
+  // T2, meanwhile: B confirms on-chain and looks for a free address.
+  const rb = await confirmPaymentIntent(db(), scope, b.id, {}, { now: t });
+  await t1;
+  const live = await db().query<{ payment_intent_id: string }>(
+    `select payment_intent_id from payment_attempts where destination = $1 and status = any('{creating,awaiting_payment,pending}')`, [address]);
+  expect((rb.nextAction as { address: string }).address).not.toBe(address);
+  expect(live.map((r) => r.payment_intent_id)).toEqual([a.id]);
+});
