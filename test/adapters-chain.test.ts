@@ -62,6 +62,21 @@ describe('Esplora adapter: long histories (defect 15)', () => {
       await fake.close();
     }
   });
+
+  it('an address flooded past what we page is an error about that address, not a sign the backend is down', async () => {
+    const fake = await startFakeEsplora();
+    try {
+      const a = new EsploraAdapter({ url: fake.url, xpub: ZPUB, confirmations: 1, timeoutMs: 5000 });
+      const address = a.deriveAddress(8);
+      const v = view({ destination: address, backendRef: address, details: {}, expiresAt: null }, { rail: 'btc_onchain', currency: 'BTC', amount: 1_000 });
+      for (let i = 0; i < 5_026; i++) fake.send(address, 546, fake.tip - i); // dust
+      const err = await a.getStatus(v).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(BackendError);
+      expect(err).toMatchObject({ kind: 'request', message: expect.stringMatching(/more than 5000 transactions/) });
+    } finally {
+      await fake.close();
+    }
+  });
 });
 
 describe('Esplora adapter: the chain as it is now (reorgs, eviction, replacement, failures)', () => {

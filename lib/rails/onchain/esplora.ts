@@ -96,13 +96,13 @@ export class EsploraAdapter extends OnchainRail implements RailAdapter<EsploraCo
     if (!stats.success) throw new BackendError(this.rail, 'address: unexpected response shape');
     const all = [...first];
     for (let pages = 0; page.length >= CHAIN_PAGE_SIZE; pages++) {
-      if (pages >= MAX_CHAIN_PAGES) throw new BackendError(this.rail, `address txs: more than ${MAX_CHAIN_PAGES * CHAIN_PAGE_SIZE} transactions`);
+      if (pages >= MAX_CHAIN_PAGES) throw new BackendError(this.rail, `address txs: more than ${MAX_CHAIN_PAGES * CHAIN_PAGE_SIZE} transactions`, { kind: 'request' }); // about this address (dust flood), not the backend
       page = await this.txPage(`/address/${address}/txs/chain/${page[page.length - 1]!.txid}`);
       all.push(...page);
     }
     const confirmed = new Set(all.filter((t) => t.status.confirmed).map((t) => t.txid)).size;
     if (confirmed < stats.data.chain_stats.tx_count)
-      throw new BackendError(this.rail, `address txs: read ${confirmed} of ${stats.data.chain_stats.tx_count} confirmed transactions (the chain changed while paging)`);
+      throw new BackendError(this.rail, `address txs: read ${confirmed} of ${stats.data.chain_stats.tx_count} confirmed transactions (the chain changed while paging)`, { kind: 'request' });
     return all;
   }
 

@@ -120,7 +120,7 @@ export class TronGridAdapter extends TronRail implements RailAdapter<TronConfig>
     const all: Transfer[] = [];
     let fingerprint: string | undefined;
     for (let pages = 0; ; pages++) {
-      if (pages >= MAX_PAGES) throw new BackendError(this.rail, `trc20 transfers: more than ${MAX_PAGES} pages`);
+      if (pages >= MAX_PAGES) throw new BackendError(this.rail, `trc20 transfers: more than ${MAX_PAGES} pages`, { kind: 'request' }); // about this address (dust flood), not the backend
       const q = new URLSearchParams({ [which]: 'true', only_to: 'true', contract_address: this.config.contract, limit: String(PAGE_SIZE) });
       if (fingerprint) q.set('fingerprint', fingerprint);
       const parsed = transfersSchema.safeParse(await this.get(`/v1/accounts/${address}/transactions/trc20?${q}`, 'trc20 transfers', now));
