@@ -4,8 +4,9 @@
 // worker polls (scoped to the test's merchant, at an injected clock), and the money invariant holds
 // with what the fake says was paid. Two confirmations are required on-chain here, so a payment can
 // be seen with only one of them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pollDueAttempts } from '@/lib/domain/lifecycle';
+import { resetRailsForTests } from '@/lib/rails/registry';
 import { TRON_XPUB, ZPUB } from './adapter-helpers';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
 import { startFakeEsplora, type FakeEsplora } from './fakes/esplora';
@@ -33,6 +34,10 @@ useLiveConfig(() => ({
   TRON_USDT_CONTRACT: USDT_CONTRACT,
   RAIL_HTTP_TIMEOUT_MS: '2000',
 }));
+// Each test starts with fresh adapters: a rate-limit test leaves TronGrid's backoff set on its own
+// clock, and the tests' clocks are not one timeline (each starts from the real clock).
+afterEach(() => resetRailsForTests());
+
 afterAll(async () => {
   await esplora.close();
   await trongrid.close();
