@@ -8,9 +8,16 @@ const hex32 = z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (
 /** An on/off switch: 1 (or true) turns it on; unset, 0 or false leaves it off. */
 const flag = z.enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' }).default('0').transform((v) => v === '1' || v === 'true');
 
+/** The operator APIs a mobile-money rail can speak. */
+export const MOMO_PROTOCOLS = ['mtn_momo', 'orange_money', 'wave'] as const;
+export type MomoProtocol = (typeof MOMO_PROTOCOLS)[number];
+
 /** One mobile-money operator's settings: MOMO_A_..., MOMO_B_..., MOMO_C_..., MOMO_D_... */
 function momoEnv<L extends 'A' | 'B' | 'C' | 'D'>(l: L) {
   return {
+    // Which operator API the rail speaks (lib/rails/mobile-money/operators.ts has the defaults).
+    [`MOMO_${l}_PROTOCOL`]: z.enum(MOMO_PROTOCOLS, { error: `must be one of ${MOMO_PROTOCOLS.join(', ')}` }).optional(),
+    // mtn_momo: required. orange_money: default https://api.orange.com. wave: default https://api.wave.com.
     [`MOMO_${l}_BASE_URL`]: optionalUrl,
     [`MOMO_${l}_SUBSCRIPTION_KEY`]: z.string().min(1).optional(),
     [`MOMO_${l}_API_USER`]: z.string().min(1).optional(),
@@ -20,6 +27,16 @@ function momoEnv<L extends 'A' | 'B' | 'C' | 'D'>(l: L) {
     // Where the operator calls back; unset: no X-Callback-Url (MTN calls back only to the host
     // registered for the API user, so a guessed one would be refused).
     [`MOMO_${l}_CALLBACK_URL`]: optionalUrl,
+    // orange_money (Orange Money Web Payment): OAuth client credentials, the merchant key, the
+    // country path segment (dev, ci, sn, cm...), and the currency code Orange expects when it
+    // differs from the intent's (OUV in Orange's development sandbox).
+    [`MOMO_${l}_CLIENT_ID`]: z.string().min(1).optional(),
+    [`MOMO_${l}_CLIENT_SECRET`]: z.string().min(1).optional(),
+    [`MOMO_${l}_MERCHANT_KEY`]: z.string().min(1).optional(),
+    [`MOMO_${l}_WEBPAY_COUNTRY`]: z.string().regex(/^[a-z]{2,3}$/, 'must be the path segment Orange gives, e.g. dev, ci, sn').optional(),
+    [`MOMO_${l}_WEBPAY_CURRENCY`]: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code').optional(),
+    // wave (Wave Checkout): MOMO_<X>_API_KEY is the Wave API key; the webhook secret Wave's portal shows.
+    [`MOMO_${l}_WEBHOOK_SECRET`]: z.string().min(1).optional(),
     [`MOMO_${l}_DISPLAY_NAME`]: z.string().min(1).max(60).optional(),
     [`MOMO_${l}_CURRENCIES`]: z
       .string()
@@ -30,9 +47,11 @@ function momoEnv<L extends 'A' | 'B' | 'C' | 'D'>(l: L) {
     [`MOMO_${l}_AMOUNT_STEP`]: positiveInt.optional(),
     [`MOMO_${l}_TIMEOUT_SECONDS`]: z.coerce.number().int().min(30).max(3600).optional(),
   } as Record<
-    `MOMO_${L}_${'BASE_URL' | 'SUBSCRIPTION_KEY' | 'API_USER' | 'API_KEY' | 'DISPLAY_NAME' | 'CURRENCIES' | 'TARGET_ENVIRONMENT' | 'CALLBACK_URL'}`,
+    `MOMO_${L}_${'BASE_URL' | 'SUBSCRIPTION_KEY' | 'API_USER' | 'API_KEY' | 'DISPLAY_NAME' | 'CURRENCIES' | 'TARGET_ENVIRONMENT' | 'CALLBACK_URL'
+      | 'CLIENT_ID' | 'CLIENT_SECRET' | 'MERCHANT_KEY' | 'WEBPAY_COUNTRY' | 'WEBPAY_CURRENCY' | 'WEBHOOK_SECRET'}`,
     z.ZodOptional<z.ZodString>
   > &
+    Record<`MOMO_${L}_PROTOCOL`, z.ZodOptional<z.ZodEnum<{ [K in MomoProtocol]: K }>>> &
     Record<`MOMO_${L}_${'MIN_AMOUNT' | 'MAX_AMOUNT' | 'AMOUNT_STEP' | 'TIMEOUT_SECONDS'}`, z.ZodOptional<z.ZodCoercedNumber>>;
 }
 

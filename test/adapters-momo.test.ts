@@ -78,7 +78,7 @@ describe('MoMo RequestToPay adapter (fake written from MTN docs)', () => {
         const st = await a.getStatus(view(p), now());
         expect(st).toMatchObject({ state: 'confirmed', received: 1500, details: { financialTransactionId: String(body.financialTransactionId) } });
         // Its callback body carries a numeric externalId in that form: still read.
-        expect(await a.parseCallback({ headers: new Headers(), rawBody: JSON.stringify({ ...body, externalId: 947354 }) })).toEqual({ attemptId: '947354' });
+        expect(await a.parseCallback({ headers: new Headers(), url: 'http://127.0.0.1/callbacks/mobile_money/mobile_money_a', now: 0, rawBody: JSON.stringify({ ...body, externalId: 947354 }) })).toEqual({ attemptId: '947354' });
       },
       { form: 'example' },
     );
@@ -287,8 +287,8 @@ describe('MoMo RequestToPay adapter (fake written from MTN docs)', () => {
   it('a callback that cannot be read is a BackendError', async () => {
     await withFake(async (_fake, adapter) => {
       const a = adapter();
-      await rejection(a.parseCallback({ headers: new Headers(), rawBody: 'nope' }));
-      await rejection(a.parseCallback({ headers: new Headers(), rawBody: '{"status":"SUCCESSFUL"}' }));
+      await rejection(a.parseCallback({ headers: new Headers(), url: 'http://127.0.0.1/callbacks/mobile_money/mobile_money_a', now: 0, rawBody: 'nope' }));
+      await rejection(a.parseCallback({ headers: new Headers(), url: 'http://127.0.0.1/callbacks/mobile_money/mobile_money_a', now: 0, rawBody: '{"status":"SUCCESSFUL"}' }));
     });
   });
 });

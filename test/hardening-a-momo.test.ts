@@ -191,7 +191,7 @@ describe('operator callbacks, coalesced', () => {
     const t0 = now();
     await confirmPaymentIntent(db(), scope, pi.id, { phone: phone() }, { now: t0 });
     const att = (await db().query<{ id: string; backend_ref: string }>(`select id, backend_ref from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!;
-    const req = () => ({ headers: new Headers({ 'content-type': 'application/json' }), rawBody: JSON.stringify({ externalId: att.id, status: 'SUCCESSFUL' }) });
+    const req = () => ({ headers: new Headers({ 'content-type': 'application/json' }), url: 'http://127.0.0.1/callbacks/mobile_money/mobile_money_a', rawBody: JSON.stringify({ externalId: att.id, status: 'SUCCESSFUL' }) });
     const before = lookups();
     await Promise.all(Array.from({ length: 200 }, () => handleMobileMoneyCallback(db(), 'mobile_money_a', req(), t0 + 5)));
     expect(lookups() - before).toBe(1);

@@ -120,19 +120,19 @@ describe('mobile money simulator (test numbers)', () => {
 
   it('validates the phone for the operator country and normalises to E.164', async () => {
     const m = await newMerchant(db());
-    const pi = await momoIntent(m.keys.test, 1000, 'XAF', 'mobile_money_b');
+    const pi = await momoIntent(m.keys.test, 1000, 'XAF', 'mobile_money_c');
     const missing = await confirm(m.keys.test, pi.id, {});
     expect(missing.status).toBe(400);
     expect(missing.body.error).toMatchObject({ code: 'parameter_missing', param: 'phone' });
     const wrongCountry = await confirm(m.keys.test, pi.id, { phone: '+2250554120000' });
     expect(wrongCountry.status).toBe(400);
     expect(wrongCountry.body.error).toMatchObject({ code: 'parameter_invalid', param: 'phone' });
-    const ok = await confirm(m.keys.test, pi.id, { phone: '6 90 12 00 00' });
+    const ok = await confirm(m.keys.test, pi.id, { phone: '6 55 12 00 00' });
     expect(ok.status).toBe(200);
-    expect(ok.body.nextAction).toMatchObject({ phone: '+237690120000', operator: 'Orange Money', ussdCode: '#150#' });
+    expect(ok.body.nextAction).toMatchObject({ phone: '+237655120000', operator: 'Moov Money', ussdCode: '*155#' });
     // Confirming again returns the same attempt; another number while pending is refused.
-    expect((await confirm(m.keys.test, pi.id, {})).body.nextAction.phone).toBe('+237690120000');
-    expect((await confirm(m.keys.test, pi.id, { phone: '690121111' })).status).toBe(409);
+    expect((await confirm(m.keys.test, pi.id, {})).body.nextAction.phone).toBe('+237655120000');
+    expect((await confirm(m.keys.test, pi.id, { phone: '655121111' })).status).toBe(409);
   });
 
   it('unknown params and bad rails are 400s', async () => {

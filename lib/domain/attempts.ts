@@ -120,7 +120,14 @@ async function windowClosed(tx: Db, intentId: string, now: number): Promise<bool
 
 export interface StartOptions {
   phone?: string;
+  /** Redirect protocols, without a checkout session: where the operator sends the payer back (https). */
+  returnUrl?: string;
+  /** The payer's language, when the session leaves it to the page ('auto'). */
+  locale?: 'fr' | 'en';
 }
+
+/** Where a redirect operator sends a payer back when neither a session nor a returnUrl says where. */
+export const OPERATOR_RETURN_PATH = '/operator-return';
 
 /** E.164 for the operator's market in the intent's currency, or a 400 naming `phone`. */
 export function normalizeBuyerPhone(rail: Rail, currency: Currency, phone: string | undefined): string {
@@ -250,10 +257,15 @@ export async function beginAttempt(tx: Db, intent: Row, adapter: RailAdapter, op
   let phone: string | undefined;
   let address: string | undefined;
   let index: number | undefined;
-  if (isMobileMoneyRail(rail)) {
+  const push = isMobileMoneyRail(rail) && adapter.flow !== 'redirect';
+  if (push) {
     phone = normalizeBuyerPhone(rail, currency, opts.phone);
     // Live prompts reach a real phone: counted per phone, whoever asks (phone-limits.ts).
     if (intent.livemode) await reservePrompt(tx, phone, now);
+  } else if (isMobileMoneyRail(rail) && opts.phone !== undefined) {
+    // A redirect operator asks the payer on its own page: the number is optional (for the record,
+    // the test numbers, and Wave's restrict_payer_mobile). Nothing is sent to it: no phone limit.
+    phone = normalizeBuyerPhone(rail, currency, opts.phone);
   }
   if (isAddressRail(rail)) ({ address, index } = await addressFor(tx, adapter, intent.id as string, now));
   const session = await openSessionOf(tx, intent.id as string);
@@ -275,9 +287,21 @@ export async function beginAttempt(tx: Db, intent: Row, adapter: RailAdapter, op
     for (const o of older) await writeAttempt(tx, o.id, { set: { watch_until: null, next_poll_at: null } });
   }
   // Mobile money: our reference for the push is made and stored now, before the call, so a push
-  // whose answer is lost (timeout, crash) can still be looked up at the operator.
-  const reference = phone !== undefined ? randomUUID() : undefined;
+  // whose answer is lost (timeout, crash) can still be looked up at the operator. A redirect's
+  // reference is the attempt id itself (Orange's order_id, Wave's client_reference).
+  const reference = push ? randomUUID() : undefined;
   if (reference) Object.assign(details, { referenceIds: [reference], resends: 0, lastPushAt: now });
+  let redirect: Pick<PromptInput, 'returnUrl' | 'notifyUrl' | 'locale'> = {};
+  if (isMobileMoneyRail(rail) && !push) {
+    const cfg = config();
+    const locale = session && (session.locale === 'fr' || session.locale === 'en') ? (session.locale as 'fr' | 'en') : (opts.locale ?? 'fr');
+    redirect = {
+      returnUrl: session ? `${cfg.checkoutUrl}/${session.id as string}` : (opts.returnUrl ?? `${cfg.BASE_URL}${OPERATOR_RETURN_PATH}`),
+      notifyUrl: `${cfg.BASE_URL}/callbacks/mobile_money/${rail}`,
+      locale,
+    };
+    Object.assign(details, { returnUrl: redirect.returnUrl, locale });
+  }
   const amount = attemptAmount({ amount: intent.amount as number, amountReceived: intent.amount_received as number });
   try {
     await tx.query(
@@ -305,6 +329,7 @@ export async function beginAttempt(tx: Db, intent: Row, adapter: RailAdapter, op
     phone,
     address,
     reference,
+    ...redirect,
   };
 }
 
@@ -388,8 +413,8 @@ export async function startAttempt(db: Db, input: PromptInput, adapter: RailAdap
       await recordPrompt(db, input, unconfirmedPush(input), adapter);
       return;
     }
-    // Surely not sent: the phone's prompt is given back.
-    if (err instanceof BackendError && input.phone) await releasePrompt(db, input.phone, input.now);
+    // Surely not sent: the phone's prompt is given back (a push's: a redirect reserved none).
+    if (err instanceof BackendError && input.phone && input.reference) await releasePrompt(db, input.phone, input.now);
     if (err instanceof BackendError && err.kind === 'request') {
       // The backend refused this one request (a 4xx about its content): the attempt fails as the
       // payer's failure (it counts toward the attempt cap); the rail stays healthy.

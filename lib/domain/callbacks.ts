@@ -10,28 +10,32 @@ import type { Db } from '../db/client';
 import { nowSeconds } from '../ids';
 import { MOBILE_MONEY_RAILS, type Rail } from '../money';
 import { railAdapter } from '../rails/registry';
-import { BackendError, type CallbackInput } from '../rails/types';
+import { BackendError, type CallbackInput, type CallbackTarget } from '../rails/types';
 import { writeAttempt } from './attempt-states';
-import { refreshAttempt } from './attempts';
+import { attemptView, refreshAttempt } from './attempts';
 
 /** Minimum time between two status lookups made for callbacks about one attempt. */
 export const CALLBACK_LOOKUP_SPACING_SECONDS = 2;
 /** How long a callback's lookup holds the attempt (a lookup that dies lets go after this). */
 const CALLBACK_LEASE_SECONDS = 30;
 
-export async function handleMobileMoneyCallback(db: Db, rail: string, req: CallbackInput, now = nowSeconds()): Promise<{ received: true }> {
+export async function handleMobileMoneyCallback(db: Db, rail: string, req: Omit<CallbackInput, 'now'>, now = nowSeconds()): Promise<{ received: true }> {
   if (!(MOBILE_MONEY_RAILS as readonly string[]).includes(rail)) throw notFound('rail', rail);
   const adapter = railAdapter(rail as Rail, true);
   if (!adapter?.parseCallback) throw notFound('rail', rail);
-  let attemptId: string;
+  let target: CallbackTarget;
   try {
-    ({ attemptId } = await adapter.parseCallback(req));
+    target = await adapter.parseCallback({ ...req, now });
   } catch (err) {
     if (err instanceof BackendError) throw invalid('parameter_invalid', `Unreadable callback: ${err.message}.`);
     throw err;
   }
-  const rows = await db.query(`select id from payment_attempts where id = $1 and rail = $2 and livemode = true`, [attemptId, rail]);
+  const attemptId = target.attemptId;
+  const rows = await db.query(`select * from payment_attempts where id = $1 and rail = $2 and livemode = true`, [attemptId, rail]);
   if (!rows[0]) throw notFound('payment_attempt', attemptId);
+  // A notification that cannot prove it comes from the operator (Orange: the attempt's notif_token)
+  // changes nothing, not even when we look next.
+  if (target.verify && !target.verify(attemptView(rows[0]))) throw invalid('parameter_invalid', 'This notification could not be verified.');
   // Take the attempt's lease, unless a lookup holds it (the worker's, or another callback's) or a
   // callback's lookup started less than the spacing ago. One conditional update: two callbacks
   // racing cannot both win, on any instance.

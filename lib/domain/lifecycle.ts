@@ -32,7 +32,8 @@ import { assertResendSpacing, releasePrompt, reservePrompt } from './phone-limit
 import { admitRequest, backendKey, downBackends, isBackendDown, recordBackendFailure, recordBackendSuccess } from './rail-health';
 import { closeSessionsOfIntent, expireSession, toCheckoutSession, type CheckoutSession } from './checkout-sessions';
 import type { Scope } from './common';
-import { ADDRESS_RAILS, boundsFor, isMobileMoneyRail, RAILS, type Currency, type Rail } from '../money';
+import { ADDRESS_RAILS, boundsFor, isMobileMoneyRail, RAILS, type Currency, type MobileMoneyRail, type Rail } from '../money';
+import type { MobileMoneySimulator, TestOperatorAnswer } from '../rails/mobile-money/simulator';
 import { amountInput } from './prices';
 import { assertPayable, createPaymentIntent, getIntentRow, railInput, serializeIntent, type PaymentIntent } from './payment-intents';
 import { recordEvent } from './events';
@@ -51,10 +52,24 @@ const TERMINAL = ['succeeded', 'failed', 'canceled'];
 // ---------------------------------------------------------------------------------------------
 // confirm
 
-export const confirmPaymentIntentInput = z.strictObject({
-  rail: railInput.optional(),
-  phone: z.string({ error: 'phone must be a string' }).max(32, 'phone must be at most 32 characters').optional(),
-});
+export const confirmPaymentIntentInput = z
+  .strictObject({
+    rail: railInput.optional(),
+    phone: z.string({ error: 'phone must be a string' }).max(32, 'phone must be at most 32 characters').optional(),
+    returnUrl: z
+      .url({ protocol: /^https$/, error: 'returnUrl must be an https URL' })
+      .max(2048, 'returnUrl must be at most 2048 characters')
+      .optional()
+      .describe('Redirect operators (Orange Money, Wave) without a checkout session: where the operator sends the payer back'),
+    resend: z
+      .literal(true, { error: 'resend must be true' })
+      .optional()
+      .describe('Send the pending mobile-money push again (push operators only); no other parameter with it'),
+  })
+  .check((ctx) => {
+    if (ctx.value.resend && (ctx.value.rail !== undefined || ctx.value.phone !== undefined || ctx.value.returnUrl !== undefined))
+      ctx.issues.push({ code: 'custom', message: 'resend takes no other parameter', input: ctx.value, path: ['resend'] });
+  });
 export type ConfirmInput = z.output<typeof confirmPaymentIntentInput>;
 
 /**
@@ -62,11 +77,12 @@ export type ConfirmInput = z.output<typeof confirmPaymentIntentInput>;
  * returns the current attempt unless it failed or expired (then a new one). `rail` switches to
  * another rail of the intent's currency while requires_payment_method.
  */
-export async function confirmPaymentIntent(db: Db, scope: Scope, intentId: string, input: ConfirmInput = {}, clock: Clock = {}): Promise<PaymentIntent> {
+export async function confirmPaymentIntent(db: Db, scope: Scope, intentId: string, input: ConfirmInput = {}, clock: Clock & { locale?: 'fr' | 'en' } = {}): Promise<PaymentIntent> {
   const now = clock.now ?? nowSeconds();
+  if (input.resend) return resendMobileMoneyPrompt(db, scope, intentId, { now });
   let rechecked = false;
   for (;;) {
-    const step = await confirmStep(db, scope, intentId, input, now, rechecked);
+    const step = await confirmStep(db, scope, intentId, input, now, rechecked, clock.locale);
     if ('recheck' in step) {
       // Our clock says the invoice expired: ask the backend once before dropping it (it may have
       // been paid at the last moment), with no transaction open; then decide again.
@@ -82,7 +98,7 @@ export async function confirmPaymentIntent(db: Db, scope: Scope, intentId: strin
 
 type ConfirmStep = { done: PaymentIntent } | { recheck: string } | { start: { promptInput: PromptInput; adapter: RailAdapter } };
 
-async function confirmStep(db: Db, scope: Scope, intentId: string, input: ConfirmInput, now: number, rechecked: boolean): Promise<ConfirmStep> {
+async function confirmStep(db: Db, scope: Scope, intentId: string, input: ConfirmInput, now: number, rechecked: boolean, locale?: 'fr' | 'en'): Promise<ConfirmStep> {
   return db.transaction(async (tx): Promise<ConfirmStep> => {
     let intent = await getIntentRow(tx, scope, intentId, { forUpdate: true });
     const status = intent.status as string;
@@ -99,7 +115,11 @@ async function confirmStep(db: Db, scope: Scope, intentId: string, input: Confir
       if (isMobileMoneyRail(rail) && input.phone !== undefined) {
         const phone = normalizeBuyerPhone(rail, intent.currency as Currency, input.phone);
         if (phone !== current.destination)
-          throw unexpectedState(`A payment request to ${current.destination as string} is pending; wait for its outcome, or resend it.`);
+          throw unexpectedState(
+            current.destination
+              ? `A payment request to ${current.destination as string} is pending; wait for its outcome${operatorInfo(rail).flow === 'push' ? ', or resend it' : ''}.`
+              : `A payment request is pending at ${operatorInfo(rail).displayName}; send the payer to nextAction.url, or wait for its outcome.`,
+          );
       }
       const invoiceExpired = rail === 'btc_lightning' && current.expires_at !== null && (current.expires_at as number) <= now;
       if (!invoiceExpired) return { done: await serializeIntent(tx, intent) };
@@ -113,7 +133,7 @@ async function confirmStep(db: Db, scope: Scope, intentId: string, input: Confir
     // Back from another rail: the invoice handed out before is handed out again while it is valid.
     if (await reuseOpenInvoice(tx, intent, adapter, now)) return { done: await serializeIntent(tx, await getIntentRow(tx, scope, intentId)) };
     await admitRequest(tx, adapter, now);
-    const promptInput = await beginAttempt(tx, intent, adapter, { phone: input.phone }, now);
+    const promptInput = await beginAttempt(tx, intent, adapter, { phone: input.phone, returnUrl: input.returnUrl, locale }, now);
     if (adapter.mode === 'test') {
       await finishAttempt(tx, promptInput, await adapter.createPrompt(promptInput), adapter);
       return { done: await serializeIntent(tx, await getIntentRow(tx, scope, intentId)) };
@@ -224,6 +244,8 @@ export async function resendMobileMoneyPrompt(db: Db, scope: Scope, intentId: st
     const intent = await getIntentRow(tx, scope, intentId, { forUpdate: true });
     const rail = intent.rail as Rail;
     if (!isMobileMoneyRail(rail)) throw unexpectedState(`This payment intent's rail is ${rail}; only a mobile-money request can be sent again.`);
+    if (operatorInfo(rail).flow === 'redirect')
+      throw unexpectedState(`${operatorInfo(rail).displayName} asks the payer on its own page: nothing is sent to the phone. Send the payer to nextAction.url again; it stays valid until nextAction.expiresAt.`);
     const current = await activeAttempt(tx, intentId);
     const locked = current ? (await tx.query(`select * from payment_attempts where id = $1 for update`, [current.id]))[0] : undefined;
     if (intent.status !== 'pending' || !locked || locked.status !== 'pending')
@@ -364,6 +386,66 @@ export function testPay(db: Db, scope: Scope, intentId: string, input: { amount?
 /** POST /v1/test_helpers/payment_intents/:id/fail: the payment fails (declined). */
 export function testFail(db: Db, scope: Scope, intentId: string, clock: Clock = {}): Promise<PaymentIntent> {
   return simulate(db, scope, intentId, clock.now ?? nowSeconds(), 'fail');
+}
+
+// ---------------------------------------------------------------------------------------------
+// the test operator page (test mode, redirect operators)
+
+export interface TestOperatorView {
+  attemptId: string;
+  operator: string;
+  merchantName: string;
+  amount: number;
+  currency: Currency;
+  phone: string | null;
+  /** Whether the buttons still do something (the attempt is waiting for the payer). */
+  open: boolean;
+  returnUrl: string;
+  locale: 'fr' | 'en';
+}
+
+/** A test-mode redirect attempt as the test operator page shows it; null for anything else (live, unknown, push). */
+export async function testOperatorView(db: Db, attemptId: string): Promise<TestOperatorView | null> {
+  if (!/^att_[A-Za-z0-9]{1,100}$/.test(attemptId)) return null;
+  const a = (await db.query(
+    `select a.*, m.name as merchant_name from payment_attempts a join merchants m on m.id = a.merchant_id where a.id = $1 and a.livemode = false`,
+    [attemptId],
+  ))[0];
+  if (!a || !isMobileMoneyRail(a.rail as Rail) || operatorInfo(a.rail as MobileMoneyRail).flow !== 'redirect') return null;
+  const details = (a.details ?? {}) as Record<string, unknown>;
+  return {
+    attemptId,
+    operator: operatorInfo(a.rail as MobileMoneyRail).displayName,
+    merchantName: a.merchant_name as string,
+    amount: a.amount as number,
+    currency: a.currency as Currency,
+    phone: (a.destination as string | null) || null,
+    open: a.status === 'pending',
+    returnUrl: String(details.returnUrl ?? ''),
+    locale: details.locale === 'en' ? 'en' : 'fr',
+  };
+}
+
+/**
+ * The test operator page's buttons: the payer approves, declines, or has too little money. Applied
+ * like an operator's answer (settle, under the row locks). Returns where to send the payer back.
+ * An attempt that is no longer waiting is left as it is (a replayed form changes nothing).
+ */
+export async function answerTestOperator(db: Db, attemptId: string, answer: TestOperatorAnswer, clock: Clock = {}): Promise<{ returnUrl: string }> {
+  const now = clock.now ?? nowSeconds();
+  const view = await testOperatorView(db, attemptId);
+  if (!view) throw notFound('payment_attempt', attemptId);
+  await db.transaction(async (tx) => {
+    const first = (await tx.query(`select payment_intent_id from payment_attempts where id = $1`, [attemptId]))[0]!;
+    const intent = await lockIntent(tx, first.payment_intent_id as string);
+    let attempt = (await tx.query(`select * from payment_attempts where id = $1 for update`, [attemptId]))[0]!;
+    if (attempt.status !== 'pending') return;
+    const adapter = configuredAdapter(attempt.rail as Rail, false) as RailAdapter & { simulator: MobileMoneySimulator };
+    const details = adapter.simulator.answer(attemptView(attempt), answer);
+    attempt = (await writeAttempt(tx, attemptId, { set: { details: JSON.stringify(details) } }))!;
+    await settle(tx, intent, attempt, await adapter.getStatus(attemptView(attempt), now), now, adapter.pollSeconds);
+  });
+  return { returnUrl: view.returnUrl };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import { isPromptOut } from './attempt-states';
 
 export type NextAction =
   | { type: 'mobile_money_prompt'; phone: string; operator: string; ussdCode: string; expiresAt: number | null }
+  | { type: 'redirect_to_url'; url: string; operator: string; phone: string | null; expiresAt: number | null }
   | { type: 'lightning_invoice'; invoice: string; uri: string; expiresAt: number | null }
   | { type: 'bitcoin_address'; address: string; amount: string; uri: string; confirmations: number; requiredConfirmations: number; expiresAt: number | null }
   | { type: 'tron_address'; address: string; amount: string; network: 'TRC20'; contract: string; expiresAt: number | null };
@@ -24,6 +25,9 @@ export function nextActionFor(intent: Row, attempt: Row | null | undefined): Nex
   const due = Math.max(0, (intent.amount as number) - (intent.amount_received as number));
   if (isMobileMoneyRail(rail)) {
     const op = operatorInfo(rail);
+    // A redirect operator (Orange Money, Wave): the payer goes to the operator's page or app.
+    if (typeof details.redirectUrl === 'string')
+      return { type: 'redirect_to_url', url: details.redirectUrl, operator: op.displayName, phone: destination || null, expiresAt };
     return { type: 'mobile_money_prompt', phone: destination, operator: op.displayName, ussdCode: op.markets[currency]?.ussdCode ?? '', expiresAt };
   }
   switch (rail) {

@@ -20,10 +20,44 @@ describe('rail configuration', () => {
   });
 
   it('a half-configured rail fails at start-up, naming what is missing', () => {
-    process.env.MOMO_B_BASE_URL = 'http://127.0.0.1:9';
+    process.env.MOMO_A_BASE_URL = 'http://127.0.0.1:9';
     resetConfigForTests();
     resetRailsForTests();
-    expect(() => loadRails()).toThrow(/MOMO_B_SUBSCRIPTION_KEY/);
+    expect(() => loadRails()).toThrow(/MOMO_A_SUBSCRIPTION_KEY/);
+  });
+
+  it('each protocol asks for its own settings: Orange Money (B) and Wave (D) by default', () => {
+    process.env.MOMO_B_CLIENT_ID = 'id';
+    resetConfigForTests();
+    resetRailsForTests();
+    expect(() => loadRails()).toThrow(/MOMO_B_CLIENT_SECRET, MOMO_B_MERCHANT_KEY, MOMO_B_WEBPAY_COUNTRY/);
+    Object.assign(process.env, { MOMO_B_CLIENT_SECRET: 's', MOMO_B_MERCHANT_KEY: 'k', MOMO_B_WEBPAY_COUNTRY: 'dev', MOMO_D_API_KEY: 'wave_ci_prod_x' });
+    resetConfigForTests();
+    resetRailsForTests();
+    expect(() => loadRails()).toThrow(/MOMO_D_WEBHOOK_SECRET/);
+    process.env.MOMO_D_WEBHOOK_SECRET = 'wave_ci_WHS_x';
+    resetConfigForTests();
+    resetRailsForTests();
+    expect(configuredRails(true)).toEqual(['mobile_money_b', 'mobile_money_d']);
+    expect(railAdapter('mobile_money_b', true)).toMatchObject({ flow: 'redirect', config: { baseUrl: 'https://api.orange.com', country: 'dev' } });
+    expect(railAdapter('mobile_money_d', true)).toMatchObject({ flow: 'redirect', config: { baseUrl: 'https://api.wave.com' } });
+    // Test mode follows the same protocols: B and D send the payer to the test operator page.
+    expect(railAdapter('mobile_money_b', false)).toMatchObject({ flow: 'redirect' });
+    expect(railAdapter('mobile_money_a', false)).toMatchObject({ flow: 'push' });
+    // A protocol can be changed per rail: B speaking MTN's API needs MTN's settings.
+    process.env.MOMO_B_PROTOCOL = 'mtn_momo';
+    resetConfigForTests();
+    resetRailsForTests();
+    expect(() => loadRails()).toThrow(/MOMO_B_PROTOCOL is mtn_momo, but MOMO_B_CLIENT_ID, MOMO_B_CLIENT_SECRET, MOMO_B_MERCHANT_KEY, MOMO_B_WEBPAY_COUNTRY belong to another protocol/);
+    for (const n of ['CLIENT_ID', 'CLIENT_SECRET', 'MERCHANT_KEY', 'WEBPAY_COUNTRY']) delete process.env[`MOMO_B_${n}`];
+    process.env.MOMO_B_SUBSCRIPTION_KEY = 'sub';
+    resetConfigForTests();
+    resetRailsForTests();
+    expect(() => loadRails()).toThrow(/MOMO_B_BASE_URL/);
+    process.env.MOMO_B_PROTOCOL = 'paypal';
+    resetConfigForTests();
+    resetRailsForTests();
+    expect(() => loadRails()).toThrow(/MOMO_B_PROTOCOL: must be one of mtn_momo, orange_money, wave/);
   });
 
   it('a private or malformed key fails at start-up', () => {

@@ -4,11 +4,13 @@
 // Health is not kept here: it lives in the database (lib/domain/rail-health.ts), shared by every
 // instance.
 import { randomBytes } from 'node:crypto';
-import { config } from '../config';
-import { isMobileMoneyRail, MOBILE_MONEY_RAILS, RAILS, type Rail } from '../money';
+import { config, type MomoProtocol } from '../config';
+import { isMobileMoneyRail, MOBILE_MONEY_RAILS, RAILS, type MobileMoneyRail, type Rail } from '../money';
 import { LightningSimulator } from './lightning/simulator';
 import { LndAdapter, parseLndConfig } from './lightning/lnd';
 import { MomoAdapter, parseMomoConfig } from './mobile-money/momo';
+import { OrangeMoneyAdapter, parseOrangeConfig } from './mobile-money/orange';
+import { WaveAdapter, parseWaveConfig } from './mobile-money/wave';
 import { operatorInfo, resetOperatorsForTests } from './mobile-money/operators';
 import { MobileMoneySimulator } from './mobile-money/simulator';
 import { testAccountKeyFromSeed } from './onchain/bip84';
@@ -56,6 +58,13 @@ function allOrNone(names: string[], env: Record<string, unknown>): boolean {
   return true;
 }
 
+/** The settings only one protocol reads (BASE_URL is everyone's; API_KEY is MTN's and Wave's). */
+const OWN_SETTINGS: Record<MomoProtocol, string[]> = {
+  mtn_momo: ['SUBSCRIPTION_KEY', 'API_USER', 'TARGET_ENVIRONMENT', 'CALLBACK_URL'],
+  orange_money: ['CLIENT_ID', 'CLIENT_SECRET', 'MERCHANT_KEY', 'WEBPAY_COUNTRY', 'WEBPAY_CURRENCY'],
+  wave: ['WEBHOOK_SECRET'],
+};
+
 function build(): Registry {
   const cfg = config();
   const env = cfg as unknown as Record<string, unknown>;
@@ -67,11 +76,14 @@ function build(): Registry {
       throw new Error(`Invalid configuration for ${what}: ${(err as Error).message}`);
     }
   };
+  // Test mode's redirect operators send the payer to Caisse's own test operator page.
+  const testOperatorUrl = (attemptId: string) => `${cfg.BASE_URL}/test-operator/${attemptId}`;
+  const sim = (rail: MobileMoneyRail) => new MobileMoneySimulator(rail, operatorInfo(rail).protocol, testOperatorUrl);
   const test = {
-    mobile_money_a: new MobileMoneySimulator('mobile_money_a'),
-    mobile_money_b: new MobileMoneySimulator('mobile_money_b'),
-    mobile_money_c: new MobileMoneySimulator('mobile_money_c'),
-    mobile_money_d: new MobileMoneySimulator('mobile_money_d'),
+    mobile_money_a: sim('mobile_money_a'),
+    mobile_money_b: sim('mobile_money_b'),
+    mobile_money_c: sim('mobile_money_c'),
+    mobile_money_d: sim('mobile_money_d'),
     btc_lightning: wrap('LIGHTNING_TEST_NODE_KEY', () => new LightningSimulator({ nodeKey: Uint8Array.from(Buffer.from(cfg.LIGHTNING_TEST_NODE_KEY, 'hex')) })),
     btc_onchain: wrap('BTC_TEST_XPUB', () =>
       new OnchainSimulator({
@@ -86,7 +98,47 @@ function build(): Registry {
   } satisfies Record<Rail, RailAdapter>;
   const live: Partial<Record<Rail, RailAdapter>> = {};
   for (const rail of MOBILE_MONEY_RAILS) {
-    const l = operatorInfo(rail).letter;
+    const { letter: l, protocol } = operatorInfo(rail);
+    const v = (n: string) => env[`MOMO_${l}_${n}`];
+    // Another protocol's settings on this rail are a mistake (a protocol left at its default): say so.
+    const foreign = Object.entries(OWN_SETTINGS)
+      .filter(([p]) => p !== protocol)
+      .flatMap(([, names]) => names)
+      .filter((n) => v(n) !== undefined);
+    if (foreign.length)
+      throw new Error(
+        `Invalid configuration: MOMO_${l}_PROTOCOL is ${protocol}${env[`MOMO_${l}_PROTOCOL`] === undefined ? ' (the default)' : ''}, but ${foreign.map((n) => `MOMO_${l}_${n}`).join(', ')} belong to another protocol. Set MOMO_${l}_PROTOCOL, or remove them.`,
+      );
+    if (protocol === 'orange_money') {
+      const names = ['CLIENT_ID', 'CLIENT_SECRET', 'MERCHANT_KEY', 'WEBPAY_COUNTRY'].map((n) => `MOMO_${l}_${n}`);
+      if (!allOrNone(names, env)) continue;
+      live[rail] = wrap(`MOMO_${l}_* (orange_money)`, () =>
+        new OrangeMoneyAdapter(
+          rail,
+          parseOrangeConfig({
+            baseUrl: v('BASE_URL') ?? 'https://api.orange.com',
+            clientId: v('CLIENT_ID'),
+            clientSecret: v('CLIENT_SECRET'),
+            merchantKey: v('MERCHANT_KEY'),
+            country: v('WEBPAY_COUNTRY'),
+            currency: v('WEBPAY_CURRENCY'),
+            timeoutMs,
+          }),
+        ),
+      );
+      continue;
+    }
+    if (protocol === 'wave') {
+      const names = ['API_KEY', 'WEBHOOK_SECRET'].map((n) => `MOMO_${l}_${n}`);
+      if (!allOrNone(names, env)) continue;
+      live[rail] = wrap(`MOMO_${l}_* (wave)`, () =>
+        new WaveAdapter(
+          rail,
+          parseWaveConfig({ baseUrl: v('BASE_URL') ?? 'https://api.wave.com', apiKey: v('API_KEY'), webhookSecret: v('WEBHOOK_SECRET'), timeoutMs }),
+        ),
+      );
+      continue;
+    }
     // TARGET_ENVIRONMENT too: it names the operator's market (mtnivorycoast, mtncameroon...); a
     // `sandbox` default would send live pushes to the wrong environment.
     const names = ['BASE_URL', 'SUBSCRIPTION_KEY', 'API_USER', 'API_KEY', 'TARGET_ENVIRONMENT'].map((n) => `MOMO_${l}_${n}`);

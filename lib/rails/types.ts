@@ -25,6 +25,13 @@ export interface PromptInput {
    * the attempt before the call, so a push whose answer is lost can still be looked up.
    */
   reference?: string;
+  /**
+   * Redirect protocols (Orange Money, Wave): where the operator sends the payer back (the checkout
+   * page, or the confirm's returnUrl), where it posts its notifications, and the page's language.
+   */
+  returnUrl?: string;
+  notifyUrl?: string;
+  locale?: 'fr' | 'en';
 }
 
 /** What an attempt tracks at the backend; stored on the attempt row. */
@@ -74,6 +81,19 @@ export interface RailStatus {
 export interface CallbackInput {
   headers: Headers;
   rawBody: string;
+  /** The URL the notification was posted to (Orange: it names the attempt). */
+  url: string;
+  /** Unix seconds, for signature tolerances. */
+  now: number;
+}
+
+/**
+ * What a callback names. `verify`, when present, must accept the attempt before anything is done
+ * for the callback (Orange's notif_token, compared in constant time with the attempt's own).
+ */
+export interface CallbackTarget {
+  attemptId: string;
+  verify?(attempt: AttemptView): boolean;
 }
 
 export interface RailAdapter<Config = unknown> {
@@ -84,6 +104,11 @@ export interface RailAdapter<Config = unknown> {
   readonly config: Config;
   /** How often the worker asks getStatus about an open attempt, in seconds. */
   readonly pollSeconds: number;
+  /**
+   * Mobile money: how the payer is asked. `push` (default): a prompt on the phone, which needs the
+   * number. `redirect`: the prompt's `details.redirectUrl` sends the payer to the operator's page or app.
+   */
+  readonly flow?: 'push' | 'redirect';
   /** Start a payment at the backend: send the push, create the invoice, describe the address. */
   createPrompt(input: PromptInput): Promise<RailPrompt>;
   getStatus(attempt: AttemptView, now: number): Promise<RailStatus>;
@@ -98,7 +123,7 @@ export interface RailAdapter<Config = unknown> {
    */
   cancel?(attempt: AttemptView): Promise<unknown>;
   /** A backend's callback: which attempt to look at now. Never trusted for the outcome: the adapter asks getStatus. */
-  parseCallback?(req: CallbackInput): Promise<{ attemptId: string }>;
+  parseCallback?(req: CallbackInput): Promise<CallbackTarget>;
   /** Address rails: the receive address at `index`, and the id of the key the counter belongs to. */
   deriveAddress?(index: number): string;
   readonly derivationKeyId?: string;

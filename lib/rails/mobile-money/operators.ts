@@ -2,7 +2,7 @@
 // numbers they take, the USSD code a buyer dials to approve a pending request, and their limits.
 // Each takes XOF, XAF and GNF unless configured narrower (MOMO_<X>_CURRENCIES); bounds and amount
 // step may only narrow money.ts's rules.
-import { config } from '../../config';
+import { config, type MomoProtocol } from '../../config';
 import { mobileNumberE164 } from '../../phone';
 import { boundsFor, narrow, type Bounds, type Currency, type MobileMoneyRail } from '../../money';
 
@@ -18,8 +18,37 @@ export interface MarketInfo {
   ussdCode: string;
 }
 
+/**
+ * How the payer is asked. `push`: the operator sends a prompt to the phone (MTN MoMo RequestToPay).
+ * `redirect`: the payer goes to the operator's page or app with a link we are given (Orange Money
+ * Web Payment, Wave Checkout).
+ */
+export type MomoFlow = 'push' | 'redirect';
+
+export const FLOW_OF: Record<MomoProtocol, MomoFlow> = { mtn_momo: 'push', orange_money: 'redirect', wave: 'redirect' };
+
+/** Each rail's protocol when MOMO_<X>_PROTOCOL is unset. */
+export const DEFAULT_PROTOCOL: Record<MobileMoneyRail, MomoProtocol> = {
+  mobile_money_a: 'mtn_momo',
+  mobile_money_b: 'orange_money',
+  mobile_money_c: 'mtn_momo',
+  mobile_money_d: 'wave',
+};
+
+/**
+ * How long the payer has, by protocol, when MOMO_<X>_TIMEOUT_SECONDS is unset: a push is approved
+ * on the phone within minutes; a redirect takes the payer through the operator's page or app
+ * (Orange: the number, then a one-time code from the USSD menu), so it gets longer.
+ */
+/** What each protocol takes when MOMO_<X>_CURRENCIES is unset: Wave's markets in this zone are all XOF (Senegal, Côte d'Ivoire, Mali, Burkina Faso). */
+const DEFAULT_CURRENCIES: Record<MomoProtocol, Currency[]> = { mtn_momo: ['XOF', 'XAF', 'GNF'], orange_money: ['XOF', 'XAF', 'GNF'], wave: ['XOF'] };
+
+const DEFAULT_TIMEOUT_SECONDS: Record<MomoProtocol, number> = { mtn_momo: 180, orange_money: 600, wave: 600 };
+
 export interface OperatorInfo {
   rail: MobileMoneyRail;
+  protocol: MomoProtocol;
+  flow: MomoFlow;
   /** Letter in env names (MOMO_A_...). */
   letter: 'A' | 'B' | 'C' | 'D';
   displayName: string;
@@ -92,16 +121,19 @@ export function operatorInfo(rail: MobileMoneyRail): OperatorInfo {
   const l = base.letter;
   const currencies = env[`MOMO_${l}_CURRENCIES`]
     ? (String(env[`MOMO_${l}_CURRENCIES`]).split(',') as Currency[])
-    : (['XOF', 'XAF', 'GNF'] as Currency[]);
+    : DEFAULT_CURRENCIES[(env[`MOMO_${l}_PROTOCOL`] as MomoProtocol | undefined) ?? DEFAULT_PROTOCOL[rail]];
   const min = env[`MOMO_${l}_MIN_AMOUNT`] as number | undefined;
   const max = env[`MOMO_${l}_MAX_AMOUNT`] as number | undefined;
+  const protocol = (env[`MOMO_${l}_PROTOCOL`] as MomoProtocol | undefined) ?? DEFAULT_PROTOCOL[rail];
   const info: OperatorInfo = {
     rail,
+    protocol,
+    flow: FLOW_OF[protocol],
     letter: l,
     displayName: (env[`MOMO_${l}_DISPLAY_NAME`] as string | undefined) ?? base.displayName,
     currencies,
     markets: Object.fromEntries(currencies.map((c) => [c, base.markets[c as 'XOF']])),
-    timeoutSeconds: (env[`MOMO_${l}_TIMEOUT_SECONDS`] as number | undefined) ?? 180,
+    timeoutSeconds: (env[`MOMO_${l}_TIMEOUT_SECONDS`] as number | undefined) ?? DEFAULT_TIMEOUT_SECONDS[protocol],
     bounds: (currency) => narrow(boundsFor(currency), { min, max }),
     amountStep: (env[`MOMO_${l}_AMOUNT_STEP`] as number | undefined) ?? 1,
   };

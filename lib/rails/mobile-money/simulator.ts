@@ -4,12 +4,22 @@
 //   0000 succeeds after ~3 s      1111 declined              2222 never answers (times out)
 //   3333 insufficient funds       4444 answers only after a resend, then succeeds after ~3 s
 //   any other number succeeds after ~3 s
+// A redirect operator (Orange Money, Wave) is simulated by Caisse's own test operator page
+// (/test-operator/<attempt>): its buttons Approve, Decline and Insufficient funds decide
+// (`answer`); when the payer gave a number and pressed nothing, the number decides as above
+// (4444 never answers there: nothing can be sent again on a redirect); with no number, the
+// request waits for a button until it times out.
 import { randomUUID } from 'node:crypto';
+import type { MomoProtocol } from '../../config';
 import type { MobileMoneyRail } from '../../money';
 import type { AttemptView, PromptInput, RailAdapter, RailPrompt, RailStatus, SimulatorControls } from '../types';
 import { operatorInfo } from './operators';
 
 export const SIM_APPROVAL_SECONDS = 3;
+
+/** The test operator page's buttons. */
+export const TEST_OPERATOR_ANSWERS = ['approve', 'decline', 'insufficient_funds'] as const;
+export type TestOperatorAnswer = (typeof TEST_OPERATOR_ANSWERS)[number];
 
 export const MOBILE_MONEY_TEST_NUMBERS = [
   { last4: '0000', outcome: 'succeeds after about 3 s' },
@@ -31,13 +41,34 @@ export class MobileMoneySimulator implements RailAdapter<null>, SimulatorControl
   readonly pollSeconds = 1;
   readonly simulator = this;
 
-  constructor(readonly rail: MobileMoneyRail) {}
+  readonly flow: 'push' | 'redirect';
+
+  /**
+   * `protocol`: which operator flow to simulate; `testOperatorUrl`: the test operator page of an
+   * attempt (redirect flows send the payer there).
+   */
+  constructor(
+    readonly rail: MobileMoneyRail,
+    readonly protocol: MomoProtocol = 'mtn_momo',
+    private readonly testOperatorUrl: (attemptId: string) => string = (id) => `/test-operator/${id}`,
+  ) {
+    this.flow = protocol === 'mtn_momo' ? 'push' : 'redirect';
+  }
 
   get currencies() {
     return operatorInfo(this.rail).currencies;
   }
 
   async createPrompt(input: PromptInput): Promise<RailPrompt> {
+    if (this.flow === 'redirect') {
+      const ref = `sim_${randomUUID()}`;
+      return {
+        destination: input.phone ?? '',
+        backendRef: ref,
+        expiresAt: input.now + operatorInfo(this.rail).timeoutSeconds,
+        details: { redirectUrl: this.testOperatorUrl(input.attemptId), returnUrl: input.returnUrl ?? null, lastPushAt: input.now, sim: {} },
+      };
+    }
     if (!input.phone) throw new Error('mobile money needs a phone');
     const ref = input.reference ?? `sim_${randomUUID()}`;
     return {
@@ -68,6 +99,8 @@ export class MobileMoneySimulator implements RailAdapter<null>, SimulatorControl
     const sim = (attempt.details.sim ?? {}) as SimState;
     if (sim.forced?.state === 'confirmed') return { state: 'confirmed', received: sim.forced.received, seen: 0 };
     if (sim.forced?.state === 'failed') return { state: 'failed', received: 0, seen: 0, error: { code: sim.forced.code, message: sim.forced.message } };
+    // A redirect with no number: only the test operator page's buttons decide.
+    if (this.flow === 'redirect' && !attempt.destination) return { state: 'pending', received: 0, seen: 0 };
     const last4 = attempt.destination.slice(-4);
     const pushedAt = Number(attempt.details.lastPushAt ?? attempt.createdAt);
     const answered = now >= pushedAt + SIM_APPROVAL_SECONDS;
@@ -82,6 +115,7 @@ export class MobileMoneySimulator implements RailAdapter<null>, SimulatorControl
           ? { state: 'failed', received: 0, seen: 0, error: { code: 'insufficient_funds', message: "The payer's mobile-money balance is too low." } }
           : pending;
       case '4444':
+        if (this.flow === 'redirect') return pending;
         return Number(attempt.details.resends ?? 0) >= 1 && answered ? { state: 'confirmed', received: attempt.amount, seen: 0 } : pending;
       default:
         return answered ? { state: 'confirmed', received: attempt.amount, seen: 0 } : pending;
@@ -90,6 +124,16 @@ export class MobileMoneySimulator implements RailAdapter<null>, SimulatorControl
 
   pay(attempt: AttemptView, amount: number): Record<string, unknown> {
     return { ...attempt.details, sim: { forced: { state: 'confirmed', received: amount } } };
+  }
+
+  /** The test operator page's answer (redirect flows). */
+  answer(attempt: AttemptView, answer: TestOperatorAnswer): Record<string, unknown> {
+    if (answer === 'approve') return this.pay(attempt, attempt.amount);
+    const forced =
+      answer === 'decline'
+        ? { state: 'failed', code: 'payment_declined', message: 'The payer declined the payment on the operator page (test).' }
+        : { state: 'failed', code: 'insufficient_funds', message: "The payer's mobile-money balance is too low (test)." };
+    return { ...attempt.details, sim: { forced } };
   }
 
   fail(attempt: AttemptView): Record<string, unknown> {

@@ -1,0 +1,226 @@
+// Live mobile money: Orange Money Web Payment (Orange Developer, "Orange Money Web Payment" /
+// "OM WebPay"). The payer is sent to Orange's own payment page and approves there with the number
+// and a one-time code from the operator's USSD menu; we never see the payer's credentials.
+//   - POST /oauth/v3/token (Basic <client id:client secret>, grant_type=client_credentials, a form
+//     body) -> { token_type, access_token, expires_in }: cached until a minute before it expires.
+//   - POST /orange-money-webpay/{country}/v1/webpayment (Bearer) with merchant_key, currency,
+//     order_id (our attempt id), amount, return_url, cancel_url, notif_url, lang, reference ->
+//     201 { status, message, pay_token, payment_url, notif_token }.
+//   - Orange POSTs { status, notif_token, txnid } to notif_url once the payment ends. The body does
+//     not name the order, so notif_url carries the attempt id (?attempt=...), and a notification is
+//     believed only with that attempt's notif_token (stored as a SHA-256, compared in constant time).
+//     Even then it only makes us ask transactionstatus: money moves on Orange's answer to us.
+//   - POST /orange-money-webpay/{country}/v1/transactionstatus { order_id, amount, pay_token } ->
+//     { status: INITIATED | PENDING | SUCCESS | FAILED | EXPIRED, order_id, txnid }, polled too
+//     (notifications get lost).
+// Orange has no call to cancel a web payment: an attempt that ends on our side stays watched until
+// Orange says EXPIRED, FAILED or SUCCESS.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { type MobileMoneyRail } from '../../money';
+import { expectStatus, httpRequest, parseJson, statusError, type HttpResponse } from '../http';
+import { BackendError, type AttemptView, type CallbackInput, type CallbackTarget, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../types';
+import { momoNote } from './momo';
+import { operatorInfo } from './operators';
+
+export const orangeConfigSchema = z.object({
+  baseUrl: z.url(),
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1),
+  merchantKey: z.string().min(1),
+  /** The path segment of the payer's country (dev for Orange's sandbox, ci, sn, cm, ml...). */
+  country: z.string().regex(/^[a-z]{2,3}$/),
+  /** The currency code Orange expects when it is not the intent's (OUV in the sandbox). */
+  currency: z.string().regex(/^[A-Z]{3}$/).optional(),
+  timeoutMs: z.number().int().positive(),
+});
+export type OrangeConfig = z.infer<typeof orangeConfigSchema>;
+
+export function parseOrangeConfig(raw: unknown): OrangeConfig {
+  return orangeConfigSchema.parse(raw);
+}
+
+const tokenSchema = z.object({ access_token: z.string().min(1), expires_in: z.coerce.number().positive() });
+const createSchema = z.object({ pay_token: z.string().min(1), payment_url: z.url(), notif_token: z.string().min(1) });
+const statusSchema = z.object({ status: z.string().min(1), order_id: z.string().optional(), txnid: z.string().nullish() });
+const notificationSchema = z.object({ status: z.string(), notif_token: z.string().min(1), txnid: z.string().nullish() }).loose();
+
+/** How long Orange's pay_token (the payment page) is valid: 10 minutes by default (Orange's getting-started page). */
+export const ORANGE_PAY_TOKEN_SECONDS = 600;
+/** Clock skew and a payer confirming at the last second: watched this much longer. */
+const ORANGE_EXPIRY_MARGIN_SECONDS = 600;
+
+/** Orange asks for order_id and reference of at most this many characters (our attempt ids are 26). */
+const MAX_FIELD = 30;
+
+const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
+
+/** The attempt named by a notification's URL (?attempt=att_...). */
+export function attemptOfNotifyUrl(url: string): string | null {
+  try {
+    const id = new URL(url, 'http://x').searchParams.get('attempt');
+    return id && /^att_[A-Za-z0-9]{1,100}$/.test(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+export class OrangeMoneyAdapter implements RailAdapter<OrangeConfig> {
+  readonly kind = 'mobile_money' as const;
+  readonly mode = 'live' as const;
+  readonly flow = 'redirect' as const;
+  readonly pollSeconds = 5;
+  private token: { value: string; until: number } | undefined;
+
+  constructor(
+    readonly rail: MobileMoneyRail,
+    readonly config: OrangeConfig,
+  ) {}
+
+  get currencies() {
+    return operatorInfo(this.rail).currencies;
+  }
+
+  private url(path: string) {
+    return `${this.config.baseUrl.replace(/\/+$/, '')}${path}`;
+  }
+
+  private webpay(op: 'webpayment' | 'transactionstatus') {
+    return this.url(`/orange-money-webpay/${this.config.country}/v1/${op}`);
+  }
+
+  /** A bearer token, cached until a minute before it expires. Its failure never created a payment. */
+  private async accessToken(): Promise<string> {
+    if (this.token && this.token.until > Date.now()) return this.token.value;
+    const res = await httpRequest(this.rail, {
+      method: 'POST',
+      url: this.url('/oauth/v3/token'),
+      headers: {
+        authorization: `Basic ${Buffer.from(`${this.config.clientId}:${this.config.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+      timeoutMs: this.config.timeoutMs,
+    }).catch((err: unknown) => {
+      throw err instanceof BackendError ? new BackendError(this.rail, err.message, { maybeSent: false }) : err;
+    });
+    // A refused token is our credentials' problem, not this payer's: the rail is down (kind down).
+    if (res.status !== 200) throw new BackendError(this.rail, statusError(this.rail, res, 'token').message, { kind: 'down', status: res.status });
+    const parsed = tokenSchema.safeParse(parseJson(this.rail, res, 'token'));
+    if (!parsed.success) throw new BackendError(this.rail, 'token: unexpected response shape');
+    this.token = { value: parsed.data.access_token, until: Date.now() + Math.max(0, parsed.data.expires_in - 60) * 1000 };
+    return this.token.value;
+  }
+
+  /** One call with the bearer token; a 401 (token expired or revoked early) gets a new token and one more try. */
+  private async authorized(call: (token: string) => Promise<HttpResponse>): Promise<HttpResponse> {
+    const res = await call(await this.accessToken());
+    if (res.status !== 401) return res;
+    this.token = undefined;
+    return call(await this.accessToken());
+  }
+
+  async createPrompt(input: PromptInput): Promise<RailPrompt> {
+    if (!input.returnUrl || !input.notifyUrl) throw new Error('Orange Money needs a return URL and a notification URL');
+    const notifUrl = new URL(input.notifyUrl);
+    notifUrl.searchParams.set('attempt', input.attemptId);
+    const reference = momoNote(input.description).slice(0, MAX_FIELD).trim() || input.intentId.slice(0, MAX_FIELD);
+    const res = await this.authorized((token) =>
+      httpRequest(this.rail, {
+        method: 'POST',
+        url: this.webpay('webpayment'),
+        headers: { authorization: `Bearer ${token}` },
+        body: {
+          merchant_key: this.config.merchantKey,
+          currency: this.config.currency ?? input.currency,
+          order_id: input.attemptId.slice(0, MAX_FIELD),
+          // XOF, XAF and GNF have no minor unit: our minor units are Orange's units.
+          amount: input.amount,
+          return_url: input.returnUrl,
+          cancel_url: input.returnUrl,
+          notif_url: notifUrl.toString(),
+          lang: input.locale ?? 'fr',
+          reference,
+        },
+        timeoutMs: this.config.timeoutMs,
+      }),
+    );
+    // Orange answers 201 (some gateways 200) with the payment page's address.
+    expectStatus(this.rail, res, [200, 201], 'webpayment');
+    const parsed = createSchema.safeParse(parseJson(this.rail, res, 'webpayment'));
+    if (!parsed.success) throw new BackendError(this.rail, 'webpayment: unexpected response shape');
+    const payUrl = new URL(parsed.data.payment_url);
+    if (payUrl.protocol !== 'https:' && !/^(127\.0\.0\.1|localhost)$/.test(payUrl.hostname))
+      throw new BackendError(this.rail, 'webpayment: the payment URL is not https');
+    return {
+      destination: input.phone ?? '',
+      backendRef: parsed.data.pay_token,
+      expiresAt: input.now + operatorInfo(this.rail).timeoutSeconds,
+      details: {
+        redirectUrl: parsed.data.payment_url,
+        orderId: input.attemptId.slice(0, MAX_FIELD),
+        // Only its hash: the token proves a notification is Orange's, and must not sit in our rows.
+        notifTokenHash: sha256(parsed.data.notif_token),
+        lastPushAt: input.now,
+      },
+    };
+  }
+
+  async getStatus(attempt: AttemptView, now = Math.floor(Date.now() / 1000)): Promise<RailStatus> {
+    const res = await this.authorized((token) =>
+      httpRequest(this.rail, {
+        method: 'POST',
+        url: this.webpay('transactionstatus'),
+        headers: { authorization: `Bearer ${token}` },
+        body: { order_id: String(attempt.details.orderId ?? attempt.id), amount: attempt.amount, pay_token: attempt.backendRef },
+        timeoutMs: this.config.timeoutMs,
+      }),
+    );
+    expectStatus(this.rail, res, [200, 201], 'transactionstatus');
+    const parsed = statusSchema.safeParse(parseJson(this.rail, res, 'transactionstatus'));
+    if (!parsed.success) throw new BackendError(this.rail, 'transactionstatus: unexpected response shape');
+    const { status, txnid } = parsed.data;
+    if (parsed.data.order_id !== undefined && parsed.data.order_id !== String(attempt.details.orderId ?? attempt.id))
+      throw new BackendError(this.rail, 'transactionstatus: the answer is about another order');
+    switch (status.toUpperCase()) {
+      case 'SUCCESS':
+        // The status names no amount: it answers for the order_id + amount + pay_token we asked about.
+        return { state: 'confirmed', received: attempt.amount, seen: 0, details: { txnid: txnid ?? null } };
+      case 'FAILED':
+        return { state: 'failed', received: 0, seen: 0, error: { code: 'payment_failed', message: 'Orange Money refused or could not complete the payment.' } };
+      case 'EXPIRED':
+        return { state: 'expired', received: 0, seen: 0, error: { code: 'timeout', message: 'The payer did not complete the payment on Orange Money in time.' } };
+      case 'INITIATED':
+        // Never confirmed by the payer. Orange's pay_token is valid ORANGE_PAY_TOKEN_SECONDS: after it a
+        // confirmation only turns the payment EXPIRED, so once well past it nothing can pay this one
+        // (Orange itself leaves an untouched payment INITIATED for ever).
+        if (now >= Number(attempt.details.lastPushAt ?? attempt.createdAt) + ORANGE_PAY_TOKEN_SECONDS + ORANGE_EXPIRY_MARGIN_SECONDS)
+          return { state: 'expired', received: 0, seen: 0, error: { code: 'timeout', message: 'The payer did not complete the payment on Orange Money in time.' } };
+        return { state: 'pending', received: 0, seen: 0 };
+      default:
+        // PENDING (the payer confirmed; in progress), or a status we do not know: not final.
+        return { state: 'pending', received: 0, seen: 0 };
+    }
+  }
+
+  async parseCallback(req: CallbackInput): Promise<CallbackTarget> {
+    const attemptId = attemptOfNotifyUrl(req.url);
+    if (!attemptId) throw new BackendError(this.rail, 'notification: no attempt in the URL');
+    let body: unknown;
+    try {
+      body = JSON.parse(req.rawBody);
+    } catch {
+      throw new BackendError(this.rail, 'notification: body is not JSON');
+    }
+    const parsed = notificationSchema.safeParse(body);
+    if (!parsed.success) throw new BackendError(this.rail, 'notification: no notif_token');
+    const given = Buffer.from(sha256(parsed.data.notif_token), 'hex');
+    return {
+      attemptId,
+      verify: (attempt) => {
+        const stored = typeof attempt.details.notifTokenHash === 'string' ? Buffer.from(attempt.details.notifTokenHash, 'hex') : Buffer.alloc(0);
+        return stored.length === given.length && timingSafeEqual(stored, given);
+      },
+    };
+  }
+}

@@ -1,0 +1,188 @@
+// Live mobile money: Wave's Checkout API (docs.wave.com/checkout, docs.wave.com/webhook). The payer
+// opens Wave's launch URL: on a phone it opens the Wave app to approve; on a computer the page shows
+// it as a QR code to scan with the phone.
+//   - POST /v1/checkout/sessions (Bearer <api key>, Idempotency-Key = our attempt id) with amount (a
+//     decimal string), currency, success_url, error_url, client_reference (our attempt id) and, when
+//     the buyer gave a number, restrict_payer_mobile -> the checkout session { id: "cos-...",
+//     checkout_status: open | complete | expired, payment_status: processing | cancelled |
+//     succeeded, wave_launch_url, when_expires, transaction_id, last_payment_error, ... }.
+//   - GET /v1/checkout/sessions/:id: polled (webhooks get lost).
+//   - POST /v1/checkout/sessions/:id/expire: when our attempt ends first, so the session can no
+//     longer be paid; it stays watched until Wave says expired (a payment may have won the race).
+//   - Webhooks (checkout.session.completed, checkout.session.payment_failed) are believed only with a
+//     valid Wave-Signature: "t=<unix seconds>,v1=<hex>[,v1=<hex>...]", the hex being HMAC-SHA256 with
+//     the webhook secret over the timestamp followed by the raw body, within 5 minutes of our clock.
+//     Even then a webhook only makes us look the session up: money moves on Wave's answer to us.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { toDecimalString, type MobileMoneyRail } from '../../money';
+import { expectStatus, httpRequest, parseJson } from '../http';
+import { BackendError, type AttemptView, type CallbackInput, type CallbackTarget, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../types';
+import { parseMomoAmount } from './momo';
+import { operatorInfo } from './operators';
+
+export const waveConfigSchema = z.object({
+  baseUrl: z.url(),
+  apiKey: z.string().min(1),
+  webhookSecret: z.string().min(1),
+  timeoutMs: z.number().int().positive(),
+});
+export type WaveConfig = z.infer<typeof waveConfigSchema>;
+
+export function parseWaveConfig(raw: unknown): WaveConfig {
+  return waveConfigSchema.parse(raw);
+}
+
+/** How far a webhook's timestamp may be from our clock. */
+export const WAVE_SIGNATURE_TOLERANCE_SECONDS = 300;
+
+const sessionSchema = z
+  .object({
+    id: z.string().min(1),
+    amount: z.union([z.string(), z.number()]),
+    currency: z.string(),
+    checkout_status: z.string(),
+    payment_status: z.string().nullish(),
+    client_reference: z.string().nullish(),
+    wave_launch_url: z.url().nullish(),
+    when_expires: z.string().nullish(),
+    transaction_id: z.string().nullish(),
+    last_payment_error: z.object({ code: z.string().optional(), message: z.string().optional() }).loose().nullish(),
+  })
+  .loose();
+type WaveSession = z.infer<typeof sessionSchema>;
+
+const webhookSchema = z.object({ type: z.string(), data: z.object({ id: z.string().optional(), client_reference: z.string().nullish() }).loose() }).loose();
+
+/** Is `header` a valid Wave-Signature of `rawBody` with `secret`, within the tolerance of `now`? */
+export function verifyWaveSignature(header: string | null, rawBody: string, secret: string, now: number): boolean {
+  if (!header) return false;
+  let t: string | undefined;
+  const signatures: string[] = [];
+  for (const part of header.split(',')) {
+    const [k, v] = part.trim().split('=', 2);
+    if (k === 't' && v) t = v;
+    else if (k === 'v1' && v && /^[0-9a-f]{64}$/i.test(v)) signatures.push(v.toLowerCase());
+  }
+  if (!t || !/^\d{1,12}$/.test(t) || Math.abs(now - Number(t)) > WAVE_SIGNATURE_TOLERANCE_SECONDS) return false;
+  const expected = Buffer.from(createHmac('sha256', secret).update(t + rawBody, 'utf8').digest('hex'), 'hex');
+  return signatures.some((s) => timingSafeEqual(Buffer.from(s, 'hex'), expected));
+}
+
+export class WaveAdapter implements RailAdapter<WaveConfig> {
+  readonly kind = 'mobile_money' as const;
+  readonly mode = 'live' as const;
+  readonly flow = 'redirect' as const;
+  readonly pollSeconds = 5;
+
+  constructor(
+    readonly rail: MobileMoneyRail,
+    readonly config: WaveConfig,
+  ) {}
+
+  get currencies() {
+    return operatorInfo(this.rail).currencies;
+  }
+
+  private url(path: string) {
+    return `${this.config.baseUrl.replace(/\/+$/, '')}${path}`;
+  }
+
+  private headers(extra: Record<string, string> = {}) {
+    return { authorization: `Bearer ${this.config.apiKey}`, ...extra };
+  }
+
+  private parseSession(res: { status: number; text: string; headers: unknown }, what: string): WaveSession {
+    const parsed = sessionSchema.safeParse(parseJson(this.rail, res as never, what));
+    if (!parsed.success) throw new BackendError(this.rail, `${what}: unexpected response shape`);
+    return parsed.data;
+  }
+
+  async createPrompt(input: PromptInput): Promise<RailPrompt> {
+    if (!input.returnUrl) throw new Error('Wave needs a return URL');
+    const res = await httpRequest(this.rail, {
+      method: 'POST',
+      url: this.url('/v1/checkout/sessions'),
+      // The same attempt asked twice (a retry after a lost answer) is one session at Wave.
+      headers: this.headers({ 'idempotency-key': input.attemptId }),
+      body: {
+        amount: toDecimalString(input.amount, input.currency),
+        currency: input.currency,
+        success_url: input.returnUrl,
+        error_url: input.returnUrl,
+        client_reference: input.attemptId,
+        ...(input.phone ? { restrict_payer_mobile: input.phone } : {}),
+      },
+      timeoutMs: this.config.timeoutMs,
+    });
+    expectStatus(this.rail, res, [200, 201], 'checkout session');
+    const s = this.parseSession(res, 'checkout session');
+    if (!s.wave_launch_url) throw new BackendError(this.rail, 'checkout session: no wave_launch_url');
+    if (s.client_reference != null && s.client_reference !== input.attemptId)
+      throw new BackendError(this.rail, 'checkout session: the answer is about another attempt');
+    const waveExpiry = s.when_expires ? Math.floor(Date.parse(s.when_expires) / 1000) : NaN;
+    const ours = input.now + operatorInfo(this.rail).timeoutSeconds;
+    return {
+      destination: input.phone ?? '',
+      backendRef: s.id,
+      // Never past Wave's own end of the session.
+      expiresAt: Number.isFinite(waveExpiry) ? Math.min(ours, waveExpiry) : ours,
+      details: { redirectUrl: s.wave_launch_url, sessionId: s.id, whenExpires: s.when_expires ?? null, lastPushAt: input.now },
+    };
+  }
+
+  async getStatus(attempt: AttemptView): Promise<RailStatus> {
+    const res = await httpRequest(this.rail, {
+      method: 'GET',
+      url: this.url(`/v1/checkout/sessions/${encodeURIComponent(attempt.backendRef)}`),
+      headers: this.headers(),
+      timeoutMs: this.config.timeoutMs,
+    });
+    expectStatus(this.rail, res, [200], 'checkout session status');
+    const s = this.parseSession(res, 'checkout session status');
+    if (s.id !== attempt.backendRef) throw new BackendError(this.rail, 'checkout session status: the answer is about another session');
+    if (s.payment_status === 'succeeded') {
+      if (s.currency !== attempt.currency) throw new BackendError(this.rail, `checkout session status: paid in ${s.currency}, asked in ${attempt.currency}`);
+      const amount = parseMomoAmount(s.amount, attempt.currency);
+      if (amount === null) throw new BackendError(this.rail, `checkout session status: ${JSON.stringify(s.amount)} is not an amount in ${attempt.currency}`);
+      return { state: 'confirmed', received: amount, seen: 0, details: { transactionId: s.transaction_id ?? null } };
+    }
+    const lastError = s.last_payment_error?.code ? { lastPaymentErrorCode: s.last_payment_error.code } : {};
+    // Expired (by Wave's clock, or by our /expire) with nothing paid: it can never be paid now.
+    if (s.checkout_status === 'expired')
+      return { state: 'expired', received: 0, seen: 0, details: lastError, error: { code: 'timeout', message: 'The payer did not complete the payment in Wave in time.' } };
+    // Open: a failed try (e.g. a balance too low) may be retried by the payer in the app.
+    return { state: 'pending', received: 0, seen: 0, details: lastError };
+  }
+
+  /** Our attempt ended first: expire the session at Wave so it cannot be paid later. */
+  async cancel(attempt: AttemptView): Promise<void> {
+    const res = await httpRequest(this.rail, {
+      method: 'POST',
+      url: this.url(`/v1/checkout/sessions/${encodeURIComponent(attempt.backendRef)}/expire`),
+      headers: this.headers(),
+      body: '',
+      timeoutMs: this.config.timeoutMs,
+    });
+    // 2xx: expired. A 4xx: not open any more (paid or expired already): the status lookup tells which.
+    if (res.status >= 200 && res.status < 300) return;
+    if (res.status >= 400 && res.status < 500 && res.status !== 401 && res.status !== 403 && res.status !== 429) return;
+    expectStatus(this.rail, res, [200], 'expire checkout session');
+  }
+
+  async parseCallback(req: CallbackInput): Promise<CallbackTarget> {
+    if (!verifyWaveSignature(req.headers.get('wave-signature'), req.rawBody, this.config.webhookSecret, req.now))
+      throw new BackendError(this.rail, 'webhook: missing, stale or invalid Wave-Signature');
+    let body: unknown;
+    try {
+      body = JSON.parse(req.rawBody);
+    } catch {
+      throw new BackendError(this.rail, 'webhook: body is not JSON');
+    }
+    const parsed = webhookSchema.safeParse(body);
+    if (!parsed.success || !parsed.data.data.client_reference) throw new BackendError(this.rail, 'webhook: no checkout session client_reference');
+    const sessionId = parsed.data.data.id;
+    // The signed session must be the attempt's own.
+    return { attemptId: parsed.data.data.client_reference, verify: (attempt) => sessionId === undefined || attempt.backendRef === sessionId };
+  }
+}

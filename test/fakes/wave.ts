@@ -1,0 +1,464 @@
+// A fake of Wave's Checkout API and of its webhooks, written from Wave's own pages, not from our
+// adapter:
+//   - docs.wave.com/checkout ("Checkout API") and docs.wave.com/business ("API Reference"): base URL
+//     https://api.wave.com; endpoints POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id,
+//     GET /v1/checkout/sessions (?transaction_id=), GET /v1/checkout/sessions/search
+//     (?client_reference=), POST /v1/checkout/sessions/:id/expire, POST .../:id/refund (not faked).
+//     Every request carries `Authorization: Bearer <api key>` (keys look like wave_sn_prod_...);
+//     authentication errors, all 401 with an error object { code, message }: missing-auth-header
+//     ("should include an HTTP auth header"), invalid-auth ("can't be processed"),
+//     api-key-not-provided, no-matching-api-key ("doesn't exist in our system"), api-key-revoked;
+//     403 invalid-wallet / disabled-wallet. "Rate limiting": too many requests in a short time may
+//     get 429 (no body or Retry-After documented there).
+//   - The same reference, "Errors": a failed request answers { code, message, details? }, e.g.
+//     { "code": "request-validation-error", "message": "Request invalid", "details": [{ "loc":
+//     [...], "msg": "field required" }] }; status codes 400 (malformed), 401, 403, 404, 422, 429,
+//     500, 503. Changelog 2022-05-10: the Checkout API validates decimals as the "Amount" type says.
+//   - docs.wave.com/payout ("Payout API", which shares the reference's types and error list):
+//     Amount is a string, "." as decimal separator, at most 2 decimals and fewer if the currency
+//     says so (XOF: none), no leading zeros when >= 1, one leading zero below 1, positive in
+//     requests; Currency is an upper-case ISO 4217 code, an unknown one is a
+//     request-validation-error (loc ["currency"], type value_error); phone numbers are E.164 with
+//     a "+"; timestamps are UTC, second precision, YYYY-MM-DDThh:mm:ssZ. Idempotency-Key: a
+//     client-chosen string of up to 255 characters; the same key never acts twice; the same key with
+//     another body is `idempotency-mismatch`. Error codes request-not-json, request-parsing-error,
+//     request-validation-error, currency-mismatch, invalid-aggregated-merchant-id, not-found,
+//     too-many-requests (the 429's code, changelog 2022-09-21), internal-server-error,
+//     service-unavailable.
+//   - The checkout session object (docs.wave.com/checkout, as mirrored by the typed client
+//     0xc007b.github.io/wave-api-client "CheckoutSession" and by a real checkout.session.completed
+//     body published at elitecars.sentech.online/taf/wave/call_back.json): id "cos-..." (up to 20
+//     chars), amount ("gross of fees"), checkout_status open | complete | expired, client_reference
+//     (null when not given), currency, error_url, success_url, last_payment_error (null, or
+//     { code, message } for the last failed attempt), business_name, payment_status processing |
+//     cancelled | succeeded, restrict_payer_mobile ("can only be paid by the Wave account with this
+//     number"), aggregated_merchant_id, transaction_id (visible in the payer's app; once paid),
+//     wave_launch_url (https://pay.wave.com/c/cos-...?a=<amount>&c=<currency>&m=<business>),
+//     when_created, when_expires, when_completed ("completed or expired"; absent while open).
+//     Lifetime: the real body shows when_expires = when_created + 30 minutes (16:55:44 -> 17:25:44);
+//     third-party specs (afrotools specs/payment/wave) say the same "30 minutes by default". Wave's
+//     own example object shows 24 hours (2021-12-08T10:13:04Z -> 2021-12-09T10:13:04Z): the fake
+//     uses 30 minutes (`lifetimeMs` changes it).
+//   - Create body: amount, currency, error_url, success_url required; client_reference (up to 255
+//     chars), restrict_payer_mobile (E.164), aggregated_merchant_id optional. success_url and
+//     error_url must be https (the reference; several integrators repeat it): the fake accepts
+//     http only when `allowHttpUrls` (default true, because test receivers listen on
+//     http://127.0.0.1 and have no certificate; set it to false to test the rule). Unknown fields
+//     (e.g. "metadata") are refused by Wave according to integrators' notes; `strictFields`
+//     (default true) does the same. No minimum amount is documented; none is enforced.
+//   - Failed payment reasons (last_payment_error.code), from the checkout reference as quoted by
+//     integrators: blocked-account, cross-border-payment-not-allowed, customer-age-restricted,
+//     insufficient-funds, kyb-limits-exceeded, payer-mobile-mismatch (restrict_payer_mobile not
+//     matched), payment-failure. A failed attempt leaves the session open (the payer may try again
+//     until it expires); an expired session that was never paid reads payment_status "cancelled".
+//   - Unknown session: 404 checkout-session-not-found (the code integrators quote for checkout; the
+//     payout page's analogue is not-found). Search answers { "result": [...] }, empty when nothing
+//     matches (as /v1/payouts/search documents).
+//   - Expire: only an open session; 200 with an empty body (third-party specs); an already complete
+//     or expired one answers 409 (third-party specs: afrotools specs/payment/wave/expire_checkout).
+//     Wave's error code for that case was not on any page reachable here: the fake answers
+//     `checkout-session-not-open` (EXPIRE_CONFLICT_CODE). Expiring sets checkout_status "expired",
+//     payment_status "cancelled" and when_completed.
+//   - docs.wave.com/webhook ("Webhooks"): Wave POSTs an Event { id, type, data } (data: the checkout
+//     session) to the URLs registered for each event type: checkout.session.completed,
+//     checkout.session.payment_failed (plus merchant.payment_received, b2b.payment_received,
+//     b2b.payment_failed, test.test_event, not faked). Two security strategies: "shared secret"
+//     (Authorization: Bearer <webhook secret>, secrets look like wave_sn_WHS_...) and "signing
+//     secret": `Wave-Signature: t=<unix seconds>,v1=<hex>[,v1=<hex>...]` where each v1 is
+//     HMAC-SHA256, key = the secret string as given (prefix included, nothing decoded), message =
+//     the timestamp digits immediately followed by the raw body (no separator), lowercase hex; any
+//     v1 may match. Receivers should refuse timestamps older than 5 minutes (apis.io's summary of the
+//     page), answer 2xx within 5 seconds, and expect duplicates and disorder; Wave retries failed
+//     deliveries (for 3 days, per integrators). The fake delivers once per call; tests replay.
+import { createHmac, randomBytes } from 'node:crypto';
+import { startFake, type FakeAnswer, type FakeServer } from './server';
+
+export interface FakeWaveSession {
+  id: string;
+  /** The create body as sent. */
+  body: any;
+  /** The session object as the API answers it (kept current: expiry is applied on every request and on advance()). */
+  session: Record<string, unknown>;
+  idempotencyKey?: string;
+}
+
+export type WaveOp = 'create' | 'retrieve' | 'expire' | 'search';
+export type WaveFault = FakeAnswer | 'timeout' | 'lost';
+
+export interface FakeWaveWebhook {
+  url: string;
+  rawBody: string;
+  headers: Record<string, string>;
+  /** The receiver's HTTP status, or null when it could not be reached in 5 s. */
+  status: number | null;
+}
+
+export interface FakeWave extends FakeServer {
+  sessions: Map<string, FakeWaveSession>;
+  byClientReference(ref: string): FakeWaveSession[];
+  apiKey: string;
+  webhookSecret: string;
+  /** Keys that answer api-key-revoked. */
+  revokedKeys: Set<string>;
+  /** Where webhooks go (set by the test). */
+  webhookUrl: string | null;
+  /** 'signing' (Wave-Signature, the default) or 'shared' (Authorization: Bearer <secret>). */
+  webhookStrategy: 'signing' | 'shared';
+  /** Every webhook sent, in order. */
+  webhooks: FakeWaveWebhook[];
+  /**
+   * The payer pays on the app: checkout_status complete, payment_status succeeded, transaction_id
+   * set, when_completed; then (unless webhook:false) POSTs the signed checkout.session.completed
+   * webhook to webhookUrl. `payerMobile` is checked against restrict_payer_mobile (left out: the
+   * payer is the restricted one; a mismatch: the attempt fails with payer-mobile-mismatch and checkout.session.payment_failed is sent). Throws
+   * for a session that is not open (expired or already paid). Returns the webhook's HTTP status or null.
+   * `timestamp` (unix seconds) signs the webhook at that time instead of the wall clock.
+   */
+  pay(sessionId: string, opts?: { webhook?: boolean; payerMobile?: string; timestamp?: number }): Promise<number | null>;
+  /** The payment attempt fails (default insufficient-funds): last_payment_error set, the session stays open; sends checkout.session.payment_failed unless webhook:false. */
+  failPayment(sessionId: string, opts?: { webhook?: boolean; code?: string; timestamp?: number }): Promise<number | null>;
+  /** Sign a body as Wave does (for forgeries/replays in tests): returns the Wave-Signature header value. Several secrets give several v1 entries. */
+  sign(rawBody: string, timestampSeconds: number, secret?: string | string[]): string;
+  /** Post a raw body with given headers to webhookUrl; resolves to its status, or null if unreachable. */
+  sendWebhook(rawBody: string, headers: Record<string, string>): Promise<number | null>;
+  /** Answer the next `times` calls of an operation with this instead ('lost': do the work, never answer). */
+  fail(op: WaveOp, fault: WaveFault, times?: number): void;
+  /** Move the fake clock; open sessions past when_expires become expired. */
+  advance(ms: number): void;
+  /** The fake clock, in ms. */
+  now(): number;
+}
+
+export interface FakeWaveOptions {
+  apiKey?: string;
+  webhookSecret?: string;
+  /** The wallet's currency: another valid ISO code answers currency-mismatch. Default XOF. */
+  currency?: string;
+  businessName?: string;
+  /** Session lifetime. Default 30 minutes. */
+  lifetimeMs?: number;
+  /** Accept http:// success/error URLs (Wave requires https). Default true, for local receivers. */
+  allowHttpUrls?: boolean;
+  /** Refuse unknown create fields. Default true. */
+  strictFields?: boolean;
+  /** When set, only these aggregated_merchant_id values are accepted. */
+  aggregatedMerchantIds?: string[];
+  webhookStrategy?: 'signing' | 'shared';
+}
+
+/** The code the fake answers (409) for expiring a session that is not open: Wave's own was not found. */
+export const EXPIRE_CONFLICT_CODE = 'checkout-session-not-open';
+
+/** A Wave error answer: { code, message, details? }. */
+export function waveError(status: number, code: string, message: string, details?: unknown[]): FakeAnswer {
+  return { status, body: details ? { code, message, details } : { code, message } };
+}
+
+/** The documented 429 (code from the payout page's list). */
+export const WAVE_RATE_LIMITED: FakeAnswer = waveError(429, 'too-many-requests', 'You have sent too many requests in a short period.');
+
+export const PAYMENT_ERRORS: Record<string, string> = {
+  'blocked-account': 'The customer used a blocked account to try to pay.',
+  'cross-border-payment-not-allowed': 'Cross-border payments are not allowed for this customer.',
+  'customer-age-restricted': 'The customer is not allowed to pay for this age-restricted product.',
+  'insufficient-funds': 'The customer did not have enough balance.',
+  'kyb-limits-exceeded': 'The business has exceeded its account limits.',
+  'payer-mobile-mismatch': 'The payer mobile number does not match the one required for this checkout.',
+  'payment-failure': 'A technical error occurred in the Wave system.',
+};
+
+// ISO 4217 codes of the countries Wave runs in (and a few neighbours), with their minor units.
+// Wave documents "XOF doesn't allow decimals"; the others follow ISO 4217's minor units.
+const MINOR_UNITS: Record<string, number> = { XOF: 0, XAF: 0, GNF: 0, UGX: 0, GMD: 2, SLE: 2, CDF: 2, USD: 2, EUR: 2 };
+const ALLOWED_FIELDS = new Set(['amount', 'currency', 'error_url', 'success_url', 'client_reference', 'restrict_payer_mobile', 'aggregated_merchant_id']);
+const E164 = /^\+[1-9]\d{6,14}$/;
+const ALNUM_LOWER = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const ALNUM_UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+function randomId(alphabet: string, n: number): string {
+  const bytes = randomBytes(n);
+  let out = '';
+  for (const b of bytes) out += alphabet[b % alphabet.length];
+  return out;
+}
+
+/** ISO 8601, UTC, second precision: YYYY-MM-DDThh:mm:ssZ. */
+const stamp = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+
+type Detail = { loc: (string | number)[]; msg: string; type: string };
+const invalid = (details: Detail[]): FakeAnswer => waveError(400, 'request-validation-error', 'Request invalid', details);
+const notFound = (): FakeAnswer => waveError(404, 'checkout-session-not-found', 'The checkout session was not found.');
+
+function checkAmount(amount: unknown, currency: string | undefined): Detail | undefined {
+  const d = (msg: string): Detail => ({ loc: ['amount'], msg, type: 'value_error' });
+  if (amount === undefined) return { loc: ['amount'], msg: 'field required', type: 'value_error.missing' };
+  if (typeof amount !== 'string') return d('amount must be a string');
+  if (!/^(0|[1-9]\d*)(\.\d+)?$/.test(amount)) return d('invalid amount format: digits, an optional "." and decimals, no leading zeros');
+  const decimals = amount.split('.')[1]?.length ?? 0;
+  const allowed = Math.min(2, currency && MINOR_UNITS[currency] !== undefined ? MINOR_UNITS[currency]! : 2);
+  if (decimals > allowed) return d(allowed === 0 ? `${currency} amounts do not allow decimals` : `at most ${allowed} decimals`);
+  if (!(Number(amount) > 0)) return d('amount must be positive');
+  return undefined;
+}
+
+export async function startFakeWave(opts: FakeWaveOptions = {}): Promise<FakeWave> {
+  const sessions = new Map<string, FakeWaveSession>();
+  const idempotency = new Map<string, { id: string; fingerprint: string }>();
+  const faults: Record<WaveOp, WaveFault[]> = { create: [], retrieve: [], expire: [], search: [] };
+  const walletCurrency = opts.currency ?? 'XOF';
+  const businessName = opts.businessName ?? 'Fake Shop';
+  const lifetimeMs = opts.lifetimeMs ?? 30 * 60_000;
+  const allowHttp = opts.allowHttpUrls ?? true;
+  const strict = opts.strictFields ?? true;
+  let offsetMs = 0;
+  const now = () => Date.now() + offsetMs;
+
+  const sweep = () => {
+    const t = now();
+    for (const s of sessions.values()) {
+      const o = s.session;
+      if (o.checkout_status === 'open' && Date.parse(String(o.when_expires)) <= t) {
+        o.checkout_status = 'expired';
+        o.payment_status = 'cancelled';
+        o.when_completed = o.when_expires;
+      }
+    }
+  };
+
+  const takeFault = (op: WaveOp): WaveFault | undefined => faults[op].shift();
+
+  const checkAuth = (headers: Record<string, string | string[] | undefined>): FakeAnswer | undefined => {
+    const h = headers.authorization;
+    if (h === undefined) return waveError(401, 'missing-auth-header', 'Your request should include an HTTP auth header.');
+    const m = /^Bearer(?: (.*))?$/.exec(String(h));
+    if (!m) return waveError(401, 'invalid-auth', "Your HTTP auth header can't be processed.");
+    const key = (m[1] ?? '').trim();
+    if (!key) return waveError(401, 'api-key-not-provided', 'Your request should include an API key.');
+    if (fake.revokedKeys.has(key)) return waveError(401, 'api-key-revoked', 'Your API key has been revoked.');
+    if (key !== fake.apiKey) return waveError(401, 'no-matching-api-key', "The key you provided doesn't exist in our system.");
+    return undefined;
+  };
+
+  const validateUrl = (field: string, v: unknown): Detail | undefined => {
+    if (v === undefined) return { loc: [field], msg: 'field required', type: 'value_error.missing' };
+    if (typeof v !== 'string' || !URL.canParse(v)) return { loc: [field], msg: 'invalid or missing URL scheme', type: 'value_error.url' };
+    const proto = new URL(v).protocol;
+    if (proto === 'https:' || (allowHttp && proto === 'http:')) return undefined;
+    return { loc: [field], msg: 'URL scheme not permitted: https is required', type: 'value_error.url.scheme' };
+  };
+
+  const create = (headers: Record<string, string | string[] | undefined>, raw: string): FakeAnswer => {
+    const ctype = String(headers['content-type'] ?? '');
+    if (!/^application\/json\b/i.test(ctype)) return waveError(400, 'request-not-json', 'The request has no JSON body or lacks the Content-Type: application/json header.');
+    let body: any;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return waveError(400, 'request-parsing-error', 'The JSON body of this request is invalid.');
+    }
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) return invalid([{ loc: ['__root__'], msg: 'value is not a valid dict', type: 'type_error.dict' }]);
+
+    const keyHeader = headers['idempotency-key'];
+    const idemKey = keyHeader === undefined ? undefined : String(keyHeader);
+    if (idemKey !== undefined && (idemKey.length === 0 || idemKey.length > 255))
+      return waveError(400, 'request-validation-error', 'The Idempotency-Key header must have 1 to 255 characters.');
+
+    const details: Detail[] = [];
+    if (strict) for (const k of Object.keys(body)) if (!ALLOWED_FIELDS.has(k)) details.push({ loc: [k], msg: 'extra fields not permitted', type: 'value_error.extra' });
+    const currency = body.currency;
+    let currencyOk = false;
+    if (currency === undefined) details.push({ loc: ['currency'], msg: 'field required', type: 'value_error.missing' });
+    else if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency) || MINOR_UNITS[currency] === undefined)
+      details.push({ loc: ['currency'], msg: `Unknown currency identifier: ${String(currency)}. The currency must be a three-letter ISO 4217 code.`, type: 'value_error' });
+    else currencyOk = true;
+    const amountErr = checkAmount(body.amount, currencyOk ? currency : undefined);
+    if (amountErr) details.push(amountErr);
+    for (const f of ['error_url', 'success_url']) {
+      const e = validateUrl(f, body[f]);
+      if (e) details.push(e);
+    }
+    if (body.client_reference !== undefined && body.client_reference !== null && (typeof body.client_reference !== 'string' || body.client_reference.length > 255))
+      details.push({ loc: ['client_reference'], msg: 'ensure this value is a string of at most 255 characters', type: 'value_error.any_str.max_length' });
+    if (body.restrict_payer_mobile !== undefined && body.restrict_payer_mobile !== null && (typeof body.restrict_payer_mobile !== 'string' || !E164.test(body.restrict_payer_mobile)))
+      details.push({ loc: ['restrict_payer_mobile'], msg: 'Invalid phone number: E.164 with a leading +', type: 'value_error' });
+    if (body.aggregated_merchant_id !== undefined && typeof body.aggregated_merchant_id !== 'string')
+      details.push({ loc: ['aggregated_merchant_id'], msg: 'str type expected', type: 'type_error.str' });
+    if (details.length) return invalid(details);
+    if (currency !== walletCurrency) return waveError(400, 'currency-mismatch', `The currency ${currency} does not match your wallet's currency (${walletCurrency}).`);
+    if (typeof body.aggregated_merchant_id === 'string' && opts.aggregatedMerchantIds && !opts.aggregatedMerchantIds.includes(body.aggregated_merchant_id))
+      return waveError(400, 'invalid-aggregated-merchant-id', 'The aggregated merchant id does not exist or cannot be used from this account.');
+
+    const fingerprint = JSON.stringify(Object.keys(body).sort().map((k) => [k, body[k]]));
+    if (idemKey !== undefined) {
+      const prior = idempotency.get(idemKey);
+      if (prior) {
+        if (prior.fingerprint !== fingerprint)
+          return waveError(409, 'idempotency-mismatch', 'This Idempotency-Key was already used with a different request.');
+        return { status: 200, body: sessions.get(prior.id)!.session };
+      }
+    }
+
+    const id = `cos-${randomId(ALNUM_LOWER, 13)}`;
+    const t = now();
+    const launch = new URL(`/c/${id}`, fake.url);
+    launch.searchParams.set('a', body.amount);
+    launch.searchParams.set('c', currency);
+    launch.searchParams.set('m', businessName);
+    const session: Record<string, unknown> = {
+      id,
+      amount: body.amount,
+      checkout_status: 'open',
+      client_reference: body.client_reference ?? null,
+      currency,
+      error_url: body.error_url,
+      success_url: body.success_url,
+      last_payment_error: null,
+      business_name: businessName,
+      payment_status: 'processing',
+      ...(typeof body.restrict_payer_mobile === 'string' ? { restrict_payer_mobile: body.restrict_payer_mobile } : {}),
+      ...(typeof body.aggregated_merchant_id === 'string' ? { aggregated_merchant_id: body.aggregated_merchant_id } : {}),
+      wave_launch_url: launch.toString(),
+      when_created: stamp(t),
+      when_expires: stamp(t + lifetimeMs),
+    };
+    sessions.set(id, { id, body, session, ...(idemKey !== undefined ? { idempotencyKey: idemKey } : {}) });
+    if (idemKey !== undefined) idempotency.set(idemKey, { id, fingerprint });
+    return { status: 200, body: session };
+  };
+
+  const fake = (await startFake(({ method, url, headers, body }) => {
+    sweep();
+    const p = url.pathname;
+    // The page wave_launch_url opens (no API key: it is the payer's browser).
+    const launch = /^\/c\/([^/]+)$/.exec(p);
+    if (method === 'GET' && launch) {
+      const s = sessions.get(decodeURIComponent(launch[1]!));
+      if (!s) return { status: 404, text: 'This payment link is not valid.' };
+      const o = s.session;
+      return { status: 200, text: `Pay ${o.amount} ${o.currency} to ${o.business_name} with Wave (${o.checkout_status}).` };
+    }
+    const byId = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(p);
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(p);
+    const op: WaveOp | undefined =
+      method === 'POST' && p === '/v1/checkout/sessions' ? 'create'
+      : method === 'GET' && p === '/v1/checkout/sessions/search' ? 'search'
+      : method === 'GET' && (p === '/v1/checkout/sessions' || byId) ? 'retrieve'
+      : method === 'POST' && expire ? 'expire'
+      : undefined;
+    if (!op) {
+      if (/^\/v1\//.test(p)) return waveError(p.startsWith('/v1/checkout/sessions') ? 405 : 404, p.startsWith('/v1/checkout/sessions') ? 'method-not-allowed' : 'not-found', 'No such endpoint.');
+      return waveError(404, 'not-found', 'Not found.');
+    }
+    const fault = takeFault(op);
+    if (fault && fault !== 'lost') return fault === 'timeout' ? { status: 0, hang: true } : fault;
+    const lost = (out: FakeAnswer): FakeAnswer => (fault === 'lost' ? { ...out, hang: true } : out);
+
+    const denied = checkAuth(headers);
+    if (denied) return denied;
+
+    if (op === 'create') return lost(create(headers, body));
+    if (op === 'search') {
+      const ref = url.searchParams.get('client_reference');
+      if (ref === null || ref === '') return invalid([{ loc: ['query', 'client_reference'], msg: 'field required', type: 'value_error.missing' }]);
+      return lost({ status: 200, body: { result: fake.byClientReference(ref).map((s) => s.session) } });
+    }
+    if (op === 'retrieve') {
+      if (byId) {
+        const s = sessions.get(decodeURIComponent(byId[1]!));
+        return lost(s ? { status: 200, body: s.session } : notFound());
+      }
+      const tx = url.searchParams.get('transaction_id');
+      if (tx === null || tx === '') return invalid([{ loc: ['query', 'transaction_id'], msg: 'field required', type: 'value_error.missing' }]);
+      const s = [...sessions.values()].find((x) => x.session.transaction_id === tx);
+      return lost(s ? { status: 200, body: s.session } : notFound());
+    }
+    // expire
+    const s = sessions.get(decodeURIComponent(expire![1]!));
+    if (!s) return lost(notFound());
+    if (s.session.checkout_status !== 'open')
+      return lost(waveError(409, EXPIRE_CONFLICT_CODE, `The checkout session is ${String(s.session.checkout_status)} and can no longer be expired.`));
+    Object.assign(s.session, { checkout_status: 'expired', payment_status: 'cancelled', when_completed: stamp(now()) });
+    return lost({ status: 200 });
+  })) as FakeWave;
+
+  const openSession = (id: string): FakeWaveSession => {
+    sweep();
+    const s = sessions.get(id);
+    if (!s) throw new Error(`fake wave: no checkout session ${id}`);
+    if (s.session.checkout_status !== 'open') throw new Error(`fake wave: checkout session ${id} is ${String(s.session.checkout_status)}, it cannot be paid`);
+    return s;
+  };
+
+  const deliver = async (type: string, s: FakeWaveSession, timestamp?: number): Promise<number | null> => {
+    const rawBody = JSON.stringify({ id: `AE_${randomId(ALNUM_LOWER + ALNUM_UPPER, 12)}`, type, data: s.session });
+    const t = timestamp ?? Math.floor(Date.now() / 1000);
+    const headers: Record<string, string> =
+      fake.webhookStrategy === 'shared' ? { authorization: `Bearer ${fake.webhookSecret}` } : { 'wave-signature': fake.sign(rawBody, t) };
+    return fake.sendWebhook(rawBody, headers);
+  };
+
+  Object.assign(fake, {
+    sessions,
+    apiKey: opts.apiKey ?? `wave_sn_prod_${randomId(ALNUM_LOWER + ALNUM_UPPER, 40)}`,
+    webhookSecret: opts.webhookSecret ?? `wave_sn_WHS_${randomId(ALNUM_LOWER, 52)}`,
+    revokedKeys: new Set<string>(),
+    webhookUrl: null,
+    webhookStrategy: opts.webhookStrategy ?? 'signing',
+    webhooks: [],
+    now,
+    byClientReference(ref: string) {
+      sweep();
+      return [...sessions.values()].filter((s) => s.session.client_reference === ref);
+    },
+    async pay(sessionId: string, o: { webhook?: boolean; payerMobile?: string; timestamp?: number } = {}) {
+      const s = openSession(sessionId);
+      const restrict = s.session.restrict_payer_mobile;
+      if (typeof restrict === 'string' && o.payerMobile !== undefined && o.payerMobile !== restrict)
+        return fake.failPayment(sessionId, { code: 'payer-mobile-mismatch', ...(o.webhook !== undefined ? { webhook: o.webhook } : {}), ...(o.timestamp !== undefined ? { timestamp: o.timestamp } : {}) });
+      Object.assign(s.session, {
+        checkout_status: 'complete',
+        payment_status: 'succeeded',
+        transaction_id: `T${randomId(ALNUM_UPPER, 16)}`,
+        when_completed: stamp(now()),
+      });
+      return o.webhook === false ? null : deliver('checkout.session.completed', s, o.timestamp);
+    },
+    async failPayment(sessionId: string, o: { webhook?: boolean; code?: string; timestamp?: number } = {}) {
+      const s = openSession(sessionId);
+      const code = o.code ?? 'insufficient-funds';
+      s.session.last_payment_error = { code, message: PAYMENT_ERRORS[code] ?? 'The payment failed.' };
+      return o.webhook === false ? null : deliver('checkout.session.payment_failed', s, o.timestamp);
+    },
+    sign(rawBody: string, timestampSeconds: number, secret: string | string[] = fake.webhookSecret) {
+      const secrets = Array.isArray(secret) ? secret : [secret];
+      const v1 = secrets.map((k) => `v1=${createHmac('sha256', k).update(`${timestampSeconds}${rawBody}`).digest('hex')}`);
+      return [`t=${timestampSeconds}`, ...v1].join(',');
+    },
+    async sendWebhook(rawBody: string, headers: Record<string, string>) {
+      if (!fake.webhookUrl) return null;
+      const record: FakeWaveWebhook = { url: fake.webhookUrl, rawBody, headers, status: null };
+      fake.webhooks.push(record);
+      try {
+        const res = await fetch(fake.webhookUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: rawBody,
+          signal: AbortSignal.timeout(5000), // the page: answer within 5 seconds
+        });
+        await res.arrayBuffer().catch(() => undefined);
+        record.status = res.status;
+      } catch {
+        record.status = null;
+      }
+      return record.status;
+    },
+    fail(op: WaveOp, fault: WaveFault, times = 1) {
+      for (let i = 0; i < times; i++) faults[op].push(fault);
+    },
+    advance(ms: number) {
+      offsetMs += ms;
+      sweep();
+    },
+  } satisfies Partial<FakeWave>);
+  return fake;
+}
