@@ -16,7 +16,9 @@ export function proxy(request: NextRequest) {
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
+    // https: too: a form of the page may end at the operator's payment page (Orange Money's
+    // 303 after "Continue to Orange Money"), and browsers apply form-action to that redirect.
+    "form-action 'self' https:",
     "frame-ancestors 'none'",
   ].join('; ');
   const requestHeaders = new Headers(request.headers);
@@ -41,5 +43,5 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/checkout/:path*', '/bench-empty'],
+  matcher: ['/checkout/:path*', '/test-operator/:path*', '/operator-return', '/bench-empty'],
 };

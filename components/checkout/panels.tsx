@@ -98,7 +98,16 @@ export function MobileMoneyForm(props: PanelProps) {
   const country = countryName(r.country ?? '', locale);
   const rl = { ...r, country };
   const bad = error === 'invalid_phone';
-  const retry = view.intent?.lastErrorCode;
+  // Leaving a redirect operator for another rail is not the payer's failure: no "try again".
+  const retry = view.intent?.lastErrorCode === 'payment_abandoned' ? null : view.intent?.lastErrorCode;
+  // Orange Money and Wave ask the payer on their own page or app: the number is optional.
+  const redirect = r.flow === 'redirect';
+  const submit =
+    r.protocol === 'orange_money'
+      ? tr('omContinue')
+      : r.protocol === 'wave'
+        ? tr('wavePay')
+        : tr('mmSubmit', { amount: formatAmount(view.amount, view.currency, locale) });
   return (
     <section className="co-card" aria-labelledby="mm-title">
       <h2 id="mm-title" className="co-h2">
@@ -109,10 +118,13 @@ export function MobileMoneyForm(props: PanelProps) {
           {reasonText(tr, retry)}
         </p>
       ) : null}
+      {r.protocol === 'orange_money' ? <p id="mm-explain">{tr('omExplain', { ussd: r.ussdCode ?? '' })}</p> : null}
+      {r.protocol === 'wave' ? <p id="mm-explain">{tr('waveExplain')}</p> : null}
       <form action={submitPhone} className="co-form">
         <Hidden id={view.id} />
         <input type="hidden" name="rail" value={r.rail} />
-        <label htmlFor="phone">{tr('mmPhoneLabel', { operator: r.displayName })}</label>
+        <input type="hidden" name="locale" value={locale} />
+        <label htmlFor="phone">{redirect ? tr('mmPhoneOptional', { operator: r.displayName }) : tr('mmPhoneLabel', { operator: r.displayName })}</label>
         <div className="co-phone">
           <span className="co-dial" aria-hidden="true">
             {r.country} {r.dialCode}
@@ -123,7 +135,7 @@ export function MobileMoneyForm(props: PanelProps) {
             type="tel"
             inputMode="tel"
             autoComplete="tel-national"
-            required
+            required={!redirect}
             pattern={htmlPhonePattern(r.nationalPattern, r.dialCode)}
             title={tr('mmPhoneHint', { country, example: r.exampleNumber ?? '' })}
             defaultValue={phone ?? view.intent?.lastPhone ?? ''}
@@ -134,6 +146,8 @@ export function MobileMoneyForm(props: PanelProps) {
         </div>
         <p id="phone-hint" className="co-muted">
           {r.dialCode} · {tr('mmPhoneHint', { country, example: r.exampleNumber ?? '' })}
+          {redirect ? ` ${tr('mmPhoneOptionalHint', { operator: r.displayName })}` : ''}
+          {r.protocol === 'wave' ? ` ${tr('waveRestrictHint')}` : ''}
         </p>
         {bad ? (
           <p id="phone-error" className="co-alert" role="alert">
@@ -141,7 +155,7 @@ export function MobileMoneyForm(props: PanelProps) {
           </p>
         ) : null}
         <SubmitButton className="co-primary" pendingLabel={tr('sending')}>
-          {tr('mmSubmit', { amount: formatAmount(view.amount, view.currency, locale) })}
+          {submit}
         </SubmitButton>
       </form>
     </section>
@@ -169,6 +183,57 @@ export function MobileMoneyWait({ view, tr, locale, now }: PanelProps) {
           {tr('mmResend')}
         </SubmitButton>
       </form>
+    </section>
+  );
+}
+
+/**
+ * Pending at a redirect operator. Orange Money: the buyer is back (or never went): the link to
+ * Orange's page again, the one-time code hint, and waiting. Wave: the button that opens the app
+ * and, on a wide screen, the same link as a QR code to scan with the phone; the page waits.
+ */
+export async function RedirectWait({ view, tr, locale, now }: PanelProps) {
+  const a = view.intent?.nextAction;
+  if (!a || a.type !== 'redirect_to_url') return null;
+  const amount = formatAmount(view.amount, view.currency, locale);
+  const timer = a.expiresAt ? (
+    <p className="co-timer">
+      {tr('redirectTimeLeft')} <Countdown until={a.expiresAt} initial={formatDuration(a.expiresAt - now)} />
+    </p>
+  ) : null;
+  const other = view.rails.length > 1 ? <p className="co-muted">{tr('otherMethod')}</p> : null;
+  if (view.intent?.protocol === 'wave') {
+    return (
+      <section className="co-card" aria-labelledby="wave-title">
+        <h2 id="wave-title" className="co-h2">
+          <RailIcon kind="mobile_money" /> {tr('waveWaitTitle', { amount })}
+        </h2>
+        <a className="co-primary co-link-button" href={a.url} data-testid="wave-launch">
+          {tr('wavePay')}
+        </a>
+        <p>{tr('waveWaitText')}</p>
+        <div className="co-wide-only">
+          <p>{tr('waveScan')}</p>
+          <InvoiceQr text={a.url} label={tr('waveQr')} />
+        </div>
+        {timer}
+        {other}
+      </section>
+    );
+  }
+  return (
+    <section className="co-card" aria-labelledby="om-title">
+      <h2 id="om-title" className="co-h2">
+        <RailIcon kind="mobile_money" /> {tr('omWaitTitle')}
+      </h2>
+      <p>{tr('omWaitText', { amount })}</p>
+      <p className="co-muted">{tr('omBack')}</p>
+      <a className="co-primary co-link-button" href={a.url} rel="noreferrer" data-testid="operator-link">
+        {tr('omContinue')}
+      </a>
+      {view.intent?.ussdCode ? <p>{tr('omOtpHint', { ussd: view.intent.ussdCode })}</p> : null}
+      {timer}
+      {other}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { isMobileMoneyRail } from '../money';
 import { serializeIntent } from '../domain/payment-intents';
 import { operatorInfo } from '../rails/mobile-money/operators';
 import type { IntentStatus, SessionStatus } from '../domain/transitions';
+import type { MomoProtocol } from '../config';
 
 export type Phase =
   | 'choose' // no rail started: pick one (and, for mobile money, give a number)
@@ -47,6 +48,10 @@ export interface CheckoutView {
     lastPhone: string | null;
     /** The mobile money operator's timeout (seconds), for the countdown's scale. */
     timeoutSeconds: number | null;
+    /** The mobile-money operator's protocol (how the payer is asked), null for other rails. */
+    protocol: MomoProtocol | null;
+    /** The operator's USSD code in the intent's market ('' when none). */
+    ussdCode: string;
   } | null;
   /** Changes whenever anything the page shows changes (polling compares it). */
   version: string;
@@ -80,9 +85,13 @@ export async function loadCheckout(db: Db, sessionId: string, now = nowSeconds()
     }
     let lastPhone: string | null = null;
     let timeoutSeconds: number | null = null;
+    let protocol: MomoProtocol | null = null;
+    let ussdCode = '';
     if (isMobileMoneyRail(pi.rail)) {
       const op = operatorInfo(pi.rail);
       timeoutSeconds = op.timeoutSeconds;
+      protocol = op.protocol;
+      ussdCode = op.markets[pi.currency]?.ussdCode ?? '';
       const last = (await db.query<{ destination: string | null }>(
         `select destination from payment_attempts where payment_intent_id = $1 and rail = $2 order by seq desc limit 1`,
         [pi.id, pi.rail],
@@ -98,6 +107,8 @@ export async function loadCheckout(db: Db, sessionId: string, now = nowSeconds()
       nextAction: pi.nextAction,
       lastPhone,
       timeoutSeconds,
+      protocol,
+      ussdCode,
     };
   }
   const currency = s.currency as Currency;
@@ -106,8 +117,10 @@ export async function loadCheckout(db: Db, sessionId: string, now = nowSeconds()
   const phase = phaseOf(sessionStatus, expiresAt, now, intent, (intentRow?.rail as string | undefined) ?? '');
   // Health (in the database) and free receive addresses decide what is offered; the intent's own
   // address keeps its rail on offer.
+  // Pending at a redirect operator, the payer may come back and choose another rail.
+  const redirectPending = phase === 'approve' && intent?.nextAction?.type === 'redirect_to_url';
   const rails =
-    phase === 'choose' || phase === 'awaiting'
+    phase === 'choose' || phase === 'awaiting' || redirectPending
       ? await availableRails(db, currency, s.livemode as boolean, { now, intentId: (intentRow?.id as string | undefined) ?? undefined })
       : [];
   const view: Omit<CheckoutView, 'version'> = {
@@ -155,6 +168,7 @@ function versionOf(v: Omit<CheckoutView, 'version'>): string {
     a ? a.type : '',
     a && 'invoice' in a ? a.invoice.slice(-12) : '',
     a && 'address' in a ? a.address : '',
+    a && 'url' in a ? a.url.slice(-16) : '',
     a && 'expiresAt' in a ? (a.expiresAt ?? '') : '',
     a && a.type === 'bitcoin_address' ? a.confirmations : '',
     a && 'amount' in a ? a.amount : '',

@@ -9,6 +9,15 @@ import type { Scope } from '../domain/common';
 import { testFail, testPay } from '../domain/lifecycle';
 import type { Currency, Rail } from '../money';
 import { normalizeBuyerPhone } from '../domain/attempts';
+import { isMobileMoneyRail } from '../money';
+import { operatorInfo } from '../rails/mobile-money/operators';
+
+/** How a mobile-money rail asks the payer: 'push' (prompt on the phone) or 'redirect' (operator's page or app); null for other rails. */
+export function operatorFlow(rail: Rail): { flow: 'push' | 'redirect'; protocol: string } | null {
+  if (!isMobileMoneyRail(rail)) return null;
+  const op = operatorInfo(rail);
+  return { flow: op.flow, protocol: op.protocol };
+}
 
 export interface SessionCtx {
   id: string;

@@ -104,8 +104,7 @@ async function confirmStep(db: Db, scope: Scope, intentId: string, input: Confir
     const status = intent.status as string;
     if (TERMINAL.includes(status)) throw unexpectedState(`This payment intent's status is ${status}; it can no longer be confirmed.`);
     if (input.rail && input.rail !== intent.rail) {
-      if (status !== 'requires_payment_method')
-        throw unexpectedState(`This payment intent's status is ${status}; its rail can only change while it is requires_payment_method.`);
+      await assertRailCanChange(tx, intent);
       intent = await switchRail(tx, intent, input.rail, now);
     }
     const rail = intent.rail as Rail;
@@ -142,10 +141,33 @@ async function confirmStep(db: Db, scope: Scope, intentId: string, input: Confir
   });
 }
 
+/**
+ * The rail may change while the intent is requires_payment_method, and while it is pending on a
+ * redirect operator (Orange Money, Wave): the payer went to the operator's page and came back
+ * without paying. A push (on the phone) or money on its way (an address, an invoice) keeps it.
+ */
+async function assertRailCanChange(tx: Db, intent: Row): Promise<void> {
+  const status = intent.status as string;
+  if (status === 'requires_payment_method') return;
+  if (status === 'pending' && isMobileMoneyRail(intent.rail as Rail) && operatorInfo(intent.rail as MobileMoneyRail).flow === 'redirect') {
+    const current = await activeAttempt(tx, intent.id as string);
+    if (current && current.status === 'pending' && Number(current.amount_received) === 0) return;
+  }
+  throw unexpectedState(`This payment intent's status is ${status}; its rail can only change while it is requires_payment_method (or pending at a redirect operator).`);
+}
+
 async function switchRail(tx: Db, intent: Row, rail: Rail, now: number): Promise<Row> {
   assertPayable(rail, intent.currency as Currency, (intent.amount as number) - 0);
   await assertNoAttemptStarting(tx, intent.id as string);
+  // The attempt left behind stays watched while its operator could still be paid (closeAttempt):
+  // a payment that comes in after all is counted, never lost.
   await closeActiveAttempts(tx, intent.id as string, 'canceled', now);
+  if (intent.status === 'pending') {
+    // Abandoned at a redirect operator: back to requires_payment_method, as a decline would.
+    const error = { code: 'payment_abandoned', message: 'The payer left the operator’s page without paying and chose another payment method.', rail: intent.rail };
+    const row = await transitionIntent(tx, intent.id as string, 'requires_payment_method', { last_payment_error: JSON.stringify(error) });
+    await recordEvent(tx, { merchantId: row.merchant_id as string, livemode: row.livemode as boolean }, 'payment_intent.payment_failed', await serializeIntent(tx, row));
+  }
   const rows = await tx.query(`update payment_intents set rail = $2, updated_at = $3 where id = $1 returning *`, [intent.id, rail, now]);
   return rows[0]!;
 }
@@ -223,8 +245,7 @@ async function chooseRailOnce(db: Db, first: Row, rail: Rail, now: number): Prom
       return { session: toCheckoutSession(session), intent: created };
     }
     if (intentRow.rail !== rail) {
-      if (intentRow.status !== 'requires_payment_method')
-        throw unexpectedState(`This payment intent's status is ${intentRow.status as string}; its rail can only change while it is requires_payment_method.`);
+      await assertRailCanChange(tx, intentRow);
       intentRow = await switchRail(tx, intentRow, rail, now);
     }
     return { session: toCheckoutSession(session), intent: await serializeIntent(tx, intentRow) };
@@ -461,6 +482,9 @@ export interface AvailableRail {
   exampleNumber?: string;
   ussdCode?: string;
   network?: string;
+  /** Mobile money: how the payer is asked (push on the phone, or the operator's page/app). */
+  flow?: 'push' | 'redirect';
+  protocol?: 'mtn_momo' | 'orange_money' | 'wave';
 }
 
 const DISPLAY: Record<Exclude<Rail, `mobile_money_${string}`>, string> = {
@@ -495,6 +519,8 @@ export async function availableRails(db: Db, currency: Currency, livemode: boole
         nationalPattern: m.nationalPattern.source,
         exampleNumber: m.exampleNumber,
         ussdCode: m.ussdCode,
+        flow: op.flow,
+        protocol: op.protocol,
       });
     } else {
       const network = rail === 'usdt_trc20' ? (livemode ? 'tron' : 'tron-nile') : livemode ? 'bitcoin' : 'testnet';

@@ -9,7 +9,7 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { loadCheckout } from '@/lib/checkout/load';
-import { buyerPhone, checkoutSession, simulateOutcome, SIMULATED_OUTCOMES } from '@/lib/checkout/steps';
+import { buyerPhone, checkoutSession, operatorFlow, simulateOutcome, SIMULATED_OUTCOMES } from '@/lib/checkout/steps';
 import { getDb } from '@/lib/db/client';
 import { DomainError } from '@/lib/errors';
 import { takeAction } from '@/lib/domain/action-limits';
@@ -63,10 +63,12 @@ async function limit(sessionId: string, extra?: Record<string, string>): Promise
 }
 
 /** Run one step; then redirect to the page (with ?error= when it failed). redirect() must stay outside try. */
-async function step(id: string, fn: () => Promise<unknown>, extra?: Record<string, string>): Promise<never> {
+async function step(id: string, fn: () => Promise<unknown>, extra?: Record<string, string>, then?: () => string | null): Promise<never> {
   let target = page(id);
   try {
     await fn();
+    // Where to go on success instead of the page (the operator's payment page).
+    target = then?.() ?? target;
   } catch (err) {
     target = page(id, { ...errorQuery(err), ...extra });
   }
@@ -95,27 +97,36 @@ export async function chooseRail(form: FormData): Promise<void> {
   });
 }
 
-/** Mobile money: the buyer's number; the push request goes out. Also the retry after a decline. */
+/**
+ * Mobile money: the buyer's number; the push request goes out (also the retry after a decline).
+ * A redirect operator (Orange Money, Wave) takes the number as optional; Orange Money's page is
+ * then opened at once (the form said so), Wave's button and QR code are shown on this page.
+ */
 export async function submitPhone(form: FormData): Promise<void> {
-  const input = parse({ session: sessionId, rail: railField, phone: z.string().max(32) }, form);
+  const input = parse({ session: sessionId, rail: railField, phone: z.string().max(32).default(''), locale: z.enum(['fr', 'en']).optional() }, form);
   if (!input) redirect('/checkout/invalid');
   await limit(input.session, { phone: input.phone.slice(0, 32) });
   const db = await getDb();
   const s = await session(input.session);
   if (!s) redirect(page(input.session));
   const rail = input.rail;
-  if (!isMobileMoneyRail(rail)) redirect(page(s.id, { error: 'invalid_request' }));
+  const op = operatorFlow(rail);
+  if (!op) redirect(page(s.id, { error: 'invalid_request' }));
+  const optional = op.flow === 'redirect' && input.phone.trim() === '';
   // Checked here first, for a clear message in the buyer's language; the domain checks it again.
-  const e164 = buyerPhone(rail, s.currency, input.phone);
-  if (!e164) redirect(page(s.id, { error: 'invalid_phone', phone: input.phone.slice(0, 32) }));
+  const e164 = optional ? undefined : buyerPhone(rail, s.currency, input.phone);
+  if (e164 === null) redirect(page(s.id, { error: 'invalid_phone', phone: input.phone.slice(0, 32) }));
+  let operatorUrl: string | null = null;
   await step(
     s.id,
     async () => {
       let intentId = s.intentId;
       if (!intentId) intentId = (await chooseSessionRail(db, s.id, rail)).intent.id;
-      await confirmPaymentIntent(db, s.scope, intentId, { rail, phone: e164 });
+      const pi = await confirmPaymentIntent(db, s.scope, intentId, { rail, ...(e164 ? { phone: e164 } : {}) }, { locale: input.locale });
+      if (op.protocol === 'orange_money' && pi.nextAction?.type === 'redirect_to_url') operatorUrl = pi.nextAction.url;
     },
     { phone: input.phone.slice(0, 32) },
+    () => operatorUrl,
   );
 }
 

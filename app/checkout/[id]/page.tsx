@@ -4,7 +4,7 @@ import type { Metadata } from 'next';
 import { cookies, headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
-import { CryptoPanel, ErrorBanner, MobileMoneyForm, MobileMoneyWait, Outcome, RailPicker, ShowDetails, TestControls, type PanelProps } from '@/components/checkout/panels';
+import { CryptoPanel, ErrorBanner, MobileMoneyForm, MobileMoneyWait, Outcome, RailPicker, RedirectWait, ShowDetails, TestControls, type PanelProps } from '@/components/checkout/panels';
 import { LiveStatus } from '@/components/checkout/live-status';
 import { loadCheckout, type CheckoutView } from '@/lib/checkout/load';
 import { getDb } from '@/lib/db/client';
@@ -38,6 +38,7 @@ function statusLine(view: CheckoutView, tr: T): string {
     case 'awaiting':
       return tr('statusAwaiting');
     case 'approve':
+      if (view.intent?.nextAction?.type === 'redirect_to_url') return tr(view.intent.protocol === 'wave' ? 'waveWaitText' : 'omBack');
       return tr('statusApprove');
     case 'seen': {
       const a = view.intent?.nextAction;
@@ -79,6 +80,7 @@ export default async function CheckoutPage({ params, searchParams }: Params) {
   const props: PanelProps = { view, tr, locale, now, error, phone };
   const open = ['choose', 'awaiting', 'approve', 'seen'].includes(view.phase);
   const mm = view.rail !== null && isMobileMoneyRail(view.rail);
+  const redirectWait = view.phase === 'approve' && view.intent?.nextAction?.type === 'redirect_to_url';
   const refresh = refreshSeconds(view);
   const other: Locale = locale === 'fr' ? 'en' : 'fr';
 
@@ -121,10 +123,11 @@ export default async function CheckoutPage({ params, searchParams }: Params) {
 
         {open ? (
           <>
-            {view.phase === 'choose' || view.phase === 'awaiting' ? <RailPicker {...props} /> : null}
+            {view.phase === 'choose' || view.phase === 'awaiting' || redirectWait ? <RailPicker {...props} /> : null}
             {view.phase === 'choose' && mm ? <MobileMoneyForm {...props} /> : null}
             {view.phase === 'choose' && !mm ? <ShowDetails {...props} /> : null}
             {view.phase === 'approve' ? <MobileMoneyWait {...props} /> : null}
+            {redirectWait ? <RedirectWait {...props} /> : null}
             {view.phase === 'awaiting' || view.phase === 'seen' ? <CryptoPanel {...props} /> : null}
             <TestControls {...props} />
             {view.cancelUrl ? (

@@ -5,14 +5,19 @@
 //     body) -> { token_type, access_token, expires_in }: cached until a minute before it expires.
 //   - POST /orange-money-webpay/{country}/v1/webpayment (Bearer) with merchant_key, currency,
 //     order_id (our attempt id), amount, return_url, cancel_url, notif_url, lang, reference ->
-//     201 { status, message, pay_token, payment_url, notif_token }.
+//     201 { status, message, pay_token, payment_url, notif_token }. Orange takes order_id and
+//     reference of at most 30 characters and URLs of at most 120: a longer return URL fails that
+//     payment (kind request), a longer notif_url is our configuration (BASE_URL; kind down), and
+//     neither is sent. A 404 or 405 there means our URL (country segment, base URL) is wrong: down.
 //   - Orange POSTs { status, notif_token, txnid } to notif_url once the payment ends. The body does
 //     not name the order, so notif_url carries the attempt id (?attempt=...), and a notification is
 //     believed only with that attempt's notif_token (stored as a SHA-256, compared in constant time).
 //     Even then it only makes us ask transactionstatus: money moves on Orange's answer to us.
 //   - POST /orange-money-webpay/{country}/v1/transactionstatus { order_id, amount, pay_token } ->
 //     { status: INITIATED | PENDING | SUCCESS | FAILED | EXPIRED, order_id, txnid }, polled too
-//     (notifications get lost).
+//     (notifications get lost). INITIATED (the payer did nothing yet) is `waiting`; PENDING (the
+//     payer confirmed, in progress) is `pending`. Orange leaves an untouched payment INITIATED for
+//     ever: once well past the pay_token's validity it is taken as expired.
 // Orange has no call to cancel a web payment: an attempt that ends on our side stays watched until
 // Orange says EXPIRED, FAILED or SUCCESS.
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -48,10 +53,12 @@ const notificationSchema = z.object({ status: z.string(), notif_token: z.string(
 /** How long Orange's pay_token (the payment page) is valid: 10 minutes by default (Orange's getting-started page). */
 export const ORANGE_PAY_TOKEN_SECONDS = 600;
 /** Clock skew and a payer confirming at the last second: watched this much longer. */
-const ORANGE_EXPIRY_MARGIN_SECONDS = 600;
+export const ORANGE_EXPIRY_MARGIN_SECONDS = 600;
 
 /** Orange asks for order_id and reference of at most this many characters (our attempt ids are 26). */
 const MAX_FIELD = 30;
+/** Orange asks for return_url, cancel_url and notif_url of at most this many characters. */
+const MAX_URL = 120;
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -125,6 +132,12 @@ export class OrangeMoneyAdapter implements RailAdapter<OrangeConfig> {
     const notifUrl = new URL(input.notifyUrl);
     notifUrl.searchParams.set('attempt', input.attemptId);
     const reference = momoNote(input.description).slice(0, MAX_FIELD).trim() || input.intentId.slice(0, MAX_FIELD);
+    // Orange refuses longer URLs (400 code 24): not sent. A return URL is this payment's (the
+    // confirm's returnUrl); notif_url is ours for every payment (BASE_URL is too long): down.
+    if (input.returnUrl.length > MAX_URL)
+      throw new BackendError(this.rail, `webpayment: the return URL is longer than Orange's ${MAX_URL} characters`, { kind: 'request' });
+    if (notifUrl.toString().length > MAX_URL)
+      throw new BackendError(this.rail, `webpayment: notif_url is longer than Orange's ${MAX_URL} characters (shorten BASE_URL)`, { kind: 'down' });
     const res = await this.authorized((token) =>
       httpRequest(this.rail, {
         method: 'POST',
@@ -145,8 +158,14 @@ export class OrangeMoneyAdapter implements RailAdapter<OrangeConfig> {
         timeoutMs: this.config.timeoutMs,
       }),
     );
-    // Orange answers 201 (some gateways 200) with the payment page's address.
-    expectStatus(this.rail, res, [200, 201], 'webpayment');
+    // Orange answers 201 (some gateways 200) with the payment page's address. A 5xx may come after
+    // the payment was made (never shown to anyone: nobody can pay it). A 404 or 405 is about our
+    // URL, not this payment: every payment would fail, so the rail is down.
+    if (res.status !== 200 && res.status !== 201) {
+      const err = statusError(this.rail, res, 'webpayment', { maybeSent: res.status >= 500 });
+      if (res.status === 404 || res.status === 405) throw new BackendError(this.rail, err.message, { status: res.status, kind: 'down' });
+      throw err;
+    }
     const parsed = createSchema.safeParse(parseJson(this.rail, res, 'webpayment'));
     if (!parsed.success) throw new BackendError(this.rail, 'webpayment: unexpected response shape');
     const payUrl = new URL(parsed.data.payment_url);
@@ -191,12 +210,13 @@ export class OrangeMoneyAdapter implements RailAdapter<OrangeConfig> {
       case 'EXPIRED':
         return { state: 'expired', received: 0, seen: 0, error: { code: 'timeout', message: 'The payer did not complete the payment on Orange Money in time.' } };
       case 'INITIATED':
-        // Never confirmed by the payer. Orange's pay_token is valid ORANGE_PAY_TOKEN_SECONDS: after it a
-        // confirmation only turns the payment EXPIRED, so once well past it nothing can pay this one
-        // (Orange itself leaves an untouched payment INITIATED for ever).
+        // Never confirmed by the payer: nothing happened yet (waiting). Orange's pay_token is valid
+        // ORANGE_PAY_TOKEN_SECONDS: after it a confirmation only turns the payment EXPIRED, so once
+        // well past it nothing can pay this one (Orange itself leaves an untouched payment INITIATED
+        // for ever).
         if (now >= Number(attempt.details.lastPushAt ?? attempt.createdAt) + ORANGE_PAY_TOKEN_SECONDS + ORANGE_EXPIRY_MARGIN_SECONDS)
           return { state: 'expired', received: 0, seen: 0, error: { code: 'timeout', message: 'The payer did not complete the payment on Orange Money in time.' } };
-        return { state: 'pending', received: 0, seen: 0 };
+        return { state: 'waiting', received: 0, seen: 0 };
       default:
         // PENDING (the payer confirmed; in progress), or a status we do not know: not final.
         return { state: 'pending', received: 0, seen: 0 };
