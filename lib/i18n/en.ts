@@ -19,6 +19,8 @@ export const en = {
   statusExpired: 'This payment link has expired.',
   statusFailed: 'The payment failed.',
   statusCanceled: 'This payment was canceled.',
+  statusWave: 'Waiting for your payment in Wave.',
+  statusOrange: 'Waiting for Orange Money to confirm your payment.',
   // mobile money
   mmPhoneLabel: '{operator} phone number',
   mmPhoneHint: '{country} number, e.g. {example}',

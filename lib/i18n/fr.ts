@@ -20,6 +20,8 @@ export const fr: Messages = {
   statusExpired: 'Ce lien de paiement a expiré.',
   statusFailed: 'Le paiement a échoué.',
   statusCanceled: 'Ce paiement a été annulé.',
+  statusWave: 'En attente de votre paiement dans Wave.',
+  statusOrange: 'En attente de la confirmation d’Orange Money.',
   mmPhoneLabel: 'Numéro {operator}',
   mmPhoneHint: 'Numéro {country}, par ex. {example}',
   mmSubmit: 'Payer {amount}',

@@ -38,7 +38,7 @@ function statusLine(view: CheckoutView, tr: T): string {
     case 'awaiting':
       return tr('statusAwaiting');
     case 'approve':
-      if (view.intent?.nextAction?.type === 'redirect_to_url') return tr(view.intent.protocol === 'wave' ? 'waveWaitText' : 'omBack');
+      if (view.intent?.nextAction?.type === 'redirect_to_url') return tr(view.intent.protocol === 'wave' ? 'statusWave' : 'statusOrange');
       return tr('statusApprove');
     case 'seen': {
       const a = view.intent?.nextAction;
@@ -123,11 +123,11 @@ export default async function CheckoutPage({ params, searchParams }: Params) {
 
         {open ? (
           <>
+            {redirectWait ? <RedirectWait {...props} /> : null}
             {view.phase === 'choose' || view.phase === 'awaiting' || redirectWait ? <RailPicker {...props} /> : null}
             {view.phase === 'choose' && mm ? <MobileMoneyForm {...props} /> : null}
             {view.phase === 'choose' && !mm ? <ShowDetails {...props} /> : null}
             {view.phase === 'approve' ? <MobileMoneyWait {...props} /> : null}
-            {redirectWait ? <RedirectWait {...props} /> : null}
             {view.phase === 'awaiting' || view.phase === 'seen' ? <CryptoPanel {...props} /> : null}
             <TestControls {...props} />
             {view.cancelUrl ? (
