@@ -32,10 +32,10 @@ export const RESPONSE_OBJECTS = {
     lastPaymentError: z.object({ code: z.string(), message: z.string(), rail: z.enum(RAILS).nullable() }).nullable(),
     canceledAt: ts.nullable(), livemode: z.boolean(), createdAt: ts,
     nextAction: z
-      .object({ type: z.enum(['mobile_money_prompt', 'lightning_invoice', 'bitcoin_address', 'tron_address']) })
+      .object({ type: z.enum(['mobile_money_prompt', 'redirect_to_url', 'lightning_invoice', 'bitcoin_address', 'tron_address']) })
       .loose()
       .nullable()
-      .describe('What the payer must do: mobile_money_prompt {phone, operator, ussdCode, expiresAt}; lightning_invoice {invoice, uri, expiresAt}; bitcoin_address {address, amount, uri, confirmations, requiredConfirmations, expiresAt}; tron_address {address, amount, network, contract, expiresAt}. null when nothing to do'),
+      .describe('What the payer must do: mobile_money_prompt {phone, operator, ussdCode, expiresAt} (push operators: approve on the phone); redirect_to_url {url, operator, phone (null when none was given), expiresAt} (Orange Money, Wave: send the payer to url; in test mode it is Caisse\'s test operator page); lightning_invoice {invoice, uri, expiresAt}; bitcoin_address {address, amount, uri, confirmations, requiredConfirmations, expiresAt}; tron_address {address, amount, network, contract, expiresAt}. null when nothing to do'),
   }),
   CheckoutSession: z.strictObject({
     id: z.string(), object: z.literal('checkout_session'), url: z.string().describe('{checkout_url}/<id>: send the buyer there'),
@@ -102,7 +102,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/v1/prices', summary: 'List prices', query: listPricesQuery, returns: 'list:Price' },
   { method: 'get', path: '/v1/prices/{id}', summary: 'Retrieve a price', returns: 'Price' },
   { method: 'post', path: '/v1/prices/{id}', summary: 'Update a price', description: 'Only active and metadata; amount, currency and product never change.', body: updatePriceInput, returns: 'Price' },
-  { method: 'post', path: '/v1/payment_intents/{id}/confirm', summary: 'Confirm a payment intent (collect without the hosted page)', description: 'Starts, or returns, the payer\'s attempt and answers nextAction. `rail` switches to another rail of the currency while requires_payment_method; `phone` (E.164 or national) for mobile money. 400 rail_not_configured when this deployment has no backend for the rail in this mode; 503 rail_unavailable when the rail\'s backend is down or refused.', body: confirmPaymentIntentInput, returns: 'PaymentIntent' },
+  { method: 'post', path: '/v1/payment_intents/{id}/confirm', summary: 'Confirm a payment intent (collect without the hosted page)', description: 'Starts, or returns, the payer\'s attempt and answers nextAction. `rail` switches to another rail of the currency while requires_payment_method (or while pending at a redirect operator the payer left). `phone` (E.164 or national): required by push operators (MTN MoMo protocol: nextAction mobile_money_prompt), optional for redirect operators (Orange Money, Wave: nextAction redirect_to_url; with Wave only that number may pay). `returnUrl` (https): where a redirect operator sends the payer back when the intent has no checkout session. `{"resend": true}` alone sends a pending push again (at most 3 times, spaced, under the per-phone limits; 409 on redirect operators). 400 rail_not_configured when this deployment has no backend for the rail in this mode; 503 rail_unavailable when the rail\'s backend is down or refused.', body: confirmPaymentIntentInput, returns: 'PaymentIntent' },
   { method: 'post', path: '/v1/test_helpers/payment_intents/{id}/pay', summary: 'Test mode: pay a payment intent', description: 'Test keys only (404 with a live key). Optional amount for an under- or overpayment. Starts an attempt on the intent\'s rail if none.', body: testPayInput, returns: 'PaymentIntent' },
   { method: 'post', path: '/v1/test_helpers/payment_intents/{id}/fail', summary: 'Test mode: make the current attempt fail', description: 'Test keys only (404 with a live key).', returns: 'PaymentIntent' },
   { method: 'get', path: '/v1/events', summary: 'List events', description: 'Newest first; filter by type.', query: listEventsQuery, returns: 'list:Event' },
