@@ -8,15 +8,27 @@ let ids: string[]; // newest first, as the API orders them
 beforeAll(async () => {
   const m = await newMerchant(db());
   key = m.keys.test;
-  // 25 products made within the same second: the order must still be total and stable.
-  const made = await Promise.all(Array.from({ length: 25 }, (_, i) => call('POST', '/v1/products', { key, body: { name: `P${i}` } })));
-  const bodies = made.map((r) => r.body);
+  // 25 products made one after the other within the same second: newest first must still hold
+  // (the order they were made, not the random ids), total and stable.
+  const bodies = [];
+  for (let i = 0; i < 25; i++) bodies.push((await call('POST', '/v1/products', { key, body: { name: `P${i}` } })).body);
   await db().query(`update products set created_at = $1 where merchant_id = $2`, [bodies[0].createdAt, m.merchant.id]);
-  ids = bodies.map((b) => b.id).sort().reverse(); // same second: id descending
+  ids = bodies.map((b) => b.id).reverse(); // the last made first
 });
 
 describe('lists', () => {
-  it('orders newest first, then by id, and pages forward with startingAfter without gap or duplicate', async () => {
+  it('an object and its events list in the order they happened, within one second', async () => {
+    const m = await newMerchant(db());
+    const pi = (await call('POST', '/v1/payment_intents', { key: m.keys.test, body: { amount: 1000, currency: 'XOF', rail: 'mobile_money_a' } })).body;
+    await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: m.keys.test, body: { phone: '0554121111' } });
+    await call('POST', `/v1/test_helpers/payment_intents/${pi.id}/fail`, { key: m.keys.test, body: {} });
+    await call('POST', `/v1/test_helpers/payment_intents/${pi.id}/pay`, { key: m.keys.test, body: {} });
+    await db().query(`update events set created_at = $1 where merchant_id = $2`, [pi.createdAt, m.merchant.id]);
+    const events = (await call('GET', '/v1/events?limit=100', { key: m.keys.test })).body.data.map((e: { type: string }) => e.type);
+    expect(events).toEqual(['payment_intent.succeeded', 'payment_intent.pending', 'payment_intent.payment_failed', 'payment_intent.pending', 'payment_intent.created']);
+  });
+
+  it('orders newest first, in the order made within a second, and pages forward with startingAfter without gap or duplicate', async () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < 10; page++) {

@@ -1,5 +1,6 @@
-// Lists, the same everywhere: newest first (createdAt desc, then id desc, so objects made in the
-// same second keep a stable order), cursor pagination with startingAfter / endingBefore, and
+// Lists, the same everywhere: newest first (createdAt desc, then the table's monotonic `seq`
+// desc, so objects made in the same second list in the order they were made, and an object's
+// events in the order they happened), cursor pagination with startingAfter / endingBefore, and
 // createdAt[gte] / createdAt[lt]. A cursor must name an object of this list.
 import { z } from 'zod';
 import type { Db, Row } from '../db/client';
@@ -70,18 +71,18 @@ export async function listObjects<T>(spec: ListSpec<T>): Promise<ListEnvelope<T>
   const backwards = query.endingBefore !== undefined;
   if (cursorId !== undefined) {
     const cursorParam = backwards ? 'endingBefore' : 'startingAfter';
-    const found = await db.query<{ created_at: number }>(
-      `select created_at from ${table} where id = $1 and merchant_id = $2 and livemode = $3`,
+    const found = await db.query<{ created_at: number; seq: number }>(
+      `select created_at, seq from ${table} where id = $1 and merchant_id = $2 and livemode = $3`,
       [cursorId, merchant.merchantId, merchant.livemode],
     );
     if (!found[0]) throw invalid('resource_missing', `${cursorParam} names no object of this list: '${cursorId}'.`, cursorParam);
-    params.push(found[0].created_at, cursorId);
+    params.push(found[0].created_at, found[0].seq);
     const a = `$${params.length - 1}`;
     const b = `$${params.length}`;
-    where.push(backwards ? `(created_at, id) > (${a}, ${b})` : `(created_at, id) < (${a}, ${b})`);
+    where.push(backwards ? `(created_at, seq) > (${a}, ${b})` : `(created_at, seq) < (${a}, ${b})`);
   }
   params.push(query.limit + 1);
-  const order = backwards ? 'created_at asc, id asc' : 'created_at desc, id desc';
+  const order = backwards ? 'created_at asc, seq asc' : 'created_at desc, seq desc';
   const rows = await db.query(
     `select * from ${table} where ${where.join(' and ')} order by ${order} limit $${params.length}`,
     params,
