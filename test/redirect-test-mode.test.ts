@@ -164,7 +164,8 @@ describe('redirect operators in test mode', () => {
     const { MobileMoneySimulator } = await import('@/lib/rails/mobile-money/simulator');
     const sim = new MobileMoneySimulator('mobile_money_b', 'orange_money');
     const row = (await db().query(`select * from payment_attempts where id = $1`, [orangeAttempt]))[0]!;
-    const details = sim.answer({ id: row.id, rail: 'mobile_money_b', amount: 3000, currency: 'XOF', destination: '', backendRef: row.backend_ref, details: row.details, createdAt: row.created_at, expiresAt: row.expires_at }, 'approve');
+    const { attemptView } = await import('@/lib/domain/attempts');
+    const details = sim.answer(attemptView(row), 'approve');
     await db().query(`update payment_attempts set details = $2, next_poll_at = $3 where id = $1`, [orangeAttempt, JSON.stringify(details), t0 + 41]);
     await pollDueAttempts(db(), t0 + 41, { merchantId: m.merchant.id });
     expect((await get(m.keys.test, pi.id)).body).toMatchObject({ status: 'succeeded', amountReceived: 3000 });

@@ -1,7 +1,9 @@
-// Idempotency-Key, as the contract says: the key is claimed by the table's primary key before the
-// work starts (never checked-then-inserted, never held in memory), so several instances sharing
-// one database agree. The response is stored in the same transaction as the work when the route
-// is atomic, so a crash can never leave an object without its replay.
+// Idempotency-Key, as the contract says, in the database (never in memory), so several instances
+// sharing one database agree. Atomic routes (pure database work: every create) run the claim, the
+// work and the stored response in one transaction whose claim is a lock, not a row (runOnce): a
+// crash leaves nothing behind. Routes that call a rail's backend mid-way (confirm) cannot hold a
+// transaction across that call: their claim is a committed row (claim), taken over after
+// STALE_CLAIM_SECONDS when its request died.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
 import { nowSeconds } from '../ids';
@@ -120,6 +122,98 @@ function claimed(db: Db, scope: unknown[], token: string): Claim {
         throw new ApiError(409, 'idempotency_error', 'idempotency_key_in_use', 'This request took too long and another request with the same Idempotency-Key took over; retry to get its result.');
     },
   };
+}
+
+type KeyRow = {
+  locked: boolean;
+  method: string | null;
+  path: string | null;
+  request_hash: string | null;
+  state: string | null;
+  response_status: number | null;
+  response_body: string | null;
+  locked_at: number | null;
+  created_at: number | null;
+};
+
+const inUse = () =>
+  new ApiError(409, 'idempotency_error', 'idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed. Retry after it finishes.');
+
+const reused = (method: string, path: string) =>
+  new ApiError(
+    422,
+    'idempotency_error',
+    'idempotency_key_reused',
+    `Keys for idempotent requests can only be used with the same parameters they were first used with (first used for ${method} ${path}). Use a new Idempotency-Key for a different request.`,
+  );
+
+/**
+ * An atomic route (pure database work) with an Idempotency-Key: the claim, the work and the stored
+ * response are one transaction. The claim is a transaction-scoped advisory lock on the key, not a
+ * committed marker: it ends with the transaction, however it ends (commit, rollback, or the process
+ * dying, which closes its connection), so a request that died leaves nothing behind and its retry
+ * runs at once. A concurrent request with the key gets 409 while the winner runs; afterwards, the
+ * stored response (a byte-identical replay).
+ */
+export async function runOnce(
+  db: Db,
+  merchant: Merchant,
+  key: string,
+  method: string,
+  path: string,
+  hash: string,
+  work: (tx: Db) => Promise<StoredResponse>,
+): Promise<{ replayed: boolean; response: StoredResponse }> {
+  const scope = [merchant.merchantId, merchant.livemode, key];
+  for (let tries = 0; ; tries++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const now = nowSeconds();
+        // One round trip: take the lock, and read the key's row (if a finished request left one).
+        const [row] = await tx.query<KeyRow>(
+          `select pg_try_advisory_xact_lock(hashtextextended($1 || '/' || $2::text || '/' || $3, 7244002)) as locked,
+                  k.method, k.path, k.request_hash, k.state, k.response_status, k.response_body, k.locked_at, k.created_at
+             from (select 1) one left join idempotency_keys k on k.merchant_id = $1 and k.livemode = $2 and k.key = $3`,
+          scope,
+        );
+        if (!row!.locked) throw inUse();
+        if (row!.created_at !== null) {
+          const expired = row!.created_at < now - IDEMPOTENCY_TTL_SECONDS;
+          // A claim left by a non-atomic route (claim below) that is still fresh: that request runs.
+          const running = row!.state === 'running' && row!.locked_at !== null && row!.locked_at >= now - STALE_CLAIM_SECONDS;
+          if (!expired && (row!.method !== method || row!.path !== path || row!.request_hash !== hash)) throw reused(row!.method!, row!.path!);
+          if (!expired && row!.state === 'done') return { replayed: true, response: { status: row!.response_status!, body: row!.response_body! } };
+          if (!expired && running) throw inUse();
+          await tx.query(`delete from idempotency_keys where merchant_id = $1 and livemode = $2 and key = $3`, scope);
+        }
+        const response = await work(tx);
+        await tx.query(
+          `insert into idempotency_keys (merchant_id, livemode, key, method, path, request_hash, state, response_status, response_body, locked_at, created_at)
+           values ($1, $2, $3, $4, $5, $6, 'done', $7, $8, $9, $9)`,
+          [...scope, method, path, hash, response.status, response.body, now],
+        );
+        return { replayed: false, response };
+      });
+    } catch (err) {
+      // The key's row was committed by a request that finished between our snapshot and our lock:
+      // this transaction (its work too) rolled back; read the key again, which now replays.
+      if ((err as { code?: string }).code === '23505' && tries < 2) continue;
+      throw err;
+    }
+  }
+}
+
+/**
+ * A refusal (a 4xx the request earned) is what a retry with the key gets too: stored after the
+ * work's transaction rolled back. If another request with the key got there first, its answer stands.
+ */
+export async function storeRefusal(db: Db, merchant: Merchant, key: string, method: string, path: string, hash: string, res: StoredResponse): Promise<void> {
+  const now = nowSeconds();
+  await db.query(
+    `insert into idempotency_keys (merchant_id, livemode, key, method, path, request_hash, state, response_status, response_body, locked_at, created_at)
+     values ($1, $2, $3, $4, $5, $6, 'done', $7, $8, $9, $9) on conflict do nothing`,
+    [merchant.merchantId, merchant.livemode, key, method, path, hash, res.status, res.body, now],
+  );
 }
 
 /** Forget keys older than 24 h; called by the background worker. */

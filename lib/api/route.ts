@@ -7,7 +7,7 @@ import { getDb, type Db } from '../db/client';
 import { log } from '../log';
 import { authenticate, type Merchant } from './auth';
 import { ApiError, errorBody, toApiError } from './errors';
-import { claim, requestHash, validateKey, type StoredResponse } from './idempotency';
+import { claim, requestHash, runOnce, storeRefusal, validateKey, type StoredResponse } from './idempotency';
 import { takeToken } from './rate-limit';
 import { assertDeclaredLength, assertStorableStrings, parseWith, queryObject, readJsonBody } from './request';
 
@@ -114,7 +114,31 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
         return json(result, status, requestId);
       }
 
-      const c = await claim(db, merchant, validateKey(key), request.method, url.pathname, requestHash(request.method, url.pathname, rawBody));
+      const hash = requestHash(request.method, url.pathname, rawBody);
+      const idemKey = validateKey(key);
+      if (opts.atomic) {
+        try {
+          const { replayed, response } = await runOnce(db, merchant, idemKey, request.method, url.pathname, hash, async (tx) => ({
+            status,
+            body: JSON.stringify(await handler({ ...ctx, db: tx })),
+          }));
+          return new Response(response.body, {
+            status: response.status,
+            headers: { ...JSON_HEADERS, 'Request-Id': requestId, ...(replayed ? { 'Idempotent-Replayed': 'true' } : {}) },
+          });
+        } catch (error) {
+          const err = toApiError(error) ?? error;
+          // A refusal the request earned is kept for its retries (not a 409 or 429: they depend on a
+          // state or a time that changes, as with Stripe).
+          if (err instanceof ApiError && err.status < 500 && err.status !== 409 && err.status !== 429 && err.type !== 'idempotency_error') {
+            const b = JSON.stringify(errorBody(err, requestId));
+            await storeRefusal(db, merchant, idemKey, request.method, url.pathname, hash, { status: err.status, body: b });
+            return new Response(b, { status: err.status, headers: { ...JSON_HEADERS, 'Request-Id': requestId, ...err.headers } });
+          }
+          throw err;
+        }
+      }
+      const c = await claim(db, merchant, idemKey, request.method, url.pathname, hash);
       if (c.kind === 'replay')
         return new Response(c.response.body, {
           status: c.response.status,
