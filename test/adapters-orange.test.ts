@@ -4,7 +4,9 @@
 // adapter alone; test/live-orange.test.ts runs it through the API and the worker.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { resetConfigForTests } from '@/lib/config';
 import { createId } from '@/lib/ids';
+import { resetOperatorsForTests } from '@/lib/rails/mobile-money/operators';
 import { ORANGE_EXPIRY_MARGIN_SECONDS, ORANGE_PAY_TOKEN_SECONDS, OrangeMoneyAdapter, type OrangeConfig } from '@/lib/rails/mobile-money/orange';
 import { BackendError, type AttemptView, type PromptInput, type RailPrompt } from '@/lib/rails/types';
 import { input as baseInput } from './adapter-helpers';
@@ -352,6 +354,29 @@ describe('Orange Money Web Payment adapter: the transaction status', () => {
       fake.payments.get(p.backendRef)!.status = 'PENDING';
       expect(await a.getStatus(viewOf(i, p), i.now + 10 * end)).toEqual({ state: 'pending', received: 0, seen: 0 });
     });
+  });
+
+  it("a payer time configured longer than Orange's default validity (MOMO_B_TIMEOUT_SECONDS) is never cut short by the INITIATED rule", async () => {
+    const saved = process.env.MOMO_B_TIMEOUT_SECONDS;
+    process.env.MOMO_B_TIMEOUT_SECONDS = '1800';
+    resetConfigForTests();
+    resetOperatorsForTests();
+    try {
+      await withFake(async (_fake, adapter) => {
+        const a = adapter();
+        const i = input();
+        const p = await a.createPrompt(i);
+        expect(p.expiresAt).toBe(i.now + 1800);
+        // Our own attempt is open until +1800: Orange's page may be too (a merchant's longer validity).
+        expect(await a.getStatus(viewOf(i, p), i.now + 1800 + ORANGE_EXPIRY_MARGIN_SECONDS - 1)).toEqual({ state: 'waiting', received: 0, seen: 0 });
+        expect(await a.getStatus(viewOf(i, p), i.now + 1800 + ORANGE_EXPIRY_MARGIN_SECONDS)).toMatchObject({ state: 'expired', error: { code: 'timeout' } });
+      });
+    } finally {
+      if (saved === undefined) delete process.env.MOMO_B_TIMEOUT_SECONDS;
+      else process.env.MOMO_B_TIMEOUT_SECONDS = saved;
+      resetConfigForTests();
+      resetOperatorsForTests();
+    }
   });
 
   it('an Orange that reports an idle payment EXPIRED after the validity (as integrators assume): expired', async () => {

@@ -80,6 +80,9 @@ export async function assertMoneyInvariant(db: Db, intentId: string, opts: Invar
       const row = (await db.query(`select * from payment_attempts where id = $1`, [a.id]))[0]!;
       const adapter = railAdapter(row.rail as Rail, row.livemode as boolean);
       if (!adapter || row.status === 'creating') continue;
+      // An attempt whose request never reached its backend (refused, aborted) has nothing to ask about
+      // there (an address can receive without any request: it is always asked).
+      if (row.backend_ref === null && row.rail !== 'btc_onchain' && row.rail !== 'usdt_trc20') continue;
       const report = await adapter.getStatus(attemptView(row), now);
       await db.transaction(async (tx) => {
         const intent = await lockIntent(tx, intentId);

@@ -6,6 +6,7 @@
 // address: what the fake posts there is handed to the real callback route, or kept for the test to
 // deliver at its own clock (handleMobileMoneyCallback with `now`). Worker passes are scoped to the
 // test's merchant and run on an injected clock; the fake's clock is moved the same way.
+import { nowSeconds } from '@/lib/ids';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -396,15 +397,29 @@ describe('live Orange Money through the API: payments', () => {
     const refused = await c.confirm();
     expect(refused.status).toBe(402);
     expect(refused.body.error).toMatchObject({ code: 'payment_refused' });
+    // Orange never had the payer's number: the refusal does not blame it.
+    expect(refused.body.error.param).toBeUndefined();
+    expect(refused.body.error.message).not.toMatch(/phone/);
     expect((await c.attempts()).at(-1)).toMatchObject({ status: 'failed', error: { code: 'payment_refused' }, watch_until: null });
     expect(await c.get()).toMatchObject({ status: 'requires_payment_method', lastPaymentError: { code: 'payment_refused', rail: RAIL } });
     // The rail is fine: the next confirm shows Orange's page.
     const ok = await c.confirm();
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ status: 'pending', nextAction: { type: 'redirect_to_url', url: (await c.payment()).paymentUrl } });
-    // No re-poll: the refused attempts never got a pay_token to ask Orange about (test/invariant.ts re-polls every attempt).
-    const events = await assertMoneyInvariant(db(), c.pi.id, { paid: 0, noRepoll: true });
+    // The re-poll skips the refused attempts: they never got a pay_token to ask Orange about.
+    const events = await assertMoneyInvariant(db(), c.pi.id, { paid: 0, now: nowSeconds() });
     expect(events).toEqual(['payment_intent.created', 'payment_intent.payment_failed', 'payment_intent.pending']);
+  });
+
+  it('(f) a returnUrl longer than Orange takes (120 characters): 400 on returnUrl, nothing sent to Orange, no payer failure', async () => {
+    const c = await liveIntent(2000);
+    const before = webpayments();
+    const long = await c.confirm({ returnUrl: `https://shop.example/${'x'.repeat(150)}` });
+    expect(long.status).toBe(400);
+    expect(long.body.error).toMatchObject({ code: 'parameter_invalid', param: 'returnUrl' });
+    expect(webpayments()).toBe(before);
+    expect(await c.get()).toMatchObject({ status: 'requires_payment_method', lastPaymentError: null });
+    expect(await c.attempts()).toEqual([]);
   });
 
   it('(f) our credentials refused by Orange: 503 rail_unavailable, nothing made', async () => {

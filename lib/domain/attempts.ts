@@ -82,12 +82,15 @@ export async function usableAdapter(db: Db, rail: Rail, livemode: boolean, now: 
 }
 
 /** A refusal of one request by its backend (a 4xx about its content): that attempt fails, the rail is fine. */
-export const paymentRefused = (rail: Rail, err: BackendError) =>
-  new DomainError(
+export const paymentRefused = (rail: Rail, err: BackendError) => {
+  // Only a push operator was sent the payer's number: only there can the number be the cause.
+  const push = isMobileMoneyRail(rail) && operatorInfo(rail).flow === 'push';
+  return new DomainError(
     'payment_refused',
-    `The ${rail} backend refused this payment request${err.status ? ` (HTTP ${err.status})` : ''}.${isMobileMoneyRail(rail) ? " Check the payer's phone number," : ''} Try again or use another rail.`,
-    isMobileMoneyRail(rail) ? 'phone' : undefined,
+    `The ${rail} backend refused this payment request${err.status ? ` (HTTP ${err.status})` : ''}.${push ? " Check the payer's phone number." : ''} Try again or use another rail.`,
+    push ? 'phone' : undefined,
   );
+};
 
 export async function lockIntent(tx: Db, id: string): Promise<Row> {
   const rows = await tx.query(`select * from payment_intents where id = $1 for update`, [id]);
@@ -300,6 +303,8 @@ export async function beginAttempt(tx: Db, intent: Row, adapter: RailAdapter, op
       notifyUrl: `${cfg.BASE_URL}/callbacks/mobile_money/${rail}`,
       locale,
     };
+    if (adapter.maxUrlLength && redirect.returnUrl!.length > adapter.maxUrlLength)
+      throw invalid('parameter_invalid', `${operatorInfo(rail).displayName} takes return addresses of at most ${adapter.maxUrlLength} characters; this one has ${redirect.returnUrl!.length}.`, 'returnUrl');
     Object.assign(details, { returnUrl: redirect.returnUrl, locale });
   }
   const amount = attemptAmount({ amount: intent.amount as number, amountReceived: intent.amount_received as number });

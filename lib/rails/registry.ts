@@ -9,7 +9,7 @@ import { isMobileMoneyRail, MOBILE_MONEY_RAILS, RAILS, type MobileMoneyRail, typ
 import { LightningSimulator } from './lightning/simulator';
 import { LndAdapter, parseLndConfig } from './lightning/lnd';
 import { MomoAdapter, parseMomoConfig } from './mobile-money/momo';
-import { OrangeMoneyAdapter, parseOrangeConfig } from './mobile-money/orange';
+import { MAX_URL as ORANGE_MAX_URL, OrangeMoneyAdapter, parseOrangeConfig } from './mobile-money/orange';
 import { WaveAdapter, parseWaveConfig } from './mobile-money/wave';
 import { operatorInfo, resetOperatorsForTests } from './mobile-money/operators';
 import { MobileMoneySimulator } from './mobile-money/simulator';
@@ -126,6 +126,16 @@ function build(): Registry {
           }),
         ),
       );
+      // Every payment's notif_url and the checkout page's address must fit Orange's limit: a
+      // deployment whose addresses are too long could never take an Orange payment; say so now.
+      const longest = Math.max(
+        `${cfg.BASE_URL}/callbacks/mobile_money/${rail}?attempt=att_${'x'.repeat(22)}`.length,
+        `${cfg.checkoutUrl}/cs_${'x'.repeat(22)}`.length,
+      );
+      if (longest > ORANGE_MAX_URL)
+        throw new Error(
+          `Invalid configuration for MOMO_${l}_* (orange_money): Orange Money takes URLs of at most ${ORANGE_MAX_URL} characters, and this deployment's notification or checkout addresses reach ${longest}. Shorten BASE_URL / CHECKOUT_URL.`,
+        );
       continue;
     }
     if (protocol === 'wave') {

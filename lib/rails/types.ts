@@ -109,6 +109,8 @@ export interface RailAdapter<Config = unknown> {
    * number. `redirect`: the prompt's `details.redirectUrl` sends the payer to the operator's page or app.
    */
   readonly flow?: 'push' | 'redirect';
+  /** Redirect operators: the longest return and notification URL the operator takes (Orange: 120). */
+  readonly maxUrlLength?: number;
   /** Start a payment at the backend: send the push, create the invoice, describe the address. */
   createPrompt(input: PromptInput): Promise<RailPrompt>;
   getStatus(attempt: AttemptView, now: number): Promise<RailStatus>;

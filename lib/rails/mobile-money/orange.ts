@@ -17,7 +17,8 @@
 //     { status: INITIATED | PENDING | SUCCESS | FAILED | EXPIRED, order_id, txnid }, polled too
 //     (notifications get lost). INITIATED (the payer did nothing yet) is `waiting`; PENDING (the
 //     payer confirmed, in progress) is `pending`. Orange leaves an untouched payment INITIATED for
-//     ever: once well past the pay_token's validity it is taken as expired.
+//     ever: once well past the pay_token's validity (10 minutes by default, or our own payer time
+//     MOMO_<X>_TIMEOUT_SECONDS when it is longer) it is taken as expired.
 // Orange has no call to cancel a web payment: an attempt that ends on our side stays watched until
 // Orange says EXPIRED, FAILED or SUCCESS.
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -58,7 +59,8 @@ export const ORANGE_EXPIRY_MARGIN_SECONDS = 600;
 /** Orange asks for order_id and reference of at most this many characters (our attempt ids are 26). */
 const MAX_FIELD = 30;
 /** Orange asks for return_url, cancel_url and notif_url of at most this many characters. */
-const MAX_URL = 120;
+/** Orange takes return_url, cancel_url and notif_url of at most this many characters. */
+export const MAX_URL = 120;
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -77,6 +79,7 @@ export class OrangeMoneyAdapter implements RailAdapter<OrangeConfig> {
   readonly mode = 'live' as const;
   readonly flow = 'redirect' as const;
   readonly pollSeconds = 5;
+  readonly maxUrlLength = MAX_URL;
   private token: { value: string; until: number } | undefined;
 
   constructor(
@@ -209,14 +212,17 @@ export class OrangeMoneyAdapter implements RailAdapter<OrangeConfig> {
         return { state: 'failed', received: 0, seen: 0, error: { code: 'payment_failed', message: 'Orange Money refused or could not complete the payment.' } };
       case 'EXPIRED':
         return { state: 'expired', received: 0, seen: 0, error: { code: 'timeout', message: 'The payer did not complete the payment on Orange Money in time.' } };
-      case 'INITIATED':
+      case 'INITIATED': {
         // Never confirmed by the payer: nothing happened yet (waiting). Orange's pay_token is valid
-        // ORANGE_PAY_TOKEN_SECONDS: after it a confirmation only turns the payment EXPIRED, so once
-        // well past it nothing can pay this one (Orange itself leaves an untouched payment INITIATED
-        // for ever).
-        if (now >= Number(attempt.details.lastPushAt ?? attempt.createdAt) + ORANGE_PAY_TOKEN_SECONDS + ORANGE_EXPIRY_MARGIN_SECONDS)
+        // ORANGE_PAY_TOKEN_SECONDS by default: after it a confirmation only turns the payment
+        // EXPIRED, so once well past it nothing can pay this one (Orange itself leaves an untouched
+        // payment INITIATED for ever). A longer payer time of ours (a merchant whose validity is
+        // longer) is never cut short: we told the payer they had until then.
+        const valid = Math.max(ORANGE_PAY_TOKEN_SECONDS, operatorInfo(this.rail).timeoutSeconds);
+        if (now >= Number(attempt.details.lastPushAt ?? attempt.createdAt) + valid + ORANGE_EXPIRY_MARGIN_SECONDS)
           return { state: 'expired', received: 0, seen: 0, error: { code: 'timeout', message: 'The payer did not complete the payment on Orange Money in time.' } };
         return { state: 'waiting', received: 0, seen: 0 };
+      }
       default:
         // PENDING (the payer confirmed; in progress), or a status we do not know: not final.
         return { state: 'pending', received: 0, seen: 0 };
