@@ -77,13 +77,15 @@ async function openPostgres(url: string): Promise<DbHandle> {
       },
     },
   });
-  type Runner = { unsafe: (q: string, p?: unknown[]) => Promise<unknown> };
+  type Runner = { unsafe: (q: string, p?: unknown[], o?: { prepare?: boolean }) => Promise<unknown> };
   const wrap = (runner: Runner, inTransaction: boolean): Db => {
     const self: Db = {
       kind: 'postgres',
       inTransaction,
       async query<T>(text: string, params?: unknown[]) {
-        return (await runner.unsafe(text, (params ?? []) as never[])) as unknown as T[];
+        // Prepared (named) statements: parsed and planned once per connection, then only bound and
+        // executed. Our statements are a bounded set of texts (parameters carry every value).
+        return (await runner.unsafe(text, (params ?? []) as never[], { prepare: true })) as unknown as T[];
       },
       async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
         if (inTransaction) return fn(self);

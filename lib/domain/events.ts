@@ -53,6 +53,52 @@ export async function recordEvent(db: Db, scope: Scope, type: EventType, object:
   return event;
 }
 
+/** Upper bound of webhook endpoints per merchant and mode (lib/webhooks/endpoints.ts checks the same). */
+const MAX_FANOUT = 16;
+
+/**
+ * Create an object, its event and its webhook deliveries in ONE statement (data-modifying CTEs:
+ * PostgreSQL and PGlite run a statement atomically, so no begin/commit round trips). `insert` is
+ * the object's `insert ... select ... [where ...]` (parameters $1..$n), whose rows the event
+ * depends on: when it inserts nothing (its `where` failed), nothing else is written and 0 is
+ * returned. `object` is the object as the API shows it, built by the caller from the values it
+ * inserts (never read back).
+ */
+export async function insertWithEvent(
+  db: Db,
+  scope: Scope,
+  insert: { sql: string; params: unknown[] },
+  type: EventType,
+  object: unknown,
+  createdAt: number,
+): Promise<number> {
+  const n = insert.params.length;
+  const p = (i: number) => `$${n + i}`;
+  const eventId = createId('evt');
+  const deliveryIds = Array.from({ length: MAX_FANOUT }, () => createId('whd'));
+  const rows = await db.query<{ inserted: number }>(
+    `with obj as (${insert.sql} returning 1),
+     ev as (
+       insert into events (id, merchant_id, livemode, type, data, created_at)
+       select ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::jsonb, ${p(6)} from obj limit 1
+       returning id),
+     eps as (
+       select id from webhook_endpoints
+        where merchant_id = ${p(2)} and livemode = ${p(3)} and status = 'enabled'
+          and (enabled_events @> '["*"]'::jsonb or enabled_events @> jsonb_build_array(${p(4)}::text))
+        for key share),
+     wd as (
+       insert into webhook_deliveries (id, merchant_id, livemode, event_id, endpoint_id, event_type, status, next_attempt_at, created_at, updated_at)
+       select (${p(7)}::text[])[row_number() over (order by eps.id)], ${p(2)}, ${p(3)}, ev.id, eps.id, ${p(4)}, 'pending', ${p(6)}, ${p(6)}, ${p(6)}
+         from ev cross join eps
+       on conflict (event_id, endpoint_id) do nothing
+       returning 1)
+     select (select count(*) from obj)::int as inserted`,
+    [...insert.params, eventId, scope.merchantId, scope.livemode, type, JSON.stringify({ object }), createdAt, deliveryIds],
+  );
+  return Number(rows[0]?.inserted ?? 0);
+}
+
 /** The event as the API (and every webhook body) shows it. */
 export function toEvent(r: Row): Event {
   return {

@@ -39,6 +39,8 @@ export interface ListSpec<T> {
   db: Db;
   merchant: Scope;
   table: string;
+  /** The select list (default `*`). */
+  select?: string;
   url: string;
   query: ListQuery;
   /** column = value filters; undefined values are skipped. */
@@ -69,24 +71,25 @@ export async function listObjects<T>(spec: ListSpec<T>): Promise<ListEnvelope<T>
 
   const cursorId = query.startingAfter ?? query.endingBefore;
   const backwards = query.endingBefore !== undefined;
+  let cursorSql = '';
   if (cursorId !== undefined) {
-    const cursorParam = backwards ? 'endingBefore' : 'startingAfter';
-    const found = await db.query<{ created_at: number; seq: number }>(
-      `select created_at, seq from ${table} where id = $1 and merchant_id = $2 and livemode = $3`,
-      [cursorId, merchant.merchantId, merchant.livemode],
-    );
-    if (!found[0]) throw invalid('resource_missing', `${cursorParam} names no object of this list: '${cursorId}'.`, cursorParam);
-    params.push(found[0].created_at, found[0].seq);
-    const a = `$${params.length - 1}`;
-    const b = `$${params.length}`;
-    where.push(backwards ? `(created_at, seq) > (${a}, ${b})` : `(created_at, seq) < (${a}, ${b})`);
+    // The cursor object is found in the same query (a CTE): one round trip for any page.
+    params.push(cursorId);
+    cursorSql = `with cur as (select created_at, seq from ${table} where id = $${params.length} and merchant_id = $1 and livemode = $2)`;
+    where.push(backwards ? `(created_at, seq) > (select created_at, seq from cur)` : `(created_at, seq) < (select created_at, seq from cur)`);
   }
   params.push(query.limit + 1);
   const order = backwards ? 'created_at asc, seq asc' : 'created_at desc, seq desc';
-  const rows = await db.query(
-    `select * from ${table} where ${where.join(' and ')} order by ${order} limit $${params.length}`,
-    params,
-  );
+  const list = `select ${spec.select ?? '*'} from ${table} where ${where.join(' and ')} order by ${order} limit $${params.length}`;
+  const rows = cursorId === undefined
+    ? await db.query(list, params)
+    : await db.query(`${cursorSql}, page as (${list}) select (select count(*) from cur)::int as cursor_found, page.* from (select 1) one left join page on true`, params);
+  if (cursorId !== undefined) {
+    const cursorParam = backwards ? 'endingBefore' : 'startingAfter';
+    if (!rows[0] || Number(rows[0].cursor_found) === 0) throw invalid('resource_missing', `${cursorParam} names no object of this list: '${cursorId}'.`, cursorParam);
+    // No rows on the page: the left join gave one row of nulls.
+    if (rows.length === 1 && rows[0].id === null) rows.length = 0;
+  }
   const hasMore = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
   if (backwards) page.reverse();

@@ -1,6 +1,6 @@
 // Payment intents: create, read, list, cancel. Status changes go through transitions.ts.
 import { z } from 'zod';
-import { invalid } from '../errors';
+import { invalid, notFound } from '../errors';
 import { listObjects, listQuery } from './list';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
@@ -8,7 +8,7 @@ import { railPolicy } from '../rails/catalog';
 import { railAdapter } from '../rails/registry';
 import { nextActionFor, type NextAction } from './next-action';
 import { metadataInput, shortText, getOwnedRow, type Scope } from './common';
-import { recordEvent } from './events';
+import { insertWithEvent } from './events';
 import { assertAmountInBounds, assertRailTakesCurrency, CURRENCIES, RAILS, type Currency, type Rail } from '../money';
 import { amountInput, currencyInput } from './prices';
 import { INTENT_STATUSES, transitionIntent, type IntentStatus } from './transitions';
@@ -108,20 +108,27 @@ export function assertRailConfigured(rail: Rail, livemode: boolean): void {
 export async function createPaymentIntent(db: Db, scope: Scope, input: CreatePaymentIntentInput): Promise<PaymentIntent> {
   assertPayable(input.rail, input.currency, input.amount);
   assertRailConfigured(input.rail, scope.livemode);
-  return db.transaction(async (tx) => {
-    const now = nowSeconds();
-    const rows = await tx.query(
-      `insert into payment_intents (id, merchant_id, livemode, amount, currency, rail, status, reference, description, metadata, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, 'requires_payment_method', $7, $8, $9, $10, $10) returning *`,
-      [
-        createId('pi'), scope.merchantId, scope.livemode, input.amount, input.currency, input.rail,
-        input.reference ?? null, input.description ?? null, JSON.stringify(input.metadata), now,
-      ],
-    );
-    const intent = toPaymentIntent(rows[0]!);
-    await recordEvent(tx, scope, 'payment_intent.created', intent);
-    return intent;
-  });
+  const now = nowSeconds();
+  const row: Row = {
+    id: createId('pi'), merchant_id: scope.merchantId, livemode: scope.livemode, amount: input.amount, currency: input.currency,
+    rail: input.rail, status: 'requires_payment_method', reference: input.reference ?? null, description: input.description ?? null,
+    metadata: input.metadata, amount_received: 0, last_payment_error: null, canceled_at: null, created_at: now, updated_at: now,
+  };
+  const intent = toPaymentIntent(row);
+  // One statement: the intent, its payment_intent.created event and the event's webhook deliveries.
+  await insertWithEvent(
+    db,
+    scope,
+    {
+      sql: `insert into payment_intents (id, merchant_id, livemode, amount, currency, rail, status, reference, description, metadata, created_at, updated_at)
+            values ($1, $2, $3, $4, $5, $6, 'requires_payment_method', $7, $8, $9, $10, $10)`,
+      params: [row.id, scope.merchantId, scope.livemode, input.amount, input.currency, input.rail, row.reference, row.description, JSON.stringify(input.metadata), now],
+    },
+    'payment_intent.created',
+    intent,
+    now,
+  );
+  return intent;
 }
 
 export function getIntentRow(db: Db, scope: Scope, id: string, opts: { param?: string; forUpdate?: boolean } = {}): Promise<Row> {
@@ -151,19 +158,30 @@ export async function serializeIntents(db: Db, rows: Row[]): Promise<PaymentInte
   return rows.map((r) => toPaymentIntent(r, byIntent.get(r.id as string)));
 }
 
+/** The intent row with its current attempt as `current_attempt` (jsonb): one query for what nextAction needs. */
+const WITH_CURRENT_ATTEMPT = `*, (select to_jsonb(a) from payment_attempts a where a.payment_intent_id = payment_intents.id order by a.seq desc limit 1) as current_attempt`;
+
+/** One query: the intent (scoped to the merchant and mode) and its current attempt. */
 export async function retrievePaymentIntent(db: Db, scope: Scope, id: string): Promise<PaymentIntent> {
-  return serializeIntent(db, await getIntentRow(db, scope, id));
+  const rows = await db.query(`select ${WITH_CURRENT_ATTEMPT} from payment_intents where id = $1 and merchant_id = $2 and livemode = $3`, [
+    id,
+    scope.merchantId,
+    scope.livemode,
+  ]);
+  if (!rows[0]) throw notFound('payment_intent', id);
+  return toPaymentIntent(rows[0], (rows[0].current_attempt as Row | null) ?? null);
 }
 
 export async function listPaymentIntents(db: Db, scope: Scope, query: z.output<typeof listPaymentIntentsQuery>) {
-  const page = await listObjects<Row>({
+  // One query: the page and each intent's current attempt.
+  return listObjects({
     db,
     merchant: scope,
     table: 'payment_intents',
+    select: WITH_CURRENT_ATTEMPT,
     url: '/v1/payment_intents',
     query,
     filters: { status: query.status, rail: query.rail, currency: query.currency, reference: query.reference },
-    map: (r) => r,
+    map: (r) => toPaymentIntent(r, (r.current_attempt as Row | null) ?? null),
   });
-  return { ...page, data: await serializeIntents(db, page.data) };
 }

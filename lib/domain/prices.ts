@@ -1,12 +1,12 @@
 // Prices: the cost of one product in one currency. Amount and currency never change after
 // creation; to change a price, create a new one and deactivate the old.
 import { z } from 'zod';
-import { invalid } from '../errors';
+import { invalid, notFound } from '../errors';
 import { booleanParam, listObjects, listQuery } from './list';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
 import { idParam, mergeMetadata, metadataInput, metadataPatch, getOwnedRow, type Scope } from './common';
-import { recordEvent } from './events';
+import { insertWithEvent, recordEvent } from './events';
 import { assertAmountInBounds, boundsFor, CURRENCIES, type Currency } from '../money';
 import { getProductRow } from './products';
 
@@ -69,18 +69,28 @@ export function toPrice(r: Row): Price {
 
 export async function createPrice(db: Db, scope: Scope, input: CreatePriceInput): Promise<Price> {
   assertAmountInBounds(input.unitAmount, input.currency, boundsFor(input.currency), 'unitAmount');
-  return db.transaction(async (tx) => {
-    await getProductRow(tx, scope, input.productId, { param: 'productId' });
-    const now = nowSeconds();
-    const rows = await tx.query(
-      `insert into prices (id, merchant_id, livemode, product_id, currency, unit_amount, active, metadata, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) returning *`,
-      [createId('price'), scope.merchantId, scope.livemode, input.productId, input.currency, input.unitAmount, input.active, JSON.stringify(input.metadata), now],
-    );
-    const price = toPrice(rows[0]!);
-    await recordEvent(tx, scope, 'price.created', price);
-    return price;
+  const now = nowSeconds();
+  const id = createId('price');
+  const price = toPrice({
+    id, product_id: input.productId, currency: input.currency, unit_amount: input.unitAmount, active: input.active,
+    metadata: input.metadata, livemode: scope.livemode, created_at: now,
   });
+  // One statement: the price (only if the product is this merchant's, in this mode), its
+  // price.created event and the event's webhook deliveries.
+  const inserted = await insertWithEvent(
+    db,
+    scope,
+    {
+      sql: `insert into prices (id, merchant_id, livemode, product_id, currency, unit_amount, active, metadata, created_at, updated_at)
+            select $1, $2, $3, p.id, $5, $6, $7, $8, $9, $9 from products p where p.id = $4 and p.merchant_id = $2 and p.livemode = $3`,
+      params: [id, scope.merchantId, scope.livemode, input.productId, input.currency, input.unitAmount, input.active, JSON.stringify(input.metadata), now],
+    },
+    'price.created',
+    price,
+    now,
+  );
+  if (inserted === 0) throw notFound('product', input.productId, 'productId');
+  return price;
 }
 
 export function getPriceRow(db: Db, scope: Scope, id: string, opts: { param?: string; forUpdate?: boolean } = {}): Promise<Row> {

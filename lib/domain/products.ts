@@ -5,7 +5,7 @@ import { listObjects, listQuery, booleanParam } from './list';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
 import { mergeMetadata, metadataInput, metadataPatch, requiredText, shortText, getOwnedRow, type Scope } from './common';
-import { recordEvent } from './events';
+import { insertWithEvent, recordEvent } from './events';
 
 export const createProductInput = z.strictObject({
   name: requiredText('name', 250),
@@ -50,17 +50,23 @@ export function toProduct(r: Row): Product {
 }
 
 export async function createProduct(db: Db, scope: Scope, input: CreateProductInput): Promise<Product> {
-  return db.transaction(async (tx) => {
-    const now = nowSeconds();
-    const rows = await tx.query(
-      `insert into products (id, merchant_id, livemode, name, description, active, metadata, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $8) returning *`,
-      [createId('prod'), scope.merchantId, scope.livemode, input.name, input.description ?? null, input.active, JSON.stringify(input.metadata), now],
-    );
-    const product = toProduct(rows[0]!);
-    await recordEvent(tx, scope, 'product.created', product);
-    return product;
-  });
+  const now = nowSeconds();
+  const id = createId('prod');
+  const product = toProduct({ id, name: input.name, description: input.description ?? null, active: input.active, metadata: input.metadata, livemode: scope.livemode, created_at: now });
+  // One statement: the product, its product.created event and the event's webhook deliveries.
+  await insertWithEvent(
+    db,
+    scope,
+    {
+      sql: `insert into products (id, merchant_id, livemode, name, description, active, metadata, created_at, updated_at)
+            values ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+      params: [id, scope.merchantId, scope.livemode, input.name, input.description ?? null, input.active, JSON.stringify(input.metadata), now],
+    },
+    'product.created',
+    product,
+    now,
+  );
+  return product;
 }
 
 /** Loads a product of this merchant and mode, for update. `param` makes a miss a 400 naming it. */
