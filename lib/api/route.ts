@@ -77,6 +77,11 @@ export interface ApiRouteOptions<BS extends z.ZodType | undefined, QS extends z.
   query?: QS;
   /** Run the handler and the idempotency record in one transaction (pure database work only). */
   atomic?: boolean;
+  /**
+   * The handler's work is one statement (atomic by itself): without an Idempotency-Key no
+   * transaction is opened around it (no begin/commit round trips). Implies `atomic`.
+   */
+  singleStatement?: boolean;
   /** HTTP status of a success. */
   status?: number;
 }
@@ -110,13 +115,13 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
 
       const key = request.method === 'POST' ? request.headers.get('idempotency-key') : null;
       if (key === null) {
-        const result = opts.atomic ? await db.transaction((tx) => handler({ ...ctx, db: tx })) : await handler(ctx);
+        const result = opts.atomic && !opts.singleStatement ? await db.transaction((tx) => handler({ ...ctx, db: tx })) : await handler(ctx);
         return json(result, status, requestId);
       }
 
       const hash = requestHash(request.method, url.pathname, rawBody);
       const idemKey = validateKey(key);
-      if (opts.atomic) {
+      if (opts.atomic || opts.singleStatement) {
         try {
           const { replayed, response } = await runOnce(db, merchant, idemKey, request.method, url.pathname, hash, async (tx) => ({
             status,

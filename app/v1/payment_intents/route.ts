@@ -8,7 +8,7 @@ import {
 
 export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // POST /v1/payment_intents: create a payment intent
-  POST: apiRoute({ body: createPaymentIntentInput, atomic: true }, ({ db, merchant, body }) =>
+  POST: apiRoute({ body: createPaymentIntentInput, singleStatement: true }, ({ db, merchant, body }) =>
     createPaymentIntent(db, merchant, body),
   ),
   // GET /v1/payment_intents: list, newest first

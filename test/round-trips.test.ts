@@ -1,0 +1,75 @@
+// Database round trips per API operation, counted by wrapping the database client the routes use
+// (a transaction counts its begin and its commit). The counts are ARCHITECTURE.md's table of
+// operations: a change that adds a round trip to a hot path fails here, on purpose.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, setDbHandle, type Db, type DbHandle } from '@/lib/db/client';
+import { call, newMerchant } from './api';
+
+let handle: DbHandle;
+let count = 0;
+
+function counting(db: Db): Db {
+  const self: Db = {
+    ...db,
+    query: (text: string, params?: unknown[]) => {
+      count++;
+      return db.query(text, params);
+    },
+    transaction: <T>(fn: (tx: Db) => Promise<T>) => {
+      if (db.inTransaction) return fn(self);
+      count += 2; // begin, commit
+      return db.transaction((tx) => fn(counting(tx)));
+    },
+  } as Db;
+  return self;
+}
+
+beforeAll(async () => {
+  handle = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: 'memory' });
+  setDbHandle({ db: counting(handle.db), close: () => handle.close() });
+});
+afterAll(async () => {
+  setDbHandle(undefined);
+  await handle.close();
+});
+
+async function trips(method: string, path: string, opts: Parameters<typeof call>[2]): Promise<number> {
+  count = 0;
+  const r = await call(method, path, opts);
+  expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+  return count;
+}
+
+describe('round trips per operation', () => {
+  it('the hot paths: one key lookup, then one statement', async () => {
+    const m = await newMerchant(handle.db);
+    const key = m.keys.test;
+    const body = { amount: 5000, currency: 'XOF', rail: 'mobile_money_a' };
+    const measured: Record<string, number> = {};
+    measured['POST /v1/payment_intents'] = await trips('POST', '/v1/payment_intents', { key, body });
+    measured['POST /v1/payment_intents (Idempotency-Key)'] = await trips('POST', '/v1/payment_intents', { key, body, headers: { 'idempotency-key': 'rt-1' } });
+    measured['POST /v1/payment_intents (replay)'] = await trips('POST', '/v1/payment_intents', { key, body, headers: { 'idempotency-key': 'rt-1' } });
+    const pi = (await call('POST', '/v1/payment_intents', { key, body })).body;
+    measured['GET /v1/payment_intents/:id'] = await trips('GET', `/v1/payment_intents/${pi.id}`, { key });
+    measured['GET /v1/payment_intents'] = await trips('GET', '/v1/payment_intents?limit=10', { key });
+    measured['GET /v1/payment_intents?startingAfter'] = await trips('GET', `/v1/payment_intents?limit=10&startingAfter=${pi.id}`, { key });
+    measured['POST /v1/products'] = await trips('POST', '/v1/products', { key, body: { name: 'Pagne' } });
+    const prod = (await call('POST', '/v1/products', { key, body: { name: 'Sac' } })).body;
+    measured['POST /v1/prices'] = await trips('POST', '/v1/prices', { key, body: { productId: prod.id, currency: 'XOF', unitAmount: 5000 } });
+    measured['GET /v1/events'] = await trips('GET', '/v1/events?limit=10', { key });
+    measured['GET /v1/events?type'] = await trips('GET', '/v1/events?type=payment_intent.late_payment', { key });
+    console.log(Object.entries(measured).map(([k, v]) => `${k}: ${v}`).join('\n'));
+    expect(measured).toEqual({
+      'POST /v1/payment_intents': 2,
+      'POST /v1/payment_intents (Idempotency-Key)': 6,
+      'POST /v1/payment_intents (replay)': 4,
+      'GET /v1/payment_intents/:id': 2,
+      'GET /v1/payment_intents': 2,
+      'GET /v1/payment_intents?startingAfter': 2,
+      'POST /v1/products': 2,
+      'POST /v1/prices': 2,
+      'GET /v1/events': 2,
+      'GET /v1/events?type': 2,
+    });
+  });
+});
