@@ -4,6 +4,7 @@ import { getDbHandle, type Db } from './db/client';
 import { ensureDemoMerchant } from './domain/merchants';
 import { log } from './log';
 import { loadRails, setTestKeySeed } from './rails/registry';
+import { releaseDeadClaims } from './api/idempotency';
 import { startWorker } from './worker';
 
 /**
@@ -46,6 +47,9 @@ export async function boot(): Promise<void> {
   // Again with this deployment's test keys (a rebuild: parsing is cheap).
   await loadRailsWith(db);
   if (db.kind === 'pglite') {
+    // The embedded database belongs to this one process (the data folder's lock): an idempotency
+    // claim still `running` was left by a process that died, so its retry may run at once.
+    await releaseDeadClaims(db);
     const demo = await ensureDemoMerchant(db);
     if (demo) {
       // Printed once, on the first start of an empty embedded database; only its hash is stored.

@@ -124,3 +124,26 @@ describe('a crash under idempotent write load', () => {
     await crashUnderLoad({ databaseUrl: process.env.DATABASE_URL });
   }, 120_000);
 });
+
+describe('claims of routes that call a backend mid-way (confirm)', () => {
+  it('embedded database: a claim left running by a process that died is released at start-up (boot), so the retry runs at once', async () => {
+    const { releaseDeadClaims } = await import('@/lib/api/idempotency');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caisse-claims-'));
+    try {
+      const h = await openDatabase({ dataDir: dir });
+      const m = await createMerchant(h.db, 'Claims');
+      const now = Math.floor(Date.now() / 1000);
+      await h.db.query(
+        `insert into idempotency_keys (merchant_id, livemode, key, method, path, request_hash, state, locked_at, created_at, claim_token)
+         values ($1, false, 'dead', 'POST', '/v1/payment_intents/pi_x/confirm', 'h', 'running', $2, $2, 't'),
+                ($1, false, 'done', 'POST', '/v1/products', 'h', 'done', $2, $2, 't')`,
+        [m.merchant.id, now],
+      );
+      expect(await releaseDeadClaims(h.db)).toBe(1);
+      expect((await h.db.query(`select key from idempotency_keys where merchant_id = $1`, [m.merchant.id])).map((r) => r.key)).toEqual(['done']);
+      await h.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

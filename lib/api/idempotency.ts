@@ -216,6 +216,14 @@ export async function storeRefusal(db: Db, merchant: Merchant, key: string, meth
   );
 }
 
+/**
+ * The embedded database at start-up: no other process can hold a claim (one process per data
+ * folder), so every `running` claim is a dead request's: gone, and its retry runs at once.
+ */
+export async function releaseDeadClaims(db: Db): Promise<number> {
+  return (await db.query(`delete from idempotency_keys where state = 'running' returning key`)).length;
+}
+
 /** Forget keys older than 24 h; called by the background worker. */
 export async function purgeExpiredKeys(db: Db, now = nowSeconds(), scope: { merchantId?: string } = {}): Promise<number> {
   const rows = await db.query(`delete from idempotency_keys where created_at < $1 and ($2::text is null or merchant_id = $2) returning key`, [
