@@ -16,9 +16,10 @@ export function proxy(request: NextRequest) {
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
-    // https: too: a form of the page may end at the operator's payment page (Orange Money's
-    // 303 after "Continue to Orange Money"), and browsers apply form-action to that redirect.
-    "form-action 'self' https:",
+    // The checkout page's forms stay on this origin (Orange Money's page is reached by a same-origin
+    // page that refreshes to it, not by a form's redirect). The test operator page's answer may send
+    // the payer back to a merchant's https returnUrl: browsers apply form-action to that redirect.
+    request.nextUrl.pathname.startsWith('/test-operator/') ? "form-action 'self' https:" : "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
   const requestHeaders = new Headers(request.headers);

@@ -304,7 +304,7 @@ describe('Orange Money Web Payment adapter: the transaction status', () => {
       expect(await a.getStatus(viewOf(i, p), i.now + 5)).toEqual({ state: 'waiting', received: 0, seen: 0 });
       // PENDING: the payer clicked "Confirmer"; in progress at Orange.
       fake.confirm(p.backendRef);
-      expect(await a.getStatus(viewOf(i, p), i.now + 10)).toEqual({ state: 'pending', received: 0, seen: 0 });
+      expect(await a.getStatus(viewOf(i, p), i.now + 10)).toEqual({ state: 'pending', received: 0, seen: 0, details: { operatorState: 'in_progress' } });
       // SUCCESS: the amount we asked about, with Orange's transaction id.
       await fake.complete(p.backendRef, 'SUCCESS', { notify: false });
       const txnid = fake.payments.get(p.backendRef)!.txnid;
@@ -352,7 +352,7 @@ describe('Orange Money Web Payment adapter: the transaction status', () => {
       expect(await a.getStatus(viewOf(i, p, { details: later }), i.now + end)).toMatchObject({ state: 'waiting' });
       // PENDING (the payer confirmed in time) is never given up by our clock: Orange ends it.
       fake.payments.get(p.backendRef)!.status = 'PENDING';
-      expect(await a.getStatus(viewOf(i, p), i.now + 10 * end)).toEqual({ state: 'pending', received: 0, seen: 0 });
+      expect(await a.getStatus(viewOf(i, p), i.now + 10 * end)).toEqual({ state: 'pending', received: 0, seen: 0, details: { operatorState: 'in_progress' } });
     });
   });
 

@@ -180,7 +180,9 @@ describe('live Orange Money through the API: confirm', () => {
     const c = await liveIntent();
     const cs = await call('POST', '/v1/checkout_sessions', { key: c.key, body: { paymentIntentId: c.pi.id, locale: 'en' } });
     expect(cs.status).toBe(200);
-    const r = await c.confirm({ returnUrl: 'https://shop.example/ignored' });
+    // A returnUrl beside a session would be ignored: refused.
+    expect((await c.confirm({ returnUrl: 'https://shop.example/ignored' })).body.error).toMatchObject({ param: 'returnUrl' });
+    const r = await c.confirm();
     expect(r.status).toBe(200);
     const pay = await c.payment();
     expect(pay.body).toMatchObject({ return_url: `${caisse.url}/checkout/${cs.body.id}`, cancel_url: `${caisse.url}/checkout/${cs.body.id}`, lang: 'en' });
@@ -322,6 +324,47 @@ describe('live Orange Money through the API: payments', () => {
     expect(await c.get()).toMatchObject({ status: 'requires_payment_method', amountReceived: 0 });
     const events = await assertMoneyInvariant(db(), c.pi.id, { paid: 0, now: end + 3600 });
     expect(events).toEqual(['payment_intent.created', 'payment_intent.payment_failed', 'payment_intent.pending']);
+  });
+
+  it('the payer confirmed at Orange (PENDING, in progress): leaving for another rail is refused until Orange answers', async () => {
+    const c = await liveIntent(2000);
+    await c.confirm();
+    const [att] = await c.attempts();
+    const pay = await c.payment();
+    fake.confirm(pay.payToken);
+    await c.poll(att!.created_at + 5);
+    const leave = await c.confirm({ rail: 'mobile_money_a' });
+    expect(leave.status).toBe(409);
+    expect(leave.body.error.message).toMatch(/being processed/);
+    await fake.complete(pay.payToken, 'FAILED', { notify: false });
+    await c.poll(att!.created_at + 10);
+    expect(await c.get()).toMatchObject({ status: 'requires_payment_method', lastPaymentError: { code: 'payment_failed' } });
+    await assertMoneyInvariant(db(), c.pi.id, { paid: 0, now: att!.created_at + 10 });
+  });
+
+  it('(e) paid at Orange after we stopped watching: its verified notification watches the attempt again and the money is counted', async () => {
+    const c = await liveIntent(2000);
+    await c.confirm();
+    const [att] = await c.attempts();
+    const t0 = att!.created_at;
+    const end = t0 + ORANGE_PAY_TOKEN_SECONDS + ORANGE_EXPIRY_MARGIN_SECONDS;
+    await c.poll(t0 + TIMEOUT_SECONDS);
+    await c.poll(end);
+    expect((await c.attempts())[0]).toMatchObject({ status: 'failed', watch_until: null, next_poll_at: null });
+    // A merchant whose pay_token lives longer: the payer pays at Orange after all.
+    caisse.forward = false;
+    const seen = caisse.inbox.length;
+    try {
+      expect(await fake.complete((await c.payment()).payToken, 'SUCCESS')).toBe(200);
+    } finally {
+      caisse.forward = true;
+    }
+    expect(caisse.inbox.length).toBe(seen + 1);
+    // A forged notification would not re-arm anything (checked in (b)); the verified one does.
+    await deliver(caisse.inbox.at(-1)!, end + 300);
+    expect(await c.get()).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
+    const events = await assertMoneyInvariant(db(), c.pi.id, { paid: 2000, now: end + 300 });
+    expect(events).toEqual(['payment_intent.created', 'payment_intent.payment_failed', 'payment_intent.pending', 'payment_intent.pending', 'payment_intent.succeeded']);
   });
 
   it('(e) a payer who confirmed just in time, paid after our timeout: the late SUCCESS still pays the intent', async () => {

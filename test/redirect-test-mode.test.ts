@@ -114,7 +114,7 @@ describe('redirect operators in test mode', () => {
   it('returnUrl: https only; without it and without a session the operator sends the payer to /operator-return; with a session, to its page', async () => {
     const m = await newMerchant(db());
     const pi = await newIntent(m.keys.test, { amount: 1000, currency: 'XOF', rail: 'mobile_money_b' });
-    for (const returnUrl of ['http://shop.example/back', 'javascript:alert(1)', 'not a url', 42]) {
+    for (const returnUrl of ['http://shop.example/back', 'javascript:alert(1)', 'not a url', 42, 'https:evil.example', 'https://user:pw@shop.example/', 'https://shop.example/\tback']) {
       const r = await confirm(m.keys.test, pi.id, { returnUrl });
       expect(r.status).toBe(400);
       expect(r.body.error).toMatchObject({ param: 'returnUrl' });
@@ -123,7 +123,11 @@ describe('redirect operators in test mode', () => {
     expect((await testOperatorView(db(), attemptIdOf(plain.body.nextAction.url)))!.returnUrl).toBe(`${config().BASE_URL}/operator-return`);
     const withSession = await newIntent(m.keys.test, { amount: 1000, currency: 'XOF', rail: 'mobile_money_d' });
     const cs = (await call('POST', '/v1/checkout_sessions', { key: m.keys.test, body: { paymentIntentId: withSession.id, locale: 'en' } })).body;
-    const r = await confirm(m.keys.test, withSession.id, { returnUrl: 'https://shop.example/ignored' });
+    // A returnUrl beside a session would be ignored: refused instead.
+    const both = await confirm(m.keys.test, withSession.id, { returnUrl: 'https://shop.example/ignored' });
+    expect(both.status).toBe(400);
+    expect(both.body.error).toMatchObject({ code: 'parameter_invalid', param: 'returnUrl' });
+    const r = await confirm(m.keys.test, withSession.id, {});
     const view = (await testOperatorView(db(), attemptIdOf(r.body.nextAction.url)))!;
     expect(view.returnUrl).toBe(cs.url);
     expect(view.locale).toBe('en');

@@ -276,6 +276,9 @@ export async function beginAttempt(tx: Db, intent: Row, adapter: RailAdapter, op
   // A Lightning invoice never outlives its session, and lasts at most the configured expiry.
   if (rail === 'btc_lightning') expiresAt = Math.min(expiresAt, now + config().LIGHTNING_INVOICE_EXPIRY_SECONDS);
   const details: Record<string, unknown> = index !== undefined ? { derivationIndex: index } : {};
+  // Which operator API this attempt lives at: a later change of MOMO_<X>_PROTOCOL must not make
+  // another protocol's adapter ask about it (refreshAttempt).
+  if (isMobileMoneyRail(rail)) details.protocol = operatorInfo(rail).protocol;
   if (address) {
     // The address may have served an earlier attempt of this intent: the new attempt watches it
     // from now on (the older ones stop, so a payment is looked at by one attempt), and a test-mode
@@ -676,6 +679,15 @@ export async function refreshAttempt(db: Db, attemptId: string, now: number): Pr
     return;
   }
   const adapter = railAdapter(rail, livemode);
+  const protocol = (row.details as Record<string, unknown> | null)?.protocol;
+  if (adapter && isMobileMoneyRail(rail) && typeof protocol === 'string' && protocol !== operatorInfo(rail).protocol) {
+    // The rail now speaks another operator API than the one this attempt lives at: asking it would
+    // be asking the wrong operator (and a "never heard of it" would end the watch). Kept, asked
+    // again later, the rail's health untouched, until the configuration matches again.
+    log('warn', 'attempt of another protocol than its rail speaks now', { rail, attemptId, protocol, now: operatorInfo(rail).protocol });
+    await writeAttempt(db, attemptId, { set: { next_poll_at: now + UNCONFIGURED_RETRY_SECONDS, locked_until: null } });
+    return;
+  }
   if (!adapter) {
     // This process has no adapter for the rail (another instance may, or the configuration will
     // be fixed): the attempt is never dropped while money can still reach it; ask again later.

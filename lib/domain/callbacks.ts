@@ -11,7 +11,7 @@ import { nowSeconds } from '../ids';
 import { MOBILE_MONEY_RAILS, type Rail } from '../money';
 import { railAdapter } from '../rails/registry';
 import { BackendError, type CallbackInput, type CallbackTarget } from '../rails/types';
-import { writeAttempt } from './attempt-states';
+import { isActiveAttempt, PUSH_WATCH_SECONDS, writeAttempt } from './attempt-states';
 import { attemptView, refreshAttempt } from './attempts';
 
 /** Minimum time between two status lookups made for callbacks about one attempt. */
@@ -30,12 +30,22 @@ export async function handleMobileMoneyCallback(db: Db, rail: string, req: Omit<
     if (err instanceof BackendError) throw invalid('parameter_invalid', `Unreadable callback: ${err.message}.`);
     throw err;
   }
+  if (target.ignore) return { received: true };
   const attemptId = target.attemptId;
   const rows = await db.query(`select * from payment_attempts where id = $1 and rail = $2 and livemode = true`, [attemptId, rail]);
   if (!rows[0]) throw notFound('payment_attempt', attemptId);
   // A notification that cannot prove it comes from the operator (Orange: the attempt's notif_token)
   // changes nothing, not even when we look next.
   if (target.verify && !target.verify(attemptView(rows[0]))) throw invalid('parameter_invalid', 'This notification could not be verified.');
+  const row = rows[0];
+  if (target.authenticated && !isActiveAttempt(row.status) && row.status !== 'succeeded' && !(row.watch_until !== null && (row.watch_until as number) > now)) {
+    // The operator says something happened on an attempt we had stopped watching (a payment after
+    // its validity as we guessed it, after our watch window): watch it again and look now.
+    await writeAttempt(db, attemptId, {
+      set: { watch_until: now + PUSH_WATCH_SECONDS, next_poll_at: now },
+      where: { sql: 'watch_until is null or watch_until <= $1', params: [now] },
+    });
+  }
   // Take the attempt's lease, unless a lookup holds it (the worker's, or another callback's) or a
   // callback's lookup started less than the spacing ago. One conditional update: two callbacks
   // racing cannot both win, on any instance.

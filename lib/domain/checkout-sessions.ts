@@ -12,32 +12,15 @@ import { recordEvent } from './events';
 import { toDecimalString, type Currency } from '../money';
 import { getIntentRow, serializeIntent, toPaymentIntent } from './payment-intents';
 import { getPayablePrice } from './prices';
+import { urlInput } from './common';
 import { SESSION_STATUSES, transitionIntent, transitionSession, type SessionStatus } from './transitions';
 
 export const SESSION_MIN_SECONDS = 30 * 60;
 export const SESSION_MAX_SECONDS = 24 * 3600;
 export const LOCALES = ['fr', 'en', 'auto'] as const;
 
-// C0 and C1 control characters and DEL: the URL parser would drop some (tab, newline) and keep
-// others, so what is stored would not be what was sent. Refused instead.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-
-/** An absolute http(s) URL, stored as the URL parser writes it (`new URL(u).href`). */
-const returnUrl = (name: string) =>
-  z
-    .string({ error: `${name} must be a string` })
-    .max(2048, `${name} must be at most 2048 characters`)
-    .refine((u) => !CONTROL.test(u), `${name} may not contain control characters (tabs, line breaks, NUL, ...)`)
-    .refine((u) => {
-      try {
-        const p = new URL(u);
-        return p.protocol === 'https:' || p.protocol === 'http:';
-      } catch {
-        return false;
-      }
-    }, `${name} must be an absolute http(s) URL`)
-    .transform((u) => new URL(u).href)
-    .refine((href) => href.length <= 2048, `${name} must be at most 2048 characters once normalized`);
+/** An absolute http(s) URL, stored as the URL parser writes it (lib/domain/common.ts). */
+const returnUrl = (name: string) => urlInput(name);
 
 export const createCheckoutSessionInput = z.strictObject({
   paymentIntentId: idParam('paymentIntentId').optional(),

@@ -72,3 +72,43 @@ export async function getOwnedRow(db: Db, table: string, kind: string, scope: Sc
   if (!rows[0]) throw notFound(kind, id, opts.param);
   return rows[0];
 }
+
+// C0 and C1 control characters and DEL: the URL parser would drop some (tab, newline) and keep
+// others, so what is stored would not be what was sent. Refused instead.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * An absolute http(s) URL (`https` only with `httpsOnly`), stored as the URL parser writes it
+ * (`new URL(u).href`), so what is checked (length, scheme) is what is used. No control characters;
+ * no user name or password in it.
+ */
+export const urlInput = (name: string, opts: { httpsOnly?: boolean } = {}) =>
+  z
+    .string({ error: `${name} must be a string` })
+    .max(2048, `${name} must be at most 2048 characters`)
+    .refine((u) => !CONTROL.test(u), `${name} may not contain control characters (tabs, line breaks, NUL, ...)`)
+    .refine((u) => {
+      try {
+        const p = new URL(u);
+        return (p.protocol === 'https:' || (!opts.httpsOnly && p.protocol === 'http:')) && /^[a-z]+:\/\//i.test(u);
+      } catch {
+        return false;
+      }
+    }, `${name} must be an absolute ${opts.httpsOnly ? 'https' : 'http(s)'} URL`)
+    .refine((u) => {
+      try {
+        const p = new URL(u);
+        return p.username === '' && p.password === '';
+      } catch {
+        return true; // not a URL at all: said above
+      }
+    }, `${name} may not contain a user name or password`)
+    .transform((u, ctx) => {
+      try {
+        return new URL(u).href;
+      } catch {
+        ctx.issues.push({ code: 'custom', message: `${name} must be an absolute URL`, input: u });
+        return z.NEVER;
+      }
+    })
+    .refine((href) => href.length <= 2048, `${name} must be at most 2048 characters once normalized`);

@@ -31,7 +31,7 @@ import { assertNoAttemptStarting, closeActiveAttempts, closeAttempt, isAddressRa
 import { assertResendSpacing, releasePrompt, reservePrompt } from './phone-limits';
 import { admitRequest, backendKey, downBackends, isBackendDown, recordBackendFailure, recordBackendSuccess } from './rail-health';
 import { closeSessionsOfIntent, expireSession, toCheckoutSession, type CheckoutSession } from './checkout-sessions';
-import type { Scope } from './common';
+import { urlInput, type Scope } from './common';
 import { ADDRESS_RAILS, boundsFor, isMobileMoneyRail, RAILS, type Currency, type MobileMoneyRail, type Rail } from '../money';
 import type { MobileMoneySimulator, TestOperatorAnswer } from '../rails/mobile-money/simulator';
 import { amountInput } from './prices';
@@ -56,9 +56,7 @@ export const confirmPaymentIntentInput = z
   .strictObject({
     rail: railInput.optional(),
     phone: z.string({ error: 'phone must be a string' }).max(32, 'phone must be at most 32 characters').optional(),
-    returnUrl: z
-      .url({ protocol: /^https$/, error: 'returnUrl must be an https URL' })
-      .max(2048, 'returnUrl must be at most 2048 characters')
+    returnUrl: urlInput('returnUrl', { httpsOnly: true })
       .optional()
       .describe('Redirect operators (Orange Money, Wave) without a checkout session: where the operator sends the payer back'),
     resend: z
@@ -128,6 +126,8 @@ async function confirmStep(db: Db, scope: Scope, intentId: string, input: Confir
     }
     const session = (await tx.query(`select expires_at from checkout_sessions where payment_intent_id = $1 and status = 'open'`, [intentId]))[0];
     if (session && (session.expires_at as number) <= now) throw unexpectedState('The checkout session of this payment intent has expired.');
+    if (session && input.returnUrl !== undefined)
+      throw invalid('parameter_invalid', 'This payment intent has an open checkout session: the operator sends the payer back to its page. returnUrl is for payment intents confirmed without one.', 'returnUrl');
     const adapter = configuredAdapter(rail, scope.livemode);
     // Back from another rail: the invoice handed out before is handed out again while it is valid.
     if (await reuseOpenInvoice(tx, intent, adapter, now)) return { done: await serializeIntent(tx, await getIntentRow(tx, scope, intentId)) };
@@ -151,7 +151,11 @@ async function assertRailCanChange(tx: Db, intent: Row): Promise<void> {
   if (status === 'requires_payment_method') return;
   if (status === 'pending' && isMobileMoneyRail(intent.rail as Rail) && operatorInfo(intent.rail as MobileMoneyRail).flow === 'redirect') {
     const current = await activeAttempt(tx, intent.id as string);
-    if (current && current.status === 'pending' && Number(current.amount_received) === 0) return;
+    // Not while the operator says the payer confirmed and the payment is in progress (Orange's
+    // PENDING): it ends in seconds, and leaving now could make the payer pay twice.
+    const inProgress = (current?.details as Record<string, unknown> | undefined)?.operatorState === 'in_progress';
+    if (current && current.status === 'pending' && Number(current.amount_received) === 0 && !inProgress) return;
+    if (inProgress) throw unexpectedState(`The payer confirmed the payment at ${operatorInfo(intent.rail as MobileMoneyRail).displayName} and it is being processed; wait for its outcome (seconds) before choosing another rail.`);
   }
   throw unexpectedState(`This payment intent's status is ${status}; its rail can only change while it is requires_payment_method (or pending at a redirect operator).`);
 }
@@ -163,6 +167,13 @@ async function switchRail(tx: Db, intent: Row, rail: Rail, now: number): Promise
   // a payment that comes in after all is counted, never lost.
   await closeActiveAttempts(tx, intent.id as string, 'canceled', now);
   if (intent.status === 'pending') {
+    // The abandoned operator request is asked about (and, for Wave, expired) by the worker's next
+    // pass, not a minute later: the payer is told to pay another way now.
+    const left = await tx.query<{ id: string }>(
+      `select id from payment_attempts where payment_intent_id = $1 and status = 'canceled' and watch_until > $2 and next_poll_at > $2`,
+      [intent.id, now],
+    );
+    for (const a of left) await writeAttempt(tx, a.id, { set: { next_poll_at: now } });
     // Abandoned at a redirect operator: back to requires_payment_method, as a decline would.
     const error = { code: 'payment_abandoned', message: 'The payer left the operator’s page without paying and chose another payment method.', rail: intent.rail };
     const row = await transitionIntent(tx, intent.id as string, 'requires_payment_method', { last_payment_error: JSON.stringify(error) });

@@ -27,6 +27,7 @@ describe('rail configuration', () => {
   });
 
   it('each protocol asks for its own settings: Orange Money (B) and Wave (D) by default', () => {
+    process.env.BASE_URL = 'https://pay.example.com';
     process.env.MOMO_B_CLIENT_ID = 'id';
     resetConfigForTests();
     resetRailsForTests();
@@ -58,6 +59,31 @@ describe('rail configuration', () => {
     resetConfigForTests();
     resetRailsForTests();
     expect(() => loadRails()).toThrow(/MOMO_B_PROTOCOL: must be one of mtn_momo, orange_money, wave/);
+  });
+
+  it("Orange Money: a public https address, and one currency per country (only the sandbox relabels)", () => {
+    Object.assign(process.env, { MOMO_B_CLIENT_ID: 'id', MOMO_B_CLIENT_SECRET: 's', MOMO_B_MERCHANT_KEY: 'k', MOMO_B_WEBPAY_COUNTRY: 'ci' });
+    const load = () => {
+      resetConfigForTests();
+      resetRailsForTests();
+      loadRails();
+    };
+    // The local default address cannot receive Orange's notifications nor its payers.
+    expect(load).toThrow(/BASE_URL \(http:\/\/localhost:3000\) must be the public https address/);
+    process.env.BASE_URL = 'https://pay.example.com';
+    expect(load).toThrow(/country "ci" takes one currency; set MOMO_B_CURRENCIES to it \(now: XOF,XAF,GNF\)/);
+    process.env.MOMO_B_CURRENCIES = 'XOF';
+    process.env.MOMO_B_WEBPAY_CURRENCY = 'OUV';
+    expect(load).toThrow(/relabels XOF amounts as OUV/);
+    delete process.env.MOMO_B_WEBPAY_CURRENCY;
+    load();
+    expect(configuredRails(true)).toEqual(['mobile_money_b']);
+    // The sandbox takes every currency, relabelled as Orange asks (OUV).
+    Object.assign(process.env, { MOMO_B_WEBPAY_COUNTRY: 'dev', MOMO_B_WEBPAY_CURRENCY: 'OUV', MOMO_B_CURRENCIES: 'XOF,XAF' });
+    load();
+    // A BASE_URL too long for Orange's 120-character URLs fails now, not on every payment.
+    process.env.BASE_URL = `https://pay.example.com/${'x'.repeat(60)}`;
+    expect(load).toThrow(/at most 120 characters/);
   });
 
   it('a private or malformed key fails at start-up', () => {

@@ -67,6 +67,18 @@ const OWN_SETTINGS: Record<MomoProtocol, string[]> = {
 
 function build(): Registry {
   const cfg = config();
+  /**
+   * A live redirect operator sends the payer back to our pages and posts its notifications to us:
+   * those addresses must be public https (Wave refuses http), not the local default. A loopback IP
+   * (127.0.0.1, ::1) is let through for tests against local fakes.
+   */
+  const assertPublicAddresses = (what: string) => {
+    for (const [name, value] of [['BASE_URL', cfg.BASE_URL], ['CHECKOUT_URL', cfg.checkoutUrl]] as const) {
+      const u = new URL(value);
+      if (u.protocol !== 'https:' && !['127.0.0.1', '[::1]'].includes(u.hostname))
+        throw new Error(`Invalid configuration for ${what}: ${name} (${value}) must be the public https address operators reach (payers come back to it; notifications are posted to it).`);
+    }
+  };
   const env = cfg as unknown as Record<string, unknown>;
   const timeoutMs = cfg.RAIL_HTTP_TIMEOUT_MS;
   const wrap = <T>(what: string, f: () => T): T => {
@@ -112,6 +124,21 @@ function build(): Registry {
     if (protocol === 'orange_money') {
       const names = ['CLIENT_ID', 'CLIENT_SECRET', 'MERCHANT_KEY', 'WEBPAY_COUNTRY'].map((n) => `MOMO_${l}_${n}`);
       if (!allOrNone(names, env)) continue;
+      assertPublicAddresses(`MOMO_${l}_* (orange_money)`);
+      // One Orange Web Payment country is one currency: amounts go to Orange as they are, so a
+      // rail taking several currencies (or relabelling one as another) would charge the wrong sum.
+      // Only Orange's development sandbox (`dev`) takes every currency, relabelled OUV.
+      if (v('WEBPAY_COUNTRY') !== 'dev') {
+        const currencies = operatorInfo(rail).currencies;
+        if (currencies.length !== 1)
+          throw new Error(
+            `Invalid configuration for MOMO_${l}_* (orange_money): Orange Money country "${String(v('WEBPAY_COUNTRY'))}" takes one currency; set MOMO_${l}_CURRENCIES to it (now: ${currencies.join(',')}).`,
+          );
+        if (v('WEBPAY_CURRENCY') !== undefined && v('WEBPAY_CURRENCY') !== currencies[0])
+          throw new Error(
+            `Invalid configuration for MOMO_${l}_* (orange_money): MOMO_${l}_WEBPAY_CURRENCY relabels ${currencies[0]} amounts as ${String(v('WEBPAY_CURRENCY'))}; it is for Orange's development sandbox (WEBPAY_COUNTRY=dev, currency OUV) only.`,
+          );
+      }
       live[rail] = wrap(`MOMO_${l}_* (orange_money)`, () =>
         new OrangeMoneyAdapter(
           rail,

@@ -94,6 +94,14 @@ export interface CallbackInput {
 export interface CallbackTarget {
   attemptId: string;
   verify?(attempt: AttemptView): boolean;
+  /**
+   * The operator proved it sent this (Orange's notif_token, Wave's signature): a closed attempt no
+   * longer watched is watched again and asked about (money may have come after we stopped looking).
+   * An unauthenticated callback (MTN's) never re-arms anything.
+   */
+  authenticated?: boolean;
+  /** A signed event that is not about one of our attempts (another integration on the account): ignored, 200. */
+  ignore?: boolean;
 }
 
 export interface RailAdapter<Config = unknown> {

@@ -123,7 +123,9 @@ export async function submitPhone(form: FormData): Promise<void> {
       let intentId = s.intentId;
       if (!intentId) intentId = (await chooseSessionRail(db, s.id, rail)).intent.id;
       const pi = await confirmPaymentIntent(db, s.scope, intentId, { rail, ...(e164 ? { phone: e164 } : {}) }, { locale: input.locale });
-      if (op.protocol === 'orange_money' && pi.nextAction?.type === 'redirect_to_url') operatorUrl = pi.nextAction.url;
+      // Orange Money's page is opened at once: through this page with ?go=1, which refreshes to it
+      // (a form's own redirect to another site would need a looser form-action in the CSP).
+      if (op.protocol === 'orange_money' && pi.nextAction?.type === 'redirect_to_url') operatorUrl = page(s.id, { go: '1' });
     },
     { phone: input.phone.slice(0, 32) },
     () => operatorUrl,

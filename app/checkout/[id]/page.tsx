@@ -81,6 +81,9 @@ export default async function CheckoutPage({ params, searchParams }: Params) {
   const open = ['choose', 'awaiting', 'approve', 'seen'].includes(view.phase);
   const mm = view.rail !== null && isMobileMoneyRail(view.rail);
   const redirectWait = view.phase === 'approve' && view.intent?.nextAction?.type === 'redirect_to_url';
+  const a = view.intent?.nextAction;
+  // ?go=1 right after "Continue to Orange Money": this page refreshes to Orange's payment page.
+  const go = sp.go === '1' && redirectWait && a?.type === 'redirect_to_url' && view.intent?.protocol === 'orange_money' ? a.url : null;
   const refresh = refreshSeconds(view);
   const other: Locale = locale === 'fr' ? 'en' : 'fr';
 
@@ -140,7 +143,12 @@ export default async function CheckoutPage({ params, searchParams }: Params) {
         ) : (
           <Outcome {...props} />
         )}
-        {refresh ? <noscript dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="${refresh};url=/checkout/${view.id}">` }} /> : null}
+        {go ? (
+          // Just submitted "Continue to Orange Money": on to Orange's page (a link too, above).
+          <meta httpEquiv="refresh" content={`0;url=${go}`} />
+        ) : refresh ? (
+          <noscript dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="${refresh};url=/checkout/${view.id}">` }} />
+        ) : null}
       </main>
     </div>
   );

@@ -212,6 +212,10 @@ export class OrangeMoneyAdapter implements RailAdapter<OrangeConfig> {
         return { state: 'failed', received: 0, seen: 0, error: { code: 'payment_failed', message: 'Orange Money refused or could not complete the payment.' } };
       case 'EXPIRED':
         return { state: 'expired', received: 0, seen: 0, error: { code: 'timeout', message: 'The payer did not complete the payment on Orange Money in time.' } };
+      case 'PENDING':
+        // The payer confirmed; Orange is processing (seconds). Recorded, so the payer cannot leave
+        // for another rail meanwhile (lib/domain/lifecycle.ts assertRailCanChange).
+        return { state: 'pending', received: 0, seen: 0, details: { operatorState: 'in_progress' } };
       case 'INITIATED': {
         // Never confirmed by the payer: nothing happened yet (waiting). Orange's pay_token is valid
         // ORANGE_PAY_TOKEN_SECONDS by default: after it a confirmation only turns the payment
@@ -220,6 +224,9 @@ export class OrangeMoneyAdapter implements RailAdapter<OrangeConfig> {
         // longer) is never cut short: we told the payer they had until then.
         const valid = Math.max(ORANGE_PAY_TOKEN_SECONDS, operatorInfo(this.rail).timeoutSeconds);
         if (now >= Number(attempt.details.lastPushAt ?? attempt.createdAt) + valid + ORANGE_EXPIRY_MARGIN_SECONDS)
+          // Final as far as polling goes (polling Orange for a day about every abandoned payment
+          // would spend its rate limit); if Orange pays it after all, its verified notification
+          // watches the attempt again (lib/domain/callbacks.ts).
           return { state: 'expired', received: 0, seen: 0, error: { code: 'timeout', message: 'The payer did not complete the payment on Orange Money in time.' } };
         return { state: 'waiting', received: 0, seen: 0 };
       }
@@ -243,6 +250,7 @@ export class OrangeMoneyAdapter implements RailAdapter<OrangeConfig> {
     const given = Buffer.from(sha256(parsed.data.notif_token), 'hex');
     return {
       attemptId,
+      authenticated: true,
       verify: (attempt) => {
         const stored = typeof attempt.details.notifTokenHash === 'string' ? Buffer.from(attempt.details.notifTokenHash, 'hex') : Buffer.alloc(0);
         return stored.length === given.length && timingSafeEqual(stored, given);
