@@ -694,17 +694,7 @@ export async function refreshAttempt(db: Db, attemptId: string, now: number): Pr
     await writeAttempt(db, attemptId, { set: { next_poll_at: now + UNCONFIGURED_RETRY_SECONDS, locked_until: null } });
     return;
   }
-  if (!isActiveAttempt(row.status) && adapter.cancel && !(row.details as Record<string, unknown>).backendCanceledAt) {
-    // A closed invoice is canceled at the backend where the protocol allows it; it stays watched
-    // until the backend confirms it can no longer be paid (a payment may have won the race).
-    try {
-      await adapter.cancel(attemptView(row));
-      row = (await writeAttempt(db, attemptId, { mergeDetails: { backendCanceledAt: now } })) ?? row;
-    } catch (err) {
-      if (!(err instanceof BackendError)) throw err;
-      log('warn', 'rail cancel failed', { rail, attemptId, error: err.message });
-    }
-  }
+  row = await cancelAtBackend(db, adapter, row, now);
   let st: RailStatus;
   try {
     st = await adapter.getStatus(attemptView(row), now);
@@ -728,6 +718,10 @@ export async function refreshAttempt(db: Db, attemptId: string, now: number): Pr
     }
     return (await settle(tx, intent, attempt, st, now, adapter.pollSeconds)).replace;
   });
+  // Closed by this answer (our timeout): made unpayable at the backend now, not at the next watch
+  // poll a minute later (meanwhile the payer may start another attempt and pay both).
+  const after = (await db.query(`select * from payment_attempts where id = $1`, [attemptId]))[0];
+  if (after && !isActiveAttempt(after.status) && after.watch_until !== null) await cancelAtBackend(db, adapter, after, now);
   if (replace) {
     // An expired invoice is replaced while the session is open.
     const input = await db.transaction(async (tx) => {
@@ -738,6 +732,24 @@ export async function refreshAttempt(db: Db, attemptId: string, now: number): Pr
     if (input) await startAttempt(db, input, adapter).catch((err) => {
       if (!(err instanceof DomainError)) throw err;
     });
+  }
+}
+
+/**
+ * A closed attempt is canceled at the backend where the protocol allows it (LND: cancel the
+ * invoice; Wave: expire the checkout session), once; it stays watched until the backend confirms
+ * it can no longer be paid (a payment may have won the race). A failed cancel is tried again at
+ * the next poll.
+ */
+async function cancelAtBackend(db: Db, adapter: RailAdapter, row: Row, now: number): Promise<Row> {
+  if (isActiveAttempt(row.status) || !adapter.cancel || (row.details as Record<string, unknown>).backendCanceledAt) return row;
+  try {
+    await adapter.cancel(attemptView(row));
+    return (await writeAttempt(db, row.id as string, { mergeDetails: { backendCanceledAt: now } })) ?? row;
+  } catch (err) {
+    if (!(err instanceof BackendError)) throw err;
+    log('warn', 'rail cancel failed', { rail: row.rail, attemptId: row.id, error: err.message });
+    return row;
   }
 }
 

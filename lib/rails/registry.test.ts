@@ -37,6 +37,11 @@ describe('rail configuration', () => {
     resetRailsForTests();
     expect(() => loadRails()).toThrow(/MOMO_D_WEBHOOK_SECRET/);
     process.env.MOMO_D_WEBHOOK_SECRET = 'wave_ci_WHS_x';
+    process.env.BASE_URL = 'http://localhost:3000';
+    resetConfigForTests();
+    resetRailsForTests();
+    expect(() => loadRails()).toThrow(/MOMO_B_\* \(orange_money\): BASE_URL \(http:\/\/localhost:3000\) must be the public https address/);
+    process.env.BASE_URL = 'https://pay.example.com';
     resetConfigForTests();
     resetRailsForTests();
     expect(configuredRails(true)).toEqual(['mobile_money_b', 'mobile_money_d']);

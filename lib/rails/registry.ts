@@ -168,6 +168,7 @@ function build(): Registry {
     if (protocol === 'wave') {
       const names = ['API_KEY', 'WEBHOOK_SECRET'].map((n) => `MOMO_${l}_${n}`);
       if (!allOrNone(names, env)) continue;
+      assertPublicAddresses(`MOMO_${l}_* (wave)`);
       live[rail] = wrap(`MOMO_${l}_* (wave)`, () =>
         new WaveAdapter(
           rail,

@@ -6,13 +6,19 @@
 //     the buyer gave a number, restrict_payer_mobile -> the checkout session { id: "cos-...",
 //     checkout_status: open | complete | expired, payment_status: processing | cancelled |
 //     succeeded, wave_launch_url, when_expires, transaction_id, last_payment_error, ... }.
+//     The answer must be the session we asked for (our client_reference, amount and currency): it
+//     is what the payer is shown. The prompt ends with our window (Wave's timeout, or the end the
+//     attempt was given if sooner), never after when_expires.
 //   - GET /v1/checkout/sessions/:id: polled (webhooks get lost).
-//   - POST /v1/checkout/sessions/:id/expire: when our attempt ends first, so the session can no
-//     longer be paid; it stays watched until Wave says expired (a payment may have won the race).
+//   - POST /v1/checkout/sessions/:id/expire (no body): when our attempt ends first, so the session
+//     can no longer be paid; 409 means it is not open any more (paid or expired already). Any other
+//     refusal is an error, so the worker tries again. The attempt stays watched until Wave says
+//     expired (a payment may have won the race).
 //   - Webhooks (checkout.session.completed, checkout.session.payment_failed) are believed only with a
 //     valid Wave-Signature: "t=<unix seconds>,v1=<hex>[,v1=<hex>...]", the hex being HMAC-SHA256 with
 //     the webhook secret over the timestamp followed by the raw body, within 5 minutes of our clock.
-//     Even then a webhook only makes us look the session up: money moves on Wave's answer to us.
+//     Even then a webhook only makes us look the session up, and only when the session it names
+//     (data.id) is the attempt's own (data.client_reference): money moves on Wave's answer to us.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { toDecimalString, type MobileMoneyRail } from '../../money';
@@ -120,8 +126,12 @@ export class WaveAdapter implements RailAdapter<WaveConfig> {
     if (!s.wave_launch_url) throw new BackendError(this.rail, 'checkout session: no wave_launch_url');
     if (s.client_reference != null && s.client_reference !== input.attemptId)
       throw new BackendError(this.rail, 'checkout session: the answer is about another attempt');
+    // The payer is sent to pay this session: it must ask for what we asked.
+    if (s.currency !== input.currency || parseMomoAmount(s.amount, input.currency) !== input.amount)
+      throw new BackendError(this.rail, 'checkout session: the answer asks for another amount');
     const waveExpiry = s.when_expires ? Math.floor(Date.parse(s.when_expires) / 1000) : NaN;
-    const ours = input.now + operatorInfo(this.rail).timeoutSeconds;
+    // Our window, never past the end the attempt was given (its checkout session's).
+    const ours = Math.min(input.expiresAt, input.now + operatorInfo(this.rail).timeoutSeconds);
     return {
       destination: input.phone ?? '',
       backendRef: s.id,
@@ -160,13 +170,13 @@ export class WaveAdapter implements RailAdapter<WaveConfig> {
     const res = await httpRequest(this.rail, {
       method: 'POST',
       url: this.url(`/v1/checkout/sessions/${encodeURIComponent(attempt.backendRef)}/expire`),
+      // As documented: no body (an empty body labelled JSON is not valid JSON).
       headers: this.headers(),
-      body: '',
       timeoutMs: this.config.timeoutMs,
     });
-    // 2xx: expired. A 4xx: not open any more (paid or expired already): the status lookup tells which.
-    if (res.status >= 200 && res.status < 300) return;
-    if (res.status >= 400 && res.status < 500 && res.status !== 401 && res.status !== 403 && res.status !== 429) return;
+    // 2xx: expired. 409: not open any more (paid or expired already): the status lookup tells which.
+    // Anything else (a 400, a 404, 5xx...) leaves the session as it was: an error, tried again.
+    if ((res.status >= 200 && res.status < 300) || res.status === 409) return;
     expectStatus(this.rail, res, [200], 'expire checkout session');
   }
 
@@ -180,9 +190,15 @@ export class WaveAdapter implements RailAdapter<WaveConfig> {
       throw new BackendError(this.rail, 'webhook: body is not JSON');
     }
     const parsed = webhookSchema.safeParse(body);
-    if (!parsed.success || !parsed.data.data.client_reference) throw new BackendError(this.rail, 'webhook: no checkout session client_reference');
+    if (!parsed.success) throw new BackendError(this.rail, 'webhook: not a Wave event');
+    // A genuine event that is not about one of our checkout sessions (test.test_event,
+    // merchant.payment_received, a session made by another integration on the same Wave account):
+    // acknowledged and ignored, or Wave would retry it for days.
+    const ref = parsed.data.data.client_reference;
+    if (!parsed.data.type.startsWith('checkout.session.') || !ref || !/^att_[A-Za-z0-9]{1,100}$/.test(ref)) return { attemptId: '', ignore: true };
+    if (!parsed.data.data.id) throw new BackendError(this.rail, 'webhook: no checkout session id');
     const sessionId = parsed.data.data.id;
-    // The signed session must be the attempt's own.
-    return { attemptId: parsed.data.data.client_reference, verify: (attempt) => sessionId === undefined || attempt.backendRef === sessionId };
+    // The signed session must be the attempt's own; signed by Wave, it may watch the attempt again.
+    return { attemptId: ref, authenticated: true, verify: (attempt) => attempt.backendRef === sessionId };
   }
 }
