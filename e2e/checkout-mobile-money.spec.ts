@@ -3,12 +3,14 @@ import { api } from './fixtures';
 import { amountRe, expectAccessible, intentSession, priceSession, watchCsp } from './checkout-helpers';
 import { eventTypesAbout, expectPaidOnce } from './money';
 
+// MTN MoMo (mobile_money_a) is a push operator: the prompt goes to the phone. Orange Money and Wave
+// send the payer to their own page or app: e2e/checkout-redirect.spec.ts.
 test('[CHECKOUT]: mobile money in French with JavaScript: number checked, approve on the phone, success, back to the merchant', async ({ page, request, baseURL }) => {
   const csp = watchCsp(page);
   const successUrl = `${baseURL}/?paid=1`;
   const { intent, session } = await intentSession(
     request,
-    { amount: 5000, currency: 'XOF', rail: 'mobile_money_b', description: 'Sac en pagne', reference: 'CMD-42' },
+    { amount: 5000, currency: 'XOF', rail: 'mobile_money_a', description: 'Sac en pagne', reference: 'CMD-42' },
     { locale: 'fr', successUrl, cancelUrl: `${baseURL}/?canceled=1` },
   );
   await page.goto(session.url);
@@ -16,12 +18,12 @@ test('[CHECKOUT]: mobile money in French with JavaScript: number checked, approv
   await expect(page.getByText('Sac en pagne')).toBeVisible();
   await expect(page.getByText(amountRe('5 000 F CFA')).first()).toBeVisible();
   await expect(page.getByText('Mode test', { exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: /Orange Money.*sélectionné/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /MTN MoMo.*sélectionné/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Annuler et revenir chez Boutique Awa' })).toHaveAttribute('href', `${baseURL}/?canceled=1`);
   await expectAccessible(page);
   await page.evaluate(() => ((window as any).__noReload = true));
 
-  const phone = page.getByLabel('Numéro Orange Money');
+  const phone = page.getByLabel('Numéro MTN MoMo');
   await expect(page.getByText('+225 · Numéro Côte d’Ivoire')).toBeVisible();
   // The browser refuses a malformed number before anything is sent...
   await phone.fill('08 07 12 00 00');
@@ -29,15 +31,15 @@ test('[CHECKOUT]: mobile money in French with JavaScript: number checked, approv
   // ...and so does the server, in French, if the browser check is bypassed.
   await page.locator('form:has(#phone)').evaluate((f: HTMLFormElement) => (f.noValidate = true));
   await page.getByRole('button', { name: /Payer 5/ }).click();
-  await expect(page.locator('#phone-error')).toContainText('n’est pas un numéro Côte d’Ivoire valide pour Orange Money');
+  await expect(page.locator('#phone-error')).toContainText('n’est pas un numéro Côte d’Ivoire valide pour MTN MoMo');
   expect((await api(request, 'GET', `/v1/payment_intents/${intent.id}`)).status).toBe('requires_payment_method');
 
-  await page.getByLabel('Numéro Orange Money').fill('07 07 12 00 00');
+  await page.getByLabel('Numéro MTN MoMo').fill('05 54 12 00 00');
   await page.getByRole('button', { name: /Payer 5/ }).click();
   await expect(page.getByRole('heading', { name: 'Approuvez le paiement sur votre téléphone' })).toBeVisible();
   await expect(page.getByRole('status')).toHaveText('Approuvez le paiement sur votre téléphone.');
-  await expect(page.getByText('Composez le #144#')).toBeVisible();
-  await expect(page.getByText(/\+2250707120000/)).toBeVisible();
+  await expect(page.getByText('Composez le *133#')).toBeVisible();
+  await expect(page.getByText(/\+2250554120000/)).toBeVisible();
   await expect(page.locator('.co-timer time')).toHaveText(/^[23]:\d\d$/);
   await expect(page.getByRole('button', { name: 'Renvoyer la demande' })).toBeVisible();
   expect((await api(request, 'GET', `/v1/payment_intents/${intent.id}`)).status).toBe('pending');
@@ -98,15 +100,17 @@ test('[CHECKOUT]: mobile money in English from a price: declined, the reason, re
 });
 
 test('[CHECKOUT]: mobile money, no prompt came: the language switch, send again, success', async ({ page, request }) => {
-  const { intent, session } = await intentSession(request, { amount: 2000, currency: 'XAF', rail: 'mobile_money_d' }, { locale: 'fr' });
+  const { intent, session } = await intentSession(request, { amount: 2000, currency: 'XAF', rail: 'mobile_money_c' }, { locale: 'fr' });
   await page.goto(session.url);
   await expect(page.getByText(amountRe('2 000 F CFA')).first()).toBeVisible();
   await page.getByRole('button', { name: /English/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Pay Boutique Awa' })).toBeVisible();
   await expect(page.getByText('+237 · Cameroon number')).toBeVisible();
-  await page.getByLabel('Wave phone number').fill('+237 6 99 12 44 44');
+  await expect(page.getByRole('button', { name: /Moov Money.*selected/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Wave/ })).toHaveCount(0); // Wave takes XOF only
+  await page.getByLabel('Moov Money phone number').fill('+237 6 55 12 44 44');
   await page.getByRole('button', { name: /^Pay 2/ }).click();
-  await expect(page.getByText('No prompt? Dial *170# on your phone')).toBeVisible();
+  await expect(page.getByText('No prompt? Dial *155# on your phone')).toBeVisible();
   // The number ends in 4444: the simulator never answers the first push, only one sent again, so
   // success below proves the resend reached the rail. Wait for the page to be ready for the tap
   // (hydrated, the button enabled: not the Pay form's transition any more), not for a fixed time.

@@ -432,6 +432,8 @@ export interface TestOperatorView {
   phone: string | null;
   /** Whether the buttons still do something (the attempt is waiting for the payer). */
   open: boolean;
+  /** The payer left this attempt for another payment method (its buttons no longer answer). */
+  abandoned: boolean;
   returnUrl: string;
   locale: 'fr' | 'en';
 }
@@ -453,6 +455,7 @@ export async function testOperatorView(db: Db, attemptId: string): Promise<TestO
     currency: a.currency as Currency,
     phone: (a.destination as string | null) || null,
     open: a.status === 'pending',
+    abandoned: a.status === 'canceled',
     returnUrl: String(details.returnUrl ?? ''),
     locale: details.locale === 'en' ? 'en' : 'fr',
   };

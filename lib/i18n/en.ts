@@ -48,7 +48,9 @@ export const en = {
   waveScan: 'On a computer? Scan this code with your phone’s camera or the Wave app to pay.',
   waveQr: 'QR code to pay with Wave',
   redirectTimeLeft: 'Time left to pay',
-  otherMethod: 'Paid nothing yet? Choose another payment method above.',
+  otherMethod: 'Paid nothing yet? Choose another payment method below.',
+  testOpAbandoned: 'The payer chose another payment method: this test payment no longer takes an answer.',
+  testOpPageTitle: 'Test operator',
   reason_payment_abandoned: 'The previous payment was not completed.',
   // the test operator page (test mode)
   testOpTitle: 'Test operator: {operator}',

@@ -48,7 +48,9 @@ export const fr: Messages = {
   waveScan: 'Sur un ordinateur ? Scannez ce code avec l’appareil photo de votre téléphone ou l’application Wave pour payer.',
   waveQr: 'QR code pour payer avec Wave',
   redirectTimeLeft: 'Temps restant pour payer',
-  otherMethod: 'Rien payé pour l’instant ? Choisissez un autre moyen de paiement ci-dessus.',
+  otherMethod: 'Rien payé pour l’instant ? Choisissez un autre moyen de paiement ci-dessous.',
+  testOpAbandoned: 'Le payeur a choisi un autre moyen de paiement : ce paiement de test ne prend plus de réponse.',
+  testOpPageTitle: 'Opérateur de test',
   reason_payment_abandoned: 'Le paiement précédent n’a pas été terminé.',
   // la page d’opérateur de test (mode test)
   testOpTitle: 'Opérateur de test : {operator}',

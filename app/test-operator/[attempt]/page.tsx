@@ -11,9 +11,13 @@ import { formatAmountLong } from '@/lib/i18n/format';
 import { answer } from './actions';
 import '../../checkout/checkout.css';
 
-export const metadata: Metadata = { title: 'Test operator · Caisse', robots: { index: false, follow: false }, referrer: 'no-referrer' };
-
 type Params = { params: Promise<{ attempt: string }> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const [c, h] = await Promise.all([cookies(), headers()]);
+  const tr = t(pickLocale({ cookie: c.get(LOCALE_COOKIE)?.value, acceptLanguage: h.get('accept-language') }));
+  return { title: `${tr('testOpPageTitle')} · Caisse`, robots: { index: false, follow: false }, referrer: 'no-referrer' };
+}
 
 export default async function TestOperatorPage({ params }: Params) {
   const { attempt } = await params;
@@ -52,7 +56,7 @@ export default async function TestOperatorPage({ params }: Params) {
             </form>
           ) : (
             <>
-              <p role="status">{tr('testOpDone')}</p>
+              <p role="status">{view.abandoned ? tr('testOpAbandoned') : tr('testOpDone')}</p>
               {view.returnUrl ? (
                 <a className="co-primary co-link-button" href={view.returnUrl}>
                   {tr('testOpBack')}
