@@ -53,9 +53,6 @@ export async function recordEvent(db: Db, scope: Scope, type: EventType, object:
   return event;
 }
 
-/** Upper bound of webhook endpoints per merchant and mode (lib/webhooks/endpoints.ts checks the same). */
-const MAX_FANOUT = 16;
-
 /**
  * Create an object, its event and its webhook deliveries in ONE statement (data-modifying CTEs:
  * PostgreSQL and PGlite run a statement atomically, so no begin/commit round trips). `insert` is
@@ -75,7 +72,8 @@ export async function insertWithEvent(
   const n = insert.params.length;
   const p = (i: number) => `$${n + i}`;
   const eventId = createId('evt');
-  const deliveryIds = Array.from({ length: MAX_FANOUT }, () => createId('whd'));
+  // One random id for the event's deliveries, each suffixed with its rank (unique, 128 random bits).
+  const deliveryBase = createId('whd');
   const rows = await db.query<{ inserted: number }>(
     `with obj as (${insert.sql} returning 1),
      ev as (
@@ -89,12 +87,12 @@ export async function insertWithEvent(
         for key share),
      wd as (
        insert into webhook_deliveries (id, merchant_id, livemode, event_id, endpoint_id, event_type, status, next_attempt_at, created_at, updated_at)
-       select (${p(7)}::text[])[row_number() over (order by eps.id)], ${p(2)}, ${p(3)}, ev.id, eps.id, ${p(4)}, 'pending', ${p(6)}, ${p(6)}, ${p(6)}
+       select ${p(7)}::text || (row_number() over (order by eps.id))::text, ${p(2)}, ${p(3)}, ev.id, eps.id, ${p(4)}, 'pending', ${p(6)}, ${p(6)}, ${p(6)}
          from ev cross join eps
        on conflict (event_id, endpoint_id) do nothing
        returning 1)
      select (select count(*) from obj)::int as inserted`,
-    [...insert.params, eventId, scope.merchantId, scope.livemode, type, JSON.stringify({ object }), createdAt, deliveryIds],
+    [...insert.params, eventId, scope.merchantId, scope.livemode, type, JSON.stringify({ object }), createdAt, deliveryBase],
   );
   return Number(rows[0]?.inserted ?? 0);
 }
