@@ -4,36 +4,14 @@
 // for minutes: the claim of an atomic route is a lock that dies with its transaction, not a
 // committed marker). One object per key. On the embedded database (a data folder of its own) and
 // on PostgreSQL (the suite's database, when DATABASE_URL is set: the database itself keeps running).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
+import { startServer } from './server-process';
 import { createMerchant } from '@/lib/domain/merchants';
 
-function startServer(env: Record<string, string>): Promise<{ port: number; kill(): Promise<void> }> {
-  const { DATABASE_URL: _ignored, DATA_DIR: _ignored2, ...base } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/http-server.ts'], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /PORT (\d+)/.exec(out);
-      if (m)
-        resolve({
-          port: Number(m[1]),
-          kill: () =>
-            new Promise((done) => {
-              if (child.exitCode !== null || child.signalCode !== null) return done();
-              child.once('exit', () => done());
-              child.kill('SIGKILL');
-            }),
-        });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited early with ${code}`)));
-  });
-}
 
 const CLIENTS = 16;
 

@@ -5,43 +5,19 @@
 // The PostgreSQL case runs its own private cluster (initdb + pg_ctl in a temporary directory, on a
 // free port), whatever DATABASE_URL says: the shared test server is not ours to crash. It runs in
 // both test runs, and is skipped (saying so) only where the PostgreSQL server binaries are absent.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
+import { startServer } from './server-process';
 import { createMerchant, type MerchantKeys } from '@/lib/domain/merchants';
 import { freePort } from './webhook-receiver';
 
 const run = promisify(execFile);
 
-function startServer(env: Record<string, string>): Promise<{ port: number; kill(): Promise<void> }> {
-  const { DATABASE_URL: _ignored, ...base } = process.env; // the child uses exactly the database it is given
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/http-server.ts'], {
-    env: { ...base, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /PORT (\d+)/.exec(out);
-      if (m)
-        resolve({
-          port: Number(m[1]),
-          kill: () =>
-            new Promise((done) => {
-              if (child.exitCode !== null || child.signalCode !== null) return done();
-              child.once('exit', () => done());
-              child.kill('SIGKILL');
-            }),
-        });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited early with ${code}`)));
-  });
-}
 
 /** POST n products through the child server; returns their ids, each acknowledged with a 200. */
 async function acknowledgedWrites(port: number, m: MerchantKeys, n: number): Promise<string[]> {

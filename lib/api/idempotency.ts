@@ -46,6 +46,17 @@ export function validateKey(key: string): string {
   return key;
 }
 
+const inUse = () =>
+  new ApiError(409, 'idempotency_error', 'idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed. Retry after it finishes.');
+
+const reused = (method: string, path: string) =>
+  new ApiError(
+    422,
+    'idempotency_error',
+    'idempotency_key_reused',
+    `Keys for idempotent requests can only be used with the same parameters they were first used with (first used for ${method} ${path}). Use a new Idempotency-Key for a different request.`,
+  );
+
 export async function claim(
   db: Db,
   merchant: Merchant,
@@ -75,21 +86,9 @@ export async function claim(
       await db.query(`delete from idempotency_keys where merchant_id = $1 and livemode = $2 and key = $3 and created_at = $4`, [...scope, row.created_at]);
       continue;
     }
-    if (row.method !== method || row.path !== path || row.request_hash !== hash)
-      throw new ApiError(
-        422,
-        'idempotency_error',
-        'idempotency_key_reused',
-        `Keys for idempotent requests can only be used with the same parameters they were first used with (first used for ${row.method} ${row.path}). Use a new Idempotency-Key for a different request.`,
-      );
+    if (row.method !== method || row.path !== path || row.request_hash !== hash) throw reused(row.method, row.path);
     if (row.state === 'done') return { kind: 'replay', response: { status: row.response_status!, body: row.response_body! } };
-    if (row.locked_at >= now - STALE_CLAIM_SECONDS)
-      throw new ApiError(
-        409,
-        'idempotency_error',
-        'idempotency_key_in_use',
-        'A request with this Idempotency-Key is still being processed. Retry after it finishes.',
-      );
+    if (row.locked_at >= now - STALE_CLAIM_SECONDS) throw inUse();
     // The first request died without finishing: take its claim over (one taker wins).
     const taken = await db.query(
       `update idempotency_keys set locked_at = $4, claim_token = $6 where merchant_id = $1 and livemode = $2 and key = $3
@@ -135,17 +134,6 @@ type KeyRow = {
   locked_at: number | null;
   created_at: number | null;
 };
-
-const inUse = () =>
-  new ApiError(409, 'idempotency_error', 'idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed. Retry after it finishes.');
-
-const reused = (method: string, path: string) =>
-  new ApiError(
-    422,
-    'idempotency_error',
-    'idempotency_key_reused',
-    `Keys for idempotent requests can only be used with the same parameters they were first used with (first used for ${method} ${path}). Use a new Idempotency-Key for a different request.`,
-  );
 
 /**
  * An atomic route (pure database work) with an Idempotency-Key: the claim, the work and the stored
@@ -201,6 +189,15 @@ export async function runOnce(
       throw err;
     }
   }
+}
+
+/**
+ * Whether an error is an answer the request earned and its retries get too: a refusal (4xx), but
+ * not a 409 or a 429 (they depend on a state or a time that changes, as with Stripe), nor an
+ * idempotency error about the key itself.
+ */
+export function isKeptRefusal(err: unknown): err is ApiError {
+  return err instanceof ApiError && err.status < 500 && err.status !== 409 && err.status !== 429 && err.type !== 'idempotency_error';
 }
 
 /**

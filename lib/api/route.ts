@@ -7,7 +7,7 @@ import { getDb, type Db } from '../db/client';
 import { log } from '../log';
 import { authenticate, type Merchant } from './auth';
 import { ApiError, errorBody, toApiError } from './errors';
-import { claim, requestHash, runOnce, storeRefusal, validateKey, type StoredResponse } from './idempotency';
+import { claim, isKeptRefusal, requestHash, runOnce, storeRefusal, validateKey, type StoredResponse } from './idempotency';
 import { takeToken } from './rate-limit';
 import { assertDeclaredLength, assertStorableStrings, parseWith, queryObject, readJsonBody } from './request';
 
@@ -133,9 +133,7 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
           });
         } catch (error) {
           const err = toApiError(error) ?? error;
-          // A refusal the request earned is kept for its retries (not a 409 or 429: they depend on a
-          // state or a time that changes, as with Stripe).
-          if (err instanceof ApiError && err.status < 500 && err.status !== 409 && err.status !== 429 && err.type !== 'idempotency_error') {
+          if (isKeptRefusal(err)) {
             const b = JSON.stringify(errorBody(err, requestId));
             await storeRefusal(db, merchant, idemKey, request.method, url.pathname, hash, { status: err.status, body: b });
             return new Response(b, { status: err.status, headers: { ...JSON_HEADERS, 'Request-Id': requestId, ...err.headers } });
@@ -160,10 +158,8 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
         return new Response(stored.body, { status, headers: { ...JSON_HEADERS, 'Request-Id': requestId } });
       } catch (error) {
         const err = toApiError(error) ?? error;
-        if (err instanceof ApiError && err.status < 500 && err.status !== 409 && err.status !== 429) {
-          // The request ran and was refused: that answer is what a retry gets too. A 409 or a 429
-          // is not kept (as Stripe does not): it depends on a state or a time that changes, so a
-          // retry with the same key runs again.
+        if (isKeptRefusal(err)) {
+          // The request ran and was refused: that answer is what a retry gets too.
           const b = JSON.stringify(errorBody(err, requestId));
           await c.complete(db, { status: err.status, body: b });
           return new Response(b, { status: err.status, headers: { ...JSON_HEADERS, 'Request-Id': requestId, ...err.headers } });

@@ -561,7 +561,7 @@ async function emitIntent(tx: Db, type: EventType, row: Row) {
 }
 
 /** Carry out a Decision: the one place where a backend's report writes rows and events. */
-export async function applyDecision(tx: Db, intentIn: Row, attemptIn: Row, d: Decision, report: RailStatus, now: number, pollSeconds: number): Promise<void> {
+export async function applyDecision(tx: Db, intentIn: Row, attemptIn: Row, d: Decision, report: RailStatus, now: number, pollSeconds: number): Promise<Row> {
   let intent = intentIn;
   const id = intent.id as string;
   const attemptId = attemptIn.id as string;
@@ -628,15 +628,17 @@ export async function applyDecision(tx: Db, intentIn: Row, attemptIn: Row, d: De
   attempt = (await tx.query(`select * from payment_attempts where id = $1`, [attemptId]))[0]!;
   const status = attempt.status as AttemptStatus;
   const watchUntil = d.backendFinal && !isActiveAttempt(status) ? null : ((attempt.watch_until as number | null) ?? null);
-  await writeAttempt(tx, attemptId, { set: { watch_until: watchUntil, next_poll_at: nextPollAt(status, watchUntil, now, pollSeconds, d.seen > 0), locked_until: null } });
+  return (await writeAttempt(tx, attemptId, { set: { watch_until: watchUntil, next_poll_at: nextPollAt(status, watchUntil, now, pollSeconds, d.seen > 0), locked_until: null } }))!;
 }
 
-/** Decide and apply a report about an attempt. Both rows must be locked by the caller (intent first). */
-export async function settle(tx: Db, intent: Row, attempt: Row, report: RailStatus, now: number, pollSeconds: number): Promise<Decision> {
+/**
+ * Decide and apply a report about an attempt. Both rows must be locked by the caller (intent
+ * first). Returns the decision and the attempt row as it now is.
+ */
+export async function settle(tx: Db, intent: Row, attempt: Row, report: RailStatus, now: number, pollSeconds: number): Promise<Decision & { attempt: Row }> {
   const facts = await loadFacts(tx, intent, attempt, now);
   const d = decide(facts.intent, facts.attempt, report, now);
-  await applyDecision(tx, intent, attempt, d, report, now, pollSeconds);
-  return d;
+  return { ...d, attempt: await applyDecision(tx, intent, attempt, d, report, now, pollSeconds) };
 }
 
 
@@ -708,19 +710,19 @@ export async function refreshAttempt(db: Db, attemptId: string, now: number): Pr
     return;
   }
   const polled = row;
-  const replace = await db.transaction(async (tx) => {
+  const { replace, after } = await db.transaction(async (tx) => {
     const intent = await lockIntent(tx, polled.payment_intent_id as string);
     const attempt = await lockAttempt(tx, attemptId);
     if (pushOf(attempt) !== pushOf(polled)) {
       // A resend changed what is out there while we asked: this answer is about the old pushes.
       await writeAttempt(tx, attemptId, { set: { next_poll_at: now, locked_until: null } });
-      return false;
+      return { replace: false, after: null };
     }
-    return (await settle(tx, intent, attempt, st, now, adapter.pollSeconds)).replace;
+    const d = await settle(tx, intent, attempt, st, now, adapter.pollSeconds);
+    return { replace: d.replace, after: d.attempt };
   });
   // Closed by this answer (our timeout): made unpayable at the backend now, not at the next watch
   // poll a minute later (meanwhile the payer may start another attempt and pay both).
-  const after = (await db.query(`select * from payment_attempts where id = $1`, [attemptId]))[0];
   if (after && !isActiveAttempt(after.status) && after.watch_until !== null) await cancelAtBackend(db, adapter, after, now);
   if (replace) {
     // An expired invoice is replaced while the session is open.

@@ -6,7 +6,7 @@ import { notFound } from '../errors';
 import { listObjects, listQuery } from './list';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
-import { fanOutEvent } from '../webhooks/fanout';
+import { fanOutEvent, matchingEndpointsSql } from '../webhooks/fanout';
 import type { Scope } from './common';
 
 export const EVENT_TYPES = [
@@ -80,11 +80,7 @@ export async function insertWithEvent(
        insert into events (id, merchant_id, livemode, type, data, created_at)
        select ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::jsonb, ${p(6)} from obj limit 1
        returning id),
-     eps as (
-       select id from webhook_endpoints
-        where merchant_id = ${p(2)} and livemode = ${p(3)} and status = 'enabled'
-          and (enabled_events @> '["*"]'::jsonb or enabled_events @> jsonb_build_array(${p(4)}::text))
-        for key share),
+     eps as (${matchingEndpointsSql(p(2), p(3), p(4))}),
      wd as (
        insert into webhook_deliveries (id, merchant_id, livemode, event_id, endpoint_id, event_type, status, next_attempt_at, created_at, updated_at)
        select ${p(7)}::text || (row_number() over (order by eps.id))::text, ${p(2)}, ${p(3)}, ev.id, eps.id, ${p(4)}, 'pending', ${p(6)}, ${p(6)}, ${p(6)}

@@ -146,18 +146,6 @@ export async function serializeIntent(db: Db, row: Row): Promise<PaymentIntent> 
   return toPaymentIntent(row, await currentAttemptRow(db, row.id as string));
 }
 
-/** Serialize many intent rows with one query for their current attempts. */
-export async function serializeIntents(db: Db, rows: Row[]): Promise<PaymentIntent[]> {
-  if (rows.length === 0) return [];
-  const attempts = await db.query(
-    `select distinct on (payment_intent_id) * from payment_attempts where payment_intent_id = any($1::text[])
-      order by payment_intent_id, seq desc`,
-    [rows.map((r) => r.id as string)],
-  );
-  const byIntent = new Map(attempts.map((a) => [a.payment_intent_id as string, a]));
-  return rows.map((r) => toPaymentIntent(r, byIntent.get(r.id as string)));
-}
-
 /** The intent row with its current attempt as `current_attempt` (jsonb): one query for what nextAction needs. */
 const WITH_CURRENT_ATTEMPT = `*, (select to_jsonb(a) from payment_attempts a where a.payment_intent_id = payment_intents.id order by a.seq desc limit 1) as current_attempt`;
 

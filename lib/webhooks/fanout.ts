@@ -12,17 +12,21 @@ export interface FanOutEvent {
   createdAt: number;
 }
 
+/**
+ * The endpoints an event goes to, as SQL over parameters (merchant, livemode, event type): enabled,
+ * subscribed to the type or to everything. `for key share` keeps a concurrent DELETE of the
+ * endpoint from failing the change's transaction (the payment) on the foreign key; it does not
+ * block updates of the endpoint's other columns. Also used inside one-statement creates
+ * (lib/domain/events.ts insertWithEvent).
+ */
+export const matchingEndpointsSql = (merchant: string, livemode: string, type: string) =>
+  `select id from webhook_endpoints
+    where merchant_id = ${merchant} and livemode = ${livemode} and status = 'enabled'
+      and (enabled_events @> '["*"]'::jsonb or enabled_events @> jsonb_build_array(${type}::text))
+    for key share`;
+
 export async function fanOutEvent(tx: Db, merchantId: string, event: FanOutEvent): Promise<number> {
-  // `for key share` keeps a concurrent DELETE of the endpoint from failing this transaction (the
-  // payment) on the foreign key; it does not block updates of the endpoint's other columns.
-  const endpoints = await tx.query<{ id: string }>(
-    `select id from webhook_endpoints
-      where merchant_id = $1 and livemode = $2 and status = 'enabled'
-        and (enabled_events @> '["*"]'::jsonb or enabled_events @> jsonb_build_array($3::text))
-      order by id
-      for key share`,
-    [merchantId, event.livemode, event.type],
-  );
+  const endpoints = await tx.query<{ id: string }>(`select id from (${matchingEndpointsSql('$1', '$2', '$3')}) e order by id`, [merchantId, event.livemode, event.type]);
   if (!endpoints.length) return 0;
   const params: unknown[] = [merchantId, event.livemode, event.id, event.type, event.createdAt];
   const values = endpoints.map((e) => {
