@@ -56,18 +56,20 @@ describe('round trips per operation', () => {
     measured['POST /v1/products'] = await trips('POST', '/v1/products', { key, body: { name: 'Pagne' } });
     const prod = (await call('POST', '/v1/products', { key, body: { name: 'Sac' } })).body;
     measured['POST /v1/prices'] = await trips('POST', '/v1/prices', { key, body: { productId: prod.id, currency: 'XOF', unitAmount: 5000 } });
+    measured['POST /v1/prices (Idempotency-Key)'] = await trips('POST', '/v1/prices', { key, body: { productId: prod.id, currency: 'XOF', unitAmount: 7000 }, headers: { 'idempotency-key': 'rt-2' } });
     measured['GET /v1/events'] = await trips('GET', '/v1/events?limit=10', { key });
     measured['GET /v1/events?type'] = await trips('GET', '/v1/events?type=payment_intent.late_payment', { key });
     console.log(Object.entries(measured).map(([k, v]) => `${k}: ${v}`).join('\n'));
     expect(measured).toEqual({
       'POST /v1/payment_intents': 2,
-      'POST /v1/payment_intents (Idempotency-Key)': 6,
-      'POST /v1/payment_intents (replay)': 4,
+      'POST /v1/payment_intents (Idempotency-Key)': 2,
+      'POST /v1/payment_intents (replay)': 5,
       'GET /v1/payment_intents/:id': 2,
       'GET /v1/payment_intents': 2,
       'GET /v1/payment_intents?startingAfter': 2,
       'POST /v1/products': 2,
       'POST /v1/prices': 2,
+      'POST /v1/prices (Idempotency-Key)': 2,
       'GET /v1/events': 2,
       'GET /v1/events?type': 2,
     });

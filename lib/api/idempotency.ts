@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { nowSeconds } from '../ids';
 import { ApiError, invalid } from './errors';
 import type { Merchant } from './auth';
+import type { Companion } from '../domain/common';
 
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 /**
@@ -189,6 +190,35 @@ export async function runOnce(
       throw err;
     }
   }
+}
+
+/**
+ * The fast path of a one-statement create with a key (apiRoute `singleStatement`): the key's
+ * record, with the answer, is one more row of the create's own statement (a Companion, written
+ * only when the object is). A fresh key costs no round trip of its own; a key that already exists
+ * makes the statement fail on the key's primary key (isKeyConflict) with nothing written, and the
+ * request goes the careful way (runOnce: replay, 409 while another runs, 422 for other parameters).
+ * Two requests racing with one new key: the second's insert waits on the first's key row, then
+ * fails, then replays the first's answer. `stored()` is the body written, which the API answers.
+ */
+export function keyRecord(merchant: Merchant, key: string, method: string, path: string, hash: string, status: number) {
+  let stored: string | undefined;
+  const companion: Companion = (first, objectJson, source) => {
+    stored = objectJson;
+    const $ = (i: number) => `$${first + i}`;
+    return {
+      sql: `insert into idempotency_keys (merchant_id, livemode, key, method, path, request_hash, state, response_status, response_body, locked_at, created_at)
+            select ${$(0)}, ${$(1)}, ${$(2)}, ${$(3)}, ${$(4)}, ${$(5)}, 'done', ${$(6)}::int, ${$(7)}, ${$(8)}, ${$(8)} from ${source} limit 1`,
+      params: [merchant.merchantId, merchant.livemode, key, method, path, hash, status, objectJson, nowSeconds()],
+    };
+  };
+  return { companion, stored: () => stored };
+}
+
+/** The error of a statement that found its Idempotency-Key already recorded. */
+export function isKeyConflict(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string; constraint_name?: string };
+  return e?.code === '23505' && (e.constraint ?? e.constraint_name) === 'idempotency_keys_pkey';
 }
 
 /**

@@ -2,6 +2,7 @@
 // then zod, whose issues become the documented 400s.
 import { z } from 'zod';
 import { ApiError, invalid } from './errors';
+import { fromWebRequest, type ApiIncoming } from './incoming';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Arrays and objects nested deeper than this are refused before parsing (a deep body is a stack overflow). */
@@ -11,8 +12,8 @@ export const MAX_JSON_DEPTH = 64;
  * A declared Content-Length over the limit is refused (413) before anything else is done with
  * the request: before the API key is looked up and before a byte of the body is read.
  */
-export function assertDeclaredLength(request: Request, limit = MAX_BODY_BYTES): void {
-  const raw = request.headers.get('content-length');
+export function assertDeclaredLength(request: Pick<ApiIncoming, 'header'>, limit = MAX_BODY_BYTES): void {
+  const raw = request.header('content-length');
   if (raw === null) return;
   if (!/^\d+$/.test(raw.trim())) throw invalid('invalid_content_length', 'The Content-Length header is not a number of bytes.');
   if (Number(raw) > limit) throw tooLarge();
@@ -20,37 +21,23 @@ export function assertDeclaredLength(request: Request, limit = MAX_BODY_BYTES): 
 
 /**
  * The body as text, at most `limit` bytes: read chunk by chunk and refused (413) as soon as it
- * grows past the limit, whatever Content-Length says (a chunked body declares none).
+ * grows past the limit, whatever Content-Length says (a chunked body declares none). Takes a web
+ * Request (the callback routes) or the API's own request (lib/api/incoming.ts).
  */
-export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
-  assertDeclaredLength(request, limit);
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel().catch(() => {});
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    // The client went away mid-body: nothing ran, nothing to log as a bug.
-    throw invalid('request_aborted', 'The request body could not be read completely.');
-  }
-  return Buffer.concat(chunks).toString('utf8');
+export async function readBodyText(request: Request | ApiIncoming, limit = MAX_BODY_BYTES): Promise<string> {
+  const incoming = request instanceof Request ? fromWebRequest(request) : request;
+  assertDeclaredLength(incoming, limit);
+  const body = await incoming.readBody(limit);
+  if (body.ok) return Buffer.from(body.bytes.buffer, body.bytes.byteOffset, body.bytes.byteLength).toString('utf8');
+  if (body.reason === 'too_large') throw tooLarge();
+  // The client went away mid-body: nothing ran, nothing to log as a bug.
+  throw invalid('request_aborted', 'The request body could not be read completely.');
 }
 
-export async function readJsonBody(request: Request): Promise<unknown> {
+export async function readJsonBody(request: ApiIncoming): Promise<unknown> {
   const text = await readBodyText(request);
   if (text.trim() === '') return {};
-  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = (request.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json')
     throw new ApiError(
       415,

@@ -1,13 +1,14 @@
 // The one wrapper every /v1 route goes through: request id, auth, rate limit, body and query
 // parsing, idempotency, and error mapping. Route files stay a few lines: parse, call one domain
 // function, shape the answer.
-import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { getDb, type Db } from '../db/client';
+import type { Companion } from '../domain/common';
 import { log } from '../log';
 import { authenticate, type Merchant } from './auth';
 import { ApiError, errorBody, toApiError } from './errors';
-import { claim, isKeptRefusal, requestHash, runOnce, storeRefusal, validateKey, type StoredResponse } from './idempotency';
+import { claim, isKeptRefusal, isKeyConflict, keyRecord, requestHash, runOnce, storeRefusal, validateKey, type StoredResponse } from './idempotency';
+import { fromWebRequest, toResponse, type ApiAnswer, type ApiIncoming } from './incoming';
 import { takeToken } from './rate-limit';
 import { assertDeclaredLength, assertStorableStrings, parseWith, queryObject, readJsonBody } from './request';
 
@@ -16,8 +17,13 @@ type Method = (typeof METHODS)[number];
 
 type RouteParams = { params: Promise<Record<string, string | string[]>> };
 type Handler = (request: Request, ctx: RouteParams) => Promise<Response>;
+/** The route's work on the API's own request type: what the production server calls (lib/api/router.ts). */
+export type NativeHandler = (request: ApiIncoming, params: Record<string, string>) => Promise<ApiAnswer>;
+/** A route handler for Next.js that also offers its work without web Request/Response. */
+export type ApiHandler = Handler & { native: NativeHandler };
 
-export const newRequestId = () => `req_${randomBytes(12).toString('base64url')}`;
+export { newRequestId } from '../ids';
+import { newRequestId } from '../ids';
 
 // JSON, never cached, never sniffed as another type, never framed. The same as the answers the
 // server itself gives (lib/api/router.ts API_HEADERS; not imported: Next bundles this file into
@@ -30,41 +36,49 @@ const JSON_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
 };
 
+/** A JSON answer with the documented headers, as plain data (lib/api/incoming.ts ApiAnswer). */
+export function jsonAnswer(body: string, status: number, requestId?: string, extra?: Record<string, string>): ApiAnswer {
+  return { status, headers: { ...JSON_HEADERS, ...(requestId ? { 'Request-Id': requestId } : {}), ...extra }, body };
+}
+
 export function json(body: unknown, status = 200, requestId?: string, extra?: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { ...JSON_HEADERS, ...(requestId ? { 'Request-Id': requestId } : {}), ...extra },
-  });
+  return toResponse(jsonAnswer(JSON.stringify(body), status, requestId, extra));
+}
+
+function errorAnswer(error: unknown, requestId: string, context?: Record<string, unknown>): ApiAnswer {
+  const err = toApiError(error) ?? error;
+  if (err instanceof ApiError) return jsonAnswer(JSON.stringify(errorBody(err, requestId)), err.status, requestId, err.headers);
+  // A bug: the stack goes to our log with the request id, never to the client.
+  log('error', 'unhandled error', { requestId, ...context, error: err instanceof Error ? err.stack : String(err) });
+  const body = {
+    error: {
+      type: 'api_error',
+      message: `An unexpected error occurred. Contact support with the request id ${requestId} if it persists.`,
+      requestId,
+    },
+  };
+  return jsonAnswer(JSON.stringify(body), 500, requestId);
 }
 
 export function errorResponse(error: unknown, requestId: string, context?: Record<string, unknown>): Response {
-  const err = toApiError(error) ?? error;
-  if (err instanceof ApiError) return json(errorBody(err, requestId), err.status, requestId, err.headers);
-  // A bug: the stack goes to our log with the request id, never to the client.
-  log('error', 'unhandled error', { requestId, ...context, error: err instanceof Error ? err.stack : String(err) });
-  return json(
-    {
-      error: {
-        type: 'api_error',
-        message: `An unexpected error occurred. Contact support with the request id ${requestId} if it persists.`,
-        requestId,
-      },
-    },
-    500,
-    requestId,
-  );
+  return toResponse(errorAnswer(error, requestId, context));
 }
 
 export interface Ctx<B, Q, P = undefined> {
   /** What `prepare` returned (work done before the transaction and the idempotency claim). */
   prepared: P;
-  request: Request;
+  request: ApiIncoming;
   merchant: Merchant;
   db: Db;
   body: B;
   query: Q;
   params: Record<string, string>;
   requestId: string;
+  /**
+   * On a `singleStatement` route called with an Idempotency-Key: the key's record, which the
+   * handler passes to its one statement (lib/domain/common.ts Companion). Undefined otherwise.
+   */
+  companion?: Companion;
 }
 
 export interface ApiRouteOptions<BS extends z.ZodType | undefined, QS extends z.ZodType | undefined, P = undefined> {
@@ -92,19 +106,18 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extends z.ZodType | undefined = undefined, P = undefined>(
   opts: ApiRouteOptions<BS, QS, P>,
   handler: (ctx: Ctx<Out<BS>, Out<QS>, P>) => Promise<unknown>,
-): Handler {
-  return async (request, routeCtx) => {
+): ApiHandler {
+  const native: NativeHandler = async (request, rawParams) => {
     const requestId = newRequestId();
-    const url = new URL(request.url);
+    const url = request.url;
     try {
       // Before any work, and before a byte of the body is read: the declared size, then the key.
       const hasBody = request.method !== 'GET' && request.method !== 'DELETE';
       if (hasBody) assertDeclaredLength(request);
       const db = await getDb();
-      const merchant = await authenticate(db, request.headers.get('authorization'));
+      const merchant = await authenticate(db, request.header('authorization'));
       takeToken(merchant.keyId);
-      const raw = await routeCtx.params;
-      const params = Object.fromEntries(Object.entries(raw ?? {}).map(([k, v]) => [k, String(v)]));
+      const params = rawParams;
       assertStorableStrings(params);
       const query = (opts.query ? parseWith(opts.query, queryObject(url)) : rejectQuery(url)) as Out<QS>;
       const rawBody = hasBody ? await readJsonBody(request) : undefined;
@@ -113,40 +126,49 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
       const ctx: Ctx<Out<BS>, Out<QS>, P> = { ...base, prepared: opts.prepare ? await opts.prepare(base) : (undefined as P) };
       const status = opts.status ?? 200;
 
-      const key = request.method === 'POST' ? request.headers.get('idempotency-key') : null;
+      const key = request.method === 'POST' ? request.header('idempotency-key') : null;
       if (key === null) {
         const result = opts.atomic && !opts.singleStatement ? await db.transaction((tx) => handler({ ...ctx, db: tx })) : await handler(ctx);
-        return json(result, status, requestId);
+        return jsonAnswer(JSON.stringify(result), status, requestId);
       }
 
       const hash = requestHash(request.method, url.pathname, rawBody);
       const idemKey = validateKey(key);
       if (opts.atomic || opts.singleStatement) {
         try {
+          if (opts.singleStatement) {
+            // The key's record rides in the create's own statement (keyRecord); a key that exists
+            // already fails that statement with nothing written, and goes the careful way below.
+            const record = keyRecord(merchant, idemKey, request.method, url.pathname, hash, status);
+            try {
+              await handler({ ...ctx, companion: record.companion });
+              const stored = record.stored();
+              if (stored === undefined) throw new Error(`${request.method} ${url.pathname} is singleStatement but wrote no key record`);
+              return jsonAnswer(stored, status, requestId);
+            } catch (err) {
+              // A refusal goes the careful way too: it may be a stored refusal's replay (the
+              // refused create wrote nothing, so no key conflict told us), else it is stored there.
+              if (!isKeyConflict(err) && !isKeptRefusal(toApiError(err) ?? err)) throw err;
+            }
+          }
           const { replayed, response } = await runOnce(db, merchant, idemKey, request.method, url.pathname, hash, async (tx) => ({
             status,
             body: JSON.stringify(await handler({ ...ctx, db: tx })),
           }));
-          return new Response(response.body, {
-            status: response.status,
-            headers: { ...JSON_HEADERS, 'Request-Id': requestId, ...(replayed ? { 'Idempotent-Replayed': 'true' } : {}) },
-          });
+          return jsonAnswer(response.body, response.status, requestId, replayed ? { 'Idempotent-Replayed': 'true' } : undefined);
         } catch (error) {
           const err = toApiError(error) ?? error;
           if (isKeptRefusal(err)) {
             const b = JSON.stringify(errorBody(err, requestId));
             await storeRefusal(db, merchant, idemKey, request.method, url.pathname, hash, { status: err.status, body: b });
-            return new Response(b, { status: err.status, headers: { ...JSON_HEADERS, 'Request-Id': requestId, ...err.headers } });
+            return jsonAnswer(b, err.status, requestId, err.headers);
           }
           throw err;
         }
       }
       const c = await claim(db, merchant, idemKey, request.method, url.pathname, hash);
       if (c.kind === 'replay')
-        return new Response(c.response.body, {
-          status: c.response.status,
-          headers: { ...JSON_HEADERS, 'Request-Id': requestId, 'Idempotent-Replayed': 'true' },
-        });
+        return jsonAnswer(c.response.body, c.response.status, requestId, { 'Idempotent-Replayed': 'true' });
       try {
         const run = async (tx: Db) => {
           const result = await handler({ ...ctx, db: tx });
@@ -155,22 +177,29 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
           return stored;
         };
         const stored = opts.atomic ? await db.transaction(run) : await run(db);
-        return new Response(stored.body, { status, headers: { ...JSON_HEADERS, 'Request-Id': requestId } });
+        return jsonAnswer(stored.body, status, requestId);
       } catch (error) {
         const err = toApiError(error) ?? error;
         if (isKeptRefusal(err)) {
           // The request ran and was refused: that answer is what a retry gets too.
           const b = JSON.stringify(errorBody(err, requestId));
           await c.complete(db, { status: err.status, body: b });
-          return new Response(b, { status: err.status, headers: { ...JSON_HEADERS, 'Request-Id': requestId, ...err.headers } });
+          return jsonAnswer(b, err.status, requestId, err.headers);
         }
         await c.release().catch(() => {}); // a retry may run it again
         throw err;
       }
     } catch (err) {
-      return errorResponse(err, requestId, { method: request.method, path: url.pathname });
+      return errorAnswer(err, requestId, { method: request.method, path: url.pathname });
     }
   };
+  // Next.js calls the web handler; the production server calls `native` with Node's request.
+  const web: Handler = async (request, routeCtx) => {
+    const raw = await routeCtx.params;
+    const params = Object.fromEntries(Object.entries(raw ?? {}).map(([k, v]) => [k, String(v)]));
+    return toResponse(await native(fromWebRequest(request), params));
+  };
+  return Object.assign(web, { native });
 }
 
 function rejectQuery(url: URL): undefined {

@@ -8,6 +8,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import type { ApiAnswer, ApiIncoming, BodyResult } from './incoming';
+import type { NativeHandler } from './route';
 
 type Handler = (request: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 export type RouteModule = Record<string, Handler | unknown>;
@@ -224,28 +226,72 @@ export async function serveApi(routes: Route[], req: http.IncomingMessage, res: 
   const stop = () => clearTimeout(timer);
   req.once('end', stop).once('close', stop);
 
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (Array.isArray(v)) for (const x of v) headers.append(k, x);
-    else if (v !== undefined) headers.set(k, v);
+  // The route's own work on Node's request when it offers it (lib/api/route.ts apiRoute): no web
+  // Request, body stream or Response is built (bench:api measured them as most of our overhead).
+  const native = (handler as Partial<{ native: NativeHandler }>).native;
+  let answer: ApiAnswer;
+  let release: () => void;
+  if (typeof native === 'function') {
+    const incoming: ApiIncoming = {
+      method,
+      url,
+      header(name) {
+        const v = req.headers[name];
+        return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
+      },
+      readBody: (limit) => readNodeBody(req, limit),
+    };
+    answer = await native(incoming, hit.params);
+    release = () => req.resume(); // whatever the handler did not read is dropped
+  } else {
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (Array.isArray(v)) for (const x of v) headers.append(k, x);
+      else if (v !== undefined) headers.set(k, v);
+    }
+    const body = hasBody ? bodyStream(req) : null;
+    const request = new Request(url, { method, headers, ...(body ? { body: body.stream, duplex: 'half' } : {}) } as RequestInit);
+    const response = await handler(request, { params: Promise.resolve(hit.params) });
+    const outHeaders: Record<string, string> = {};
+    response.headers.forEach((v, k) => (outHeaders[k] = v));
+    answer = { status: response.status, headers: outHeaders, body: await response.text() };
+    release = () => (body ? body.discard() : req.resume());
   }
-  const body = hasBody ? bodyStream(req) : null;
-  const request = new Request(url, { method, headers, ...(body ? { body: body.stream, duplex: 'half' } : {}) } as RequestInit);
-  const response = await handler(request, { params: Promise.resolve(hit.params) });
-  const out = Buffer.from(await response.arrayBuffer());
   if (timedOut || res.writableEnded || res.destroyed) return true;
-  const outHeaders: Record<string, string | string[]> = {};
-  response.headers.forEach((v, k) => (outHeaders[k] = v));
   const unread = !req.complete;
   // Answered before the whole body came (refused: too large, no key): close after the answer and
   // discard what still arrives; the timer above ends a client that keeps sending.
-  if (unread) outHeaders.connection = 'close';
-  res.writeHead(response.status, outHeaders).end(out);
-  // Whatever the handler did not read (refused before reading, or not a body it takes) is dropped.
-  if (body) body.discard();
-  else req.resume();
+  res.writeHead(answer.status, unread ? { ...answer.headers, connection: 'close' } : answer.headers).end(answer.body);
+  release();
   if (!unread) stop();
   return true;
+}
+
+/**
+ * The whole body of a Node request, refused as soon as it grows past `limit` bytes. Reading
+ * stops there (the connection closes after the answer); a client that goes away mid-body gives
+ * 'aborted'.
+ */
+function readNodeBody(req: http.IncomingMessage, limit: number): Promise<BodyResult> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (result: BodyResult) => {
+      req.off('data', onData).off('end', onEnd).off('close', onClose).off('error', onClose);
+      resolve(result);
+    };
+    const onData = (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        req.pause();
+        done({ ok: false, reason: 'too_large' });
+      } else chunks.push(c);
+    };
+    const onEnd = () => done({ ok: true, bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) });
+    const onClose = () => done({ ok: false, reason: 'aborted' });
+    if (req.readableEnded) return resolve({ ok: true, bytes: new Uint8Array() });
+    req.on('data', onData).on('end', onEnd).on('close', onClose).on('error', onClose);
+  });
 }
 
 /**

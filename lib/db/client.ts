@@ -5,6 +5,7 @@ import path from 'node:path';
 import { config } from '../config';
 import { migrate } from './migrate';
 import { acquireDataDirLock } from './lock';
+import { preparedRunner } from './pglite-prepared';
 
 export type { Db, DbHandle, Row } from './types';
 import type { Db, DbHandle, Row } from './types';
@@ -33,12 +34,16 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
       relaxedDurability: false,
       parsers: { [types.INT8]: parseInt8 },
     });
+    const prepared = await preparedRunner(pg);
     const wrap = (q: { query: typeof pg.query }, inTransaction: boolean): Db => {
       const self: Db = {
         kind: 'pglite',
         inTransaction,
         async query<T>(text: string, params?: unknown[]) {
-          const r = await q.query<T>(text, params as unknown[] | undefined);
+          // A statement with parameters runs prepared (lib/db/pglite-prepared.ts); one without
+          // (a migration's DDL, which may change what a prepared statement reads) runs as is.
+          if (params) return inTransaction ? prepared.queryInTransaction<T>(text, params) : prepared.query<T>(text, params);
+          const r = await q.query<T>(text);
           return r.rows;
         },
         transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {

@@ -9,6 +9,15 @@ export interface Scope {
   livemode: boolean;
 }
 
+/**
+ * A row a caller adds to a create's one statement, written only when the object is (`source` names
+ * the statement's part that inserted it). The API stores an Idempotency-Key's answer this way
+ * (lib/api/idempotency.ts keyRecord): the object, its event and the key's record commit together
+ * or not at all. Given the first free parameter number and the object's JSON (the very body the
+ * API answers), it returns the insert and its parameters.
+ */
+export type Companion = (firstParam: number, objectJson: string, source: string) => { sql: string; params: unknown[] };
+
 export const METADATA_MAX_KEYS = 50;
 export const METADATA_KEY_MAX = 40;
 export const METADATA_VALUE_MAX = 500;

@@ -7,7 +7,7 @@ import { listObjects, listQuery } from './list';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
 import { fanOutEvent, matchingEndpointsSql } from '../webhooks/fanout';
-import type { Scope } from './common';
+import type { Companion, Scope } from './common';
 
 export const EVENT_TYPES = [
   'payment_intent.created',
@@ -68,12 +68,16 @@ export async function insertWithEvent(
   type: EventType,
   object: unknown,
   createdAt: number,
+  companion?: Companion,
 ): Promise<number> {
   const n = insert.params.length;
   const p = (i: number) => `$${n + i}`;
   const eventId = createId('evt');
   // One random id for the event's deliveries, each suffixed with its rank (unique, 128 random bits).
   const deliveryBase = createId('whd');
+  const objectJson = JSON.stringify(object);
+  const params = [...insert.params, eventId, scope.merchantId, scope.livemode, type, `{"object":${objectJson}}`, createdAt, deliveryBase];
+  const extra = companion?.(params.length + 1, objectJson, 'obj');
   const rows = await db.query<{ inserted: number }>(
     `with obj as (${insert.sql} returning 1),
      ev as (
@@ -86,9 +90,10 @@ export async function insertWithEvent(
        select ${p(7)}::text || (row_number() over (order by eps.id))::text, ${p(2)}, ${p(3)}, ev.id, eps.id, ${p(4)}, 'pending', ${p(6)}, ${p(6)}, ${p(6)}
          from ev cross join eps
        on conflict (event_id, endpoint_id) do nothing
-       returning 1)
+       returning 1)${extra ? `,
+     companion as (${extra.sql})` : ''}
      select (select count(*) from obj)::int as inserted`,
-    [...insert.params, eventId, scope.merchantId, scope.livemode, type, JSON.stringify({ object }), createdAt, deliveryBase],
+    extra ? [...params, ...extra.params] : params,
   );
   return Number(rows[0]?.inserted ?? 0);
 }

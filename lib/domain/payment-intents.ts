@@ -7,7 +7,7 @@ import { createId, nowSeconds } from '../ids';
 import { railPolicy } from '../rails/catalog';
 import { railAdapter } from '../rails/registry';
 import { nextActionFor, type NextAction } from './next-action';
-import { metadataInput, shortText, getOwnedRow, type Scope } from './common';
+import { metadataInput, shortText, getOwnedRow, type Companion, type Scope } from './common';
 import { insertWithEvent } from './events';
 import { assertAmountInBounds, assertRailTakesCurrency, CURRENCIES, RAILS, type Currency, type Rail } from '../money';
 import { amountInput, currencyInput } from './prices';
@@ -105,7 +105,7 @@ export function assertRailConfigured(rail: Rail, livemode: boolean): void {
     );
 }
 
-export async function createPaymentIntent(db: Db, scope: Scope, input: CreatePaymentIntentInput): Promise<PaymentIntent> {
+export async function createPaymentIntent(db: Db, scope: Scope, input: CreatePaymentIntentInput, companion?: Companion): Promise<PaymentIntent> {
   assertPayable(input.rail, input.currency, input.amount);
   assertRailConfigured(input.rail, scope.livemode);
   const now = nowSeconds();
@@ -127,6 +127,7 @@ export async function createPaymentIntent(db: Db, scope: Scope, input: CreatePay
     'payment_intent.created',
     intent,
     now,
+    companion,
   );
   return intent;
 }

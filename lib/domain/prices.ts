@@ -5,7 +5,7 @@ import { invalid, notFound } from '../errors';
 import { booleanParam, listObjects, listQuery } from './list';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
-import { idParam, mergeMetadata, metadataInput, metadataPatch, getOwnedRow, type Scope } from './common';
+import { idParam, mergeMetadata, metadataInput, metadataPatch, getOwnedRow, type Companion, type Scope } from './common';
 import { insertWithEvent, recordEvent } from './events';
 import { assertAmountInBounds, boundsFor, CURRENCIES, type Currency } from '../money';
 import { getProductRow } from './products';
@@ -67,7 +67,7 @@ export function toPrice(r: Row): Price {
   };
 }
 
-export async function createPrice(db: Db, scope: Scope, input: CreatePriceInput): Promise<Price> {
+export async function createPrice(db: Db, scope: Scope, input: CreatePriceInput, companion?: Companion): Promise<Price> {
   assertAmountInBounds(input.unitAmount, input.currency, boundsFor(input.currency), 'unitAmount');
   const now = nowSeconds();
   const id = createId('price');
@@ -88,6 +88,7 @@ export async function createPrice(db: Db, scope: Scope, input: CreatePriceInput)
     'price.created',
     price,
     now,
+    companion,
   );
   if (inserted === 0) throw notFound('product', input.productId, 'productId');
   return price;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { listObjects, listQuery, booleanParam } from './list';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
-import { mergeMetadata, metadataInput, metadataPatch, requiredText, shortText, getOwnedRow, type Scope } from './common';
+import { mergeMetadata, metadataInput, metadataPatch, requiredText, shortText, getOwnedRow, type Companion, type Scope } from './common';
 import { insertWithEvent, recordEvent } from './events';
 
 export const createProductInput = z.strictObject({
@@ -49,7 +49,7 @@ export function toProduct(r: Row): Product {
   };
 }
 
-export async function createProduct(db: Db, scope: Scope, input: CreateProductInput): Promise<Product> {
+export async function createProduct(db: Db, scope: Scope, input: CreateProductInput, companion?: Companion): Promise<Product> {
   const now = nowSeconds();
   const id = createId('prod');
   const product = toProduct({ id, name: input.name, description: input.description ?? null, active: input.active, metadata: input.metadata, livemode: scope.livemode, created_at: now });
@@ -65,6 +65,7 @@ export async function createProduct(db: Db, scope: Scope, input: CreateProductIn
     'product.created',
     product,
     now,
+    companion,
   );
   return product;
 }

@@ -8,8 +8,8 @@ import {
 
 export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // POST /v1/payment_intents: create a payment intent
-  POST: apiRoute({ body: createPaymentIntentInput, singleStatement: true }, ({ db, merchant, body }) =>
-    createPaymentIntent(db, merchant, body),
+  POST: apiRoute({ body: createPaymentIntentInput, singleStatement: true }, ({ db, merchant, body, companion }) =>
+    createPaymentIntent(db, merchant, body, companion),
   ),
   // GET /v1/payment_intents: list, newest first
   GET: apiRoute({ query: listPaymentIntentsQuery }, ({ db, merchant, query }) => listPaymentIntents(db, merchant, query)),

@@ -3,7 +3,7 @@ import { createPrice, createPriceInput, listPrices, listPricesQuery } from '@/li
 
 export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // POST /v1/prices
-  POST: apiRoute({ body: createPriceInput, singleStatement: true }, ({ db, merchant, body }) => createPrice(db, merchant, body)),
+  POST: apiRoute({ body: createPriceInput, singleStatement: true }, ({ db, merchant, body, companion }) => createPrice(db, merchant, body, companion)),
   // GET /v1/prices?productId=...
   GET: apiRoute({ query: listPricesQuery }, ({ db, merchant, query }) => listPrices(db, merchant, query)),
 });

@@ -3,7 +3,7 @@ import { createProduct, createProductInput, listProducts, listProductsQuery } fr
 
 export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // POST /v1/products
-  POST: apiRoute({ body: createProductInput, singleStatement: true }, ({ db, merchant, body }) => createProduct(db, merchant, body)),
+  POST: apiRoute({ body: createProductInput, singleStatement: true }, ({ db, merchant, body, companion }) => createProduct(db, merchant, body, companion)),
   // GET /v1/products
   GET: apiRoute({ query: listProductsQuery }, ({ db, merchant, query }) => listProducts(db, merchant, query)),
 });
