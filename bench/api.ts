@@ -2,7 +2,8 @@
 // dist/server.mjs, built from server.ts) against the floor (bench/bare-server.ts: node:http, the
 // same zod schema, one key lookup, one statement; nothing of our code path), on the embedded
 // database and on PostgreSQL when one is reachable. 32 connections, BENCH_SECONDS (10) each.
-//   create       POST /v1/payment_intents
+//   create       POST /v1/payment_intents (the floor writes the intent and its event in one
+//                statement: the contract's create; the intent row alone is printed for reference)
 //   create+key   the same with a fresh Idempotency-Key on every request (the floor claims it in its insert)
 //   retrieve     GET /v1/payment_intents/:id
 //   list         GET /v1/payment_intents?limit=10
@@ -22,8 +23,8 @@ const BODY = JSON.stringify({ amount: 5000, currency: 'XOF', rail: 'mobile_money
 type Scenario = 'create' | 'create+key' | 'retrieve' | 'list';
 const SCENARIOS: Scenario[] = ['create', 'create+key', 'retrieve', 'list'];
 
-async function load(port: number, key: string, scenario: Scenario, intentId: string) {
-  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+async function load(port: number, key: string, scenario: Scenario, intentId: string, extra: Record<string, string> = {}) {
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...extra };
   const post = scenario === 'create' || scenario === 'create+key';
   const r = await autocannon({
     url: `http://127.0.0.1:${port}${scenario === 'retrieve' ? `/v1/payment_intents/${intentId}` : scenario === 'list' ? '/v1/payment_intents?limit=10' : '/v1/payment_intents'}`,
@@ -42,6 +43,7 @@ async function run(label: string, env: Record<string, string>) {
   // The in-process worker runs, as in production (WORKER=off is refused on the embedded database).
   const common = { ...env, LOG_LEVEL: 'warn', RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000' };
   const results: Record<string, Record<Scenario, Awaited<ReturnType<typeof load>>>> = {};
+  let reference: Awaited<ReturnType<typeof load>> | undefined;
   for (const [name, args, port] of [
     ['caisse', ['dist/server.mjs'], 3303],
     ['floor', ['--import', 'tsx', 'bench/bare-server.ts'], 3301],
@@ -56,6 +58,7 @@ async function run(label: string, env: Record<string, string>) {
         await load(port, keys.test, s, intentId).catch(() => undefined); // warm-up (JIT, caches, plans)
         results[name]![s] = await load(port, keys.test, s, intentId);
       }
+      if (name === 'floor') reference = await load(port, keys.test, 'create', intentId, { 'x-floor': 'intent-only' });
     } finally {
       await stop(child);
     }
@@ -68,6 +71,10 @@ async function run(label: string, env: Record<string, string>) {
     const p99 = s.startsWith('create') ? `; p99 <= 20 ms: ${c.p99 <= 20 ? 'met' : 'not met'}` : '';
     console.log(`  ${s.padEnd(11)} npm start ${c.rps.toFixed(0).padStart(6)} req/s  p50 ${String(c.p50).padStart(3)} ms  p99 ${String(c.p99).padStart(3)} ms  non-2xx ${c.non2xx} | floor ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${String(f.p50).padStart(3)} ms  p99 ${String(f.p99).padStart(3)} ms | ratio ${ratio.toFixed(2)} (>= 0.80: ${ratio >= 0.8 ? 'met' : 'not met'}${p99})`);
   }
+  if (reference)
+    console.log(
+      `  (reference: the floor writing the intent row alone, no event: ${reference.rps.toFixed(0)} req/s, p99 ${reference.p99} ms; npm start's create is ${(results.caisse!.create.rps / reference.rps).toFixed(2)}x that)`,
+    );
 }
 
 if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID')) || !fs.existsSync(path.join(root, 'dist', 'server.mjs')) || process.env.BENCH_BUILD === '1') {

@@ -1,8 +1,10 @@
 // The floor of `npm run bench:api`: the least work each measured request physically needs, on the
 // same database, with nothing of our code path (no wrapper, no domain function): node:http,
 // JSON.parse, the same strict zod schema, one key lookup by hash, and one statement.
-//   POST /v1/payment_intents                one insert (with an Idempotency-Key: the key's row is
-//                                           inserted in the same statement, a data-modifying CTE)
+//   POST /v1/payment_intents                one statement writing the intent and its event (the
+//                                           contract's create: an object never exists without its
+//                                           event); with an Idempotency-Key the key's row too (a
+//                                           data-modifying CTE). `X-Floor: intent-only`: one row.
 //   GET  /v1/payment_intents/:id            one indexed select
 //   GET  /v1/payment_intents?limit=10       one indexed select of 11 rows
 import { createHash, randomBytes } from 'node:crypto';
@@ -40,18 +42,26 @@ http
       const b = parsed.data;
       const now = Math.floor(Date.now() / 1000);
       const values = [id('pi'), key.merchant_id, key.livemode, b.amount, b.currency, b.rail, b.reference ?? null, b.description ?? null, JSON.stringify(b.metadata), now];
+      const object = { id: values[0], object: 'payment_intent', amount: b.amount, currency: b.currency, status: 'requires_payment_method', createdAt: now };
       const insert = `insert into payment_intents (id, merchant_id, livemode, amount, currency, rail, status, reference, description, metadata, created_at, updated_at)
                       values ($1, $2, $3, $4, $5, $6, 'requires_payment_method', $7, $8, $9, $10, $10)`;
-      const idem = req.headers['idempotency-key'];
-      if (typeof idem === 'string')
+      if (req.headers['x-floor'] === 'intent-only') await db.query(insert, values);
+      else {
+        const idem = req.headers['idempotency-key'];
+        const claim =
+          typeof idem === 'string'
+            ? `, k as (insert into idempotency_keys (merchant_id, livemode, key, method, path, request_hash, state, locked_at, created_at)
+                       values ($2, $3, $13, 'POST', '/v1/payment_intents', '', 'done', $10, $10))`
+            : '';
         await db.query(
-          `with k as (insert into idempotency_keys (merchant_id, livemode, key, method, path, request_hash, state, locked_at, created_at)
-                      values ($2, $3, $11, 'POST', '/v1/payment_intents', '', 'done', $10, $10))
-           ${insert}`,
-          [...values, idem],
+          `with pi as (${insert} returning 1),
+                ev as (insert into events (id, merchant_id, livemode, type, data, created_at)
+                       select $11, $2, $3, 'payment_intent.created', $12::jsonb, $10 from pi)${claim}
+           select 1`,
+          [...values, id('evt'), JSON.stringify({ object }), ...(typeof idem === 'string' ? [idem] : [])],
         );
-      else await db.query(insert, values);
-      send(res, 200, { id: values[0], object: 'payment_intent', amount: b.amount, currency: b.currency, status: 'requires_payment_method', createdAt: now });
+      }
+      send(res, 200, object);
     } catch (err) {
       res.writeHead(500).end(String(err));
     }
