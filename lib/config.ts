@@ -1,12 +1,28 @@
 // Every environment variable the service reads, parsed once. The README's configuration table
 // lists the same names; keep the two in step.
 import { z } from 'zod';
+import { cmp, fromInteger, isPositive, parseDecimal, type Decimal } from './decimal';
+import { TEST_GNF_PER_EUR, TEST_XOF_PER_BTC, TEST_XOF_PER_USDT } from './rates';
 
 const optionalUrl = z.url().optional();
 const positiveInt = z.coerce.number().int().positive();
 const hex32 = z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (a 32-byte key)');
 /** An on/off switch: 1 (or true) turns it on; unset, 0 or false leaves it off. */
 const flag = z.enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' }).default('0').transform((v) => v === '1' || v === 'true');
+/** A plain decimal string (lib/decimal.ts parseDecimal: "655.957"; no exponent, sign or blanks) that passes `check`. */
+const decimalString = (check: (d: Decimal) => boolean, message: string) =>
+  z.string().refine((v) => {
+    try {
+      return check(parseDecimal(v));
+    } catch {
+      return false;
+    }
+  }, message);
+const positiveDecimal = decimalString(isPositive, 'must be a decimal number greater than 0, e.g. "655.957"');
+
+/** The exchanges lib/rates can read BTC and USDT prices from (lib/rates/kraken.ts, bitstamp.ts). */
+export const RATE_SOURCES = ['kraken', 'bitstamp'] as const;
+export type RateSource = (typeof RATE_SOURCES)[number];
 
 /** The operator APIs a mobile-money rail can speak. */
 export const MOMO_PROTOCOLS = ['mtn_momo', 'orange_money', 'wave'] as const;
@@ -83,6 +99,31 @@ const envSchema = z.object({
   TRON_GAP_LIMIT: z.coerce.number().int().min(1).default(20),
   TRON_TEST_USDT_CONTRACT: z.string().min(1).default('TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf'),
 
+  // Exchange rates for paying XOF, XAF or GNF over the BTC and USDT rails (lib/rates; api-contract
+  // "Paying in another currency: quotes").
+  // Lowers every quoted rate by this percentage, in the merchant's favour (test mode too).
+  RATE_SPREAD_PERCENT: decimalString((d) => cmp(d, fromInteger(100)) < 0, 'must be a decimal percentage from 0 up to (not including) 100, e.g. "1.5"').default('0'),
+  // GNF floats: without the operator's own rate, GNF intents are not converted in live mode.
+  RATE_GNF_PER_EUR: positiveDecimal.optional(),
+  QUOTE_TTL_SECONDS: z.coerce.number().int().min(60).default(900),
+  // At most half the 2-minute freshness limit, so one failed refresh does not take the converting rails down.
+  RATE_REFRESH_SECONDS: z.coerce.number().int().min(5).max(60).default(30),
+  RATE_SOURCES: z
+    .string()
+    .regex(/^(kraken|bitstamp)(,(kraken|bitstamp))*$/, `must be a comma-separated list of ${RATE_SOURCES.join(', ')}`)
+    .default(RATE_SOURCES.join(','))
+    .transform((v) => [...new Set(v.split(','))] as RateSource[]),
+  // Where the exchanges are reached (default their public APIs; tests point them at fakes).
+  RATE_KRAKEN_URL: optionalUrl,
+  RATE_BITSTAMP_URL: optionalUrl,
+  // Fresh sources a price needs (lib/rates/aggregate.ts AggregateOptions.minSources says what each choice costs).
+  RATE_MIN_SOURCES: z.coerce.number().int().min(1).default(1),
+  // Test mode's fixed rates (documented in lib/rates/index.ts): XOF per BTC and per USDT (XAF the
+  // same), and GNF per EUR, through which the GNF rates are derived.
+  TEST_RATE_XOF_PER_BTC: positiveDecimal.default(TEST_XOF_PER_BTC),
+  TEST_RATE_XOF_PER_USDT: positiveDecimal.default(TEST_XOF_PER_USDT),
+  TEST_RATE_GNF_PER_EUR: positiveDecimal.default(TEST_GNF_PER_EUR),
+
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   BASE_URL: z.url().optional(),
   CHECKOUT_URL: z.url().optional(),
@@ -92,6 +133,9 @@ const envSchema = z.object({
   RATE_LIMIT_BURST: z.coerce.number().int().positive().default(100),
   WORKER: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+}).refine((env) => env.RATE_MIN_SOURCES <= env.RATE_SOURCES.length, {
+  path: ['RATE_MIN_SOURCES'],
+  message: 'must not exceed the number of RATE_SOURCES (no price could ever be quoted)',
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'BASE_URL'> & { BASE_URL: string; checkoutUrl: string };

@@ -54,6 +54,23 @@ export const RAIL_CURRENCIES: Record<Rail, readonly Currency[]> = {
   usdt_trc20: ['USDT'],
 };
 
+/**
+ * Rails that also take the francs (XOF, XAF, GNF) at a locked quote: the intent keeps its currency
+ * and the payer pays the rail's own (the settlement currency) at a rate (lib/domain/quotes.ts).
+ */
+export const CONVERTING_RAILS: Partial<Record<Rail, Currency>> = { btc_lightning: 'BTC', btc_onchain: 'BTC', usdt_trc20: 'USDT' };
+export const CONVERTIBLE_CURRENCIES: readonly Currency[] = ['XOF', 'XAF', 'GNF'];
+
+/**
+ * The currency the payer pays `currency` in over `rail`: the same one when the rail takes it,
+ * the rail's own when the rail converts it, else null (rail_currency_mismatch).
+ */
+export function settlementCurrency(rail: Rail, currency: Currency, direct: readonly Currency[] = RAIL_CURRENCIES[rail]): Currency | null {
+  if (direct.includes(currency)) return currency;
+  const own = CONVERTING_RAILS[rail];
+  return own && CONVERTIBLE_CURRENCIES.includes(currency) ? own : null;
+}
+
 /** Rail-specific floors: an on-chain payment below 1,000 sats costs more in fees than it moves. */
 export const RAIL_MIN: Partial<Record<Rail, number>> = { btc_onchain: 1_000 };
 

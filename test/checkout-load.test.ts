@@ -33,7 +33,7 @@ describe('loadCheckout', () => {
     const { pi, cs } = await session({ amount: 5000, currency: 'XOF', rail: 'mobile_money_b', description: 'Sac', reference: 'CMD-1', metadata: { note: 'private' } });
     const view = (await loadCheckout(db(), cs.id))!;
     expect(view).toMatchObject({ phase: 'choose', rail: 'mobile_money_b', title: 'Sac', description: 'CMD-1', amount: 5000, currency: 'XOF', livemode: false });
-    expect(view.rails.map((r) => r.rail)).toEqual(['mobile_money_a', 'mobile_money_b', 'mobile_money_c', 'mobile_money_d']);
+    expect(view.rails.map((r) => r.rail)).toEqual(['mobile_money_a', 'mobile_money_b', 'mobile_money_c', 'mobile_money_d', 'btc_lightning', 'btc_onchain', 'usdt_trc20']);
     expect(view.intent?.id).toBe(pi.id);
     const json = JSON.stringify(view);
     for (const s of ['private', 'sk_test_', 'key_hash', 'Autre Boutique', merchantId]) expect(json).not.toContain(s);

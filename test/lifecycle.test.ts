@@ -39,7 +39,7 @@ describe('mobile money simulator (test numbers)', () => {
       const t0 = now();
       const r = await confirmPaymentIntent(db(), testScope(m), pi.id, { phone }, { now: t0 });
       expect(r.status).toBe('pending');
-      expect(r.nextAction).toEqual({ type: 'mobile_money_prompt', phone: `+225${phone}`, operator: 'MTN MoMo', ussdCode: '*133#', expiresAt: t0 + 180 });
+      expect(r.nextAction).toEqual({ type: 'mobile_money_prompt', phone: `+225${phone}`, operator: 'MTN MoMo', ussdCode: '*133#', expiresAt: t0 + 180, quote: null });
       // The API shows the same prompt.
       expect((await get(m.keys.test, pi.id)).body.nextAction).toEqual(r.nextAction);
       await pollDueAttempts(db(), t0 + SIM_APPROVAL_SECONDS - 1, { merchantId: m.merchant.id }); // too early: still pending
@@ -139,7 +139,9 @@ describe('mobile money simulator (test numbers)', () => {
     const m = await newMerchant(db());
     const pi = await momoIntent(m.keys.test);
     expect((await confirm(m.keys.test, pi.id, { foo: 1 })).body.error.code).toBe('parameter_unknown');
-    const mismatch = await confirm(m.keys.test, pi.id, { rail: 'btc_lightning' });
+    // XOF converts to BTC and USDT (quotes); a BTC intent never goes over mobile money.
+    const btc = await newIntent(m.keys.test, { amount: 5000, currency: 'BTC', rail: 'btc_lightning' });
+    const mismatch = await confirm(m.keys.test, btc.id, { rail: 'mobile_money_a' });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.error.code).toBe('rail_currency_mismatch');
     expect((await confirm(m.keys.test, 'pi_doesnotexist12345', {})).status).toBe(404);
@@ -416,7 +418,9 @@ describe('checkout sessions and rails', () => {
     const second = await chooseSessionRail(db(), cs.id, 'mobile_money_c');
     expect(second.intent.id).toBe(first.intent.id);
     expect(second.intent.rail).toBe('mobile_money_c');
-    await expect(chooseSessionRail(db(), cs.id, 'btc_lightning')).rejects.toMatchObject({ code: 'rail_currency_mismatch' });
+    // An XOF session takes the converting rails too (at a quote); the choice comes back.
+    expect((await chooseSessionRail(db(), cs.id, 'usdt_trc20')).intent.rail).toBe('usdt_trc20');
+    await chooseSessionRail(db(), cs.id, 'mobile_money_c');
     // Pending: no switching.
     await confirmPaymentIntent(db(), testScope(m), first.intent.id, { phone: '0101122222' });
     await expect(chooseSessionRail(db(), cs.id, 'mobile_money_a')).rejects.toMatchObject({ code: 'unexpected_state' });
@@ -475,7 +479,15 @@ describe('checkout sessions and rails', () => {
 
   it('availableRails lists the rails of a currency with their operator details', async () => {
     const xof = await availableRails(db(), 'XOF', false);
-    expect(xof.map((r) => r.rail)).toEqual(['mobile_money_a', 'mobile_money_b', 'mobile_money_c', 'mobile_money_d']);
+    // The four operators, and the converting rails at the test rates (no amount: no approximation).
+    expect(xof.map((r) => r.rail)).toEqual(['mobile_money_a', 'mobile_money_b', 'mobile_money_c', 'mobile_money_d', 'btc_lightning', 'btc_onchain', 'usdt_trc20']);
+    expect(xof.every((r) => r.approx === null)).toBe(true);
+    const priced = await availableRails(db(), 'XOF', false, { amount: 5000 });
+    expect(priced.filter((r) => r.approx).map((r) => [r.rail, r.approx])).toEqual([
+      ['btc_lightning', { amount: 8334, currency: 'BTC', rate: '60000000' }],
+      ['btc_onchain', { amount: 8334, currency: 'BTC', rate: '60000000' }],
+      ['usdt_trc20', { amount: 8333334, currency: 'USDT', rate: '600' }],
+    ]);
     expect(xof[0]).toMatchObject({ kind: 'mobile_money', country: 'CI', dialCode: '+225', exampleNumber: '0554120000' });
     expect((await availableRails(db(), 'BTC', false)).map((r) => r.rail)).toEqual(['btc_lightning', 'btc_onchain']);
     // Live rails with no configuration are not offered.

@@ -33,7 +33,7 @@ async function confirmed(amount: number) {
   const res = await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: m.keys.live, body: {} });
   expect(res.status).toBe(200);
   const invoice = res.body.nextAction.invoice as string;
-  expect(res.body.nextAction).toEqual({ type: 'lightning_invoice', invoice, uri: `lightning:${invoice}`, expiresAt: expect.any(Number) });
+  expect(res.body.nextAction).toEqual({ type: 'lightning_invoice', invoice, uri: `lightning:${invoice}`, expiresAt: expect.any(Number), quote: null });
   const d = decode(invoice);
   const s = Object.fromEntries(d.sections.map((x: any) => [x.name, x.value]));
   const hash = s.payment_hash as string;

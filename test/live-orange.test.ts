@@ -131,7 +131,7 @@ describe('live Orange Money through the API: confirm', () => {
     const [att] = await c.attempts();
     const pay = fake.byOrder(att!.id)!;
     expect(r.body).toMatchObject({ status: 'pending', livemode: true, amountReceived: 0, lastPaymentError: null });
-    expect(r.body.nextAction).toEqual({ type: 'redirect_to_url', url: pay.paymentUrl, operator: 'Orange Money', phone: null, expiresAt: att!.created_at + TIMEOUT_SECONDS });
+    expect(r.body.nextAction).toEqual({ type: 'redirect_to_url', url: pay.paymentUrl, operator: 'Orange Money', phone: null, expiresAt: att!.created_at + TIMEOUT_SECONDS, quote: null });
     expect(pay.body).toEqual({
       merchant_key: fake.merchantKey,
       currency: 'OUV',

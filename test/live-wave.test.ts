@@ -117,7 +117,7 @@ describe('live Wave: confirm', () => {
     const c = await confirmed({ returnUrl: 'https://shop.example/thanks' });
     const s = c.session();
     expect(c.res.body).toMatchObject({ status: 'pending', livemode: true, amountReceived: 0 });
-    expect(c.res.body.nextAction).toEqual({ type: 'redirect_to_url', url: s.wave_launch_url, operator: 'Wave', phone: null, expiresAt: c.t0 + 600 });
+    expect(c.res.body.nextAction).toEqual({ type: 'redirect_to_url', url: s.wave_launch_url, operator: 'Wave', phone: null, expiresAt: c.t0 + 600, quote: null });
     expect(c.att).toMatchObject({ status: 'pending', destination: '', expires_at: c.t0 + 600 });
     const create = wave.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions' && JSON.parse(r.body).client_reference === c.att.id);
     expect(create).toHaveLength(1);
@@ -226,7 +226,7 @@ describe('live Wave: payment paths', () => {
 
   it('(d) with a phone: restrict_payer_mobile is sent; failed tries (another payer, insufficient funds) keep it pending; the payer can still pay', async () => {
     const c = await confirmed({ phone: '07 58 12 10 00' });
-    expect(c.res.body.nextAction).toEqual({ type: 'redirect_to_url', url: c.session().wave_launch_url, operator: 'Wave', phone: '+2250758121000', expiresAt: c.t0 + 600 });
+    expect(c.res.body.nextAction).toEqual({ type: 'redirect_to_url', url: c.session().wave_launch_url, operator: 'Wave', phone: '+2250758121000', expiresAt: c.t0 + 600, quote: null });
     expect(wave.sessions.get(c.sessionId)!.body.restrict_payer_mobile).toBe('+2250758121000');
     expect(c.att.destination).toBe('+2250758121000');
     clock = c.t0 + 3;

@@ -32,6 +32,7 @@ describe('redirect operators in test mode', () => {
       operator: 'Orange Money',
       phone: null,
       expiresAt: expect.any(Number),
+      quote: null,
     });
     // Orange's payment page lasts ten minutes: so does the attempt.
     expect(r.body.nextAction.expiresAt - t0).toBeGreaterThanOrEqual(599);

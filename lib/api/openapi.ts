@@ -12,6 +12,8 @@ import { confirmPaymentIntentInput, testPayInput } from '../domain/lifecycle';
 import { createEndpointInput, listEndpointsQuery, rollSecretInput, updateEndpointInput } from '../webhooks/endpoints';
 import { listDeliveriesQuery } from '../webhooks/deliveries';
 import { INTENT_STATUSES, SESSION_STATUSES } from '../domain/transitions';
+import { BASES, CONVERTIBLE_CURRENCIES } from '../rates';
+import { listExchangeRatesQuery } from '../rates/store';
 
 const metadata = z.record(z.string(), z.string());
 const ts = z.number().int().describe('Unix timestamp, seconds');
@@ -61,6 +63,13 @@ export const RESPONSE_OBJECTS = {
     lastAttemptAt: ts.nullable(), lastResponseStatus: z.number().int().nullable(), lastError: z.string().nullable(),
     attempts: z.array(z.object({}).loose()), livemode: z.boolean(), createdAt: ts,
   }),
+  ExchangeRate: z.strictObject({
+    object: z.literal('exchange_rate'), from: z.enum(CONVERTIBLE_CURRENCIES).describe("the intent's currency"),
+    to: z.enum(BASES).describe('the settlement currency (the rail\'s own)'),
+    rate: z.string().describe('decimal string: units of `from` for one unit of `to` (e.g. "60000000": 1 BTC = 60,000,000 XOF), after the spread'),
+    source: z.string().describe('"test" in test mode; live: the exchange, or "median:<exchanges>" when several answered'),
+    fetchedAt: ts.describe('the newest exchange price the rate rests on (test mode: now)'),
+  }),
   DeletedWebhookEndpoint: z.strictObject({ id: z.string(), object: z.literal('webhook_endpoint'), deleted: z.literal(true) }),
   Error: z.strictObject({
     error: z.strictObject({
@@ -105,6 +114,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/v1/payment_intents/{id}/confirm', summary: 'Confirm a payment intent (collect without the hosted page)', description: 'Starts, or returns, the payer\'s attempt and answers nextAction. `rail` switches to another rail of the currency while requires_payment_method (or while pending at a redirect operator the payer left). `phone` (E.164 or national): required by push operators (MTN MoMo protocol: nextAction mobile_money_prompt), optional for redirect operators (Orange Money, Wave: nextAction redirect_to_url; with Wave only that number may pay). `returnUrl` (https): where a redirect operator sends the payer back when the intent has no checkout session. `{"resend": true}` alone sends a pending push again (at most 3 times, spaced, under the per-phone limits; 409 on redirect operators). 400 rail_not_configured when this deployment has no backend for the rail in this mode; 503 rail_unavailable when the rail\'s backend is down or refused.', body: confirmPaymentIntentInput, returns: 'PaymentIntent' },
   { method: 'post', path: '/v1/test_helpers/payment_intents/{id}/pay', summary: 'Test mode: pay a payment intent', description: 'Test keys only (404 with a live key). Optional amount for an under- or overpayment. Starts an attempt on the intent\'s rail if none.', body: testPayInput, returns: 'PaymentIntent' },
   { method: 'post', path: '/v1/test_helpers/payment_intents/{id}/fail', summary: 'Test mode: make the current attempt fail', description: 'Test keys only (404 with a live key).', returns: 'PaymentIntent' },
+  { method: 'get', path: '/v1/exchange_rates', summary: 'List exchange rates', description: 'The rates a quote for an XOF, XAF or GNF intent paid over btc_lightning, btc_onchain or usdt_trc20 would use now, in the key\'s mode: test mode\'s fixed rates, or live rates (median of the exchanges\' EUR prices, at most 2 minutes old; XOF and XAF at the peg of 655.957 per EUR; GNF only when the operator configured a GNF rate). A pair without a fresh rate is left out (its converting rails answer 503 rail_unavailable). Filters from and to; not paginated.', query: listExchangeRatesQuery, returns: 'list:ExchangeRate' },
   { method: 'get', path: '/v1/events', summary: 'List events', description: 'Newest first; filter by type.', query: listEventsQuery, returns: 'list:Event' },
   { method: 'get', path: '/v1/events/{id}', summary: 'Retrieve an event', returns: 'Event' },
   { method: 'post', path: '/v1/webhook_endpoints', summary: 'Create a webhook endpoint', description: 'The answer carries the signing secret (whsec_...), this once. Live endpoints: https and public addresses only.', body: createEndpointInput, returns: 'WebhookEndpoint' },

@@ -7,6 +7,7 @@ import { config } from '../config';
 import { claimDue } from '../db/claim';
 import type { Db, Row } from '../db/client';
 import { randomUUID } from 'node:crypto';
+import { lockQuote, quoteOf } from './conversion';
 import { createId } from '../ids';
 import { log } from '../log';
 import { normalizePhone, operatorInfo } from '../rails/mobile-money/operators';
@@ -310,15 +311,21 @@ export async function beginAttempt(tx: Db, intent: Row, adapter: RailAdapter, op
       throw invalid('parameter_invalid', `${operatorInfo(rail).displayName} takes return addresses of at most ${adapter.maxUrlLength} characters; this one has ${redirect.returnUrl!.length}.`, 'returnUrl');
     Object.assign(details, { returnUrl: redirect.returnUrl, locale });
   }
-  const amount = attemptAmount({ amount: intent.amount as number, amountReceived: intent.amount_received as number });
+  const due = attemptAmount({ amount: intent.amount as number, amountReceived: intent.amount_received as number });
+  // A converting rail (francs over BTC or USDT): the attempt asks for the quote's amount, in the
+  // settlement currency, until the quote ends (a Lightning invoice expires with it).
+  const quote = await lockQuote(tx, rail, currency, due, intent.livemode as boolean, now, session ? (session.expires_at as number) : null);
+  if (quote) expiresAt = Math.min(expiresAt, quote.expiresAt);
+  const amount = quote ? quote.amount : due;
+  const payIn = quote ? quote.currency : currency;
   try {
     await tx.query(
       `insert into payment_attempts (id, payment_intent_id, merchant_id, livemode, rail, amount, currency, status, destination, details,
-         expires_at, next_poll_at, created_at, updated_at, backend_ref)
-       values ($1, $2, $3, $4, $5, $6, $7, 'creating', $8, $9, $10, $11, $12, $12, $13)`,
+         expires_at, next_poll_at, created_at, updated_at, backend_ref, quote)
+       values ($1, $2, $3, $4, $5, $6, $7, 'creating', $8, $9, $10, $11, $12, $12, $13, $14)`,
       [
-        attemptId, intent.id, intent.merchant_id, intent.livemode, rail, amount, currency, phone ?? address ?? null,
-        JSON.stringify(details), expiresAt, now + STUCK_CREATING_SECONDS, now, reference ?? null,
+        attemptId, intent.id, intent.merchant_id, intent.livemode, rail, amount, payIn, phone ?? address ?? null,
+        JSON.stringify(details), expiresAt, now + STUCK_CREATING_SECONDS, now, reference ?? null, quote ? JSON.stringify(quote) : null,
       ],
     );
   } catch (err) {
@@ -330,7 +337,7 @@ export async function beginAttempt(tx: Db, intent: Row, adapter: RailAdapter, op
     intentId: intent.id as string,
     rail,
     amount,
-    currency,
+    currency: payIn,
     description: (intent.description as string | null) ?? `Payment ${intent.id as string}`,
     expiresAt,
     now,
@@ -476,7 +483,8 @@ export const INVOICE_REUSE_MIN_SECONDS = 120;
  * whether it did; in the caller's transaction, under the intent's row lock.
  */
 export async function reuseOpenInvoice(tx: Db, intent: Row, adapter: RailAdapter, now: number): Promise<boolean> {
-  if (intent.rail !== 'btc_lightning') return false;
+  // A converting intent's invoice belongs to its quote: a new attempt gets a new quote and invoice.
+  if (intent.rail !== 'btc_lightning' || intent.currency !== 'BTC') return false;
   const amount = attemptAmount({ amount: intent.amount as number, amountReceived: intent.amount_received as number });
   const session = await openSessionOf(tx, intent.id as string);
   const until = session ? (session.expires_at as number) : now + DEFAULT_WINDOW_SECONDS;
@@ -552,8 +560,17 @@ async function loadFacts(tx: Db, intent: Row, attempt: Row, now: number): Promis
       expiresAt: (attempt.expires_at as number | null) ?? null,
       backendRef: attemptFacts(attempt).backendRef,
       addressCredited,
+      quote: quoteOf(attempt),
+      firstSeenAt: firstSeenAt(attempt),
     },
   };
+}
+
+/** When money was first seen on an attempt: recorded in its details, or known from its amounts. */
+function firstSeenAt(attempt: Row): number | null {
+  const at = (attempt.details as Record<string, unknown> | null)?.firstSeenAt;
+  if (typeof at === 'number') return at;
+  return Number(attempt.amount_received) > 0 || Number(attempt.amount_seen) > 0 ? (attempt.updated_at as number) : null;
 }
 
 async function emitIntent(tx: Db, type: EventType, row: Row) {
@@ -567,9 +584,11 @@ export async function applyDecision(tx: Db, intentIn: Row, attemptIn: Row, d: De
   const attemptId = attemptIn.id as string;
   const rail = attemptIn.rail as string;
   // Money first: the attempt, its address, the intent, each counted once.
+  // When money was first seen on the attempt (a quote's late payments are judged by it).
+  const firstSeen = firstSeenAt(attemptIn) === null && (d.seen > 0 || d.credit > 0) ? { firstSeenAt: now } : {};
   let attempt = (await writeAttempt(tx, attemptId, {
     set: { amount_received: (attemptIn.amount_received as number) + Math.max(0, d.credit), amount_seen: d.seen, updated_at: now },
-    mergeDetails: report.details ?? {},
+    mergeDetails: { ...(report.details ?? {}), ...firstSeen },
   }))!;
   if (d.credit < 0) {
     // A reversal (money gone from the chain): taken back from the attempts that counted it, newest
@@ -586,7 +605,7 @@ export async function applyDecision(tx: Db, intentIn: Row, attemptIn: Row, d: De
       left -= take;
     }
     await tx.query(`update derived_addresses set amount_credited = amount_credited + $3 where address = $1 and rail = $2`, [attempt.destination, rail, d.credit]);
-    intent = (await tx.query(`update payment_intents set amount_received = amount_received + $2, updated_at = $3 where id = $1 returning *`, [id, d.credit, now]))[0]!;
+    intent = (await tx.query(`update payment_intents set amount_received = greatest(0, amount_received + $2), updated_at = $3 where id = $1 returning *`, [id, d.intentCredit, now]))[0]!;
     attempt = (await tx.query(`select * from payment_attempts where id = $1`, [attemptId]))[0]!;
   }
   if (isAddressRail(rail) && (d.credit > 0 || d.seen > 0 || report.received > 0))
@@ -595,7 +614,7 @@ export async function applyDecision(tx: Db, intentIn: Row, attemptIn: Row, d: De
   if (d.credit > 0) {
     if (isAddressRail(rail))
       await tx.query(`update derived_addresses set amount_credited = amount_credited + $3 where address = $1 and rail = $2`, [attempt.destination, rail, d.credit]);
-    intent = (await tx.query(`update payment_intents set amount_received = amount_received + $2, updated_at = $3 where id = $1 returning *`, [id, d.credit, now]))[0]!;
+    intent = (await tx.query(`update payment_intents set amount_received = greatest(0, amount_received + $2), updated_at = $3 where id = $1 returning *`, [id, d.intentCredit, now]))[0]!;
   }
   for (const e of d.effects) {
     switch (e.do) {

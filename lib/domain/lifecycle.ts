@@ -38,6 +38,9 @@ import { amountInput } from './prices';
 import { assertPayable, createPaymentIntent, getIntentRow, railInput, serializeIntent, type PaymentIntent } from './payment-intents';
 import { recordEvent } from './events';
 import { transitionIntent } from './transitions';
+import { assertRateAvailable, convertsTo, quoteOf } from './conversion';
+import { settlementAmount } from './quotes';
+import { currentRates } from '../rates/store';
 
 export { pollDueAttempts, claimDueAttempts, refreshAttempt, MAX_FAILED_ATTEMPTS, type WorkScope } from './attempts';
 export type { NextAction } from './next-action';
@@ -162,6 +165,7 @@ async function assertRailCanChange(tx: Db, intent: Row): Promise<void> {
 
 async function switchRail(tx: Db, intent: Row, rail: Rail, now: number): Promise<Row> {
   assertPayable(rail, intent.currency as Currency, (intent.amount as number) - 0);
+  await assertRateAvailable(tx, rail, intent.currency as Currency, intent.livemode as boolean, now);
   await assertNoAttemptStarting(tx, intent.id as string);
   // The attempt left behind stays watched while its operator could still be paid (closeAttempt):
   // a payment that comes in after all is counted, never lost.
@@ -239,6 +243,7 @@ async function chooseRailOnce(db: Db, first: Row, rail: Rail, now: number): Prom
       throw unexpectedState(`This checkout session is ${session.status === 'open' ? 'past its expiry' : session.status}; no rail can be chosen.`);
     const currency = session.currency as Currency;
     assertPayable(rail, currency, session.amount as number);
+    await assertRateAvailable(tx, rail, currency, scope.livemode, now);
     const adapter = configuredAdapter(rail, scope.livemode);
     if (await isBackendDown(tx, adapter, now)) throw railUnavailable(rail, 'its backend is failing');
     if (isAddressRail(rail) && !(await addressAvailable(tx, adapter, now, (intentRow?.id as string | undefined) ?? undefined)))
@@ -379,14 +384,10 @@ async function simulatedAttempt(tx: Db, scope: Scope, intent: Row, now: number):
   return (await tx.query(`select * from payment_attempts where id = $1`, [input.attemptId]))[0]!;
 }
 
-async function simulate(db: Db, scope: Scope, intentId: string, now: number, act: 'pay' | 'fail', amount?: number): Promise<PaymentIntent> {
+async function simulate(db: Db, scope: Scope, intentId: string, now: number, act: 'pay' | 'fail', amount?: number, share?: 'under' | 'over'): Promise<PaymentIntent> {
   assertTestMode(scope);
   return db.transaction(async (tx) => {
     let intent = await getIntentRow(tx, scope, intentId, { forUpdate: true });
-    if (amount !== undefined) {
-      const { max } = boundsFor(intent.currency as Currency);
-      if (amount > max) throw invalid('parameter_invalid', `amount must be at most ${max}, the largest ${intent.currency as string} amount (in minor units).`, 'amount');
-    }
     const rail = intent.rail as Rail;
     const adapter = configuredAdapter(rail, false);
     let attempt: Row;
@@ -401,8 +402,18 @@ async function simulate(db: Db, scope: Scope, intentId: string, now: number, act
       intent = await lockIntent(tx, intentId);
     }
     const sim = adapter.simulator!;
-    const due = Math.max(1, (intent.amount as number) - (intent.amount_received as number));
-    const details = act === 'pay' ? sim.pay(attemptView(attempt), amount ?? due, now) : sim.fail(attemptView(attempt), now);
+    // The payer pays in the attempt's currency: the quote's (BTC, USDT) when it converts.
+    const quote = quoteOf(attempt);
+    const payIn = (attempt.currency as Currency) ?? (intent.currency as Currency);
+    if (amount !== undefined) {
+      const { max } = boundsFor(payIn);
+      if (amount > max) throw invalid('parameter_invalid', `amount must be at most ${max}, the largest ${payIn} amount (in minor units of ${payIn}, the attempt's currency).`, 'amount');
+    }
+    const due = quote
+      ? Math.max(1, quote.amount - Number(attempt.amount_received))
+      : Math.max(1, (intent.amount as number) - (intent.amount_received as number));
+    const paid = amount ?? (share === 'under' ? Math.max(1, Math.floor(due / 2)) : share === 'over' ? due + Math.max(1, Math.floor((quote?.amount ?? (intent.amount as number)) / 10)) : due);
+    const details = act === 'pay' ? sim.pay(attemptView(attempt), paid, now) : sim.fail(attemptView(attempt), now);
     attempt = (await writeAttempt(tx, attempt.id as string, { set: { details: JSON.stringify(details) } }))!;
     const st = await adapter.getStatus(attemptView(attempt), now);
     await settle(tx, intent, attempt, st, now, adapter.pollSeconds);
@@ -413,6 +424,14 @@ async function simulate(db: Db, scope: Scope, intentId: string, now: number, act
 /** POST /v1/test_helpers/payment_intents/:id/pay: the payer pays (amount: under/over payment). */
 export function testPay(db: Db, scope: Scope, intentId: string, input: { amount?: number } = {}, clock: Clock = {}): Promise<PaymentIntent> {
   return simulate(db, scope, intentId, clock.now ?? nowSeconds(), 'pay', input.amount);
+}
+
+/**
+ * The hosted page's test controls: pay half of what the attempt still asks (`under`), or that plus
+ * a tenth of the whole (`over`), in the attempt's currency (the quote's when it converts).
+ */
+export function testPayShare(db: Db, scope: Scope, intentId: string, share: 'under' | 'over', clock: Clock = {}): Promise<PaymentIntent> {
+  return simulate(db, scope, intentId, clock.now ?? nowSeconds(), 'pay', undefined, share);
 }
 
 /** POST /v1/test_helpers/payment_intents/:id/fail: the payment fails (declined). */
@@ -499,6 +518,12 @@ export interface AvailableRail {
   /** Mobile money: how the payer is asked (push on the phone, or the operator's page/app). */
   flow?: 'push' | 'redirect';
   protocol?: 'mtn_momo' | 'orange_money' | 'wave';
+  /**
+   * A rail that converts (francs paid in BTC or USDT): about what the payer would pay now for
+   * `opts.amount` (settlement minor units, at the current rate, rounded up like a quote). Null for
+   * a rail in the intent's own currency, or when no amount was given.
+   */
+  approx: { amount: number; currency: Currency; rate: string } | null;
 }
 
 const DISPLAY: Record<Exclude<Rail, `mobile_money_${string}`>, string> = {
@@ -512,12 +537,17 @@ const DISPLAY: Record<Exclude<Rail, `mobile_money_${string}`>, string> = {
  * in the database), and, for address rails, that can give a new attempt an address within the gap
  * limit (or have the intent's own: `intentId`).
  */
-export async function availableRails(db: Db, currency: Currency, livemode: boolean, opts: { now?: number; intentId?: string } = {}): Promise<AvailableRail[]> {
+export async function availableRails(db: Db, currency: Currency, livemode: boolean, opts: { now?: number; intentId?: string; amount?: number } = {}): Promise<AvailableRail[]> {
   const now = opts.now ?? nowSeconds();
   const down = livemode ? await downBackends(db, livemode, now) : new Set<string>();
+  // A converting rail is offered only with a fresh rate (one query for every pair, none in test mode).
+  const rates = RAILS.some((r) => convertsTo(r, currency)) ? await currentRates(db, livemode, now) : [];
   const out: AvailableRail[] = [];
   for (const rail of RAILS) {
-    if (!railPolicy(rail).currencies.includes(currency)) continue;
+    const to = convertsTo(rail, currency);
+    if (!railPolicy(rail).currencies.includes(currency) && to === null) continue;
+    const rate = to === null ? null : rates.find((r) => r.from === currency && r.to === to);
+    if (to !== null && !rate) continue;
     const adapter = railAdapter(rail, livemode);
     if (!adapter || (adapter.mode === 'live' && down.has(backendKey(adapter)))) continue;
     if (isAddressRail(rail) && !(await addressAvailable(db, adapter, now, opts.intentId))) continue;
@@ -535,10 +565,15 @@ export async function availableRails(db: Db, currency: Currency, livemode: boole
         ussdCode: m.ussdCode,
         flow: op.flow,
         protocol: op.protocol,
+        approx: null,
       });
     } else {
       const network = rail === 'usdt_trc20' ? (livemode ? 'tron' : 'tron-nile') : livemode ? 'bitcoin' : 'testnet';
-      out.push({ rail, kind: adapter.kind, displayName: DISPLAY[rail as keyof typeof DISPLAY], network });
+      const approx =
+        to !== null && rate && opts.amount !== undefined && opts.amount > 0
+          ? { amount: settlementAmount(opts.amount, currency, to, rate.rate), currency: to, rate: rate.rate }
+          : null;
+      out.push({ rail, kind: adapter.kind, displayName: DISPLAY[rail as keyof typeof DISPLAY], network, approx });
     }
   }
   return out;

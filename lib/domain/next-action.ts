@@ -4,25 +4,48 @@ import type { Row } from '../db/client';
 import { isMobileMoneyRail, toDecimalString, type Currency, type Rail } from '../money';
 import { operatorInfo } from '../rails/mobile-money/operators';
 import { isPromptOut } from './attempt-states';
+import { quoteOf } from './conversion';
 
-export type NextAction =
+/** The quote a converting attempt locked (api-contract: `nextAction.quote`); null without conversion. */
+export interface QuoteView {
+  amount: number;
+  currency: Currency;
+  rate: string;
+  expiresAt: number;
+}
+
+type Action =
   | { type: 'mobile_money_prompt'; phone: string; operator: string; ussdCode: string; expiresAt: number | null }
   | { type: 'redirect_to_url'; url: string; operator: string; phone: string | null; expiresAt: number | null }
   | { type: 'lightning_invoice'; invoice: string; uri: string; expiresAt: number | null }
   | { type: 'bitcoin_address'; address: string; amount: string; uri: string; confirmations: number; requiredConfirmations: number; expiresAt: number | null }
-  | { type: 'tron_address'; address: string; amount: string; network: 'TRC20'; contract: string; expiresAt: number | null };
+  | { type: 'tron_address'; address: string; amount: string; network: 'TRC20'; contract: string; expiresAt: number | null }
+  ;
+
+export type NextAction = Action & { quote: QuoteView | null };
 
 
 export function nextActionFor(intent: Row, attempt: Row | null | undefined): NextAction | null {
+  const action = actionFor(intent, attempt);
+  if (!action) return null;
+  const q = quoteOf(attempt);
+  return { ...action, quote: q && { amount: q.amount, currency: q.currency, rate: q.rate, expiresAt: q.expiresAt } };
+}
+
+function actionFor(intent: Row, attempt: Row | null | undefined): Action | null {
   if (!attempt) return null;
   if (intent.status !== 'requires_payment_method' && intent.status !== 'pending') return null;
   if (!isPromptOut(attempt.status) || attempt.rail !== intent.rail) return null;
   const rail = attempt.rail as Rail;
-  const currency = attempt.currency as Currency;
+  const currency = intent.currency as Currency;
   const details = (attempt.details ?? {}) as Record<string, unknown>;
   const destination = attempt.destination as string;
   const expiresAt = (attempt.expires_at as number | null) ?? null;
-  const due = Math.max(0, (intent.amount as number) - (intent.amount_received as number));
+  // What is still to pay, in what the payer pays: the quote's rest when the attempt converts.
+  const quote = quoteOf(attempt);
+  const due = quote
+    ? Math.max(0, quote.amount - Number(attempt.amount_received ?? 0))
+    : Math.max(0, (intent.amount as number) - (intent.amount_received as number));
   if (isMobileMoneyRail(rail)) {
     const op = operatorInfo(rail);
     // A redirect operator (Orange Money, Wave): the payer goes to the operator's page or app.
@@ -42,7 +65,7 @@ export function nextActionFor(intent: Row, attempt: Row | null | undefined): Nex
         uri: `bitcoin:${destination}?amount=${btc}`,
         confirmations: Number(details.confirmations ?? 0),
         requiredConfirmations: Number(details.requiredConfirmations ?? 1),
-        // Until when a payment to the address counts for this attempt (the session's end, or the rail's window).
+        // Until when a payment to the address counts for this attempt (the quote's end, the session's, or the rail's window).
         expiresAt,
       };
     }

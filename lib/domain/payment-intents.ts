@@ -9,7 +9,8 @@ import { railAdapter } from '../rails/registry';
 import { nextActionFor, type NextAction } from './next-action';
 import { metadataInput, shortText, getOwnedRow, type Companion, type Scope } from './common';
 import { insertWithEvent } from './events';
-import { assertAmountInBounds, assertRailTakesCurrency, CURRENCIES, RAILS, type Currency, type Rail } from '../money';
+import { assertRateAvailable } from './conversion';
+import { assertAmountInBounds, assertRailTakesCurrency, boundsFor, CURRENCIES, RAILS, settlementCurrency, type Currency, type Rail } from '../money';
 import { amountInput, currencyInput } from './prices';
 import { INTENT_STATUSES, transitionIntent, type IntentStatus } from './transitions';
 
@@ -81,10 +82,19 @@ export function toPaymentIntent(r: Row, attempt?: Row | null): PaymentIntent {
   };
 }
 
-/** The currency, rail and amount rules, in the order a developer would fix them. */
+/**
+ * The currency, rail and amount rules, in the order a developer would fix them. A rail that
+ * converts the currency (XOF over USDT, ...) takes any amount of it; the settlement amount's own
+ * bounds are checked when the quote is made (lib/domain/quotes.ts, beginAttempt).
+ */
 export function assertPayable(rail: Rail, currency: Currency, amount: number): void {
   const policy = railPolicy(rail);
-  assertRailTakesCurrency(rail, currency, policy.currencies);
+  const settlement = settlementCurrency(rail, currency, policy.currencies);
+  if (settlement === null) assertRailTakesCurrency(rail, currency, policy.currencies);
+  if (settlement !== currency) {
+    assertAmountInBounds(amount, currency, boundsFor(currency));
+    return;
+  }
   assertAmountInBounds(amount, currency, policy.bounds(currency));
   const step = policy.amountStep(currency);
   if (amount % step !== 0)
@@ -109,6 +119,8 @@ export async function createPaymentIntent(db: Db, scope: Scope, input: CreatePay
   assertPayable(input.rail, input.currency, input.amount);
   assertRailConfigured(input.rail, scope.livemode);
   const now = nowSeconds();
+  // Francs over a BTC or USDT rail: only while a fresh rate exists (no query in test mode).
+  await assertRateAvailable(db, input.rail, input.currency, scope.livemode, now);
   const row: Row = {
     id: createId('pi'), merchant_id: scope.merchantId, livemode: scope.livemode, amount: input.amount, currency: input.currency,
     rail: input.rail, status: 'requires_payment_method', reference: input.reference ?? null, description: input.description ?? null,

@@ -17,7 +17,7 @@ function intentOf(status: IntentStatus, rail: (typeof RAILS)[number], over: Part
   return { status, amount: 1000, amountReceived: 0, currency: CURRENCY[rail], windowClosed: false, payerFailures: 0, sessionOpenUntil: NOW + 3600, ...over };
 }
 function attemptOf(status: AttemptStatus, rail: string, over: Partial<AttemptFacts> = {}): AttemptFacts {
-  return { rail, status, amountReceived: 0, expiresAt: NOW + 600, backendRef: 'ref', addressCredited: isAddress(rail) ? 0 : null, ...over };
+  return { rail, status, amountReceived: 0, expiresAt: NOW + 600, backendRef: 'ref', addressCredited: isAddress(rail) ? 0 : null, quote: null, firstSeenAt: null, ...over };
 }
 const report = (state: RailStatus['state'], received: number, over: Partial<RailStatus> = {}): RailStatus => ({ state, received, seen: 0, ...over });
 

@@ -22,6 +22,7 @@ import {
 import type { EventType } from './events';
 import { isMobileMoneyRail, toDecimalString, type Currency } from '../money';
 import type { IntentStatus } from './transitions';
+import { worthInIntentCurrency, type Quote } from './conversion';
 
 /** After this many failed attempts (not counting our backend's own refusals) the intent fails. */
 export const MAX_FAILED_ATTEMPTS = 10;
@@ -55,6 +56,13 @@ export interface AttemptFacts {
   backendRef: string | null;
   /** Address rails: what the address has credited so far, over every attempt that used it. */
   addressCredited: number | null;
+  /**
+   * The attempt's quote when it converts (francs paid in BTC or USDT): its money is in the
+   * settlement currency and is worth `worthInIntentCurrency` of the intent's (conversion.ts).
+   */
+  quote: Quote | null;
+  /** When money (confirmed or not) was first seen on this attempt (null: not yet). */
+  firstSeenAt: number | null;
 }
 
 export type Effect =
@@ -75,10 +83,13 @@ export type Effect =
 
 export interface Decision {
   /**
-   * New money, in the attempt's minor units: added to the attempt, its address and the intent.
-   * Negative only for an address whose counted money left the chain (a reversal).
+   * New money, in the attempt's minor units (the settlement currency's when it converts): added to
+   * the attempt and its address. Negative only for an address whose counted money left the chain
+   * (a reversal).
    */
   credit: number;
+  /** The same money in the intent's minor units (equal to `credit` without a quote): added to the intent. */
+  intentCredit: number;
   /** Money seen but not final, as the backend reports it now. */
   seen: number;
   /** In order. */
@@ -101,8 +112,12 @@ export function decide(intent: IntentFacts, attempt: AttemptFacts, report: RailS
   const address = isAddressRail(attempt.rail);
   const counted = address ? (attempt.addressCredited ?? 0) : attempt.amountReceived;
   const credit = Math.max(0, report.received - counted);
+  // In the intent's currency: what the attempt's own money is worth after minus before (the quote's
+  // rule is not linear: the full quote is exactly the amount due).
+  const worth = (n: number) => worthInIntentCurrency(attempt.quote, n, intent.currency);
+  const intentCredit = (n: number) => (attempt.quote ? worth(attempt.amountReceived + n) - worth(attempt.amountReceived) : n);
   const backendFinal = isBackendFinal(attempt.rail, report);
-  const d: Decision = { credit, seen: Math.max(0, report.seen), effects: [], backendFinal, replace: false };
+  const d: Decision = { credit, intentCredit: intentCredit(credit), seen: Math.max(0, report.seen), effects: [], backendFinal, replace: false };
   const fx = d.effects;
   const active = isPromptOut(attempt.status);
   const open = intent.status === 'requires_payment_method' || intent.status === 'pending';
@@ -116,11 +131,12 @@ export function decide(intent: IntentFacts, attempt: AttemptFacts, report: RailS
     // (a node behind), stays counted. A succeeded intent stays succeeded (a final state) with the
     // event; an open one asks for the rest.
     d.credit = report.received + report.seen - counted;
+    d.intentCredit = attempt.quote ? worth(Math.max(0, attempt.amountReceived + d.credit)) - worth(attempt.amountReceived) : d.credit;
     const fmt = (n: number) => `${toDecimalString(n, intent.currency)} ${intent.currency}`;
     if (open) {
       const reversed: PaymentError = {
         code: 'payment_reversed',
-        message: `${fmt(-d.credit)} counted earlier was reversed on the network (reorganisation or double spend); ${fmt(intent.amount - (intent.amountReceived + d.credit))} is due.`,
+        message: `${fmt(-d.intentCredit)} counted earlier was reversed on the network (reorganisation or double spend); ${fmt(intent.amount - (intent.amountReceived + d.intentCredit))} is due.`,
         rail: attempt.rail,
       };
       fx.push({ do: 'intentError', lastPaymentError: reversed });
@@ -130,7 +146,11 @@ export function decide(intent: IntentFacts, attempt: AttemptFacts, report: RailS
   }
 
   if (credit > 0) {
-    const total = intent.amountReceived + credit;
+    const total = intent.amountReceived + d.intentCredit;
+    // Money first seen after the attempt's quote ended (in the mempool or confirmed: firstSeenAt) is
+    // recorded at the quote's rate and reported as a late payment; it still pays an intent that is
+    // open (the payer paid what was asked). Money seen in time counts at the quote when it confirms.
+    if (attempt.quote && (attempt.firstSeenAt ?? now) > attempt.quote.expiresAt && open) fx.push(emit('payment_intent.late_payment'));
     if (!open) {
       fx.push(emit('payment_intent.late_payment'));
       return d;

@@ -1,7 +1,10 @@
 // The worker's task list. Each module that needs background work adds its task here.
 import { purgeExpiredKeys } from '../api/idempotency';
+import { config } from '../config';
 import { expireDueSessions, pollDueAttempts } from '../domain/lifecycle';
 import { nowSeconds } from '../ids';
+import type { RateProvider } from '../rates';
+import { liveRatesNeeded, refreshRates } from '../rates/store';
 import { deliverDueWebhooks } from '../webhooks/deliveries';
 import type { Db } from '../db/client';
 
@@ -18,6 +21,12 @@ export interface TaskOptions {
   merchantId?: string;
   /** The tasks' clock, Unix seconds (tests pass their own instead of waiting). */
   now?: () => number;
+  /**
+   * The exchange-rate sources of `refresh-rates` (tests: providers pointed at fakes). Default: the
+   * ones RATE_SOURCES names. A pass scoped to one merchant runs that deployment-wide task only with
+   * these: a test's pass must never reach the real exchanges.
+   */
+  rateProviders?: RateProvider[];
 }
 
 /** The tasks, on a clock and a scope (production: the real clock, every merchant). */
@@ -33,7 +42,21 @@ export function workerTasks(opts: TaskOptions = {}): WorkerTask[] {
     { name: 'poll-attempts', intervalMs: 1_000, run: (db) => pollDueAttempts(db, now(), scope) },
     // Open sessions past expiresAt -> expired; their unpaid intents fail.
     { name: 'expire-sessions', intervalMs: 5_000, run: (db) => expireDueSessions(db, now(), scope) },
+    // Every RATE_REFRESH_SECONDS, once for the whole deployment (a lease): the EUR prices of BTC and
+    // USDT from the exchanges, when a converting rail is live. Not per merchant.
+    ...(opts.merchantId === undefined || opts.rateProviders ? [refreshRatesTask(now, opts.rateProviders)] : []),
   ];
+}
+
+function refreshRatesTask(now: () => number, providers: RateProvider[] | undefined): WorkerTask {
+  return {
+    name: 'refresh-rates',
+    // Read when the loop schedules the next run, not when this module loads (TASKS is built at import).
+    get intervalMs() {
+      return config().RATE_REFRESH_SECONDS * 1000;
+    },
+    run: async (db) => (liveRatesNeeded() ? refreshRates(db, now(), { providers }) : 0),
+  };
 }
 
 export const TASKS: WorkerTask[] = workerTasks();

@@ -1,0 +1,80 @@
+// Paying XOF, XAF or GNF over a Bitcoin or USDT rail: the rate a rail can use now, the quote an
+// attempt locks, and what money received in the settlement currency is worth in the intent's.
+// The arithmetic is lib/domain/quotes.ts (exact, no floating point); the rates are the worker's
+// (lib/rates/store.ts: read from the database, never fetched during a request).
+import type { Db, Row } from '../db/client';
+import { config } from '../config';
+import { invalid, railUnavailable } from '../errors';
+import { boundsFor, settlementCurrency, toDecimalString, type Currency, type Rail } from '../money';
+import { railPolicy } from '../rails/catalog';
+import { currentRate } from '../rates/store';
+import { quoteExpiry, settlementAmount, toIntentCurrency } from './quotes';
+
+/** A quote locked on an attempt (payment_attempts.quote), as `nextAction.quote` shows it plus `due`. */
+export interface Quote {
+  /** In the settlement currency's minor units: what the payer pays. */
+  amount: number;
+  currency: Currency;
+  /** Units of the intent's currency for one unit of the settlement currency (decimal string). */
+  rate: string;
+  expiresAt: number;
+  /** What the quote covers, in the intent's minor units (the amount due when it was made). */
+  due: number;
+}
+
+/** The settlement currency of `currency` over `rail` when the rail converts it, else null. */
+export function convertsTo(rail: Rail, currency: Currency): Currency | null {
+  const s = settlementCurrency(rail, currency, railPolicy(rail).currencies);
+  return s !== null && s !== currency ? s : null;
+}
+
+/**
+ * A converting rail is usable only while a fresh rate exists (always in test mode): otherwise 503
+ * `rail_unavailable`, as for a rail whose backend is down. Nothing to check for a rail in the
+ * intent's own currency.
+ */
+export async function assertRateAvailable(db: Db, rail: Rail, currency: Currency, livemode: boolean, now: number): Promise<void> {
+  const to = convertsTo(rail, currency);
+  if (to === null) return;
+  if (!(await currentRate(db, currency, to, livemode, now)))
+    throw railUnavailable(rail, `no fresh ${to}/${currency} exchange rate is available right now`);
+}
+
+/**
+ * The quote a new attempt over a converting rail locks: `due` (intent minor units) divided by the
+ * rate, rounded up; it lives QUOTE_TTL_SECONDS and never past the session. The settlement amount
+ * must fit the rail (e.g. at least 1,000 sats on-chain).
+ */
+export async function lockQuote(db: Db, rail: Rail, currency: Currency, due: number, livemode: boolean, now: number, sessionExpiresAt: number | null): Promise<Quote | null> {
+  const to = convertsTo(rail, currency);
+  if (to === null) return null;
+  const rate = await currentRate(db, currency, to, livemode, now);
+  if (!rate) throw railUnavailable(rail, `no fresh ${to}/${currency} exchange rate is available right now`);
+  const amount = settlementAmount(due, currency, to, rate.rate);
+  const bounds = boundsFor(to, rail);
+  if (amount < bounds.min)
+    throw invalid(
+      'amount_too_small',
+      `${toDecimalString(due, currency)} ${currency} is ${toDecimalString(amount, to)} ${to} at 1 ${to} = ${rate.rate} ${currency}; ${rail} takes at least ${toDecimalString(bounds.min, to)} ${to}. Choose another rail.`,
+      'amount',
+    );
+  if (amount > bounds.max)
+    throw invalid('amount_too_large', `${toDecimalString(due, currency)} ${currency} is more than ${rail} takes (${toDecimalString(bounds.max, to)} ${to}). Choose another rail.`, 'amount');
+  return { amount, currency: to, rate: rate.rate, expiresAt: quoteExpiry(now, config().QUOTE_TTL_SECONDS, sessionExpiresAt), due };
+}
+
+/** The attempt's quote, or null (no conversion). */
+export function quoteOf(attempt: Row | null | undefined): Quote | null {
+  const q = attempt?.quote as Quote | null | undefined;
+  return q && typeof q === 'object' && typeof q.amount === 'number' ? q : null;
+}
+
+/**
+ * What `received` (the attempt's cumulative money, settlement minor units) is worth in the intent's
+ * currency under the attempt's quote: the contract's rule (full quote = the whole `due`; beyond and
+ * short of it at the quote's rate, rounded down). Without a quote, the money is the intent's own.
+ */
+export function worthInIntentCurrency(quote: Quote | null, received: number, intentCurrency: Currency): number {
+  if (!quote || received <= 0) return Math.max(0, received);
+  return toIntentCurrency(received, quote, intentCurrency, quote.currency);
+}

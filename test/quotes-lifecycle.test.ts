@@ -1,0 +1,134 @@
+// Francs paid in BTC or USDT at a locked quote (issue 14), in test mode (fixed rates: 1 BTC =
+// 60,000,000 XOF, 1 USDT = 600 XOF): exact, short, over and late payments on each converting rail,
+// the quote in nextAction, a new quote after one ran out, and the pairs that stay impossible. Time
+// is the test's clock; each money test ends with the money invariant at the quotes.
+import { describe, expect, it } from 'vitest';
+import { assertRateAvailable } from '@/lib/domain/conversion';
+import { confirmPaymentIntent, pollDueAttempts, testPay } from '@/lib/domain/lifecycle';
+import { call, newMerchant, useDatabase } from './api';
+import { assertMoneyInvariant } from './invariant';
+import { attemptsOf, eventTypes, newIntent, now } from './lifecycle-helpers';
+
+const { db } = useDatabase();
+const scopeOf = (m: { merchant: { id: string } }) => ({ merchantId: m.merchant.id, livemode: false });
+
+const RAILS = [
+  // rail, settlement currency, quote for 5,000 XOF (rounded up), how nextAction shows the amount
+  ['btc_lightning', 'BTC', 8334, null],
+  ['btc_onchain', 'BTC', 8334, '0.00008334'],
+  ['usdt_trc20', 'USDT', 8333334, '8.333334'],
+] as const;
+
+/** Pay (in the settlement currency) at `at`, then let the worker see the confirmations 10 s later. */
+async function pay(m: { merchant: { id: string }; keys: { test: string } }, id: string, at: number, amount?: number) {
+  await testPay(db(), scopeOf(m), id, amount === undefined ? {} : { amount }, { now: at });
+  await pollDueAttempts(db(), at + 10, { merchantId: m.merchant.id });
+  return (await call('GET', `/v1/payment_intents/${id}`, { key: m.keys.test })).body;
+}
+
+async function quoted(rail: string, amount = 5000, currency = 'XOF') {
+  const m = await newMerchant(db());
+  const pi = await newIntent(m.keys.test, { amount, currency, rail });
+  const t0 = now();
+  const r = await confirmPaymentIntent(db(), scopeOf(m), pi.id, {}, { now: t0 });
+  return { m, pi, t0, r };
+}
+
+describe('quotes: francs over BTC and USDT rails', () => {
+  for (const [rail, settlement, quoteAmount, shown] of RAILS) {
+    describe(rail, () => {
+      it('confirm locks a quote: nextAction.quote, the amounts in the settlement currency, the attempt', async () => {
+        const { pi, t0, r, m } = await quoted(rail);
+        expect(r.nextAction!.quote).toEqual({ amount: quoteAmount, currency: settlement, rate: settlement === 'BTC' ? '60000000' : '600', expiresAt: t0 + 900 });
+        if (shown) expect((r.nextAction as { amount: string }).amount).toBe(shown);
+        const [a] = await attemptsOf(db(), pi.id);
+        expect(a).toMatchObject({ amount: quoteAmount, currency: settlement, expires_at: t0 + 900 });
+        // The API shows the same (retrieve reads the attempt in the same query).
+        expect((await call('GET', `/v1/payment_intents/${pi.id}`, { key: m.keys.test })).body.nextAction.quote).toEqual(r.nextAction!.quote);
+      });
+
+      it('the full quote pays the whole amount', async () => {
+        const { m, pi, t0 } = await quoted(rail);
+        const paid = await pay(m, pi.id, t0 + 5);
+        expect(paid).toMatchObject({ status: 'succeeded', amountReceived: 5000, currency: 'XOF' });
+        const events = await assertMoneyInvariant(db(), pi.id, { paid: 5000, paidSettlement: quoteAmount, now: t0 + 16 });
+        expect(events).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
+      });
+    });
+  }
+
+  for (const [rail, settlement, quoteAmount] of RAILS.filter(([r]) => r !== 'btc_lightning')) {
+    it(`${rail}: short, then the rest: each part converted at the quote (rounded down), the rest asked in ${settlement}`, async () => {
+      const { m, pi, t0 } = await quoted(rail);
+      const half = Math.floor(quoteAmount / 2);
+      const part = await pay(m, pi.id, t0 + 5, half);
+      // half of 8,334 sats = 4,167 sats = 2,500.2 XOF -> 2,500; half of 8.333334 USDT = 4.166667 USDT = 2,500.0002 -> 2,500
+      expect(part).toMatchObject({ status: 'requires_payment_method', amountReceived: 2500, lastPaymentError: { code: 'underpaid' } });
+      expect(part.nextAction!.quote!.amount).toBe(quoteAmount);
+      const rest = await pay(m, pi.id, t0 + 20);
+      expect(rest).toMatchObject({ status: 'succeeded', amountReceived: 5000 });
+      await assertMoneyInvariant(db(), pi.id, { paid: 5000, paidSettlement: quoteAmount, now: t0 + 31 });
+    });
+
+    it(`${rail}: over the quote: the excess converted at the quote's rate, rounded down, and overpaid`, async () => {
+      const { m, pi, t0 } = await quoted(rail);
+      const extra = settlement === 'BTC' ? 1000 : 1_000_000; // 1,000 sats = 600 XOF; 1 USDT = 600 XOF
+      const paid = await pay(m, pi.id, t0 + 5, quoteAmount + extra);
+      expect(paid).toMatchObject({ status: 'succeeded', amountReceived: 5600 });
+      const events = await assertMoneyInvariant(db(), pi.id, { paid: 5600, paidSettlement: quoteAmount + extra, now: t0 + 16 });
+      expect(events).toContain('payment_intent.overpaid');
+    });
+
+    it(`${rail}: money first seen after the quote ran out is a late payment at the quote's rate, never ignored`, async () => {
+      const { m, pi, t0 } = await quoted(rail);
+      const paid = await pay(m, pi.id, t0 + 901);
+      expect(paid).toMatchObject({ status: 'succeeded', amountReceived: 5000 });
+      const events = await assertMoneyInvariant(db(), pi.id, { paid: 5000, paidSettlement: quoteAmount, now: t0 + 912 });
+      expect(events).toContain('payment_intent.late_payment');
+      expect(events.filter((e) => e === 'payment_intent.succeeded')).toHaveLength(1);
+    });
+  }
+
+  it('a quote that ran out with nothing seen: the attempt expires, confirming again locks a new quote on a new attempt', async () => {
+    const { m, pi, t0 } = await quoted('usdt_trc20');
+    await pollDueAttempts(db(), t0 + 901, { merchantId: m.merchant.id });
+    const [first] = await attemptsOf(db(), pi.id);
+    expect(first!.status).toBe('expired');
+    const again = await confirmPaymentIntent(db(), scopeOf(m), pi.id, {}, { now: t0 + 1000 });
+    expect(again.nextAction!.quote).toMatchObject({ amount: 8333334, expiresAt: t0 + 1900 });
+    const attempts = await attemptsOf(db(), pi.id);
+    expect(attempts.map((a) => a.status)).toEqual(['expired', 'awaiting_payment']);
+    const paid = await pay(m, pi.id, t0 + 1005);
+    expect(paid).toMatchObject({ status: 'succeeded', amountReceived: 5000 });
+    await assertMoneyInvariant(db(), pi.id, { paid: 5000, paidSettlement: 8333334, now: t0 + 1016 });
+  });
+
+  it('XAF at the peg (equal to XOF) and GNF at the test GNF rate', async () => {
+    const xaf = await quoted('usdt_trc20', 5000, 'XAF');
+    expect(xaf.r.nextAction!.quote).toMatchObject({ amount: 8333334, currency: 'USDT', rate: '600' });
+    // 1 USDT = 600 / 655.957 * 10,000 GNF, rounded down at 8 places = 9146.94103424 GNF
+    const gnf = await quoted('usdt_trc20', 100_000, 'GNF');
+    expect(gnf.r.nextAction!.quote).toMatchObject({ currency: 'USDT', rate: '9146.94103424' });
+    expect(gnf.r.nextAction!.quote!.amount).toBe(Math.ceil((100_000 / 9146.94103424) * 1e6));
+  });
+
+  it('what stays impossible: BTC or USDT over mobile money, USDT over Lightning; on-chain below its floor', async () => {
+    const m = await newMerchant(db());
+    const btcOnMomo = await call('POST', '/v1/payment_intents', { key: m.keys.test, body: { amount: 5000, currency: 'BTC', rail: 'mobile_money_a' } });
+    expect(btcOnMomo.status).toBe(400);
+    expect(btcOnMomo.body.error.code).toBe('rail_currency_mismatch');
+    const usdtOnLn = await call('POST', '/v1/payment_intents', { key: m.keys.test, body: { amount: 5_000_000, currency: 'USDT', rail: 'btc_lightning' } });
+    expect(usdtOnLn.body.error.code).toBe('rail_currency_mismatch');
+    // 100 XOF is 167 sats: on-chain takes at least 1,000.
+    const pi = await newIntent(m.keys.test, { amount: 100, currency: 'XOF', rail: 'btc_onchain' });
+    const r = await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: m.keys.test, body: {} });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatchObject({ code: 'amount_too_small', param: 'amount' });
+    expect(await eventTypes(db(), pi.id)).toEqual(['payment_intent.created']);
+  });
+
+  it('live mode without a fresh rate: 503 rail_unavailable (the page does not offer the rail)', async () => {
+    await expect(assertRateAvailable(db(), 'usdt_trc20', 'XOF', true, now())).rejects.toMatchObject({ code: 'rail_unavailable' });
+    await expect(assertRateAvailable(db(), 'mobile_money_a', 'XOF', true, now())).resolves.toBeUndefined();
+  });
+});
