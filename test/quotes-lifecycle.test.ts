@@ -51,6 +51,9 @@ describe('quotes: francs over BTC and USDT rails', () => {
         const { m, pi, t0 } = await quoted(rail);
         const paid = await pay(m, pi.id, t0 + 5);
         expect(paid).toMatchObject({ status: 'succeeded', amountReceived: 5000, currency: 'XOF' });
+        // Afterwards the merchant still reads what was received in which currency at which rate.
+        expect(paid.nextAction).toBeNull();
+        expect(paid.latestQuote).toMatchObject({ amount: quoteAmount, currency: settlement, received: quoteAmount, rate: settlement === 'BTC' ? '60000000' : '600' });
         const events = await assertMoneyInvariant(db(), pi.id, { paid: 5000, paidSettlement: quoteAmount, now: t0 + 16 });
         expect(events).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
       });

@@ -37,7 +37,11 @@ export const RESPONSE_OBJECTS = {
       .object({ type: z.enum(['mobile_money_prompt', 'redirect_to_url', 'lightning_invoice', 'bitcoin_address', 'tron_address']) })
       .loose()
       .nullable()
-      .describe('What the payer must do: mobile_money_prompt {phone, operator, ussdCode, expiresAt} (push operators: approve on the phone); redirect_to_url {url, operator, phone (null when none was given), expiresAt} (Orange Money, Wave: send the payer to url; in test mode it is Caisse\'s test operator page); lightning_invoice {invoice, uri, expiresAt}; bitcoin_address {address, amount, uri, confirmations, requiredConfirmations, expiresAt}; tron_address {address, amount, network, contract, expiresAt}. null when nothing to do'),
+      .describe('What the payer must do: mobile_money_prompt {phone, operator, ussdCode, expiresAt} (push operators: approve on the phone); redirect_to_url {url, operator, phone (null when none was given), expiresAt} (Orange Money, Wave: send the payer to url; in test mode it is Caisse\'s test operator page); lightning_invoice {invoice, uri, expiresAt}; bitcoin_address {address, amount, uri, confirmations, requiredConfirmations, expiresAt}; tron_address {address, amount, network, contract, expiresAt}. Every nextAction has quote: {amount (settlement minor units), currency (BTC or USDT), rate (decimal string: intent-currency units for one settlement unit), expiresAt} when the attempt converts (an XOF, XAF or GNF intent paid in BTC or USDT), else null; its amounts are then the quote\'s. null when nothing to do'),
+    latestQuote: z
+      .strictObject({ amount: z.number().int(), currency: z.enum(CURRENCIES), rate: z.string(), expiresAt: ts, received: z.number().int().describe('what the attempt received, settlement minor units') })
+      .nullable()
+      .describe('The quote of the intent\'s latest attempt when it converted, and what it received in the settlement currency; stays after the payment. null when the latest attempt is in the intent\'s own currency'),
   }),
   CheckoutSession: z.strictObject({
     id: z.string(), object: z.literal('checkout_session'), url: z.string().describe('{checkout_url}/<id>: send the buyer there'),

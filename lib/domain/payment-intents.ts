@@ -6,10 +6,10 @@ import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
 import { railPolicy } from '../rails/catalog';
 import { railAdapter } from '../rails/registry';
-import { nextActionFor, type NextAction } from './next-action';
+import { nextActionFor, type NextAction, type QuoteView } from './next-action';
 import { metadataInput, shortText, getOwnedRow, type Companion, type Scope } from './common';
 import { insertWithEvent } from './events';
-import { assertRateAvailable } from './conversion';
+import { assertRateAvailable, quoteOf } from './conversion';
 import { assertAmountInBounds, assertRailTakesCurrency, boundsFor, CURRENCIES, RAILS, settlementCurrency, type Currency, type Rail } from '../money';
 import { amountInput, currencyInput } from './prices';
 import { INTENT_STATUSES, transitionIntent, type IntentStatus } from './transitions';
@@ -54,6 +54,12 @@ export interface PaymentIntent {
   canceledAt: number | null;
   /** What the payer must do now (contract: "nextAction"); null when nothing. */
   nextAction: NextAction | null;
+  /**
+   * The quote of the latest attempt when it converted (francs paid in BTC or USDT), and what that
+   * attempt received in the settlement currency: stays after the payment (nextAction.quote only
+   * while the payer has something to do). Null when the latest attempt is in the intent's currency.
+   */
+  latestQuote: (QuoteView & { received: number }) | null;
   livemode: boolean;
   createdAt: number;
 }
@@ -77,9 +83,15 @@ export function toPaymentIntent(r: Row, attempt?: Row | null): PaymentIntent {
     lastPaymentError: (r.last_payment_error as LastPaymentError | null) ?? null,
     canceledAt: (r.canceled_at as number | null) ?? null,
     nextAction: nextActionFor(r, attempt),
+    latestQuote: latestQuoteOf(attempt),
     livemode: r.livemode as boolean,
     createdAt: r.created_at as number,
   };
+}
+
+function latestQuoteOf(attempt: Row | null | undefined): PaymentIntent['latestQuote'] {
+  const q = quoteOf(attempt);
+  return q && { amount: q.amount, currency: q.currency, rate: q.rate, expiresAt: q.expiresAt, received: Number(attempt!.amount_received ?? 0) };
 }
 
 /**
