@@ -4,6 +4,7 @@
 // is the test's clock; each money test ends with the money invariant at the quotes.
 import { describe, expect, it } from 'vitest';
 import { assertRateAvailable } from '@/lib/domain/conversion';
+import { LATE_GRACE_SECONDS } from '@/lib/domain/settle';
 import { confirmPaymentIntent, pollDueAttempts, testPay } from '@/lib/domain/lifecycle';
 import { call, newMerchant, useDatabase } from './api';
 import { assertMoneyInvariant } from './invariant';
@@ -84,9 +85,10 @@ describe('quotes: francs over BTC and USDT rails', () => {
 
     it(`${rail}: money first seen after the quote ran out is a late payment at the quote's rate, never ignored`, async () => {
       const { m, pi, t0 } = await quoted(rail);
-      const paid = await pay(m, pi.id, t0 + 901);
+      // Beyond the quote's end and the margin for a poll that finds money a little late (LATE_GRACE_SECONDS).
+      const paid = await pay(m, pi.id, t0 + 900 + LATE_GRACE_SECONDS + 1);
       expect(paid).toMatchObject({ status: 'succeeded', amountReceived: 5000 });
-      const events = await assertMoneyInvariant(db(), pi.id, { paid: 5000, paidSettlement: quoteAmount, now: t0 + 912 });
+      const events = await assertMoneyInvariant(db(), pi.id, { paid: 5000, paidSettlement: quoteAmount, now: t0 + 1000 });
       expect(events).toContain('payment_intent.late_payment');
       expect(events.filter((e) => e === 'payment_intent.succeeded')).toHaveLength(1);
     });
@@ -133,5 +135,77 @@ describe('quotes: francs over BTC and USDT rails', () => {
   it('live mode without a fresh rate: 503 rail_unavailable (the page does not offer the rail)', async () => {
     await expect(assertRateAvailable(db(), 'usdt_trc20', 'XOF', true, now())).rejects.toMatchObject({ code: 'rail_unavailable' });
     await expect(assertRateAvailable(db(), 'mobile_money_a', 'XOF', true, now())).resolves.toBeUndefined();
+  });
+});
+
+// Found by an independent review of the first version (each failed before its fix).
+describe('quotes: regressions', () => {
+  const get = async (m: { keys: { test: string } }, id: string) => (await call('GET', `/v1/payment_intents/${id}`, { key: m.keys.test })).body;
+  const setChain = (attemptId: string, txs: unknown[], pollAt: number) =>
+    db().query(`update payment_attempts set details = jsonb_set(details, '{sim}', $2::jsonb), next_poll_at = $3 where id = $1`, [attemptId, JSON.stringify({ txs }), pollAt]);
+
+  it('a reorganisation of money counted under an earlier quote, reported by the new attempt, comes off the intent at that quote', async () => {
+    const { m, pi, t0 } = await quoted('btc_onchain');
+    expect((await pay(m, pi.id, t0 + 5, 4167)).amountReceived).toBe(2500);
+    await pollDueAttempts(db(), t0 + 901, { merchantId: m.merchant.id });
+    const b = await confirmPaymentIntent(db(), scopeOf(m), pi.id, {}, { now: t0 + 1000 });
+    expect(b.nextAction!.quote!.amount).toBe(4167);
+    const [a1, a2] = await attemptsOf(db(), pi.id);
+    expect(a2!.destination).toBe(a1!.destination);
+    // The chain drops the transaction: the address is empty.
+    await setChain(a2!.id, [], t0 + 1010);
+    await pollDueAttempts(db(), t0 + 1010, { merchantId: m.merchant.id });
+    const after = await get(m, pi.id);
+    expect(after.amountReceived).toBe(0);
+    expect((await attemptsOf(db(), pi.id)).map((a) => Number(a.amount_received))).toEqual([0, 0]);
+    await assertMoneyInvariant(db(), pi.id, { paid: 0, paidSettlement: 0, noRepoll: true });
+  });
+
+  it('late money seen in the mempool on an ended quote: no new quote meanwhile; it counts at its own quote, as a late payment', async () => {
+    const { m, pi, t0 } = await quoted('btc_onchain');
+    await pollDueAttempts(db(), t0 + 901, { merchantId: m.merchant.id });
+    const [a] = await attemptsOf(db(), pi.id);
+    expect(a!.status).toBe('expired');
+    await setChain(a!.id, [{ txid: 'ef'.repeat(32), amount: 8334, seenAt: t0 + 1050 }], t0 + 1051);
+    await pollDueAttempts(db(), t0 + 1051, { merchantId: m.merchant.id });
+    await expect(confirmPaymentIntent(db(), scopeOf(m), pi.id, {}, { now: t0 + 1052 })).rejects.toMatchObject({ code: 'unexpected_state' });
+    await pollDueAttempts(db(), t0 + 1200, { merchantId: m.merchant.id });
+    expect(await get(m, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 5000 });
+    expect(await eventTypes(db(), pi.id)).toContain('payment_intent.late_payment');
+    expect((await attemptsOf(db(), pi.id)).length).toBe(1);
+  });
+
+  for (const [rail, short, rest] of [['usdt_trc20', 8_300_000, 33_334], ['btc_onchain', 8_300, 34]] as const) {
+    it(`${rail}: a slightly short payment's rest is quoted even below the rail's floor, and can be paid`, async () => {
+      const { m, pi, t0 } = await quoted(rail);
+      await pay(m, pi.id, t0 + 5, short);
+      await pollDueAttempts(db(), t0 + 901, { merchantId: m.merchant.id });
+      const again = await confirmPaymentIntent(db(), scopeOf(m), pi.id, {}, { now: t0 + 1000 });
+      expect(again.nextAction!.quote!.amount).toBe(rest);
+      expect(await pay(m, pi.id, t0 + 1005)).toMatchObject({ status: 'succeeded', amountReceived: 5000 });
+    });
+  }
+
+  it('money on the old rail after a switch: the new converting attempt asks only what is still owed', async () => {
+    const { m, pi, t0 } = await quoted('btc_onchain');
+    const sw = await confirmPaymentIntent(db(), scopeOf(m), pi.id, { rail: 'usdt_trc20' }, { now: t0 + 10 });
+    expect(sw.nextAction!.quote!.amount).toBe(8333334);
+    const [a] = await attemptsOf(db(), pi.id);
+    await setChain(a!.id, [{ txid: 'ab'.repeat(32), amount: 4167, seenAt: t0 + 20 }], t0 + 40);
+    await pollDueAttempts(db(), t0 + 40, { merchantId: m.merchant.id });
+    const after = await get(m, pi.id);
+    expect(after.amountReceived).toBe(2500);
+    // 2,500 XOF still owed = 4.166667 USDT at 600, not the quote's 8.333334.
+    expect(after.nextAction.amount).toBe('4.166667');
+  });
+
+  it('money broadcast before the quote ended and found by a poll just after it is not late', async () => {
+    const { m, pi, t0 } = await quoted('btc_onchain');
+    const [a] = await attemptsOf(db(), pi.id);
+    await setChain(a!.id, [{ txid: 'cd'.repeat(32), amount: 8334, seenAt: t0 + 895 }], t0 + 905);
+    await pollDueAttempts(db(), t0 + 905, { merchantId: m.merchant.id });
+    await pollDueAttempts(db(), t0 + 960, { merchantId: m.merchant.id });
+    expect(await get(m, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 5000 });
+    expect(await eventTypes(db(), pi.id)).not.toContain('payment_intent.late_payment');
   });
 });

@@ -147,19 +147,23 @@ describe('refreshRates: one refresh per interval for the whole deployment', () =
     const warned = stderr.mock.calls.map((c) => JSON.parse(String(c[0]))).filter((w) => w.msg === 'exchange rate source failed');
     expect(warned.map((w) => w.source).sort()).toEqual(['bitstamp', 'kraken']);
 
-    // Back up, but disagreeing on BTC by more than 2 %: BTC refused (last price kept), USDT refreshed.
+    // Judged at read time: the kept price quotes until it is 120 s old, not after.
+    expect(await currentRate(db(), 'XOF', 'BTC', true, T + 120)).toEqual(before);
+    expect(await currentRate(db(), 'XOF', 'BTC', true, T + 121)).toBeNull();
+
+    // Back up, but disagreeing on BTC by more than 2 %: the sources cannot be believed, so BTC's
+    // last price is dropped at once (no quote until they agree); USDT refreshed.
     kraken.setMode('ok');
     bitstamp.setMode('ok');
     kraken.setPrice('BTC', '80000');
     bitstamp.setTimestamp!(T + 60);
     expect(await refreshRates(db(), T + 60, { providers })).toBe(1);
     const [btc, usdt] = await rows();
-    expect(btc).toMatchObject({ price_eur: BTC_EUR, fetched_at: T, refreshed_at: T + 60 });
+    expect(btc).toMatchObject({ price_eur: null, refreshed_at: T + 60 });
     expect(btc!.error).toMatch(/^the BTC\/EUR sources disagree by more than 2 % \(kraken 80000(\.0+)?, bitstamp 91200(\.0+)?\)$/);
     expect(usdt).toMatchObject({ price_eur: USDT_EUR, fetched_at: T + 60, refreshed_at: T + 60, error: null });
-    // Judged at read time: the kept BTC price quotes until it is 120 s old, not after.
-    expect(await currentRate(db(), 'XOF', 'BTC', true, T + 120)).toEqual(before);
-    expect(await currentRate(db(), 'XOF', 'BTC', true, T + 121)).toBeNull();
+    expect(await currentRate(db(), 'XOF', 'BTC', true, T + 61)).toBeNull();
+    expect(await currentRate(db(), 'XOF', 'USDT', true, T + 61)).not.toBeNull();
     expect(await currentRate(db(), 'XOF', 'USDT', true, T + 121)).toMatchObject({ fetchedAt: T + 60 });
   });
 

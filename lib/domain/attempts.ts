@@ -7,7 +7,7 @@ import { config } from '../config';
 import { claimDue } from '../db/claim';
 import type { Db, Row } from '../db/client';
 import { randomUUID } from 'node:crypto';
-import { lockQuote, quoteOf } from './conversion';
+import { lockQuote, quoteOf, worthInIntentCurrency } from './conversion';
 import { createId } from '../ids';
 import { log } from '../log';
 import { normalizePhone, operatorInfo } from '../rails/mobile-money/operators';
@@ -314,8 +314,25 @@ export async function beginAttempt(tx: Db, intent: Row, adapter: RailAdapter, op
   const due = attemptAmount({ amount: intent.amount as number, amountReceived: intent.amount_received as number });
   // A converting rail (francs over BTC or USDT): the attempt asks for the quote's amount, in the
   // settlement currency, until the quote ends (a Lightning invoice expires with it).
-  const quote = await lockQuote(tx, rail, currency, due, intent.livemode as boolean, now, session ? (session.expires_at as number) : null);
-  if (quote) expiresAt = Math.min(expiresAt, quote.expiresAt);
+  const quote = await lockQuote(tx, rail, currency, due, intent.livemode as boolean, now, session ? (session.expires_at as number) : null, {
+    remainder: Number(intent.amount_received) > 0,
+  });
+  if (quote) {
+    expiresAt = Math.min(expiresAt, quote.expiresAt);
+    quote.expiresAt = expiresAt; // a Lightning invoice may end sooner (LIGHTNING_INVOICE_EXPIRY_SECONDS)
+    // Money on its way to the address under an earlier quote (seen, not yet confirmed) is counted
+    // at that quote when it confirms: no new quote for the same amount meanwhile (the payer would
+    // pay twice).
+    if (address) {
+      const seen = await tx.query(`select 1 from payment_attempts where payment_intent_id = $1 and rail = $2 and destination = $3 and amount_seen > 0 limit 1`, [
+        intent.id,
+        rail,
+        address,
+      ]);
+      if (seen.length)
+        throw unexpectedState('A payment to this address was seen on the network and is waiting for its confirmations; it is counted at its quote when it confirms. Try again after that.');
+    }
+  }
   const amount = quote ? quote.amount : due;
   const payIn = quote ? quote.currency : currency;
   try {
@@ -593,19 +610,24 @@ export async function applyDecision(tx: Db, intentIn: Row, attemptIn: Row, d: De
   if (d.credit < 0) {
     // A reversal (money gone from the chain): taken back from the attempts that counted it, newest
     // first (an address belongs to one intent), then from the address and the intent.
+    // Each attempt's part is taken back at its own quote (what it was counted for in the intent).
     let left = -d.credit;
-    const onAddress = await tx.query<{ id: string; amount_received: number }>(
-      `select id, amount_received from payment_attempts where destination = $1 and rail = $2 and amount_received > 0 order by seq desc for update`,
+    let intentTaken = 0;
+    const onAddress = await tx.query<{ id: string; amount_received: number; quote: unknown }>(
+      `select id, amount_received, quote from payment_attempts where destination = $1 and rail = $2 and amount_received > 0 order by seq desc for update`,
       [attempt.destination, rail],
     );
     for (const a of onAddress) {
       if (left === 0) break;
-      const take = Math.min(left, Number(a.amount_received));
-      await writeAttempt(tx, a.id, { set: { amount_received: Number(a.amount_received) - take, updated_at: now } });
+      const before = Number(a.amount_received);
+      const take = Math.min(left, before);
+      const q = quoteOf(a as unknown as Row);
+      intentTaken += worthInIntentCurrency(q, before, intent.currency as Currency) - worthInIntentCurrency(q, before - take, intent.currency as Currency);
+      await writeAttempt(tx, a.id, { set: { amount_received: before - take, updated_at: now } });
       left -= take;
     }
     await tx.query(`update derived_addresses set amount_credited = amount_credited + $3 where address = $1 and rail = $2`, [attempt.destination, rail, d.credit]);
-    intent = (await tx.query(`update payment_intents set amount_received = greatest(0, amount_received + $2), updated_at = $3 where id = $1 returning *`, [id, d.intentCredit, now]))[0]!;
+    intent = (await tx.query(`update payment_intents set amount_received = amount_received - $2, updated_at = $3 where id = $1 returning *`, [id, intentTaken, now]))[0]!;
     attempt = (await tx.query(`select * from payment_attempts where id = $1`, [attemptId]))[0]!;
   }
   if (isAddressRail(rail) && (d.credit > 0 || d.seen > 0 || report.received > 0))
@@ -614,7 +636,7 @@ export async function applyDecision(tx: Db, intentIn: Row, attemptIn: Row, d: De
   if (d.credit > 0) {
     if (isAddressRail(rail))
       await tx.query(`update derived_addresses set amount_credited = amount_credited + $3 where address = $1 and rail = $2`, [attempt.destination, rail, d.credit]);
-    intent = (await tx.query(`update payment_intents set amount_received = greatest(0, amount_received + $2), updated_at = $3 where id = $1 returning *`, [id, d.intentCredit, now]))[0]!;
+    intent = (await tx.query(`update payment_intents set amount_received = amount_received + $2, updated_at = $3 where id = $1 returning *`, [id, d.intentCredit, now]))[0]!;
   }
   for (const e of d.effects) {
     switch (e.do) {

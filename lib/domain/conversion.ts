@@ -45,14 +45,25 @@ export async function assertRateAvailable(db: Db, rail: Rail, currency: Currency
  * rate, rounded up; it lives QUOTE_TTL_SECONDS and never past the session. The settlement amount
  * must fit the rail (e.g. at least 1,000 sats on-chain).
  */
-export async function lockQuote(db: Db, rail: Rail, currency: Currency, due: number, livemode: boolean, now: number, sessionExpiresAt: number | null): Promise<Quote | null> {
+export async function lockQuote(
+  db: Db,
+  rail: Rail,
+  currency: Currency,
+  due: number,
+  livemode: boolean,
+  now: number,
+  sessionExpiresAt: number | null,
+  opts: { remainder?: boolean } = {},
+): Promise<Quote | null> {
   const to = convertsTo(rail, currency);
   if (to === null) return null;
   const rate = await currentRate(db, currency, to, livemode, now);
   if (!rate) throw railUnavailable(rail, `no fresh ${to}/${currency} exchange rate is available right now`);
   const amount = settlementAmount(due, currency, to, rate.rate);
   const bounds = boundsFor(to, rail);
-  if (amount < bounds.min)
+  // The rest of a part-paid intent is asked whatever its size: the rail's floor is for new payments
+  // (fees), and refusing the rest would leave paid money on an intent that can never complete.
+  if (amount < bounds.min && !opts.remainder)
     throw invalid(
       'amount_too_small',
       `${toDecimalString(due, currency)} ${currency} is ${toDecimalString(amount, to)} ${to} at 1 ${to} = ${rate.rate} ${currency}; ${rail} takes at least ${toDecimalString(bounds.min, to)} ${to}. Choose another rail.`,
@@ -61,6 +72,17 @@ export async function lockQuote(db: Db, rail: Rail, currency: Currency, due: num
   if (amount > bounds.max)
     throw invalid('amount_too_large', `${toDecimalString(due, currency)} ${currency} is more than ${rail} takes (${toDecimalString(bounds.max, to)} ${to}). Choose another rail.`, 'amount');
   return { amount, currency: to, rate: rate.rate, expiresAt: quoteExpiry(now, config().QUOTE_TTL_SECONDS, sessionExpiresAt), due };
+}
+
+/**
+ * What a converting attempt still asks, in the settlement currency: the rest of its quote, or less
+ * when other attempts paid part of the intent since (what the intent still owes, at the quote's rate,
+ * rounded up). Never negative.
+ */
+export function settlementDue(quote: Quote, attemptReceived: number, intentDue: number, intentCurrency: Currency): number {
+  const rest = quote.amount - attemptReceived;
+  const owed = intentDue > 0 ? settlementAmount(intentDue, intentCurrency, quote.currency, quote.rate) : 0;
+  return Math.max(0, Math.min(rest, owed));
 }
 
 /** The attempt's quote, or null (no conversion). */

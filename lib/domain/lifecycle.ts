@@ -38,7 +38,7 @@ import { amountInput } from './prices';
 import { assertPayable, createPaymentIntent, getIntentRow, railInput, serializeIntent, type PaymentIntent } from './payment-intents';
 import { recordEvent } from './events';
 import { transitionIntent } from './transitions';
-import { assertRateAvailable, convertsTo, quoteOf } from './conversion';
+import { assertRateAvailable, convertsTo, quoteOf, settlementDue } from './conversion';
 import { settlementAmount } from './quotes';
 import { currentRates } from '../rates/store';
 
@@ -409,9 +409,8 @@ async function simulate(db: Db, scope: Scope, intentId: string, now: number, act
       const { max } = boundsFor(payIn);
       if (amount > max) throw invalid('parameter_invalid', `amount must be at most ${max}, the largest ${payIn} amount (in minor units of ${payIn}, the attempt's currency).`, 'amount');
     }
-    const due = quote
-      ? Math.max(1, quote.amount - Number(attempt.amount_received))
-      : Math.max(1, (intent.amount as number) - (intent.amount_received as number));
+    const intentDue = Math.max(0, (intent.amount as number) - (intent.amount_received as number));
+    const due = Math.max(1, quote ? settlementDue(quote, Number(attempt.amount_received), intentDue, intent.currency as Currency) : intentDue);
     const paid = amount ?? (share === 'under' ? Math.max(1, Math.floor(due / 2)) : share === 'over' ? due + Math.max(1, Math.floor((quote?.amount ?? (intent.amount as number)) / 10)) : due);
     const details = act === 'pay' ? sim.pay(attemptView(attempt), paid, now) : sim.fail(attemptView(attempt), now);
     attempt = (await writeAttempt(tx, attempt.id as string, { set: { details: JSON.stringify(details) } }))!;
@@ -573,6 +572,8 @@ export async function availableRails(db: Db, currency: Currency, livemode: boole
         to !== null && rate && opts.amount !== undefined && opts.amount > 0
           ? { amount: settlementAmount(opts.amount, currency, to, rate.rate), currency: to, rate: rate.rate }
           : null;
+      // Not offered when the amount, converted, is below what the rail takes (1,000 sats on-chain).
+      if (approx && approx.amount < boundsFor(to!, rail).min) continue;
       out.push({ rail, kind: adapter.kind, displayName: DISPLAY[rail as keyof typeof DISPLAY], network, approx });
     }
   }

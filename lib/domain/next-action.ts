@@ -4,7 +4,7 @@ import type { Row } from '../db/client';
 import { isMobileMoneyRail, toDecimalString, type Currency, type Rail } from '../money';
 import { operatorInfo } from '../rails/mobile-money/operators';
 import { isPromptOut } from './attempt-states';
-import { quoteOf } from './conversion';
+import { quoteOf, settlementDue } from './conversion';
 
 /** The quote a converting attempt locked (api-contract: `nextAction.quote`); null without conversion. */
 export interface QuoteView {
@@ -43,9 +43,8 @@ function actionFor(intent: Row, attempt: Row | null | undefined): Action | null 
   const expiresAt = (attempt.expires_at as number | null) ?? null;
   // What is still to pay, in what the payer pays: the quote's rest when the attempt converts.
   const quote = quoteOf(attempt);
-  const due = quote
-    ? Math.max(0, quote.amount - Number(attempt.amount_received ?? 0))
-    : Math.max(0, (intent.amount as number) - (intent.amount_received as number));
+  const intentDue = Math.max(0, (intent.amount as number) - (intent.amount_received as number));
+  const due = quote ? settlementDue(quote, Number(attempt.amount_received ?? 0), intentDue, currency) : intentDue;
   if (isMobileMoneyRail(rail)) {
     const op = operatorInfo(rail);
     // A redirect operator (Orange Money, Wave): the payer goes to the operator's page or app.

@@ -24,6 +24,12 @@ import { isMobileMoneyRail, toDecimalString, type Currency } from '../money';
 import type { IntentStatus } from './transitions';
 import { worthInIntentCurrency, type Quote } from './conversion';
 
+/**
+ * Money is first seen when a poll finds it: a payment made just before a quote ended may be found a
+ * poll later. Within this margin it is not called late (it counts at the quote either way).
+ */
+export const LATE_GRACE_SECONDS = 60;
+
 /** After this many failed attempts (not counting our backend's own refusals) the intent fails. */
 export const MAX_FAILED_ATTEMPTS = 10;
 
@@ -150,7 +156,7 @@ export function decide(intent: IntentFacts, attempt: AttemptFacts, report: RailS
     // Money first seen after the attempt's quote ended (in the mempool or confirmed: firstSeenAt) is
     // recorded at the quote's rate and reported as a late payment; it still pays an intent that is
     // open (the payer paid what was asked). Money seen in time counts at the quote when it confirms.
-    if (attempt.quote && (attempt.firstSeenAt ?? now) > attempt.quote.expiresAt && open) fx.push(emit('payment_intent.late_payment'));
+    if (attempt.quote && (attempt.firstSeenAt ?? now) > attempt.quote.expiresAt + LATE_GRACE_SECONDS && open) fx.push(emit('payment_intent.late_payment'));
     if (!open) {
       fx.push(emit('payment_intent.late_payment'));
       return d;

@@ -15,7 +15,11 @@ export const DEFAULT_MAX_DISAGREEMENT_PERCENT = '2';
  */
 export const PRICE_PLACES = 8;
 
-export type Aggregated = { ok: true; price: string; sources: string[]; fetchedAt: number } | { ok: false; reason: string };
+/**
+ * `distrust`: the sources answered but cannot be believed (they disagree, or a price is not a
+ * number): the last price is dropped at once (lib/rates/store.ts), not kept for its two minutes.
+ */
+export type Aggregated = { ok: true; price: string; sources: string[]; fetchedAt: number } | { ok: false; reason: string; distrust?: boolean };
 
 export interface AggregateOptions {
   /** A ticker older than this (seconds, default and at most 120) is not used. */
@@ -78,12 +82,12 @@ export function aggregate(tickers: readonly Ticker[], now: number, opts: Aggrega
     try {
       prices = fresh.map((t) => parseDecimal(t.price));
     } catch (e) {
-      out[base] = { ok: false, reason: `a ${base}/EUR price is not a decimal: ${(e as Error).message}` };
+      out[base] = { ok: false, reason: `a ${base}/EUR price is not a decimal: ${(e as Error).message}`, distrust: true };
       continue;
     }
     if (relativeDifferenceExceeds(prices, pct)) {
       const list = fresh.map((t) => `${t.source} ${t.price}`).join(', ');
-      out[base] = { ok: false, reason: `the ${base}/EUR sources disagree by more than ${opts.maxDisagreementPercent} % (${list})` };
+      out[base] = { ok: false, reason: `the ${base}/EUR sources disagree by more than ${opts.maxDisagreementPercent} % (${list})`, distrust: true };
       continue;
     }
     out[base] = {

@@ -92,16 +92,21 @@ export async function refreshRates(db: Db, now: number, deps: { providers?: read
 
   const values: string[] = [];
   const params: unknown[] = [];
+  const distrusted: string[] = [];
   let refreshed = 0;
   for (const base of BASES) {
     const a = agg[base];
     if (a.ok) refreshed++;
-    else log('warn', 'exchange rate refused', { base, reason: a.reason });
+    else {
+      log('warn', 'exchange rate refused', { base, reason: a.reason });
+      if (a.distrust) distrusted.push(base);
+    }
     params.push(base, a.ok ? a.price : null, JSON.stringify(a.ok ? a.sources : []), a.ok ? a.fetchedAt : null, now, a.ok ? null : a.reason);
     const n = params.length;
     values.push(`($${n - 5}, $${n - 4}, $${n - 3}::jsonb, $${n - 2}::bigint, $${n - 1}::bigint, $${n})`);
   }
-  // A refusal (error set) keeps the last price, its sources and its time.
+  // A refusal (error set) keeps the last price, its sources and its time: it is quoted until it is
+  // two minutes old, so an exchange down for a moment does not stop payments.
   await db.query(
     `insert into exchange_rates (base, price_eur, sources, fetched_at, refreshed_at, error) values ${values.join(', ')}
      on conflict (base) do update set
@@ -112,6 +117,9 @@ export async function refreshRates(db: Db, now: number, deps: { providers?: read
        error = excluded.error`,
     params,
   );
+  // Sources that disagree, or answer nonsense, cannot be believed: the last price goes at once
+  // (no quote until they agree again), not after its two minutes.
+  if (distrusted.length) await db.query(`update exchange_rates set price_eur = null where base = any($1::text[])`, [distrusted]);
   return refreshed;
 }
 
