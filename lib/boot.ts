@@ -1,7 +1,8 @@
 // Server start-up, shared by `next start` (instrumentation.ts) and the standalone worker.
 import { config, type Config } from './config';
 import { getDbHandle, type Db } from './db/client';
-import { ensureDemoMerchant } from './domain/merchants';
+import { ensureDemoMerchant, type MerchantKeys } from './domain/merchants';
+import { createUser } from './dashboard/users';
 import { log } from './log';
 import { loadRails, setTestKeySeed } from './rails/registry';
 import { releaseDeadClaims } from './api/idempotency';
@@ -38,6 +39,43 @@ export async function loadRailsWith(db: Db): Promise<void> {
   loadRails();
 }
 
+/** The demo merchant's dashboard user. */
+export const DEMO_USER_EMAIL = 'demo@caisse.local';
+
+export interface Demo extends MerchantKeys {
+  user: { id: string; email: string; password: string };
+}
+
+/**
+ * On the first start with an empty embedded database: the demo merchant (its keys) and a dashboard
+ * user with a generated password, in one transaction (a start killed half-way leaves neither, and
+ * the next start makes both). Null when the database already has a merchant.
+ */
+export async function ensureDemo(db: Db): Promise<Demo | null> {
+  return db.transaction(async (tx) => {
+    const demo = await ensureDemoMerchant(tx);
+    if (!demo) return null;
+    const { user, password } = await createUser(tx, { merchantId: demo.merchant.id, email: DEMO_USER_EMAIL });
+    return { ...demo, user: { id: user.id, email: user.email, password } };
+  });
+}
+
+/** What the first start prints: the secrets are shown this once (only their hashes are stored). */
+export function demoBanner(demo: Demo, baseUrl: string): string {
+  return [
+    '',
+    '  Caisse is ready. A demo merchant was created on this new embedded database:',
+    `    merchant:      ${demo.merchant.id}`,
+    `    test API key:  ${demo.keys.test}`,
+    `    dashboard:     ${baseUrl}/dashboard`,
+    `      email:       ${demo.user.email}`,
+    `      password:    ${demo.user.password}`,
+    '  The key and the password are shown once. Try:',
+    `    curl ${baseUrl}/v1/products -u ${demo.keys.test}:`,
+    '',
+  ].join('\n') + '\n';
+}
+
 export async function boot(): Promise<void> {
   const cfg = config();
   assertStartable(cfg);
@@ -50,21 +88,9 @@ export async function boot(): Promise<void> {
     // The embedded database belongs to this one process (the data folder's lock): an idempotency
     // claim still `running` was left by a process that died, so its retry may run at once.
     await releaseDeadClaims(db);
-    const demo = await ensureDemoMerchant(db);
-    if (demo) {
-      // Printed once, on the first start of an empty embedded database; only its hash is stored.
-      process.stdout.write(
-        [
-          '',
-          '  Caisse is ready. A demo merchant was created on this new embedded database:',
-          `    merchant:      ${demo.merchant.id}`,
-          `    test API key:  ${demo.keys.test}`,
-          '  This key is shown once. Try:',
-          `    curl ${cfg.BASE_URL}/v1/products -u ${demo.keys.test}:`,
-          '',
-        ].join('\n') + '\n',
-      );
-    }
+    const demo = await ensureDemo(db);
+    // Printed once, on the first start of an empty embedded database.
+    if (demo) process.stdout.write(demoBanner(demo, cfg.BASE_URL));
   }
   if (cfg.WORKER === 'on') startWorker(db);
   log('info', 'caisse started', { database: db.kind, baseUrl: cfg.BASE_URL, checkoutUrl: cfg.checkoutUrl });

@@ -15,6 +15,8 @@ export const ID_PREFIXES = {
   apiKey: 'key',
   attempt: 'att',
   delivery: 'whd',
+  paymentLink: 'plink',
+  user: 'user',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

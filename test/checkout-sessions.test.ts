@@ -30,6 +30,7 @@ describe('checkout sessions', () => {
       status: 'open',
       paymentIntentId: pi.id,
       priceId: null,
+      paymentLinkId: null,
       amount: 2500,
       currency: 'XOF',
       successUrl: 'https://shop.example/ok',

@@ -6,6 +6,7 @@ import { createCheckoutSessionInput, listCheckoutSessionsQuery, LOCALES } from '
 import { createPaymentIntentInput, listPaymentIntentsQuery } from '../domain/payment-intents';
 import { createPriceInput, listPricesQuery, updatePriceInput } from '../domain/prices';
 import { createProductInput, listProductsQuery, updateProductInput } from '../domain/products';
+import { createPaymentLinkInput, listPaymentLinksQuery, updatePaymentLinkInput } from '../domain/payment-links';
 import { CURRENCIES, RAILS } from '../money';
 import { EVENT_TYPES, listEventsQuery } from '../domain/events';
 import { confirmPaymentIntentInput, testPayInput } from '../domain/lifecycle';
@@ -46,8 +47,15 @@ export const RESPONSE_OBJECTS = {
   CheckoutSession: z.strictObject({
     id: z.string(), object: z.literal('checkout_session'), url: z.string().describe('{checkout_url}/<id>: send the buyer there'),
     status: z.enum(SESSION_STATUSES), paymentIntentId: z.string().nullable(), priceId: z.string().nullable(),
+    paymentLinkId: z.string().nullable().describe('the payment link whose visit made this session; null when made through the API'),
     amount: z.number().int(), currency: z.enum(CURRENCIES), successUrl: z.string().nullable(), cancelUrl: z.string().nullable(),
     locale: z.enum(LOCALES), metadata, expiresAt: ts, livemode: z.boolean(), createdAt: ts,
+  }),
+  PaymentLink: z.strictObject({
+    id: z.string(), object: z.literal('payment_link'),
+    url: z.string().describe('{checkout_url}/link/<id>: share it anywhere; each visit makes a new checkout session and answers 303 to it (410 once inactive)'),
+    priceId: z.string(), active: z.boolean(), successUrl: z.string().nullable(), cancelUrl: z.string().nullable(),
+    locale: z.enum(LOCALES), metadata, livemode: z.boolean(), createdAt: ts,
   }),
   Event: z.strictObject({
     id: z.string(), object: z.literal('event'), type: z.enum(EVENT_TYPES),
@@ -115,6 +123,10 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/v1/prices', summary: 'List prices', query: listPricesQuery, returns: 'list:Price' },
   { method: 'get', path: '/v1/prices/{id}', summary: 'Retrieve a price', returns: 'Price' },
   { method: 'post', path: '/v1/prices/{id}', summary: 'Update a price', description: 'Only active and metadata; amount, currency and product never change.', body: updatePriceInput, returns: 'Price' },
+  { method: 'post', path: '/v1/payment_links', summary: 'Create a payment link', description: 'A URL under {checkout_url} to share anywhere (a chat message, a QR code on a shop counter). Each visit creates a new checkout session from the price, with the link\'s successUrl, cancelUrl and locale (the session\'s paymentLinkId names the link), and answers 303 to the session\'s url. The price must be this merchant\'s, in this mode, and active (and its product too). Visits are limited to 30 a minute per client address (429 page with Retry-After). Sessions made by visits that expired unpaid, with no payment intent, are deleted 24 h after they expired.', body: createPaymentLinkInput, returns: 'PaymentLink' },
+  { method: 'get', path: '/v1/payment_links', summary: 'List payment links', query: listPaymentLinksQuery, returns: 'list:PaymentLink' },
+  { method: 'get', path: '/v1/payment_links/{id}', summary: 'Retrieve a payment link', returns: 'PaymentLink' },
+  { method: 'post', path: '/v1/payment_links/{id}', summary: 'Update a payment link', description: 'Only active and metadata (merged; a key set to "" or null is removed). An inactive link\'s url answers 410 with a page saying it is no longer available (as does a link whose price or product is inactive); reactivate it to take payments again.', body: updatePaymentLinkInput, returns: 'PaymentLink' },
   { method: 'post', path: '/v1/payment_intents/{id}/confirm', summary: 'Confirm a payment intent (collect without the hosted page)', description: 'Starts, or returns, the payer\'s attempt and answers nextAction. `rail` switches to another rail of the currency while requires_payment_method (or while pending at a redirect operator the payer left). `phone` (E.164 or national): required by push operators (MTN MoMo protocol: nextAction mobile_money_prompt), optional for redirect operators (Orange Money, Wave: nextAction redirect_to_url; with Wave only that number may pay). `returnUrl` (https): where a redirect operator sends the payer back when the intent has no checkout session. `{"resend": true}` alone sends a pending push again (at most 3 times, spaced, under the per-phone limits; 409 on redirect operators). 400 rail_not_configured when this deployment has no backend for the rail in this mode; 503 rail_unavailable when the rail\'s backend is down or refused.', body: confirmPaymentIntentInput, returns: 'PaymentIntent' },
   { method: 'post', path: '/v1/test_helpers/payment_intents/{id}/pay', summary: 'Test mode: pay a payment intent', description: 'Test keys only (404 with a live key). Optional amount for an under- or overpayment. Starts an attempt on the intent\'s rail if none.', body: testPayInput, returns: 'PaymentIntent' },
   { method: 'post', path: '/v1/test_helpers/payment_intents/{id}/fail', summary: 'Test mode: make the current attempt fail', description: 'Test keys only (404 with a live key).', returns: 'PaymentIntent' },

@@ -45,6 +45,8 @@ export interface CheckoutSession {
   status: SessionStatus;
   paymentIntentId: string | null;
   priceId: string | null;
+  /** The payment link whose visit made this session (lib/domain/payment-links.ts); null when made through the API. */
+  paymentLinkId: string | null;
   amount: number;
   currency: Currency;
   successUrl: string | null;
@@ -64,6 +66,7 @@ export function toCheckoutSession(r: Row): CheckoutSession {
     status: r.status as SessionStatus,
     paymentIntentId: (r.payment_intent_id as string | null) ?? null,
     priceId: (r.price_id as string | null) ?? null,
+    paymentLinkId: (r.payment_link_id as string | null) ?? null,
     amount: r.amount as number,
     currency: r.currency as Currency,
     successUrl: (r.success_url as string | null) ?? null,
@@ -125,6 +128,29 @@ export async function createCheckoutSession(db: Db, scope: Scope, input: CreateC
     );
     return toCheckoutSession(rows[0]!);
   });
+}
+
+/**
+ * A visit of payment link `linkId` (lib/domain/payment-links.ts visitPaymentLink): a new price
+ * session in ONE statement, made only while the link, its price and the price's product are active.
+ * It takes the link's merchant, mode, URLs and locale, the price's amount and currency, and the
+ * default 24 h expiry; metadata stays empty (the link's own metadata is the link's). Null when it
+ * made nothing: the caller says why.
+ */
+export async function createSessionFromLink(db: Db, linkId: string, now: number): Promise<CheckoutSession | null> {
+  const rows = await db.query(
+    `insert into checkout_sessions (id, merchant_id, livemode, payment_intent_id, price_id, payment_link_id, amount, currency, status,
+       success_url, cancel_url, locale, metadata, expires_at, created_at, updated_at)
+     select $1, l.merchant_id, l.livemode, null, p.id, l.id, p.unit_amount, p.currency, 'open',
+            l.success_url, l.cancel_url, l.locale, '{}'::jsonb, $3, $4, $4
+       from payment_links l
+       join prices p on p.id = l.price_id and p.merchant_id = l.merchant_id and p.livemode = l.livemode
+       join products pr on pr.id = p.product_id
+      where l.id = $2 and l.active and p.active and pr.active
+     returning *`,
+    [createId('cs'), linkId, now + SESSION_MAX_SECONDS, now],
+  );
+  return rows[0] ? toCheckoutSession(rows[0]) : null;
 }
 
 export function getSessionRow(db: Db, scope: Scope, id: string, opts: { forUpdate?: boolean } = {}): Promise<Row> {

@@ -26,6 +26,8 @@ export const EVENT_TYPES = [
   'product.updated',
   'price.created',
   'price.updated',
+  'payment_link.created',
+  'payment_link.updated',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -2,6 +2,7 @@
 import { purgeExpiredKeys } from '../api/idempotency';
 import { config } from '../config';
 import { expireDueSessions, pollDueAttempts } from '../domain/lifecycle';
+import { purgeLinkSessions } from '../domain/payment-links';
 import { nowSeconds } from '../ids';
 import type { RateProvider } from '../rates';
 import { liveRatesNeeded, refreshRates } from '../rates/store';
@@ -42,6 +43,9 @@ export function workerTasks(opts: TaskOptions = {}): WorkerTask[] {
     { name: 'poll-attempts', intervalMs: 1_000, run: (db) => pollDueAttempts(db, now(), scope) },
     // Open sessions past expiresAt -> expired; their unpaid intents fail.
     { name: 'expire-sessions', intervalMs: 5_000, run: (db) => expireDueSessions(db, now(), scope) },
+    // Sessions that payment link visits made and nobody paid (no intent), expired over 24 h ago:
+    // deleted. Sessions with an intent, and their events, are kept (purgeLinkSessions says why).
+    { name: 'purge-link-sessions', intervalMs: 10 * 60_000, run: (db) => purgeLinkSessions(db, now(), scope) },
     // Every RATE_REFRESH_SECONDS, once for the whole deployment (a lease): the EUR prices of BTC and
     // USDT from the exchanges, when a converting rail is live. Not per merchant.
     ...(opts.merchantId === undefined || opts.rateProviders ? [refreshRatesTask(now, opts.rateProviders)] : []),

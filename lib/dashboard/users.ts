@@ -1,0 +1,117 @@
+// Dashboard users: people who sign in to /dashboard, each belonging to one merchant. Made by the
+// operator's CLI (`npm run caisse -- users create|list|disable`), the demo start (lib/boot.ts) and
+// later the dashboard's own Users page. Only a password's scrypt hash is stored (passwords.ts).
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { DomainError, invalid, notFound } from '../errors';
+import { createId, nowSeconds } from '../ids';
+import { generatePassword, hashPassword, passwordProblem } from './passwords';
+
+/** A user as the dashboard and the CLI show it: never its password hash. */
+export interface User {
+  id: string;
+  email: string;
+  merchantId: string;
+  disabled: boolean;
+  createdAt: number;
+}
+
+export interface UserRow {
+  id: string;
+  merchant_id: string;
+  email: string;
+  disabled_at: number | null;
+  created_at: number;
+}
+
+/** The columns every query that builds a User selects (never password_hash unless it needs it). */
+export const USER_COLUMNS = 'id, merchant_id, email, disabled_at, created_at';
+
+export const toUser = (r: UserRow): User => ({ id: r.id, email: r.email, merchantId: r.merchant_id, disabled: r.disabled_at !== null, createdAt: Number(r.created_at) });
+
+const emailSchema = z.email().max(254);
+
+/**
+ * One canonical form per address: trimmed and lowercased, which is what the unique index
+ * (`lower(email)`) compares and what sign-in looks up. Null when it is not an email address.
+ * (Local parts are case-sensitive in theory; no mail provider merchants use treats them so, and
+ * two accounts differing only by case would be a trap.)
+ */
+export function normalizeEmail(raw: string): string | null {
+  const email = raw.trim().toLowerCase();
+  return emailSchema.safeParse(email).success ? email : null;
+}
+
+export interface CreateUserOptions {
+  merchantId: string;
+  email: string;
+  /** Chosen by the person (policy: passwords.ts); when absent one is generated and returned once. */
+  password?: string;
+}
+
+/**
+ * Create a user of `merchantId`. Returns the user and its password: the one given, or the generated
+ * one, to be shown once (only its hash is kept). A taken email (whatever its case) is refused with
+ * `email_taken`; an unknown merchant with `resource_missing`.
+ */
+export async function createUser(db: Db, opts: CreateUserOptions, now = nowSeconds()): Promise<{ user: User; password: string; generated: boolean }> {
+  const email = normalizeEmail(opts.email);
+  if (!email) throw invalid('parameter_invalid', `Invalid email address: '${opts.email.trim().slice(0, 254)}'.`, 'email');
+  const generated = opts.password === undefined;
+  const password = opts.password ?? generatePassword();
+  const problem = passwordProblem(password);
+  if (problem) throw invalid('parameter_invalid', problem, 'password');
+  // Hashed before the statement: no transaction or lock is held during the ~60 ms of scrypt.
+  const hash = await hashPassword(password);
+  // One statement: the merchant must exist, and a taken email inserts nothing (no error, so a
+  // caller's transaction stays usable). Which of the two it was is asked only when nothing was made.
+  const rows = await db.query<UserRow>(
+    `insert into users (id, merchant_id, email, password_hash, created_at, updated_at)
+     select $1, m.id, $3, $4, $5, $5 from merchants m where m.id = $2
+     on conflict do nothing
+     returning ${USER_COLUMNS}`,
+    [createId('user'), opts.merchantId, email, hash, now],
+  );
+  if (!rows[0]) {
+    const merchant = await db.query(`select 1 from merchants where id = $1`, [opts.merchantId]);
+    if (!merchant.length) throw notFound('merchant', opts.merchantId, 'merchant');
+    throw new DomainError('email_taken', `A user with the email '${email}' already exists.`, 'email');
+  }
+  return { user: toUser(rows[0]), password, generated };
+}
+
+/** A merchant's users, newest first (disabled ones included, marked). */
+export async function listUsers(db: Db, merchantId: string): Promise<User[]> {
+  const rows = await db.query<UserRow>(`select ${USER_COLUMNS} from users where merchant_id = $1 order by created_at desc, seq desc`, [merchantId]);
+  return rows.map(toUser);
+}
+
+/** A user by id, whatever its merchant: for the operator's CLI only (the dashboard scopes by merchant). */
+export async function findUser(db: Db, userId: string): Promise<User | null> {
+  const rows = await db.query<UserRow>(`select ${USER_COLUMNS} from users where id = $1`, [userId]);
+  return rows[0] ? toUser(rows[0]) : null;
+}
+
+/**
+ * Disable a user of `merchantId`: it can no longer sign in, and every session it has dies at once
+ * (revoked in the same statement, so no request can slip between the two). Disabling a disabled user
+ * changes nothing. Another merchant's user is `resource_missing`, as if it did not exist.
+ */
+export async function disableUser(db: Db, merchantId: string, userId: string, now = nowSeconds()): Promise<{ user: User; sessionsRevoked: number }> {
+  // One statement is one transaction: both updates commit together or not at all.
+  const rows = await db.query<UserRow & { revoked: number }>(
+    `with u as (
+       update users set disabled_at = coalesce(disabled_at, $3), updated_at = $3
+       where id = $1 and merchant_id = $2
+       returning ${USER_COLUMNS}
+     ), s as (
+       update dashboard_sessions set revoked_at = $3
+       where user_id in (select id from u) and revoked_at is null
+       returning 1
+     )
+     select u.*, (select count(*) from s)::int as revoked from u`,
+    [userId, merchantId, now],
+  );
+  if (!rows[0]) throw notFound('user', userId);
+  return { user: toUser(rows[0]), sessionsRevoked: Number(rows[0].revoked) };
+}
