@@ -99,6 +99,11 @@ describe('quotes: francs over BTC and USDT rails', () => {
     await pollDueAttempts(db(), t0 + 901, { merchantId: m.merchant.id });
     const [first] = await attemptsOf(db(), pi.id);
     expect(first!.status).toBe('expired');
+    expect((await call('GET', `/v1/payment_intents/${pi.id}`, { key: m.keys.test })).body).toMatchObject({
+      status: 'requires_payment_method',
+      nextAction: null,
+      lastPaymentError: { code: 'timeout' },
+    });
     const again = await confirmPaymentIntent(db(), scopeOf(m), pi.id, {}, { now: t0 + 1000 });
     expect(again.nextAction!.quote).toMatchObject({ amount: 8333334, expiresAt: t0 + 1900 });
     const attempts = await attemptsOf(db(), pi.id);
@@ -106,6 +111,18 @@ describe('quotes: francs over BTC and USDT rails', () => {
     const paid = await pay(m, pi.id, t0 + 1005);
     expect(paid).toMatchObject({ status: 'succeeded', amountReceived: 5000 });
     await assertMoneyInvariant(db(), pi.id, { paid: 5000, paidSettlement: 8333334, now: t0 + 1016 });
+  });
+
+  it('a Lightning quote that ran out is not replaced by itself: the payer asks for a new rate; asked before the worker noticed, confirm renews it', async () => {
+    const { m, pi, t0 } = await quoted('btc_lightning');
+    await pollDueAttempts(db(), t0 + 901, { merchantId: m.merchant.id });
+    expect((await attemptsOf(db(), pi.id)).map((a) => a.status)).toEqual(['expired']);
+    const again = await confirmPaymentIntent(db(), scopeOf(m), pi.id, {}, { now: t0 + 1000 });
+    expect(again.nextAction!.quote!.expiresAt).toBe(t0 + 1900);
+    // The worker has not seen this one end: confirm after its end asks the node, closes it, quotes anew.
+    const third = await confirmPaymentIntent(db(), scopeOf(m), pi.id, {}, { now: t0 + 1901 });
+    expect(third.nextAction!.quote!.expiresAt).toBe(t0 + 2801);
+    expect((await attemptsOf(db(), pi.id)).map((a) => a.status)).toEqual(['expired', 'expired', 'awaiting_payment']);
   });
 
   it('XAF at the peg (equal to XOF) and GNF at the test GNF rate', async () => {

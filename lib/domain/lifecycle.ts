@@ -122,7 +122,10 @@ async function confirmStep(db: Db, scope: Scope, intentId: string, input: Confir
           );
       }
       const invoiceExpired = rail === 'btc_lightning' && current.expires_at !== null && (current.expires_at as number) <= now;
-      if (!invoiceExpired) return { done: await serializeIntent(tx, intent) };
+      // A quote past its end (the page's "new rate" before the worker noticed): asked about first,
+      // then closed (still watched) and a new quote made, as for an expired invoice.
+      const quoteEnded = quoteOf(current) !== null && current.expires_at !== null && (current.expires_at as number) <= now;
+      if (!invoiceExpired && !quoteEnded) return { done: await serializeIntent(tx, intent) };
       if (!rechecked) return { recheck: current.id as string };
       // Watched until the node can no longer be paid for it (and canceled there by the worker).
       await closeAttempt(tx, current, 'expired', now);

@@ -261,7 +261,13 @@ function decideAttempt(intent: IntentFacts, attempt: AttemptFacts, report: RailS
     fx.push({ do: 'intent', to: 'requires_payment_method', lastPaymentError: timeout }, emit('payment_intent.payment_failed'));
     status = 'requires_payment_method';
   }
-  d.replace = attempt.rail === 'btc_lightning' && status === 'requires_payment_method' && intent.sessionOpenUntil !== null && intent.sessionOpenUntil > now + 60;
+  if (attempt.quote && status === 'requires_payment_method') {
+    // A quote that ran out with nothing paid: the payer is told (the page offers a new rate).
+    const ended = { code: 'timeout', message: 'The quote ended before a payment was seen; confirm again for a new quote.', rail: attempt.rail };
+    if (intent.status === 'requires_payment_method') fx.push({ do: 'intentError', lastPaymentError: ended });
+  }
+  // An expired invoice is replaced while the session is open; a quote is renewed only when the payer asks.
+  d.replace = !attempt.quote && attempt.rail === 'btc_lightning' && status === 'requires_payment_method' && intent.sessionOpenUntil !== null && intent.sessionOpenUntil > now + 60;
   return d;
 }
 
