@@ -75,3 +75,13 @@ export function watchCsp(page: Page): string[] {
 
 /** Amounts are formatted with (narrow) no-break spaces; match them with \s. */
 export const amountRe = (s: string) => new RegExp(s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s'));
+
+/** The page fits its width (360 px in these specs): no horizontal scrolling. */
+export const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+/** The id of the payment intent a checkout session has now (a price session gets one when a rail is chosen). */
+export async function intentOfSession(request: APIRequestContext, sessionId: string): Promise<string> {
+  const cs = await api(request, 'GET', `/v1/checkout_sessions/${sessionId}`);
+  expect(cs.paymentIntentId, 'the session has its payment intent').toBeTruthy();
+  return cs.paymentIntentId as string;
+}

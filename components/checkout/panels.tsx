@@ -1,12 +1,12 @@
 // The hosted page's server-rendered parts. Every action is a <form> bound to a server action, so
 // the page works before (and without) hydration; client components only enhance.
 import { chooseRail, resend, simulate, submitPhone } from '@/app/checkout/[id]/actions';
-import type { CheckoutView } from '@/lib/checkout/load';
+import { approxOf, quoteOf, type CheckoutView, type Quote } from '@/lib/checkout/load';
 import { htmlPhonePattern } from '@/lib/checkout/phone';
 import type { AvailableRail, NextAction } from '@/lib/domain/lifecycle';
-import { fromDecimalString, isMobileMoneyRail } from '@/lib/money';
+import { fromDecimalString, isMobileMoneyRail, type Rail, type RailKind } from '@/lib/money';
 import { countryName, hasKey, type Locale, type MessageKey, type T } from '@/lib/i18n';
-import { formatAmount, formatAmountLong, formatDuration } from '@/lib/i18n/format';
+import { formatAmount, formatAmountLong, formatApprox, formatClock, formatDuration, formatRate } from '@/lib/i18n/format';
 import { AutoRedirect, Countdown, SubmitButton } from './client';
 import { CopyField } from './copy-field';
 import { RailIcon } from './icons';
@@ -60,7 +60,7 @@ export function ErrorBanner({ tr, code, rail, wait }: { tr: T; code: string; rai
   );
 }
 
-export function RailPicker({ view, tr }: PanelProps) {
+export function RailPicker({ view, tr, locale }: PanelProps) {
   if (view.rails.length === 0) return null;
   return (
     <form action={chooseRail} className="co-card">
@@ -70,12 +70,15 @@ export function RailPicker({ view, tr }: PanelProps) {
         <ul className="co-rails">
           {view.rails.map((r) => {
             const selected = r.rail === view.rail;
+            // A converting rail: what it would cost at the current rate (locked once chosen).
+            const ax = approxOf(r);
             return (
               <li key={r.rail}>
                 <SubmitButton name="rail" value={r.rail} className={`co-rail${selected ? ' co-rail-on' : ''}`} pendingLabel={tr('sending')}>
                   <RailIcon kind={r.kind} />
                   <span className="co-rail-name">{r.displayName}</span>
                   <span className="co-rail-kind">{tr(`railKind_${r.kind}` as MessageKey)}</span>
+                  {ax ? <span className="co-rail-approx">{formatApprox(ax.amount, ax.currency, locale)}</span> : null}
                   {selected ? <span className="co-sr">({tr('selected')})</span> : null}
                 </SubmitButton>
               </li>
@@ -239,7 +242,7 @@ export async function RedirectWait({ view, tr, locale, now }: PanelProps) {
 }
 
 export function ShowDetails({ view, tr }: PanelProps) {
-  if (!view.rail || isMobileMoneyRail(view.rail)) return null;
+  if (!view.rail || isMobileMoneyRail(view.rail) || view.expiredQuote) return null;
   return (
     <form action={chooseRail} className="co-card">
       <Hidden id={view.id} />
@@ -262,10 +265,101 @@ function Confirmations({ a, tr }: { a: Extract<NextAction, { type: 'bitcoin_addr
   );
 }
 
-export async function CryptoPanel({ view, tr, locale, now }: PanelProps) {
+const KIND: Record<Rail, RailKind> = {
+  mobile_money_a: 'mobile_money',
+  mobile_money_b: 'mobile_money',
+  mobile_money_c: 'mobile_money',
+  mobile_money_d: 'mobile_money',
+  btc_lightning: 'lightning',
+  btc_onchain: 'onchain',
+  usdt_trc20: 'usdt',
+};
+
+/**
+ * A converting rail's locked quote: the amount to send, the rate in words, the time left on it (a
+ * countdown the client ticks; the server renders its value and the end time, which is what a page
+ * without JavaScript reads, refreshed by its waiting-screen refresh), and what is fixed and what is
+ * locked. Once money is seen (`seen`), the quote no longer runs out for it: no countdown.
+ */
+function QuoteBox({ view, tr, locale, now, quote }: PanelProps & { quote: Quote }) {
+  const until = formatClock(quote.expiresAt, view.currency, locale);
+  return (
+    <div className="co-quote" data-testid="quote">
+      <dl className="co-quote-list">
+        <div>
+          <dt>{tr('quoteLocked')}</dt>
+          <dd className="co-quote-amount">{formatAmountLong(quote.amount, quote.currency, locale)}</dd>
+        </div>
+        <div>
+          <dt>{tr('quoteRate')}</dt>
+          <dd>{formatRate(quote.rate, quote.currency, view.currency, locale)}</dd>
+        </div>
+        {view.phase === 'seen' ? null : (
+          <div>
+            <dt>{tr('quoteTimeLeft')}</dt>
+            <dd>
+              <span className="co-timer">
+                <Countdown until={quote.expiresAt} initial={formatDuration(quote.expiresAt - now)} />
+              </span>{' '}
+              <span className="co-muted">{tr('quoteUntil', { time: until })}</span>
+            </dd>
+          </div>
+        )}
+      </dl>
+      <p className="co-muted">
+        {view.phase === 'seen' ? tr('quoteSeenExplain') : tr('quoteExplain', { amount: formatAmount(view.amount, view.currency, locale), crypto: quote.currency })}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The quote ran out with nothing paid (or is past its end, before the worker has closed it): "This
+ * rate has expired" and a plain form that chooses the same rail again, which makes a new attempt
+ * with a new quote. Works without JavaScript.
+ */
+export function ExpiredQuote({ view, tr, locale, rail, quote }: PanelProps & { rail: Rail; quote: Quote }) {
+  return (
+    <section className="co-card" aria-labelledby="quote-expired-title">
+      <h2 id="quote-expired-title" className="co-h2">
+        <RailIcon kind={KIND[rail]} /> {tr('quoteExpiredTitle')}
+      </h2>
+      <p>
+        {tr('quoteExpiredText', {
+          crypto: quote.currency,
+          time: formatClock(quote.expiresAt, view.currency, locale),
+          amount: formatAmount(view.amount, view.currency, locale),
+        })}
+      </p>
+      <form action={chooseRail}>
+        <Hidden id={view.id} />
+        <input type="hidden" name="rail" value={rail} />
+        <SubmitButton className="co-primary" pendingLabel={tr('sending')}>
+          {tr('quoteRenew')}
+        </SubmitButton>
+      </form>
+      {view.rails.length > 1 ? <p className="co-muted">{tr('quoteRenewNote')}</p> : null}
+    </section>
+  );
+}
+
+/** The rate ran out on the page: the view says so, or the live quote is past its end. */
+export function expiredQuoteOf(view: CheckoutView, now: number): { rail: Rail; quote: Quote } | null {
+  if (view.expiredQuote) return { rail: view.expiredQuote.rail, quote: view.expiredQuote };
+  const q = quoteOf(view.intent?.nextAction);
+  if (q && view.phase === 'awaiting' && view.rail && q.expiresAt <= now) return { rail: view.rail, quote: q };
+  return null;
+}
+
+export async function CryptoPanel(props: PanelProps) {
+  const { view, tr, locale, now } = props;
   const a = view.intent?.nextAction;
   if (!a) return null;
   const copy = { copy: tr('copy'), copied: tr('copied') };
+  const quote = quoteOf(a);
+  const over = expiredQuoteOf(view, now);
+  if (over) return <ExpiredQuote {...props} rail={over.rail} quote={over.quote} />;
+  const quoteBox = quote ? <QuoteBox {...props} quote={quote} /> : null;
   if (a.type === 'lightning_invoice') {
     const expired = a.expiresAt !== null && a.expiresAt <= now;
     return (
@@ -284,13 +378,14 @@ export async function CryptoPanel({ view, tr, locale, now }: PanelProps) {
           </form>
         ) : (
           <>
+            {quoteBox}
             <p>{tr('lnScan')}</p>
             <InvoiceQr text={a.uri.toUpperCase()} label={tr('lnQr')} />
             <a className="co-primary co-link-button" href={a.uri}>
               {tr('openWallet')}
             </a>
             <CopyField id="invoice" label={tr('lnInvoice')} value={a.invoice} multiline {...copy} />
-            {a.expiresAt ? (
+            {a.expiresAt && !quote ? (
               <p className="co-muted">
                 {slot(tr('lnExpires'), 'time', <Countdown until={a.expiresAt} initial={formatDuration(a.expiresAt - now)} />)}
               </p>
@@ -307,6 +402,7 @@ export async function CryptoPanel({ view, tr, locale, now }: PanelProps) {
           <RailIcon kind="onchain" /> {tr('btcTitle')}
         </h2>
         {view.phase === 'seen' ? <Confirmations a={a} tr={tr} /> : null}
+        {quoteBox}
         <p>{tr('btcScan')}</p>
         <InvoiceQr text={a.uri} label={tr('btcQr')} />
         <p className="co-muted co-mono co-wrap" id="btc-uri">
@@ -335,22 +431,31 @@ export async function CryptoPanel({ view, tr, locale, now }: PanelProps) {
             {tr('usdtTestNetwork', { contract: a.contract })}
           </p>
         )}
+        {quoteBox}
         <p>{tr('usdtScan')}</p>
         <InvoiceQr text={a.address} label={tr('usdtQr')} />
         <CopyField id="address" label={`${tr('address')} (TRC20)`} value={a.address} {...copy} />
         <CopyField id="amount" label={`${tr('exactAmount')} (USDT)`} value={a.amount} {...copy} />
-        <p className="co-muted">{formatAmount(view.amount - (view.intent?.amountReceived ?? 0), 'USDT', locale)}</p>
+        <p className="co-muted">{formatAmount(fromDecimalString(a.amount, 'USDT'), 'USDT', locale)}</p>
       </section>
     );
   }
   return null;
 }
 
-export function TestControls({ view, tr }: PanelProps) {
+export function TestControls({ view, tr, now }: PanelProps) {
   if (view.livemode || !view.intent || !view.rail) return null;
   if (!['choose', 'awaiting', 'approve'].includes(view.phase)) return null;
+  // A rate that ran out is renewed first ("Get a new rate"): nothing to pay until then.
+  if (expiredQuoteOf(view, now)) return null;
   const address = view.rail === 'btc_onchain' || view.rail === 'usdt_trc20';
-  const outcomes: [string, MessageKey][] = [['pay', 'testPay'], ...(address ? ([['under', 'testUnderpay'], ['over', 'testOverpay']] as [string, MessageKey][]) : []), ['fail', 'testFail']];
+  const quoted = view.phase === 'awaiting' && quoteOf(view.intent.nextAction) !== null;
+  const outcomes: [string, MessageKey][] = [
+    ['pay', 'testPay'],
+    ...(address ? ([['under', 'testUnderpay'], ['over', 'testOverpay']] as [string, MessageKey][]) : []),
+    ['fail', 'testFail'],
+    ...(quoted ? ([['expire_quote', 'testExpireQuote']] as [string, MessageKey][]) : []),
+  ];
   return (
     <form action={simulate} className="co-card co-test" aria-labelledby="test-title">
       <h2 id="test-title" className="co-h2">

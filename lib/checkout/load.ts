@@ -21,6 +21,25 @@ export type Phase =
   | 'failed'
   | 'canceled';
 
+/** A rail's cost at the current rate, before any quote (availableRails' `approx`): settlement minor units. */
+export interface Approx {
+  amount: number;
+  /** BTC or USDT: the converting rail's own currency. */
+  currency: Currency;
+  rate: string;
+}
+
+/** A locked quote (nextAction.quote, and the attempt row's `quote`): settlement minor units, until expiresAt. */
+export interface Quote extends Approx {
+  expiresAt: number;
+}
+
+/** A rail on offer with its approximate amount (null for a rail in the session's own currency). */
+export const approxOf = (r: AvailableRail): Approx | null => r.approx ?? null;
+
+/** The quote a nextAction carries, or null (none: no conversion). */
+export const quoteOf = (a: NextAction | null | undefined): Quote | null => a?.quote ?? null;
+
 export interface CheckoutView {
   id: string;
   livemode: boolean;
@@ -53,6 +72,12 @@ export interface CheckoutView {
     /** The operator's USSD code in the intent's market ('' when none). */
     ussdCode: string;
   } | null;
+  /**
+   * The buyer's quote ran out with nothing paid: the intent waits for a payment method again on a
+   * converting rail whose current attempt expired with its quote. The page offers a new rate (the
+   * same rail chosen again: a new attempt, a new quote). Null otherwise.
+   */
+  expiredQuote: (Quote & { rail: Rail }) | null;
   /** Changes whenever anything the page shows changes (polling compares it). */
   version: string;
 }
@@ -73,6 +98,7 @@ export async function loadCheckout(db: Db, sessionId: string, now = nowSeconds()
     description = p?.description ?? null;
   }
   let intent: CheckoutView['intent'] = null;
+  let expiredQuote: CheckoutView['expiredQuote'] = null;
   let intentRow: Row | undefined;
   if (s.payment_intent_id) {
     intentRow = (await db.query(`select * from payment_intents where id = $1 and merchant_id = $2`, [s.payment_intent_id, s.merchant_id]))[0];
@@ -99,6 +125,14 @@ export async function loadCheckout(db: Db, sessionId: string, now = nowSeconds()
       const dial = op.markets[pi.currency]?.dialCode;
       if (last?.destination && dial && last.destination.startsWith(dial)) lastPhone = last.destination.slice(dial.length);
     }
+    if (pi.status === 'requires_payment_method' && !pi.nextAction && !isMobileMoneyRail(pi.rail)) {
+      // The current attempt (the latest, as nextAction reads it): expired with its quote, nothing
+      // received or seen on it (an earlier part payment may have been; the rest needs a new rate too).
+      const last = (await db.query(`select * from payment_attempts where payment_intent_id = $1 order by seq desc limit 1`, [pi.id]))[0];
+      const q = parseQuote(last?.quote);
+      if (last && q && last.status === 'expired' && last.rail === pi.rail && Number(last.amount_received) === 0 && Number(last.amount_seen ?? 0) === 0)
+        expiredQuote = { ...q, rail: pi.rail as Rail };
+    }
     intent = {
       id: pi.id,
       status: pi.status,
@@ -121,7 +155,12 @@ export async function loadCheckout(db: Db, sessionId: string, now = nowSeconds()
   const redirectPending = phase === 'approve' && intent?.nextAction?.type === 'redirect_to_url';
   const rails =
     phase === 'choose' || phase === 'awaiting' || redirectPending
-      ? await availableRails(db, currency, s.livemode as boolean, { now, intentId: (intentRow?.id as string | undefined) ?? undefined })
+      ? await availableRails(db, currency, s.livemode as boolean, {
+          now,
+          intentId: (intentRow?.id as string | undefined) ?? undefined,
+          // What is still due: the converting rails' approximate amounts are for it.
+          amount: Math.max(0, (s.amount as number) - (intent?.amountReceived ?? 0)),
+        })
       : [];
   const view: Omit<CheckoutView, 'version'> = {
     id: s.id as string,
@@ -140,6 +179,7 @@ export async function loadCheckout(db: Db, sessionId: string, now = nowSeconds()
     rails,
     rail: (intentRow?.rail as Rail | undefined) ?? null,
     intent,
+    expiredQuote,
   };
   return { ...view, version: versionOf(view) };
 }
@@ -156,8 +196,29 @@ function phaseOf(status: SessionStatus, expiresAt: number, now: number, intent: 
   return 'choose';
 }
 
+/** An attempt row's `quote` column ({amount, currency, rate, expiresAt, due}), checked; null when absent or malformed. */
+function parseQuote(raw: unknown): Quote | null {
+  const q = (typeof raw === 'string' ? safeJson(raw) : raw) as Record<string, unknown> | null | undefined;
+  if (!q || typeof q !== 'object') return null;
+  const { amount, currency, rate, expiresAt } = q;
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) return null;
+  if (currency !== 'BTC' && currency !== 'USDT') return null;
+  if (typeof rate !== 'string' || !/^\d+(\.\d+)?$/.test(rate)) return null;
+  if (typeof expiresAt !== 'number' || !Number.isSafeInteger(expiresAt)) return null;
+  return { amount, currency, rate, expiresAt };
+}
+
+function safeJson(s: string): unknown {
+  try {
+    return JSON.parse(s);
+  } catch {
+    return null;
+  }
+}
+
 function versionOf(v: Omit<CheckoutView, 'version'>): string {
   const a = v.intent?.nextAction;
+  const q = quoteOf(a);
   return [
     v.phase,
     v.sessionStatus,
@@ -172,5 +233,7 @@ function versionOf(v: Omit<CheckoutView, 'version'>): string {
     a && 'expiresAt' in a ? (a.expiresAt ?? '') : '',
     a && a.type === 'bitcoin_address' ? a.confirmations : '',
     a && 'amount' in a ? a.amount : '',
+    q ? `${q.amount}@${q.rate}<${q.expiresAt}` : '',
+    v.expiredQuote ? `x${v.expiredQuote.expiresAt}` : '',
   ].join('|');
 }

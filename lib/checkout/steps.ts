@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { nowSeconds } from '../ids';
 import { ADDRESS_RAILS } from '../money';
 import type { Scope } from '../domain/common';
-import { testFail, testPay } from '../domain/lifecycle';
+import { testExpireQuote, testFail, testPay, testPayShare } from '../domain/lifecycle';
 import type { Currency, Rail } from '../money';
 import { normalizeBuyerPhone } from '../domain/attempts';
 import { isMobileMoneyRail } from '../money';
@@ -43,26 +43,27 @@ export async function checkoutSession(db: Db, id: string): Promise<SessionCtx | 
   };
 }
 
-export const SIMULATED_OUTCOMES = ['pay', 'under', 'over', 'fail'] as const;
+export const SIMULATED_OUTCOMES = ['pay', 'under', 'over', 'fail', 'expire_quote'] as const;
 export type SimulatedOutcome = (typeof SIMULATED_OUTCOMES)[number];
 
 /**
  * Test mode only, and only while the session is open (a replayed form never pays a closed page):
- * pay what is due, half of it, a tenth more than the amount, or make the attempt fail.
+ * pay what is due, half of it, a tenth more than the amount, make the attempt fail, or make its
+ * quote run out now (a converting rail: the rate's expiry without waiting QUOTE_TTL_SECONDS).
  */
 export async function simulateOutcome(db: Db, sessionId: string, outcome: SimulatedOutcome) {
   const s = await checkoutSession(db, sessionId);
   if (!s?.intentId) throw notFound('checkout_session', sessionId);
   if (s.status !== 'open' || s.scope.livemode || s.expiresAt <= nowSeconds())
     throw unexpectedState(`This checkout session is ${s.status === 'open' ? 'past its expiry' : s.status}; nothing can be simulated on it.`);
-  const pi = (await db.query<{ amount: number; amount_received: number; rail: string }>(`select amount, amount_received, rail from payment_intents where id = $1`, [s.intentId]))[0]!;
+  const pi = (await db.query<{ rail: string }>(`select rail from payment_intents where id = $1`, [s.intentId]))[0]!;
   // Under- and overpayment exist only where the payer chooses the amount: the address rails.
   if ((outcome === 'under' || outcome === 'over') && !(ADDRESS_RAILS as readonly string[]).includes(pi.rail))
     throw invalid('parameter_invalid', `A ${outcome}payment cannot happen on ${pi.rail}: the operator or the invoice fixes the amount.`, 'outcome');
-  const due = Math.max(1, pi.amount - pi.amount_received);
   if (outcome === 'fail') return testFail(db, s.scope, s.intentId);
-  if (outcome === 'under') return testPay(db, s.scope, s.intentId, { amount: Math.max(1, Math.floor(due / 2)) });
-  if (outcome === 'over') return testPay(db, s.scope, s.intentId, { amount: due + Math.max(1, Math.floor(pi.amount / 10)) });
+  // In the attempt's currency: the quote's (BTC, USDT) when the rail converts the intent's.
+  if (outcome === 'under' || outcome === 'over') return testPayShare(db, s.scope, s.intentId, outcome);
+  if (outcome === 'expire_quote') return testExpireQuote(db, s.scope, s.intentId);
   return testPay(db, s.scope, s.intentId, {});
 }
 

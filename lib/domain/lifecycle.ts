@@ -429,6 +429,27 @@ export function testPay(db: Db, scope: Scope, intentId: string, input: { amount?
 }
 
 /**
+ * Test mode: the current attempt's quote ends now, as if QUOTE_TTL_SECONDS had passed (only a quote
+ * still open with nothing received or seen on it): its end is moved to now, then the attempt is asked
+ * about at once, as the worker would at its next poll, so the engine itself decides what a quote
+ * running out means (the attempt expires, the intent says why and asks for a method again).
+ */
+export async function testExpireQuote(db: Db, scope: Scope, intentId: string, clock: Clock = {}): Promise<void> {
+  assertTestMode(scope);
+  const now = clock.now ?? nowSeconds();
+  const attemptId = await db.transaction(async (tx) => {
+    await getIntentRow(tx, scope, intentId, { forUpdate: true });
+    const a = await activeAttempt(tx, intentId);
+    const q = quoteOf(a);
+    if (!a || !q || a.status !== 'awaiting_payment' || Number(a.amount_received) > 0 || Number(a.amount_seen) > 0)
+      throw unexpectedState('Only a quote still open, with nothing paid on it, can be made to expire.');
+    await writeAttempt(tx, a.id as string, { set: { expires_at: now, quote: JSON.stringify({ ...q, expiresAt: now }), next_poll_at: now, updated_at: now } });
+    return a.id as string;
+  });
+  await refreshAttempt(db, attemptId, now);
+}
+
+/**
  * The hosted page's test controls: pay half of what the attempt still asks (`under`), or that plus
  * a tenth of the whole (`over`), in the attempt's currency (the quote's when it converts).
  */

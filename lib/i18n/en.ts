@@ -129,6 +129,19 @@ export const en = {
   railKind_usdt: 'TRON network',
   usdtTestNetwork: 'Test mode: this address is on the TRON Nile test network. Only Nile test USDT (contract {contract}) reaches it; no real money.',
   err_rail_not_configured: 'This payment method is not available here. Choose another one.',
+  // paying in another currency (quotes)
+  quoteLocked: 'Locked amount',
+  quoteRate: 'Rate',
+  quoteTimeLeft: 'Rate guaranteed for',
+  quoteUntil: '(until {time})',
+  quoteExplain: 'The price stays {amount}; the {crypto} amount above is locked until then.',
+  quoteSeenExplain: 'Your payment was seen before the rate ended: it counts at this rate.',
+  quoteExpiredTitle: 'This rate has expired',
+  quoteExpiredText: 'The {crypto} amount was guaranteed until {time} only. Do not send the old amount: get a new rate first. The price stays {amount}.',
+  quoteRenew: 'Get a new rate',
+  quoteRenewNote: 'You can also choose another payment method above.',
+  statusQuoteExpired: 'This rate has expired. Get a new rate to pay.',
+  testExpireQuote: 'Simulate rate expiry',
 } as const;
 
 export type Messages = { readonly [K in keyof typeof en]: string };

@@ -125,4 +125,17 @@ export const fr: Messages = {
   railKind_usdt: 'Réseau TRON',
   usdtTestNetwork: 'Mode test : cette adresse est sur le réseau de test TRON Nile. Seuls des USDT de test Nile (contrat {contract}) y arrivent ; aucun argent réel.',
   err_rail_not_configured: 'Ce moyen de paiement n’est pas disponible ici. Choisissez-en un autre.',
+  // payer dans une autre monnaie (devis)
+  quoteLocked: 'Montant bloqué',
+  quoteRate: 'Taux',
+  quoteTimeLeft: 'Taux garanti encore',
+  quoteUntil: '(jusqu’à {time})',
+  quoteExplain: 'Le prix reste de {amount} ; le montant en {crypto} ci-dessus est bloqué jusque-là.',
+  quoteSeenExplain: 'Votre paiement a été vu avant la fin du taux : il compte à ce taux.',
+  quoteExpiredTitle: 'Ce taux a expiré',
+  quoteExpiredText: 'Le montant en {crypto} n’était garanti que jusqu’à {time}. N’envoyez pas l’ancien montant : obtenez d’abord un nouveau taux. Le prix reste de {amount}.',
+  quoteRenew: 'Obtenir un nouveau taux',
+  quoteRenewNote: 'Vous pouvez aussi choisir un autre moyen de paiement ci-dessus.',
+  statusQuoteExpired: 'Ce taux a expiré. Obtenez un nouveau taux pour payer.',
+  testExpireQuote: 'Simuler l’expiration du taux',
 };

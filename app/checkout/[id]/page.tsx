@@ -4,7 +4,7 @@ import type { Metadata } from 'next';
 import { cookies, headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
-import { CryptoPanel, ErrorBanner, MobileMoneyForm, MobileMoneyWait, Outcome, RailPicker, RedirectWait, ShowDetails, TestControls, type PanelProps } from '@/components/checkout/panels';
+import { CryptoPanel, ErrorBanner, ExpiredQuote, expiredQuoteOf, MobileMoneyForm, MobileMoneyWait, Outcome, RailPicker, RedirectWait, ShowDetails, TestControls, type PanelProps } from '@/components/checkout/panels';
 import { LiveStatus } from '@/components/checkout/live-status';
 import { loadCheckout, type CheckoutView } from '@/lib/checkout/load';
 import { getDb } from '@/lib/db/client';
@@ -31,7 +31,8 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   return { title: `${tr('payTo', { merchant: view.merchantName })} · Caisse`, robots, referrer: 'no-referrer' };
 }
 
-function statusLine(view: CheckoutView, tr: T): string {
+function statusLine(view: CheckoutView, tr: T, now: number): string {
+  if (expiredQuoteOf(view, now)) return tr('statusQuoteExpired');
   switch (view.phase) {
     case 'choose':
       return tr('statusChoose');
@@ -120,7 +121,7 @@ export default async function CheckoutPage({ params, searchParams }: Params) {
         </section>
 
         <p className="co-status" role="status" aria-live="polite" aria-atomic="true" id="co-status">
-          {statusLine(view, tr)}
+          {statusLine(view, tr, now)}
         </p>
         {error ? <ErrorBanner tr={tr} code={error} wait={wait} /> : null}
 
@@ -130,6 +131,7 @@ export default async function CheckoutPage({ params, searchParams }: Params) {
             {view.phase === 'choose' || view.phase === 'awaiting' || redirectWait ? <RailPicker {...props} /> : null}
             {view.phase === 'choose' && mm ? <MobileMoneyForm {...props} /> : null}
             {view.phase === 'choose' && !mm ? <ShowDetails {...props} /> : null}
+            {view.phase === 'choose' && view.expiredQuote ? <ExpiredQuote {...props} rail={view.expiredQuote.rail} quote={view.expiredQuote} /> : null}
             {view.phase === 'approve' ? <MobileMoneyWait {...props} /> : null}
             {view.phase === 'awaiting' || view.phase === 'seen' ? <CryptoPanel {...props} /> : null}
             <TestControls {...props} />
