@@ -1,0 +1,78 @@
+// Who is looking at a dashboard page or calling its server action: the signed-in user, its merchant
+// and the chosen mode, read from the session cookie once per request. Every page and every action
+// starts here (`dashboardContext` / `dashboardAction`) and passes `scope` to the same domain functions
+// as the API, so a dashboard read or write is scoped to the merchant and the mode exactly as an API
+// call with that merchant's key would be (another merchant's ids are 404s, a live object is invisible
+// in test mode).
+import { cookies, headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { getDb } from '../db/client';
+import type { Db } from '../db/client';
+import type { Scope } from '../domain/common';
+import { config } from '../config';
+import { cookieOptions, sameOriginPost, SESSION_COOKIE, sessionFromToken } from './sessions';
+import type { User } from './users';
+
+export const SIGN_IN_PATH = '/dashboard/sign-in';
+
+export interface DashboardContext {
+  db: Db;
+  user: User;
+  merchantId: string;
+  livemode: boolean;
+  /** What every domain call takes: this merchant, this mode. */
+  scope: Scope;
+  /** The session's cookie value (sign-out, mode switch). */
+  token: string;
+  locale: 'fr' | 'en';
+}
+
+/** The dashboard's language: the `caisse_locale` cookie, else the browser's first choice, else French. */
+export async function dashboardLocale(): Promise<'fr' | 'en'> {
+  const c = (await cookies()).get('caisse_locale')?.value;
+  if (c === 'fr' || c === 'en') return c;
+  const accept = (await headers()).get('accept-language') ?? '';
+  return /^\s*en\b/i.test(accept) ? 'en' : 'fr';
+}
+
+/** The signed-in context, or null (no cookie, unknown, expired, revoked, user disabled). */
+export async function currentContext(): Promise<DashboardContext | null> {
+  const token = (await cookies()).get(SESSION_COOKIE)?.value;
+  if (!token) return null;
+  const db = await getDb();
+  const s = await sessionFromToken(db, token);
+  if (!s) return null;
+  return {
+    db,
+    user: s.user,
+    merchantId: s.merchantId,
+    livemode: s.livemode,
+    scope: { merchantId: s.merchantId, livemode: s.livemode },
+    token,
+    locale: await dashboardLocale(),
+  };
+}
+
+/** For a page: the signed-in context, or a redirect to the sign-in page. */
+export async function dashboardContext(): Promise<DashboardContext> {
+  const ctx = await currentContext();
+  if (!ctx) redirect(SIGN_IN_PATH);
+  return ctx;
+}
+
+/**
+ * For a server action, before anything else: the request must come from our own pages (no
+ * cross-site POST) and carry a live session; otherwise nothing is done.
+ */
+export async function dashboardAction(): Promise<DashboardContext> {
+  const h = await headers();
+  if (!sameOriginPost(h, { allowedOrigins: [new URL(config().BASE_URL).origin] })) redirect(`${SIGN_IN_PATH}?error=origin`);
+  return dashboardContext();
+}
+
+/** Whether cookies must be Secure: the deployment is served over https. */
+export function secureCookies(): boolean {
+  return new URL(config().BASE_URL).protocol === 'https:';
+}
+
+export const sessionCookie = () => ({ name: SESSION_COOKIE, options: cookieOptions(secureCookies()) });
