@@ -1,5 +1,5 @@
-// Security headers of the hosted checkout page (and of the bench's empty page, so both carry the
-// same cost). A fresh nonce per request: Next.js reads it from the request's CSP header and puts it
+// Security headers of the hosted checkout page and of the merchant dashboard (and of the bench's
+// empty page, so both carry the same cost). A fresh nonce per request: Next.js reads it from the request's CSP header and puts it
 // on its own inline bootstrap scripts, so script-src needs neither 'unsafe-inline' nor hashes.
 // The API (/v1) does not go through here: proxy code on every API request costs throughput.
 import { NextResponse, type NextRequest } from 'next/server';
@@ -24,6 +24,9 @@ export function proxy(request: NextRequest) {
   ].join('; ');
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('x-nonce', nonce);
+  // The dashboard's layout marks the current page in its navigation (a layout is not told its path).
+  if (request.nextUrl.pathname.startsWith('/dashboard')) requestHeaders.set('x-dashboard-path', request.nextUrl.pathname);
+  else requestHeaders.delete('x-dashboard-path');
   requestHeaders.set('Content-Security-Policy', csp);
   // Referrer-Policy no-referrer makes browsers send `Origin: null` on a plain form post (no
   // JavaScript), which Next's CSRF check refuses. The browser's own Sec-Fetch-Site (web content
@@ -44,5 +47,5 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/checkout/:path*', '/test-operator/:path*', '/operator-return', '/bench-empty'],
+  matcher: ['/checkout/:path*', '/dashboard', '/dashboard/:path*', '/test-operator/:path*', '/operator-return', '/bench-empty'],
 };

@@ -9,6 +9,9 @@ export BASE_URL="http://127.0.0.1:$PORT" LOG_LEVEL=${LOG_LEVEL:-warn}
 rm -rf .data-e2e && mkdir -p .data-e2e
 export DATA_DIR="$PWD/.data-e2e/db"
 npx tsx scripts/caisse.ts merchants create --name "Boutique Awa" > .data-e2e/keys.json
+# A dashboard user of that merchant (the embedded database is held by the server once it runs).
+MERCHANT=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(".data-e2e/keys.json","utf8")).merchant.id)')
+npx tsx scripts/caisse.ts users create --merchant "$MERCHANT" --email owner@boutique-awa.test > .data-e2e/user.json
 export PORT HOSTNAME=127.0.0.1
 # One confirmation keeps the simulated chain of the specs short (the default is 2).
 export BTC_CONFIRMATIONS=${BTC_CONFIRMATIONS:-1}

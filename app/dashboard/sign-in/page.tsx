@@ -1,0 +1,67 @@
+// The dashboard's sign-in page: a plain form (works without JavaScript) posting to signInAction.
+// Already signed in: straight to the payments.
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { Flash } from '@/components/dashboard/ui';
+import { currentContext, dashboardLocale } from '@/lib/dashboard/context';
+import { t } from '@/lib/dashboard/i18n';
+import { signInAction } from './actions';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const s = t(await dashboardLocale());
+  return { title: `${s.signInTitle} · Caisse` };
+}
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const str = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
+
+export default async function SignInPage({ searchParams }: Props) {
+  if (await currentContext()) redirect('/dashboard');
+  const s = t(await dashboardLocale());
+  const sp = await searchParams;
+  const error = str(sp.error);
+  const wait = Number(str(sp.wait)) || 60;
+  const message =
+    error === 'invalid_credentials'
+      ? s.invalidCredentials
+      : error === 'throttled'
+        ? s.f('throttled', { minutes: Math.max(1, Math.ceil(wait / 60)) })
+        : error === 'origin'
+          ? s.originRefused
+          : null;
+  const signedOut = str(sp.signedOut);
+  return (
+    <>
+      <h1 className="db-h1">{s.signInTitle}</h1>
+      {signedOut ? <Flash>{signedOut === 'all' ? s.signedOutEverywhere : s.signedOut}</Flash> : null}
+      {message ? (
+        <div className="db-flash db-flash-bad" role="alert" id="signin-error">
+          {message}
+        </div>
+      ) : null}
+      <form action={signInAction} className="db-form db-card">
+        <div className="db-field">
+          <label htmlFor="email">{s.email}</label>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            defaultValue={str(sp.email)}
+            aria-invalid={message ? true : undefined}
+            aria-describedby={message ? 'signin-error' : undefined}
+          />
+        </div>
+        <div className="db-field">
+          <label htmlFor="password">{s.password}</label>
+          <input id="password" name="password" type="password" autoComplete="current-password" required aria-invalid={message ? true : undefined} />
+        </div>
+        <button type="submit" className="db-button">
+          {s.signIn}
+        </button>
+      </form>
+    </>
+  );
+}

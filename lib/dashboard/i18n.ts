@@ -1,0 +1,291 @@
+// The dashboard shell's and payments pages' strings, French and English. `en` must have exactly the
+// keys of `fr` (checked by the type below), so a missing translation is a type error. Other dashboard
+// pages keep their own strings files and reuse the common ones here (nav, buttons, statuses).
+import type { IntentStatus } from '../domain/transitions';
+
+export type DashboardLocale = 'fr' | 'en';
+
+const fr = {
+  // shell
+  skip: 'Aller au contenu',
+  dashboard: 'Tableau de bord',
+  navLabel: 'Menu principal',
+  navPayments: 'Paiements',
+  navProducts: 'Produits',
+  navLinks: 'Liens de paiement',
+  navWebhooks: 'Webhooks',
+  navKeys: 'Clés API',
+  navUsers: 'Utilisateurs',
+  modeLabel: 'Mode',
+  modeTest: 'Test',
+  modeLive: 'Production',
+  switchToLive: 'Passer en production',
+  switchToTest: 'Passer en mode test',
+  testBanner: 'Mode test : ces données sont fictives, aucun argent réel ne circule.',
+  liveBadge: 'Production',
+  language: 'Langue',
+  otherLanguage: 'English',
+  signedInAs: 'Connecté : {email}',
+  signOut: 'Se déconnecter',
+  signOutEverywhere: 'Se déconnecter partout',
+  accountMenu: 'Compte',
+  // common
+  save: 'Enregistrer',
+  cancel: 'Annuler',
+  search: 'Rechercher',
+  apply: 'Filtrer',
+  reset: 'Effacer les filtres',
+  next: 'Suivant',
+  previous: 'Précédent',
+  pagination: 'Pagination',
+  none: '—',
+  yes: 'Oui',
+  no: 'Non',
+  all: 'Tous',
+  created: 'Créé le',
+  back: 'Retour',
+  notFound: 'Introuvable',
+  genericError: 'Une erreur est survenue. Réessayez.',
+  // sign-in
+  signInTitle: 'Connexion au tableau de bord',
+  email: 'Adresse e-mail',
+  password: 'Mot de passe',
+  signIn: 'Se connecter',
+  invalidCredentials: 'Adresse e-mail ou mot de passe incorrect.',
+  throttled: 'Trop de tentatives de connexion. Réessayez dans {minutes} min.',
+  originRefused: 'Cette demande ne venait pas de nos pages : elle a été refusée. Reconnectez-vous.',
+  signedOut: 'Vous êtes déconnecté.',
+  signedOutEverywhere: 'Toutes vos sessions sont fermées.',
+  // payments
+  paymentsTitle: 'Paiements',
+  searchLabel: 'Identifiant (pi_, cs_) ou référence',
+  filters: 'Filtres',
+  status: 'Statut',
+  rail: 'Moyen de paiement',
+  currency: 'Devise',
+  from: 'Du',
+  to: 'Au',
+  amount: 'Montant',
+  received: 'Reçu',
+  reference: 'Référence',
+  description: 'Description',
+  date: 'Date',
+  id: 'Identifiant',
+  exportCsv: 'Exporter en CSV',
+  noPayments: 'Aucun paiement ne correspond.',
+  noPaymentsHint: 'Les paiements créés avec l’API ou un lien de paiement apparaissent ici.',
+  invalidFilters: 'Filtres non valides : {detail}',
+  searchNoMatch: 'Aucun paiement pour « {q} ».',
+  paymentTitle: 'Paiement {id}',
+  summary: 'Résumé',
+  metadata: 'Métadonnées',
+  latestQuote: 'Dernière cotation',
+  rate: 'Taux',
+  expiresAt: 'Expire le',
+  attempts: 'Tentatives',
+  noAttempts: 'Aucune tentative pour l’instant.',
+  destination: 'Destination',
+  outcome: 'Résultat',
+  error: 'Erreur',
+  quote: 'Cotation',
+  timeline: 'Historique',
+  noEvents: 'Aucun événement.',
+  deliveries: 'Envois webhook',
+  noDeliveries: 'Aucun envoi (aucun endpoint abonné).',
+  deliveryTo: 'Vers {endpoint}',
+  responseCode: 'Réponse',
+  deliveryAttempts: 'Essais',
+  resend: 'Renvoyer',
+  resendOf: 'Renvoyer {delivery}',
+  resent: 'Événement renvoyé : {status}.',
+  cancelPayment: 'Annuler ce paiement',
+  cancelConfirmHint: 'Le client ne pourra plus payer, ses liens de paiement ouverts expirent.',
+  canceledFlash: 'Paiement annulé.',
+  cannotCancel: 'Ce paiement ne peut plus être annulé.',
+  lastError: 'Dernière erreur',
+  canceledAt: 'Annulé le',
+} as const;
+
+type Strings = { [K in keyof typeof fr]: string };
+
+const en: Strings = {
+  skip: 'Skip to content',
+  dashboard: 'Dashboard',
+  navLabel: 'Main menu',
+  navPayments: 'Payments',
+  navProducts: 'Products',
+  navLinks: 'Payment links',
+  navWebhooks: 'Webhooks',
+  navKeys: 'API keys',
+  navUsers: 'Users',
+  modeLabel: 'Mode',
+  modeTest: 'Test',
+  modeLive: 'Live',
+  switchToLive: 'Switch to live',
+  switchToTest: 'Switch to test mode',
+  testBanner: 'Test mode: this data is simulated, no real money moves.',
+  liveBadge: 'Live',
+  language: 'Language',
+  otherLanguage: 'Français',
+  signedInAs: 'Signed in: {email}',
+  signOut: 'Sign out',
+  signOutEverywhere: 'Sign out everywhere',
+  accountMenu: 'Account',
+  save: 'Save',
+  cancel: 'Cancel',
+  search: 'Search',
+  apply: 'Filter',
+  reset: 'Clear filters',
+  next: 'Next',
+  previous: 'Previous',
+  pagination: 'Pagination',
+  none: '—',
+  yes: 'Yes',
+  no: 'No',
+  all: 'All',
+  created: 'Created',
+  back: 'Back',
+  notFound: 'Not found',
+  genericError: 'Something went wrong. Try again.',
+  signInTitle: 'Sign in to the dashboard',
+  email: 'Email address',
+  password: 'Password',
+  signIn: 'Sign in',
+  invalidCredentials: 'Incorrect email or password.',
+  throttled: 'Too many sign-in attempts. Try again in {minutes} min.',
+  originRefused: 'This request did not come from our pages and was refused. Sign in again.',
+  signedOut: 'You are signed out.',
+  signedOutEverywhere: 'All your sessions are closed.',
+  paymentsTitle: 'Payments',
+  searchLabel: 'Id (pi_, cs_) or reference',
+  filters: 'Filters',
+  status: 'Status',
+  rail: 'Payment method',
+  currency: 'Currency',
+  from: 'From',
+  to: 'To',
+  amount: 'Amount',
+  received: 'Received',
+  reference: 'Reference',
+  description: 'Description',
+  date: 'Date',
+  id: 'Id',
+  exportCsv: 'Export as CSV',
+  noPayments: 'No payment matches.',
+  noPaymentsHint: 'Payments made with the API or a payment link show here.',
+  invalidFilters: 'Invalid filters: {detail}',
+  searchNoMatch: 'No payment for “{q}”.',
+  paymentTitle: 'Payment {id}',
+  summary: 'Summary',
+  metadata: 'Metadata',
+  latestQuote: 'Latest quote',
+  rate: 'Rate',
+  expiresAt: 'Expires',
+  attempts: 'Attempts',
+  noAttempts: 'No attempt yet.',
+  destination: 'Destination',
+  outcome: 'Outcome',
+  error: 'Error',
+  quote: 'Quote',
+  timeline: 'Timeline',
+  noEvents: 'No event.',
+  deliveries: 'Webhook deliveries',
+  noDeliveries: 'No delivery (no endpoint subscribed).',
+  deliveryTo: 'To {endpoint}',
+  responseCode: 'Response',
+  deliveryAttempts: 'Tries',
+  resend: 'Resend',
+  resendOf: 'Resend {delivery}',
+  resent: 'Event resent: {status}.',
+  cancelPayment: 'Cancel this payment',
+  cancelConfirmHint: 'The customer can no longer pay; its open payment pages expire.',
+  canceledFlash: 'Payment canceled.',
+  cannotCancel: 'This payment can no longer be canceled.',
+  lastError: 'Last error',
+  canceledAt: 'Canceled',
+};
+
+const STATUS: Record<DashboardLocale, Record<IntentStatus | 'creating' | 'awaiting_payment' | 'expired' | 'succeeded_delivery' | 'pending_delivery' | 'failed_delivery', string>> = {
+  fr: {
+    requires_payment_method: 'En attente du client',
+    pending: 'En cours',
+    succeeded: 'Réussi',
+    failed: 'Échoué',
+    canceled: 'Annulé',
+    creating: 'En création',
+    awaiting_payment: 'En attente du paiement',
+    expired: 'Expiré',
+    succeeded_delivery: 'Livré',
+    pending_delivery: 'En attente',
+    failed_delivery: 'Échec',
+  },
+  en: {
+    requires_payment_method: 'Awaiting customer',
+    pending: 'Processing',
+    succeeded: 'Succeeded',
+    failed: 'Failed',
+    canceled: 'Canceled',
+    creating: 'Creating',
+    awaiting_payment: 'Awaiting payment',
+    expired: 'Expired',
+    succeeded_delivery: 'Delivered',
+    pending_delivery: 'Pending',
+    failed_delivery: 'Failed',
+  },
+};
+
+const RAIL: Record<DashboardLocale, Record<string, string>> = {
+  fr: {
+    mobile_money_a: 'Mobile money A',
+    mobile_money_b: 'Mobile money B',
+    mobile_money_c: 'Mobile money C',
+    mobile_money_d: 'Mobile money D',
+    btc_onchain: 'Bitcoin (on-chain)',
+    btc_lightning: 'Bitcoin Lightning',
+    usdt_trc20: 'USDT (TRC-20)',
+  },
+  en: {
+    mobile_money_a: 'Mobile money A',
+    mobile_money_b: 'Mobile money B',
+    mobile_money_c: 'Mobile money C',
+    mobile_money_d: 'Mobile money D',
+    btc_onchain: 'Bitcoin (on-chain)',
+    btc_lightning: 'Bitcoin Lightning',
+    usdt_trc20: 'USDT (TRC-20)',
+  },
+};
+
+export type DashboardStrings = Strings & {
+  /** A string with `{name}` placeholders filled. */
+  f(key: keyof Strings, vars: Record<string, string | number>): string;
+  /** A payment intent's status, or a delivery's (`succeeded_delivery`...), in words. */
+  statusLabel(s: string): string;
+  /** A rail's name (the rail id when unknown). */
+  railName(r: string): string;
+  /** "Label : value" (fr) or "Label: value" (en). */
+  pair(label: string, value: string | number): string;
+  /** A date and time in this locale (UTC), from Unix seconds. */
+  dateTime(seconds: number): string;
+};
+
+function build(locale: DashboardLocale): DashboardStrings {
+  const s: Strings = locale === 'fr' ? fr : en;
+  const df = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  return {
+    ...s,
+    f: (key, vars) => s[key].replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)),
+    statusLabel: (x) => (STATUS[locale] as Record<string, string>)[x] ?? x,
+    railName: (r) => RAIL[locale][r] ?? r,
+    pair: (label, value) => `${label}${locale === 'fr' ? '\u00a0: ' : ': '}${value}`,
+    dateTime: (sec) => `${df.format(new Date(sec * 1000))} UTC`,
+  };
+}
+
+const cache = { fr: build('fr'), en: build('en') };
+
+/** The dashboard's strings in this locale. */
+export function t(locale: DashboardLocale): DashboardStrings {
+  return cache[locale];
+}
+
+export const DASHBOARD_STRINGS = { fr, en } as const;
