@@ -1,0 +1,41 @@
+'use server';
+// Users from the dashboard: invite (createUser: a generated password, shown once on the next render
+// of the page) and disable (disableUser: scoped to this merchant, the user's sessions end at once;
+// never oneself).
+import { dashboardAction } from '@/lib/dashboard/context';
+import { field, idField } from '@/lib/dashboard/catalog';
+import { tc } from '@/lib/dashboard/i18n-catalog';
+import { createUser, disableUser, normalizeEmail } from '@/lib/dashboard/users';
+import { finish, refused } from '@/components/dashboard/catalog/server';
+
+export async function inviteUserAction(form: FormData): Promise<void> {
+  const ctx = await dashboardAction();
+  const t = tc(ctx.locale);
+  const email = normalizeEmail(field(form, 'email'));
+  if (!email) return finish(ctx, '/dashboard/users', { kind: 'error', message: t('emailInvalid') });
+  let made;
+  try {
+    made = await createUser(ctx.db, { merchantId: ctx.merchantId, email });
+  } catch (err) {
+    return refused(ctx, '/dashboard/users', err, (e) => (e.code === 'email_taken' ? t('emailTaken') : e.param === 'email' ? t('emailInvalid') : undefined));
+  }
+  return finish(ctx, '/dashboard/users', {
+    kind: 'secret',
+    message: t('userInvited', { email: made.user.email }),
+    secrets: [{ label: t('oneTimePassword'), value: made.password }],
+    hint: t('passwordHint', { email: made.user.email }),
+  });
+}
+
+export async function disableUserAction(form: FormData): Promise<void> {
+  const ctx = await dashboardAction();
+  const t = tc(ctx.locale);
+  const id = idField(form, 'userId', 'user');
+  if (id === ctx.user.id) return finish(ctx, '/dashboard/users', { kind: 'error', message: t('cannotDisableSelf') });
+  try {
+    await disableUser(ctx.db, ctx.merchantId, id);
+  } catch (err) {
+    return refused(ctx, '/dashboard/users', err);
+  }
+  return finish(ctx, '/dashboard/users', { kind: 'notice', message: t('userDisabled') });
+}
