@@ -38,12 +38,60 @@ async function load(port: number, key: string, scenario: Scenario, intentId: str
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
 }
 
+/**
+ * Confirm, with and without a quote: pools of fresh intents (XOF and USDT, both over usdt_trc20),
+ * each confirmed once; the two kinds alternate, best of two runs each. Quoting must add no call to an
+ * exchange (the rate is the worker's): the converting confirm costs within 10 % of the other.
+ */
+async function confirmBench(port: number, key: string): Promise<{ converting: number; own: number }> {
+  const N = Number(process.env.BENCH_CONFIRMS ?? 2000);
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  async function pool(body: object): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < N; i += 32)
+      ids.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(32, N - i) }, async () => {
+            const r = await fetch(`http://127.0.0.1:${port}/v1/payment_intents`, { method: 'POST', headers, body: JSON.stringify(body) });
+            return ((await r.json()) as { id: string }).id;
+          }),
+        )),
+      );
+    return ids;
+  }
+  async function confirmAll(ids: string[]): Promise<number> {
+    let next = 0;
+    const r = await autocannon({
+      url: `http://127.0.0.1:${port}/v1/payment_intents/${ids[0]}/confirm`,
+      method: 'POST',
+      connections: 16,
+      amount: ids.length,
+      headers,
+      body: '{}',
+      requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: `/v1/payment_intents/${ids[next++ % ids.length]}/confirm` }) }],
+    });
+    if (r.non2xx) console.log(`  (confirm: ${r.non2xx} answers were not 2xx)`);
+    return r.requests.total / r.duration;
+  }
+  const best = { converting: 0, own: 0 };
+  for (let round = 0; round < 2; round++)
+    for (const [kind, body] of [
+      ['own', { amount: 5_000_000, currency: 'USDT', rail: 'usdt_trc20' }],
+      ['converting', { amount: 5000, currency: 'XOF', rail: 'usdt_trc20' }],
+    ] as const) {
+      const rps = await confirmAll(await pool(body));
+      best[kind] = Math.max(best[kind], rps);
+    }
+  return best;
+}
+
 async function run(label: string, env: Record<string, string>) {
   const keys = JSON.parse(sh('npx', ['tsx', 'scripts/caisse.ts', 'merchants', 'create', '--name', 'Bench'], env)).keys;
   // The in-process worker runs, as in production (WORKER=off is refused on the embedded database).
   const common = { ...env, LOG_LEVEL: 'warn', RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000' };
   const results: Record<string, Record<Scenario, Awaited<ReturnType<typeof load>>>> = {};
   let reference: Awaited<ReturnType<typeof load>> | undefined;
+  let quotes: Awaited<ReturnType<typeof confirmBench>> | undefined;
   for (const [name, args, port] of [
     ['caisse', ['dist/server.mjs'], 3303],
     ['floor', ['--import', 'tsx', 'bench/bare-server.ts'], 3301],
@@ -59,6 +107,7 @@ async function run(label: string, env: Record<string, string>) {
         results[name]![s] = await load(port, keys.test, s, intentId);
       }
       if (name === 'floor') reference = await load(port, keys.test, 'create', intentId, { 'x-floor': 'intent-only' });
+      else quotes = await confirmBench(port, keys.test);
     } finally {
       await stop(child);
     }
@@ -70,6 +119,12 @@ async function run(label: string, env: Record<string, string>) {
     const ratio = c.rps / f.rps;
     const p99 = s.startsWith('create') ? `; p99 <= 20 ms: ${c.p99 <= 20 ? 'met' : 'not met'}` : '';
     console.log(`  ${s.padEnd(11)} npm start ${c.rps.toFixed(0).padStart(6)} req/s  p50 ${String(c.p50).padStart(3)} ms  p99 ${String(c.p99).padStart(3)} ms  non-2xx ${c.non2xx} | floor ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${String(f.p50).padStart(3)} ms  p99 ${String(f.p99).padStart(3)} ms | ratio ${ratio.toFixed(2)} (>= 0.80: ${ratio >= 0.8 ? 'met' : 'not met'}${p99})`);
+  }
+  if (quotes) {
+    const ratio = quotes.converting / quotes.own;
+    console.log(
+      `  confirm     an XOF intent over usdt_trc20 (a quote locked) ${quotes.converting.toFixed(0)} req/s | a USDT intent over usdt_trc20 ${quotes.own.toFixed(0)} req/s | ratio ${ratio.toFixed(2)} (within 10 %: ${ratio >= 0.9 ? 'met' : 'not met'}; test mode: the rate is configuration, live it is one read of the cached row)`,
+    );
   }
   if (reference)
     console.log(

@@ -1,7 +1,9 @@
 // The few fields of autocannon's result that bench/api.ts reads (the package ships no types).
 declare module 'autocannon' {
   interface Result {
-    requests: { average: number };
+    requests: { average: number; total: number };
+    /** Seconds the run took. */
+    duration: number;
     latency: { p50: number; p99: number };
     non2xx: number;
     errors: number;
