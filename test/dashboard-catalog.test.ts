@@ -2,7 +2,7 @@
 // units, exactly, per currency exponent; the one-time flash; API keys as the dashboard shows them
 // (never a hash or a secret); price summaries scoped to the merchant and the mode.
 import { describe, expect, it } from 'vitest';
-import { newMerchant, useDatabase } from './api';
+import { call, newMerchant, useDatabase } from './api';
 import { catalogMessages } from '@/lib/dashboard/i18n-catalog';
 import { FLASH_TTL_MS, listApiKeys, minorToMajor, parseMajorAmount, payablePrices, priceSummaries, putFlash, takeFlash } from '@/lib/dashboard/catalog';
 import { createProduct, createProductInput, updateProduct } from '@/lib/domain/products';
@@ -104,7 +104,14 @@ describe('API keys as the dashboard shows them', () => {
       expect(text).not.toContain(secret);
       expect(text).not.toContain(hashKey(secret));
     }
-    expect(Object.keys(after[0]!).sort()).toEqual(['createdAt', 'display', 'id', 'last4', 'livemode']);
+    expect(Object.keys(after[0]!).sort()).toEqual(['createdAt', 'display', 'id', 'last4', 'lastUsedAt', 'livemode']);
+    // Never used yet; a call with the key records it (at most once a minute, in the key lookup).
+    expect(after.every((k) => k.lastUsedAt === null)).toBe(true);
+    const t = Math.floor(Date.now() / 1000);
+    expect((await call('GET', '/v1/payment_intents', { key: rolled.keys.test })).status).toBe(200);
+    const used = await listApiKeys(db(), m.merchant.id);
+    expect(used.find((k) => !k.livemode)!.lastUsedAt).toBeGreaterThanOrEqual(t);
+    expect(used.find((k) => k.livemode)!.lastUsedAt).toBeNull();
   });
 });
 

@@ -41,10 +41,16 @@ export async function authenticate(db: Db, header: string | null): Promise<Merch
     throw authError('Malformed Authorization header. Use the form `Authorization: Bearer sk_test_...`.');
   if (!KEY_RE.test(secret))
     throw authError('Malformed API key. Keys look like sk_test_... or sk_live_... followed by letters and digits.');
+  // One statement: the key and its merchant, and the key's last use written at most once a minute
+  // (the dashboard shows it; a write per request would cost every request).
+  const now = Math.floor(Date.now() / 1000);
   const rows = await db.query<{ id: string; merchant_id: string; name: string; livemode: boolean; revoked_at: number | null }>(
-    `select k.id, k.merchant_id, m.name, k.livemode, k.revoked_at
-       from api_keys k join merchants m on m.id = k.merchant_id where k.key_hash = $1`,
-    [hashKey(secret)],
+    `with k as (select k.id, k.merchant_id, m.name, k.livemode, k.revoked_at
+                  from api_keys k join merchants m on m.id = k.merchant_id where k.key_hash = $1),
+          touch as (update api_keys set last_used_at = $2
+                     where id = (select id from k) and revoked_at is null and (last_used_at is null or last_used_at < $2 - 60))
+     select id, merchant_id, name, livemode, revoked_at from k`,
+    [hashKey(secret), now],
   );
   const row = rows[0];
   const masked = `${secret.slice(0, 8)}...${secret.slice(-4)}`;

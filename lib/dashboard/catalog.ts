@@ -120,6 +120,8 @@ export interface ApiKeyView {
   display: string;
   last4: string;
   createdAt: number;
+  /** When the API last saw it (at most a minute stale), or null: never used. */
+  lastUsedAt: number | null;
 }
 
 /**
@@ -128,8 +130,8 @@ export interface ApiKeyView {
  * date to show.
  */
 export async function listApiKeys(db: Db, merchantId: string): Promise<ApiKeyView[]> {
-  const rows = await db.query<{ id: string; livemode: boolean; last4: string; created_at: number }>(
-    `select id, livemode, last4, created_at from api_keys where merchant_id = $1 and revoked_at is null order by livemode desc, created_at desc, id`,
+  const rows = await db.query<{ id: string; livemode: boolean; last4: string; created_at: number; last_used_at: number | null }>(
+    `select id, livemode, last4, created_at, last_used_at from api_keys where merchant_id = $1 and revoked_at is null order by livemode desc, created_at desc, id`,
     [merchantId],
   );
   return rows.map((r) => ({
@@ -138,6 +140,7 @@ export async function listApiKeys(db: Db, merchantId: string): Promise<ApiKeyVie
     last4: r.last4,
     display: `sk_${r.livemode ? 'live' : 'test'}_…${r.last4}`,
     createdAt: Number(r.created_at),
+    lastUsedAt: r.last_used_at === null ? null : Number(r.last_used_at),
   }));
 }
 

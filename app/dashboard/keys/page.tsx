@@ -1,6 +1,6 @@
 // API keys: what is kept visible of each working key (sk_test_…last4, sk_live_…last4) and when it
 // was made, and "Roll keys" behind a confirmation page (new secrets shown once; the old ones stop
-// working at once). The API records no last use of a key, so none is shown.
+// working at once), and when each was last used (the key lookup records it, at most once a minute).
 import { Badge, Empty, PageTitle, Table } from '@/components/dashboard/ui';
 import { FlashView } from '@/components/dashboard/catalog/parts';
 import { catalogPage, qs, titled } from '@/components/dashboard/catalog/server';
@@ -37,7 +37,7 @@ export default async function KeysPage({ searchParams }: { searchParams: SP }) {
                   <Badge tone={k.livemode ? 'info' : 'warn'}>{k.livemode ? t('live') : t('test')}</Badge>
                 </td>
                 <td>{formatDate(k.createdAt, ctx.locale)}</td>
-                <td className="db-muted">{t('lastUseNotRecorded')}</td>
+                <td className={k.lastUsedAt === null ? 'db-muted' : undefined}>{k.lastUsedAt === null ? t('lastUseNever') : formatDate(k.lastUsedAt, ctx.locale)}</td>
               </tr>
             ))}
           </Table>
