@@ -7,6 +7,7 @@ import { availableRails, type AvailableRail, type NextAction } from '../domain/l
 import type { Currency, Rail } from '../money';
 import { isMobileMoneyRail } from '../money';
 import { serializeIntent } from '../domain/payment-intents';
+import { buyerReturnUrl } from '../domain/checkout-sessions';
 import { operatorInfo } from '../rails/mobile-money/operators';
 import type { IntentStatus, SessionStatus } from '../domain/transitions';
 import type { MomoProtocol } from '../config';
@@ -51,6 +52,7 @@ export interface CheckoutView {
   description: string | null;
   amount: number;
   currency: Currency;
+  /** Where the buyer is sent back, `{CHECKOUT_SESSION_ID}` replaced (buyerReturnUrl in lib/domain/checkout-sessions.ts). */
   successUrl: string | null;
   cancelUrl: string | null;
   sessionLocale: string;
@@ -173,8 +175,9 @@ export async function loadCheckout(db: Db, sessionId: string, now = nowSeconds()
     description,
     amount: s.amount as number,
     currency,
-    successUrl: (s.success_url as string | null) ?? null,
-    cancelUrl: (s.cancel_url as string | null) ?? null,
+    // {CHECKOUT_SESSION_ID} replaced: where the buyer is sent back (the API shows the template).
+    successUrl: buyerReturnUrl((s.success_url as string | null) ?? null, s.id as string),
+    cancelUrl: buyerReturnUrl((s.cancel_url as string | null) ?? null, s.id as string),
     sessionLocale: s.locale as string,
     rails,
     rail: (intentRow?.rail as Rail | undefined) ?? null,

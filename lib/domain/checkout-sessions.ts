@@ -6,7 +6,7 @@ import { listObjects, listQuery } from './list';
 import { config } from '../config';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
-import { idParam, metadataInput, getOwnedRow, type Scope } from './common';
+import { idParam, metadataInput, getOwnedRow, METADATA_MAX_KEYS, type Scope } from './common';
 import { assertNoAttemptStarting, closeActiveAttempts } from './attempt-states';
 import { recordEvent } from './events';
 import { toDecimalString, type Currency } from '../money';
@@ -77,6 +77,29 @@ export function toCheckoutSession(r: Row): CheckoutSession {
     livemode: r.livemode as boolean,
     createdAt: r.created_at as number,
   };
+}
+
+/**
+ * Where the buyer is sent back: the session's successUrl or cancelUrl with `{CHECKOUT_SESSION_ID}`
+ * replaced by the session's id, as Stripe does. The URL parser percent-encodes braces in a path
+ * (`/ok/%7BCHECKOUT_SESSION_ID%7D`) and keeps them in a query or fragment, so both forms are
+ * replaced (hex digits in either case). The API's session object keeps the stored template (as
+ * Stripe's does); only the hosted page (lib/checkout/load.ts) uses the substituted URL. Null stays null.
+ */
+export function buyerReturnUrl(template: string | null, sessionId: string): string | null {
+  return template === null ? null : template.replace(/(?:\{|%7[bB])CHECKOUT_SESSION_ID(?:\}|%7[dD])/g, sessionId);
+}
+
+/**
+ * The metadata of the payment intent a price session makes when the buyer picks a rail
+ * (lifecycle.ts chooseSessionRail): the session's metadata plus `checkoutSessionId`, which wins
+ * over a session key of that name. The intent may carry at most METADATA_MAX_KEYS keys: when the
+ * session already has that many (none of them checkoutSessionId), its first METADATA_MAX_KEYS - 1
+ * keys, in the order the session object lists them, are kept.
+ */
+export function intentMetadataOf(sessionId: string, sessionMetadata: Record<string, string>): Record<string, string> {
+  const own = Object.entries(sessionMetadata).filter(([k]) => k !== 'checkoutSessionId');
+  return { ...Object.fromEntries(own.slice(0, METADATA_MAX_KEYS - 1)), checkoutSessionId: sessionId };
 }
 
 export async function createCheckoutSession(db: Db, scope: Scope, input: CreateCheckoutSessionInput): Promise<CheckoutSession> {

@@ -30,7 +30,7 @@ import {
 import { assertNoAttemptStarting, closeActiveAttempts, closeAttempt, isAddressRail, PUSH_WATCH_SECONDS, writeAttempt } from './attempt-states';
 import { assertResendSpacing, releasePrompt, reservePrompt } from './phone-limits';
 import { admitRequest, backendKey, downBackends, isBackendDown, recordBackendFailure, recordBackendSuccess } from './rail-health';
-import { closeSessionsOfIntent, expireSession, toCheckoutSession, type CheckoutSession } from './checkout-sessions';
+import { closeSessionsOfIntent, expireSession, intentMetadataOf, toCheckoutSession, type CheckoutSession } from './checkout-sessions';
 import { urlInput, type Scope } from './common';
 import { ADDRESS_RAILS, boundsFor, isMobileMoneyRail, RAILS, type Currency, type MobileMoneyRail, type Rail } from '../money';
 import type { MobileMoneySimulator, TestOperatorAnswer } from '../rails/mobile-money/simulator';
@@ -258,7 +258,8 @@ async function chooseRailOnce(db: Db, first: Row, rail: Rail, now: number): Prom
         currency,
         rail,
         description: price?.name,
-        metadata: { checkoutSessionId: sessionId },
+        // The session's metadata (an orderId) reaches the intent and its events; checkoutSessionId wins.
+        metadata: intentMetadataOf(sessionId, session.metadata as Record<string, string>),
       });
       session = (await tx.query(`update checkout_sessions set payment_intent_id = $2, updated_at = $3 where id = $1 returning *`, [sessionId, created.id, now]))[0]!;
       return { session: toCheckoutSession(session), intent: created };
