@@ -310,10 +310,11 @@ test('[DASHBOARD]: keyset pagination, Next and Previous, like the API', async ({
   await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: /Next/ }).click();
   await expect(page).toHaveURL(new RegExp(`after=${apiFirst.data[24].id}`));
   const apiSecond = await api(request, 'GET', `/v1/payment_intents?limit=25&startingAfter=${apiFirst.data[24].id}`);
-  expect(await rows.locator('.db-mono').allTextContents()).toEqual(apiSecond.data.map((p: any) => p.id));
+  // The URL changes before a client-side navigation has rendered the new page: wait for the rows.
+  await expect(rows.locator('.db-mono')).toHaveText(apiSecond.data.map((p: any) => p.id));
   await page.getByRole('link', { name: /Previous/ }).click();
   await expect(page).toHaveURL(new RegExp(`before=${apiSecond.data[0].id}`));
-  expect(await rows.locator('.db-mono').allTextContents()).toEqual(ids);
+  await expect(rows.locator('.db-mono')).toHaveText(ids);
 });
 
 test('[DASHBOARD]: repeated failures for an account are throttled with the wait shown', async ({ browser }) => {

@@ -97,6 +97,11 @@ describe('OpenAPI', () => {
     const deliveries = (await call('GET', `/v1/webhook_endpoints/${we.id}/deliveries`, { key })).body;
     expect(deliveries.data.length).toBe(1);
     check('WebhookDelivery', deliveries.data[0]);
+    // A delivery with an attempt (the endpoint does not answer: an error, no status).
+    const retried = await call('POST', `/v1/webhook_endpoints/${we.id}/deliveries/${deliveries.data[0].id}/retry`, { key, body: {} });
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    expect(retried.body.attempts.length).toBeGreaterThan(0);
+    check('WebhookDelivery', retried.body);
     check('DeletedWebhookEndpoint', (await call('DELETE', `/v1/webhook_endpoints/${we.id}`, { key })).body);
   });
 });

@@ -6,13 +6,14 @@ import styles from './docs.module.css';
 export const metadata = { title: 'Caisse API reference' };
 export const dynamic = 'force-dynamic';
 
-type Schema = { type?: string | string[]; enum?: unknown[]; description?: string; default?: unknown; maxLength?: number; minimum?: number; maximum?: number; exclusiveMinimum?: number; properties?: Record<string, Schema>; required?: string[]; $ref?: string; anyOf?: Schema[] };
+type Schema = { type?: string | string[]; enum?: unknown[]; description?: string; default?: unknown; maxLength?: number; minimum?: number; maximum?: number; exclusiveMinimum?: number; properties?: Record<string, Schema>; required?: string[]; $ref?: string; anyOf?: Schema[]; oneOf?: Schema[] };
 type Param = { name: string; in: string; required: boolean; schema: Schema; description?: string };
 type Op = { summary: string; description?: string; parameters: Param[]; requestBody?: { content: { 'application/json': { schema: Schema } } } };
 
 function typeOf(s: Schema): string {
   if (s.enum) return s.enum.map((v) => JSON.stringify(v)).join(' | ');
   if (s.anyOf) return s.anyOf.map(typeOf).join(' | ');
+  if (s.oneOf) return s.oneOf.map(typeOf).join(' | ');
   if (s.$ref) return s.$ref.split('/').pop()!;
   const t = Array.isArray(s.type) ? s.type.join(' | ') : (s.type ?? 'any');
   return t === 'object' && !s.properties ? 'object (string values)' : t;
@@ -85,6 +86,7 @@ export default function DocsPage() {
       {Object.entries(doc.components.schemas).map(([name, s]) => (
         <section key={name} id={`object-${name}`} className={styles.op}>
           <h3>{name}</h3>
+          {s.oneOf && <p>One of {typeOf(s)}, told apart by <code>type</code>.</p>}
           <ParamTable rows={Object.entries(s.properties ?? {}).map(([n, schema]) => ({ name: n, schema, required: s.required?.includes(n) ?? false }))} />
         </section>
       ))}

@@ -8,7 +8,7 @@ import { createPriceInput, listPricesQuery, updatePriceInput } from '../domain/p
 import { createProductInput, listProductsQuery, updateProductInput } from '../domain/products';
 import { createPaymentLinkInput, listPaymentLinksQuery, updatePaymentLinkInput } from '../domain/payment-links';
 import { CURRENCIES, RAILS } from '../money';
-import { EVENT_TYPES, listEventsQuery } from '../domain/events';
+import { EVENT_TYPES, listEventsQuery, type EventType } from '../domain/events';
 import { confirmPaymentIntentInput, testPayInput } from '../domain/lifecycle';
 import { createEndpointInput, listEndpointsQuery, rollSecretInput, updateEndpointInput } from '../webhooks/endpoints';
 import { listDeliveriesQuery } from '../webhooks/deliveries';
@@ -17,63 +17,174 @@ import { BASES, CONVERTIBLE_CURRENCIES } from '../rates';
 import { listExchangeRatesQuery } from '../rates/store';
 
 const metadata = z.record(z.string(), z.string());
-const ts = z.number().int().describe('Unix timestamp, seconds');
+const ts = z.number().int().min(0).describe('Unix timestamp, seconds');
+const minor = z.number().int().min(0).describe('minor units');
 
-export const RESPONSE_OBJECTS = {
-  Product: z.strictObject({
-    id: z.string(), object: z.literal('product'), name: z.string(), description: z.string().nullable(),
-    active: z.boolean(), metadata, livemode: z.boolean(), createdAt: ts,
-  }),
-  Price: z.strictObject({
-    id: z.string(), object: z.literal('price'), productId: z.string(), currency: z.enum(CURRENCIES), unitAmount: z.number().int(),
-    active: z.boolean(), metadata, livemode: z.boolean(), createdAt: ts,
-  }),
-  PaymentIntent: z.strictObject({
-    id: z.string(), object: z.literal('payment_intent'), amount: z.number().int().describe('minor units'),
-    amountReceived: z.number().int(), currency: z.enum(CURRENCIES), status: z.enum(INTENT_STATUSES), rail: z.enum(RAILS),
-    reference: z.string().nullable(), description: z.string().nullable(), metadata,
-    lastPaymentError: z.object({ code: z.string(), message: z.string(), rail: z.enum(RAILS).nullable() }).nullable(),
-    canceledAt: ts.nullable(), livemode: z.boolean(), createdAt: ts,
-    nextAction: z
-      .object({ type: z.enum(['mobile_money_prompt', 'redirect_to_url', 'lightning_invoice', 'bitcoin_address', 'tron_address']) })
-      .loose()
-      .nullable()
-      .describe('What the payer must do: mobile_money_prompt {phone, operator, ussdCode, expiresAt} (push operators: approve on the phone); redirect_to_url {url, operator, phone (null when none was given), expiresAt} (Orange Money, Wave: send the payer to url; in test mode it is Caisse\'s test operator page); lightning_invoice {invoice, uri, expiresAt}; bitcoin_address {address, amount, uri, confirmations, requiredConfirmations, expiresAt}; tron_address {address, amount, network, contract, expiresAt}. Every nextAction has quote: {amount (settlement minor units), currency (BTC or USDT), rate (decimal string: intent-currency units for one settlement unit), expiresAt} when the attempt converts (an XOF, XAF or GNF intent paid in BTC or USDT), else null; its amounts are then the quote\'s. null when nothing to do'),
-    latestQuote: z
-      .strictObject({ amount: z.number().int(), currency: z.enum(CURRENCIES), rate: z.string(), expiresAt: ts, received: z.number().int().describe('what the attempt received, settlement minor units') })
-      .nullable()
-      .describe('The quote of the intent\'s latest attempt when it converted, and what it received in the settlement currency; stays after the payment. null when the latest attempt is in the intent\'s own currency'),
-  }),
-  CheckoutSession: z.strictObject({
-    id: z.string(), object: z.literal('checkout_session'), url: z.string().describe('{checkout_url}/<id>: send the buyer there'),
-    status: z.enum(SESSION_STATUSES), paymentIntentId: z.string().nullable(), priceId: z.string().nullable(),
-    paymentLinkId: z.string().nullable().describe('the payment link whose visit made this session; null when made through the API'),
-    amount: z.number().int(), currency: z.enum(CURRENCIES), successUrl: z.string().nullable(), cancelUrl: z.string().nullable(),
-    locale: z.enum(LOCALES), metadata, expiresAt: ts, livemode: z.boolean(), createdAt: ts,
-  }),
-  PaymentLink: z.strictObject({
-    id: z.string(), object: z.literal('payment_link'),
-    url: z.string().describe('{checkout_url}/link/<id>: share it anywhere; each visit makes a new checkout session and answers 303 to it (410 once inactive)'),
-    priceId: z.string(), active: z.boolean(), successUrl: z.string().nullable(), cancelUrl: z.string().nullable(),
-    locale: z.enum(LOCALES), metadata, livemode: z.boolean(), createdAt: ts,
-  }),
-  Event: z.strictObject({
-    id: z.string(), object: z.literal('event'), type: z.enum(EVENT_TYPES),
-    data: z.strictObject({ object: z.object({ id: z.string(), object: z.string() }).loose().describe('the object as it was right after the change') }),
+/** The codes `lastPaymentError.code` takes (the rails' adapters, settle.ts, checkout-sessions.ts, lifecycle.ts, attempts.ts). */
+export const LAST_PAYMENT_ERROR_CODES = [
+  'payment_declined', // the payer declined (or pressed Decline on the test operator page)
+  'insufficient_funds',
+  'timeout', // the payer did not approve in time, the attempt or quote expired unpaid
+  'invalid_phone', // no mobile-money account for this number
+  'limit_exceeded', // the payer's mobile-money limit
+  'payment_failed', // any other failure the rail reports
+  'payment_refused', // our backend refused this one request
+  'rail_unavailable', // the rail's backend was down when the attempt started
+  'payment_dropped', // a payment seen on chain was replaced or dropped
+  'payment_reversed',
+  'payment_abandoned', // the payer left a redirect operator's page and chose another method
+  'underpaid',
+  'session_expired',
+] as const;
+
+/** The codes `error.code` takes (lib/api/*, lib/api/router.ts, lib/domain, lib/money.ts, lib/webhooks); absent only on a 500. */
+export const ERROR_CODES = [
+  'parameter_missing', 'parameter_invalid', 'parameter_unknown', 'parameters_exclusive',
+  'amount_too_small', 'amount_too_large', 'rail_currency_mismatch', 'rail_not_configured',
+  'invalid_json', 'invalid_content_length', 'invalid_host', 'request_aborted', 'request_timeout',
+  'request_too_large', 'unsupported_media_type', 'method_not_allowed', 'resource_missing',
+  'webhook_endpoint_limit', 'invalid_api_key', 'rate_limited', 'phone_rate_limited',
+  'idempotency_key_in_use', 'idempotency_key_reused', 'unexpected_state', 'payment_refused', 'rail_unavailable',
+] as const;
+
+const Quote = z
+  .strictObject({
+    amount: minor.describe('settlement currency minor units (sats, or USDT millionths)'),
+    currency: z.enum(CURRENCIES).describe('the settlement currency: BTC or USDT'),
+    rate: z.string().describe("decimal string: units of the intent's currency for one unit of the settlement currency"),
+    expiresAt: ts,
+  })
+  .describe("The quote this attempt locked when it converts (an XOF, XAF or GNF intent paid in BTC or USDT); the action's amounts are then the quote's");
+const quote = Quote.nullable().describe('null when the attempt does not convert');
+const expiresAt = ts.nullable().describe('until when this action is good for; null when the rail sets no limit');
+const decimal = (what: string) => z.string().describe(`${what}, a decimal string (not minor units); after an underpayment, the amount still due`);
+
+export const NEXT_ACTIONS = {
+  NextActionMobileMoneyPrompt: z
+    .strictObject({ type: z.literal('mobile_money_prompt'), phone: z.string(), operator: z.string(), ussdCode: z.string(), expiresAt, quote })
+    .describe('Push operators (MTN MoMo protocol): the payer approves a prompt on the phone, or dials ussdCode'),
+  NextActionRedirectToUrl: z
+    .strictObject({
+      type: z.literal('redirect_to_url'), url: z.string(), operator: z.string(),
+      phone: z.string().nullable().describe('null when none was given'), expiresAt, quote,
+    })
+    .describe("Redirect operators (Orange Money, Wave): send the payer to url; in test mode it is Caisse's test operator page"),
+  NextActionLightningInvoice: z
+    .strictObject({ type: z.literal('lightning_invoice'), invoice: z.string().describe('BOLT11'), uri: z.string().describe('lightning:<invoice>'), expiresAt, quote })
+    .describe('btc_lightning: pay the invoice'),
+  NextActionBitcoinAddress: z
+    .strictObject({
+      type: z.literal('bitcoin_address'), address: z.string(), amount: decimal('BTC'), uri: z.string().describe('BIP21'),
+      confirmations: z.number().int().min(0), requiredConfirmations: z.number().int().min(1), expiresAt, quote,
+    })
+    .describe('btc_onchain: send amount to address'),
+  NextActionTronAddress: z
+    .strictObject({
+      type: z.literal('tron_address'), address: z.string(), amount: decimal('USDT'), network: z.literal('TRC20'),
+      contract: z.string().describe('the USDT TRC20 contract address'), expiresAt, quote,
+    })
+    .describe('usdt_trc20: send amount of USDT (TRC20) to address'),
+} as const;
+
+export const NextAction = z
+  .discriminatedUnion('type', [
+    NEXT_ACTIONS.NextActionMobileMoneyPrompt, NEXT_ACTIONS.NextActionRedirectToUrl, NEXT_ACTIONS.NextActionLightningInvoice,
+    NEXT_ACTIONS.NextActionBitcoinAddress, NEXT_ACTIONS.NextActionTronAddress,
+  ])
+  .describe('What the payer must do, by type');
+
+const LastPaymentError = z.strictObject({
+  code: z.enum(LAST_PAYMENT_ERROR_CODES), message: z.string(), rail: z.enum(RAILS).nullable(),
+});
+
+const Product = z.strictObject({
+  id: z.string(), object: z.literal('product'), name: z.string(), description: z.string().nullable(),
+  active: z.boolean(), metadata, livemode: z.boolean(), createdAt: ts,
+});
+const Price = z.strictObject({
+  id: z.string(), object: z.literal('price'), productId: z.string(), currency: z.enum(CURRENCIES), unitAmount: minor,
+  active: z.boolean(), metadata, livemode: z.boolean(), createdAt: ts,
+});
+const PaymentIntent = z.strictObject({
+  id: z.string(), object: z.literal('payment_intent'), amount: minor,
+  amountReceived: minor.describe("minor units of the intent's currency"), currency: z.enum(CURRENCIES), status: z.enum(INTENT_STATUSES), rail: z.enum(RAILS),
+  reference: z.string().nullable(), description: z.string().nullable(), metadata,
+  lastPaymentError: LastPaymentError.nullable(),
+  canceledAt: ts.nullable(), livemode: z.boolean(), createdAt: ts,
+  nextAction: NextAction.nullable().describe('What the payer must do now; null when nothing'),
+  latestQuote: z
+    .strictObject({ amount: minor, currency: z.enum(CURRENCIES), rate: z.string(), expiresAt: ts, received: minor.describe('what the attempt received, settlement minor units') })
+    .nullable()
+    .describe('The quote of the intent\'s latest attempt when it converted, and what it received in the settlement currency; stays after the payment. null when the latest attempt is in the intent\'s own currency'),
+});
+const CheckoutSession = z.strictObject({
+  id: z.string(), object: z.literal('checkout_session'), url: z.string().describe('{checkout_url}/<id>: send the buyer there'),
+  status: z.enum(SESSION_STATUSES), paymentIntentId: z.string().nullable(), priceId: z.string().nullable(),
+  paymentLinkId: z.string().nullable().describe('the payment link whose visit made this session; null when made through the API'),
+  amount: minor, currency: z.enum(CURRENCIES), successUrl: z.string().nullable(), cancelUrl: z.string().nullable(),
+  locale: z.enum(LOCALES), metadata, expiresAt: ts, livemode: z.boolean(), createdAt: ts,
+});
+const PaymentLink = z.strictObject({
+  id: z.string(), object: z.literal('payment_link'),
+  url: z.string().describe('{checkout_url}/link/<id>: share it anywhere; each visit makes a new checkout session and answers 303 to it (410 once inactive)'),
+  priceId: z.string(), active: z.boolean(), successUrl: z.string().nullable(), cancelUrl: z.string().nullable(),
+  locale: z.enum(LOCALES), metadata, livemode: z.boolean(), createdAt: ts,
+});
+
+/** Events by the object they carry: `type`'s prefix names it. */
+const EVENT_OBJECTS = {
+  PaymentIntentEvent: ['payment_intent.', PaymentIntent],
+  CheckoutSessionEvent: ['checkout_session.', CheckoutSession],
+  ProductEvent: ['product.', Product],
+  PriceEvent: ['price.', Price],
+  PaymentLinkEvent: ['payment_link.', PaymentLink],
+} as const;
+const eventOf = (prefix: string, object: z.ZodType) =>
+  z.strictObject({
+    id: z.string(), object: z.literal('event'),
+    type: z.enum(EVENT_TYPES.filter((t) => t.startsWith(prefix)) as [EventType, ...EventType[]]),
+    data: z.strictObject({ object: object.describe('the object as it was right after the change') }),
     livemode: z.boolean(), createdAt: ts,
-  }),
-  WebhookEndpoint: z.looseObject({
+  });
+export const EVENTS = Object.fromEntries(Object.entries(EVENT_OBJECTS).map(([name, [prefix, object]]) => [name, eventOf(prefix, object)])) as {
+  [K in keyof typeof EVENT_OBJECTS]: ReturnType<typeof eventOf>;
+};
+const Event = z
+  .discriminatedUnion('type', [EVENTS.PaymentIntentEvent, EVENTS.CheckoutSessionEvent, EVENTS.ProductEvent, EVENTS.PriceEvent, EVENTS.PaymentLinkEvent])
+  .describe('An event; data.object is the object its type names (payment_intent.* a PaymentIntent, ...). Also the body of every webhook');
+
+/**
+ * The objects as the API answers them. These zod schemas are CLOSED (strict): our tests parse real
+ * responses with them, so a field the server adds without documenting it fails a test. The
+ * document (openApiDocument) publishes them OPEN (no additionalProperties: false), so a merchant's
+ * strict validator does not break the day a field is added.
+ */
+export const RESPONSE_OBJECTS = {
+  Product,
+  Price,
+  PaymentIntent,
+  CheckoutSession,
+  PaymentLink,
+  Event,
+  WebhookEndpoint: z.strictObject({
     id: z.string(), object: z.literal('webhook_endpoint'), url: z.string(), enabledEvents: z.array(z.string()),
     description: z.string().nullable(), status: z.enum(['enabled', 'disabled']),
     disabledReason: z.enum(['manual', 'http_410', 'retries_exhausted']).nullable(),
     previousSecretExpiresAt: ts.nullable(), livemode: z.boolean(), createdAt: ts,
     secret: z.string().optional().describe('whsec_...: only in the create and roll_secret answers'),
   }),
-  WebhookDelivery: z.looseObject({
-    id: z.string(), object: z.literal('webhook_delivery'), endpointId: z.string(), eventId: z.string(), eventType: z.string(),
-    status: z.enum(['pending', 'succeeded', 'failed']), attemptCount: z.number().int(), nextAttemptAt: ts.nullable(),
-    lastAttemptAt: ts.nullable(), lastResponseStatus: z.number().int().nullable(), lastError: z.string().nullable(),
-    attempts: z.array(z.object({}).loose()), livemode: z.boolean(), createdAt: ts,
+  WebhookDelivery: z.strictObject({
+    id: z.string(), object: z.literal('webhook_delivery'), endpointId: z.string(), eventId: z.string(), eventType: z.enum(EVENT_TYPES),
+    status: z.enum(['pending', 'succeeded', 'failed']), attemptCount: z.number().int().min(0), nextAttemptAt: ts.nullable(),
+    lastAttemptAt: ts.nullable(), lastResponseStatus: z.number().int().min(100).max(599).nullable(), lastError: z.string().nullable(),
+    attempts: z.array(
+      z.strictObject({
+        attemptedAt: ts, manual: z.boolean().describe('a retry asked for through the API'),
+        responseStatus: z.number().int().min(100).max(599).nullable().describe('null when no HTTP answer came'),
+        responseBody: z.string().nullable().describe("the start of the receiver's answer"), error: z.string().nullable(), durationMs: z.number().int().min(0),
+      }),
+    ).describe('newest last'),
+    livemode: z.boolean(), createdAt: ts,
   }),
   ExchangeRate: z.strictObject({
     object: z.literal('exchange_rate'), from: z.enum(CONVERTIBLE_CURRENCIES).describe("the intent's currency"),
@@ -86,14 +197,28 @@ export const RESPONSE_OBJECTS = {
   Error: z.strictObject({
     error: z.strictObject({
       type: z.enum(['invalid_request_error', 'authentication_error', 'idempotency_error', 'rate_limit_error', 'api_error']),
-      code: z.string().optional(), message: z.string(), param: z.string().optional(), requestId: z.string(),
+      code: z.enum(ERROR_CODES).optional().describe('absent only on a 500'), message: z.string(),
+      param: z.string().optional().describe('the parameter at fault, when there is one'), requestId: z.string(),
     }),
   }),
 } as const;
 
+/** Every named schema of components.schemas (the objects, and the parts of them that get a name). */
+const COMPONENTS: Record<string, z.ZodType> = {
+  ...RESPONSE_OBJECTS,
+  ...EVENTS,
+  NextAction,
+  ...NEXT_ACTIONS,
+  Quote,
+  LastPaymentError,
+};
+
 type ObjectName = keyof typeof RESPONSE_OBJECTS;
 
 export interface Operation {
+  /** operationId */
+  id: string;
+  tag: string;
   method: 'get' | 'post' | 'delete';
   path: string;
   summary: string;
@@ -101,86 +226,385 @@ export interface Operation {
   body?: z.ZodType;
   query?: z.ZodType;
   returns: ObjectName | `list:${ObjectName}`;
-  idempotent?: boolean;
+  /** 400 codes of this operation beyond the common ones. */
+  codes400?: string[];
+  /** Can start a payment attempt: 503 rail_unavailable ('create'); confirm adds 402 payment_refused and 429 phone_rate_limited. */
+  rail?: 'create' | 'confirm';
+  /** Can answer 409 unexpected_state. */
+  state?: boolean;
 }
 
-const idParam = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' } });
-
-export const OPERATIONS: Operation[] = [
-  { method: 'post', path: '/v1/payment_intents', summary: 'Create a payment intent', body: createPaymentIntentInput, returns: 'PaymentIntent' },
-  { method: 'get', path: '/v1/payment_intents', summary: 'List payment intents', query: listPaymentIntentsQuery, returns: 'list:PaymentIntent' },
-  { method: 'get', path: '/v1/payment_intents/{id}', summary: 'Retrieve a payment intent', returns: 'PaymentIntent' },
-  { method: 'post', path: '/v1/payment_intents/{id}/cancel', summary: 'Cancel a payment intent', description: 'Only from requires_payment_method; otherwise 409 unexpected_state. Its open checkout session expires.', returns: 'PaymentIntent' },
-  { method: 'post', path: '/v1/checkout_sessions', summary: 'Create a checkout session', description: 'Give exactly one of paymentIntentId or priceId.', body: createCheckoutSessionInput, returns: 'CheckoutSession' },
-  { method: 'get', path: '/v1/checkout_sessions', summary: 'List checkout sessions', query: listCheckoutSessionsQuery, returns: 'list:CheckoutSession' },
-  { method: 'get', path: '/v1/checkout_sessions/{id}', summary: 'Retrieve a checkout session', returns: 'CheckoutSession' },
-  { method: 'post', path: '/v1/checkout_sessions/{id}/expire', summary: 'Expire a checkout session', description: 'Not while a payment is pending (409). The intent, if still unpaid, fails.', returns: 'CheckoutSession' },
-  { method: 'post', path: '/v1/products', summary: 'Create a product', body: createProductInput, returns: 'Product' },
-  { method: 'get', path: '/v1/products', summary: 'List products', query: listProductsQuery, returns: 'list:Product' },
-  { method: 'get', path: '/v1/products/{id}', summary: 'Retrieve a product', returns: 'Product' },
-  { method: 'post', path: '/v1/products/{id}', summary: 'Update a product', description: 'metadata is merged; a key set to "" or null is removed.', body: updateProductInput, returns: 'Product' },
-  { method: 'post', path: '/v1/prices', summary: 'Create a price', body: createPriceInput, returns: 'Price' },
-  { method: 'get', path: '/v1/prices', summary: 'List prices', query: listPricesQuery, returns: 'list:Price' },
-  { method: 'get', path: '/v1/prices/{id}', summary: 'Retrieve a price', returns: 'Price' },
-  { method: 'post', path: '/v1/prices/{id}', summary: 'Update a price', description: 'Only active and metadata; amount, currency and product never change.', body: updatePriceInput, returns: 'Price' },
-  { method: 'post', path: '/v1/payment_links', summary: 'Create a payment link', description: 'A URL under {checkout_url} to share anywhere (a chat message, a QR code on a shop counter). Each visit creates a new checkout session from the price, with the link\'s successUrl, cancelUrl and locale (the session\'s paymentLinkId names the link), and answers 303 to the session\'s url. The price must be this merchant\'s, in this mode, and active (and its product too). Visits are limited to 30 a minute per client address (429 page with Retry-After). Sessions made by visits that expired unpaid, with no payment intent, are deleted 24 h after they expired.', body: createPaymentLinkInput, returns: 'PaymentLink' },
-  { method: 'get', path: '/v1/payment_links', summary: 'List payment links', query: listPaymentLinksQuery, returns: 'list:PaymentLink' },
-  { method: 'get', path: '/v1/payment_links/{id}', summary: 'Retrieve a payment link', returns: 'PaymentLink' },
-  { method: 'post', path: '/v1/payment_links/{id}', summary: 'Update a payment link', description: 'Only active and metadata (merged; a key set to "" or null is removed). An inactive link\'s url answers 410 with a page saying it is no longer available (as does a link whose price or product is inactive); reactivate it to take payments again.', body: updatePaymentLinkInput, returns: 'PaymentLink' },
-  { method: 'post', path: '/v1/payment_intents/{id}/confirm', summary: 'Confirm a payment intent (collect without the hosted page)', description: 'Starts, or returns, the payer\'s attempt and answers nextAction. `rail` switches to another rail of the currency while requires_payment_method (or while pending at a redirect operator the payer left). `phone` (E.164 or national): required by push operators (MTN MoMo protocol: nextAction mobile_money_prompt), optional for redirect operators (Orange Money, Wave: nextAction redirect_to_url; with Wave only that number may pay). `returnUrl` (https): where a redirect operator sends the payer back when the intent has no checkout session. `{"resend": true}` alone sends a pending push again (at most 3 times, spaced, under the per-phone limits; 409 on redirect operators). 400 rail_not_configured when this deployment has no backend for the rail in this mode; 503 rail_unavailable when the rail\'s backend is down or refused.', body: confirmPaymentIntentInput, returns: 'PaymentIntent' },
-  { method: 'post', path: '/v1/test_helpers/payment_intents/{id}/pay', summary: 'Test mode: pay a payment intent', description: 'Test keys only (404 with a live key). Optional amount for an under- or overpayment. Starts an attempt on the intent\'s rail if none.', body: testPayInput, returns: 'PaymentIntent' },
-  { method: 'post', path: '/v1/test_helpers/payment_intents/{id}/fail', summary: 'Test mode: make the current attempt fail', description: 'Test keys only (404 with a live key).', returns: 'PaymentIntent' },
-  { method: 'get', path: '/v1/exchange_rates', summary: 'List exchange rates', description: 'The rates a quote for an XOF, XAF or GNF intent paid over btc_lightning, btc_onchain or usdt_trc20 would use now, in the key\'s mode: test mode\'s fixed rates, or live rates (median of the exchanges\' EUR prices, at most 2 minutes old; XOF and XAF at the peg of 655.957 per EUR; GNF only when the operator configured a GNF rate). A pair without a fresh rate is left out (its converting rails answer 503 rail_unavailable). Filters from and to; not paginated.', query: listExchangeRatesQuery, returns: 'list:ExchangeRate' },
-  { method: 'get', path: '/v1/events', summary: 'List events', description: 'Newest first; filter by type.', query: listEventsQuery, returns: 'list:Event' },
-  { method: 'get', path: '/v1/events/{id}', summary: 'Retrieve an event', returns: 'Event' },
-  { method: 'post', path: '/v1/webhook_endpoints', summary: 'Create a webhook endpoint', description: 'The answer carries the signing secret (whsec_...), this once. Live endpoints: https and public addresses only.', body: createEndpointInput, returns: 'WebhookEndpoint' },
-  { method: 'get', path: '/v1/webhook_endpoints', summary: 'List webhook endpoints', query: listEndpointsQuery, returns: 'list:WebhookEndpoint' },
-  { method: 'get', path: '/v1/webhook_endpoints/{id}', summary: 'Retrieve a webhook endpoint', returns: 'WebhookEndpoint' },
-  { method: 'post', path: '/v1/webhook_endpoints/{id}', summary: 'Update a webhook endpoint', description: 'url, enabledEvents, description, disabled.', body: updateEndpointInput, returns: 'WebhookEndpoint' },
-  { method: 'delete', path: '/v1/webhook_endpoints/{id}', summary: 'Delete a webhook endpoint', description: 'Its pending deliveries are dropped.', returns: 'DeletedWebhookEndpoint' },
-  { method: 'post', path: '/v1/webhook_endpoints/{id}/roll_secret', summary: 'Roll the signing secret', description: 'The old secret keeps signing for expiresInSeconds (default 86400, at most 604800).', body: rollSecretInput, returns: 'WebhookEndpoint' },
-  { method: 'get', path: '/v1/webhook_endpoints/{id}/deliveries', summary: 'List deliveries of an endpoint', query: listDeliveriesQuery, returns: 'list:WebhookDelivery' },
-  { method: 'get', path: '/v1/webhook_endpoints/{id}/deliveries/{deliveryId}', summary: 'Retrieve a delivery', returns: 'WebhookDelivery' },
-  { method: 'post', path: '/v1/webhook_endpoints/{id}/deliveries/{deliveryId}/retry', summary: 'Send a delivery again now', description: 'Same webhook-id; does not move the automatic schedule.', returns: 'WebhookDelivery' },
+export const TAGS = [
+  { name: 'Payment intents', description: 'An amount to collect over a rail, and its lifecycle' },
+  { name: 'Checkout sessions', description: 'The hosted payment page for an intent or a price' },
+  { name: 'Products', description: 'What you sell' },
+  { name: 'Prices', description: 'The cost of a product in one currency' },
+  { name: 'Payment links', description: 'A shareable URL that makes a checkout session per visit' },
+  { name: 'Exchange rates', description: 'The rates quotes use (XOF, XAF, GNF paid in BTC or USDT)' },
+  { name: 'Events', description: 'Every change, newest first; also the webhook bodies' },
+  { name: 'Webhook endpoints', description: 'Where events are sent, signed (Standard Webhooks), and their deliveries' },
+  { name: 'Test helpers', description: 'Test mode only: settle or fail a payment without a real payer' },
 ];
 
-function jsonSchema(s: z.ZodType): Record<string, unknown> {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-  return rest;
+const idParam = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string', maxLength: 100 } });
+
+export const OPERATIONS: Operation[] = [
+  { id: 'createPaymentIntent', tag: 'Payment intents', method: 'post', path: '/v1/payment_intents', summary: 'Create a payment intent', body: createPaymentIntentInput, returns: 'PaymentIntent', codes400: ['amount_too_small', 'amount_too_large', 'rail_currency_mismatch', 'rail_not_configured'], rail: 'create' },
+  { id: 'listPaymentIntents', tag: 'Payment intents', method: 'get', path: '/v1/payment_intents', summary: 'List payment intents', query: listPaymentIntentsQuery, returns: 'list:PaymentIntent' },
+  { id: 'retrievePaymentIntent', tag: 'Payment intents', method: 'get', path: '/v1/payment_intents/{id}', summary: 'Retrieve a payment intent', returns: 'PaymentIntent' },
+  { id: 'cancelPaymentIntent', tag: 'Payment intents', method: 'post', path: '/v1/payment_intents/{id}/cancel', summary: 'Cancel a payment intent', description: 'Only from requires_payment_method; otherwise 409 unexpected_state. Its open checkout session expires.', returns: 'PaymentIntent', state: true },
+  { id: 'createCheckoutSession', tag: 'Checkout sessions', method: 'post', path: '/v1/checkout_sessions', summary: 'Create a checkout session', description: 'Give exactly one of paymentIntentId or priceId.', body: createCheckoutSessionInput, returns: 'CheckoutSession', codes400: ['parameters_exclusive', 'resource_missing'] },
+  { id: 'listCheckoutSessions', tag: 'Checkout sessions', method: 'get', path: '/v1/checkout_sessions', summary: 'List checkout sessions', query: listCheckoutSessionsQuery, returns: 'list:CheckoutSession' },
+  { id: 'retrieveCheckoutSession', tag: 'Checkout sessions', method: 'get', path: '/v1/checkout_sessions/{id}', summary: 'Retrieve a checkout session', returns: 'CheckoutSession' },
+  { id: 'expireCheckoutSession', tag: 'Checkout sessions', method: 'post', path: '/v1/checkout_sessions/{id}/expire', summary: 'Expire a checkout session', description: 'Not while a payment is pending (409). The intent, if still unpaid, fails.', returns: 'CheckoutSession', state: true },
+  { id: 'createProduct', tag: 'Products', method: 'post', path: '/v1/products', summary: 'Create a product', body: createProductInput, returns: 'Product' },
+  { id: 'listProducts', tag: 'Products', method: 'get', path: '/v1/products', summary: 'List products', query: listProductsQuery, returns: 'list:Product' },
+  { id: 'retrieveProduct', tag: 'Products', method: 'get', path: '/v1/products/{id}', summary: 'Retrieve a product', returns: 'Product' },
+  { id: 'updateProduct', tag: 'Products', method: 'post', path: '/v1/products/{id}', summary: 'Update a product', description: 'metadata is merged; a key set to "" or null is removed.', body: updateProductInput, returns: 'Product' },
+  { id: 'createPrice', tag: 'Prices', method: 'post', path: '/v1/prices', summary: 'Create a price', body: createPriceInput, returns: 'Price', codes400: ['amount_too_small', 'amount_too_large', 'resource_missing'] },
+  { id: 'listPrices', tag: 'Prices', method: 'get', path: '/v1/prices', summary: 'List prices', query: listPricesQuery, returns: 'list:Price' },
+  { id: 'retrievePrice', tag: 'Prices', method: 'get', path: '/v1/prices/{id}', summary: 'Retrieve a price', returns: 'Price' },
+  { id: 'updatePrice', tag: 'Prices', method: 'post', path: '/v1/prices/{id}', summary: 'Update a price', description: 'Only active and metadata; amount, currency and product never change.', body: updatePriceInput, returns: 'Price' },
+  { id: 'createPaymentLink', tag: 'Payment links', method: 'post', path: '/v1/payment_links', summary: 'Create a payment link', description: 'A URL under {checkout_url} to share anywhere (a chat message, a QR code on a shop counter). Each visit creates a new checkout session from the price, with the link\'s successUrl, cancelUrl and locale (the session\'s paymentLinkId names the link), and answers 303 to the session\'s url. The price must be this merchant\'s, in this mode, and active (and its product too). Visits are limited to 30 a minute per client address (429 page with Retry-After). Sessions made by visits that expired unpaid, with no payment intent, are deleted 24 h after they expired.', body: createPaymentLinkInput, returns: 'PaymentLink', codes400: ['resource_missing'] },
+  { id: 'listPaymentLinks', tag: 'Payment links', method: 'get', path: '/v1/payment_links', summary: 'List payment links', query: listPaymentLinksQuery, returns: 'list:PaymentLink' },
+  { id: 'retrievePaymentLink', tag: 'Payment links', method: 'get', path: '/v1/payment_links/{id}', summary: 'Retrieve a payment link', returns: 'PaymentLink' },
+  { id: 'updatePaymentLink', tag: 'Payment links', method: 'post', path: '/v1/payment_links/{id}', summary: 'Update a payment link', description: 'Only active and metadata (merged; a key set to "" or null is removed). An inactive link\'s url answers 410 with a page saying it is no longer available (as does a link whose price or product is inactive); reactivate it to take payments again.', body: updatePaymentLinkInput, returns: 'PaymentLink' },
+  { id: 'confirmPaymentIntent', tag: 'Payment intents', method: 'post', path: '/v1/payment_intents/{id}/confirm', summary: 'Confirm a payment intent (collect without the hosted page)', description: 'Starts, or returns, the payer\'s attempt and answers nextAction. `rail` switches to another rail of the currency while requires_payment_method (or while pending at a redirect operator the payer left). `phone` (E.164 or national): required by push operators (MTN MoMo protocol: nextAction mobile_money_prompt), optional for redirect operators (Orange Money, Wave: nextAction redirect_to_url; with Wave only that number may pay). `returnUrl` (https): where a redirect operator sends the payer back when the intent has no checkout session. `{"resend": true}` alone sends a pending push again (at most 3 times, spaced, under the per-phone limits; 409 on redirect operators). 400 rail_not_configured when this deployment has no backend for the rail in this mode; 503 rail_unavailable when the rail\'s backend is down or refused.', body: confirmPaymentIntentInput, returns: 'PaymentIntent', codes400: ['rail_currency_mismatch', 'rail_not_configured'], rail: 'confirm', state: true },
+  { id: 'testPayPaymentIntent', tag: 'Test helpers', method: 'post', path: '/v1/test_helpers/payment_intents/{id}/pay', summary: 'Test mode: pay a payment intent', description: 'Test keys only (404 with a live key). Optional amount for an under- or overpayment. Starts an attempt on the intent\'s rail if none.', body: testPayInput, returns: 'PaymentIntent', rail: 'create', state: true },
+  { id: 'testFailPaymentIntent', tag: 'Test helpers', method: 'post', path: '/v1/test_helpers/payment_intents/{id}/fail', summary: 'Test mode: make the current attempt fail', description: 'Test keys only (404 with a live key).', returns: 'PaymentIntent', state: true },
+  { id: 'listExchangeRates', tag: 'Exchange rates', method: 'get', path: '/v1/exchange_rates', summary: 'List exchange rates', description: 'The rates a quote for an XOF, XAF or GNF intent paid over btc_lightning, btc_onchain or usdt_trc20 would use now, in the key\'s mode: test mode\'s fixed rates, or live rates (median of the exchanges\' EUR prices, at most 2 minutes old; XOF and XAF at the peg of 655.957 per EUR; GNF only when the operator configured a GNF rate). A pair without a fresh rate is left out (its converting rails answer 503 rail_unavailable). Filters from and to; not paginated.', query: listExchangeRatesQuery, returns: 'list:ExchangeRate' },
+  { id: 'listEvents', tag: 'Events', method: 'get', path: '/v1/events', summary: 'List events', description: 'Newest first; filter by type.', query: listEventsQuery, returns: 'list:Event' },
+  { id: 'retrieveEvent', tag: 'Events', method: 'get', path: '/v1/events/{id}', summary: 'Retrieve an event', returns: 'Event' },
+  { id: 'createWebhookEndpoint', tag: 'Webhook endpoints', method: 'post', path: '/v1/webhook_endpoints', summary: 'Create a webhook endpoint', description: 'The answer carries the signing secret (whsec_...), this once. Live endpoints: https and public addresses only.', body: createEndpointInput, returns: 'WebhookEndpoint', codes400: ['webhook_endpoint_limit'] },
+  { id: 'listWebhookEndpoints', tag: 'Webhook endpoints', method: 'get', path: '/v1/webhook_endpoints', summary: 'List webhook endpoints', query: listEndpointsQuery, returns: 'list:WebhookEndpoint' },
+  { id: 'retrieveWebhookEndpoint', tag: 'Webhook endpoints', method: 'get', path: '/v1/webhook_endpoints/{id}', summary: 'Retrieve a webhook endpoint', returns: 'WebhookEndpoint' },
+  { id: 'updateWebhookEndpoint', tag: 'Webhook endpoints', method: 'post', path: '/v1/webhook_endpoints/{id}', summary: 'Update a webhook endpoint', description: 'url, enabledEvents, description, disabled.', body: updateEndpointInput, returns: 'WebhookEndpoint' },
+  { id: 'deleteWebhookEndpoint', tag: 'Webhook endpoints', method: 'delete', path: '/v1/webhook_endpoints/{id}', summary: 'Delete a webhook endpoint', description: 'Its pending deliveries are dropped.', returns: 'DeletedWebhookEndpoint' },
+  { id: 'rollWebhookEndpointSecret', tag: 'Webhook endpoints', method: 'post', path: '/v1/webhook_endpoints/{id}/roll_secret', summary: 'Roll the signing secret', description: 'The old secret keeps signing for expiresInSeconds (default 86400, at most 604800).', body: rollSecretInput, returns: 'WebhookEndpoint' },
+  { id: 'listWebhookDeliveries', tag: 'Webhook endpoints', method: 'get', path: '/v1/webhook_endpoints/{id}/deliveries', summary: 'List deliveries of an endpoint', query: listDeliveriesQuery, returns: 'list:WebhookDelivery' },
+  { id: 'retrieveWebhookDelivery', tag: 'Webhook endpoints', method: 'get', path: '/v1/webhook_endpoints/{id}/deliveries/{deliveryId}', summary: 'Retrieve a delivery', returns: 'WebhookDelivery' },
+  { id: 'retryWebhookDelivery', tag: 'Webhook endpoints', method: 'post', path: '/v1/webhook_endpoints/{id}/deliveries/{deliveryId}/retry', summary: 'Send a delivery again now', description: 'Same webhook-id; does not move the automatic schedule.', returns: 'WebhookDelivery', state: true },
+];
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+const SCHEMA_PREFIX = '#/components/schemas/';
+
+type Json = Record<string, unknown>;
+const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Generator noise out: `$schema`/`$id`, the ±MAX_SAFE_INTEGER bounds zod gives every `.int()`, and
+ * (`open`: response objects) `additionalProperties: false`, so responses stay open to new fields.
+ * Properties the server always refuses (`z.never()`, `{not: {}}`) are dropped from request bodies:
+ * unlisted, they are refused anyway (additionalProperties: false there).
+ */
+function clean(node: unknown, open: boolean): unknown {
+  if (Array.isArray(node)) return node.map((n) => clean(n, open));
+  if (!isObj(node)) return node;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === '$schema' || k === '$id') continue;
+    if (k === 'additionalProperties' && v === false && open) continue;
+    if (k === 'minimum' && v === -MAX_SAFE) continue;
+    if (k === 'maximum' && v === MAX_SAFE) continue;
+    if (k === 'properties' && isObj(v)) {
+      out[k] = Object.fromEntries(
+        Object.entries(v)
+          .filter(([, p]) => !(isObj(p) && isObj(p.not) && Object.keys(p.not).length === 0))
+          .map(([name, p]) => [name, clean(p, open)]),
+      );
+      continue;
+    }
+    out[k] = clean(v, open);
+  }
+  return out;
 }
 
+/** Request bodies: amounts get their real bounds (the widest of any currency; api-contract: Amounts). */
+function bodySchema(op: Operation & { body: z.ZodType }): Json {
+  const exactlyOneOf = EXACTLY_ONE_OF[op.id];
+  const notes = PROPERTY_NOTES[op.id] ?? {};
+  const s = op.body;
+  const schema = clean(z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }), false) as Json;
+  const props = (schema.properties ?? {}) as Record<string, Json>;
+  for (const name of ['amount', 'unitAmount']) {
+    const p = props[name];
+    // Bounded where the server checks the currency's bounds (not the test helper's free amount).
+    if (!p || p.type !== 'integer' || op.tag === 'Test helpers') continue;
+    delete p.exclusiveMinimum;
+    Object.assign(p, {
+      minimum: 1,
+      maximum: 1_000_000_000_000,
+      description:
+        'minor units. Per currency: XOF and XAF 100 to 5,000,000; GNF 1,000 to 50,000,000; BTC 1 to 1,000,000,000 sats (on-chain at least 1,000); USDT 1,000,000 to 1,000,000,000,000 (400 amount_too_small / amount_too_large)',
+    });
+  }
+  for (const [name, note] of Object.entries(notes)) if (props[name]) props[name].description = props[name].description ? `${props[name].description}. ${note}` : note;
+  // Exactly one of these (neither: 400 parameter_missing; both: 400 parameters_exclusive).
+  if (exactlyOneOf) schema.oneOf = exactlyOneOf.map((name) => ({ type: 'object', properties: { [name]: props[name] }, required: [name] }));
+  return schema;
+}
+
+/** Query parameters as the server reads them: strings coerced to integers and booleans. */
+const QUERY_TYPES: Record<string, Json> = {
+  limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+  'createdAt[gte]': { type: 'integer', minimum: 0, description: 'Unix timestamp, seconds: created at or after' },
+  'createdAt[lt]': { type: 'integer', minimum: 0, description: 'Unix timestamp, seconds: created before' },
+  active: { type: 'boolean' },
+  startingAfter: { type: 'string', maxLength: 100, description: 'an object id of this list: the page after it' },
+  endingBefore: { type: 'string', maxLength: 100, description: 'an object id of this list: the page before it (not with startingAfter)' },
+};
+
 function queryParameters(s: z.ZodType) {
-  const schema = jsonSchema(s) as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+  const schema = clean(z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }), false) as { properties?: Record<string, Json>; required?: string[] };
   return Object.entries(schema.properties ?? {}).map(([name, p]) => ({
     name,
     in: 'query',
     required: schema.required?.includes(name) ?? false,
-    schema: p,
+    schema: QUERY_TYPES[name] ?? p,
   }));
 }
 
-const ERROR_RESPONSES = {
-  '400': 'Invalid request: parameter_missing, parameter_invalid, parameter_unknown, parameters_exclusive, amount_too_small, amount_too_large, rail_currency_mismatch, rail_not_configured, invalid_json (also a body nested deeper than 64), invalid_host, invalid_content_length, resource_missing (with param)',
-  '402': 'payment_refused: the rail\'s backend refused this one payment request (e.g. the payer\'s number); try again or use another rail',
-  '401': 'No, malformed, unknown or revoked API key',
-  '404': 'No such object for this merchant and mode',
-  '409': 'unexpected_state (transition not allowed) or idempotency_key_in_use',
-  '408': 'Body not received within 10 s (request_timeout)',
-  '413': 'Body over 64 KiB',
-  '415': 'Body is not application/json',
-  '422': 'Idempotency-Key reused with another body or path',
-  '429': 'Rate limit (rate_limited), or too many payment prompts to one phone (phone_rate_limited: 3 a minute, 10 an hour, resends 30 s apart); see Retry-After',
-  '503': 'rail_unavailable: the rail\'s backend is down or was just refused; try again later or use another rail',
-  '500': 'A bug; the body carries only a request id',
+const HEADERS = {
+  RequestId: { description: 'The request id (req_...), repeated in error bodies', schema: { type: 'string' } },
+  IdempotentReplayed: { description: '"true" when this is the replay of an earlier request with the same Idempotency-Key', schema: { type: 'string', const: 'true' } },
+  RetryAfter: { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } },
+  WWWAuthenticate: { description: 'Bearer realm="caisse"', schema: { type: 'string' } },
+};
+const header = (n: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${n}` });
+const ref = (n: string) => ({ $ref: `${SCHEMA_PREFIX}${n}` });
+
+const codeList = (codes: string[]) => codes.map((c) => `\`${c}\``).join(', ');
+
+/** Only the statuses this operation can answer, each with the codes it can carry. */
+function errorResponses(op: Operation): Record<string, Json> {
+  const hasBody = op.method !== 'get';
+  const hasId = op.path.includes('{');
+  const out: Record<string, { description: string; headers?: Json }> = {};
+  const c400 = hasBody
+    ? ['parameter_missing', 'parameter_invalid', 'parameter_unknown', 'invalid_json', 'invalid_content_length', 'request_aborted', 'invalid_host', ...(op.codes400 ?? [])]
+    : ['parameter_invalid', 'parameter_unknown', ...(op.query && op.returns.startsWith('list:') && op.id !== 'listExchangeRates' ? ['parameters_exclusive'] : []), 'invalid_host'];
+  out['400'] = { description: `Invalid request: ${codeList([...new Set(c400)])}` };
+  out['401'] = { description: '`invalid_api_key`: no, malformed, unknown or revoked API key', headers: { 'WWW-Authenticate': header('WWWAuthenticate') } };
+  if (op.rail === 'confirm')
+    out['402'] = { description: "`payment_refused`: the rail's backend refused this one payment request (e.g. the payer's number); try again or use another rail" };
+  if (hasId) out['404'] = { description: '`resource_missing`: no such object for this merchant and mode' + (op.tag === 'Test helpers' ? ' (and every test helper with a live key)' : '') };
+  if (hasBody) out['408'] = { description: '`request_timeout`: the body did not arrive within 10 s' };
+  if (op.method === 'post')
+    out['409'] = {
+      description: op.state
+        ? '`unexpected_state`: the object\'s state does not allow this now; or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry)'
+        : '`idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry)',
+    };
+  if (hasBody) {
+    out['413'] = { description: '`request_too_large`: body over 64 KiB' };
+    out['415'] = { description: '`unsupported_media_type`: body is not application/json' };
+  }
+  if (op.method === 'post') out['422'] = { description: '`idempotency_key_reused`: the Idempotency-Key was first used with another body or path' };
+  out['429'] = {
+    description:
+      op.rail === 'confirm'
+        ? '`rate_limited`: over the per-key rate; or `phone_rate_limited`: too many payment prompts to one phone (3 a minute, 10 an hour, resends 30 s apart)'
+        : '`rate_limited`: over the per-key rate',
+    headers: { 'Retry-After': header('RetryAfter') },
+  };
+  out['500'] = { description: 'A bug: the body carries no code, only a message and the request id' };
+  if (op.rail)
+    out['503'] = {
+      description:
+        "`rail_unavailable`: the rail's backend is down or refused, no receive address is free, or (a converting rail) no fresh exchange rate; try again later or use another rail",
+    };
+  return Object.fromEntries(
+    Object.entries(out).map(([status, r]) => [
+      status,
+      { description: r.description, headers: { 'Request-Id': header('RequestId'), ...r.headers }, content: { 'application/json': { schema: ref('Error'), example: errorExample(status) } } },
+    ]),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Examples: realistic, and checked against the (closed) schemas by test/openapi-exact.test.ts.
+
+const T = 1767225600; // 2026-01-01T00:00:00Z
+const PI_ID = 'pi_3kTq8ZbV2nLw9XyC4rHd7M';
+export const EXAMPLES = {
+  Product: { id: 'prod_7Hc2LmQx9VbN4tKz1PwR8s', object: 'product', name: 'Wax fabric, 6 yards', description: 'Hand-printed cotton', active: true, metadata: { sku: 'WAX-6Y' }, livemode: false, createdAt: T },
+  Price: { id: 'price_5Rt8NvK2qLx7BwZ3mJc9Hd', object: 'price', productId: 'prod_7Hc2LmQx9VbN4tKz1PwR8s', currency: 'XOF', unitAmount: 5000, active: true, metadata: {}, livemode: false, createdAt: T },
+  PaymentIntent: {
+    id: PI_ID, object: 'payment_intent', amount: 5000, amountReceived: 0, currency: 'XOF', status: 'pending', rail: 'mobile_money_a',
+    reference: 'order-1042', description: 'Order 1042', metadata: { orderId: '1042' }, lastPaymentError: null, canceledAt: null, livemode: false, createdAt: T,
+    nextAction: { type: 'mobile_money_prompt', phone: '+2250700000000', operator: 'MTN MoMo', ussdCode: '*133#', expiresAt: T + 300, quote: null },
+    latestQuote: null,
+  },
+  CheckoutSession: {
+    id: 'cs_9Wm4Kx2PbT7nQz5LcV8rJh', object: 'checkout_session', url: 'http://localhost:3000/checkout/cs_9Wm4Kx2PbT7nQz5LcV8rJh', status: 'open',
+    paymentIntentId: null, priceId: 'price_5Rt8NvK2qLx7BwZ3mJc9Hd', paymentLinkId: null, amount: 5000, currency: 'XOF',
+    successUrl: 'https://shop.example/thanks?session={CHECKOUT_SESSION_ID}', cancelUrl: 'https://shop.example/cart', locale: 'auto', metadata: { orderId: '1042' },
+    expiresAt: T + 86400, livemode: false, createdAt: T,
+  },
+  PaymentLink: {
+    id: 'plink_2Nq7Xv4KcM9tRb3LzW8pHd', object: 'payment_link', url: 'http://localhost:3000/checkout/link/plink_2Nq7Xv4KcM9tRb3LzW8pHd',
+    priceId: 'price_5Rt8NvK2qLx7BwZ3mJc9Hd', active: true, successUrl: null, cancelUrl: null, locale: 'fr', metadata: {}, livemode: false, createdAt: T,
+  },
+  WebhookEndpoint: {
+    id: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd', object: 'webhook_endpoint', url: 'https://shop.example/caisse/webhooks', enabledEvents: ['payment_intent.succeeded', 'payment_intent.failed'],
+    description: 'Orders', status: 'enabled', disabledReason: null, previousSecretExpiresAt: null, livemode: false, createdAt: T,
+    secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+  },
+  WebhookDelivery: {
+    id: 'whd_4Kc8Rz2LmT6nQx9VbP3wHd1', object: 'webhook_delivery', endpointId: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd', eventId: 'evt_8Jd3Wq6LzN2cKx7TbR5mVh',
+    eventType: 'payment_intent.succeeded', status: 'succeeded', attemptCount: 1, nextAttemptAt: null, lastAttemptAt: T + 5, lastResponseStatus: 200, lastError: null,
+    attempts: [{ attemptedAt: T + 5, manual: false, responseStatus: 200, responseBody: 'ok', error: null, durationMs: 84 }], livemode: false, createdAt: T,
+  },
+  ExchangeRate: { object: 'exchange_rate', from: 'XOF', to: 'USDT', rate: '600', source: 'test', fetchedAt: T },
+  DeletedWebhookEndpoint: { id: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd', object: 'webhook_endpoint', deleted: true },
+} as const;
+
+/** A quoted attempt: an XOF 5,000 intent paid in USDT over TRC20. */
+export const QUOTED_PAYMENT_INTENT_EXAMPLE = {
+  ...EXAMPLES.PaymentIntent,
+  status: 'requires_payment_method',
+  rail: 'usdt_trc20',
+  nextAction: {
+    type: 'tron_address', address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', amount: '8.333334', network: 'TRC20', contract: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf', expiresAt: T + 900,
+    quote: { amount: 8333334, currency: 'USDT', rate: '600', expiresAt: T + 900 },
+  },
+  latestQuote: { amount: 8333334, currency: 'USDT', rate: '600', expiresAt: T + 900, received: 0 },
+} as const;
+
+export const EVENT_EXAMPLE = {
+  id: 'evt_8Jd3Wq6LzN2cKx7TbR5mVh', object: 'event', type: 'payment_intent.succeeded',
+  data: { object: { ...EXAMPLES.PaymentIntent, status: 'succeeded', amountReceived: 5000, nextAction: null } }, livemode: false, createdAt: T + 4,
+} as const;
+
+const ERROR_EXAMPLES: Record<string, [string, string, string, string?]> = {
+  '400': ['invalid_request_error', 'parameter_missing', 'Missing required param: amount.', 'amount'],
+  '401': ['authentication_error', 'invalid_api_key', 'Invalid API key provided.'],
+  '402': ['invalid_request_error', 'payment_refused', "The mobile_money_a backend refused this payment request (HTTP 400). Check the payer's phone number. Try again or use another rail.", 'phone'],
+  '404': ['invalid_request_error', 'resource_missing', `No such payment intent: '${PI_ID}'.`],
+  '408': ['invalid_request_error', 'request_timeout', 'The request body did not arrive within 10 s.'],
+  '409': ['invalid_request_error', 'unexpected_state', 'This payment intent is succeeded; it cannot be canceled.'],
+  '413': ['invalid_request_error', 'request_too_large', 'The request body is larger than the limit of 65536 bytes.'],
+  '415': ['invalid_request_error', 'unsupported_media_type', 'Request bodies must be JSON, sent with Content-Type: application/json.'],
+  '422': ['idempotency_error', 'idempotency_key_reused', 'Keys for idempotent requests can only be used with the same parameters they were first used with.'],
+  '429': ['rate_limit_error', 'rate_limited', 'Too many requests with this API key. Retry after 1 s.'],
+  '503': ['api_error', 'rail_unavailable', 'The mobile_money_a rail is unavailable right now. Try again later or use another rail.', 'rail'],
+};
+function errorExample(status: string) {
+  const requestId = 'req_5Vn2Kq8LxT3mRc7BzW9pJd';
+  const e = ERROR_EXAMPLES[status];
+  if (!e) return { error: { type: 'api_error', message: `An unexpected error occurred. Contact support with the request id ${requestId} if it persists.`, requestId } };
+  const [type, code, message, param] = e;
+  return { error: { type, code, message, ...(param ? { param } : {}), requestId } };
+}
+
+/** One request body example per operation that takes a body. */
+export const REQUEST_EXAMPLES: Record<string, Json> = {
+  createPaymentIntent: { amount: 5000, currency: 'XOF', rail: 'mobile_money_a', reference: 'order-1042', description: 'Order 1042', metadata: { orderId: '1042' } },
+  confirmPaymentIntent: { phone: '+2250700000000' },
+  createCheckoutSession: { priceId: 'price_5Rt8NvK2qLx7BwZ3mJc9Hd', successUrl: 'https://shop.example/thanks?session={CHECKOUT_SESSION_ID}', cancelUrl: 'https://shop.example/cart', metadata: { orderId: '1042' } },
+  createProduct: { name: 'Wax fabric, 6 yards', description: 'Hand-printed cotton', metadata: { sku: 'WAX-6Y' } },
+  updateProduct: { metadata: { sku: 'WAX-6Y-B' } },
+  createPrice: { productId: 'prod_7Hc2LmQx9VbN4tKz1PwR8s', currency: 'XOF', unitAmount: 5000 },
+  updatePrice: { active: false },
+  createPaymentLink: { priceId: 'price_5Rt8NvK2qLx7BwZ3mJc9Hd', locale: 'fr' },
+  updatePaymentLink: { active: false },
+  testPayPaymentIntent: { amount: 5000 },
+  createWebhookEndpoint: { url: 'https://shop.example/caisse/webhooks', enabledEvents: ['payment_intent.succeeded', 'payment_intent.failed'], description: 'Orders' },
+  updateWebhookEndpoint: { enabledEvents: ['*'] },
+  rollWebhookEndpointSecret: { expiresInSeconds: 86400 },
 };
 
+function okExample(op: Operation): unknown {
+  const one = (name: ObjectName): unknown =>
+    name === 'Event' ? EVENT_EXAMPLE : name === 'Error' ? errorExample('400') : EXAMPLES[name as keyof typeof EXAMPLES];
+  if (!op.returns.startsWith('list:')) return one(op.returns as ObjectName);
+  const path = op.path;
+  return { object: 'list', data: [one(op.returns.slice(5) as ObjectName)], hasMore: false, url: path };
+}
+
+/** Cross-field rules the server enforces, as JSON Schema. */
+/** Rules the server enforces that the zod input schemas do not carry as JSON Schema: said on the property. */
+const PROPERTY_NOTES: Record<string, Record<string, string>> = {
+  createCheckoutSession: {
+    expiresAt: 'Unix timestamp, seconds: 30 minutes to 24 hours ahead (default: 24 hours)',
+    paymentIntentId: 'an intent in requires_payment_method; give exactly one of paymentIntentId and priceId',
+    priceId: 'an active price (of an active product); give exactly one of paymentIntentId and priceId',
+    metadata: 'at most 50 keys',
+  },
+  confirmPaymentIntent: {
+    phone: 'E.164 or national. Required by push operators (nextAction mobile_money_prompt); optional for redirect operators (Orange Money, Wave: with Wave only that number may pay)',
+    rail: 'another rail of the intent\'s currency (or, for XOF, XAF, GNF, a converting rail: btc_lightning, btc_onchain, usdt_trc20)',
+  },
+  testPayPaymentIntent: { amount: "in the attempt's settlement currency's minor units (the intent's own currency when there is no conversion); without it, the full amount due" },
+};
+
+const EXACTLY_ONE_OF: Record<string, string[]> = {
+  createCheckoutSession: ['paymentIntentId', 'priceId'],
+};
+
+/** components.schemas: every named schema, with $refs between them; published OPEN (see clean). */
+function componentSchemas(): Record<string, Json> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, s] of Object.entries(COMPONENTS)) registry.add(s, { id });
+  const { schemas } = z.toJSONSchema(registry, { io: 'output', unrepresentable: 'any', uri: (id) => `${SCHEMA_PREFIX}${id}` }) as { schemas: Record<string, Json> };
+  const out: Record<string, Json> = {};
+  for (const [name, s] of Object.entries(schemas)) out[name] = clean(s, true) as Json;
+  // A oneOf of named objects told apart by `type`: the OpenAPI discriminator, with its mapping.
+  for (const s of Object.values(out)) addDiscriminators(s, out);
+  return out;
+}
+
+function addDiscriminators(node: unknown, all: Record<string, Json>): void {
+  if (Array.isArray(node)) return node.forEach((n) => addDiscriminators(n, all));
+  if (!isObj(node)) return;
+  const variants = node.oneOf;
+  if (Array.isArray(variants) && variants.every((v) => isObj(v) && typeof v.$ref === 'string')) {
+    const mapping: Record<string, string> = {};
+    for (const v of variants as { $ref: string }[]) {
+      const type = ((all[v.$ref.slice(SCHEMA_PREFIX.length)]?.properties ?? {}) as Record<string, Json>).type;
+      const values = type?.const !== undefined ? [type.const] : Array.isArray(type?.enum) ? type.enum : [];
+      for (const value of values) mapping[String(value)] = v.$ref;
+    }
+    if (Object.keys(mapping).length) node.discriminator = { propertyName: 'type', mapping };
+  }
+  for (const v of Object.values(node)) addDiscriminators(v, all);
+}
+
+const EVENT_SCHEMA_OF = (type: string) => `${SCHEMA_PREFIX}${Object.entries(EVENT_OBJECTS).find(([, [prefix]]) => type.startsWith(prefix))![0]}`;
+
+/** OpenAPI 3.1 `webhooks`: one entry per event type, its body the event with that type. */
+function webhooks(): Record<string, Json> {
+  return Object.fromEntries(
+    EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          operationId: `webhook_${type.replace(/\./g, '_')}`,
+          tags: ['Events'],
+          summary: `${type} event`,
+          description:
+            'Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.',
+          parameters: [
+            { name: 'webhook-id', in: 'header', required: true, schema: { type: 'string' }, description: "the event's id (the same on every retry)" },
+            { name: 'webhook-timestamp', in: 'header', required: true, schema: { type: 'integer', minimum: 0 } },
+            { name: 'webhook-signature', in: 'header', required: true, schema: { type: 'string' }, description: 'v1,<base64> (several, space-separated, while a rolled secret overlaps)' },
+          ],
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { allOf: [{ $ref: EVENT_SCHEMA_OF(type) }, { type: 'object', properties: { type: { const: type } }, required: ['type'] }] } } },
+          },
+          responses: { '2XX': { description: 'Received: any 2xx stops the retries' }, '410': { description: 'Gone: disables the endpoint' } },
+        },
+      },
+    ]),
+  );
+}
+
 export function openApiDocument(baseUrl: string): Record<string, unknown> {
-  const schemas: Record<string, unknown> = {};
-  for (const [name, s] of Object.entries(RESPONSE_OBJECTS)) schemas[name] = jsonSchema(s);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of OPERATIONS) {
     const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => idParam(m[1]!));
-    const ref = (n: string) => ({ $ref: `#/components/schemas/${n}` });
     const okSchema = op.returns.startsWith('list:')
       ? {
           type: 'object',
@@ -188,13 +612,13 @@ export function openApiDocument(baseUrl: string): Record<string, unknown> {
           required: ['object', 'data', 'hasMore', 'url'],
         }
       : ref(op.returns);
-    const errors = Object.fromEntries(
-      Object.entries(ERROR_RESPONSES).map(([code, description]) => [code, { description, content: { 'application/json': { schema: ref('Error') } } }]),
-    );
+    const okHeaders = { 'Request-Id': header('RequestId'), ...(op.method === 'post' ? { 'Idempotent-Replayed': header('IdempotentReplayed') } : {}) };
+    const body = op.body && bodySchema({ ...op, body: op.body });
     (paths[op.path] ??= {})[op.method] = {
+      operationId: op.id,
+      tags: [op.tag],
       summary: op.summary,
       ...(op.description ? { description: op.description } : {}),
-      operationId: `${op.method}${op.path.replace(/[^a-zA-Z]+(\w)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
       parameters: [
         ...pathParams,
         ...(op.query ? queryParameters(op.query) : []),
@@ -202,8 +626,35 @@ export function openApiDocument(baseUrl: string): Record<string, unknown> {
           ? [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 }, description: 'Replays the first response for 24 h' }]
           : []),
       ],
-      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } } : {}),
-      responses: { '200': { description: 'OK', content: { 'application/json': { schema: okSchema } } }, ...errors },
+      ...(body
+        ? {
+            requestBody: {
+              // Optional bodies: every property optional (confirm, roll_secret, test pay): {} or no body.
+              required: ((body.required as string[] | undefined)?.length ?? 0) > 0 || !!body.oneOf,
+              content: { 'application/json': { schema: body, ...(REQUEST_EXAMPLES[op.id] ? { example: REQUEST_EXAMPLES[op.id] } : {}) } },
+            },
+          }
+        : {}),
+      responses: {
+        '200': {
+          description: 'OK',
+          headers: okHeaders,
+          content: {
+            'application/json': {
+              schema: okSchema,
+              ...(op.id === 'confirmPaymentIntent'
+                ? {
+                    examples: {
+                      mobile_money: { summary: 'XOF 5,000 over mobile_money_a: a prompt on the phone', value: EXAMPLES.PaymentIntent },
+                      usdt_quote: { summary: 'XOF 5,000 paid in USDT over usdt_trc20: a locked quote', value: QUOTED_PAYMENT_INTENT_EXAMPLE },
+                    },
+                  }
+                : { example: okExample(op) }),
+            },
+          },
+        },
+        ...errorResponses(op),
+      },
     };
   }
   return {
@@ -213,12 +664,22 @@ export function openApiDocument(baseUrl: string): Record<string, unknown> {
       version: 'v1',
       description:
         'Payments API for West and Central Africa: mobile money (XOF, XAF, GNF), Bitcoin Lightning and on-chain, USDT on TRON. ' +
-        'Amounts are integers in minor units; timestamps are Unix seconds; field names are camelCase.',
+        'Amounts are integers in minor units (nextAction amounts for on-chain and TRC20 are decimal strings in BTC or USDT); timestamps are Unix seconds; field names are camelCase. ' +
+        'Response objects may gain fields: do not reject unknown ones.',
     },
+    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
     servers: [{ url: baseUrl }],
-    security: [{ bearer: [] }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'sk_test_... or sk_live_...' } }, schemas },
+    security: [{ bearer: [] }, { basic: [] }],
+    tags: TAGS,
     paths,
+    webhooks: webhooks(),
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer sk_test_... (or sk_live_...)' },
+        basic: { type: 'http', scheme: 'basic', description: 'The secret key as user name, no password (curl -u sk_test_...:)' },
+      },
+      headers: HEADERS,
+      schemas: componentSchemas(),
+    },
   };
 }
-
