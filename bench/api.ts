@@ -21,7 +21,9 @@ const CONNECTIONS = 32;
 const BODY = JSON.stringify({ amount: 5000, currency: 'XOF', rail: 'mobile_money_a', reference: 'bench', metadata: { run: 'bench' } });
 
 type Scenario = 'create' | 'create+key' | 'retrieve' | 'list';
-const SCENARIOS: Scenario[] = ['create', 'create+key', 'retrieve', 'list'];
+// BENCH_ONLY=confirm: only the confirm comparison (quotes), without the floor.
+const ONLY_CONFIRM = process.env.BENCH_ONLY === 'confirm';
+const SCENARIOS: Scenario[] = ONLY_CONFIRM ? [] : ['create', 'create+key', 'retrieve', 'list'];
 
 async function load(port: number, key: string, scenario: Scenario, intentId: string, extra: Record<string, string> = {}) {
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...extra };
@@ -92,10 +94,11 @@ async function run(label: string, env: Record<string, string>) {
   const results: Record<string, Record<Scenario, Awaited<ReturnType<typeof load>>>> = {};
   let reference: Awaited<ReturnType<typeof load>> | undefined;
   let quotes: Awaited<ReturnType<typeof confirmBench>> | undefined;
-  for (const [name, args, port] of [
+  const servers = [
     ['caisse', ['dist/server.mjs'], 3303],
     ['floor', ['--import', 'tsx', 'bench/bare-server.ts'], 3301],
-  ] as const) {
+  ] as const;
+  for (const [name, args, port] of ONLY_CONFIRM ? servers.slice(0, 1) : servers) {
     const child = spawn(process.execPath, [...args], { cwd: root, env: { ...process.env, ...common, PORT: String(port), HOSTNAME: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
     try {
       await waitFor(`http://127.0.0.1:${port}/v1/payment_intents`, child);
