@@ -46,7 +46,10 @@ async function load(port: number, key: string, scenario: Scenario, intentId: str
  * exchange (the rate is the worker's): the converting confirm costs within 10 % of the other.
  */
 async function confirmBench(port: number, key: string): Promise<{ converting: number; own: number }> {
-  const N = Number(process.env.BENCH_CONFIRMS ?? 2000);
+  // Small pools: every confirmed address attempt stays open and is polled by the in-process worker,
+  // and thousands of them saturate the embedded database (measured: 1,000 USDT confirms ran at
+  // 12 req/s, then timed out) — a finding of its own, see the issue note.
+  const N = Number(process.env.BENCH_CONFIRMS ?? 100);
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   async function pool(body: object): Promise<string[]> {
     const ids: string[] = [];
@@ -66,8 +69,9 @@ async function confirmBench(port: number, key: string): Promise<{ converting: nu
     const r = await autocannon({
       url: `http://127.0.0.1:${port}/v1/payment_intents/${ids[0]}/confirm`,
       method: 'POST',
-      connections: 16,
+      connections: 4,
       amount: ids.length,
+      timeout: 30,
       headers,
       body: '{}',
       requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: `/v1/payment_intents/${ids[next++ % ids.length]}/confirm` }) }],
