@@ -29,7 +29,20 @@ export function Countdown({ until, initial }: { until: number; initial: string }
 }
 
 /** A Copy button next to a read-only field (the field itself is selectable without JavaScript). */
-export function CopyButton({ target, label, done }: { target: string; label: string; done: string }) {
+export function CopyButton({
+  target,
+  label,
+  done,
+  className = 'co-copy',
+  srClassName = 'co-sr',
+}: {
+  target: string;
+  label: string;
+  done: string;
+  /** The button's and the screen-reader text's classes (the dashboard styles its own). */
+  className?: string;
+  srClassName?: string;
+}) {
   const [ready, setReady] = useState(false);
   const [copied, setCopied] = useState(false);
   useEffect(() => setReady(true), []);
@@ -47,9 +60,9 @@ export function CopyButton({ target, label, done }: { target: string; label: str
     setTimeout(() => setCopied(false), 2000);
   };
   return (
-    <button type="button" className="co-copy" onClick={copy} aria-describedby={target}>
+    <button type="button" className={className} onClick={copy} aria-describedby={target}>
       {copied ? done : label}
-      <span className="co-sr" aria-live="polite">{copied ? done : ''}</span>
+      <span className={srClassName} aria-live="polite">{copied ? done : ''}</span>
     </button>
   );
 }
