@@ -1,0 +1,168 @@
+import { type Client } from 'openapi-fetch';
+import { type FetchLike } from './http.js';
+import { PageIterator } from './pagination.js';
+import type { paths } from './schema.js';
+import type * as T from './types.js';
+import { type WebhookHeaders } from './webhooks.js';
+export interface CaisseOptions {
+    /** The API's address, without /v1 (default http://localhost:3000). */
+    baseUrl?: string;
+    /** Retries of a request that may succeed later (409 idempotency_key_in_use, 429, 5xx, no answer). Default 2. */
+    maxRetries?: number;
+    /** Per attempt (default 60000). */
+    timeoutMs?: number;
+    /** The fetch to use (default globalThis.fetch). */
+    fetch?: FetchLike;
+    /** First backoff wait when the answer has no Retry-After (default 500 ms, doubled per retry, at most 8 s). */
+    initialRetryDelayMs?: number;
+    /** A Retry-After longer than this (default 60 s) is not waited for: the error is thrown with its `retryAfter`. */
+    maxRetryAfterSeconds?: number;
+}
+export interface RequestOptions {
+    /** POST only: the Idempotency-Key (default: a random UUID, the same on each retry). */
+    idempotencyKey?: string;
+    signal?: AbortSignal;
+}
+/** What the resources share: the typed client and the error mapping. */
+declare class Core {
+    readonly api: Client<paths>;
+    constructor(apiKey: string, options: CaisseOptions);
+    init(opts: RequestOptions | undefined): {
+        headers: Record<string, string>;
+        signal?: AbortSignal;
+    };
+    /** The answer's object, or the CaisseError for its error status. */
+    unwrap<D>(call: Promise<{
+        data?: D;
+        error?: unknown;
+        response: Response;
+    }>): Promise<D>;
+}
+type Id = string;
+export declare class PaymentIntents {
+    #private;
+    constructor(core: Core);
+    /** POST /v1/payment_intents */
+    create(params: T.PaymentIntentCreateParams, opts?: RequestOptions): Promise<T.PaymentIntent>;
+    /** GET /v1/payment_intents/{id} */
+    retrieve(id: Id, opts?: RequestOptions): Promise<T.PaymentIntent>;
+    /** GET /v1/payment_intents: iterate with `for await`, or `.page()` for one page. */
+    list(params?: T.PaymentIntentListParams, opts?: RequestOptions): PageIterator<T.PaymentIntent, T.PaymentIntentListParams>;
+    /** POST /v1/payment_intents/{id}/confirm: starts (or returns) the payer's attempt; see `nextAction`. */
+    confirm(id: Id, params?: T.PaymentIntentConfirmParams, opts?: RequestOptions): Promise<T.PaymentIntent>;
+    /** POST /v1/payment_intents/{id}/cancel */
+    cancel(id: Id, opts?: RequestOptions): Promise<T.PaymentIntent>;
+}
+export declare class CheckoutSessions {
+    #private;
+    constructor(core: Core);
+    /** POST /v1/checkout_sessions: give exactly one of paymentIntentId and priceId. */
+    create(params: T.CheckoutSessionCreateParams, opts?: RequestOptions): Promise<T.CheckoutSession>;
+    /** GET /v1/checkout_sessions/{id} */
+    retrieve(id: Id, opts?: RequestOptions): Promise<T.CheckoutSession>;
+    /** GET /v1/checkout_sessions */
+    list(params?: T.CheckoutSessionListParams, opts?: RequestOptions): PageIterator<T.CheckoutSession, T.CheckoutSessionListParams>;
+    /** POST /v1/checkout_sessions/{id}/expire */
+    expire(id: Id, opts?: RequestOptions): Promise<T.CheckoutSession>;
+}
+export declare class Products {
+    #private;
+    constructor(core: Core);
+    /** POST /v1/products */
+    create(params: T.ProductCreateParams, opts?: RequestOptions): Promise<T.Product>;
+    /** GET /v1/products/{id} */
+    retrieve(id: Id, opts?: RequestOptions): Promise<T.Product>;
+    /** POST /v1/products/{id}: metadata is merged; a key set to "" or null is removed. */
+    update(id: Id, params: T.ProductUpdateParams, opts?: RequestOptions): Promise<T.Product>;
+    /** GET /v1/products */
+    list(params?: T.ProductListParams, opts?: RequestOptions): PageIterator<T.Product, T.ProductListParams>;
+}
+export declare class Prices {
+    #private;
+    constructor(core: Core);
+    /** POST /v1/prices */
+    create(params: T.PriceCreateParams, opts?: RequestOptions): Promise<T.Price>;
+    /** GET /v1/prices/{id} */
+    retrieve(id: Id, opts?: RequestOptions): Promise<T.Price>;
+    /** POST /v1/prices/{id}: only active and metadata. */
+    update(id: Id, params: T.PriceUpdateParams, opts?: RequestOptions): Promise<T.Price>;
+    /** GET /v1/prices */
+    list(params?: T.PriceListParams, opts?: RequestOptions): PageIterator<T.Price, T.PriceListParams>;
+}
+export declare class PaymentLinks {
+    #private;
+    constructor(core: Core);
+    /** POST /v1/payment_links */
+    create(params: T.PaymentLinkCreateParams, opts?: RequestOptions): Promise<T.PaymentLink>;
+    /** GET /v1/payment_links/{id} */
+    retrieve(id: Id, opts?: RequestOptions): Promise<T.PaymentLink>;
+    /** POST /v1/payment_links/{id}: only active and metadata. */
+    update(id: Id, params: T.PaymentLinkUpdateParams, opts?: RequestOptions): Promise<T.PaymentLink>;
+    /** GET /v1/payment_links */
+    list(params?: T.PaymentLinkListParams, opts?: RequestOptions): PageIterator<T.PaymentLink, T.PaymentLinkListParams>;
+}
+export declare class Events {
+    #private;
+    constructor(core: Core);
+    /** GET /v1/events/{id} */
+    retrieve(id: Id, opts?: RequestOptions): Promise<T.Event>;
+    /** GET /v1/events: newest first; filter by type. */
+    list(params?: T.EventListParams, opts?: RequestOptions): PageIterator<T.Event, T.EventListParams>;
+}
+export declare class ExchangeRates {
+    #private;
+    constructor(core: Core);
+    /** GET /v1/exchange_rates: the rates a quote would use now (one list, not paginated). */
+    list(params?: T.ExchangeRateListParams, opts?: RequestOptions): Promise<T.List<T.ExchangeRate>>;
+}
+export declare class WebhookEndpoints {
+    #private;
+    constructor(core: Core);
+    /** POST /v1/webhook_endpoints: the answer carries `secret` (whsec_...), this once. */
+    create(params: T.WebhookEndpointCreateParams, opts?: RequestOptions): Promise<T.WebhookEndpoint>;
+    /** GET /v1/webhook_endpoints/{id} */
+    retrieve(id: Id, opts?: RequestOptions): Promise<T.WebhookEndpoint>;
+    /** POST /v1/webhook_endpoints/{id}: url, enabledEvents, description, disabled. */
+    update(id: Id, params: T.WebhookEndpointUpdateParams, opts?: RequestOptions): Promise<T.WebhookEndpoint>;
+    /** DELETE /v1/webhook_endpoints/{id}: its pending deliveries are dropped. */
+    delete(id: Id, opts?: RequestOptions): Promise<T.DeletedWebhookEndpoint>;
+    /** GET /v1/webhook_endpoints */
+    list(params?: T.WebhookEndpointListParams, opts?: RequestOptions): PageIterator<T.WebhookEndpoint, T.WebhookEndpointListParams>;
+    /** POST /v1/webhook_endpoints/{id}/roll_secret: the new `secret`, this once; the old one signs for expiresInSeconds more. */
+    rollSecret(id: Id, params?: T.WebhookEndpointRollSecretParams, opts?: RequestOptions): Promise<T.WebhookEndpoint>;
+    /** GET /v1/webhook_endpoints/{id}/deliveries */
+    listDeliveries(id: Id, params?: T.WebhookDeliveryListParams, opts?: RequestOptions): PageIterator<T.WebhookDelivery, T.WebhookDeliveryListParams>;
+    /** GET /v1/webhook_endpoints/{id}/deliveries/{deliveryId} */
+    retrieveDelivery(id: Id, deliveryId: Id, opts?: RequestOptions): Promise<T.WebhookDelivery>;
+    /** POST /v1/webhook_endpoints/{id}/deliveries/{deliveryId}/retry: send it again now (same webhook-id). */
+    retryDelivery(id: Id, deliveryId: Id, opts?: RequestOptions): Promise<T.WebhookDelivery>;
+}
+export declare class TestHelpersPaymentIntents {
+    #private;
+    constructor(core: Core);
+    /** POST /v1/test_helpers/payment_intents/{id}/pay (test keys only): `amount` for an under- or overpayment. */
+    pay(id: Id, params?: T.TestPayParams, opts?: RequestOptions): Promise<T.PaymentIntent>;
+    /** POST /v1/test_helpers/payment_intents/{id}/fail (test keys only): the current attempt fails. */
+    fail(id: Id, opts?: RequestOptions): Promise<T.PaymentIntent>;
+}
+export declare class Webhooks {
+    /** The event a delivery carries, once its signature is checked (CaisseSignatureError otherwise). See verifyWebhook. */
+    verify(rawBody: string | Uint8Array, headers: WebhookHeaders, secret: string): T.Event;
+}
+export declare class Caisse {
+    readonly paymentIntents: PaymentIntents;
+    readonly checkoutSessions: CheckoutSessions;
+    readonly products: Products;
+    readonly prices: Prices;
+    readonly paymentLinks: PaymentLinks;
+    readonly events: Events;
+    readonly exchangeRates: ExchangeRates;
+    readonly webhookEndpoints: WebhookEndpoints;
+    readonly testHelpers: {
+        readonly paymentIntents: TestHelpersPaymentIntents;
+    };
+    readonly webhooks: Webhooks;
+    /** `apiKey`: a secret key, sk_test_... or sk_live_... */
+    constructor(apiKey: string, options?: CaisseOptions);
+}
+export {};

@@ -1,0 +1,9123 @@
+export interface paths {
+    "/v1/payment_intents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payment intents
+         * @description Your payment intents in the key's mode. Filter by `status`, `rail`, `currency`, or `reference` (your order id: the way to find the intent of an order).
+         *
+         *     Newest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.
+         */
+        get: operations["listPaymentIntents"];
+        put?: never;
+        /**
+         * Create a payment intent
+         * @description Creates an intent to collect `amount` (minor units) in `currency` over `rail`. It starts in `requires_payment_method`: nothing is asked of the payer yet. Then either send the payer to a hosted checkout page (create a checkout session with `paymentIntentId`) or collect without it (`confirmPaymentIntent`). Follow the outcome with webhooks (`payment_intent.succeeded`, `payment_intent.failed`) rather than by polling.
+         *
+         *     Send an `Idempotency-Key` (your order id, for instance): a retry after a timeout then returns the same intent instead of making a second one. Refused with 400 when the rail does not take the currency (`rail_currency_mismatch`), the amount is outside the currency's bounds (`amount_too_small`, `amount_too_large`) or this deployment has no backend for the rail in this mode (`rail_not_configured`); 503 `rail_unavailable` when an XOF, XAF or GNF intent over a BTC or USDT rail has no fresh exchange rate right now.
+         */
+        post: operations["createPaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment_intents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a payment intent
+         * @description The intent as it is now: `status`, `amountReceived`, `nextAction` (what the payer must do, while a payment is in progress), `lastPaymentError` (why the last attempt failed) and, when it was paid in BTC or USDT for a franc amount, `latestQuote`. 404 `resource_missing` when this key's merchant and mode have no intent with this id (a test key never sees live objects).
+         */
+        get: operations["retrievePaymentIntent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment_intents/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a payment intent
+         * @description Cancels an intent nobody is paying: only from `requires_payment_method`. Once a payer has a prompt, an invoice or an address (`pending`), or once the intent is final, it answers 409 `unexpected_state`: let the attempt end, or expire its checkout session. Its open checkout session expires with it; sends `payment_intent.canceled` (and `checkout_session.expired`).
+         */
+        post: operations["cancelPaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/checkout_sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List checkout sessions
+         * @description Your checkout sessions in the key's mode. Filter by `status` or `paymentIntentId`.
+         *
+         *     Newest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.
+         */
+        get: operations["listCheckoutSessions"];
+        put?: never;
+        /**
+         * Create a checkout session
+         * @description A hosted payment page: send the buyer to the session's `url`. Give exactly one of `paymentIntentId` (an intent in `requires_payment_method` with no other open session) or `priceId` (an active price: the page makes the intent when the buyer picks a payment method). The buyer chooses among the rails of the currency that are up; the session completes when the intent succeeds (`checkout_session.completed`) and expires at `expiresAt` (30 minutes to 24 hours ahead, default 24 hours).
+         *
+         *     `successUrl` and `cancelUrl` may contain `{CHECKOUT_SESSION_ID}`, replaced by the session's id when the buyer is sent back. A session made from `priceId` copies its `metadata` to the payment intent it makes (plus `checkoutSessionId`), so your webhook handler finds your order id on `payment_intent.*` events. 400 `parameters_exclusive` when both ids are given, `parameter_missing` when neither, `resource_missing` (with `param`) when the id names nothing.
+         */
+        post: operations["createCheckoutSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/checkout_sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a checkout session
+         * @description The session as it is now: `status` (`open`, `complete`, `expired`) and, once the buyer picked a payment method, its `paymentIntentId`. 404 `resource_missing` when this key's merchant and mode have no session with this id.
+         */
+        get: operations["retrieveCheckoutSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/checkout_sessions/{id}/expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Expire a checkout session
+         * @description Closes an open session now: its page stops taking payments. Its payment intent, if still `requires_payment_method`, fails (`payment_intent.failed`, `lastPaymentError.code` `session_expired`, or `underpaid` when part was received). 409 `unexpected_state` while a payment is pending (a prompt or an operator page is out, or money was seen on its way: let it end), or when the session is already complete or expired.
+         */
+        post: operations["expireCheckoutSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List products
+         * @description Your products in the key's mode. Filter by `active`.
+         *
+         *     Newest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.
+         */
+        get: operations["listProducts"];
+        put?: never;
+        /**
+         * Create a product
+         * @description Something you sell. Give it prices (one per currency) to make checkout sessions and payment links from. Sends `product.created`.
+         */
+        post: operations["createProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a product
+         * @description One product. 404 `resource_missing` when this key's merchant and mode have no product with this id.
+         */
+        get: operations["retrieveProduct"];
+        put?: never;
+        /**
+         * Update a product
+         * @description Changes the given fields only. `metadata` is merged: a key set to `""` or `null` is removed. An inactive product's prices take no new checkout session, and its payment links answer 410. Sends `product.updated`.
+         */
+        post: operations["updateProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List prices
+         * @description Your prices in the key's mode. Filter by `productId` or `active`.
+         *
+         *     Newest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.
+         */
+        get: operations["listPrices"];
+        put?: never;
+        /**
+         * Create a price
+         * @description The cost of a product in one currency, as an integer in minor units (`unitAmount`). A price never changes its amount, currency or product: make a new price, and deactivate the old one. 400 `resource_missing` (param `productId`) when the product does not exist in this mode; `amount_too_small` / `amount_too_large` outside the currency's bounds. Sends `price.created`.
+         */
+        post: operations["createPrice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a price
+         * @description One price. 404 `resource_missing` when this key's merchant and mode have no price with this id.
+         */
+        get: operations["retrievePrice"];
+        put?: never;
+        /**
+         * Update a price
+         * @description Only `active` and `metadata` (merged; a key set to `""` or `null` is removed). Amount, currency and product never change: a price with other terms is a new price. An inactive price takes no new checkout session. Sends `price.updated`.
+         */
+        post: operations["updatePrice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment_links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payment links
+         * @description Your payment links in the key's mode. Filter by `active`.
+         *
+         *     Newest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.
+         */
+        get: operations["listPaymentLinks"];
+        put?: never;
+        /**
+         * Create a payment link
+         * @description A URL under {checkout_url} to share anywhere (a chat message, a QR code on a shop counter). Each visit creates a new checkout session from the price, with the link's successUrl, cancelUrl and locale (the session's paymentLinkId names the link), and answers 303 to the session's url. The price must be this merchant's, in this mode, and active (and its product too). Visits are limited to 30 a minute per client address (429 page with Retry-After). Sessions made by visits that expired unpaid, with no payment intent, are deleted 24 h after they expired.
+         */
+        post: operations["createPaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment_links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a payment link
+         * @description One payment link. 404 `resource_missing` when this key's merchant and mode have no link with this id.
+         */
+        get: operations["retrievePaymentLink"];
+        put?: never;
+        /**
+         * Update a payment link
+         * @description Only active and metadata (merged; a key set to "" or null is removed). An inactive link's url answers 410 with a page saying it is no longer available (as does a link whose price or product is inactive); reactivate it to take payments again.
+         */
+        post: operations["updatePaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment_intents/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a payment intent (collect without the hosted page)
+         * @description Starts, or returns, the payer's attempt and answers nextAction. `rail` switches to another rail of the currency while requires_payment_method (or while pending at a redirect operator the payer left). `phone` (E.164 or national): required by push operators (MTN MoMo protocol: nextAction mobile_money_prompt), optional for redirect operators (Orange Money, Wave: nextAction redirect_to_url; with Wave only that number may pay). `returnUrl` (https): where a redirect operator sends the payer back when the intent has no checkout session. `{"resend": true}` alone sends a pending push again (at most 3 times, spaced, under the per-phone limits; 409 on redirect operators). 400 rail_not_configured when this deployment has no backend for the rail in this mode; 503 rail_unavailable when the rail's backend is down or refused.
+         */
+        post: operations["confirmPaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/payment_intents/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test mode: pay a payment intent
+         * @description Test keys only (404 with a live key). Optional amount for an under- or overpayment. Starts an attempt on the intent's rail if none.
+         */
+        post: operations["testPayPaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/payment_intents/{id}/fail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test mode: make the current attempt fail
+         * @description Test keys only (404 with a live key).
+         */
+        post: operations["testFailPaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/exchange_rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List exchange rates
+         * @description The rates a quote for an XOF, XAF or GNF intent paid over btc_lightning, btc_onchain or usdt_trc20 would use now, in the key's mode: test mode's fixed rates, or live rates (median of the exchanges' EUR prices, at most 2 minutes old; XOF and XAF at the peg of 655.957 per EUR; GNF only when the operator configured a GNF rate). A pair without a fresh rate is left out (its converting rails answer 503 rail_unavailable). Filters from and to; not paginated.
+         */
+        get: operations["listExchangeRates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description Every change to your objects in the key's mode, also the bodies your webhook endpoints receive. Filter by `type` (for example `payment_intent.succeeded`). Use it to catch up after downtime: page with `endingBefore` from the last event you handled.
+         *
+         *     Newest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve an event
+         * @description One event, as it was sent to your webhook endpoints: `data.object` is the object right after the change. Use it to check a webhook you received, or to replay one you missed. 404 `resource_missing` when this key's merchant and mode have no event with this id.
+         */
+        get: operations["retrieveEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description Your webhook endpoints in the key's mode (at most 16 per mode). The signing secret is not in this list: it is shown once, when the endpoint is made or its secret rolled.
+         *
+         *     Newest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description The answer carries the signing secret (whsec_...), this once. Live endpoints: https and public addresses only.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a webhook endpoint
+         * @description One endpoint: its `status` (`enabled`, `disabled`) and, when disabled, why (`manual`, `http_410`: your server answered 410, `retries_exhausted`). Its secret is not shown again. 404 `resource_missing` when this key's merchant and mode have no endpoint with this id.
+         */
+        get: operations["retrieveWebhookEndpoint"];
+        put?: never;
+        /**
+         * Update a webhook endpoint
+         * @description url, enabledEvents, description, disabled.
+         */
+        post: operations["updateWebhookEndpoint"];
+        /**
+         * Delete a webhook endpoint
+         * @description Its pending deliveries are dropped.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}/roll_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll the signing secret
+         * @description The old secret keeps signing for expiresInSeconds (default 86400, at most 604800).
+         */
+        post: operations["rollWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List deliveries of an endpoint
+         * @description The deliveries of events to this endpoint, with each attempt's response status, the start of your server's answer, and its duration: what to look at when a webhook did not arrive. Filter by `status` (`pending`, `succeeded`, `failed`) or `eventId`. 404 `resource_missing` when the endpoint does not exist.
+         *
+         *     Newest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a delivery
+         * @description One delivery and every attempt made (newest last). 404 `resource_missing` when the endpoint or the delivery does not exist.
+         */
+        get: operations["retrieveWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again now
+         * @description Same webhook-id; does not move the automatic schedule.
+         */
+        post: operations["retryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    "payment_intent.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment_intent.created event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_payment_intent_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment_intent.pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment_intent.pending event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_payment_intent_pending"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment_intent.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment_intent.succeeded event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_payment_intent_succeeded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment_intent.payment_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment_intent.payment_failed event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_payment_intent_payment_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment_intent.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment_intent.failed event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_payment_intent_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment_intent.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment_intent.canceled event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_payment_intent_canceled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment_intent.partially_paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment_intent.partially_paid event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_payment_intent_partially_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment_intent.overpaid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment_intent.overpaid event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_payment_intent_overpaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment_intent.late_payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment_intent.late_payment event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_payment_intent_late_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment_intent.payment_reversed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment_intent.payment_reversed event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_payment_intent_payment_reversed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "checkout_session.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * checkout_session.completed event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_checkout_session_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "checkout_session.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * checkout_session.expired event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_checkout_session_expired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "product.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * product.created event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_product_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "product.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * product.updated event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_product_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "price.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * price.created event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_price_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "price.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * price.updated event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_price_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment_link.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment_link.created event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_payment_link_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment_link.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment_link.updated event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_payment_link_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        Product: {
+            id: string;
+            /** @constant */
+            object: "product";
+            name: string;
+            description: string | null;
+            active: boolean;
+            metadata: {
+                [key: string]: string;
+            };
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+        };
+        Price: {
+            id: string;
+            /** @constant */
+            object: "price";
+            productId: string;
+            /** @enum {string} */
+            currency: "XOF" | "XAF" | "GNF" | "BTC" | "USDT";
+            /** @description minor units */
+            unitAmount: number;
+            active: boolean;
+            metadata: {
+                [key: string]: string;
+            };
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+        };
+        PaymentIntent: {
+            id: string;
+            /** @constant */
+            object: "payment_intent";
+            /** @description minor units */
+            amount: number;
+            /** @description minor units of the intent's currency */
+            amountReceived: number;
+            /** @enum {string} */
+            currency: "XOF" | "XAF" | "GNF" | "BTC" | "USDT";
+            /** @enum {string} */
+            status: "requires_payment_method" | "pending" | "succeeded" | "failed" | "canceled";
+            /** @enum {string} */
+            rail: "mobile_money_a" | "mobile_money_b" | "mobile_money_c" | "mobile_money_d" | "btc_lightning" | "btc_onchain" | "usdt_trc20";
+            reference: string | null;
+            description: string | null;
+            metadata: {
+                [key: string]: string;
+            };
+            lastPaymentError: components["schemas"]["LastPaymentError"] | null;
+            canceledAt: number | null;
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+            /** @description What the payer must do now; null when nothing */
+            nextAction: components["schemas"]["NextAction"] | null;
+            /** @description The quote of the intent's latest attempt when it converted, and what it received in the settlement currency; stays after the payment. null when the latest attempt is in the intent's own currency */
+            latestQuote: {
+                /** @description minor units */
+                amount: number;
+                /** @enum {string} */
+                currency: "XOF" | "XAF" | "GNF" | "BTC" | "USDT";
+                rate: string;
+                /** @description Unix timestamp, seconds */
+                expiresAt: number;
+                /** @description what the attempt received, settlement minor units */
+                received: number;
+            } | null;
+        };
+        CheckoutSession: {
+            id: string;
+            /** @constant */
+            object: "checkout_session";
+            /** @description {checkout_url}/<id>: send the buyer there */
+            url: string;
+            /** @enum {string} */
+            status: "open" | "complete" | "expired";
+            paymentIntentId: string | null;
+            priceId: string | null;
+            /** @description the payment link whose visit made this session; null when made through the API */
+            paymentLinkId: string | null;
+            /** @description minor units */
+            amount: number;
+            /** @enum {string} */
+            currency: "XOF" | "XAF" | "GNF" | "BTC" | "USDT";
+            successUrl: string | null;
+            cancelUrl: string | null;
+            /** @enum {string} */
+            locale: "fr" | "en" | "auto";
+            metadata: {
+                [key: string]: string;
+            };
+            /** @description Unix timestamp, seconds */
+            expiresAt: number;
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+        };
+        PaymentLink: {
+            id: string;
+            /** @constant */
+            object: "payment_link";
+            /** @description {checkout_url}/link/<id>: share it anywhere; each visit makes a new checkout session and answers 303 to it (410 once inactive) */
+            url: string;
+            priceId: string;
+            active: boolean;
+            successUrl: string | null;
+            cancelUrl: string | null;
+            /** @enum {string} */
+            locale: "fr" | "en" | "auto";
+            metadata: {
+                [key: string]: string;
+            };
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+        };
+        /** @description An event; data.object is the object its type names (payment_intent.* a PaymentIntent, ...). Also the body of every webhook */
+        Event: components["schemas"]["PaymentIntentEvent"] | components["schemas"]["CheckoutSessionEvent"] | components["schemas"]["ProductEvent"] | components["schemas"]["PriceEvent"] | components["schemas"]["PaymentLinkEvent"];
+        WebhookEndpoint: {
+            id: string;
+            /** @constant */
+            object: "webhook_endpoint";
+            url: string;
+            enabledEvents: string[];
+            description: string | null;
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+            disabledReason: ("manual" | "http_410" | "retries_exhausted") | null;
+            previousSecretExpiresAt: number | null;
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+            /** @description whsec_...: only in the create and roll_secret answers */
+            secret?: string;
+        };
+        WebhookDelivery: {
+            id: string;
+            /** @constant */
+            object: "webhook_delivery";
+            endpointId: string;
+            eventId: string;
+            /** @enum {string} */
+            eventType: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated";
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            attemptCount: number;
+            nextAttemptAt: number | null;
+            lastAttemptAt: number | null;
+            lastResponseStatus: number | null;
+            lastError: string | null;
+            /** @description newest last */
+            attempts: {
+                /** @description Unix timestamp, seconds */
+                attemptedAt: number;
+                /** @description a retry asked for through the API */
+                manual: boolean;
+                /** @description null when no HTTP answer came */
+                responseStatus: number | null;
+                /** @description the start of the receiver's answer */
+                responseBody: string | null;
+                error: string | null;
+                durationMs: number;
+            }[];
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+        };
+        ExchangeRate: {
+            /** @constant */
+            object: "exchange_rate";
+            /**
+             * @description the intent's currency
+             * @enum {string}
+             */
+            from: "XOF" | "XAF" | "GNF";
+            /**
+             * @description the settlement currency (the rail's own)
+             * @enum {string}
+             */
+            to: "BTC" | "USDT";
+            /** @description decimal string: units of `from` for one unit of `to` (e.g. "60000000": 1 BTC = 60,000,000 XOF), after the spread */
+            rate: string;
+            /** @description "test" in test mode; live: the exchange, or "median:<exchanges>" when several answered */
+            source: string;
+            /** @description the newest exchange price the rate rests on (test mode: now) */
+            fetchedAt: number;
+        };
+        DeletedWebhookEndpoint: {
+            id: string;
+            /** @constant */
+            object: "webhook_endpoint";
+            /** @constant */
+            deleted: true;
+        };
+        Error: {
+            error: {
+                /** @enum {string} */
+                type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                /**
+                 * @description absent only on a 500
+                 * @enum {string}
+                 */
+                code?: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "parameters_exclusive" | "amount_too_small" | "amount_too_large" | "rail_currency_mismatch" | "rail_not_configured" | "invalid_json" | "invalid_content_length" | "invalid_host" | "request_aborted" | "request_timeout" | "request_too_large" | "unsupported_media_type" | "method_not_allowed" | "resource_missing" | "webhook_endpoint_limit" | "invalid_api_key" | "rate_limited" | "phone_rate_limited" | "idempotency_key_in_use" | "idempotency_key_reused" | "unexpected_state" | "payment_refused" | "rail_unavailable";
+                message: string;
+                /** @description the parameter at fault, when there is one */
+                param?: string;
+                requestId: string;
+            };
+        };
+        PaymentIntentEvent: {
+            id: string;
+            /** @constant */
+            object: "event";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed";
+            data: {
+                /** @description the object as it was right after the change */
+                object: components["schemas"]["PaymentIntent"];
+            };
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+        };
+        CheckoutSessionEvent: {
+            id: string;
+            /** @constant */
+            object: "event";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "checkout_session.completed" | "checkout_session.expired";
+            data: {
+                /** @description the object as it was right after the change */
+                object: components["schemas"]["CheckoutSession"];
+            };
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+        };
+        ProductEvent: {
+            id: string;
+            /** @constant */
+            object: "event";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "product.created" | "product.updated";
+            data: {
+                /** @description the object as it was right after the change */
+                object: components["schemas"]["Product"];
+            };
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+        };
+        PriceEvent: {
+            id: string;
+            /** @constant */
+            object: "event";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "price.created" | "price.updated";
+            data: {
+                /** @description the object as it was right after the change */
+                object: components["schemas"]["Price"];
+            };
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+        };
+        PaymentLinkEvent: {
+            id: string;
+            /** @constant */
+            object: "event";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payment_link.created" | "payment_link.updated";
+            data: {
+                /** @description the object as it was right after the change */
+                object: components["schemas"]["PaymentLink"];
+            };
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+        };
+        /** @description What the payer must do, by type */
+        NextAction: components["schemas"]["NextActionMobileMoneyPrompt"] | components["schemas"]["NextActionRedirectToUrl"] | components["schemas"]["NextActionLightningInvoice"] | components["schemas"]["NextActionBitcoinAddress"] | components["schemas"]["NextActionTronAddress"];
+        /** @description Push operators (MTN MoMo protocol): the payer approves a prompt on the phone, or dials ussdCode */
+        NextActionMobileMoneyPrompt: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "mobile_money_prompt";
+            phone: string;
+            operator: string;
+            ussdCode: string;
+            /** @description until when this action is good for; null when the rail sets no limit */
+            expiresAt: number | null;
+            /** @description null when the attempt does not convert */
+            quote: components["schemas"]["Quote"] | null;
+        };
+        /** @description Redirect operators (Orange Money, Wave): send the payer to url; in test mode it is Caisse's test operator page */
+        NextActionRedirectToUrl: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "redirect_to_url";
+            url: string;
+            operator: string;
+            /** @description null when none was given */
+            phone: string | null;
+            /** @description until when this action is good for; null when the rail sets no limit */
+            expiresAt: number | null;
+            /** @description null when the attempt does not convert */
+            quote: components["schemas"]["Quote"] | null;
+        };
+        /** @description btc_lightning: pay the invoice */
+        NextActionLightningInvoice: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "lightning_invoice";
+            /** @description BOLT11 */
+            invoice: string;
+            /** @description lightning:<invoice> */
+            uri: string;
+            /** @description until when this action is good for; null when the rail sets no limit */
+            expiresAt: number | null;
+            /** @description null when the attempt does not convert */
+            quote: components["schemas"]["Quote"] | null;
+        };
+        /** @description btc_onchain: send amount to address */
+        NextActionBitcoinAddress: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bitcoin_address";
+            address: string;
+            /** @description BTC, a decimal string (not minor units); after an underpayment, the amount still due */
+            amount: string;
+            /** @description BIP21 */
+            uri: string;
+            confirmations: number;
+            requiredConfirmations: number;
+            /** @description until when this action is good for; null when the rail sets no limit */
+            expiresAt: number | null;
+            /** @description null when the attempt does not convert */
+            quote: components["schemas"]["Quote"] | null;
+        };
+        /** @description usdt_trc20: send amount of USDT (TRC20) to address */
+        NextActionTronAddress: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tron_address";
+            address: string;
+            /** @description USDT, a decimal string (not minor units); after an underpayment, the amount still due */
+            amount: string;
+            /** @constant */
+            network: "TRC20";
+            /** @description the USDT TRC20 contract address */
+            contract: string;
+            /** @description until when this action is good for; null when the rail sets no limit */
+            expiresAt: number | null;
+            /** @description null when the attempt does not convert */
+            quote: components["schemas"]["Quote"] | null;
+        };
+        /** @description The quote this attempt locked when it converts (an XOF, XAF or GNF intent paid in BTC or USDT); the action's amounts are then the quote's */
+        Quote: {
+            /** @description settlement currency minor units (sats, or USDT millionths) */
+            amount: number;
+            /**
+             * @description the settlement currency: BTC or USDT
+             * @enum {string}
+             */
+            currency: "XOF" | "XAF" | "GNF" | "BTC" | "USDT";
+            /** @description decimal string: units of the intent's currency for one unit of the settlement currency */
+            rate: string;
+            /** @description Unix timestamp, seconds */
+            expiresAt: number;
+        };
+        LastPaymentError: {
+            /** @enum {string} */
+            code: "payment_declined" | "insufficient_funds" | "timeout" | "invalid_phone" | "limit_exceeded" | "payment_failed" | "payment_refused" | "rail_unavailable" | "payment_dropped" | "payment_reversed" | "payment_abandoned" | "underpaid" | "session_expired";
+            message: string;
+            rail: ("mobile_money_a" | "mobile_money_b" | "mobile_money_c" | "mobile_money_d" | "btc_lightning" | "btc_onchain" | "usdt_trc20") | null;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description The request id (req_...), repeated in error bodies: quote it to support */
+        RequestId: string;
+        /** @description "true" when this is the replay of an earlier request with the same Idempotency-Key */
+        IdempotentReplayed: "true";
+        /** @description Seconds to wait before retrying */
+        RetryAfter: number;
+        /** @description When present, seconds to wait before trying this rail again. When absent, retry with backoff (for example 5 s, then 30 s), or offer the payer another rail */
+        RetryAfterUnavailable: number;
+        /** @description Bearer realm="caisse" */
+        WWWAuthenticate: string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listPaymentIntents: {
+        parameters: {
+            query?: {
+                limit?: number;
+                startingAfter?: string;
+                endingBefore?: string;
+                "createdAt[gte]"?: number;
+                "createdAt[lt]"?: number;
+                status?: "requires_payment_method" | "pending" | "succeeded" | "failed" | "canceled";
+                rail?: "mobile_money_a" | "mobile_money_b" | "mobile_money_c" | "mobile_money_d" | "btc_lightning" | "btc_onchain" | "usdt_trc20";
+                currency?: "XOF" | "XAF" | "GNF" | "BTC" | "USDT";
+                reference?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "pi_3kTq8ZbV2nLw9XyC4rHd7M",
+                     *           "object": "payment_intent",
+                     *           "amount": 5000,
+                     *           "amountReceived": 0,
+                     *           "currency": "XOF",
+                     *           "status": "pending",
+                     *           "rail": "mobile_money_a",
+                     *           "reference": "order-1042",
+                     *           "description": "Order 1042",
+                     *           "metadata": {
+                     *             "orderId": "1042"
+                     *           },
+                     *           "lastPaymentError": null,
+                     *           "canceledAt": null,
+                     *           "livemode": false,
+                     *           "createdAt": 1767225600,
+                     *           "nextAction": {
+                     *             "type": "mobile_money_prompt",
+                     *             "phone": "+2250700000000",
+                     *             "operator": "MTN MoMo",
+                     *             "ussdCode": "*133#",
+                     *             "expiresAt": 1767225900,
+                     *             "quote": null
+                     *           },
+                     *           "latestQuote": null
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "url": "/v1/payment_intents"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: components["schemas"]["PaymentIntent"][];
+                        hasMore: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `parameters_exclusive`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_invalid",
+                     *         "message": "limit must be an integer from 1 to 100",
+                     *         "param": "limit",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 5000,
+                 *       "currency": "XOF",
+                 *       "rail": "mobile_money_a",
+                 *       "reference": "order-1042",
+                 *       "description": "Order 1042",
+                 *       "metadata": {
+                 *         "orderId": "1042"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description minor units. Per currency: XOF and XAF 100 to 5,000,000; GNF 1,000 to 50,000,000; BTC 1 to 1,000,000,000 sats (on-chain at least 1,000); USDT 1,000,000 to 1,000,000,000,000 (400 amount_too_small / amount_too_large) */
+                    amount: number;
+                    /** @enum {string} */
+                    currency: "XOF" | "XAF" | "GNF" | "BTC" | "USDT";
+                    /** @enum {string} */
+                    rail: "mobile_money_a" | "mobile_money_b" | "mobile_money_c" | "mobile_money_d" | "btc_lightning" | "btc_onchain" | "usdt_trc20";
+                    reference?: string;
+                    description?: string;
+                    /** @default {} */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pi_3kTq8ZbV2nLw9XyC4rHd7M",
+                     *       "object": "payment_intent",
+                     *       "amount": 5000,
+                     *       "amountReceived": 0,
+                     *       "currency": "XOF",
+                     *       "status": "pending",
+                     *       "rail": "mobile_money_a",
+                     *       "reference": "order-1042",
+                     *       "description": "Order 1042",
+                     *       "metadata": {
+                     *         "orderId": "1042"
+                     *       },
+                     *       "lastPaymentError": null,
+                     *       "canceledAt": null,
+                     *       "livemode": false,
+                     *       "createdAt": 1767225600,
+                     *       "nextAction": {
+                     *         "type": "mobile_money_prompt",
+                     *         "phone": "+2250700000000",
+                     *         "operator": "MTN MoMo",
+                     *         "ussdCode": "*133#",
+                     *         "expiresAt": 1767225900,
+                     *         "quote": null
+                     *       },
+                     *       "latestQuote": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentIntent"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host`, `amount_too_small`, `amount_too_large`, `rail_currency_mismatch`, `rail_not_configured` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_missing",
+                     *         "message": "Missing required param: amount.",
+                     *         "param": "amount",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_in_use",
+                     *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rail_unavailable`: the rail's backend is down or refused, no receive address is free, or (a converting rail) no fresh exchange rate; try again later or use another rail */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterUnavailable"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "code": "rail_unavailable",
+                     *         "message": "The usdt_trc20 rail is unavailable right now (no fresh USDT/XOF exchange rate is available right now). Try again later or use another rail.",
+                     *         "param": "rail",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retrievePaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pi_3kTq8ZbV2nLw9XyC4rHd7M",
+                     *       "object": "payment_intent",
+                     *       "amount": 5000,
+                     *       "amountReceived": 0,
+                     *       "currency": "XOF",
+                     *       "status": "pending",
+                     *       "rail": "mobile_money_a",
+                     *       "reference": "order-1042",
+                     *       "description": "Order 1042",
+                     *       "metadata": {
+                     *         "orderId": "1042"
+                     *       },
+                     *       "lastPaymentError": null,
+                     *       "canceledAt": null,
+                     *       "livemode": false,
+                     *       "createdAt": 1767225600,
+                     *       "nextAction": {
+                     *         "type": "mobile_money_prompt",
+                     *         "phone": "+2250700000000",
+                     *         "operator": "MTN MoMo",
+                     *         "ussdCode": "*133#",
+                     *         "expiresAt": 1767225900,
+                     *         "quote": null
+                     *       },
+                     *       "latestQuote": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentIntent"];
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_unknown",
+                     *         "message": "Received unknown parameter: expand.",
+                     *         "param": "expand",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such payment_intent: 'pi_3kTq8ZbV2nLw9XyC4rHd7M'.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelPaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pi_3kTq8ZbV2nLw9XyC4rHd7M",
+                     *       "object": "payment_intent",
+                     *       "amount": 5000,
+                     *       "amountReceived": 0,
+                     *       "currency": "XOF",
+                     *       "status": "pending",
+                     *       "rail": "mobile_money_a",
+                     *       "reference": "order-1042",
+                     *       "description": "Order 1042",
+                     *       "metadata": {
+                     *         "orderId": "1042"
+                     *       },
+                     *       "lastPaymentError": null,
+                     *       "canceledAt": null,
+                     *       "livemode": false,
+                     *       "createdAt": 1767225600,
+                     *       "nextAction": {
+                     *         "type": "mobile_money_prompt",
+                     *         "phone": "+2250700000000",
+                     *         "operator": "MTN MoMo",
+                     *         "ussdCode": "*133#",
+                     *         "expiresAt": 1767225900,
+                     *         "quote": null
+                     *       },
+                     *       "latestQuote": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentIntent"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_unknown",
+                     *         "message": "Received unknown parameter: expand.",
+                     *         "param": "expand",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such payment_intent: 'pi_3kTq8ZbV2nLw9XyC4rHd7M'.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unexpected_state`: the object's state does not allow this now; or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unexpected_state",
+                     *         "message": "This payment intent's status is succeeded; it cannot become canceled (only from requires_payment_method).",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCheckoutSessions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                startingAfter?: string;
+                endingBefore?: string;
+                "createdAt[gte]"?: number;
+                "createdAt[lt]"?: number;
+                status?: "open" | "complete" | "expired";
+                paymentIntentId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "cs_9Wm4Kx2PbT7nQz5LcV8rJh",
+                     *           "object": "checkout_session",
+                     *           "url": "http://localhost:3000/checkout/cs_9Wm4Kx2PbT7nQz5LcV8rJh",
+                     *           "status": "open",
+                     *           "paymentIntentId": null,
+                     *           "priceId": "price_5Rt8NvK2qLx7BwZ3mJc9Hd",
+                     *           "paymentLinkId": null,
+                     *           "amount": 5000,
+                     *           "currency": "XOF",
+                     *           "successUrl": "https://shop.example/thanks?session={CHECKOUT_SESSION_ID}",
+                     *           "cancelUrl": "https://shop.example/cart",
+                     *           "locale": "auto",
+                     *           "metadata": {
+                     *             "orderId": "1042"
+                     *           },
+                     *           "expiresAt": 1767312000,
+                     *           "livemode": false,
+                     *           "createdAt": 1767225600
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "url": "/v1/checkout_sessions"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: components["schemas"]["CheckoutSession"][];
+                        hasMore: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `parameters_exclusive`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_invalid",
+                     *         "message": "limit must be an integer from 1 to 100",
+                     *         "param": "limit",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "priceId": "price_5Rt8NvK2qLx7BwZ3mJc9Hd",
+                 *       "successUrl": "https://shop.example/thanks?session={CHECKOUT_SESSION_ID}",
+                 *       "cancelUrl": "https://shop.example/cart",
+                 *       "metadata": {
+                 *         "orderId": "1042"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description an intent in requires_payment_method; give exactly one of paymentIntentId and priceId */
+                    paymentIntentId?: string;
+                    /** @description an active price (of an active product); give exactly one of paymentIntentId and priceId */
+                    priceId?: string;
+                    successUrl?: string;
+                    cancelUrl?: string;
+                    /**
+                     * @default auto
+                     * @enum {string}
+                     */
+                    locale?: "fr" | "en" | "auto";
+                    /** @description Unix timestamp, seconds: 30 minutes to 24 hours ahead (default: 24 hours) */
+                    expiresAt?: number;
+                    /**
+                     * @description at most 50 keys
+                     * @default {}
+                     */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                } & ({
+                    /** @description an intent in requires_payment_method; give exactly one of paymentIntentId and priceId */
+                    paymentIntentId: string;
+                } | {
+                    /** @description an active price (of an active product); give exactly one of paymentIntentId and priceId */
+                    priceId: string;
+                });
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "cs_9Wm4Kx2PbT7nQz5LcV8rJh",
+                     *       "object": "checkout_session",
+                     *       "url": "http://localhost:3000/checkout/cs_9Wm4Kx2PbT7nQz5LcV8rJh",
+                     *       "status": "open",
+                     *       "paymentIntentId": null,
+                     *       "priceId": "price_5Rt8NvK2qLx7BwZ3mJc9Hd",
+                     *       "paymentLinkId": null,
+                     *       "amount": 5000,
+                     *       "currency": "XOF",
+                     *       "successUrl": "https://shop.example/thanks?session={CHECKOUT_SESSION_ID}",
+                     *       "cancelUrl": "https://shop.example/cart",
+                     *       "locale": "auto",
+                     *       "metadata": {
+                     *         "orderId": "1042"
+                     *       },
+                     *       "expiresAt": 1767312000,
+                     *       "livemode": false,
+                     *       "createdAt": 1767225600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CheckoutSession"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host`, `parameters_exclusive`, `resource_missing` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameters_exclusive",
+                     *         "message": "Give either paymentIntentId or priceId, not both.",
+                     *         "param": "priceId",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_in_use",
+                     *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retrieveCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "cs_9Wm4Kx2PbT7nQz5LcV8rJh",
+                     *       "object": "checkout_session",
+                     *       "url": "http://localhost:3000/checkout/cs_9Wm4Kx2PbT7nQz5LcV8rJh",
+                     *       "status": "open",
+                     *       "paymentIntentId": null,
+                     *       "priceId": "price_5Rt8NvK2qLx7BwZ3mJc9Hd",
+                     *       "paymentLinkId": null,
+                     *       "amount": 5000,
+                     *       "currency": "XOF",
+                     *       "successUrl": "https://shop.example/thanks?session={CHECKOUT_SESSION_ID}",
+                     *       "cancelUrl": "https://shop.example/cart",
+                     *       "locale": "auto",
+                     *       "metadata": {
+                     *         "orderId": "1042"
+                     *       },
+                     *       "expiresAt": 1767312000,
+                     *       "livemode": false,
+                     *       "createdAt": 1767225600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CheckoutSession"];
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_unknown",
+                     *         "message": "Received unknown parameter: expand.",
+                     *         "param": "expand",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such checkout_session: 'cs_9Wm4Kx2PbT7nQz5LcV8rJh'.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    expireCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "cs_9Wm4Kx2PbT7nQz5LcV8rJh",
+                     *       "object": "checkout_session",
+                     *       "url": "http://localhost:3000/checkout/cs_9Wm4Kx2PbT7nQz5LcV8rJh",
+                     *       "status": "open",
+                     *       "paymentIntentId": null,
+                     *       "priceId": "price_5Rt8NvK2qLx7BwZ3mJc9Hd",
+                     *       "paymentLinkId": null,
+                     *       "amount": 5000,
+                     *       "currency": "XOF",
+                     *       "successUrl": "https://shop.example/thanks?session={CHECKOUT_SESSION_ID}",
+                     *       "cancelUrl": "https://shop.example/cart",
+                     *       "locale": "auto",
+                     *       "metadata": {
+                     *         "orderId": "1042"
+                     *       },
+                     *       "expiresAt": 1767312000,
+                     *       "livemode": false,
+                     *       "createdAt": 1767225600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CheckoutSession"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_unknown",
+                     *         "message": "Received unknown parameter: expand.",
+                     *         "param": "expand",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such checkout_session: 'cs_9Wm4Kx2PbT7nQz5LcV8rJh'.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unexpected_state`: the object's state does not allow this now; or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unexpected_state",
+                     *         "message": "A payment for this session is pending; the session cannot expire until that payment succeeds or fails.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: {
+                limit?: number;
+                startingAfter?: string;
+                endingBefore?: string;
+                "createdAt[gte]"?: number;
+                "createdAt[lt]"?: number;
+                active?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "prod_7Hc2LmQx9VbN4tKz1PwR8s",
+                     *           "object": "product",
+                     *           "name": "Wax fabric, 6 yards",
+                     *           "description": "Hand-printed cotton",
+                     *           "active": true,
+                     *           "metadata": {
+                     *             "sku": "WAX-6Y"
+                     *           },
+                     *           "livemode": false,
+                     *           "createdAt": 1767225600
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "url": "/v1/products"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: components["schemas"]["Product"][];
+                        hasMore: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `parameters_exclusive`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_invalid",
+                     *         "message": "limit must be an integer from 1 to 100",
+                     *         "param": "limit",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Wax fabric, 6 yards",
+                 *       "description": "Hand-printed cotton",
+                 *       "metadata": {
+                 *         "sku": "WAX-6Y"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    description?: string;
+                    /** @default true */
+                    active?: boolean;
+                    /** @default {} */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "prod_7Hc2LmQx9VbN4tKz1PwR8s",
+                     *       "object": "product",
+                     *       "name": "Wax fabric, 6 yards",
+                     *       "description": "Hand-printed cotton",
+                     *       "active": true,
+                     *       "metadata": {
+                     *         "sku": "WAX-6Y"
+                     *       },
+                     *       "livemode": false,
+                     *       "createdAt": 1767225600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_missing",
+                     *         "message": "Missing required param: name.",
+                     *         "param": "name",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_in_use",
+                     *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retrieveProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "prod_7Hc2LmQx9VbN4tKz1PwR8s",
+                     *       "object": "product",
+                     *       "name": "Wax fabric, 6 yards",
+                     *       "description": "Hand-printed cotton",
+                     *       "active": true,
+                     *       "metadata": {
+                     *         "sku": "WAX-6Y"
+                     *       },
+                     *       "livemode": false,
+                     *       "createdAt": 1767225600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_unknown",
+                     *         "message": "Received unknown parameter: expand.",
+                     *         "param": "expand",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such product: 'prod_7Hc2LmQx9VbN4tKz1PwR8s'.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "metadata": {
+                 *         "sku": "WAX-6Y-B"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    description?: string | null;
+                    active?: boolean;
+                    metadata?: {
+                        [key: string]: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "prod_7Hc2LmQx9VbN4tKz1PwR8s",
+                     *       "object": "product",
+                     *       "name": "Wax fabric, 6 yards",
+                     *       "description": "Hand-printed cotton",
+                     *       "active": true,
+                     *       "metadata": {
+                     *         "sku": "WAX-6Y"
+                     *       },
+                     *       "livemode": false,
+                     *       "createdAt": 1767225600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_json",
+                     *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such product: 'prod_7Hc2LmQx9VbN4tKz1PwR8s'.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_in_use",
+                     *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPrices: {
+        parameters: {
+            query?: {
+                limit?: number;
+                startingAfter?: string;
+                endingBefore?: string;
+                "createdAt[gte]"?: number;
+                "createdAt[lt]"?: number;
+                productId?: string;
+                active?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "price_5Rt8NvK2qLx7BwZ3mJc9Hd",
+                     *           "object": "price",
+                     *           "productId": "prod_7Hc2LmQx9VbN4tKz1PwR8s",
+                     *           "currency": "XOF",
+                     *           "unitAmount": 5000,
+                     *           "active": true,
+                     *           "metadata": {},
+                     *           "livemode": false,
+                     *           "createdAt": 1767225600
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "url": "/v1/prices"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: components["schemas"]["Price"][];
+                        hasMore: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `parameters_exclusive`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_invalid",
+                     *         "message": "limit must be an integer from 1 to 100",
+                     *         "param": "limit",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPrice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "productId": "prod_7Hc2LmQx9VbN4tKz1PwR8s",
+                 *       "currency": "XOF",
+                 *       "unitAmount": 5000
+                 *     }
+                 */
+                "application/json": {
+                    productId: string;
+                    /** @enum {string} */
+                    currency: "XOF" | "XAF" | "GNF" | "BTC" | "USDT";
+                    /** @description minor units. Per currency: XOF and XAF 100 to 5,000,000; GNF 1,000 to 50,000,000; BTC 1 to 1,000,000,000 sats (on-chain at least 1,000); USDT 1,000,000 to 1,000,000,000,000 (400 amount_too_small / amount_too_large) */
+                    unitAmount: number;
+                    /** @default true */
+                    active?: boolean;
+                    /** @default {} */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "price_5Rt8NvK2qLx7BwZ3mJc9Hd",
+                     *       "object": "price",
+                     *       "productId": "prod_7Hc2LmQx9VbN4tKz1PwR8s",
+                     *       "currency": "XOF",
+                     *       "unitAmount": 5000,
+                     *       "active": true,
+                     *       "metadata": {},
+                     *       "livemode": false,
+                     *       "createdAt": 1767225600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Price"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host`, `amount_too_small`, `amount_too_large`, `resource_missing` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_missing",
+                     *         "message": "Missing required param: productId.",
+                     *         "param": "productId",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_in_use",
+                     *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retrievePrice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "price_5Rt8NvK2qLx7BwZ3mJc9Hd",
+                     *       "object": "price",
+                     *       "productId": "prod_7Hc2LmQx9VbN4tKz1PwR8s",
+                     *       "currency": "XOF",
+                     *       "unitAmount": 5000,
+                     *       "active": true,
+                     *       "metadata": {},
+                     *       "livemode": false,
+                     *       "createdAt": 1767225600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Price"];
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_unknown",
+                     *         "message": "Received unknown parameter: expand.",
+                     *         "param": "expand",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such price: 'price_5Rt8NvK2qLx7BwZ3mJc9Hd'.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updatePrice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "active": false
+                 *     }
+                 */
+                "application/json": {
+                    active?: boolean;
+                    metadata?: {
+                        [key: string]: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "price_5Rt8NvK2qLx7BwZ3mJc9Hd",
+                     *       "object": "price",
+                     *       "productId": "prod_7Hc2LmQx9VbN4tKz1PwR8s",
+                     *       "currency": "XOF",
+                     *       "unitAmount": 5000,
+                     *       "active": true,
+                     *       "metadata": {},
+                     *       "livemode": false,
+                     *       "createdAt": 1767225600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Price"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_json",
+                     *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such price: 'price_5Rt8NvK2qLx7BwZ3mJc9Hd'.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_in_use",
+                     *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPaymentLinks: {
+        parameters: {
+            query?: {
+                limit?: number;
+                startingAfter?: string;
+                endingBefore?: string;
+                "createdAt[gte]"?: number;
+                "createdAt[lt]"?: number;
+                active?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "plink_2Nq7Xv4KcM9tRb3LzW8pHd",
+                     *           "object": "payment_link",
+                     *           "url": "http://localhost:3000/checkout/link/plink_2Nq7Xv4KcM9tRb3LzW8pHd",
+                     *           "priceId": "price_5Rt8NvK2qLx7BwZ3mJc9Hd",
+                     *           "active": true,
+                     *           "successUrl": null,
+                     *           "cancelUrl": null,
+                     *           "locale": "fr",
+                     *           "metadata": {},
+                     *           "livemode": false,
+                     *           "createdAt": 1767225600
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "url": "/v1/payment_links"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: components["schemas"]["PaymentLink"][];
+                        hasMore: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `parameters_exclusive`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_invalid",
+                     *         "message": "limit must be an integer from 1 to 100",
+                     *         "param": "limit",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "priceId": "price_5Rt8NvK2qLx7BwZ3mJc9Hd",
+                 *       "locale": "fr"
+                 *     }
+                 */
+                "application/json": {
+                    priceId: string;
+                    successUrl?: string;
+                    cancelUrl?: string;
+                    /**
+                     * @default auto
+                     * @enum {string}
+                     */
+                    locale?: "fr" | "en" | "auto";
+                    /** @default {} */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "plink_2Nq7Xv4KcM9tRb3LzW8pHd",
+                     *       "object": "payment_link",
+                     *       "url": "http://localhost:3000/checkout/link/plink_2Nq7Xv4KcM9tRb3LzW8pHd",
+                     *       "priceId": "price_5Rt8NvK2qLx7BwZ3mJc9Hd",
+                     *       "active": true,
+                     *       "successUrl": null,
+                     *       "cancelUrl": null,
+                     *       "locale": "fr",
+                     *       "metadata": {},
+                     *       "livemode": false,
+                     *       "createdAt": 1767225600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host`, `resource_missing` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_missing",
+                     *         "message": "Missing required param: priceId.",
+                     *         "param": "priceId",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_in_use",
+                     *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retrievePaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "plink_2Nq7Xv4KcM9tRb3LzW8pHd",
+                     *       "object": "payment_link",
+                     *       "url": "http://localhost:3000/checkout/link/plink_2Nq7Xv4KcM9tRb3LzW8pHd",
+                     *       "priceId": "price_5Rt8NvK2qLx7BwZ3mJc9Hd",
+                     *       "active": true,
+                     *       "successUrl": null,
+                     *       "cancelUrl": null,
+                     *       "locale": "fr",
+                     *       "metadata": {},
+                     *       "livemode": false,
+                     *       "createdAt": 1767225600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_unknown",
+                     *         "message": "Received unknown parameter: expand.",
+                     *         "param": "expand",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such payment_link: 'plink_2Nq7Xv4KcM9tRb3LzW8pHd'.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updatePaymentLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "active": false
+                 *     }
+                 */
+                "application/json": {
+                    active?: boolean;
+                    metadata?: {
+                        [key: string]: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "plink_2Nq7Xv4KcM9tRb3LzW8pHd",
+                     *       "object": "payment_link",
+                     *       "url": "http://localhost:3000/checkout/link/plink_2Nq7Xv4KcM9tRb3LzW8pHd",
+                     *       "priceId": "price_5Rt8NvK2qLx7BwZ3mJc9Hd",
+                     *       "active": true,
+                     *       "successUrl": null,
+                     *       "cancelUrl": null,
+                     *       "locale": "fr",
+                     *       "metadata": {},
+                     *       "livemode": false,
+                     *       "createdAt": 1767225600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_json",
+                     *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such payment_link: 'plink_2Nq7Xv4KcM9tRb3LzW8pHd'.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_in_use",
+                     *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmPaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "phone": "+2250700000000"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description another rail of the intent's currency (or, for XOF, XAF, GNF, a converting rail: btc_lightning, btc_onchain, usdt_trc20)
+                     * @enum {string}
+                     */
+                    rail?: "mobile_money_a" | "mobile_money_b" | "mobile_money_c" | "mobile_money_d" | "btc_lightning" | "btc_onchain" | "usdt_trc20";
+                    /** @description E.164 or national. Required by push operators (nextAction mobile_money_prompt); optional for redirect operators (Orange Money, Wave: with Wave only that number may pay) */
+                    phone?: string;
+                    /** @description Redirect operators (Orange Money, Wave) without a checkout session: where the operator sends the payer back */
+                    returnUrl?: string;
+                    /**
+                     * @description Send the pending mobile-money push again (push operators only); no other parameter with it
+                     * @constant
+                     */
+                    resend?: true;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentIntent"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host`, `rail_currency_mismatch`, `rail_not_configured` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_json",
+                     *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payment_refused`: the rail's backend refused this one payment request (e.g. the payer's number); try again or use another rail */
+            402: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "payment_refused",
+                     *         "message": "The mobile_money_a backend refused this payment request (HTTP 400). Check the payer's phone number. Try again or use another rail.",
+                     *         "param": "phone",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such payment_intent: 'pi_3kTq8ZbV2nLw9XyC4rHd7M'.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unexpected_state`: the object's state does not allow this now; or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unexpected_state",
+                     *         "message": "This payment intent's status is succeeded; it can no longer be confirmed.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate; or `phone_rate_limited`: too many payment prompts to one phone (3 a minute, 10 an hour, resends 30 s apart) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "phone_rate_limited",
+                     *         "message": "Too many payment requests were sent to this phone number: at most 3 a minute and 10 an hour. Retry after 42 seconds.",
+                     *         "param": "phone",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rail_unavailable`: the rail's backend is down or refused, no receive address is free, or (a converting rail) no fresh exchange rate; try again later or use another rail */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterUnavailable"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "code": "rail_unavailable",
+                     *         "message": "The mobile_money_a rail is unavailable right now. Try again later or use another rail.",
+                     *         "param": "rail",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testPayPaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 5000
+                 *     }
+                 */
+                "application/json": {
+                    /** @description in the attempt's settlement currency's minor units (the intent's own currency when there is no conversion); without it, the full amount due */
+                    amount?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pi_3kTq8ZbV2nLw9XyC4rHd7M",
+                     *       "object": "payment_intent",
+                     *       "amount": 5000,
+                     *       "amountReceived": 0,
+                     *       "currency": "XOF",
+                     *       "status": "pending",
+                     *       "rail": "mobile_money_a",
+                     *       "reference": "order-1042",
+                     *       "description": "Order 1042",
+                     *       "metadata": {
+                     *         "orderId": "1042"
+                     *       },
+                     *       "lastPaymentError": null,
+                     *       "canceledAt": null,
+                     *       "livemode": false,
+                     *       "createdAt": 1767225600,
+                     *       "nextAction": {
+                     *         "type": "mobile_money_prompt",
+                     *         "phone": "+2250700000000",
+                     *         "operator": "MTN MoMo",
+                     *         "ussdCode": "*133#",
+                     *         "expiresAt": 1767225900,
+                     *         "quote": null
+                     *       },
+                     *       "latestQuote": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentIntent"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_json",
+                     *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode (and every test helper with a live key) */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such payment_intent: 'pi_3kTq8ZbV2nLw9XyC4rHd7M'.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unexpected_state`: the object's state does not allow this now; or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unexpected_state",
+                     *         "message": "This payment intent's status is canceled.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rail_unavailable`: the rail's backend is down or refused, no receive address is free, or (a converting rail) no fresh exchange rate; try again later or use another rail */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterUnavailable"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "code": "rail_unavailable",
+                     *         "message": "The usdt_trc20 rail is unavailable right now (no fresh USDT/XOF exchange rate is available right now). Try again later or use another rail.",
+                     *         "param": "rail",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testFailPaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pi_3kTq8ZbV2nLw9XyC4rHd7M",
+                     *       "object": "payment_intent",
+                     *       "amount": 5000,
+                     *       "amountReceived": 0,
+                     *       "currency": "XOF",
+                     *       "status": "pending",
+                     *       "rail": "mobile_money_a",
+                     *       "reference": "order-1042",
+                     *       "description": "Order 1042",
+                     *       "metadata": {
+                     *         "orderId": "1042"
+                     *       },
+                     *       "lastPaymentError": null,
+                     *       "canceledAt": null,
+                     *       "livemode": false,
+                     *       "createdAt": 1767225600,
+                     *       "nextAction": {
+                     *         "type": "mobile_money_prompt",
+                     *         "phone": "+2250700000000",
+                     *         "operator": "MTN MoMo",
+                     *         "ussdCode": "*133#",
+                     *         "expiresAt": 1767225900,
+                     *         "quote": null
+                     *       },
+                     *       "latestQuote": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentIntent"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_unknown",
+                     *         "message": "Received unknown parameter: expand.",
+                     *         "param": "expand",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode (and every test helper with a live key) */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such payment_intent: 'pi_3kTq8ZbV2nLw9XyC4rHd7M'.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unexpected_state`: the object's state does not allow this now; or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unexpected_state",
+                     *         "message": "This payment intent's status is succeeded.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listExchangeRates: {
+        parameters: {
+            query?: {
+                from?: "XOF" | "XAF" | "GNF";
+                to?: "BTC" | "USDT";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "exchange_rate",
+                     *           "from": "XOF",
+                     *           "to": "USDT",
+                     *           "rate": "600",
+                     *           "source": "test",
+                     *           "fetchedAt": 1767225600
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "url": "/v1/exchange_rates"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: components["schemas"]["ExchangeRate"][];
+                        hasMore: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_unknown",
+                     *         "message": "Received unknown parameter: expand.",
+                     *         "param": "expand",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                limit?: number;
+                startingAfter?: string;
+                endingBefore?: string;
+                "createdAt[gte]"?: number;
+                "createdAt[lt]"?: number;
+                type?: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "evt_8Jd3Wq6LzN2cKx7TbR5mVh",
+                     *           "object": "event",
+                     *           "type": "payment_intent.succeeded",
+                     *           "data": {
+                     *             "object": {
+                     *               "id": "pi_3kTq8ZbV2nLw9XyC4rHd7M",
+                     *               "object": "payment_intent",
+                     *               "amount": 5000,
+                     *               "amountReceived": 5000,
+                     *               "currency": "XOF",
+                     *               "status": "succeeded",
+                     *               "rail": "mobile_money_a",
+                     *               "reference": "order-1042",
+                     *               "description": "Order 1042",
+                     *               "metadata": {
+                     *                 "orderId": "1042"
+                     *               },
+                     *               "lastPaymentError": null,
+                     *               "canceledAt": null,
+                     *               "livemode": false,
+                     *               "createdAt": 1767225600,
+                     *               "nextAction": null,
+                     *               "latestQuote": null
+                     *             }
+                     *           },
+                     *           "livemode": false,
+                     *           "createdAt": 1767225604
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "url": "/v1/events"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: components["schemas"]["Event"][];
+                        hasMore: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `parameters_exclusive`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_invalid",
+                     *         "message": "limit must be an integer from 1 to 100",
+                     *         "param": "limit",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retrieveEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "evt_8Jd3Wq6LzN2cKx7TbR5mVh",
+                     *       "object": "event",
+                     *       "type": "payment_intent.succeeded",
+                     *       "data": {
+                     *         "object": {
+                     *           "id": "pi_3kTq8ZbV2nLw9XyC4rHd7M",
+                     *           "object": "payment_intent",
+                     *           "amount": 5000,
+                     *           "amountReceived": 5000,
+                     *           "currency": "XOF",
+                     *           "status": "succeeded",
+                     *           "rail": "mobile_money_a",
+                     *           "reference": "order-1042",
+                     *           "description": "Order 1042",
+                     *           "metadata": {
+                     *             "orderId": "1042"
+                     *           },
+                     *           "lastPaymentError": null,
+                     *           "canceledAt": null,
+                     *           "livemode": false,
+                     *           "createdAt": 1767225600,
+                     *           "nextAction": null,
+                     *           "latestQuote": null
+                     *         }
+                     *       },
+                     *       "livemode": false,
+                     *       "createdAt": 1767225604
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_unknown",
+                     *         "message": "Received unknown parameter: expand.",
+                     *         "param": "expand",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such event: 'evt_8Jd3Wq6LzN2cKx7TbR5mVh'.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                limit?: number;
+                startingAfter?: string;
+                endingBefore?: string;
+                "createdAt[gte]"?: number;
+                "createdAt[lt]"?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "we_6Lp3Tz8KvQ2nXc7BmR4wJd",
+                     *           "object": "webhook_endpoint",
+                     *           "url": "https://shop.example/caisse/webhooks",
+                     *           "enabledEvents": [
+                     *             "payment_intent.succeeded",
+                     *             "payment_intent.failed"
+                     *           ],
+                     *           "description": "Orders",
+                     *           "status": "enabled",
+                     *           "disabledReason": null,
+                     *           "previousSecretExpiresAt": null,
+                     *           "livemode": false,
+                     *           "createdAt": 1767225600,
+                     *           "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "url": "/v1/webhook_endpoints"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: components["schemas"]["WebhookEndpoint"][];
+                        hasMore: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `parameters_exclusive`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_invalid",
+                     *         "message": "limit must be an integer from 1 to 100",
+                     *         "param": "limit",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://shop.example/caisse/webhooks",
+                 *       "enabledEvents": [
+                 *         "payment_intent.succeeded",
+                 *         "payment_intent.failed"
+                 *       ],
+                 *       "description": "Orders"
+                 *     }
+                 */
+                "application/json": {
+                    url: string;
+                    enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated")[];
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_6Lp3Tz8KvQ2nXc7BmR4wJd",
+                     *       "object": "webhook_endpoint",
+                     *       "url": "https://shop.example/caisse/webhooks",
+                     *       "enabledEvents": [
+                     *         "payment_intent.succeeded",
+                     *         "payment_intent.failed"
+                     *       ],
+                     *       "description": "Orders",
+                     *       "status": "enabled",
+                     *       "disabledReason": null,
+                     *       "previousSecretExpiresAt": null,
+                     *       "livemode": false,
+                     *       "createdAt": 1767225600,
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host`, `webhook_endpoint_limit` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_missing",
+                     *         "message": "Missing required param: url.",
+                     *         "param": "url",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_in_use",
+                     *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retrieveWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_6Lp3Tz8KvQ2nXc7BmR4wJd",
+                     *       "object": "webhook_endpoint",
+                     *       "url": "https://shop.example/caisse/webhooks",
+                     *       "enabledEvents": [
+                     *         "payment_intent.succeeded",
+                     *         "payment_intent.failed"
+                     *       ],
+                     *       "description": "Orders",
+                     *       "status": "enabled",
+                     *       "disabledReason": null,
+                     *       "previousSecretExpiresAt": null,
+                     *       "livemode": false,
+                     *       "createdAt": 1767225600,
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_unknown",
+                     *         "message": "Received unknown parameter: expand.",
+                     *         "param": "expand",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such webhook_endpoint: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd'.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabledEvents": [
+                 *         "*"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    url?: string;
+                    enabledEvents?: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated")[];
+                    description?: string | null;
+                    disabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_6Lp3Tz8KvQ2nXc7BmR4wJd",
+                     *       "object": "webhook_endpoint",
+                     *       "url": "https://shop.example/caisse/webhooks",
+                     *       "enabledEvents": [
+                     *         "payment_intent.succeeded",
+                     *         "payment_intent.failed"
+                     *       ],
+                     *       "description": "Orders",
+                     *       "status": "enabled",
+                     *       "disabledReason": null,
+                     *       "previousSecretExpiresAt": null,
+                     *       "livemode": false,
+                     *       "createdAt": 1767225600,
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_json",
+                     *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such webhook_endpoint: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd'.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_in_use",
+                     *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_6Lp3Tz8KvQ2nXc7BmR4wJd",
+                     *       "object": "webhook_endpoint",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletedWebhookEndpoint"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_unknown",
+                     *         "message": "Received unknown parameter: expand.",
+                     *         "param": "expand",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such webhook_endpoint: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd'.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rollWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "expiresInSeconds": 86400
+                 *     }
+                 */
+                "application/json": {
+                    /** @default 86400 */
+                    expiresInSeconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_6Lp3Tz8KvQ2nXc7BmR4wJd",
+                     *       "object": "webhook_endpoint",
+                     *       "url": "https://shop.example/caisse/webhooks",
+                     *       "enabledEvents": [
+                     *         "payment_intent.succeeded",
+                     *         "payment_intent.failed"
+                     *       ],
+                     *       "description": "Orders",
+                     *       "status": "enabled",
+                     *       "disabledReason": null,
+                     *       "previousSecretExpiresAt": null,
+                     *       "livemode": false,
+                     *       "createdAt": 1767225600,
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_json",
+                     *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such webhook_endpoint: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd'.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_in_use",
+                     *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                startingAfter?: string;
+                endingBefore?: string;
+                "createdAt[gte]"?: number;
+                "createdAt[lt]"?: number;
+                status?: "pending" | "succeeded" | "failed";
+                eventId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "whd_4Kc8Rz2LmT6nQx9VbP3wHd1",
+                     *           "object": "webhook_delivery",
+                     *           "endpointId": "we_6Lp3Tz8KvQ2nXc7BmR4wJd",
+                     *           "eventId": "evt_8Jd3Wq6LzN2cKx7TbR5mVh",
+                     *           "eventType": "payment_intent.succeeded",
+                     *           "status": "succeeded",
+                     *           "attemptCount": 1,
+                     *           "nextAttemptAt": null,
+                     *           "lastAttemptAt": 1767225605,
+                     *           "lastResponseStatus": 200,
+                     *           "lastError": null,
+                     *           "attempts": [
+                     *             {
+                     *               "attemptedAt": 1767225605,
+                     *               "manual": false,
+                     *               "responseStatus": 200,
+                     *               "responseBody": "ok",
+                     *               "error": null,
+                     *               "durationMs": 84
+                     *             }
+                     *           ],
+                     *           "livemode": false,
+                     *           "createdAt": 1767225600
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "url": "/v1/webhook_endpoints/{id}/deliveries"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: components["schemas"]["WebhookDelivery"][];
+                        hasMore: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `parameters_exclusive`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_invalid",
+                     *         "message": "limit must be an integer from 1 to 100",
+                     *         "param": "limit",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such webhook_endpoint: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd'.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retrieveWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whd_4Kc8Rz2LmT6nQx9VbP3wHd1",
+                     *       "object": "webhook_delivery",
+                     *       "endpointId": "we_6Lp3Tz8KvQ2nXc7BmR4wJd",
+                     *       "eventId": "evt_8Jd3Wq6LzN2cKx7TbR5mVh",
+                     *       "eventType": "payment_intent.succeeded",
+                     *       "status": "succeeded",
+                     *       "attemptCount": 1,
+                     *       "nextAttemptAt": null,
+                     *       "lastAttemptAt": 1767225605,
+                     *       "lastResponseStatus": 200,
+                     *       "lastError": null,
+                     *       "attempts": [
+                     *         {
+                     *           "attemptedAt": 1767225605,
+                     *           "manual": false,
+                     *           "responseStatus": 200,
+                     *           "responseBody": "ok",
+                     *           "error": null,
+                     *           "durationMs": 84
+                     *         }
+                     *       ],
+                     *       "livemode": false,
+                     *       "createdAt": 1767225600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_unknown",
+                     *         "message": "Received unknown parameter: expand.",
+                     *         "param": "expand",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such webhook_delivery: 'whd_4Kc8Rz2LmT6nQx9VbP3wHd1'.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retryWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whd_4Kc8Rz2LmT6nQx9VbP3wHd1",
+                     *       "object": "webhook_delivery",
+                     *       "endpointId": "we_6Lp3Tz8KvQ2nXc7BmR4wJd",
+                     *       "eventId": "evt_8Jd3Wq6LzN2cKx7TbR5mVh",
+                     *       "eventType": "payment_intent.succeeded",
+                     *       "status": "succeeded",
+                     *       "attemptCount": 1,
+                     *       "nextAttemptAt": null,
+                     *       "lastAttemptAt": 1767225605,
+                     *       "lastResponseStatus": 200,
+                     *       "lastError": null,
+                     *       "attempts": [
+                     *         {
+                     *           "attemptedAt": 1767225605,
+                     *           "manual": false,
+                     *           "responseStatus": 200,
+                     *           "responseBody": "ok",
+                     *           "error": null,
+                     *           "durationMs": 84
+                     *         }
+                     *       ],
+                     *       "livemode": false,
+                     *       "createdAt": 1767225600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_unknown",
+                     *         "message": "Received unknown parameter: expand.",
+                     *         "param": "expand",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such webhook_delivery: 'whd_4Kc8Rz2LmT6nQx9VbP3wHd1'.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unexpected_state`: the object's state does not allow this now; or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unexpected_state",
+                     *         "message": "Delivery whd_4Kc8Rz2LmT6nQx9VbP3wHd1 is being attempted right now. Retry when that attempt is over.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    webhook_payment_intent_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentIntentEvent"] & {
+                    /** @constant */
+                    type: "payment_intent.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payment_intent_pending: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentIntentEvent"] & {
+                    /** @constant */
+                    type: "payment_intent.pending";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payment_intent_succeeded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentIntentEvent"] & {
+                    /** @constant */
+                    type: "payment_intent.succeeded";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payment_intent_payment_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentIntentEvent"] & {
+                    /** @constant */
+                    type: "payment_intent.payment_failed";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payment_intent_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentIntentEvent"] & {
+                    /** @constant */
+                    type: "payment_intent.failed";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payment_intent_canceled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentIntentEvent"] & {
+                    /** @constant */
+                    type: "payment_intent.canceled";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payment_intent_partially_paid: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentIntentEvent"] & {
+                    /** @constant */
+                    type: "payment_intent.partially_paid";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payment_intent_overpaid: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentIntentEvent"] & {
+                    /** @constant */
+                    type: "payment_intent.overpaid";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payment_intent_late_payment: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentIntentEvent"] & {
+                    /** @constant */
+                    type: "payment_intent.late_payment";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payment_intent_payment_reversed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentIntentEvent"] & {
+                    /** @constant */
+                    type: "payment_intent.payment_reversed";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_checkout_session_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutSessionEvent"] & {
+                    /** @constant */
+                    type: "checkout_session.completed";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_checkout_session_expired: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutSessionEvent"] & {
+                    /** @constant */
+                    type: "checkout_session.expired";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_product_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductEvent"] & {
+                    /** @constant */
+                    type: "product.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_product_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductEvent"] & {
+                    /** @constant */
+                    type: "product.updated";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_price_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceEvent"] & {
+                    /** @constant */
+                    type: "price.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_price_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceEvent"] & {
+                    /** @constant */
+                    type: "price.updated";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payment_link_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentLinkEvent"] & {
+                    /** @constant */
+                    type: "payment_link.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payment_link_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentLinkEvent"] & {
+                    /** @constant */
+                    type: "payment_link.updated";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}

@@ -1,0 +1,310 @@
+// The Caisse client: one object per resource of the API, each method one operation of the
+// document, typed by sdk/src/schema.ts (generated) through openapi-fetch.
+import createClient, { type Client } from 'openapi-fetch';
+import { CaisseError } from './errors.js';
+import { defaultSleep, retryingFetch, type FetchLike } from './http.js';
+import { PageIterator } from './pagination.js';
+import type { paths } from './schema.js';
+import type * as T from './types.js';
+import { verifyWebhook, type WebhookHeaders } from './webhooks.js';
+
+export interface CaisseOptions {
+  /** The API's address, without /v1 (default http://localhost:3000). */
+  baseUrl?: string;
+  /** Retries of a request that may succeed later (409 idempotency_key_in_use, 429, 5xx, no answer). Default 2. */
+  maxRetries?: number;
+  /** Per attempt (default 60000). */
+  timeoutMs?: number;
+  /** The fetch to use (default globalThis.fetch). */
+  fetch?: FetchLike;
+  /** First backoff wait when the answer has no Retry-After (default 500 ms, doubled per retry, at most 8 s). */
+  initialRetryDelayMs?: number;
+  /** A Retry-After longer than this (default 60 s) is not waited for: the error is thrown with its `retryAfter`. */
+  maxRetryAfterSeconds?: number;
+}
+
+export interface RequestOptions {
+  /** POST only: the Idempotency-Key (default: a random UUID, the same on each retry). */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+/** What the resources share: the typed client and the error mapping. */
+class Core {
+  readonly api: Client<paths>;
+
+  constructor(apiKey: string, options: CaisseOptions) {
+    if (typeof apiKey !== 'string' || !/^sk_(test|live)_\S+$/.test(apiKey))
+      throw new TypeError('new Caisse(key): key must be a secret key (sk_test_... or sk_live_...).');
+    const fetchImpl: FetchLike = options.fetch ?? ((input) => globalThis.fetch(input));
+    this.api = createClient<paths>({
+      baseUrl: (options.baseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+      headers: { Authorization: `Bearer ${apiKey}` },
+      fetch: retryingFetch({
+        fetch: fetchImpl,
+        maxRetries: Math.max(0, options.maxRetries ?? 2),
+        timeoutMs: options.timeoutMs ?? 60_000,
+        initialDelayMs: options.initialRetryDelayMs ?? 500,
+        maxDelayMs: 8_000,
+        maxRetryAfterSeconds: options.maxRetryAfterSeconds ?? 60,
+        sleep: defaultSleep,
+      }),
+    });
+  }
+
+  init(opts: RequestOptions | undefined): { headers: Record<string, string>; signal?: AbortSignal } {
+    return { headers: opts?.idempotencyKey ? { 'Idempotency-Key': opts.idempotencyKey } : {}, ...(opts?.signal ? { signal: opts.signal } : {}) };
+  }
+
+  /** The answer's object, or the CaisseError for its error status. */
+  async unwrap<D>(call: Promise<{ data?: D; error?: unknown; response: Response }>): Promise<D> {
+    const r = await call;
+    if (!r.response.ok || r.data === undefined) throw CaisseError.from(r.response, r.error);
+    return r.data;
+  }
+}
+
+type Id = string;
+
+export class PaymentIntents {
+  readonly #c: Core;
+  constructor(core: Core) {
+    this.#c = core;
+  }
+  /** POST /v1/payment_intents */
+  create(params: T.PaymentIntentCreateParams, opts?: RequestOptions): Promise<T.PaymentIntent> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/payment_intents', { body: params, ...this.#c.init(opts) }));
+  }
+  /** GET /v1/payment_intents/{id} */
+  retrieve(id: Id, opts?: RequestOptions): Promise<T.PaymentIntent> {
+    return this.#c.unwrap(this.#c.api.GET('/v1/payment_intents/{id}', { params: { path: { id } }, ...this.#c.init(opts) }));
+  }
+  /** GET /v1/payment_intents: iterate with `for await`, or `.page()` for one page. */
+  list(params: T.PaymentIntentListParams = {}, opts?: RequestOptions): PageIterator<T.PaymentIntent, T.PaymentIntentListParams> {
+    return new PageIterator((query) => this.#c.unwrap(this.#c.api.GET('/v1/payment_intents', { params: { query }, ...this.#c.init(opts) })), params);
+  }
+  /** POST /v1/payment_intents/{id}/confirm: starts (or returns) the payer's attempt; see `nextAction`. */
+  confirm(id: Id, params: T.PaymentIntentConfirmParams = {}, opts?: RequestOptions): Promise<T.PaymentIntent> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/payment_intents/{id}/confirm', { params: { path: { id } }, body: params, ...this.#c.init(opts) }));
+  }
+  /** POST /v1/payment_intents/{id}/cancel */
+  cancel(id: Id, opts?: RequestOptions): Promise<T.PaymentIntent> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/payment_intents/{id}/cancel', { params: { path: { id } }, ...this.#c.init(opts) }));
+  }
+}
+
+export class CheckoutSessions {
+  readonly #c: Core;
+  constructor(core: Core) {
+    this.#c = core;
+  }
+  /** POST /v1/checkout_sessions: give exactly one of paymentIntentId and priceId. */
+  create(params: T.CheckoutSessionCreateParams, opts?: RequestOptions): Promise<T.CheckoutSession> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/checkout_sessions', { body: params, ...this.#c.init(opts) }));
+  }
+  /** GET /v1/checkout_sessions/{id} */
+  retrieve(id: Id, opts?: RequestOptions): Promise<T.CheckoutSession> {
+    return this.#c.unwrap(this.#c.api.GET('/v1/checkout_sessions/{id}', { params: { path: { id } }, ...this.#c.init(opts) }));
+  }
+  /** GET /v1/checkout_sessions */
+  list(params: T.CheckoutSessionListParams = {}, opts?: RequestOptions): PageIterator<T.CheckoutSession, T.CheckoutSessionListParams> {
+    return new PageIterator((query) => this.#c.unwrap(this.#c.api.GET('/v1/checkout_sessions', { params: { query }, ...this.#c.init(opts) })), params);
+  }
+  /** POST /v1/checkout_sessions/{id}/expire */
+  expire(id: Id, opts?: RequestOptions): Promise<T.CheckoutSession> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/checkout_sessions/{id}/expire', { params: { path: { id } }, ...this.#c.init(opts) }));
+  }
+}
+
+export class Products {
+  readonly #c: Core;
+  constructor(core: Core) {
+    this.#c = core;
+  }
+  /** POST /v1/products */
+  create(params: T.ProductCreateParams, opts?: RequestOptions): Promise<T.Product> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/products', { body: params, ...this.#c.init(opts) }));
+  }
+  /** GET /v1/products/{id} */
+  retrieve(id: Id, opts?: RequestOptions): Promise<T.Product> {
+    return this.#c.unwrap(this.#c.api.GET('/v1/products/{id}', { params: { path: { id } }, ...this.#c.init(opts) }));
+  }
+  /** POST /v1/products/{id}: metadata is merged; a key set to "" or null is removed. */
+  update(id: Id, params: T.ProductUpdateParams, opts?: RequestOptions): Promise<T.Product> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/products/{id}', { params: { path: { id } }, body: params, ...this.#c.init(opts) }));
+  }
+  /** GET /v1/products */
+  list(params: T.ProductListParams = {}, opts?: RequestOptions): PageIterator<T.Product, T.ProductListParams> {
+    return new PageIterator((query) => this.#c.unwrap(this.#c.api.GET('/v1/products', { params: { query }, ...this.#c.init(opts) })), params);
+  }
+}
+
+export class Prices {
+  readonly #c: Core;
+  constructor(core: Core) {
+    this.#c = core;
+  }
+  /** POST /v1/prices */
+  create(params: T.PriceCreateParams, opts?: RequestOptions): Promise<T.Price> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/prices', { body: params, ...this.#c.init(opts) }));
+  }
+  /** GET /v1/prices/{id} */
+  retrieve(id: Id, opts?: RequestOptions): Promise<T.Price> {
+    return this.#c.unwrap(this.#c.api.GET('/v1/prices/{id}', { params: { path: { id } }, ...this.#c.init(opts) }));
+  }
+  /** POST /v1/prices/{id}: only active and metadata. */
+  update(id: Id, params: T.PriceUpdateParams, opts?: RequestOptions): Promise<T.Price> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/prices/{id}', { params: { path: { id } }, body: params, ...this.#c.init(opts) }));
+  }
+  /** GET /v1/prices */
+  list(params: T.PriceListParams = {}, opts?: RequestOptions): PageIterator<T.Price, T.PriceListParams> {
+    return new PageIterator((query) => this.#c.unwrap(this.#c.api.GET('/v1/prices', { params: { query }, ...this.#c.init(opts) })), params);
+  }
+}
+
+export class PaymentLinks {
+  readonly #c: Core;
+  constructor(core: Core) {
+    this.#c = core;
+  }
+  /** POST /v1/payment_links */
+  create(params: T.PaymentLinkCreateParams, opts?: RequestOptions): Promise<T.PaymentLink> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/payment_links', { body: params, ...this.#c.init(opts) }));
+  }
+  /** GET /v1/payment_links/{id} */
+  retrieve(id: Id, opts?: RequestOptions): Promise<T.PaymentLink> {
+    return this.#c.unwrap(this.#c.api.GET('/v1/payment_links/{id}', { params: { path: { id } }, ...this.#c.init(opts) }));
+  }
+  /** POST /v1/payment_links/{id}: only active and metadata. */
+  update(id: Id, params: T.PaymentLinkUpdateParams, opts?: RequestOptions): Promise<T.PaymentLink> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/payment_links/{id}', { params: { path: { id } }, body: params, ...this.#c.init(opts) }));
+  }
+  /** GET /v1/payment_links */
+  list(params: T.PaymentLinkListParams = {}, opts?: RequestOptions): PageIterator<T.PaymentLink, T.PaymentLinkListParams> {
+    return new PageIterator((query) => this.#c.unwrap(this.#c.api.GET('/v1/payment_links', { params: { query }, ...this.#c.init(opts) })), params);
+  }
+}
+
+export class Events {
+  readonly #c: Core;
+  constructor(core: Core) {
+    this.#c = core;
+  }
+  /** GET /v1/events/{id} */
+  retrieve(id: Id, opts?: RequestOptions): Promise<T.Event> {
+    return this.#c.unwrap(this.#c.api.GET('/v1/events/{id}', { params: { path: { id } }, ...this.#c.init(opts) }));
+  }
+  /** GET /v1/events: newest first; filter by type. */
+  list(params: T.EventListParams = {}, opts?: RequestOptions): PageIterator<T.Event, T.EventListParams> {
+    return new PageIterator((query) => this.#c.unwrap(this.#c.api.GET('/v1/events', { params: { query }, ...this.#c.init(opts) })), params);
+  }
+}
+
+export class ExchangeRates {
+  readonly #c: Core;
+  constructor(core: Core) {
+    this.#c = core;
+  }
+  /** GET /v1/exchange_rates: the rates a quote would use now (one list, not paginated). */
+  list(params: T.ExchangeRateListParams = {}, opts?: RequestOptions): Promise<T.List<T.ExchangeRate>> {
+    return this.#c.unwrap(this.#c.api.GET('/v1/exchange_rates', { params: { query: params }, ...this.#c.init(opts) }));
+  }
+}
+
+export class WebhookEndpoints {
+  readonly #c: Core;
+  constructor(core: Core) {
+    this.#c = core;
+  }
+  /** POST /v1/webhook_endpoints: the answer carries `secret` (whsec_...), this once. */
+  create(params: T.WebhookEndpointCreateParams, opts?: RequestOptions): Promise<T.WebhookEndpoint> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/webhook_endpoints', { body: params, ...this.#c.init(opts) }));
+  }
+  /** GET /v1/webhook_endpoints/{id} */
+  retrieve(id: Id, opts?: RequestOptions): Promise<T.WebhookEndpoint> {
+    return this.#c.unwrap(this.#c.api.GET('/v1/webhook_endpoints/{id}', { params: { path: { id } }, ...this.#c.init(opts) }));
+  }
+  /** POST /v1/webhook_endpoints/{id}: url, enabledEvents, description, disabled. */
+  update(id: Id, params: T.WebhookEndpointUpdateParams, opts?: RequestOptions): Promise<T.WebhookEndpoint> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/webhook_endpoints/{id}', { params: { path: { id } }, body: params, ...this.#c.init(opts) }));
+  }
+  /** DELETE /v1/webhook_endpoints/{id}: its pending deliveries are dropped. */
+  delete(id: Id, opts?: RequestOptions): Promise<T.DeletedWebhookEndpoint> {
+    return this.#c.unwrap(this.#c.api.DELETE('/v1/webhook_endpoints/{id}', { params: { path: { id } }, ...this.#c.init(opts) }));
+  }
+  /** GET /v1/webhook_endpoints */
+  list(params: T.WebhookEndpointListParams = {}, opts?: RequestOptions): PageIterator<T.WebhookEndpoint, T.WebhookEndpointListParams> {
+    return new PageIterator((query) => this.#c.unwrap(this.#c.api.GET('/v1/webhook_endpoints', { params: { query }, ...this.#c.init(opts) })), params);
+  }
+  /** POST /v1/webhook_endpoints/{id}/roll_secret: the new `secret`, this once; the old one signs for expiresInSeconds more. */
+  rollSecret(id: Id, params: T.WebhookEndpointRollSecretParams = {}, opts?: RequestOptions): Promise<T.WebhookEndpoint> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/webhook_endpoints/{id}/roll_secret', { params: { path: { id } }, body: params, ...this.#c.init(opts) }));
+  }
+  /** GET /v1/webhook_endpoints/{id}/deliveries */
+  listDeliveries(id: Id, params: T.WebhookDeliveryListParams = {}, opts?: RequestOptions): PageIterator<T.WebhookDelivery, T.WebhookDeliveryListParams> {
+    return new PageIterator(
+      (query) => this.#c.unwrap(this.#c.api.GET('/v1/webhook_endpoints/{id}/deliveries', { params: { path: { id }, query }, ...this.#c.init(opts) })),
+      params,
+    );
+  }
+  /** GET /v1/webhook_endpoints/{id}/deliveries/{deliveryId} */
+  retrieveDelivery(id: Id, deliveryId: Id, opts?: RequestOptions): Promise<T.WebhookDelivery> {
+    return this.#c.unwrap(this.#c.api.GET('/v1/webhook_endpoints/{id}/deliveries/{deliveryId}', { params: { path: { id, deliveryId } }, ...this.#c.init(opts) }));
+  }
+  /** POST /v1/webhook_endpoints/{id}/deliveries/{deliveryId}/retry: send it again now (same webhook-id). */
+  retryDelivery(id: Id, deliveryId: Id, opts?: RequestOptions): Promise<T.WebhookDelivery> {
+    return this.#c.unwrap(
+      this.#c.api.POST('/v1/webhook_endpoints/{id}/deliveries/{deliveryId}/retry', { params: { path: { id, deliveryId } }, ...this.#c.init(opts) }),
+    );
+  }
+}
+
+export class TestHelpersPaymentIntents {
+  readonly #c: Core;
+  constructor(core: Core) {
+    this.#c = core;
+  }
+  /** POST /v1/test_helpers/payment_intents/{id}/pay (test keys only): `amount` for an under- or overpayment. */
+  pay(id: Id, params: T.TestPayParams = {}, opts?: RequestOptions): Promise<T.PaymentIntent> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/test_helpers/payment_intents/{id}/pay', { params: { path: { id } }, body: params, ...this.#c.init(opts) }));
+  }
+  /** POST /v1/test_helpers/payment_intents/{id}/fail (test keys only): the current attempt fails. */
+  fail(id: Id, opts?: RequestOptions): Promise<T.PaymentIntent> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/test_helpers/payment_intents/{id}/fail', { params: { path: { id } }, ...this.#c.init(opts) }));
+  }
+}
+
+export class Webhooks {
+  /** The event a delivery carries, once its signature is checked (CaisseSignatureError otherwise). See verifyWebhook. */
+  verify(rawBody: string | Uint8Array, headers: WebhookHeaders, secret: string): T.Event {
+    return verifyWebhook(rawBody, headers, secret);
+  }
+}
+
+export class Caisse {
+  readonly paymentIntents: PaymentIntents;
+  readonly checkoutSessions: CheckoutSessions;
+  readonly products: Products;
+  readonly prices: Prices;
+  readonly paymentLinks: PaymentLinks;
+  readonly events: Events;
+  readonly exchangeRates: ExchangeRates;
+  readonly webhookEndpoints: WebhookEndpoints;
+  readonly testHelpers: { readonly paymentIntents: TestHelpersPaymentIntents };
+  readonly webhooks: Webhooks;
+
+  /** `apiKey`: a secret key, sk_test_... or sk_live_... */
+  constructor(apiKey: string, options: CaisseOptions = {}) {
+    const core = new Core(apiKey, options);
+    this.paymentIntents = new PaymentIntents(core);
+    this.checkoutSessions = new CheckoutSessions(core);
+    this.products = new Products(core);
+    this.prices = new Prices(core);
+    this.paymentLinks = new PaymentLinks(core);
+    this.events = new Events(core);
+    this.exchangeRates = new ExchangeRates(core);
+    this.webhookEndpoints = new WebhookEndpoints(core);
+    this.testHelpers = { paymentIntents: new TestHelpersPaymentIntents(core) };
+    this.webhooks = new Webhooks();
+  }
+}
