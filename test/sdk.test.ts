@@ -59,7 +59,7 @@ describe('requests', () => {
   it('sends the key as a Bearer token, the body as JSON, and a random Idempotency-Key on POSTs only', async () => {
     const f = fake({ status: 200, body: intent('pi_1') }, { status: 200, body: intent('pi_1') });
     const c = client(f);
-    const pi = await c.paymentIntents.create({ amount: 5000, currency: 'XOF', reference: 'order-1042' });
+    const pi = await c.paymentIntents.create({ amount: 5000, currency: 'XOF', rail: 'mobile_money_a', reference: 'order-1042' });
     expect(pi.id).toBe('pi_1');
     await c.paymentIntents.retrieve('pi_1');
     const [post, get] = f.seen;
@@ -67,7 +67,7 @@ describe('requests', () => {
     expect(post!.url.href).toBe('http://api.test/v1/payment_intents');
     expect(post!.headers.get('authorization')).toBe(`Bearer ${KEY}`);
     expect(post!.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(JSON.parse(post!.body)).toEqual({ amount: 5000, currency: 'XOF', reference: 'order-1042' });
+    expect(JSON.parse(post!.body)).toEqual({ amount: 5000, currency: 'XOF', rail: 'mobile_money_a', reference: 'order-1042' });
     expect(post!.headers.get('idempotency-key')).toMatch(UUID);
     expect(get!.url.pathname).toBe('/v1/payment_intents/pi_1');
     expect(get!.headers.get('idempotency-key')).toBeNull();
@@ -76,7 +76,7 @@ describe('requests', () => {
   it("uses the caller's Idempotency-Key when given, and a new one per call otherwise", async () => {
     const f = fake({ status: 200, body: intent('pi_1') });
     const c = client(f);
-    await c.paymentIntents.create({ amount: 5000, currency: 'XOF' }, { idempotencyKey: 'order-1042' });
+    await c.paymentIntents.create({ amount: 5000, currency: 'XOF', rail: 'mobile_money_a' }, { idempotencyKey: 'order-1042' });
     await c.paymentIntents.confirm('pi_1', { phone: '+2250700000000' });
     await c.paymentIntents.confirm('pi_1', { phone: '+2250700000000' });
     expect(f.seen[0]!.headers.get('idempotency-key')).toBe('order-1042');
@@ -93,7 +93,7 @@ describe('retries', () => {
   it('409 idempotency_key_in_use: retried with the same Idempotency-Key until it answers', async () => {
     const inUse = err(409, 'idempotency_error', 'idempotency_key_in_use');
     const f = fake(inUse, inUse, { status: 200, body: intent('pi_1') });
-    const pi = await client(f).paymentIntents.create({ amount: 5000, currency: 'XOF' });
+    const pi = await client(f).paymentIntents.create({ amount: 5000, currency: 'XOF', rail: 'mobile_money_a' });
     expect(pi.id).toBe('pi_1');
     expect(f.seen).toHaveLength(3);
     const keys = new Set(f.seen.map((s) => s.headers.get('idempotency-key')));
@@ -112,7 +112,7 @@ describe('retries', () => {
 
   it('503: retried maxRetries times, then a CaisseApiError with the code, request id and retryAfter', async () => {
     const f = fake(err(503, 'api_error', 'rail_unavailable', 'The rail is down.', { param: 'rail' }));
-    const e = await client(f).paymentIntents.create({ amount: 5000, currency: 'XOF' }).catch((x: unknown) => x);
+    const e = await client(f).paymentIntents.create({ amount: 5000, currency: 'XOF', rail: 'mobile_money_a' }).catch((x: unknown) => x);
     expect(f.seen).toHaveLength(3); // 1 + maxRetries (2)
     expect(new Set(f.seen.map((s) => s.headers.get('idempotency-key'))).size).toBe(1);
     expect(e).toBeInstanceOf(CaisseApiError);
@@ -145,7 +145,7 @@ describe('retries', () => {
 
   it('no answer (connection refused): retried, then a CaisseConnectionError', async () => {
     const f = fake(new TypeError('fetch failed'), new TypeError('fetch failed'), { status: 200, body: intent('pi_1') });
-    expect((await client(f).paymentIntents.create({ amount: 5000, currency: 'XOF' })).id).toBe('pi_1');
+    expect((await client(f).paymentIntents.create({ amount: 5000, currency: 'XOF', rail: 'mobile_money_a' })).id).toBe('pi_1');
     expect(new Set(f.seen.map((s) => s.headers.get('idempotency-key'))).size).toBe(1);
     const g = fake(new TypeError('fetch failed'));
     const e = await client(g).paymentIntents.retrieve('pi_1').catch((x: unknown) => x);
@@ -172,7 +172,7 @@ describe('retries', () => {
     [422, 'idempotency_error', 'idempotency_key_reused', CaisseIdempotencyError],
   ] as const)('%i %s: never retried, thrown as %s', async (status, type, code, Class) => {
     const f = fake(err(status, type, code, 'Refused.', { param: 'amount' }));
-    const e = await client(f).paymentIntents.create({ amount: 5000, currency: 'XOF' }).catch((x: unknown) => x);
+    const e = await client(f).paymentIntents.create({ amount: 5000, currency: 'XOF', rail: 'mobile_money_a' }).catch((x: unknown) => x);
     expect(f.seen).toHaveLength(1);
     expect(e).toBeInstanceOf(Class);
     const ce = e as CaisseError;
