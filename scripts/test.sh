@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: every test, on both databases.
-#   1. type-check
+#   1. type-check, and the OpenAPI document linted (redocly, spectral: scripts/lint-openapi.sh)
 #   2. unit + integration tests (vitest) on the embedded database (PGlite)
 #   3. the same on a throwaway PostgreSQL database (scripts/with-postgres.sh)
 #   4. end-to-end tests in Chromium (Playwright) against `next start`, on both databases
@@ -16,6 +16,11 @@ failed() { status=1; echo "$1" >> "$out/failed-steps"; }
 
 step "type-check"
 npx tsc --noEmit -p . || failed type-check
+
+step "OpenAPI lint (redocly recommended, spectral:oas)"
+# Counted as one check in the closing line (a report of its own), failed or passed.
+if bash scripts/lint-openapi.sh; then lint_ok=true; else lint_ok=false; failed "OpenAPI lint"; fi
+echo "{\"numPassedTests\": $([ $lint_ok = true ] && echo 1 || echo 0), \"numFailedTests\": $([ $lint_ok = true ] && echo 0 || echo 1), \"numPendingTests\": 0, \"success\": $lint_ok}" >"$out/openapi-lint.json"
 
 step "vitest: embedded database (PGlite)"
 env -u DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-pglite.json" || failed "vitest (PGlite)"

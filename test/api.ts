@@ -1,12 +1,14 @@
 // Integration-test harness: call the real route handlers of app/v1 (found as the production server
 // finds them) with real Requests, against a real database (embedded PGlite in memory, or PostgreSQL
 // when DATABASE_URL is set).
-import { afterAll, beforeAll } from 'vitest';
+import { appendFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { loadApiRoutes, matchRoute } from '@/lib/api/router';
 import { openDatabase, setDbHandle, type Db, type DbHandle } from '@/lib/db/client';
 import { createMerchant, type MerchantKeys } from '@/lib/domain/merchants';
 import { resetConfigForTests } from '@/lib/config';
 import { resetRailsForTests } from '@/lib/rails/registry';
+import { checkResponse, stats as openApiStats } from './openapi-ajv';
 
 // The same route table as the production server (lib/api/router.ts, from the files of app/v1).
 let routes: ReturnType<typeof loadApiRoutes> | undefined;
@@ -16,6 +18,11 @@ export interface CallOptions {
   body?: unknown;
   rawBody?: string;
   headers?: Record<string, string>;
+  /**
+   * Do not check this response against the OpenAPI document (test/openapi-ajv.ts). Only for a request
+   * outside the protocol on purpose; the value says why. Counted, never silent.
+   */
+  skipOpenApiCheck?: string;
 }
 
 export interface ApiResult<T = any> {
@@ -40,8 +47,18 @@ export async function call<T = any>(method: string, pathAndQuery: string, opts: 
   const handler = mod[method] as (r: Request, c: { params: Promise<Record<string, string>> }) => Promise<Response>;
   const res = await handler(request, { params: Promise.resolve(params) });
   const text = await res.text();
+  // Every answer against the published document (ajv, strict 2020-12): a mismatch fails the test.
+  checkResponse(method, url.pathname, { status: res.status, headers: res.headers, text }, opts.skipOpenApiCheck);
   return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
 }
+
+// With OPENAPI_AJV_STATS=<file>: one line per test file, how many answers were checked and skipped.
+afterAll(() => {
+  const file = process.env.OPENAPI_AJV_STATS;
+  if (!file || openApiStats.validated + openApiStats.skipped + openApiStats.skippedByOption === 0) return;
+  const { validated, skipped, skippedByOption, skippedPaths } = openApiStats;
+  appendFileSync(file, `${JSON.stringify({ file: expect.getState().testPath, validated, skipped, skippedByOption, skippedPaths: Object.fromEntries(skippedPaths) })}\n`);
+});
 
 /** One database for the test file. */
 export function useDatabase(): { db: () => Db; handle: () => DbHandle } {

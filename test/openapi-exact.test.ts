@@ -1,6 +1,6 @@
 // The OpenAPI document is exact: a valid OpenAPI 3.1 document whose schemas compile as JSON Schema
-// 2020-12 (checked with zod's JSON Schema reader, strict about keywords: no validator is a
-// dependency here), with unions a merchant's generated client can narrow (nextAction by `type`,
+// 2020-12 (with ajv in strict mode, test/openapi-ajv.ts, and with zod's JSON Schema reader, strict
+// about keywords here), with unions a merchant's generated client can narrow (nextAction by `type`,
 // events by `type`), only the statuses each operation can answer, typed query parameters, and
 // examples that are themselves valid. Real answers of the API (every rail, a quoted attempt, events
 // of every object) validate against both the CLOSED zod schemas (drift fails here) and the OPEN
@@ -11,6 +11,7 @@ import { EVENTS, NextAction, OPERATIONS, RESPONSE_OBJECTS, LAST_PAYMENT_ERROR_CO
 import { EVENT_TYPES } from '@/lib/domain/events';
 import * as openapi from '@/app/v1/openapi.json/route';
 import { call, newMerchant, useDatabase } from './api';
+import { compileSchema } from './openapi-ajv';
 
 type Json = Record<string, any>;
 const { db } = useDatabase();
@@ -76,6 +77,7 @@ describe('the OpenAPI document is valid OpenAPI 3.1', () => {
     });
     for (const req of doc.security) for (const name of Object.keys(req)) expect(doc.components.securitySchemes[name]).toBeDefined();
     const tags = new Set((doc.tags as { name: string }[]).map((t) => t.name));
+    for (const t of doc.tags as { name: string; description?: string }[]) expect(t.description, `tag ${t.name}: a description`).toBeTruthy();
     const ids = new Set<string>();
     for (const [method, p, op] of operations()) {
       expect(['get', 'post', 'delete']).toContain(method);
@@ -83,6 +85,7 @@ describe('the OpenAPI document is valid OpenAPI 3.1', () => {
       expect(op.operationId, `${method} ${p}`).toMatch(/^(create|list|retrieve|update|delete|cancel|confirm|expire|roll|retry|testPay|testFail)[A-Z][A-Za-z]+$/);
       expect(ids.has(op.operationId), `operationId ${op.operationId} unique`).toBe(false);
       ids.add(op.operationId);
+      expect(op.description?.length ?? 0, `${op.operationId}: a description`).toBeGreaterThan(60);
       expect(op.tags).toHaveLength(1);
       expect(tags.has(op.tags[0]), `${op.operationId}: tag declared`).toBe(true);
       for (const [status, r] of Object.entries(op.responses)) {
@@ -118,6 +121,7 @@ describe('the OpenAPI document is valid OpenAPI 3.1', () => {
     for (const [where, s] of all) {
       walkSchema(s, where);
       expect(() => validator(s), where).not.toThrow();
+      expect(() => compileSchema(s), `${where} (ajv, strict)`).not.toThrow();
     }
     expect(all.length).toBeGreaterThan(200);
   });
@@ -159,6 +163,10 @@ describe('the document says exactly what the API does', () => {
       for (const [s, r] of Object.entries(op.responses)) expect(r.headers?.['Request-Id'], `${at} ${s}: Request-Id`).toBeDefined();
       expect(Boolean(op.responses['200'].headers['Idempotent-Replayed']), `${at}: Idempotent-Replayed`).toBe(method === 'post');
       expect(op.responses['429'].headers['Retry-After'], `${at}: Retry-After`).toBeDefined();
+      if (op.responses['503']) expect(op.responses['503'].headers['Retry-After'], `${at} 503: Retry-After`).toBeDefined();
+      // Error examples are this operation's: a 404 names the object of its path.
+      const missing = op.responses['404']?.content['application/json'].example.error.message;
+      if (missing) expect(missing, at).toMatch(new RegExp(`^No such ${p.includes('deliveryId') ? 'webhook_delivery' : p.split('/')[p.startsWith('/v1/test_helpers') ? 3 : 2]!.replace(/s$/, '')}: '`));
     }
     const statuses = (p: string, m = 'post') => Object.keys(doc.paths[p][m].responses);
     expect(statuses('/v1/payment_intents/{id}/confirm')).toEqual(expect.arrayContaining(['402', '409', '503']));

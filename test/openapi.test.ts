@@ -3,6 +3,7 @@ import { RESPONSE_OBJECTS } from '@/lib/api/openapi';
 import { loadApiRoutes } from '@/lib/api/router';
 import * as openapi from '@/app/v1/openapi.json/route';
 import { call, newMerchant, useDatabase } from './api';
+import { checkResponse, findOperation, responseViolations, stats } from './openapi-ajv';
 
 const { db } = useDatabase();
 let key: string;
@@ -103,5 +104,65 @@ describe('OpenAPI', () => {
     expect(retried.body.attempts.length).toBeGreaterThan(0);
     check('WebhookDelivery', retried.body);
     check('DeletedWebhookEndpoint', (await call('DELETE', `/v1/webhook_endpoints/${we.id}`, { key })).body);
+  });
+});
+
+// test/api.ts checks every answer of the integration suite against the document with ajv
+// (test/openapi-ajv.ts). The check must be able to fail: wrong answers, made here by hand, are caught.
+describe('the ajv check of every answer (test/openapi-ajv.ts)', () => {
+  const headers = (h: Record<string, string> = {}) => new Headers({ 'content-type': 'application/json; charset=utf-8', 'request-id': 'req_5Vn2Kq8LxT3mRc7BzW9pJd', ...h });
+  const answer = (status: number, body: unknown, h?: Record<string, string>) => ({ status, headers: headers(h), text: JSON.stringify(body) });
+
+  it('passes a real answer, and finds the operation by method and path template', async () => {
+    const before = stats.validated;
+    const product = await call('POST', '/v1/products', { key, body: { name: 'Checked' } });
+    expect(product.status).toBe(200);
+    expect(stats.validated).toBe(before + 1);
+    expect(findOperation('GET', `/v1/products/${product.body.id}`)?.op.operationId).toBe('retrieveProduct');
+    expect(findOperation('POST', '/v1/webhook_endpoints/we_1/deliveries/whd_1/retry')?.op.operationId).toBe('retryWebhookDelivery');
+    expect(findOperation('PUT', '/v1/products')).toBeUndefined();
+    expect(responseViolations('GET', `/v1/products/${product.body.id}`, answer(200, product.body))?.violations).toEqual([]);
+  });
+
+  it('fails a body off its schema, naming the operation, the status and what ajv found', () => {
+    const pi = { id: 'pi_1', object: 'payment_intent', amount: '5000' }; // a string amount, and most fields missing
+    const r = responseViolations('GET', '/v1/payment_intents/pi_1', answer(200, pi));
+    expect(r?.operation).toBe('retrievePaymentIntent (GET /v1/payment_intents/{id})');
+    expect(r?.violations.join('\n')).toMatch(/body: .*\/amount must be integer/);
+    expect(r?.violations.join('\n')).toMatch(/must have required property 'currency'/);
+    expect(() => checkResponse('GET', '/v1/payment_intents/pi_1', answer(200, pi))).toThrow(/OpenAPI: the 200 answer of retrievePaymentIntent .* does not match the document/);
+    // A nextAction of a made-up type, an error code nobody documented, an event whose object is another's.
+    const intent = { id: 'pi_1', object: 'payment_intent', amount: 5000, amountReceived: 0, currency: 'XOF', status: 'pending', rail: 'mobile_money_a', reference: null, description: null, metadata: {}, lastPaymentError: null, canceledAt: null, livemode: false, createdAt: 1, latestQuote: null };
+    expect(responseViolations('GET', '/v1/payment_intents/pi_1', answer(200, { ...intent, nextAction: null }))?.violations).toEqual([]);
+    expect(responseViolations('GET', '/v1/payment_intents/pi_1', answer(200, { ...intent, nextAction: { type: 'card_redirect', url: 'x', expiresAt: null, quote: null } }))?.violations).not.toEqual([]);
+    expect(responseViolations('GET', '/v1/products', answer(400, { error: { type: 'invalid_request_error', code: 'made_up', message: 'x', requestId: 'req_1' } }))?.violations).not.toEqual([]);
+    const event = { id: 'evt_1', object: 'event', type: 'product.created', data: { object: intent }, livemode: false, createdAt: 1 };
+    expect(responseViolations('GET', '/v1/events/evt_1', answer(200, event))?.violations).not.toEqual([]);
+  });
+
+  it('fails an undocumented status, a missing required header, a wrong content type', () => {
+    const error = { error: { type: 'invalid_request_error', code: 'unexpected_state', message: 'x', requestId: 'req_1' } };
+    // GET /v1/products has no 409.
+    expect(responseViolations('GET', '/v1/products', answer(409, error))?.violations).toEqual([expect.stringMatching(/status 409 is not documented/)]);
+    // Request-Id on every answer; Retry-After on every 429.
+    const noRequestId = { status: 404, headers: new Headers({ 'content-type': 'application/json' }), text: JSON.stringify({ error: { ...error.error, code: 'resource_missing' } }) };
+    expect(responseViolations('GET', '/v1/products/prod_1', noRequestId)?.violations).toEqual(['header Request-Id is required but absent']);
+    const limited = { error: { type: 'rate_limit_error', code: 'rate_limited', message: 'x', requestId: 'req_1' } };
+    expect(responseViolations('GET', '/v1/products', answer(429, limited))?.violations).toEqual(['header Retry-After is required but absent']);
+    expect(responseViolations('GET', '/v1/products', answer(429, limited, { 'retry-after': '2' }))?.violations).toEqual([]);
+    expect(responseViolations('GET', '/v1/products', answer(429, limited, { 'retry-after': 'soon' }))?.violations).toEqual([expect.stringMatching(/^header Retry-After: "soon" .*must be integer/)]);
+    expect(responseViolations('GET', '/v1/products', { ...answer(200, {}), headers: headers({ 'content-type': 'text/html' }) })?.violations).toEqual([expect.stringMatching(/content type "text\/html" is not documented/)]);
+  });
+
+  it('skips, and counts, requests the document has no operation for and those a test exempts', async () => {
+    expect(responseViolations('GET', '/v1/nothing_here', answer(404, {}))).toBeUndefined();
+    const before = { ...stats };
+    const unknown = await call('GET', '/v1/nothing_here', { key });
+    expect(unknown.status).toBe(404);
+    expect(stats.skipped).toBe(before.skipped + 1);
+    // The escape hatch, for a request outside the protocol on purpose, is counted too.
+    await call('GET', '/v1/products', { key, skipOpenApiCheck: 'this test checks the counter of the escape hatch' });
+    expect(stats.skippedByOption).toBe(before.skippedByOption + 1);
+    expect(stats.validated).toBe(before.validated);
   });
 });

@@ -235,55 +235,55 @@ export interface Operation {
 }
 
 export const TAGS = [
-  { name: 'Payment intents', description: 'An amount to collect over a rail, and its lifecycle' },
-  { name: 'Checkout sessions', description: 'The hosted payment page for an intent or a price' },
-  { name: 'Products', description: 'What you sell' },
-  { name: 'Prices', description: 'The cost of a product in one currency' },
-  { name: 'Payment links', description: 'A shareable URL that makes a checkout session per visit' },
-  { name: 'Exchange rates', description: 'The rates quotes use (XOF, XAF, GNF paid in BTC or USDT)' },
-  { name: 'Events', description: 'Every change, newest first; also the webhook bodies' },
-  { name: 'Webhook endpoints', description: 'Where events are sent, signed (Standard Webhooks), and their deliveries' },
-  { name: 'Test helpers', description: 'Test mode only: settle or fail a payment without a real payer' },
+  { name: 'Payment intents', description: 'An amount to collect over one rail (mobile money, Bitcoin, USDT) and its lifecycle: `requires_payment_method`, then `pending` while a payer has a prompt, an invoice or an address, then `succeeded`, `failed` or `canceled`. Collect it through a checkout session, or yourself with confirm and `nextAction`.' },
+  { name: 'Checkout sessions', description: 'The hosted payment page: made from a payment intent or a price, it lets the buyer pick a rail and pay, then sends them back to your `successUrl`.' },
+  { name: 'Products', description: 'What you sell. A product has prices; checkout sessions and payment links are made from a price.' },
+  { name: 'Prices', description: 'The cost of a product in one currency, in minor units. A price never changes its amount: make a new one.' },
+  { name: 'Payment links', description: 'A shareable URL (a chat message, a QR code on a counter) that makes a new checkout session from a price at each visit.' },
+  { name: 'Exchange rates', description: 'The rates quotes use when an XOF, XAF or GNF amount is paid in BTC or USDT.' },
+  { name: 'Events', description: 'Every change to your objects, newest first. The same objects are the bodies of your webhooks.' },
+  { name: 'Webhook endpoints', description: 'Where events are sent, signed per Standard Webhooks, and the record of each delivery and its attempts.' },
+  { name: 'Test helpers', description: 'Test mode only (a live key gets 404): settle or fail a payment without a real payer, to test your integration end to end.' },
 ];
 
 const idParam = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string', maxLength: 100 } });
 
 export const OPERATIONS: Operation[] = [
-  { id: 'createPaymentIntent', tag: 'Payment intents', method: 'post', path: '/v1/payment_intents', summary: 'Create a payment intent', body: createPaymentIntentInput, returns: 'PaymentIntent', codes400: ['amount_too_small', 'amount_too_large', 'rail_currency_mismatch', 'rail_not_configured'], rail: 'create' },
-  { id: 'listPaymentIntents', tag: 'Payment intents', method: 'get', path: '/v1/payment_intents', summary: 'List payment intents', query: listPaymentIntentsQuery, returns: 'list:PaymentIntent' },
-  { id: 'retrievePaymentIntent', tag: 'Payment intents', method: 'get', path: '/v1/payment_intents/{id}', summary: 'Retrieve a payment intent', returns: 'PaymentIntent' },
-  { id: 'cancelPaymentIntent', tag: 'Payment intents', method: 'post', path: '/v1/payment_intents/{id}/cancel', summary: 'Cancel a payment intent', description: 'Only from requires_payment_method; otherwise 409 unexpected_state. Its open checkout session expires.', returns: 'PaymentIntent', state: true },
-  { id: 'createCheckoutSession', tag: 'Checkout sessions', method: 'post', path: '/v1/checkout_sessions', summary: 'Create a checkout session', description: 'Give exactly one of paymentIntentId or priceId.', body: createCheckoutSessionInput, returns: 'CheckoutSession', codes400: ['parameters_exclusive', 'resource_missing'] },
-  { id: 'listCheckoutSessions', tag: 'Checkout sessions', method: 'get', path: '/v1/checkout_sessions', summary: 'List checkout sessions', query: listCheckoutSessionsQuery, returns: 'list:CheckoutSession' },
-  { id: 'retrieveCheckoutSession', tag: 'Checkout sessions', method: 'get', path: '/v1/checkout_sessions/{id}', summary: 'Retrieve a checkout session', returns: 'CheckoutSession' },
-  { id: 'expireCheckoutSession', tag: 'Checkout sessions', method: 'post', path: '/v1/checkout_sessions/{id}/expire', summary: 'Expire a checkout session', description: 'Not while a payment is pending (409). The intent, if still unpaid, fails.', returns: 'CheckoutSession', state: true },
-  { id: 'createProduct', tag: 'Products', method: 'post', path: '/v1/products', summary: 'Create a product', body: createProductInput, returns: 'Product' },
-  { id: 'listProducts', tag: 'Products', method: 'get', path: '/v1/products', summary: 'List products', query: listProductsQuery, returns: 'list:Product' },
-  { id: 'retrieveProduct', tag: 'Products', method: 'get', path: '/v1/products/{id}', summary: 'Retrieve a product', returns: 'Product' },
-  { id: 'updateProduct', tag: 'Products', method: 'post', path: '/v1/products/{id}', summary: 'Update a product', description: 'metadata is merged; a key set to "" or null is removed.', body: updateProductInput, returns: 'Product' },
-  { id: 'createPrice', tag: 'Prices', method: 'post', path: '/v1/prices', summary: 'Create a price', body: createPriceInput, returns: 'Price', codes400: ['amount_too_small', 'amount_too_large', 'resource_missing'] },
-  { id: 'listPrices', tag: 'Prices', method: 'get', path: '/v1/prices', summary: 'List prices', query: listPricesQuery, returns: 'list:Price' },
-  { id: 'retrievePrice', tag: 'Prices', method: 'get', path: '/v1/prices/{id}', summary: 'Retrieve a price', returns: 'Price' },
-  { id: 'updatePrice', tag: 'Prices', method: 'post', path: '/v1/prices/{id}', summary: 'Update a price', description: 'Only active and metadata; amount, currency and product never change.', body: updatePriceInput, returns: 'Price' },
+  { id: 'createPaymentIntent', tag: 'Payment intents', method: 'post', path: '/v1/payment_intents', summary: 'Create a payment intent', description: 'Creates an intent to collect `amount` (minor units) in `currency` over `rail`. It starts in `requires_payment_method`: nothing is asked of the payer yet. Then either send the payer to a hosted checkout page (create a checkout session with `paymentIntentId`) or collect without it (`confirmPaymentIntent`). Follow the outcome with webhooks (`payment_intent.succeeded`, `payment_intent.failed`) rather than by polling.\n\nSend an `Idempotency-Key` (your order id, for instance): a retry after a timeout then returns the same intent instead of making a second one. Refused with 400 when the rail does not take the currency (`rail_currency_mismatch`), the amount is outside the currency\'s bounds (`amount_too_small`, `amount_too_large`) or this deployment has no backend for the rail in this mode (`rail_not_configured`); 503 `rail_unavailable` when an XOF, XAF or GNF intent over a BTC or USDT rail has no fresh exchange rate right now.', body: createPaymentIntentInput, returns: 'PaymentIntent', codes400: ['amount_too_small', 'amount_too_large', 'rail_currency_mismatch', 'rail_not_configured'], rail: 'create' },
+  { id: 'listPaymentIntents', tag: 'Payment intents', method: 'get', path: '/v1/payment_intents', summary: 'List payment intents', description: 'Your payment intents in the key\'s mode. Filter by `status`, `rail`, `currency`, or `reference` (your order id: the way to find the intent of an order).\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object\'s `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.', query: listPaymentIntentsQuery, returns: 'list:PaymentIntent' },
+  { id: 'retrievePaymentIntent', tag: 'Payment intents', method: 'get', path: '/v1/payment_intents/{id}', summary: 'Retrieve a payment intent', description: 'The intent as it is now: `status`, `amountReceived`, `nextAction` (what the payer must do, while a payment is in progress), `lastPaymentError` (why the last attempt failed) and, when it was paid in BTC or USDT for a franc amount, `latestQuote`. 404 `resource_missing` when this key\'s merchant and mode have no intent with this id (a test key never sees live objects).', returns: 'PaymentIntent' },
+  { id: 'cancelPaymentIntent', tag: 'Payment intents', method: 'post', path: '/v1/payment_intents/{id}/cancel', summary: 'Cancel a payment intent', description: 'Cancels an intent nobody is paying: only from `requires_payment_method`. Once a payer has a prompt, an invoice or an address (`pending`), or once the intent is final, it answers 409 `unexpected_state`: let the attempt end, or expire its checkout session. Its open checkout session expires with it; sends `payment_intent.canceled` (and `checkout_session.expired`).', returns: 'PaymentIntent', state: true },
+  { id: 'createCheckoutSession', tag: 'Checkout sessions', method: 'post', path: '/v1/checkout_sessions', summary: 'Create a checkout session', description: 'A hosted payment page: send the buyer to the session\'s `url`. Give exactly one of `paymentIntentId` (an intent in `requires_payment_method` with no other open session) or `priceId` (an active price: the page makes the intent when the buyer picks a payment method). The buyer chooses among the rails of the currency that are up; the session completes when the intent succeeds (`checkout_session.completed`) and expires at `expiresAt` (30 minutes to 24 hours ahead, default 24 hours).\n\n`successUrl` and `cancelUrl` may contain `{CHECKOUT_SESSION_ID}`, replaced by the session\'s id when the buyer is sent back. A session made from `priceId` copies its `metadata` to the payment intent it makes (plus `checkoutSessionId`), so your webhook handler finds your order id on `payment_intent.*` events. 400 `parameters_exclusive` when both ids are given, `parameter_missing` when neither, `resource_missing` (with `param`) when the id names nothing.', body: createCheckoutSessionInput, returns: 'CheckoutSession', codes400: ['parameters_exclusive', 'resource_missing'] },
+  { id: 'listCheckoutSessions', tag: 'Checkout sessions', method: 'get', path: '/v1/checkout_sessions', summary: 'List checkout sessions', description: 'Your checkout sessions in the key\'s mode. Filter by `status` or `paymentIntentId`.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object\'s `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.', query: listCheckoutSessionsQuery, returns: 'list:CheckoutSession' },
+  { id: 'retrieveCheckoutSession', tag: 'Checkout sessions', method: 'get', path: '/v1/checkout_sessions/{id}', summary: 'Retrieve a checkout session', description: 'The session as it is now: `status` (`open`, `complete`, `expired`) and, once the buyer picked a payment method, its `paymentIntentId`. 404 `resource_missing` when this key\'s merchant and mode have no session with this id.', returns: 'CheckoutSession' },
+  { id: 'expireCheckoutSession', tag: 'Checkout sessions', method: 'post', path: '/v1/checkout_sessions/{id}/expire', summary: 'Expire a checkout session', description: 'Closes an open session now: its page stops taking payments. Its payment intent, if still `requires_payment_method`, fails (`payment_intent.failed`, `lastPaymentError.code` `session_expired`, or `underpaid` when part was received). 409 `unexpected_state` while a payment is pending (a prompt or an operator page is out, or money was seen on its way: let it end), or when the session is already complete or expired.', returns: 'CheckoutSession', state: true },
+  { id: 'createProduct', tag: 'Products', method: 'post', path: '/v1/products', summary: 'Create a product', description: 'Something you sell. Give it prices (one per currency) to make checkout sessions and payment links from. Sends `product.created`.', body: createProductInput, returns: 'Product' },
+  { id: 'listProducts', tag: 'Products', method: 'get', path: '/v1/products', summary: 'List products', description: 'Your products in the key\'s mode. Filter by `active`.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object\'s `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.', query: listProductsQuery, returns: 'list:Product' },
+  { id: 'retrieveProduct', tag: 'Products', method: 'get', path: '/v1/products/{id}', summary: 'Retrieve a product', description: 'One product. 404 `resource_missing` when this key\'s merchant and mode have no product with this id.', returns: 'Product' },
+  { id: 'updateProduct', tag: 'Products', method: 'post', path: '/v1/products/{id}', summary: 'Update a product', description: 'Changes the given fields only. `metadata` is merged: a key set to `""` or `null` is removed. An inactive product\'s prices take no new checkout session, and its payment links answer 410. Sends `product.updated`.', body: updateProductInput, returns: 'Product' },
+  { id: 'createPrice', tag: 'Prices', method: 'post', path: '/v1/prices', summary: 'Create a price', description: 'The cost of a product in one currency, as an integer in minor units (`unitAmount`). A price never changes its amount, currency or product: make a new price, and deactivate the old one. 400 `resource_missing` (param `productId`) when the product does not exist in this mode; `amount_too_small` / `amount_too_large` outside the currency\'s bounds. Sends `price.created`.', body: createPriceInput, returns: 'Price', codes400: ['amount_too_small', 'amount_too_large', 'resource_missing'] },
+  { id: 'listPrices', tag: 'Prices', method: 'get', path: '/v1/prices', summary: 'List prices', description: 'Your prices in the key\'s mode. Filter by `productId` or `active`.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object\'s `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.', query: listPricesQuery, returns: 'list:Price' },
+  { id: 'retrievePrice', tag: 'Prices', method: 'get', path: '/v1/prices/{id}', summary: 'Retrieve a price', description: 'One price. 404 `resource_missing` when this key\'s merchant and mode have no price with this id.', returns: 'Price' },
+  { id: 'updatePrice', tag: 'Prices', method: 'post', path: '/v1/prices/{id}', summary: 'Update a price', description: 'Only `active` and `metadata` (merged; a key set to `""` or `null` is removed). Amount, currency and product never change: a price with other terms is a new price. An inactive price takes no new checkout session. Sends `price.updated`.', body: updatePriceInput, returns: 'Price' },
   { id: 'createPaymentLink', tag: 'Payment links', method: 'post', path: '/v1/payment_links', summary: 'Create a payment link', description: 'A URL under {checkout_url} to share anywhere (a chat message, a QR code on a shop counter). Each visit creates a new checkout session from the price, with the link\'s successUrl, cancelUrl and locale (the session\'s paymentLinkId names the link), and answers 303 to the session\'s url. The price must be this merchant\'s, in this mode, and active (and its product too). Visits are limited to 30 a minute per client address (429 page with Retry-After). Sessions made by visits that expired unpaid, with no payment intent, are deleted 24 h after they expired.', body: createPaymentLinkInput, returns: 'PaymentLink', codes400: ['resource_missing'] },
-  { id: 'listPaymentLinks', tag: 'Payment links', method: 'get', path: '/v1/payment_links', summary: 'List payment links', query: listPaymentLinksQuery, returns: 'list:PaymentLink' },
-  { id: 'retrievePaymentLink', tag: 'Payment links', method: 'get', path: '/v1/payment_links/{id}', summary: 'Retrieve a payment link', returns: 'PaymentLink' },
+  { id: 'listPaymentLinks', tag: 'Payment links', method: 'get', path: '/v1/payment_links', summary: 'List payment links', description: 'Your payment links in the key\'s mode. Filter by `active`.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object\'s `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.', query: listPaymentLinksQuery, returns: 'list:PaymentLink' },
+  { id: 'retrievePaymentLink', tag: 'Payment links', method: 'get', path: '/v1/payment_links/{id}', summary: 'Retrieve a payment link', description: 'One payment link. 404 `resource_missing` when this key\'s merchant and mode have no link with this id.', returns: 'PaymentLink' },
   { id: 'updatePaymentLink', tag: 'Payment links', method: 'post', path: '/v1/payment_links/{id}', summary: 'Update a payment link', description: 'Only active and metadata (merged; a key set to "" or null is removed). An inactive link\'s url answers 410 with a page saying it is no longer available (as does a link whose price or product is inactive); reactivate it to take payments again.', body: updatePaymentLinkInput, returns: 'PaymentLink' },
   { id: 'confirmPaymentIntent', tag: 'Payment intents', method: 'post', path: '/v1/payment_intents/{id}/confirm', summary: 'Confirm a payment intent (collect without the hosted page)', description: 'Starts, or returns, the payer\'s attempt and answers nextAction. `rail` switches to another rail of the currency while requires_payment_method (or while pending at a redirect operator the payer left). `phone` (E.164 or national): required by push operators (MTN MoMo protocol: nextAction mobile_money_prompt), optional for redirect operators (Orange Money, Wave: nextAction redirect_to_url; with Wave only that number may pay). `returnUrl` (https): where a redirect operator sends the payer back when the intent has no checkout session. `{"resend": true}` alone sends a pending push again (at most 3 times, spaced, under the per-phone limits; 409 on redirect operators). 400 rail_not_configured when this deployment has no backend for the rail in this mode; 503 rail_unavailable when the rail\'s backend is down or refused.', body: confirmPaymentIntentInput, returns: 'PaymentIntent', codes400: ['rail_currency_mismatch', 'rail_not_configured'], rail: 'confirm', state: true },
-  { id: 'testPayPaymentIntent', tag: 'Test helpers', method: 'post', path: '/v1/test_helpers/payment_intents/{id}/pay', summary: 'Test mode: pay a payment intent', description: 'Test keys only (404 with a live key). Optional amount for an under- or overpayment. Starts an attempt on the intent\'s rail if none.', body: testPayInput, returns: 'PaymentIntent', rail: 'create', state: true },
-  { id: 'testFailPaymentIntent', tag: 'Test helpers', method: 'post', path: '/v1/test_helpers/payment_intents/{id}/fail', summary: 'Test mode: make the current attempt fail', description: 'Test keys only (404 with a live key).', returns: 'PaymentIntent', state: true },
+  { id: 'testPayPaymentIntent', tag: 'Test helpers', method: 'post', path: '/v1/test_helpers/payment_intents/{id}/pay', summary: 'Test mode: pay a payment intent', description: 'Test mode: the payer pays, as the rail\'s simulator would report it. Without `amount`, the full amount due; with one (in the attempt\'s settlement currency: sats or USDT millionths when the intent converts), an underpayment (`payment_intent.partially_paid`, the intent stays payable) or an overpayment (`payment_intent.overpaid`). Starts an attempt on the intent\'s rail when none is open, so an intent in `requires_payment_method` can be paid at once. On an address rail (`btc_onchain`, `usdt_trc20`) a payment after the intent ended is a late payment (`payment_intent.late_payment`). Test keys only: a live key gets 404. 409 `unexpected_state` once the intent succeeded, or was canceled or failed on a rail that is not an address.', body: testPayInput, returns: 'PaymentIntent', rail: 'create', state: true },
+  { id: 'testFailPaymentIntent', tag: 'Test helpers', method: 'post', path: '/v1/test_helpers/payment_intents/{id}/fail', summary: 'Test mode: make the current attempt fail', description: 'Test mode: the current attempt fails as if the payer declined (`lastPaymentError.code` `payment_declined` on mobile money). The intent goes back to `requires_payment_method` (`payment_intent.payment_failed`) so the payer can try again, or fails for good after 10 failed attempts (`payment_intent.failed`). Starts an attempt first when none is open. Test keys only: a live key gets 404; 409 `unexpected_state` once the intent is final.', returns: 'PaymentIntent', state: true },
   { id: 'listExchangeRates', tag: 'Exchange rates', method: 'get', path: '/v1/exchange_rates', summary: 'List exchange rates', description: 'The rates a quote for an XOF, XAF or GNF intent paid over btc_lightning, btc_onchain or usdt_trc20 would use now, in the key\'s mode: test mode\'s fixed rates, or live rates (median of the exchanges\' EUR prices, at most 2 minutes old; XOF and XAF at the peg of 655.957 per EUR; GNF only when the operator configured a GNF rate). A pair without a fresh rate is left out (its converting rails answer 503 rail_unavailable). Filters from and to; not paginated.', query: listExchangeRatesQuery, returns: 'list:ExchangeRate' },
-  { id: 'listEvents', tag: 'Events', method: 'get', path: '/v1/events', summary: 'List events', description: 'Newest first; filter by type.', query: listEventsQuery, returns: 'list:Event' },
-  { id: 'retrieveEvent', tag: 'Events', method: 'get', path: '/v1/events/{id}', summary: 'Retrieve an event', returns: 'Event' },
-  { id: 'createWebhookEndpoint', tag: 'Webhook endpoints', method: 'post', path: '/v1/webhook_endpoints', summary: 'Create a webhook endpoint', description: 'The answer carries the signing secret (whsec_...), this once. Live endpoints: https and public addresses only.', body: createEndpointInput, returns: 'WebhookEndpoint', codes400: ['webhook_endpoint_limit'] },
-  { id: 'listWebhookEndpoints', tag: 'Webhook endpoints', method: 'get', path: '/v1/webhook_endpoints', summary: 'List webhook endpoints', query: listEndpointsQuery, returns: 'list:WebhookEndpoint' },
-  { id: 'retrieveWebhookEndpoint', tag: 'Webhook endpoints', method: 'get', path: '/v1/webhook_endpoints/{id}', summary: 'Retrieve a webhook endpoint', returns: 'WebhookEndpoint' },
-  { id: 'updateWebhookEndpoint', tag: 'Webhook endpoints', method: 'post', path: '/v1/webhook_endpoints/{id}', summary: 'Update a webhook endpoint', description: 'url, enabledEvents, description, disabled.', body: updateEndpointInput, returns: 'WebhookEndpoint' },
-  { id: 'deleteWebhookEndpoint', tag: 'Webhook endpoints', method: 'delete', path: '/v1/webhook_endpoints/{id}', summary: 'Delete a webhook endpoint', description: 'Its pending deliveries are dropped.', returns: 'DeletedWebhookEndpoint' },
-  { id: 'rollWebhookEndpointSecret', tag: 'Webhook endpoints', method: 'post', path: '/v1/webhook_endpoints/{id}/roll_secret', summary: 'Roll the signing secret', description: 'The old secret keeps signing for expiresInSeconds (default 86400, at most 604800).', body: rollSecretInput, returns: 'WebhookEndpoint' },
-  { id: 'listWebhookDeliveries', tag: 'Webhook endpoints', method: 'get', path: '/v1/webhook_endpoints/{id}/deliveries', summary: 'List deliveries of an endpoint', query: listDeliveriesQuery, returns: 'list:WebhookDelivery' },
-  { id: 'retrieveWebhookDelivery', tag: 'Webhook endpoints', method: 'get', path: '/v1/webhook_endpoints/{id}/deliveries/{deliveryId}', summary: 'Retrieve a delivery', returns: 'WebhookDelivery' },
-  { id: 'retryWebhookDelivery', tag: 'Webhook endpoints', method: 'post', path: '/v1/webhook_endpoints/{id}/deliveries/{deliveryId}/retry', summary: 'Send a delivery again now', description: 'Same webhook-id; does not move the automatic schedule.', returns: 'WebhookDelivery', state: true },
+  { id: 'listEvents', tag: 'Events', method: 'get', path: '/v1/events', summary: 'List events', description: 'Every change to your objects in the key\'s mode, also the bodies your webhook endpoints receive. Filter by `type` (for example `payment_intent.succeeded`). Use it to catch up after downtime: page with `endingBefore` from the last event you handled.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object\'s `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.', query: listEventsQuery, returns: 'list:Event' },
+  { id: 'retrieveEvent', tag: 'Events', method: 'get', path: '/v1/events/{id}', summary: 'Retrieve an event', description: 'One event, as it was sent to your webhook endpoints: `data.object` is the object right after the change. Use it to check a webhook you received, or to replay one you missed. 404 `resource_missing` when this key\'s merchant and mode have no event with this id.', returns: 'Event' },
+  { id: 'createWebhookEndpoint', tag: 'Webhook endpoints', method: 'post', path: '/v1/webhook_endpoints', summary: 'Create a webhook endpoint', description: 'Subscribes a URL of yours to events: `enabledEvents` lists event types, or `["*"]` for all. The answer carries the signing secret (`whsec_...`) this once: store it to verify each delivery\'s `webhook-signature` (Standard Webhooks, HMAC-SHA256). Test-mode endpoints may be any http(s) URL; live endpoints must be https on a public address. At most 16 endpoints per mode (400 `webhook_endpoint_limit`).', body: createEndpointInput, returns: 'WebhookEndpoint', codes400: ['webhook_endpoint_limit'] },
+  { id: 'listWebhookEndpoints', tag: 'Webhook endpoints', method: 'get', path: '/v1/webhook_endpoints', summary: 'List webhook endpoints', description: 'Your webhook endpoints in the key\'s mode (at most 16 per mode). The signing secret is not in this list: it is shown once, when the endpoint is made or its secret rolled.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object\'s `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.', query: listEndpointsQuery, returns: 'list:WebhookEndpoint' },
+  { id: 'retrieveWebhookEndpoint', tag: 'Webhook endpoints', method: 'get', path: '/v1/webhook_endpoints/{id}', summary: 'Retrieve a webhook endpoint', description: 'One endpoint: its `status` (`enabled`, `disabled`) and, when disabled, why (`manual`, `http_410`: your server answered 410, `retries_exhausted`). Its secret is not shown again. 404 `resource_missing` when this key\'s merchant and mode have no endpoint with this id.', returns: 'WebhookEndpoint' },
+  { id: 'updateWebhookEndpoint', tag: 'Webhook endpoints', method: 'post', path: '/v1/webhook_endpoints/{id}', summary: 'Update a webhook endpoint', description: 'Changes the given fields only: `url`, `enabledEvents`, `description` (`null` clears it), `disabled`. `disabled: true` stops deliveries (`disabledReason` `manual`); `disabled: false` enables it again, also after a 410 from your server or exhausted retries. The secret does not change: roll it with roll_secret.', body: updateEndpointInput, returns: 'WebhookEndpoint' },
+  { id: 'deleteWebhookEndpoint', tag: 'Webhook endpoints', method: 'delete', path: '/v1/webhook_endpoints/{id}', summary: 'Delete a webhook endpoint', description: 'Deletes the endpoint, with its deliveries and their record: pending deliveries are not sent. Events stay listed (`GET /v1/events`). 404 `resource_missing` when no endpoint has this id.', returns: 'DeletedWebhookEndpoint' },
+  { id: 'rollWebhookEndpointSecret', tag: 'Webhook endpoints', method: 'post', path: '/v1/webhook_endpoints/{id}/roll_secret', summary: 'Roll the signing secret', description: 'Makes a new signing secret, in the answer this once. The old secret keeps signing for `expiresInSeconds` (default 86400, 0 to stop at once, at most 604800): meanwhile each delivery carries both signatures in `webhook-signature`, so you can deploy the new secret without dropping a webhook.', body: rollSecretInput, returns: 'WebhookEndpoint' },
+  { id: 'listWebhookDeliveries', tag: 'Webhook endpoints', method: 'get', path: '/v1/webhook_endpoints/{id}/deliveries', summary: 'List deliveries of an endpoint', description: 'The deliveries of events to this endpoint, with each attempt\'s response status, the start of your server\'s answer, and its duration: what to look at when a webhook did not arrive. Filter by `status` (`pending`, `succeeded`, `failed`) or `eventId`. 404 `resource_missing` when the endpoint does not exist.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object\'s `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.', query: listDeliveriesQuery, returns: 'list:WebhookDelivery' },
+  { id: 'retrieveWebhookDelivery', tag: 'Webhook endpoints', method: 'get', path: '/v1/webhook_endpoints/{id}/deliveries/{deliveryId}', summary: 'Retrieve a delivery', description: 'One delivery and every attempt made (newest last). 404 `resource_missing` when the endpoint or the delivery does not exist.', returns: 'WebhookDelivery' },
+  { id: 'retryWebhookDelivery', tag: 'Webhook endpoints', method: 'post', path: '/v1/webhook_endpoints/{id}/deliveries/{deliveryId}/retry', summary: 'Send a delivery again now', description: 'Sends the delivery again now, whatever its status (a failed one after fixing your server, for instance), with the same `webhook-id` so your handler can drop a duplicate. The answer shows the new attempt. It does not move the automatic schedule. 409 `unexpected_state` while an attempt of this delivery is running.', returns: 'WebhookDelivery', state: true },
 ];
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -366,10 +366,14 @@ function queryParameters(s: z.ZodType) {
 }
 
 const HEADERS = {
-  RequestId: { description: 'The request id (req_...), repeated in error bodies', schema: { type: 'string' } },
+  RequestId: { description: 'The request id (req_...), repeated in error bodies: quote it to support', required: true, schema: { type: 'string', pattern: '^req_' } },
   IdempotentReplayed: { description: '"true" when this is the replay of an earlier request with the same Idempotency-Key', schema: { type: 'string', const: 'true' } },
-  RetryAfter: { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } },
-  WWWAuthenticate: { description: 'Bearer realm="caisse"', schema: { type: 'string' } },
+  RetryAfter: { description: 'Seconds to wait before retrying', required: true, schema: { type: 'integer', minimum: 1 } },
+  RetryAfterUnavailable: {
+    description: 'When present, seconds to wait before trying this rail again. When absent, retry with backoff (for example 5 s, then 30 s), or offer the payer another rail',
+    schema: { type: 'integer', minimum: 1 },
+  },
+  WWWAuthenticate: { description: 'Bearer realm="caisse"', required: true, schema: { type: 'string' } },
 };
 const header = (n: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${n}` });
 const ref = (n: string) => ({ $ref: `${SCHEMA_PREFIX}${n}` });
@@ -413,11 +417,12 @@ function errorResponses(op: Operation): Record<string, Json> {
     out['503'] = {
       description:
         "`rail_unavailable`: the rail's backend is down or refused, no receive address is free, or (a converting rail) no fresh exchange rate; try again later or use another rail",
+      headers: { 'Retry-After': header('RetryAfterUnavailable') },
     };
   return Object.fromEntries(
     Object.entries(out).map(([status, r]) => [
       status,
-      { description: r.description, headers: { 'Request-Id': header('RequestId'), ...r.headers }, content: { 'application/json': { schema: ref('Error'), example: errorExample(status) } } },
+      { description: r.description, headers: { 'Request-Id': header('RequestId'), ...r.headers }, content: { 'application/json': { schema: ref('Error'), example: errorExample(status, op) } } },
     ]),
   );
 }
@@ -477,22 +482,69 @@ export const EVENT_EXAMPLE = {
   data: { object: { ...EXAMPLES.PaymentIntent, status: 'succeeded', amountReceived: 5000, nextAction: null } }, livemode: false, createdAt: T + 4,
 } as const;
 
-const ERROR_EXAMPLES: Record<string, [string, string, string, string?]> = {
-  '400': ['invalid_request_error', 'parameter_missing', 'Missing required param: amount.', 'amount'],
+type ErrorExample = [type: string, code: string, message: string, param?: string];
+const ERROR_EXAMPLES: Record<string, ErrorExample> = {
   '401': ['authentication_error', 'invalid_api_key', 'Invalid API key provided.'],
   '402': ['invalid_request_error', 'payment_refused', "The mobile_money_a backend refused this payment request (HTTP 400). Check the payer's phone number. Try again or use another rail.", 'phone'],
-  '404': ['invalid_request_error', 'resource_missing', `No such payment intent: '${PI_ID}'.`],
   '408': ['invalid_request_error', 'request_timeout', 'The request body did not arrive within 10 s.'],
-  '409': ['invalid_request_error', 'unexpected_state', 'This payment intent is succeeded; it cannot be canceled.'],
   '413': ['invalid_request_error', 'request_too_large', 'The request body is larger than the limit of 65536 bytes.'],
   '415': ['invalid_request_error', 'unsupported_media_type', 'Request bodies must be JSON, sent with Content-Type: application/json.'],
   '422': ['idempotency_error', 'idempotency_key_reused', 'Keys for idempotent requests can only be used with the same parameters they were first used with.'],
-  '429': ['rate_limit_error', 'rate_limited', 'Too many requests with this API key. Retry after 1 s.'],
-  '503': ['api_error', 'rail_unavailable', 'The mobile_money_a rail is unavailable right now. Try again later or use another rail.', 'rail'],
+  '429': ['rate_limit_error', 'rate_limited', 'Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.'],
 };
-function errorExample(status: string) {
+
+/** The object a path's last `{param}` names, as the server's 404 says it (`No such payment_intent: ...`). */
+const KIND_OF_PATH: [RegExp, string, string][] = [
+  [/deliveries\/\{deliveryId\}/, 'webhook_delivery', 'whd_4Kc8Rz2LmT6nQx9VbP3wHd1'],
+  [/webhook_endpoints\/\{id\}/, 'webhook_endpoint', 'we_6Lp3Tz8KvQ2nXc7BmR4wJd'],
+  [/payment_intents\/\{id\}/, 'payment_intent', 'pi_3kTq8ZbV2nLw9XyC4rHd7M'],
+  [/checkout_sessions\/\{id\}/, 'checkout_session', 'cs_9Wm4Kx2PbT7nQz5LcV8rJh'],
+  [/products\/\{id\}/, 'product', 'prod_7Hc2LmQx9VbN4tKz1PwR8s'],
+  [/prices\/\{id\}/, 'price', 'price_5Rt8NvK2qLx7BwZ3mJc9Hd'],
+  [/payment_links\/\{id\}/, 'payment_link', 'plink_2Nq7Xv4KcM9tRb3LzW8pHd'],
+  [/events\/\{id\}/, 'event', 'evt_8Jd3Wq6LzN2cKx7TbR5mVh'],
+];
+
+/** 409 unexpected_state, as each operation words it. */
+const STATE_EXAMPLES: Record<string, string> = {
+  cancelPaymentIntent: "This payment intent's status is succeeded; it cannot become canceled (only from requires_payment_method).",
+  expireCheckoutSession: 'A payment for this session is pending; the session cannot expire until that payment succeeds or fails.',
+  confirmPaymentIntent: "This payment intent's status is succeeded; it can no longer be confirmed.",
+  testPayPaymentIntent: "This payment intent's status is canceled.",
+  testFailPaymentIntent: "This payment intent's status is succeeded.",
+  retryWebhookDelivery: 'Delivery whd_4Kc8Rz2LmT6nQx9VbP3wHd1 is being attempted right now. Retry when that attempt is over.',
+};
+
+/** A realistic error body for this operation and status: the message the server gives in that case. */
+function errorExample(status: string, op: Operation) {
   const requestId = 'req_5Vn2Kq8LxT3mRc7BzW9pJd';
-  const e = ERROR_EXAMPLES[status];
+  let e: ErrorExample | undefined = ERROR_EXAMPLES[status];
+  if (status === '400') {
+    const required = op.body && ((z.toJSONSchema(op.body, { io: 'input', unrepresentable: 'any' }) as { required?: string[] }).required ?? [])[0];
+    e = op.id === 'createCheckoutSession'
+      ? ['invalid_request_error', 'parameters_exclusive', 'Give either paymentIntentId or priceId, not both.', 'priceId']
+      : required
+        ? ['invalid_request_error', 'parameter_missing', `Missing required param: ${required}.`, required]
+        : op.returns.startsWith('list:') && op.id !== 'listExchangeRates'
+          ? ['invalid_request_error', 'parameter_invalid', 'limit must be an integer from 1 to 100', 'limit']
+          : op.body
+            ? ['invalid_request_error', 'invalid_json', 'The request body is not valid JSON: Unexpected end of JSON input.']
+            : ['invalid_request_error', 'parameter_unknown', 'Received unknown parameter: expand.', 'expand'];
+  }
+  if (status === '404') {
+    const [, kind, id] = KIND_OF_PATH.find(([re]) => re.test(op.path))!;
+    e = ['invalid_request_error', 'resource_missing', `No such ${kind}: '${id}'.`];
+  }
+  if (status === '409')
+    e = op.state && STATE_EXAMPLES[op.id]
+      ? ['invalid_request_error', 'unexpected_state', STATE_EXAMPLES[op.id]!]
+      : ['idempotency_error', 'idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed. Retry after it finishes.'];
+  if (status === '429' && op.rail === 'confirm')
+    e = ['rate_limit_error', 'phone_rate_limited', 'Too many payment requests were sent to this phone number: at most 3 a minute and 10 an hour. Retry after 42 seconds.', 'phone'];
+  if (status === '503')
+    e = op.rail === 'confirm'
+      ? ['api_error', 'rail_unavailable', 'The mobile_money_a rail is unavailable right now. Try again later or use another rail.', 'rail']
+      : ['api_error', 'rail_unavailable', 'The usdt_trc20 rail is unavailable right now (no fresh USDT/XOF exchange rate is available right now). Try again later or use another rail.', 'rail'];
   if (!e) return { error: { type: 'api_error', message: `An unexpected error occurred. Contact support with the request id ${requestId} if it persists.`, requestId } };
   const [type, code, message, param] = e;
   return { error: { type, code, message, ...(param ? { param } : {}), requestId } };
@@ -517,7 +569,7 @@ export const REQUEST_EXAMPLES: Record<string, Json> = {
 
 function okExample(op: Operation): unknown {
   const one = (name: ObjectName): unknown =>
-    name === 'Event' ? EVENT_EXAMPLE : name === 'Error' ? errorExample('400') : EXAMPLES[name as keyof typeof EXAMPLES];
+    name === 'Event' ? EVENT_EXAMPLE : EXAMPLES[name as keyof typeof EXAMPLES];
   if (!op.returns.startsWith('list:')) return one(op.returns as ObjectName);
   const path = op.path;
   return { object: 'list', data: [one(op.returns.slice(5) as ObjectName)], hasMore: false, url: path };
