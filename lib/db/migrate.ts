@@ -36,10 +36,22 @@ export async function migrate(db: Db): Promise<string[]> {
   return applied;
 }
 
-/** Split on semicolons at the end of a line; our migrations keep one statement per block. */
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean);
+/**
+ * Split a migration into statements: on semicolons at the end of a line, except inside a
+ * dollar-quoted body (`$$ ... $$`, `$fn$ ... $fn$`: function and trigger bodies), which is kept whole.
+ */
+export function splitStatements(sql: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let quote: string | null = null;
+  for (const line of sql.split('\n')) {
+    current += `${line}\n`;
+    for (const m of line.matchAll(/\$[A-Za-z_]*\$/g)) quote = quote === null ? m[0] : quote === m[0] ? null : quote;
+    if (quote === null && /;\s*$/.test(line)) {
+      out.push(current.replace(/;\s*$/, ''));
+      current = '';
+    }
+  }
+  out.push(current);
+  return out.map((s) => s.replace(/^\s*--.*$/gm, '').trim()).filter(Boolean);
 }

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RailStatus } from '../rails/types';
 import { ATTEMPT_STATUSES, ATTEMPT_TRANSITIONS, PUSH_WATCH_SECONDS, WATCH_SECONDS, type AttemptStatus } from './attempt-states';
-import { decide, MAX_FAILED_ATTEMPTS, type AttemptFacts, type Decision, type IntentFacts } from './settle';
+import { decide, isQuietReport, MAX_FAILED_ATTEMPTS, type AttemptFacts, type Decision, type IntentFacts } from './settle';
 import { INTENT_STATUSES, INTENT_TRANSITIONS, type IntentStatus } from './transitions';
 
 const NOW = 1_800_000_000;
@@ -179,5 +179,43 @@ describe('decide: exact decisions', () => {
     expect(decide(intentOf('requires_payment_method', 'btc_lightning'), a, report('expired', 0), NOW).replace).toBe(true);
     expect(decide(intentOf('requires_payment_method', 'btc_lightning', { sessionOpenUntil: NOW + 30 }), a, report('expired', 0), NOW).replace).toBe(false);
     expect(decide(intentOf('requires_payment_method', 'btc_lightning', { sessionOpenUntil: null }), a, report('expired', 0), NOW).replace).toBe(false);
+  });
+});
+
+describe('isQuietReport: the worker\'s one-write poll is only taken when decide would do nothing', () => {
+  const quotes: AttemptFacts['quote'][] = [null, { amount: 8_340_000, currency: 'USDT', rate: '600', expiresAt: NOW - 100, due: 5000 }];
+  it('every quiet report, over every intent state, rail, quote and session: no credit, no effect', () => {
+    let quiet = 0;
+    for (const rail of RAILS)
+      for (const intentStatus of INTENT_STATUSES)
+        for (const windowClosed of [false, true])
+          for (const sessionOpenUntil of [null, NOW - 1, NOW + 3600])
+            for (const payerFailures of [0, MAX_FAILED_ATTEMPTS])
+              for (const quote of quotes)
+                for (const expiresAt of [null, NOW - 1, NOW, NOW + 1, NOW + 600])
+                  for (const status of ATTEMPT_STATUSES)
+                    for (const state of STATES)
+                      for (const [received, seen] of [[0, 0], [1, 0], [0, 1]] as const) {
+                        const attempt = attemptOf(status, rail, { expiresAt, quote });
+                        const r = report(state, received, { seen, details: { txids: [] } });
+                        if (!isQuietReport({ status, amountReceived: 0, amountSeen: 0, expiresAt }, r, NOW)) continue;
+                        quiet++;
+                        const d = decide(intentOf(intentStatus, rail, { windowClosed, sessionOpenUntil, payerFailures, amountReceived: 0 }), attempt, r, NOW);
+                        expect({ credit: d.credit, intentCredit: d.intentCredit, seen: d.seen, effects: d.effects, replace: d.replace }).toEqual({ credit: 0, intentCredit: 0, seen: 0, effects: [], replace: false });
+                      }
+    expect(quiet).toBeGreaterThan(100);
+  });
+  it('not quiet: money, a pending or final state, an error, an attempt not waiting, or its time up', () => {
+    const a = { status: 'awaiting_payment' as const, amountReceived: 0, amountSeen: 0, expiresAt: NOW + 10 };
+    expect(isQuietReport(a, report('waiting', 0), NOW)).toBe(true);
+    expect(isQuietReport(a, report('waiting', 1), NOW)).toBe(false);
+    expect(isQuietReport(a, report('waiting', 0, { seen: 1 }), NOW)).toBe(false);
+    for (const state of ['pending', 'confirmed', 'failed', 'expired'] as const) expect(isQuietReport(a, report(state, 0), NOW)).toBe(false);
+    expect(isQuietReport(a, report('waiting', 0, { error: { code: 'x', message: 'x' } }), NOW)).toBe(false);
+    expect(isQuietReport({ ...a, status: 'pending' }, report('waiting', 0), NOW)).toBe(false);
+    expect(isQuietReport({ ...a, amountSeen: 5 }, report('waiting', 0), NOW)).toBe(false);
+    expect(isQuietReport({ ...a, amountReceived: 5 }, report('waiting', 0), NOW)).toBe(false);
+    expect(isQuietReport({ ...a, expiresAt: NOW }, report('waiting', 0), NOW)).toBe(false);
+    expect(isQuietReport({ ...a, expiresAt: null }, report('waiting', 0), NOW)).toBe(false);
   });
 });

@@ -114,6 +114,21 @@ export function isBackendFinal(rail: string, report: RailStatus): boolean {
 
 const emit = (type: EventType): Effect => ({ do: 'emit', type });
 
+/**
+ * A report that cannot change anything: the backend has seen nothing for an attempt that is waiting
+ * for its money, has none, and still has time. `decide` gives no credit and no effect for it, whatever
+ * the intent (test: settle.test.ts), so the worker only records when to ask again (one write,
+ * no transaction: lib/domain/attempts.ts `quietPoll`). The caller's write re-checks, in the same
+ * statement, that the attempt is still as read and that its address has credited nothing.
+ */
+export function isQuietReport(attempt: { status: AttemptStatus; amountReceived: number; amountSeen: number; expiresAt: number | null }, report: RailStatus, now: number): boolean {
+  return (
+    report.state === 'waiting' && report.received === 0 && report.seen === 0 && report.error === undefined &&
+    attempt.status === 'awaiting_payment' && attempt.amountReceived === 0 && attempt.amountSeen === 0 &&
+    attempt.expiresAt !== null && attempt.expiresAt > now
+  );
+}
+
 export function decide(intent: IntentFacts, attempt: AttemptFacts, report: RailStatus, now: number): Decision {
   const address = isAddressRail(attempt.rail);
   const counted = address ? (attempt.addressCredited ?? 0) : attempt.amountReceived;
