@@ -164,6 +164,15 @@ describe('retries', () => {
     expect(calls).toBe(2);
   });
 
+  it("the caller's signal stops the retries", async () => {
+    const f = fake({ ...err(503, 'api_error', 'rail_unavailable'), headers: { 'retry-after': '30' } });
+    const ac = new AbortController();
+    const pending = client(f).paymentIntents.retrieve('pi_1', { signal: ac.signal }).catch((x: unknown) => x);
+    setTimeout(() => ac.abort(new Error('stop')), 50);
+    expect(await pending).toMatchObject({ message: 'stop' });
+    expect(f.seen).toHaveLength(1);
+  });
+
   it.each([
     [400, 'invalid_request_error', 'parameter_missing', CaisseInvalidRequestError],
     [402, 'invalid_request_error', 'payment_refused', CaisseInvalidRequestError],
