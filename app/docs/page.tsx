@@ -1,95 +1,96 @@
-// /docs: a readable API reference, rendered on the server from the same OpenAPI document.
-import { openApiDocument } from '@/lib/api/openapi';
-import { config } from '@/lib/config';
+// /docs: the overview, a quickstart, and the index of the guides and of the API reference.
+//
+// Why hand-written server pages and not Scalar or Redoc: both are client-side React/JS bundles of
+// several hundred KB that render nothing without JavaScript, and are heavy on the low-end phones
+// our merchants use. These pages are rendered on the server from the same OpenAPI document the API
+// publishes (lib/api/openapi.ts `openApiDocument(baseUrl)`, read through lib/docs/), so the
+// reference cannot drift from it: a new operation, parameter, example or error code shows up here
+// with no edit. Each page is light (no client JavaScript of its own, CSS modules) and readable at
+// 360 px; e2e/docs.spec.ts measures both.
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { GUIDES } from '@/lib/docs/guides';
+import { docsBaseUrl, docsDocument } from '@/lib/docs/load';
+import { tagGroups } from '@/lib/docs/reference';
+import { Code, Paragraphs } from './ui';
 import styles from './docs.module.css';
 
-export const metadata = { title: 'Caisse API reference' };
+export const metadata: Metadata = {
+  title: 'Caisse API reference',
+  description: 'Guides and API reference of Caisse: payments by mobile money, Bitcoin and USDT in West and Central Africa.',
+};
+// BASE_URL is read at run time (it is in every curl and in the document's servers).
 export const dynamic = 'force-dynamic';
 
-type Schema = { type?: string | string[]; enum?: unknown[]; description?: string; default?: unknown; maxLength?: number; minimum?: number; maximum?: number; exclusiveMinimum?: number; properties?: Record<string, Schema>; required?: string[]; $ref?: string; anyOf?: Schema[]; oneOf?: Schema[] };
-type Param = { name: string; in: string; required: boolean; schema: Schema; description?: string };
-type Op = { summary: string; description?: string; parameters: Param[]; requestBody?: { content: { 'application/json': { schema: Schema } } } };
-
-function typeOf(s: Schema): string {
-  if (s.enum) return s.enum.map((v) => JSON.stringify(v)).join(' | ');
-  if (s.anyOf) return s.anyOf.map(typeOf).join(' | ');
-  if (s.oneOf) return s.oneOf.map(typeOf).join(' | ');
-  if (s.$ref) return s.$ref.split('/').pop()!;
-  const t = Array.isArray(s.type) ? s.type.join(' | ') : (s.type ?? 'any');
-  return t === 'object' && !s.properties ? 'object (string values)' : t;
-}
-
-function constraints(s: Schema): string {
-  const out: string[] = [];
-  if (s.default !== undefined) out.push(`default ${JSON.stringify(s.default)}`);
-  if (s.maxLength !== undefined) out.push(`max ${s.maxLength} chars`);
-  if (s.minimum !== undefined) out.push(`≥ ${s.minimum}`);
-  if (s.exclusiveMinimum !== undefined) out.push(`> ${s.exclusiveMinimum}`);
-  if (s.maximum !== undefined && s.maximum < 1e15) out.push(`≤ ${s.maximum}`);
-  if (s.description) out.push(s.description);
-  return out.join('; ');
-}
-
-function ParamTable({ rows }: { rows: { name: string; required: boolean; schema: Schema }[] }) {
-  if (!rows.length) return null;
+export default function DocsHome() {
+  const doc = docsDocument();
+  const base = docsBaseUrl();
   return (
-    <table className={styles.table}>
-      <thead>
-        <tr><th scope="col">Param</th><th scope="col">Type</th><th scope="col">Required</th><th scope="col">Notes</th></tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.name}>
-            <td><code>{r.name}</code></td><td>{typeOf(r.schema)}</td><td>{r.required ? 'yes' : 'no'}</td><td>{constraints(r.schema)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-export default function DocsPage() {
-  const doc = openApiDocument(config().BASE_URL) as { paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, Schema> } };
-  return (
-    <main className={styles.main} lang="en">
+    <>
       <h1>Caisse API reference</h1>
+      <Paragraphs text={doc.info.description} />
       <p>
-        Base URL <code>{config().BASE_URL}</code>. Authenticate every request with <code>Authorization: Bearer sk_test_...</code>.
-        Bodies are JSON (<code>Content-Type: application/json</code>, at most 64 KiB); amounts are integers in minor units
-        (XOF, XAF, GNF: 0 decimals; BTC: satoshis; USDT: 6 decimals); timestamps are Unix seconds. Machine-readable:{' '}
-        <a href="/v1/openapi.json">/v1/openapi.json</a> (OpenAPI 3.1).
+        Base URL <code>{base}</code>. Every request carries a secret key; bodies are JSON. The machine-readable document is{' '}
+        <a href="/v1/openapi.json">/v1/openapi.json</a> (OpenAPI 3.1): generate a client from it, or use the{' '}
+        <Link href="/docs/guides/sdk">TypeScript SDK</Link>.
       </p>
-      <h2>Conventions</h2>
-      <ul>
-        <li>Errors: <code>{'{ "error": { "type", "code", "message", "param", "requestId" } }'}</code>; every response has a <code>Request-Id</code> header.</li>
-        <li>Lists: <code>{'{ "object": "list", "data": [...], "hasMore", "url" }'}</code>, newest first; <code>limit</code> (1–100, default 10), <code>startingAfter</code> / <code>endingBefore</code>, <code>createdAt[gte]</code>, <code>createdAt[lt]</code>.</li>
-        <li>Idempotency: send <code>Idempotency-Key</code> on any POST; the first response is replayed for 24 h with <code>Idempotent-Replayed: true</code>.</li>
-        <li>Unknown parameters are rejected (<code>parameter_unknown</code>).</li>
+
+      <h2 id="quickstart">Quickstart</h2>
+      <p>
+        Put your test key in a variable (<code>npm start</code> prints one on its first start; <code>sk_test_...</code>), then
+        create a payment intent and a checkout session, and send the buyer to the session&apos;s <code>url</code>:
+      </p>
+      <Code label="Set the key">{`export CAISSE_KEY=sk_test_...`}</Code>
+      <Code label="Create a payment intent">{`curl ${base}/v1/payment_intents \\
+  -H "Authorization: Bearer $CAISSE_KEY" \\
+  -H 'Idempotency-Key: order-1042' \\
+  -H 'Content-Type: application/json' \\
+  -d '{"amount": 5000, "currency": "XOF", "rail": "mobile_money_a", "reference": "order-1042"}'
+# -> {"id": "pi_...", "status": "requires_payment_method", "nextAction": null, ...}`}</Code>
+      <Code label="Create a checkout session">{`curl ${base}/v1/checkout_sessions \\
+  -H "Authorization: Bearer $CAISSE_KEY" \\
+  -H 'Content-Type: application/json' \\
+  -d '{"paymentIntentId": "pi_...",
+       "successUrl": "https://shop.example/merci?session={CHECKOUT_SESSION_ID}",
+       "cancelUrl": "https://shop.example/panier"}'
+# -> {"id": "cs_...", "url": "${base}/checkout/cs_...", "status": "open", ...}`}</Code>
+      <p>
+        Open the <code>url</code>: in test mode the page pays with the <Link href="/docs/guides/test-mode">test numbers</Link> or
+        its test buttons. Then the intent is <code>succeeded</code>, and a <code>payment_intent.succeeded</code> event is sent to
+        your <Link href="/docs/guides/webhooks">webhook endpoint</Link>. To collect without the hosted page, confirm the intent
+        with the payer&apos;s number and show them <code>nextAction</code>:
+      </p>
+      <Code label="Confirm a payment intent">{`curl ${base}/v1/payment_intents/pi_.../confirm \\
+  -H "Authorization: Bearer $CAISSE_KEY" \\
+  -H 'Content-Type: application/json' \\
+  -d '{"phone": "+2250554120000"}'
+# -> {"status": "pending", "nextAction": {"type": "mobile_money_prompt", ...}}`}</Code>
+      <p>
+        Conventions: amounts are integers in minor units (XOF, XAF, GNF have no decimals; BTC in satoshis; USDT in millionths),
+        timestamps are Unix seconds, names are camelCase, unknown parameters are refused.
+      </p>
+
+      <h2 id="guides">Guides</h2>
+      <ul className={styles.cards}>
+        {GUIDES.map((g) => (
+          <li key={g.slug}>
+            <Link href={`/docs/guides/${g.slug}`}>{g.title}</Link>: {g.summary}
+          </li>
+        ))}
       </ul>
-      {Object.entries(doc.paths).map(([path, ops]) =>
-        Object.entries(ops).map(([method, op]) => {
-          const body = op.requestBody?.content['application/json'].schema;
-          const bodyRows = body?.properties ? Object.entries(body.properties).map(([name, schema]) => ({ name, schema, required: body.required?.includes(name) ?? false })) : [];
-          const query = op.parameters.filter((p) => p.in === 'query');
-          const id = `${method}-${path}`.replace(/[^a-z0-9]+/gi, '-');
-          return (
-            <section key={id} id={id} className={styles.op}>
-              <h2><span className={styles.method}>{method.toUpperCase()}</span> <code>{path}</code></h2>
-              <p>{op.summary}.{op.description ? ` ${op.description}` : ''}</p>
-              {bodyRows.length > 0 && <><h3>Body</h3><ParamTable rows={bodyRows} /></>}
-              {query.length > 0 && <><h3>Query</h3><ParamTable rows={query} /></>}
-            </section>
-          );
-        }),
-      )}
-      <h2>Objects</h2>
-      {Object.entries(doc.components.schemas).map(([name, s]) => (
-        <section key={name} id={`object-${name}`} className={styles.op}>
-          <h3>{name}</h3>
-          {s.oneOf && <p>One of {typeOf(s)}, told apart by <code>type</code>.</p>}
-          <ParamTable rows={Object.entries(s.properties ?? {}).map(([n, schema]) => ({ name: n, schema, required: s.required?.includes(n) ?? false }))} />
-        </section>
-      ))}
-    </main>
+
+      <h2 id="reference">API reference</h2>
+      <ul className={styles.cards}>
+        {tagGroups(doc).map((g) => (
+          <li key={g.slug}>
+            <Link href={`/docs/api/${g.slug}`}>{g.name}</Link>: {g.description ?? ''} ({g.operations.length} operation
+            {g.operations.length === 1 ? '' : 's'})
+          </li>
+        ))}
+        <li>
+          <Link href="/docs/objects">Objects and events</Link>: every object, the <code>nextAction</code> and event types.
+        </li>
+      </ul>
+    </>
   );
 }

@@ -1,0 +1,90 @@
+// /docs/objects: every schema of the OpenAPI document (each at #Name), the unions told apart by
+// `type` (nextAction, events), and the webhook payloads (the document's `webhooks` section).
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { docsDocument } from '@/lib/docs/load';
+import { fields, objectNames, unionVariants, webhookEvents } from '@/lib/docs/reference';
+import { Fields, Paragraphs, Text } from '../ui';
+import styles from '../docs.module.css';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Objects and events: Caisse API reference' };
+
+export default function ObjectsPage() {
+  const doc = docsDocument();
+  const events = webhookEvents(doc);
+  const headers = Object.values(doc.webhooks ?? {})[0]?.post?.parameters ?? [];
+  return (
+    <>
+      <h1>Objects and events</h1>
+      <p>
+        What the API answers. Every object has an <code>id</code> (a prefix and random characters), <code>object</code> (its kind),{' '}
+        <code>livemode</code> and <code>createdAt</code> (Unix seconds). Objects may gain fields over time: do not reject unknown ones.
+      </p>
+      <nav aria-label="Objects">
+        <ul className={styles.toc}>
+          {objectNames(doc).map((n) => (
+            <li key={n}>
+              <a href={`#${n}`}>{n}</a>
+            </li>
+          ))}
+          <li>
+            <a href="#event-types">Event types and webhook payloads</a>
+          </li>
+        </ul>
+      </nav>
+      {objectNames(doc).map((name) => {
+        const s = doc.components.schemas[name]!;
+        const variants = unionVariants(doc, name);
+        return (
+          <section key={name} id={name} aria-labelledby={`${name}-h`} className={styles.op}>
+            <h2 id={`${name}-h`}>{name}</h2>
+            <Paragraphs text={s.description} />
+            {variants.length ? (
+              <>
+                <p>
+                  One of these objects, told apart by <code>type</code>
+                  {name === 'Event' ? <> (its <code>data.object</code> is the object the type names)</> : null}:
+                </p>
+                <ul>
+                  {variants.map((v) => (
+                    <li key={v.schema}>
+                      <a href={`#${v.schema}`}>{v.schema}</a>: <Text>{v.types.map((t) => `\`${t}\``).join(', ')}</Text>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            <Fields fields={fields(s)} label={`${name} fields`} />
+          </section>
+        );
+      })}
+      <section id="event-types" aria-labelledby="event-types-h" className={styles.op}>
+        <h2 id="event-types-h">Event types and webhook payloads</h2>
+        <p>
+          Each event is written in the same transaction as the change it describes, and sent to every enabled webhook endpoint that
+          subscribes to its type, as a <code>POST</code> whose body is the event (see the{' '}
+          <Link href="/docs/guides/webhooks">webhooks guide</Link>).
+        </p>
+        <Paragraphs text={Object.values(doc.webhooks ?? {})[0]?.post?.description} />
+        <p>Headers of every delivery:</p>
+        <ul>
+          {headers.map((h) => (
+            <li key={h.name}>
+              <code>{h.name}</code>
+              {h.description ? <>: <Text>{h.description}</Text></> : null}
+            </li>
+          ))}
+        </ul>
+        <ul className={styles.cols2}>
+          {events.map((e) => (
+            <li key={e.type}>
+              <code>{e.type}</code>
+              {e.schema ? <> (<a href={`#${e.schema}`}>{e.schema}</a>)</> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
