@@ -112,7 +112,7 @@ async function main() {
   const keys = JSON.parse(sh('npx', ['tsx', 'scripts/caisse.ts', 'merchants', 'create', '--name', 'Boutique Awa'], env)).keys;
   const child = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(PORT), '-H', '127.0.0.1'], {
     cwd: root,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, BENCH_PAGES: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });

@@ -71,3 +71,9 @@ test('[CHECKOUT]: usable at 360 px and at 200 % zoom without horizontal scrollin
   await expect(page.getByRole('img', { name: 'QR code of the Lightning invoice' })).toBeVisible();
   expect(await fits()).toBe(true);
 });
+
+test('[CHECKOUT]: the benchmark’s empty page is not served in production (404 without BENCH_PAGES=1)', async ({ request }) => {
+  const r = await request.get('/bench-empty');
+  expect(r.status()).toBe(404);
+  expect(await r.text()).not.toContain('Empty page');
+});

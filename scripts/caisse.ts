@@ -2,6 +2,9 @@
 // server. The embedded database can be opened by one process at a time: while the server holds it,
 // the CLI refuses with a clear message instead of corrupting it or waiting forever.
 import { parseArgs } from 'node:util';
+import fs from 'node:fs';
+import path from 'node:path';
+import { config } from '../lib/config';
 import { openDatabase, type DbHandle } from '../lib/db/client';
 import { DataDirLockedError } from '../lib/db/lock';
 import { createMerchant, listMerchants, rollKeys } from '../lib/domain/merchants';
@@ -75,6 +78,17 @@ async function main(argv: string[]): Promise<void> {
     password = await readPassword();
     const problem = passwordProblem(password);
     if (problem) fail(`${problem} (read from stdin)`);
+  }
+
+  // The embedded database is a folder: a command run from another directory, or with DATA_DIR
+  // unset, would otherwise make an empty one silently and answer from it.
+  const cfg = config();
+  if (!cfg.DATABASE_URL && cfg.DATA_DIR !== 'memory') {
+    const dir = path.resolve(cfg.DATA_DIR);
+    const exists = fs.existsSync(dir) && fs.readdirSync(dir).length > 0;
+    if (!exists && !['merchants create', 'migrate'].includes(command))
+      fail(`no database at ${dir}. Run this from the folder where \`npm start\` runs, or set DATA_DIR to its database folder (default ./.data), or DATABASE_URL.`);
+    if (!exists) process.stderr.write(`caisse: a new embedded database is created at ${dir} (set DATA_DIR to use another)\n`);
   }
 
   let handle: DbHandle;

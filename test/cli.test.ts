@@ -21,6 +21,15 @@ const openCliDatabase = () => openDatabase(process.env.DATABASE_URL ? { database
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('CLI', () => {
+  it.runIf(!process.env.DATABASE_URL)('a command other than merchants create, on an embedded database folder that does not exist, refuses and creates nothing', () => {
+    const missing = path.join(dir, 'not-here');
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/caisse.ts', 'merchants', 'list'], { env: { ...process.env, DATA_DIR: missing, DATABASE_URL: '' }, encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`no database at ${missing}`);
+    expect(fs.existsSync(missing)).toBe(false);
+  });
+
   it('merchants create prints exactly the contract JSON; keys are stored hashed; keys roll revokes the old ones', async () => {
     const made = cli('merchants', 'create', '--name', 'Boutique CLI');
     expect(made.status, made.stderr).toBe(0);
