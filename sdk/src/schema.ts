@@ -319,7 +319,7 @@ export interface paths {
         put?: never;
         /**
          * Test mode: pay a payment intent
-         * @description Test keys only (404 with a live key). Optional amount for an under- or overpayment. Starts an attempt on the intent's rail if none.
+         * @description Test mode: the payer pays, as the rail's simulator would report it. Without `amount`, the full amount due; with one (in the attempt's settlement currency: sats or USDT millionths when the intent converts), an underpayment (`payment_intent.partially_paid`, the intent stays payable) or an overpayment (`payment_intent.overpaid`). Starts an attempt on the intent's rail when none is open, so an intent in `requires_payment_method` can be paid at once. On an address rail (`btc_onchain`, `usdt_trc20`) a payment after the intent ended is a late payment (`payment_intent.late_payment`). Test keys only: a live key gets 404. 409 `unexpected_state` once the intent succeeded, or was canceled or failed on a rail that is not an address.
          */
         post: operations["testPayPaymentIntent"];
         delete?: never;
@@ -339,7 +339,7 @@ export interface paths {
         put?: never;
         /**
          * Test mode: make the current attempt fail
-         * @description Test keys only (404 with a live key).
+         * @description Test mode: the current attempt fails as if the payer declined (`lastPaymentError.code` `payment_declined` on mobile money). The intent goes back to `requires_payment_method` (`payment_intent.payment_failed`) so the payer can try again, or fails for good after 10 failed attempts (`payment_intent.failed`). Starts an attempt first when none is open. Test keys only: a live key gets 404; 409 `unexpected_state` once the intent is final.
          */
         post: operations["testFailPaymentIntent"];
         delete?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook endpoint
-         * @description The answer carries the signing secret (whsec_...), this once. Live endpoints: https and public addresses only.
+         * @description Subscribes a URL of yours to events: `enabledEvents` lists event types, or `["*"]` for all. The answer carries the signing secret (`whsec_...`) this once: store it to verify each delivery's `webhook-signature` (Standard Webhooks, HMAC-SHA256). Test-mode endpoints may be any http(s) URL; live endpoints must be https on a public address. At most 16 endpoints per mode (400 `webhook_endpoint_limit`).
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -451,12 +451,12 @@ export interface paths {
         put?: never;
         /**
          * Update a webhook endpoint
-         * @description url, enabledEvents, description, disabled.
+         * @description Changes the given fields only: `url`, `enabledEvents`, `description` (`null` clears it), `disabled`. `disabled: true` stops deliveries (`disabledReason` `manual`); `disabled: false` enables it again, also after a 410 from your server or exhausted retries. The secret does not change: roll it with roll_secret.
          */
         post: operations["updateWebhookEndpoint"];
         /**
          * Delete a webhook endpoint
-         * @description Its pending deliveries are dropped.
+         * @description Deletes the endpoint, with its deliveries and their record: pending deliveries are not sent. Events stay listed (`GET /v1/events`). 404 `resource_missing` when no endpoint has this id.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
@@ -475,7 +475,7 @@ export interface paths {
         put?: never;
         /**
          * Roll the signing secret
-         * @description The old secret keeps signing for expiresInSeconds (default 86400, at most 604800).
+         * @description Makes a new signing secret, in the answer this once. The old secret keeps signing for `expiresInSeconds` (default 86400, 0 to stop at once, at most 604800): meanwhile each delivery carries both signatures in `webhook-signature`, so you can deploy the new secret without dropping a webhook.
          */
         post: operations["rollWebhookEndpointSecret"];
         delete?: never;
@@ -537,7 +537,7 @@ export interface paths {
         put?: never;
         /**
          * Send a delivery again now
-         * @description Same webhook-id; does not move the automatic schedule.
+         * @description Sends the delivery again now, whatever its status (a failed one after fixing your server, for instance), with the same `webhook-id` so your handler can drop a duplicate. The answer shows the new attempt. It does not move the automatic schedule. 409 `unexpected_state` while an attempt of this delivery is running.
          */
         post: operations["retryWebhookDelivery"];
         delete?: never;
