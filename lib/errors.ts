@@ -30,9 +30,15 @@ export const notFound = (kind: string, id: string, param?: string) => new Domain
 /** The object's state does not allow this now. */
 export const unexpectedState = (message: string) => new DomainError('unexpected_state', message);
 
-/** The rail's backend cannot take a payment now (not configured, or failing). */
-export const railUnavailable = (rail: string, detail?: string) =>
-  new DomainError('rail_unavailable', `The ${rail} rail is unavailable right now${detail ? ` (${detail})` : ''}. Try again later or use another rail.`, 'rail');
+/**
+ * The rail's backend cannot take a payment now (not configured, or failing). `retryAfterSeconds`
+ * when we know when it is worth asking again (sent as Retry-After): a backend down until a time, a
+ * probe out, the next exchange-rate refresh. Absent when nobody knows (no address free yet).
+ */
+export const railUnavailable = (rail: string, detail?: string, retryAfterSeconds?: number) =>
+  Object.assign(new DomainError('rail_unavailable', `The ${rail} rail is unavailable right now${detail ? ` (${detail})` : ''}. Try again later or use another rail.`, 'rail'), {
+    retryAfterSeconds,
+  });
 
 /** A feature that exists only in test mode, asked for with a live key (answered as a missing resource). */
 export const testModeOnly = (message: string) => new DomainError('test_mode_only', message);

@@ -7,7 +7,7 @@ import { PUT as callbackPut, POST as callbackPost } from '@/app/callbacks/mobile
 import { MAX_BODY_BYTES } from '@/lib/api/request';
 import { availableRails, confirmPaymentIntent, pollDueAttempts, resendMobileMoneyPrompt } from '@/lib/domain/lifecycle';
 import { MomoAdapter, type MomoConfig } from '@/lib/rails/mobile-money/momo';
-import { resetRailHealth } from '@/lib/domain/rail-health';
+import { RAIL_DOWN_SECONDS, resetRailHealth } from '@/lib/domain/rail-health';
 import { railAdapter } from '@/lib/rails/registry';
 import { beginAttempt, lockIntent, startAttempt } from '@/lib/domain/attempts';
 import { BackendError, type RailStatus } from '@/lib/rails/types';
@@ -561,6 +561,13 @@ describe('live mode through the API (fake MoMo, callbacks through the HTTP route
       expect(await availableRails(db(), 'XOF', true)).toEqual([]);
       const rows = await db().query<{ status: string }>(`select status from payment_attempts where payment_intent_id = $1`, [pi.id]);
       expect(rows.map((x) => x.status)).toEqual(['failed', 'failed', 'failed']);
+      // While down: refused without asking the backend, with Retry-After saying when it is tried again.
+      const down = await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: m.keys.live, body: { phone: '0554121500' } });
+      expect(down.status).toBe(503);
+      const wait = Number(down.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(RAIL_DOWN_SECONDS);
+      expect(await db().query(`select 1 from payment_attempts where payment_intent_id = $1`, [pi.id])).toHaveLength(3);
       expect(await intentOf(m.keys.live, pi.id)).toMatchObject({ status: 'requires_payment_method', amountReceived: 0 });
       await assertMoneyInvariant(db(), pi.id, { paid: 0, noRepoll: true });
       // A live rail with no configuration is not "unavailable, try later": it is refused at creation (400).

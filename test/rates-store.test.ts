@@ -11,6 +11,7 @@ import { nowSeconds } from '@/lib/ids';
 import { resetRailsForTests } from '@/lib/rails/registry';
 import type { RailAdapter } from '@/lib/rails/types';
 import { bitstampProvider, krakenProvider, ratesFor, type RateProvider } from '@/lib/rates';
+import { assertRateAvailable } from '@/lib/domain/conversion';
 import { currentRate, currentRates, liveRatesNeeded, refreshRates, REFRESH_LEASE } from '@/lib/rates/store';
 import { workerTasks } from '@/lib/worker/tasks';
 import { call, newMerchant, useDatabase } from './api';
@@ -178,6 +179,9 @@ describe('refreshRates: one refresh per interval for the whole deployment', () =
     ]);
     expect(await currentRate(db(), 'XOF', 'BTC', true, T)).toBeNull();
     expect(await currentRates(db(), true, T)).toEqual([]);
+    // A converting confirm is refused as rail_unavailable, with Retry-After: the next refresh.
+    const err = await assertRateAvailable(db(), 'btc_lightning', 'XOF', true, T).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'rail_unavailable', retryAfterSeconds: config().RATE_REFRESH_SECONDS });
   });
 
   it('RATE_MIN_SOURCES=2: one exchange alone is refused', async () => {

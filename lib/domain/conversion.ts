@@ -28,6 +28,10 @@ export function convertsTo(rail: Rail, currency: Currency): Currency | null {
   return s !== null && s !== currency ? s : null;
 }
 
+/** 503 rail_unavailable for want of a rate: worth asking again after the worker's next refresh. */
+const noFreshRate = (rail: Rail, to: Currency, currency: Currency) =>
+  railUnavailable(rail, `no fresh ${to}/${currency} exchange rate is available right now`, config().RATE_REFRESH_SECONDS);
+
 /**
  * A converting rail is usable only while a fresh rate exists (always in test mode): otherwise 503
  * `rail_unavailable`, as for a rail whose backend is down. Nothing to check for a rail in the
@@ -37,7 +41,7 @@ export async function assertRateAvailable(db: Db, rail: Rail, currency: Currency
   const to = convertsTo(rail, currency);
   if (to === null) return;
   if (!(await currentRate(db, currency, to, livemode, now)))
-    throw railUnavailable(rail, `no fresh ${to}/${currency} exchange rate is available right now`);
+    throw noFreshRate(rail, to, currency);
 }
 
 /**
@@ -58,7 +62,7 @@ export async function lockQuote(
   const to = convertsTo(rail, currency);
   if (to === null) return null;
   const rate = await currentRate(db, currency, to, livemode, now);
-  if (!rate) throw railUnavailable(rail, `no fresh ${to}/${currency} exchange rate is available right now`);
+  if (!rate) throw noFreshRate(rail, to, currency);
   const amount = settlementAmount(due, currency, to, rate.rate);
   const bounds = boundsFor(to, rail);
   // The rest of a part-paid intent is asked whatever its size: the rail's floor is for new payments

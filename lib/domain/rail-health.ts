@@ -76,14 +76,14 @@ export async function admitRequest(db: Db, adapter: RailAdapter, now: number): P
   const key = backendKey(adapter);
   const r = await row(db, key);
   if (!r || r.failures < RAIL_DOWN_AFTER) return;
-  if (isDown(r, now)) throw railUnavailable(adapter.rail, 'its backend is failing');
+  if (isDown(r, now)) throw railUnavailable(adapter.rail, 'its backend is failing', Math.max(1, Number(r.down_until) - now));
   const claimed = await db.query(
     `update rail_health set probe_until = $2, updated_at = $3
       where backend = $1 and failures >= $4 and coalesce(down_until, 0) <= $3 and (probe_until is null or probe_until <= $3)
       returning backend`,
     [key, now + PROBE_SECONDS, now, RAIL_DOWN_AFTER],
   );
-  if (claimed.length === 0) throw railUnavailable(adapter.rail, 'its backend is failing; it is being checked');
+  if (claimed.length === 0) throw railUnavailable(adapter.rail, 'its backend is failing; it is being checked', PROBE_SECONDS);
 }
 
 /** A backend answered: it is healthy (no write when it already was). */
