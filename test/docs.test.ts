@@ -146,3 +146,15 @@ describe('[DOCS]: guides', () => {
     expect(GUIDES.map((g) => g.slug)).toEqual(expect.arrayContaining(['authentication', 'errors', 'pagination', 'idempotency', 'test-mode', 'webhooks', 'quotes', 'payment-links', 'sdk']));
   });
 });
+
+describe('[DOCS]: text helpers', () => {
+  it('notes: description and bounds as sentences; firstSentence for an index', async () => {
+    const { notes, firstSentence } = await import('@/lib/docs/reference');
+    expect(notes({ description: 'Replays the first response for 24 h', constraints: ['at most 255 characters'] })).toBe('Replays the first response for 24 h. At most 255 characters.');
+    expect(notes({ description: 'minor units (see bounds)', constraints: [] })).toBe('Minor units (see bounds).');
+    expect(notes({ description: undefined, constraints: ['1 to 100', 'default 10'] })).toBe('1 to 100, default 10.');
+    expect(firstSentence('What you sell. A product has prices.')).toBe('What you sell.');
+    expect(firstSentence('The hosted payment page: made from an intent.')).toBe('The hosted payment page.');
+    expect(firstSentence('No stop')).toBe('No stop');
+  });
+});

@@ -11,8 +11,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { GUIDES } from '@/lib/docs/guides';
 import { docsBaseUrl, docsDocument } from '@/lib/docs/load';
-import { tagGroups } from '@/lib/docs/reference';
-import { Code, Paragraphs } from './ui';
+import { firstSentence, tagGroups } from '@/lib/docs/reference';
+import { Code, Paragraphs, Text } from './ui';
 import styles from './docs.module.css';
 
 export const metadata: Metadata = {
@@ -83,8 +83,7 @@ export default function DocsHome() {
       <ul className={styles.cards}>
         {tagGroups(doc).map((g) => (
           <li key={g.slug}>
-            <Link href={`/docs/api/${g.slug}`}>{g.name}</Link>: {g.description ?? ''} ({g.operations.length} operation
-            {g.operations.length === 1 ? '' : 's'})
+            <Link href={`/docs/api/${g.slug}`}>{g.name}</Link>: <Text>{firstSentence(g.description)}</Text>
           </li>
         ))}
         <li>

@@ -1,7 +1,7 @@
 // Small server components the /docs pages share: inline text, field lists, code blocks.
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { inline, paragraphs, type Field, type TypePart } from '@/lib/docs/reference';
+import { inline, notes as notesOf, paragraphs, type Field, type TypePart } from '@/lib/docs/reference';
 import styles from './docs.module.css';
 
 /** A description: `code`, **bold** and [links](url) become markup; the rest stays text. */
@@ -42,7 +42,7 @@ export function Fields({ fields, label }: { fields: Field[]; label?: string }) {
   return (
     <dl className={styles.fields} aria-label={label}>
       {fields.flatMap((f) => {
-        const notes = [f.description, ...f.constraints].filter(Boolean).join('. ');
+        const notes = notesOf(f);
         return [
           <dt key={`t-${f.name}`}>
             <code>{f.name}</code>

@@ -194,6 +194,15 @@ export function fields(s: Schema | undefined): Field[] {
   });
 }
 
+/** A field's description and constraints as sentences: "Replays the first answer. At most 255 characters." */
+export function notes(f: Pick<Field, 'description' | 'constraints'>): string {
+  const sentence = (t: string) => {
+    const s = t.trim();
+    return s ? `${s[0]!.toUpperCase()}${s.slice(1)}${/[.!?)]$/.test(s) && !s.endsWith(')') ? '' : '.'}` : '';
+  };
+  return [f.description ?? '', f.constraints.join(', ')].map(sentence).filter(Boolean).join(' ');
+}
+
 /** Parameters of one location (path, query, header), as fields. */
 export function parameterFields(op: OperationObject, where: string): Field[] {
   return (op.parameters ?? [])
@@ -396,6 +405,13 @@ export function inline(text: string): Inline[] {
   }
   if (at < text.length) out.push({ text: text.slice(at) });
   return out;
+}
+
+/** The first sentence of a description (up to its first ". " or ": "), for an index. */
+export function firstSentence(text: string | undefined): string {
+  const t = (text ?? '').trim();
+  const m = /^(.+?)(?:\.\s|:\s|\.$)/.exec(t);
+  return m ? `${m[1]}.` : t;
 }
 
 /** Paragraphs of a description (blank lines apart). */

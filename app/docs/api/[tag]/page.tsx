@@ -31,7 +31,7 @@ export default async function TagPage({ params }: Props) {
   return (
     <>
       <h1>{group.name}</h1>
-      {group.description ? <p>{group.description}.</p> : null}
+      <Paragraphs text={group.description} />
       <nav aria-label="On this page">
         <ul className={styles.toc}>
           {group.operations.map((op) => (
