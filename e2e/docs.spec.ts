@@ -92,6 +92,11 @@ test('[DOCS]: the curl shown for "Create a payment intent" works as it is, with 
   expect(intent).toMatchObject({ object: 'payment_intent', status: 'requires_payment_method', livemode: false });
   // The API's own view: that intent exists.
   expect((await api(request, 'GET', `/v1/payment_intents/${intent.id}`)).id).toBe(intent.id);
+  // The Copy button (JavaScript on) copies the command as shown.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy curl: Create a payment intent' }).click();
+  await expect(page.locator('#createPaymentIntent [role="status"]')).toHaveText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(command);
 });
 
 test('[DOCS]: every page fits 360 px, is axe-clean and light; the navigation lands on anchors that exist', async ({ page, request }) => {

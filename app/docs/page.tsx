@@ -41,13 +41,13 @@ export default function DocsHome() {
         create a payment intent and a checkout session, and send the buyer to the session&apos;s <code>url</code>:
       </p>
       <Code label="Set the key">{`export CAISSE_KEY=sk_test_...`}</Code>
-      <Code label="Create a payment intent">{`curl ${base}/v1/payment_intents \\
+      <Code label="Create a payment intent" id="qs-intent">{`curl ${base}/v1/payment_intents \\
   -H "Authorization: Bearer $CAISSE_KEY" \\
   -H 'Idempotency-Key: order-1042' \\
   -H 'Content-Type: application/json' \\
   -d '{"amount": 5000, "currency": "XOF", "rail": "mobile_money_a", "reference": "order-1042"}'
 # -> {"id": "pi_...", "status": "requires_payment_method", "nextAction": null, ...}`}</Code>
-      <Code label="Create a checkout session">{`curl ${base}/v1/checkout_sessions \\
+      <Code label="Create a checkout session" id="qs-session">{`curl ${base}/v1/checkout_sessions \\
   -H "Authorization: Bearer $CAISSE_KEY" \\
   -H 'Content-Type: application/json' \\
   -d '{"paymentIntentId": "pi_...",
@@ -60,7 +60,7 @@ export default function DocsHome() {
         your <Link href="/docs/guides/webhooks">webhook endpoint</Link>. To collect without the hosted page, confirm the intent
         with the payer&apos;s number and show them <code>nextAction</code>:
       </p>
-      <Code label="Confirm a payment intent">{`curl ${base}/v1/payment_intents/pi_.../confirm \\
+      <Code label="Confirm a payment intent" id="qs-confirm">{`curl ${base}/v1/payment_intents/pi_.../confirm \\
   -H "Authorization: Bearer $CAISSE_KEY" \\
   -H 'Content-Type: application/json' \\
   -d '{"phone": "+2250554120000"}'

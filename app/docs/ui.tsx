@@ -2,6 +2,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { inline, notes as notesOf, paragraphs, type Field, type TypePart } from '@/lib/docs/reference';
+import { Copy } from './copy';
 import styles from './docs.module.css';
 
 /** A description: `code`, **bold** and [links](url) become markup; the rest stays text. */
@@ -58,13 +59,23 @@ export function Fields({ fields, label }: { fields: Field[]; label?: string }) {
   );
 }
 
-/** A code block that scrolls inside its own box; `label` names it for screen readers. */
-export function Code({ children, label }: { children: string; label?: string }) {
-  return (
+/**
+ * A code block that scrolls inside its own box; `label` names it for screen readers. With an `id`,
+ * a Copy button (./copy.tsx) appears once JavaScript runs.
+ */
+export function Code({ children, label, id }: { children: string; label?: string; id?: string }) {
+  const pre = (
     // tabIndex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable).
-    <pre className={styles.pre} tabIndex={0} role="group" aria-label={label}>
+    <pre className={styles.pre} tabIndex={0} role="group" aria-label={label} id={id}>
       <code>{children}</code>
     </pre>
+  );
+  if (!id) return pre;
+  return (
+    <div className={styles.codeWrap}>
+      {pre}
+      <Copy target={id} what={label ?? 'code'} />
+    </div>
   );
 }
 

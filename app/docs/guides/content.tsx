@@ -128,7 +128,7 @@ export const GUIDE_BODIES: Record<string, (ctx: Ctx) => ReactNode> = {
         With curl, pass <C>-g</C> when the URL has brackets: without it curl reads <C>[gte]</C> as a range and, with <C>-s</C>,
         fails silently.
       </p>
-      <Code label="What was paid in the last hour">{`curl -g "${base}/v1/payment_intents?status=succeeded&createdAt[gte]=$(( $(date +%s) - 3600 ))" \\
+      <Code label="What was paid in the last hour" id="last-hour">{`curl -g "${base}/v1/payment_intents?status=succeeded&createdAt[gte]=$(( $(date +%s) - 3600 ))" \\
   -H "Authorization: Bearer $CAISSE_KEY"`}</Code>
       <Code label="The next page">{`curl "${base}/v1/payment_intents?limit=100&startingAfter=pi_3kTq8ZbV2nLw9XyC4rHd7M" \\
   -H "Authorization: Bearer $CAISSE_KEY"`}</Code>
@@ -235,7 +235,7 @@ curl -X POST ${base}/v1/test_helpers/payment_intents/pi_.../fail \\
         (JavaScript, Python, Go, Ruby, PHP, Java, Rust, ...) verify them as they are.
       </p>
       <h2 id="endpoint">1. Create an endpoint</h2>
-      <Code label="Create a webhook endpoint">{`curl ${base}/v1/webhook_endpoints \\
+      <Code label="Create a webhook endpoint" id="create-endpoint">{`curl ${base}/v1/webhook_endpoints \\
   -H "Authorization: Bearer $CAISSE_KEY" \\
   -H 'Content-Type: application/json' \\
   -d '{"url": "https://shop.example/caisse/webhooks",
@@ -268,7 +268,7 @@ curl -X POST ${base}/v1/test_helpers/payment_intents/pi_.../fail \\
         <C>npm install standardwebhooks</C>, save as <C>receiver.mjs</C> and run{' '}
         <C>CAISSE_WEBHOOK_SECRET=whsec_... node receiver.mjs</C>:
       </p>
-      <Code label="receiver.mjs">{`import http from 'node:http';
+      <Code label="receiver.mjs" id="receiver-mjs">{`import http from 'node:http';
 import { Webhook } from 'standardwebhooks';
 
 const webhook = new Webhook(process.env.CAISSE_WEBHOOK_SECRET); // whsec_...
@@ -417,7 +417,7 @@ if (event.type === 'payment_intent.succeeded') fulfil(event.data.object.referenc
         from the repository path:
       </p>
       <Code label="Install">{`npm install /path/to/caisse/sdk`}</Code>
-      <Code label="Use">{`import { Caisse, CaisseError } from '@caisse/sdk';
+      <Code label="Use" id="sdk-use">{`import { Caisse, CaisseError } from '@caisse/sdk';
 
 const caisse = new Caisse(process.env.CAISSE_KEY!, { baseUrl: '${base}' });
 

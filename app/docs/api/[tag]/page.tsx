@@ -81,7 +81,7 @@ function OperationSection({ doc, op, ids }: { doc: OpenApiDocument; op: Operatio
         </>
       ) : null}
       <h3>Example</h3>
-      <Code label={`curl: ${op.summary}`}>{curl(op, { baseUrl: docsBaseUrl(), ids })}</Code>
+      <Code label={`curl: ${op.summary}`} id={`${op.id}-curl`}>{curl(op, { baseUrl: docsBaseUrl(), ids })}</Code>
       <h3>Response</h3>
       <p>
         {ret ? (
