@@ -11,6 +11,9 @@ import { TRON_XPUB, ZPUB } from './adapter-helpers';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
 import { startFakeEsplora, type FakeEsplora } from './fakes/esplora';
 import { startFakeTronGrid, USDT_CONTRACT, type FakeTronGrid } from './fakes/trongrid';
+import { startBitstampFake, type BitstampFake } from './fakes/bitstamp';
+import { startKrakenFake, type KrakenFake } from './fakes/kraken';
+import { refreshRates, REFRESH_LEASE } from '@/lib/rates/store';
 import { assertMoneyInvariant } from './invariant';
 import { now } from './lifecycle-helpers';
 
@@ -19,10 +22,16 @@ const { db } = useDatabase();
 const REQUIRED = 2;
 let esplora: FakeEsplora;
 let trongrid: FakeTronGrid;
+let kraken: KrakenFake;
+let bitstamp: BitstampFake;
 
 beforeAll(async () => {
   esplora = await startFakeEsplora();
   trongrid = await startFakeTronGrid('tg-key');
+  // The two exchanges' public tickers (test/fakes, from their docs): USDT 0.9147 and 0.91482 EUR,
+  // BTC 91000.1 and 91200 EUR; the median quotes francs through the peg (655.957 XOF = 1 EUR).
+  kraken = await startKrakenFake({ btc: '91000.1', usdt: '0.9147' });
+  bitstamp = await startBitstampFake({ btc: '91200', usdt: '0.91482', timestamp: now() });
 });
 useLiveConfig(() => ({
   BTC_XPUB: ZPUB,
@@ -33,6 +42,8 @@ useLiveConfig(() => ({
   TRONGRID_API_KEY: 'tg-key',
   TRON_USDT_CONTRACT: USDT_CONTRACT,
   RAIL_HTTP_TIMEOUT_MS: '2000',
+  RATE_KRAKEN_URL: kraken.url,
+  RATE_BITSTAMP_URL: bitstamp.url,
 }));
 // Each test starts with fresh adapters: a rate-limit test leaves TronGrid's backoff set on its own
 // clock, and the tests' clocks are not one timeline (each starts from the real clock).
@@ -41,6 +52,8 @@ afterEach(() => resetRailsForTests());
 afterAll(async () => {
   await esplora.close();
   await trongrid.close();
+  await kraken.close();
+  await bitstamp.close();
 });
 
 /** What the chain says was paid to the address: outputs with the required confirmations. */
@@ -57,7 +70,7 @@ function usdtPaid(address: string): number {
 }
 
 /** A merchant, a live intent confirmed over the API, the address to pay, and a worker clock. */
-async function liveIntent(body: { amount: number; currency: 'BTC' | 'USDT'; rail: 'btc_onchain' | 'usdt_trc20' }) {
+async function liveIntent(body: { amount: number; currency: 'BTC' | 'USDT' | 'XOF'; rail: 'btc_onchain' | 'usdt_trc20' }) {
   const m = await newMerchant(db());
   const created = await call('POST', '/v1/payment_intents', { key: m.keys.live, body });
   expect(created.status).toBe(200);
@@ -70,6 +83,11 @@ async function liveIntent(body: { amount: number; currency: 'BTC' | 'USDT'; rail
   return {
     id,
     address,
+    nextAction: confirmed.body.nextAction as { amount: string; quote: { amount: number; currency: string; rate: string; expiresAt: number } | null },
+    /** The worker's clock jumps (a quote running out). */
+    advance: (seconds: number) => {
+      t += seconds;
+    },
     /** One worker pass for this merchant, a minute after the previous one. */
     poll: async () => {
       t += 60;
@@ -179,6 +197,88 @@ describe('live USDT TRC20 through the payment flow (fake TronGrid)', () => {
       'payment_intent.pending',
       'payment_intent.succeeded',
     ]);
+  });
+});
+
+describe('live quotes: a franc price paid in USDT at the exchanges\' rate (fake Kraken and Bitstamp, fake TronGrid)', () => {
+  /** The worker's refresh, from the two fake exchanges (as the deployment's one refresh per interval). */
+  async function freshRates(): Promise<void> {
+    await db().query(`delete from worker_leases where name = $1`, [REFRESH_LEASE]);
+    expect(await refreshRates(db(), now())).toBe(2);
+  }
+  /** What the payer paid, in francs, at the quote (the contract's rule: the full quote is the full amount). */
+  const quoted = async (id: string) => (await db().query<{ quote: { amount: number; rate: string } }>(`select quote from payment_attempts where payment_intent_id = $1 and quote is not null order by seq`, [id])).map((r) => r.quote);
+
+  it('exact: the quote locked from the median rate, paid to the unit, is the full 5,000 F CFA', async () => {
+    await freshRates();
+    const p = await liveIntent({ amount: 5000, currency: 'XOF', rail: 'usdt_trc20' });
+    const q = p.nextAction.quote!;
+    // 1 USDT = 0.91476 EUR x 655.957 = 600.0432... XOF: 5,000 F CFA is 8.3327338... USDT, rounded up.
+    expect(q).toMatchObject({ currency: 'USDT', amount: 8_332_734 });
+    expect(q.rate.startsWith('600.0432')).toBe(true);
+    expect(p.nextAction.amount).toBe('8.332734');
+    const tx = trongrid.send(p.address, q.amount);
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'pending', amountReceived: 0 });
+    trongrid.solidify(tx);
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'succeeded', amountReceived: 5000 });
+    expect(await assertMoneyInvariant(db(), p.id, { paid: 5000, paidSettlement: usdtPaid(p.address), now: p.clock })).toEqual([
+      'payment_intent.created',
+      'payment_intent.pending',
+      'payment_intent.succeeded',
+    ]);
+  });
+
+  it('short, then the rest at the same quote: counted at the quote rate, rounded down, and the rest asked in USDT', async () => {
+    await freshRates();
+    const p = await liveIntent({ amount: 5000, currency: 'XOF', rail: 'usdt_trc20' });
+    const q = p.nextAction.quote!;
+    trongrid.send(p.address, 4_000_000, { confirmed: true });
+    await p.poll();
+    // 4 USDT x 600.0432... = 2,400.17 F CFA, rounded down: 2,400.
+    expect(await p.intent()).toEqual({ status: 'requires_payment_method', amountReceived: 2400 });
+    await assertMoneyInvariant(db(), p.id, { paid: 2400, paidSettlement: 4_000_000, now: p.clock });
+    trongrid.send(p.address, q.amount - 4_000_000, { confirmed: true });
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'succeeded', amountReceived: 5000 });
+    expect(await quoted(p.id)).toHaveLength(1);
+    expect(await assertMoneyInvariant(db(), p.id, { paid: 5000, paidSettlement: usdtPaid(p.address), now: p.clock })).toEqual([
+      'payment_intent.created',
+      'payment_intent.partially_paid',
+      'payment_intent.pending',
+      'payment_intent.succeeded',
+    ]);
+  });
+
+  it('over: every unit recorded, in francs at the quote rate', async () => {
+    await freshRates();
+    const p = await liveIntent({ amount: 5000, currency: 'XOF', rail: 'usdt_trc20' });
+    trongrid.send(p.address, 10_000_000, { confirmed: true });
+    await p.poll();
+    // 10 USDT x 600.0432... = 6,000.43 F CFA, rounded down.
+    expect(await p.intent()).toEqual({ status: 'succeeded', amountReceived: 6000 });
+    expect(await assertMoneyInvariant(db(), p.id, { paid: 6000, paidSettlement: 10_000_000, now: p.clock })).toEqual([
+      'payment_intent.created',
+      'payment_intent.overpaid',
+      'payment_intent.pending',
+      'payment_intent.succeeded',
+    ]);
+  });
+
+  it('late: paid after the quote ran out is a late payment at the quote\'s rate, never ignored', async () => {
+    await freshRates();
+    const p = await liveIntent({ amount: 5000, currency: 'XOF', rail: 'usdt_trc20' });
+    const q = p.nextAction.quote!;
+    p.advance(q.expiresAt - p.clock + 120);
+    await p.poll(); // the quote's end: the attempt expires, watched; the intent asks for a method again
+    expect(await p.intent()).toEqual({ status: 'requires_payment_method', amountReceived: 0 });
+    trongrid.send(p.address, q.amount, { confirmed: true });
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'succeeded', amountReceived: 5000 });
+    const types = await assertMoneyInvariant(db(), p.id, { paid: 5000, paidSettlement: usdtPaid(p.address), now: p.clock });
+    expect(types).toContain('payment_intent.late_payment');
+    expect(types.filter((t) => t === 'payment_intent.succeeded')).toHaveLength(1);
   });
 });
 

@@ -9,19 +9,28 @@ import { encodeInvoice } from '@/lib/rails/lightning/bolt11';
 import { resetRailHealth } from '@/lib/domain/rail-health';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
 import { startFakeLnd, type FakeLnd } from './fakes/lnd';
+import { startBitstampFake, type BitstampFake } from './fakes/bitstamp';
+import { startKrakenFake, type KrakenFake } from './fakes/kraken';
+import { refreshRates, REFRESH_LEASE } from '@/lib/rates/store';
 import { assertMoneyInvariant, intentEvents } from './invariant';
 import { newIntent, now } from './lifecycle-helpers';
 
 const { db } = useDatabase();
 const MAC = '0201036c6e64';
 let lnd: FakeLnd;
+let kraken: KrakenFake;
+let bitstamp: BitstampFake;
 
 beforeAll(async () => {
   lnd = await startFakeLnd(MAC);
+  kraken = await startKrakenFake({ btc: '91000.1', usdt: '0.9147' });
+  bitstamp = await startBitstampFake({ btc: '91200', usdt: '0.91482', timestamp: now() });
 });
-useLiveConfig(() => ({ LND_REST_URL: lnd.url, LND_MACAROON: MAC, RAIL_HTTP_TIMEOUT_MS: '2000' }));
+useLiveConfig(() => ({ LND_REST_URL: lnd.url, LND_MACAROON: MAC, RAIL_HTTP_TIMEOUT_MS: '2000', RATE_KRAKEN_URL: kraken.url, RATE_BITSTAMP_URL: bitstamp.url }));
 afterAll(async () => {
   await lnd.close();
+  await kraken.close();
+  await bitstamp.close();
 });
 
 /** A live BTC intent on Lightning, confirmed through the API; the invoice as a wallet reads it. */
@@ -50,6 +59,32 @@ async function confirmed(amount: number) {
     paid: () => Math.floor(lnd.invoices.get(hash)!.paidMsat / 1000),
   };
 }
+
+describe('live Lightning quotes: a franc price paid in sats at the exchanges\' rate (fake Kraken, Bitstamp and LND)', () => {
+  it('the invoice is the quote (the median BTC rate, rounded up to the sat); paid, it is the full 5,000 F CFA', async () => {
+    await db().query(`delete from worker_leases where name = $1`, [REFRESH_LEASE]);
+    expect(await refreshRates(db(), now())).toBe(2);
+    lnd.clock = () => Math.floor(Date.now() / 1000);
+    const m = await newMerchant(db());
+    const pi = await newIntent(m.keys.live, { amount: 5000, currency: 'XOF', rail: 'btc_lightning' });
+    const t0 = now();
+    const res = await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: m.keys.live, body: {} });
+    expect(res.status).toBe(200);
+    // 1 BTC = 91100.05 EUR x 655.957 = 59,757,715.5... XOF: 5,000 F CFA is 8,367.1... sats, rounded up.
+    const quote = res.body.nextAction.quote;
+    expect(quote).toMatchObject({ currency: 'BTC', amount: 8368 });
+    const invoice = res.body.nextAction.invoice as string;
+    const s = Object.fromEntries(decode(invoice).sections.map((x: any) => [x.name, x.value]));
+    expect(s.amount).toBe(String(quote.amount * 1000));
+    expect(lnd.invoices.get(s.payment_hash as string)).toMatchObject({ value: quote.amount, state: 'OPEN' });
+    lnd.settle(s.payment_hash as string);
+    await pollDueAttempts(db(), t0 + 10, { merchantId: m.merchant.id });
+    expect((await call('GET', `/v1/payment_intents/${pi.id}`, { key: m.keys.live })).body).toMatchObject({ status: 'succeeded', amountReceived: 5000 });
+    const paidSats = Math.floor(lnd.invoices.get(s.payment_hash as string)!.paidMsat / 1000);
+    const events = await assertMoneyInvariant(db(), pi.id, { paid: 5000, paidSettlement: paidSats, now: t0 + 20 });
+    expect(events).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
+  });
+});
 
 describe('live Lightning through the API (fake LND)', () => {
   it('the invoice shown is paid: the intent succeeds with what LND says was paid', async () => {
