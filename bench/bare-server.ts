@@ -4,7 +4,11 @@
 //   POST /v1/payment_intents                one statement writing the intent and its event (the
 //                                           contract's create: an object never exists without its
 //                                           event); with an Idempotency-Key the key's row too (a
-//                                           data-modifying CTE). `X-Floor: intent-only`: one row.
+//                                           data-modifying CTE), holding what a replay must answer
+//                                           byte for byte (the status and the body) and the hash of
+//                                           the request it answered (a reuse with another body is
+//                                           refused): the least a key that works needs.
+//                                           `X-Floor: intent-only`: one row.
 //   GET  /v1/payment_intents/:id            one indexed select
 //   GET  /v1/payment_intents?limit=10       one indexed select of 11 rows
 import { createHash, randomBytes } from 'node:crypto';
@@ -37,7 +41,8 @@ http
           : await db.query(`select * from payment_intents where merchant_id = $1 and livemode = $2 order by created_at desc, seq desc limit 11`, [key.merchant_id, key.livemode]);
         return send(res, rows.length || !one ? 200 : 404, one ? rows[0] : { object: 'list', data: rows.slice(0, 10) });
       }
-      const parsed = createPaymentIntentInput.safeParse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      const raw = Buffer.concat(chunks);
+      const parsed = createPaymentIntentInput.safeParse(JSON.parse(raw.toString('utf8')));
       if (!parsed.success) return send(res, 400, { error: {} });
       const b = parsed.data;
       const now = Math.floor(Date.now() / 1000);
@@ -50,15 +55,20 @@ http
         const idem = req.headers['idempotency-key'];
         const claim =
           typeof idem === 'string'
-            ? `, k as (insert into idempotency_keys (merchant_id, livemode, key, method, path, request_hash, state, locked_at, created_at)
-                       values ($2, $3, $13, 'POST', '/v1/payment_intents', '', 'done', $10, $10))`
+            ? `, k as (insert into idempotency_keys (merchant_id, livemode, key, method, path, request_hash, state, response_status, response_body, locked_at, created_at)
+                       values ($2, $3, $13, 'POST', '/v1/payment_intents', $14, 'done', 200, $15, $10, $10))`
             : '';
         await db.query(
           `with pi as (${insert} returning 1),
                 ev as (insert into events (id, merchant_id, livemode, type, data, created_at)
                        select $11, $2, $3, 'payment_intent.created', $12::jsonb, $10 from pi)${claim}
            select 1`,
-          [...values, id('evt'), JSON.stringify({ object }), ...(typeof idem === 'string' ? [idem] : [])],
+          [
+            ...values,
+            id('evt'),
+            JSON.stringify({ object }),
+            ...(typeof idem === 'string' ? [idem, createHash('sha256').update(raw).digest('hex'), JSON.stringify(object)] : []),
+          ],
         );
       }
       send(res, 200, object);
