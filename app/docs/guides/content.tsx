@@ -436,7 +436,14 @@ console.log(session.url); // send the buyer there
 for await (const pi of caisse.paymentIntents.list({ status: 'succeeded' })) console.log(pi.id);
 
 // in your webhook handler: a typed Event; throws on a bad signature
-const event = caisse.webhooks.verify(rawBody, req.headers, process.env.CAISSE_WEBHOOK_SECRET!);`}</Code>
+const event = caisse.webhooks.verify(rawBody, req.headers, process.env.CAISSE_WEBHOOK_SECRET!);
+if (event.type === 'payment_intent.succeeded') console.log(event.data.object.reference); // a PaymentIntent`}</Code>
+      <p>
+        Every operation of the <Link href="/docs#reference">reference</Link> has its method: <C>{'paymentIntents.confirm(id, { phone })'}</C>,{' '}
+        <C>checkoutSessions.expire(id)</C>, <C>webhookEndpoints.create(...)</C>, and in test mode{' '}
+        <C>testHelpers.paymentIntents.pay(id)</C> and <C>.fail(id)</C>. Pass <C>rawBody</C> to <C>webhooks.verify</C> as the
+        bytes or text received, never re-serialised JSON.
+      </p>
       <h2 id="errors">Errors and retries</h2>
       <p>
         A refusal throws a <C>CaisseError</C> with <C>.status</C>, <C>.code</C>, <C>.type</C>, <C>.param</C> and{' '}
@@ -444,12 +451,19 @@ const event = caisse.webhooks.verify(rawBody, req.headers, process.env.CAISSE_WE
         5xx are retried with backoff, honouring <C>Retry-After</C>, with the same <C>Idempotency-Key</C>.
       </p>
       <Code label="Handle an error">{`try {
-  await caisse.paymentIntents.confirm(intent.id, { phone: '+2250554121111' });
+  await caisse.paymentIntents.confirm(intent.id, { phone: '+2250554120000' });
 } catch (err) {
   if (err instanceof CaisseError && err.code === 'unexpected_state') {
     // already paid or canceled: read it again
   } else throw err;
 }`}</Code>
+      <h2 id="example">A whole integration</h2>
+      <p>
+        <C>sdk/examples/quickstart.ts</C> runs one end to end in test mode: a webhook receiver, an intent and its session,
+        confirmed over mobile money, paid with the test helper, the <C>payment_intent.succeeded</C> webhook received and verified,
+        the intents listed with auto-pagination:
+      </p>
+      <Code label="Run the example">{`CAISSE_KEY=sk_test_... CAISSE_BASE_URL=${base} npx tsx sdk/examples/quickstart.ts`}</Code>
     </>
   ),
 };

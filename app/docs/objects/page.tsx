@@ -3,8 +3,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { docsDocument } from '@/lib/docs/load';
-import { fields, objectNames, unionVariants, webhookEvents } from '@/lib/docs/reference';
-import { Fields, Paragraphs, Text } from '../ui';
+import { examplesOf, fields, objectNames, operations, pretty, unionVariants, webhookEvents } from '@/lib/docs/reference';
+import { Code, Fields, Paragraphs, Text } from '../ui';
 import styles from '../docs.module.css';
 
 export const dynamic = 'force-dynamic';
@@ -14,6 +14,9 @@ export default function ObjectsPage() {
   const doc = docsDocument();
   const events = webhookEvents(doc);
   const headers = Object.values(doc.webhooks ?? {})[0]?.post?.parameters ?? [];
+  // The example of the operation that answers one Event (retrieveEvent): the body of a delivery.
+  const retrieve = operations(doc).find((o) => o.method === 'get' && o.op.responses['200']?.content?.['application/json']?.schema?.$ref?.endsWith('/Event'));
+  const example = examplesOf(retrieve?.op.responses['200']?.content?.['application/json'])[0]?.value;
   return (
     <>
       <h1>Objects and events</h1>
@@ -76,14 +79,21 @@ export default function ObjectsPage() {
             </li>
           ))}
         </ul>
-        <ul className={styles.cols2}>
-          {events.map((e) => (
-            <li key={e.type}>
-              <code>{e.type}</code>
-              {e.schema ? <> (<a href={`#${e.schema}`}>{e.schema}</a>)</> : null}
+        <p>The event types, by the object their <code>data.object</code> is:</p>
+        <ul>
+          {[...new Set(events.map((e) => e.schema))].map((schema) => (
+            <li key={schema ?? 'other'}>
+              {schema ? <a href={`#${schema}`}>{schema}</a> : 'Other'}:{' '}
+              <Text>{events.filter((e) => e.schema === schema).map((e) => `\`${e.type}\``).join(', ')}</Text>
             </li>
           ))}
         </ul>
+        {example !== undefined ? (
+          <>
+            <p>A delivery&apos;s body (the event, as <code>GET /v1/events/:id</code> returns it):</p>
+            <Code label="Event example">{pretty(example)}</Code>
+          </>
+        ) : null}
       </section>
     </>
   );
