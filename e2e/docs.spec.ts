@@ -157,6 +157,8 @@ test('[DOCS]: the navigation is a disclosure on a phone and works without JavaSc
     const link = nav.getByRole('link', { name: 'Webhooks', exact: true });
     await expect(link).toBeHidden();
     await nav.getByText('Contents').click();
+    await expect(link).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the open menu fits 360 px').toBeLessThanOrEqual(360);
     await link.click();
     await expect(page).toHaveURL(/\/docs\/guides\/webhooks$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();

@@ -116,6 +116,7 @@ describe('[DOCS]: reading the document', () => {
       { text: 'a ' }, { code: 'x' }, { text: ' ' }, { strong: 'b' }, { text: ' ' }, { link: 'c', href: 'https://e.example' }, { text: ' ' }, { text: 'd' }, { text: ')' },
     ]);
     expect(inline('plain <b>')).toEqual([{ text: 'plain <b>' }]);
+    expect(inline('[a](//evil.example) [b](/docs)')).toEqual([{ text: 'a' }, { text: ' ' }, { link: 'b', href: '/docs' }]);
   });
 });
 

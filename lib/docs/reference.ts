@@ -399,7 +399,7 @@ export function inline(text: string): Inline[] {
     if (m.index > at) out.push({ text: text.slice(at, m.index) });
     if (m[1] !== undefined) out.push({ code: m[1] });
     else if (m[2] !== undefined) out.push({ strong: m[2] });
-    else if (/^(https?:\/\/|\/|#)/.test(m[4]!)) out.push({ link: m[3]!, href: m[4]! });
+    else if (/^(https?:\/\/|\/(?!\/)|#)/.test(m[4]!)) out.push({ link: m[3]!, href: m[4]! });
     else out.push({ text: m[3]! }); // javascript: and other schemes: the words, not a link
     at = m.index + m[0].length;
   }
