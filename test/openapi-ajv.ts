@@ -74,8 +74,11 @@ export function findOperation(method: string, pathname: string): { path: string;
   return hit && { path: hit.path, op: hit.op };
 }
 
-const describeErrors = (errors: ErrorObject[] | null | undefined) =>
-  (errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`).join('; ');
+/** ajv's errors, readable: one line each, duplicates once, at most 12 (a union lists every branch's). */
+function describeErrors(errors: ErrorObject[] | null | undefined): string {
+  const all = [...new Set((errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`))];
+  return all.slice(0, 12).join('; ') + (all.length > 12 ? `; ... and ${all.length - 12} more` : '');
+}
 
 /** A header's value as its schema types it (headers are strings on the wire). */
 function headerValue(raw: string, schema: Json | undefined): unknown {
