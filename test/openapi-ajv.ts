@@ -74,10 +74,10 @@ export function findOperation(method: string, pathname: string): { path: string;
   return hit && { path: hit.path, op: hit.op };
 }
 
-/** ajv's errors, readable: one line each, duplicates once, at most 12 (a union lists every branch's). */
+/** ajv's errors, readable: one line each, duplicates once, at most 25 (a union lists every branch's). */
 function describeErrors(errors: ErrorObject[] | null | undefined): string {
   const all = [...new Set((errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`))];
-  return all.slice(0, 12).join('; ') + (all.length > 12 ? `; ... and ${all.length - 12} more` : '');
+  return all.slice(0, 25).join('; ') + (all.length > 25 ? `; ... and ${all.length - 25} more` : '');
 }
 
 /** A header's value as its schema types it (headers are strings on the wire). */
