@@ -93,7 +93,7 @@ describe('list queries at scale', () => {
   for (const path of lists) {
     it(`${path}: no sequential scan, answered from an index`, async () => {
       // The API's own queries, as its route runs them.
-      const r = await call('GET', path, { key });
+      const r = await call('GET', path, { key, ...(path.startsWith('/v1/events') ? { skipOpenApiCheck: 'events seeded in SQL with data {}: this test checks query plans, not bodies' } : {}) });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       const { listPaymentIntents } = await import('@/lib/domain/payment-intents');
       const { listEvents } = await import('@/lib/domain/events');

@@ -441,7 +441,7 @@ describe('live Orange Money through the API: payments', () => {
     expect(refused.status).toBe(402);
     expect(refused.body.error).toMatchObject({ code: 'payment_refused' });
     // Orange never had the payer's number: the refusal does not blame it.
-    expect(refused.body.error.param).toBeUndefined();
+    expect(refused.body.error.param).toBeNull();
     expect(refused.body.error.message).not.toMatch(/phone/);
     expect((await c.attempts()).at(-1)).toMatchObject({ status: 'failed', error: { code: 'payment_refused' }, watch_until: null });
     expect(await c.get()).toMatchObject({ status: 'requires_payment_method', lastPaymentError: { code: 'payment_refused', rail: RAIL } });

@@ -92,8 +92,9 @@ describe('OpenAPI', () => {
     expect(events.data.length).toBeGreaterThan(0);
     for (const e of events.data) check('Event', e);
     const we = (await call('POST', '/v1/webhook_endpoints', { key, body: { url: 'http://127.0.0.1:9/hooks', enabledEvents: ['*'] } })).body;
-    check('WebhookEndpoint', we);
-    check('WebhookEndpoint', (await call('POST', `/v1/webhook_endpoints/${we.id}/roll_secret`, { key, body: {} })).body);
+    check('WebhookEndpointWithSecret', we);
+    check('WebhookEndpoint', (await call('GET', `/v1/webhook_endpoints/${we.id}`, { key })).body);
+    check('WebhookEndpointWithSecret', (await call('POST', `/v1/webhook_endpoints/${we.id}/roll_secret`, { key, body: {} })).body);
     await call('POST', '/v1/products', { key, body: { name: 'after endpoint' } });
     const deliveries = (await call('GET', `/v1/webhook_endpoints/${we.id}/deliveries`, { key })).body;
     expect(deliveries.data.length).toBe(1);
@@ -135,19 +136,19 @@ describe('the ajv check of every answer (test/openapi-ajv.ts)', () => {
     const intent = { id: 'pi_1', object: 'payment_intent', amount: 5000, amountReceived: 0, currency: 'XOF', status: 'pending', rail: 'mobile_money_a', reference: null, description: null, metadata: {}, lastPaymentError: null, canceledAt: null, livemode: false, createdAt: 1, latestQuote: null };
     expect(responseViolations('GET', '/v1/payment_intents/pi_1', answer(200, { ...intent, nextAction: null }))?.violations).toEqual([]);
     expect(responseViolations('GET', '/v1/payment_intents/pi_1', answer(200, { ...intent, nextAction: { type: 'card_redirect', url: 'x', expiresAt: null, quote: null } }))?.violations).not.toEqual([]);
-    expect(responseViolations('GET', '/v1/products', answer(400, { error: { type: 'invalid_request_error', code: 'made_up', message: 'x', requestId: 'req_1' } }))?.violations).not.toEqual([]);
+    expect(responseViolations('GET', '/v1/products', answer(400, { error: { type: 'invalid_request_error', code: 'made_up', message: 'x', param: null, requestId: 'req_1' } }))?.violations).not.toEqual([]);
     const event = { id: 'evt_1', object: 'event', type: 'product.created', data: { object: intent }, livemode: false, createdAt: 1 };
     expect(responseViolations('GET', '/v1/events/evt_1', answer(200, event))?.violations).not.toEqual([]);
   });
 
   it('fails an undocumented status, a missing required header, a wrong content type', () => {
-    const error = { error: { type: 'invalid_request_error', code: 'unexpected_state', message: 'x', requestId: 'req_1' } };
+    const error = { error: { type: 'invalid_request_error', code: 'unexpected_state', message: 'x', param: null, requestId: 'req_1' } };
     // GET /v1/products has no 409.
     expect(responseViolations('GET', '/v1/products', answer(409, error))?.violations).toEqual([expect.stringMatching(/status 409 is not documented/)]);
     // Request-Id on every answer; Retry-After on every 429.
     const noRequestId = { status: 404, headers: new Headers({ 'content-type': 'application/json' }), text: JSON.stringify({ error: { ...error.error, code: 'resource_missing' } }) };
     expect(responseViolations('GET', '/v1/products/prod_1', noRequestId)?.violations).toEqual(['header Request-Id is required but absent']);
-    const limited = { error: { type: 'rate_limit_error', code: 'rate_limited', message: 'x', requestId: 'req_1' } };
+    const limited = { error: { type: 'rate_limit_error', code: 'rate_limited', message: 'x', param: null, requestId: 'req_1' } };
     expect(responseViolations('GET', '/v1/products', answer(429, limited))?.violations).toEqual(['header Retry-After is required but absent']);
     expect(responseViolations('GET', '/v1/products', answer(429, limited, { 'retry-after': '2' }))?.violations).toEqual([]);
     expect(responseViolations('GET', '/v1/products', answer(429, limited, { 'retry-after': 'soon' }))?.violations).toEqual([expect.stringMatching(/^header Retry-After: "soon" .*must be integer/)]);

@@ -59,7 +59,7 @@ export function toApiError(err: unknown): ApiError | null {
 }
 
 export interface ErrorBody {
-  error: { type: ErrorType; code?: string; message: string; param?: string; requestId: string };
+  error: { type: ErrorType; code?: string; message: string; param: string | null; requestId: string };
 }
 
 export function errorBody(err: ApiError, requestId: string): ErrorBody {
@@ -68,7 +68,7 @@ export function errorBody(err: ApiError, requestId: string): ErrorBody {
       type: err.type,
       code: err.code,
       message: err.message,
-      ...(err.param ? { param: err.param } : {}),
+      param: err.param || null,
       requestId,
     },
   };

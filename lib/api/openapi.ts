@@ -159,6 +159,14 @@ const Event = z
  * document (openApiDocument) publishes them OPEN (no additionalProperties: false), so a merchant's
  * strict validator does not break the day a field is added.
  */
+/** A webhook endpoint as every answer shows it; the create and roll_secret answers add its secret. */
+const WebhookEndpoint = z.strictObject({
+  id: z.string(), object: z.literal('webhook_endpoint'), url: z.string(), enabledEvents: z.array(z.enum(['*', ...EVENT_TYPES])),
+  description: z.string().nullable(), status: z.enum(['enabled', 'disabled']),
+  disabledReason: z.enum(['manual', 'http_410', 'retries_exhausted']).nullable(),
+  previousSecretExpiresAt: ts.nullable(), livemode: z.boolean(), createdAt: ts,
+});
+
 export const RESPONSE_OBJECTS = {
   Product,
   Price,
@@ -166,12 +174,9 @@ export const RESPONSE_OBJECTS = {
   CheckoutSession,
   PaymentLink,
   Event,
-  WebhookEndpoint: z.strictObject({
-    id: z.string(), object: z.literal('webhook_endpoint'), url: z.string(), enabledEvents: z.array(z.string()),
-    description: z.string().nullable(), status: z.enum(['enabled', 'disabled']),
-    disabledReason: z.enum(['manual', 'http_410', 'retries_exhausted']).nullable(),
-    previousSecretExpiresAt: ts.nullable(), livemode: z.boolean(), createdAt: ts,
-    secret: z.string().optional().describe('whsec_...: only in the create and roll_secret answers'),
+  WebhookEndpoint,
+  WebhookEndpointWithSecret: WebhookEndpoint.extend({
+    secret: z.string().describe('whsec_...: the signing secret, in the create and roll_secret answers only: store it'),
   }),
   WebhookDelivery: z.strictObject({
     id: z.string(), object: z.literal('webhook_delivery'), endpointId: z.string(), eventId: z.string(), eventType: z.enum(EVENT_TYPES),
@@ -198,7 +203,7 @@ export const RESPONSE_OBJECTS = {
     error: z.strictObject({
       type: z.enum(['invalid_request_error', 'authentication_error', 'idempotency_error', 'rate_limit_error', 'api_error']),
       code: z.enum(ERROR_CODES).optional().describe('absent only on a 500'), message: z.string(),
-      param: z.string().optional().describe('the parameter at fault, when there is one'), requestId: z.string(),
+      param: z.string().nullable().describe('the parameter at fault; null when the error is not about one parameter'), requestId: z.string(),
     }),
   }),
 } as const;
@@ -275,12 +280,12 @@ export const OPERATIONS: Operation[] = [
   { id: 'listExchangeRates', tag: 'Exchange rates', method: 'get', path: '/v1/exchange_rates', summary: 'List exchange rates', description: 'The rates a quote for an XOF, XAF or GNF intent paid over btc_lightning, btc_onchain or usdt_trc20 would use now, in the key\'s mode: test mode\'s fixed rates, or live rates (median of the exchanges\' EUR prices, at most 2 minutes old; XOF and XAF at the peg of 655.957 per EUR; GNF only when the operator configured a GNF rate). A pair without a fresh rate is left out (its converting rails answer 503 rail_unavailable). Filters from and to; not paginated.', query: listExchangeRatesQuery, returns: 'list:ExchangeRate' },
   { id: 'listEvents', tag: 'Events', method: 'get', path: '/v1/events', summary: 'List events', description: 'Every change to your objects in the key\'s mode, also the bodies your webhook endpoints receive. Filter by `type` (for example `payment_intent.succeeded`). Use it to catch up after downtime: page with `endingBefore` from the last event you handled.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object\'s `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.', query: listEventsQuery, returns: 'list:Event' },
   { id: 'retrieveEvent', tag: 'Events', method: 'get', path: '/v1/events/{id}', summary: 'Retrieve an event', description: 'One event, as it was sent to your webhook endpoints: `data.object` is the object right after the change. Use it to check a webhook you received, or to replay one you missed. 404 `resource_missing` when this key\'s merchant and mode have no event with this id.', returns: 'Event' },
-  { id: 'createWebhookEndpoint', tag: 'Webhook endpoints', method: 'post', path: '/v1/webhook_endpoints', summary: 'Create a webhook endpoint', description: 'Subscribes a URL of yours to events: `enabledEvents` lists event types, or `["*"]` for all. The answer carries the signing secret (`whsec_...`) this once: store it to verify each delivery\'s `webhook-signature` (Standard Webhooks, HMAC-SHA256). Test-mode endpoints may be any http(s) URL; live endpoints must be https on a public address. At most 16 endpoints per mode (400 `webhook_endpoint_limit`).', body: createEndpointInput, returns: 'WebhookEndpoint', codes400: ['webhook_endpoint_limit'] },
+  { id: 'createWebhookEndpoint', tag: 'Webhook endpoints', method: 'post', path: '/v1/webhook_endpoints', summary: 'Create a webhook endpoint', description: 'Subscribes a URL of yours to events: `enabledEvents` lists event types, or `["*"]` for all. The answer carries the signing secret (`whsec_...`) this once: store it to verify each delivery\'s `webhook-signature` (Standard Webhooks, HMAC-SHA256). Test-mode endpoints may be any http(s) URL; live endpoints must be https on a public address. At most 16 endpoints per mode (400 `webhook_endpoint_limit`).', body: createEndpointInput, returns: 'WebhookEndpointWithSecret', codes400: ['webhook_endpoint_limit'] },
   { id: 'listWebhookEndpoints', tag: 'Webhook endpoints', method: 'get', path: '/v1/webhook_endpoints', summary: 'List webhook endpoints', description: 'Your webhook endpoints in the key\'s mode (at most 16 per mode). The signing secret is not in this list: it is shown once, when the endpoint is made or its secret rolled.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object\'s `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.', query: listEndpointsQuery, returns: 'list:WebhookEndpoint' },
   { id: 'retrieveWebhookEndpoint', tag: 'Webhook endpoints', method: 'get', path: '/v1/webhook_endpoints/{id}', summary: 'Retrieve a webhook endpoint', description: 'One endpoint: its `status` (`enabled`, `disabled`) and, when disabled, why (`manual`, `http_410`: your server answered 410, `retries_exhausted`). Its secret is not shown again. 404 `resource_missing` when this key\'s merchant and mode have no endpoint with this id.', returns: 'WebhookEndpoint' },
   { id: 'updateWebhookEndpoint', tag: 'Webhook endpoints', method: 'post', path: '/v1/webhook_endpoints/{id}', summary: 'Update a webhook endpoint', description: 'Changes the given fields only: `url`, `enabledEvents`, `description` (`null` clears it), `disabled`. `disabled: true` stops deliveries (`disabledReason` `manual`); `disabled: false` enables it again, also after a 410 from your server or exhausted retries. The secret does not change: roll it with roll_secret.', body: updateEndpointInput, returns: 'WebhookEndpoint' },
   { id: 'deleteWebhookEndpoint', tag: 'Webhook endpoints', method: 'delete', path: '/v1/webhook_endpoints/{id}', summary: 'Delete a webhook endpoint', description: 'Deletes the endpoint, with its deliveries and their record: pending deliveries are not sent. Events stay listed (`GET /v1/events`). 404 `resource_missing` when no endpoint has this id.', returns: 'DeletedWebhookEndpoint' },
-  { id: 'rollWebhookEndpointSecret', tag: 'Webhook endpoints', method: 'post', path: '/v1/webhook_endpoints/{id}/roll_secret', summary: 'Roll the signing secret', description: 'Makes a new signing secret, in the answer this once. The old secret keeps signing for `expiresInSeconds` (default 86400, 0 to stop at once, at most 604800): meanwhile each delivery carries both signatures in `webhook-signature`, so you can deploy the new secret without dropping a webhook.', body: rollSecretInput, returns: 'WebhookEndpoint' },
+  { id: 'rollWebhookEndpointSecret', tag: 'Webhook endpoints', method: 'post', path: '/v1/webhook_endpoints/{id}/roll_secret', summary: 'Roll the signing secret', description: 'Makes a new signing secret, in the answer this once. The old secret keeps signing for `expiresInSeconds` (default 86400, 0 to stop at once, at most 604800): meanwhile each delivery carries both signatures in `webhook-signature`, so you can deploy the new secret without dropping a webhook.', body: rollSecretInput, returns: 'WebhookEndpointWithSecret' },
   { id: 'listWebhookDeliveries', tag: 'Webhook endpoints', method: 'get', path: '/v1/webhook_endpoints/{id}/deliveries', summary: 'List deliveries of an endpoint', description: 'The deliveries of events to this endpoint, with each attempt\'s response status, the start of your server\'s answer, and its duration: what to look at when a webhook did not arrive. Filter by `status` (`pending`, `succeeded`, `failed`) or `eventId`. 404 `resource_missing` when the endpoint does not exist.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object\'s `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.', query: listDeliveriesQuery, returns: 'list:WebhookDelivery' },
   { id: 'retrieveWebhookDelivery', tag: 'Webhook endpoints', method: 'get', path: '/v1/webhook_endpoints/{id}/deliveries/{deliveryId}', summary: 'Retrieve a delivery', description: 'One delivery and every attempt made (newest last). 404 `resource_missing` when the endpoint or the delivery does not exist.', returns: 'WebhookDelivery' },
   { id: 'retryWebhookDelivery', tag: 'Webhook endpoints', method: 'post', path: '/v1/webhook_endpoints/{id}/deliveries/{deliveryId}/retry', summary: 'Send a delivery again now', description: 'Sends the delivery again now, whatever its status (a failed one after fixing your server, for instance), with the same `webhook-id` so your handler can drop a duplicate. The answer shows the new attempt. It does not move the automatic schedule. 409 `unexpected_state` while an attempt of this delivery is running.', returns: 'WebhookDelivery', state: true },
@@ -454,6 +459,10 @@ export const EXAMPLES = {
   WebhookEndpoint: {
     id: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd', object: 'webhook_endpoint', url: 'https://shop.example/caisse/webhooks', enabledEvents: ['payment_intent.succeeded', 'payment_intent.failed'],
     description: 'Orders', status: 'enabled', disabledReason: null, previousSecretExpiresAt: null, livemode: false, createdAt: T,
+  },
+  WebhookEndpointWithSecret: {
+    id: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd', object: 'webhook_endpoint', url: 'https://shop.example/caisse/webhooks', enabledEvents: ['payment_intent.succeeded', 'payment_intent.failed'],
+    description: 'Orders', status: 'enabled', disabledReason: null, previousSecretExpiresAt: null, livemode: false, createdAt: T,
     secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
   },
   WebhookDelivery: {
@@ -545,9 +554,9 @@ function errorExample(status: string, op: Operation) {
     e = op.rail === 'confirm'
       ? ['api_error', 'rail_unavailable', 'The mobile_money_a rail is unavailable right now. Try again later or use another rail.', 'rail']
       : ['api_error', 'rail_unavailable', 'The usdt_trc20 rail is unavailable right now (no fresh USDT/XOF exchange rate is available right now). Try again later or use another rail.', 'rail'];
-  if (!e) return { error: { type: 'api_error', message: `An unexpected error occurred. Contact support with the request id ${requestId} if it persists.`, requestId } };
+  if (!e) return { error: { type: 'api_error', message: `An unexpected error occurred. Contact support with the request id ${requestId} if it persists.`, param: null, requestId } };
   const [type, code, message, param] = e;
-  return { error: { type, code, message, ...(param ? { param } : {}), requestId } };
+  return { error: { type, code, message, param: param ?? null, requestId } };
 }
 
 /** One request body example per operation that takes a body. */

@@ -54,6 +54,7 @@ function errorAnswer(error: unknown, requestId: string, context?: Record<string,
     error: {
       type: 'api_error',
       message: `An unexpected error occurred. Contact support with the request id ${requestId} if it persists.`,
+      param: null,
       requestId,
     },
   };

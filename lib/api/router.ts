@@ -8,6 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { newRequestId } from '../ids';
 import type { ApiAnswer, ApiIncoming, BodyResult } from './incoming';
 import type { NativeHandler } from './route';
 
@@ -314,8 +315,9 @@ export function createApiServer(routes: Route[], opts: ApiServerOptions): http.S
         },
         (err: unknown) => {
           opts.onError?.(err);
-          if (!res.headersSent) res.writeHead(500, { ...API_HEADERS, Connection: 'close' });
-          res.end('{"error":{"type":"api_error","message":"An unexpected error occurred."}}');
+          const requestId = newRequestId();
+          if (!res.headersSent) res.writeHead(500, { ...API_HEADERS, 'Request-Id': requestId, Connection: 'close' });
+          res.end(JSON.stringify({ error: { type: 'api_error', message: 'An unexpected error occurred.', param: null, requestId } }));
         },
       );
     },

@@ -119,7 +119,7 @@ export declare class WebhookEndpoints {
     #private;
     constructor(core: Core);
     /** POST /v1/webhook_endpoints: the answer carries `secret` (whsec_...), this once. */
-    create(params: T.WebhookEndpointCreateParams, opts?: RequestOptions): Promise<T.WebhookEndpoint>;
+    create(params: T.WebhookEndpointCreateParams, opts?: RequestOptions): Promise<T.WebhookEndpointWithSecret>;
     /** GET /v1/webhook_endpoints/{id} */
     retrieve(id: Id, opts?: RequestOptions): Promise<T.WebhookEndpoint>;
     /** POST /v1/webhook_endpoints/{id}: url, enabledEvents, description, disabled. */
@@ -129,7 +129,7 @@ export declare class WebhookEndpoints {
     /** GET /v1/webhook_endpoints */
     list(params?: T.WebhookEndpointListParams, opts?: RequestOptions): PageIterator<T.WebhookEndpoint, T.WebhookEndpointListParams>;
     /** POST /v1/webhook_endpoints/{id}/roll_secret: the new `secret`, this once; the old one signs for expiresInSeconds more. */
-    rollSecret(id: Id, params?: T.WebhookEndpointRollSecretParams, opts?: RequestOptions): Promise<T.WebhookEndpoint>;
+    rollSecret(id: Id, params?: T.WebhookEndpointRollSecretParams, opts?: RequestOptions): Promise<T.WebhookEndpointWithSecret>;
     /** GET /v1/webhook_endpoints/{id}/deliveries */
     listDeliveries(id: Id, params?: T.WebhookDeliveryListParams, opts?: RequestOptions): PageIterator<T.WebhookDelivery, T.WebhookDeliveryListParams>;
     /** GET /v1/webhook_endpoints/{id}/deliveries/{deliveryId} */

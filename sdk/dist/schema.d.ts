@@ -1033,7 +1033,7 @@ export interface components {
             /** @constant */
             object: "webhook_endpoint";
             url: string;
-            enabledEvents: string[];
+            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated")[];
             description: string | null;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -1042,8 +1042,23 @@ export interface components {
             livemode: boolean;
             /** @description Unix timestamp, seconds */
             createdAt: number;
-            /** @description whsec_...: only in the create and roll_secret answers */
-            secret?: string;
+        };
+        WebhookEndpointWithSecret: {
+            id: string;
+            /** @constant */
+            object: "webhook_endpoint";
+            url: string;
+            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated")[];
+            description: string | null;
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+            disabledReason: ("manual" | "http_410" | "retries_exhausted") | null;
+            previousSecretExpiresAt: number | null;
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+            /** @description whsec_...: the signing secret, in the create and roll_secret answers only: store it */
+            secret: string;
         };
         WebhookDelivery: {
             id: string;
@@ -1114,8 +1129,8 @@ export interface components {
                  */
                 code?: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "parameters_exclusive" | "amount_too_small" | "amount_too_large" | "rail_currency_mismatch" | "rail_not_configured" | "invalid_json" | "invalid_content_length" | "invalid_host" | "request_aborted" | "request_timeout" | "request_too_large" | "unsupported_media_type" | "method_not_allowed" | "resource_missing" | "webhook_endpoint_limit" | "invalid_api_key" | "rate_limited" | "phone_rate_limited" | "idempotency_key_in_use" | "idempotency_key_reused" | "unexpected_state" | "payment_refused" | "rail_unavailable";
                 message: string;
-                /** @description the parameter at fault, when there is one */
-                param?: string;
+                /** @description the parameter at fault; null when the error is not about one parameter */
+                param: string | null;
                 requestId: string;
             };
         };
@@ -1437,6 +1452,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1458,6 +1474,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1477,6 +1494,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1602,6 +1620,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1622,6 +1641,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1642,6 +1662,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_in_use",
                      *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1662,6 +1683,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1682,6 +1704,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1702,6 +1725,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1723,6 +1747,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1742,6 +1767,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1858,6 +1884,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1878,6 +1905,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such payment_intent: 'pi_3kTq8ZbV2nLw9XyC4rHd7M'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1899,6 +1927,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1918,6 +1947,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2016,6 +2046,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2036,6 +2067,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such payment_intent: 'pi_3kTq8ZbV2nLw9XyC4rHd7M'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2056,6 +2088,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2076,6 +2109,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unexpected_state",
                      *         "message": "This payment intent's status is succeeded; it cannot become canceled (only from requires_payment_method).",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2096,6 +2130,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2116,6 +2151,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2136,6 +2172,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2157,6 +2194,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2176,6 +2214,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2282,6 +2321,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2303,6 +2343,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2322,6 +2363,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2452,6 +2494,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2472,6 +2515,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2492,6 +2536,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_in_use",
                      *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2512,6 +2557,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2532,6 +2578,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2552,6 +2599,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2573,6 +2621,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2592,6 +2641,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2679,6 +2729,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2699,6 +2750,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such checkout_session: 'cs_9Wm4Kx2PbT7nQz5LcV8rJh'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2720,6 +2772,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2739,6 +2792,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2830,6 +2884,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2850,6 +2905,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such checkout_session: 'cs_9Wm4Kx2PbT7nQz5LcV8rJh'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2870,6 +2926,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2890,6 +2947,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unexpected_state",
                      *         "message": "A payment for this session is pending; the session cannot expire until that payment succeeds or fails.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2910,6 +2968,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2930,6 +2989,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2950,6 +3010,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2971,6 +3032,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2990,6 +3052,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3087,6 +3150,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3108,6 +3172,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3127,6 +3192,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3230,6 +3296,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3250,6 +3317,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3270,6 +3338,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_in_use",
                      *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3290,6 +3359,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3310,6 +3380,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3330,6 +3401,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3351,6 +3423,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3370,6 +3443,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3449,6 +3523,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3469,6 +3544,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such product: 'prod_7Hc2LmQx9VbN4tKz1PwR8s'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3490,6 +3566,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3509,6 +3586,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3588,6 +3666,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "invalid_json",
                      *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3609,6 +3688,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3629,6 +3709,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such product: 'prod_7Hc2LmQx9VbN4tKz1PwR8s'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3649,6 +3730,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3669,6 +3751,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_in_use",
                      *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3689,6 +3772,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3709,6 +3793,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3729,6 +3814,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3750,6 +3836,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3769,6 +3856,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3866,6 +3954,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3887,6 +3976,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3906,6 +3996,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4009,6 +4100,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4029,6 +4121,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4049,6 +4142,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_in_use",
                      *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4069,6 +4163,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4089,6 +4184,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4109,6 +4205,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4130,6 +4227,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4149,6 +4247,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4227,6 +4326,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4247,6 +4347,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such price: 'price_5Rt8NvK2qLx7BwZ3mJc9Hd'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4268,6 +4369,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4287,6 +4389,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4361,6 +4464,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "invalid_json",
                      *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4382,6 +4486,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4402,6 +4507,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such price: 'price_5Rt8NvK2qLx7BwZ3mJc9Hd'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4422,6 +4528,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4442,6 +4549,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_in_use",
                      *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4462,6 +4570,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4482,6 +4591,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4502,6 +4612,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4523,6 +4634,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4542,6 +4654,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4640,6 +4753,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4661,6 +4775,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4680,6 +4795,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4785,6 +4901,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4805,6 +4922,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4825,6 +4943,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_in_use",
                      *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4845,6 +4964,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4865,6 +4985,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4885,6 +5006,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4906,6 +5028,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4925,6 +5048,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5005,6 +5129,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5025,6 +5150,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such payment_link: 'plink_2Nq7Xv4KcM9tRb3LzW8pHd'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5046,6 +5172,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5065,6 +5192,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5141,6 +5269,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "invalid_json",
                      *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5162,6 +5291,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5182,6 +5312,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such payment_link: 'plink_2Nq7Xv4KcM9tRb3LzW8pHd'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5202,6 +5333,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5222,6 +5354,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_in_use",
                      *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5242,6 +5375,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5262,6 +5396,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5282,6 +5417,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5303,6 +5439,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5322,6 +5459,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5393,6 +5531,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "invalid_json",
                      *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5414,6 +5553,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5455,6 +5595,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such payment_intent: 'pi_3kTq8ZbV2nLw9XyC4rHd7M'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5475,6 +5616,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5495,6 +5637,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unexpected_state",
                      *         "message": "This payment intent's status is succeeded; it can no longer be confirmed.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5515,6 +5658,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5535,6 +5679,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5555,6 +5700,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5596,6 +5742,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5706,6 +5853,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "invalid_json",
                      *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5727,6 +5875,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5747,6 +5896,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such payment_intent: 'pi_3kTq8ZbV2nLw9XyC4rHd7M'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5767,6 +5917,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5787,6 +5938,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unexpected_state",
                      *         "message": "This payment intent's status is canceled.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5807,6 +5959,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5827,6 +5980,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5847,6 +6001,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5868,6 +6023,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5887,6 +6043,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6007,6 +6164,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6027,6 +6185,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such payment_intent: 'pi_3kTq8ZbV2nLw9XyC4rHd7M'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6047,6 +6206,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6067,6 +6227,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unexpected_state",
                      *         "message": "This payment intent's status is succeeded.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6087,6 +6248,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6107,6 +6269,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6127,6 +6290,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6148,6 +6312,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6167,6 +6332,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6256,6 +6422,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6277,6 +6444,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6296,6 +6464,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6410,6 +6579,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6431,6 +6601,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6450,6 +6621,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6546,6 +6718,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6566,6 +6739,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such event: 'evt_8Jd3Wq6LzN2cKx7TbR5mVh'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6587,6 +6761,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6606,6 +6781,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6654,8 +6830,7 @@ export interface operations {
                      *           "disabledReason": null,
                      *           "previousSecretExpiresAt": null,
                      *           "livemode": false,
-                     *           "createdAt": 1767225600,
-                     *           "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *           "createdAt": 1767225600
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -6706,6 +6881,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6727,6 +6903,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6746,6 +6923,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6811,7 +6989,7 @@ export interface operations {
                      *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
                      *     }
                      */
-                    "application/json": components["schemas"]["WebhookEndpoint"];
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
             /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host`, `webhook_endpoint_limit` */
@@ -6849,6 +7027,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6869,6 +7048,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6889,6 +7069,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_in_use",
                      *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6909,6 +7090,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6929,6 +7111,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6949,6 +7132,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6970,6 +7154,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6989,6 +7174,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7030,8 +7216,7 @@ export interface operations {
                      *       "disabledReason": null,
                      *       "previousSecretExpiresAt": null,
                      *       "livemode": false,
-                     *       "createdAt": 1767225600,
-                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *       "createdAt": 1767225600
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -7072,6 +7257,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7092,6 +7278,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such webhook_endpoint: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7113,6 +7300,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7132,6 +7320,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7193,8 +7382,7 @@ export interface operations {
                      *       "disabledReason": null,
                      *       "previousSecretExpiresAt": null,
                      *       "livemode": false,
-                     *       "createdAt": 1767225600,
-                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *       "createdAt": 1767225600
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -7213,6 +7401,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "invalid_json",
                      *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7234,6 +7423,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7254,6 +7444,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such webhook_endpoint: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7274,6 +7465,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7294,6 +7486,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_in_use",
                      *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7314,6 +7507,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7334,6 +7528,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7354,6 +7549,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7375,6 +7571,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7394,6 +7591,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7466,6 +7664,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7486,6 +7685,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such webhook_endpoint: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7506,6 +7706,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7526,6 +7727,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7546,6 +7748,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7567,6 +7770,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7586,6 +7790,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7647,7 +7852,7 @@ export interface operations {
                      *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
                      *     }
                      */
-                    "application/json": components["schemas"]["WebhookEndpoint"];
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
             /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host` */
@@ -7663,6 +7868,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "invalid_json",
                      *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7684,6 +7890,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7704,6 +7911,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such webhook_endpoint: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7724,6 +7932,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7744,6 +7953,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_in_use",
                      *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7764,6 +7974,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7784,6 +7995,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7804,6 +8016,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7825,6 +8038,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7844,6 +8058,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7957,6 +8172,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7977,6 +8193,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such webhook_endpoint: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7998,6 +8215,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8017,6 +8235,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8110,6 +8329,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8130,6 +8350,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such webhook_delivery: 'whd_4Kc8Rz2LmT6nQx9VbP3wHd1'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8151,6 +8372,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8170,6 +8392,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8267,6 +8490,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8287,6 +8511,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such webhook_delivery: 'whd_4Kc8Rz2LmT6nQx9VbP3wHd1'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8307,6 +8532,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8327,6 +8553,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unexpected_state",
                      *         "message": "Delivery whd_4Kc8Rz2LmT6nQx9VbP3wHd1 is being attempted right now. Retry when that attempt is over.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8347,6 +8574,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8367,6 +8595,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8387,6 +8616,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8408,6 +8638,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8427,6 +8658,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }

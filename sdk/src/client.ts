@@ -217,7 +217,7 @@ export class WebhookEndpoints {
     this.#c = core;
   }
   /** POST /v1/webhook_endpoints: the answer carries `secret` (whsec_...), this once. */
-  create(params: T.WebhookEndpointCreateParams, opts?: RequestOptions): Promise<T.WebhookEndpoint> {
+  create(params: T.WebhookEndpointCreateParams, opts?: RequestOptions): Promise<T.WebhookEndpointWithSecret> {
     return this.#c.unwrap(this.#c.api.POST('/v1/webhook_endpoints', { body: params, ...this.#c.init(opts) }));
   }
   /** GET /v1/webhook_endpoints/{id} */
@@ -237,7 +237,7 @@ export class WebhookEndpoints {
     return new PageIterator((query) => this.#c.unwrap(this.#c.api.GET('/v1/webhook_endpoints', { params: { query }, ...this.#c.init(opts) })), params);
   }
   /** POST /v1/webhook_endpoints/{id}/roll_secret: the new `secret`, this once; the old one signs for expiresInSeconds more. */
-  rollSecret(id: Id, params: T.WebhookEndpointRollSecretParams = {}, opts?: RequestOptions): Promise<T.WebhookEndpoint> {
+  rollSecret(id: Id, params: T.WebhookEndpointRollSecretParams = {}, opts?: RequestOptions): Promise<T.WebhookEndpointWithSecret> {
     return this.#c.unwrap(this.#c.api.POST('/v1/webhook_endpoints/{id}/roll_secret', { params: { path: { id } }, body: params, ...this.#c.init(opts) }));
   }
   /** GET /v1/webhook_endpoints/{id}/deliveries */

@@ -1036,7 +1036,7 @@ export interface components {
             /** @constant */
             object: "webhook_endpoint";
             url: string;
-            enabledEvents: string[];
+            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated")[];
             description: string | null;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -1045,8 +1045,23 @@ export interface components {
             livemode: boolean;
             /** @description Unix timestamp, seconds */
             createdAt: number;
-            /** @description whsec_...: only in the create and roll_secret answers */
-            secret?: string;
+        };
+        WebhookEndpointWithSecret: {
+            id: string;
+            /** @constant */
+            object: "webhook_endpoint";
+            url: string;
+            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated")[];
+            description: string | null;
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+            disabledReason: ("manual" | "http_410" | "retries_exhausted") | null;
+            previousSecretExpiresAt: number | null;
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+            /** @description whsec_...: the signing secret, in the create and roll_secret answers only: store it */
+            secret: string;
         };
         WebhookDelivery: {
             id: string;
@@ -1117,8 +1132,8 @@ export interface components {
                  */
                 code?: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "parameters_exclusive" | "amount_too_small" | "amount_too_large" | "rail_currency_mismatch" | "rail_not_configured" | "invalid_json" | "invalid_content_length" | "invalid_host" | "request_aborted" | "request_timeout" | "request_too_large" | "unsupported_media_type" | "method_not_allowed" | "resource_missing" | "webhook_endpoint_limit" | "invalid_api_key" | "rate_limited" | "phone_rate_limited" | "idempotency_key_in_use" | "idempotency_key_reused" | "unexpected_state" | "payment_refused" | "rail_unavailable";
                 message: string;
-                /** @description the parameter at fault, when there is one */
-                param?: string;
+                /** @description the parameter at fault; null when the error is not about one parameter */
+                param: string | null;
                 requestId: string;
             };
         };
@@ -1440,6 +1455,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1461,6 +1477,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1480,6 +1497,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1605,6 +1623,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1625,6 +1644,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1645,6 +1665,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_in_use",
                      *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1665,6 +1686,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1685,6 +1707,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1705,6 +1728,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1726,6 +1750,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1745,6 +1770,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1861,6 +1887,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1881,6 +1908,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such payment_intent: 'pi_3kTq8ZbV2nLw9XyC4rHd7M'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1902,6 +1930,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -1921,6 +1950,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2019,6 +2049,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2039,6 +2070,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such payment_intent: 'pi_3kTq8ZbV2nLw9XyC4rHd7M'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2059,6 +2091,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2079,6 +2112,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unexpected_state",
                      *         "message": "This payment intent's status is succeeded; it cannot become canceled (only from requires_payment_method).",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2099,6 +2133,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2119,6 +2154,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2139,6 +2175,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2160,6 +2197,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2179,6 +2217,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2285,6 +2324,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2306,6 +2346,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2325,6 +2366,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2455,6 +2497,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2475,6 +2518,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2495,6 +2539,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_in_use",
                      *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2515,6 +2560,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2535,6 +2581,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2555,6 +2602,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2576,6 +2624,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2595,6 +2644,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2682,6 +2732,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2702,6 +2753,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such checkout_session: 'cs_9Wm4Kx2PbT7nQz5LcV8rJh'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2723,6 +2775,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2742,6 +2795,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2833,6 +2887,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2853,6 +2908,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such checkout_session: 'cs_9Wm4Kx2PbT7nQz5LcV8rJh'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2873,6 +2929,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2893,6 +2950,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unexpected_state",
                      *         "message": "A payment for this session is pending; the session cannot expire until that payment succeeds or fails.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2913,6 +2971,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2933,6 +2992,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2953,6 +3013,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2974,6 +3035,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2993,6 +3055,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3090,6 +3153,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3111,6 +3175,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3130,6 +3195,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3233,6 +3299,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3253,6 +3320,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3273,6 +3341,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_in_use",
                      *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3293,6 +3362,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3313,6 +3383,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3333,6 +3404,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3354,6 +3426,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3373,6 +3446,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3452,6 +3526,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3472,6 +3547,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such product: 'prod_7Hc2LmQx9VbN4tKz1PwR8s'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3493,6 +3569,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3512,6 +3589,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3591,6 +3669,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "invalid_json",
                      *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3612,6 +3691,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3632,6 +3712,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such product: 'prod_7Hc2LmQx9VbN4tKz1PwR8s'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3652,6 +3733,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3672,6 +3754,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_in_use",
                      *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3692,6 +3775,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3712,6 +3796,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3732,6 +3817,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3753,6 +3839,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3772,6 +3859,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3869,6 +3957,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3890,6 +3979,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -3909,6 +3999,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4012,6 +4103,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4032,6 +4124,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4052,6 +4145,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_in_use",
                      *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4072,6 +4166,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4092,6 +4187,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4112,6 +4208,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4133,6 +4230,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4152,6 +4250,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4230,6 +4329,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4250,6 +4350,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such price: 'price_5Rt8NvK2qLx7BwZ3mJc9Hd'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4271,6 +4372,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4290,6 +4392,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4364,6 +4467,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "invalid_json",
                      *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4385,6 +4489,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4405,6 +4510,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such price: 'price_5Rt8NvK2qLx7BwZ3mJc9Hd'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4425,6 +4531,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4445,6 +4552,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_in_use",
                      *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4465,6 +4573,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4485,6 +4594,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4505,6 +4615,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4526,6 +4637,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4545,6 +4657,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4643,6 +4756,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4664,6 +4778,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4683,6 +4798,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4788,6 +4904,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4808,6 +4925,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4828,6 +4946,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_in_use",
                      *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4848,6 +4967,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4868,6 +4988,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4888,6 +5009,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4909,6 +5031,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -4928,6 +5051,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5008,6 +5132,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5028,6 +5153,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such payment_link: 'plink_2Nq7Xv4KcM9tRb3LzW8pHd'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5049,6 +5175,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5068,6 +5195,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5144,6 +5272,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "invalid_json",
                      *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5165,6 +5294,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5185,6 +5315,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such payment_link: 'plink_2Nq7Xv4KcM9tRb3LzW8pHd'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5205,6 +5336,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5225,6 +5357,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_in_use",
                      *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5245,6 +5378,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5265,6 +5399,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5285,6 +5420,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5306,6 +5442,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5325,6 +5462,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5396,6 +5534,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "invalid_json",
                      *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5417,6 +5556,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5458,6 +5598,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such payment_intent: 'pi_3kTq8ZbV2nLw9XyC4rHd7M'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5478,6 +5619,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5498,6 +5640,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unexpected_state",
                      *         "message": "This payment intent's status is succeeded; it can no longer be confirmed.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5518,6 +5661,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5538,6 +5682,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5558,6 +5703,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5599,6 +5745,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5709,6 +5856,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "invalid_json",
                      *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5730,6 +5878,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5750,6 +5899,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such payment_intent: 'pi_3kTq8ZbV2nLw9XyC4rHd7M'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5770,6 +5920,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5790,6 +5941,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unexpected_state",
                      *         "message": "This payment intent's status is canceled.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5810,6 +5962,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5830,6 +5983,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5850,6 +6004,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5871,6 +6026,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -5890,6 +6046,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6010,6 +6167,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6030,6 +6188,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such payment_intent: 'pi_3kTq8ZbV2nLw9XyC4rHd7M'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6050,6 +6209,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6070,6 +6230,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unexpected_state",
                      *         "message": "This payment intent's status is succeeded.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6090,6 +6251,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6110,6 +6272,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6130,6 +6293,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6151,6 +6315,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6170,6 +6335,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6259,6 +6425,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6280,6 +6447,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6299,6 +6467,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6413,6 +6582,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6434,6 +6604,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6453,6 +6624,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6549,6 +6721,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6569,6 +6742,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such event: 'evt_8Jd3Wq6LzN2cKx7TbR5mVh'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6590,6 +6764,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6609,6 +6784,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6657,8 +6833,7 @@ export interface operations {
                      *           "disabledReason": null,
                      *           "previousSecretExpiresAt": null,
                      *           "livemode": false,
-                     *           "createdAt": 1767225600,
-                     *           "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *           "createdAt": 1767225600
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -6709,6 +6884,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6730,6 +6906,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6749,6 +6926,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6814,7 +6992,7 @@ export interface operations {
                      *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
                      *     }
                      */
-                    "application/json": components["schemas"]["WebhookEndpoint"];
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
             /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host`, `webhook_endpoint_limit` */
@@ -6852,6 +7030,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6872,6 +7051,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6892,6 +7072,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_in_use",
                      *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6912,6 +7093,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6932,6 +7114,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6952,6 +7135,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6973,6 +7157,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6992,6 +7177,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7033,8 +7219,7 @@ export interface operations {
                      *       "disabledReason": null,
                      *       "previousSecretExpiresAt": null,
                      *       "livemode": false,
-                     *       "createdAt": 1767225600,
-                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *       "createdAt": 1767225600
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -7075,6 +7260,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7095,6 +7281,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such webhook_endpoint: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7116,6 +7303,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7135,6 +7323,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7196,8 +7385,7 @@ export interface operations {
                      *       "disabledReason": null,
                      *       "previousSecretExpiresAt": null,
                      *       "livemode": false,
-                     *       "createdAt": 1767225600,
-                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *       "createdAt": 1767225600
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -7216,6 +7404,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "invalid_json",
                      *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7237,6 +7426,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7257,6 +7447,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such webhook_endpoint: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7277,6 +7468,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7297,6 +7489,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_in_use",
                      *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7317,6 +7510,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7337,6 +7531,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7357,6 +7552,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7378,6 +7574,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7397,6 +7594,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7469,6 +7667,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7489,6 +7688,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such webhook_endpoint: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7509,6 +7709,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7529,6 +7730,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7549,6 +7751,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7570,6 +7773,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7589,6 +7793,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7650,7 +7855,7 @@ export interface operations {
                      *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
                      *     }
                      */
-                    "application/json": components["schemas"]["WebhookEndpoint"];
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
             /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host` */
@@ -7666,6 +7871,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "invalid_json",
                      *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7687,6 +7893,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7707,6 +7914,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such webhook_endpoint: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7727,6 +7935,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7747,6 +7956,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_in_use",
                      *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7767,6 +7977,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7787,6 +7998,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7807,6 +8019,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7828,6 +8041,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7847,6 +8061,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7960,6 +8175,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7980,6 +8196,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such webhook_endpoint: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8001,6 +8218,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8020,6 +8238,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8113,6 +8332,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8133,6 +8353,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such webhook_delivery: 'whd_4Kc8Rz2LmT6nQx9VbP3wHd1'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8154,6 +8375,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8173,6 +8395,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8270,6 +8493,7 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8290,6 +8514,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such webhook_delivery: 'whd_4Kc8Rz2LmT6nQx9VbP3wHd1'.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8310,6 +8535,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_timeout",
                      *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8330,6 +8556,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unexpected_state",
                      *         "message": "Delivery whd_4Kc8Rz2LmT6nQx9VbP3wHd1 is being attempted right now. Retry when that attempt is over.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8350,6 +8577,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "request_too_large",
                      *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8370,6 +8598,7 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unsupported_media_type",
                      *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8390,6 +8619,7 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8411,6 +8641,7 @@ export interface operations {
                      *         "type": "rate_limit_error",
                      *         "code": "rate_limited",
                      *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -8430,6 +8661,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "api_error",
                      *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }

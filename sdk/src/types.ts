@@ -9,6 +9,8 @@ export type Product = Schemas['Product'];
 export type Price = Schemas['Price'];
 export type PaymentLink = Schemas['PaymentLink'];
 export type WebhookEndpoint = Schemas['WebhookEndpoint'];
+/** The create and roll_secret answers: the endpoint with its signing secret (shown this once). */
+export type WebhookEndpointWithSecret = Schemas['WebhookEndpointWithSecret'];
 export type DeletedWebhookEndpoint = Schemas['DeletedWebhookEndpoint'];
 export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type ExchangeRate = Schemas['ExchangeRate'];
