@@ -9,6 +9,7 @@ import { HDKey } from '@scure/bip32';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WATCH_SECONDS } from '@/lib/domain/attempt-states';
 import { availableRails, confirmPaymentIntent, pollDueAttempts, testPay } from '@/lib/domain/lifecycle';
+import { REUSE_GRACE_SECONDS } from '@/lib/domain/attempts';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
 import { startFakeEsplora, type FakeEsplora } from './fakes/esplora';
 import { assertMoneyInvariant } from './invariant';
@@ -102,7 +103,10 @@ describe('on-chain receive addresses (live): reuse and the gap limit', () => {
     // An abandoned intent's address, once its watch window is over, is handed to the next intent.
     const canceled = await call('POST', `/v1/payment_intents/${intents[1]!.id}/cancel`, { key: m.keys.live, body: {} });
     expect(canceled.status).toBe(200);
-    const after = now() + WATCH_SECONDS + 1;
+    // Not before REUSE_GRACE_SECONDS past the end of its watch (a poll started before the end may still bring money).
+    const ended = now() + WATCH_SECONDS + 1;
+    expect((await availableRails(db(), 'BTC', true, { now: ended })).map((x) => x.rail)).toEqual([]);
+    const after = ended + REUSE_GRACE_SECONDS;
     expect((await availableRails(db(), 'BTC', true, { now: after })).map((x) => x.rail)).toEqual(['btc_onchain']);
     const reused = await confirmPaymentIntent(db(), scope, late.id, {}, { now: after });
     expect((reused.nextAction as { address: string }).address).toBe(intents[1]!.address);

@@ -1,7 +1,7 @@
 // Findings of the independent review of the hardening (issue 11), each kept as a test.
 import { describe, expect, it } from 'vitest';
 import { ACTIONS_PER_CLIENT_PER_MINUTE, clientKey, takeAction } from '@/lib/domain/action-limits';
-import { beginAttempt, lockIntent } from '@/lib/domain/attempts';
+import { beginAttempt, lockIntent, REUSE_GRACE_SECONDS } from '@/lib/domain/attempts';
 import { confirmPaymentIntent } from '@/lib/domain/lifecycle';
 import { WATCH_SECONDS } from '@/lib/domain/attempt-states';
 import { railAdapter } from '@/lib/rails/registry';
@@ -42,7 +42,7 @@ it.runIf(process.env.DATABASE_URL)('two open intents never share a receive addre
   const address = (first.nextAction as { address: string }).address;
   // A switches away (its on-chain attempt closes, watched a week) and the week passes.
   await confirmPaymentIntent(db(), scope, a.id, { rail: 'btc_lightning' }, { now: t0 + 1 });
-  const t = t0 + WATCH_SECONDS + 10;
+  const t = t0 + WATCH_SECONDS + REUSE_GRACE_SECONDS + 10;
   // Every OTHER address of the test key is made unusable (money seen on it), so X is the only free one.
   await db().query(
     `update derived_addresses set money_seen_at = $2 where key_id = (select key_id from derived_addresses where address = $1) and address <> $1 and money_seen_at is null`,

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db/client';
 import { ACTIVE_ATTEMPT_STATUSES, WATCH_SECONDS } from '@/lib/domain/attempt-states';
-import { attemptView, refreshAttempt } from '@/lib/domain/attempts';
+import { attemptView, refreshAttempt, REUSE_GRACE_SECONDS } from '@/lib/domain/attempts';
 import { writeAttempt } from '@/lib/domain/attempt-states';
 import { confirmPaymentIntent, pollDueAttempts, testPay } from '@/lib/domain/lifecycle';
 import { railAdapter } from '@/lib/rails/registry';
@@ -63,7 +63,7 @@ describe('receive addresses: free_at follows every attempt write', () => {
     const [sw] = await db().query<{ free_at: number }>(`select free_at from derived_addresses where payment_intent_id = $1`, [switched.id]);
     expect(Number(sw!.free_at)).toBeGreaterThan(t0 + WATCH_SECONDS - 10);
     // The week passes: the switched intent's address is handed to a new intent, held again.
-    const later = t0 + WATCH_SECONDS + 60;
+    const later = t0 + WATCH_SECONDS + REUSE_GRACE_SECONDS + 60;
     const next = await newIntent(m.keys.test, { amount: 10_000, currency: 'BTC', rail: 'btc_onchain' });
     const reused = await confirmPaymentIntent(db(), scope, next.id, {}, { now: later });
     const [addr] = await db().query<{ address: string; payment_intent_id: string; free_at: number | null }>(

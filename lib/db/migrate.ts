@@ -38,7 +38,8 @@ export async function migrate(db: Db): Promise<string[]> {
 
 /**
  * Split a migration into statements: on semicolons at the end of a line, except inside a
- * dollar-quoted body (`$$ ... $$`, `$fn$ ... $fn$`: function and trigger bodies), which is kept whole.
+ * dollar-quoted body (`$$ ... $$`, `$fn1$ ... $fn1$`: function and trigger bodies), which is kept
+ * whole. Tags are looked for in the code of each line, not in its `--` comment.
  */
 export function splitStatements(sql: string): string[] {
   const out: string[] = [];
@@ -46,7 +47,8 @@ export function splitStatements(sql: string): string[] {
   let quote: string | null = null;
   for (const line of sql.split('\n')) {
     current += `${line}\n`;
-    for (const m of line.matchAll(/\$[A-Za-z_]*\$/g)) quote = quote === null ? m[0] : quote === m[0] ? null : quote;
+    const code = line.replace(/--.*$/, '');
+    for (const m of code.matchAll(/\$(?:[A-Za-z_][A-Za-z_0-9]*)?\$/g)) quote = quote === null ? m[0] : quote === m[0] ? null : quote;
     if (quote === null && /;\s*$/.test(line)) {
       out.push(current.replace(/;\s*$/, ''));
       current = '';

@@ -28,6 +28,7 @@ import {
   nextPollAt,
   transitionAttempt,
   watchUntilAfterClose,
+  WATCH_SECONDS,
   writeAttempt,
 } from './attempt-states';
 import { closeSessionsOfIntent, failIntent } from './checkout-sessions';
@@ -166,9 +167,12 @@ export function gapLimit(adapter: RailAdapter): number | null {
 /**
  * An address of this key that may be handed to another intent: no money was ever seen on it, and
  * every attempt on it ended and is no longer watched (`free_at`, kept by a trigger on every attempt
- * write: migration 0016). One probe of an index, however many addresses are held. The longest
- * free first.
+ * write: migration 0016), for REUSE_GRACE_SECONDS already: a worker's poll that started before the
+ * watch ended (its answer may carry the last payer's money) has finished by then. One probe of an
+ * index, however many addresses are held. The longest free first. `$3` is now - REUSE_GRACE_SECONDS.
  */
+export const REUSE_GRACE_SECONDS = 600;
+
 const FREE_ADDRESS = `
   select d.address, d.derivation_index from derived_addresses d
    where d.key_id = $1 and d.rail = $2 and d.free_at is not null and d.free_at <= $3
@@ -201,7 +205,7 @@ export async function addressAvailable(db: Db, adapter: RailAdapter, now: number
     const own = await db.query(`select 1 from derived_addresses where payment_intent_id = $1 and rail = $2 and key_id = $3`, [intentId, adapter.rail, adapter.derivationKeyId]);
     if (own.length) return true;
   }
-  if ((await db.query(FREE_ADDRESS, [adapter.derivationKeyId, adapter.rail, now])).length) return true;
+  if ((await db.query(FREE_ADDRESS, [adapter.derivationKeyId, adapter.rail, now - REUSE_GRACE_SECONDS])).length) return true;
   return withinGap(db, adapter, limit, false);
 }
 
@@ -219,7 +223,7 @@ async function addressFor(tx: Db, adapter: RailAdapter, intentId: string, now: n
   );
   if (existing[0]) return { address: existing[0].address, index: Number(existing[0].derivation_index) };
   // A free address is taken under its row lock (two intents never get the same one).
-  const free = (await tx.query<{ address: string; derivation_index: number }>(`${FREE_ADDRESS} for update skip locked`, [adapter.derivationKeyId, adapter.rail, now]))[0];
+  const free = (await tx.query<{ address: string; derivation_index: number }>(`${FREE_ADDRESS} for update skip locked`, [adapter.derivationKeyId, adapter.rail, now - REUSE_GRACE_SECONDS]))[0];
   if (free) {
     await tx.query(`update derived_addresses set payment_intent_id = $3, created_at = $4 where key_id = $1 and derivation_index = $2`, [
       adapter.derivationKeyId,
@@ -663,7 +667,10 @@ export async function applyDecision(tx: Db, intentIn: Row, attemptIn: Row, d: De
   // Then when to ask again: a closed attempt whose backend gave its final word is no longer watched.
   attempt = (await tx.query(`select * from payment_attempts where id = $1`, [attemptId]))[0]!;
   const status = attempt.status as AttemptStatus;
-  const watchUntil = d.backendFinal && !isActiveAttempt(status) ? null : ((attempt.watch_until as number | null) ?? null);
+  let watchUntil = d.backendFinal && !isActiveAttempt(status) ? null : ((attempt.watch_until as number | null) ?? null);
+  // Money on its way to a closed attempt's address (in the mempool): watched until it confirms, even
+  // past the end of the watch it had (seen a second before it, it would never be counted).
+  if (!isActiveAttempt(status) && d.seen > 0 && watchUntil !== null && watchUntil < now + WATCH_SECONDS) watchUntil = now + WATCH_SECONDS;
   return (await writeAttempt(tx, attemptId, { set: { watch_until: watchUntil, next_poll_at: nextPollAt(status, watchUntil, now, pollSeconds, d.seen > 0), locked_until: null } }))!;
 }
 

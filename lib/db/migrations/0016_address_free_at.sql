@@ -31,17 +31,22 @@ language plpgsql as $$
 declare
   v_free bigint;
 begin
-  perform 1 from derived_addresses where address = new.destination and rail = new.rail for update;
-  if not found then
-    return null;
+  -- The address an attempt leaves (never today: a destination is written once), then the one it is on.
+  if tg_op = 'UPDATE' and old.destination is not null and old.destination is distinct from new.destination then
+    perform 1 from derived_addresses where address = old.destination and rail = old.rail for update;
+    if found then
+      v_free := derived_address_free_at(old.rail, old.destination);
+      update derived_addresses set free_at = v_free
+       where address = old.destination and rail = old.rail and free_at is distinct from v_free;
+    end if;
   end if;
-  v_free := derived_address_free_at(new.rail, new.destination);
-  update derived_addresses set free_at = v_free
-   where address = new.destination and rail = new.rail and free_at is distinct from v_free;
-  if tg_op = 'UPDATE' and old.destination is distinct from new.destination and old.destination is not null then
-    v_free := derived_address_free_at(old.rail, old.destination);
-    update derived_addresses set free_at = v_free
-     where address = old.destination and rail = old.rail and free_at is distinct from v_free;
+  if new.destination is not null then
+    perform 1 from derived_addresses where address = new.destination and rail = new.rail for update;
+    if found then
+      v_free := derived_address_free_at(new.rail, new.destination);
+      update derived_addresses set free_at = v_free
+       where address = new.destination and rail = new.rail and free_at is distinct from v_free;
+    end if;
   end if;
   return null;
 end
@@ -55,7 +60,7 @@ create trigger payment_attempts_track_address_insert
 create trigger payment_attempts_track_address_update
   after update on payment_attempts
   for each row when (
-    new.rail in ('btc_onchain', 'usdt_trc20') and new.destination is not null and (
+    new.rail in ('btc_onchain', 'usdt_trc20') and (new.destination is not null or old.destination is not null) and (
       old.destination is distinct from new.destination
       or old.status is distinct from new.status
       or old.watch_until is distinct from new.watch_until
