@@ -7,10 +7,17 @@ export { hashKey };
 
 export interface Merchant {
   merchantId: string;
-  merchantName: string;
   livemode: boolean;
   keyId: string;
 }
+
+/**
+ * When this process last wrote each key's last use (api_keys.last_used_at, shown on the dashboard):
+ * at most once a minute per key and process, so the lookup itself stays a plain indexed read. Only
+ * a throttle: the value lives in the database, and another instance writing it too is harmless.
+ */
+const LAST_USE_EVERY_SECONDS = 60;
+const lastUseWritten = new Map<string, number>();
 
 
 const KEY_RE = /^sk_(test|live)_[0-9A-Za-z]{20,128}$/;
@@ -41,21 +48,21 @@ export async function authenticate(db: Db, header: string | null): Promise<Merch
     throw authError('Malformed Authorization header. Use the form `Authorization: Bearer sk_test_...`.');
   if (!KEY_RE.test(secret))
     throw authError('Malformed API key. Keys look like sk_test_... or sk_live_... followed by letters and digits.');
-  // One statement: the key and its merchant, and the key's last use written at most once a minute
-  // (the dashboard shows it; a write per request would cost every request).
-  const now = Math.floor(Date.now() / 1000);
-  const rows = await db.query<{ id: string; merchant_id: string; name: string; livemode: boolean; revoked_at: number | null }>(
-    `with k as (select k.id, k.merchant_id, m.name, k.livemode, k.revoked_at
-                  from api_keys k join merchants m on m.id = k.merchant_id where k.key_hash = $1),
-          touch as (update api_keys set last_used_at = $2
-                     where id = (select id from k) and revoked_at is null and (last_used_at is null or last_used_at < $2 - 60))
-     select id, merchant_id, name, livemode, revoked_at from k`,
-    [hashKey(secret), now],
+  const rows = await db.query<{ id: string; merchant_id: string; livemode: boolean; revoked_at: number | null }>(
+    `select id, merchant_id, livemode, revoked_at from api_keys where key_hash = $1`,
+    [hashKey(secret)],
   );
   const row = rows[0];
   const masked = `${secret.slice(0, 8)}...${secret.slice(-4)}`;
   if (!row) throw authError(`Invalid API key provided: ${masked}.`);
   if (row.revoked_at !== null)
     throw authError(`The API key ${masked} has been revoked. Use the merchant's current key.`);
-  return { merchantId: row.merchant_id, merchantName: row.name, livemode: row.livemode, keyId: row.id };
+  // The key's last use, for the dashboard: a write at most once a minute (per key, per process).
+  const now = Math.floor(Date.now() / 1000);
+  if ((lastUseWritten.get(row.id) ?? 0) <= now - LAST_USE_EVERY_SECONDS) {
+    if (lastUseWritten.size > 10_000) lastUseWritten.clear();
+    lastUseWritten.set(row.id, now);
+    await db.query(`update api_keys set last_used_at = $2 where id = $1 and (last_used_at is null or last_used_at < $2 - 60)`, [row.id, now]);
+  }
+  return { merchantId: row.merchant_id, livemode: row.livemode, keyId: row.id };
 }

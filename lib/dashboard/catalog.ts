@@ -125,9 +125,8 @@ export interface ApiKeyView {
 }
 
 /**
- * The merchant's keys that work now (not revoked), live then test. Never selects `key_hash`. The API
- * does not record when a key was last used (the auth path writes nothing), so there is no last-use
- * date to show.
+ * The merchant's keys that work now (not revoked), live then test, with when each was last used (to
+ * the minute: lib/api/auth.ts writes it at most once a minute per key). Never selects `key_hash`.
  */
 export async function listApiKeys(db: Db, merchantId: string): Promise<ApiKeyView[]> {
   const rows = await db.query<{ id: string; livemode: boolean; last4: string; created_at: number; last_used_at: number | null }>(
