@@ -4,7 +4,7 @@ declare module 'autocannon' {
     requests: { average: number; total: number };
     /** Seconds the run took. */
     duration: number;
-    latency: { p50: number; p99: number };
+    latency: { p50: number; p99: number; mean: number };
     non2xx: number;
     errors: number;
   }
