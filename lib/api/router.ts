@@ -8,7 +8,6 @@ import http from 'node:http';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { newRequestId } from '../ids';
 import type { ApiAnswer, ApiIncoming, BodyResult } from './incoming';
 import type { NativeHandler } from './route';
 
@@ -139,11 +138,15 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
 };
 
-/** An error the adapter answers itself, in the documented shape (lib/api/errors.ts errorBody). */
-function adapterError(res: http.ServerResponse, status: number, code: string, message: string): void {
+/**
+ * An error the adapter answers itself, in the documented shape (lib/api/errors.ts errorBody), with
+ * its own request id (lib/ids is not bundled into server.mjs). Without a code: a 500.
+ */
+function adapterError(res: http.ServerResponse, status: number, code: string | undefined, message: string): void {
   const requestId = `req_${randomBytes(12).toString('base64url')}`;
-  const body = JSON.stringify({ error: { type: 'invalid_request_error', code, message, requestId } });
-  res.writeHead(status, { ...API_HEADERS, 'Request-Id': requestId, Connection: 'close' }).end(body);
+  const body = JSON.stringify({ error: { type: code ? 'invalid_request_error' : 'api_error', ...(code ? { code } : {}), message, param: null, requestId } });
+  if (res.headersSent) res.end();
+  else res.writeHead(status, { ...API_HEADERS, 'Request-Id': requestId, Connection: 'close' }).end(body);
 }
 
 /**
@@ -315,9 +318,7 @@ export function createApiServer(routes: Route[], opts: ApiServerOptions): http.S
         },
         (err: unknown) => {
           opts.onError?.(err);
-          const requestId = newRequestId();
-          if (!res.headersSent) res.writeHead(500, { ...API_HEADERS, 'Request-Id': requestId, Connection: 'close' });
-          res.end(JSON.stringify({ error: { type: 'api_error', message: 'An unexpected error occurred.', param: null, requestId } }));
+          adapterError(res, 500, undefined, 'An unexpected error occurred.');
         },
       );
     },
