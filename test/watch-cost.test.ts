@@ -11,6 +11,7 @@ import { attemptView, refreshAttempt, REUSE_GRACE_SECONDS } from '@/lib/domain/a
 import { writeAttempt } from '@/lib/domain/attempt-states';
 import { confirmPaymentIntent, pollDueAttempts, testPay } from '@/lib/domain/lifecycle';
 import { railAdapter } from '@/lib/rails/registry';
+import { ADDRESS_RAILS } from '@/lib/money';
 import { newMerchant, useDatabase } from './api';
 import { assertMoneyInvariant } from './invariant';
 import { newIntent, now } from './lifecycle-helpers';
@@ -42,6 +43,17 @@ describe('receive addresses: free_at follows every attempt write', () => {
     const [fn] = await db().query<{ def: string }>(`select pg_get_functiondef('derived_address_free_at(text, text)'::regprocedure) as def`);
     const listed = [...fn!.def.matchAll(/'([a-z_]+)'/g)].map((m) => m[1]).sort();
     expect(listed).toEqual([...ACTIVE_ATTEMPT_STATUSES].sort());
+  });
+
+  it('the triggers fire for exactly the address rails of lib/money.ts', async () => {
+    const triggers = await db().query<{ def: string }>(
+      `select pg_get_triggerdef(oid) as def from pg_trigger where tgname like 'payment_attempts_track_address%' order by tgname`,
+    );
+    expect(triggers).toHaveLength(2);
+    for (const t of triggers) {
+      const rails = [...t.def.matchAll(/'((?:btc|usdt|mobile)_[a-z0-9_]+)'/g)].map((m) => m[1]).sort();
+      expect(rails).toEqual([...ADDRESS_RAILS].sort());
+    }
   });
 
   it('open, switched away (watched), paid in part, paid, expired and reused: free_at is the rule each time', async () => {
