@@ -60,6 +60,13 @@ describe('lists', () => {
     expect(r.body.data).toHaveLength(10);
     expect(r.body.hasMore).toBe(true);
     expect((await call('GET', '/v1/products?limit=100', { key })).body.data).toHaveLength(25);
+    // A page reads limit + 1 rows rounded up to 11, 26, 51 or 101 (lib/domain/list.ts fetchSize):
+    // each side of a bucket's edge keeps exactly `limit` and says hasMore right.
+    for (const [limit, length, hasMore] of [[24, 24, true], [25, 25, false], [26, 25, false], [9, 9, true], [11, 11, true]] as const) {
+      const page = (await call('GET', `/v1/products?limit=${limit}`, { key })).body;
+      expect([page.data.length, page.hasMore], `limit=${limit}`).toEqual([length, hasMore]);
+      expect(page.data.map((p: any) => p.id)).toEqual(ids.slice(0, length));
+    }
     for (const q of ['limit=0', 'limit=101', 'limit=abc', 'limit=1.5']) {
       const bad = await call('GET', `/v1/products?${q}`, { key });
       expect(bad.status, q).toBe(400);

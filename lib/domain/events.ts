@@ -58,9 +58,9 @@ export async function recordEvent(db: Db, scope: Scope, type: EventType, object:
 /**
  * Create an object, its event and its webhook deliveries in ONE statement (data-modifying CTEs:
  * PostgreSQL and PGlite run a statement atomically, so no begin/commit round trips). `insert` is
- * the object's `insert ... select ... [where ...]` (parameters $1..$n), whose rows the event
- * depends on: when it inserts nothing (its `where` failed), nothing else is written and 0 is
- * returned. `object` is the object as the API shows it, built by the caller from the values it
+ * the object's `insert ... values (...)` or `insert ... select ... where <primary key> = ...`
+ * (parameters $1..$n): it writes one row or none, and the event depends on it: when it inserts
+ * nothing (its `where` failed), nothing else is written and 0 is returned. `object` is the object as the API shows it, built by the caller from the values it
  * inserts (never read back).
  */
 export async function insertWithEvent(
@@ -75,26 +75,28 @@ export async function insertWithEvent(
   const n = insert.params.length;
   const p = (i: number) => `$${n + i}`;
   const eventId = createId('evt');
-  // One random id for the event's deliveries, each suffixed with its rank (unique, 128 random bits).
+  // One random id for the event's deliveries, each suffixed with its endpoint's sequence number
+  // (unique per endpoint: 128 random bits per event, then one id per endpoint of it).
   const deliveryBase = createId('whd');
   const objectJson = JSON.stringify(object);
   const params = [...insert.params, eventId, scope.merchantId, scope.livemode, type, `{"object":${objectJson}}`, createdAt, deliveryBase];
   const extra = companion?.(params.length + 1, objectJson, 'obj');
+  // `insert ... values (...)` writes its one row or fails: nothing to count. An `insert ... select
+  // ... where` may write none, which the caller must know (counting costs ~10 µs a statement).
+  const conditional = !/\)\s*values\s*\(/i.test(insert.sql);
   const rows = await db.query<{ inserted: number }>(
     `with obj as (${insert.sql} returning 1),
      ev as (
        insert into events (id, merchant_id, livemode, type, data, created_at)
-       select ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::jsonb, ${p(6)} from obj limit 1
+       select ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::jsonb, ${p(6)} from obj
        returning id),
      eps as (${matchingEndpointsSql(p(2), p(3), p(4))}),
      wd as (
        insert into webhook_deliveries (id, merchant_id, livemode, event_id, endpoint_id, event_type, status, next_attempt_at, created_at, updated_at)
-       select ${p(7)}::text || (row_number() over (order by eps.id))::text, ${p(2)}, ${p(3)}, ev.id, eps.id, ${p(4)}, 'pending', ${p(6)}, ${p(6)}, ${p(6)}
-         from ev cross join eps
-       on conflict (event_id, endpoint_id) do nothing
-       returning 1)${extra ? `,
+       select ${p(7)}::text || eps.seq::text, ${p(2)}, ${p(3)}, ev.id, eps.id, ${p(4)}, 'pending', ${p(6)}, ${p(6)}, ${p(6)}
+         from ev cross join eps)${extra ? `,
      companion as (${extra.sql})` : ''}
-     select (select count(*) from obj)::int as inserted`,
+     select ${conditional ? '(select count(*) from obj)::int' : '1'} as inserted`,
     extra ? [...params, ...extra.params] : params,
   );
   return Number(rows[0]?.inserted ?? 0);

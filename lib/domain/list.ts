@@ -55,6 +55,19 @@ export interface ListEnvelope<T> {
   url: string;
 }
 
+/**
+ * How many rows a page reads: limit + 1 (the extra row says hasMore), rounded up to 11, 26, 51 or 101
+ * and written into the statement as a literal. With `limit $n` the planner cannot know the page is
+ * small: a prepared list's generic plan is costed as if it read a tenth of the table, so PostgreSQL
+ * (and PGlite) planned it again on every request (measured: 290 against 200 µs a page of intents on
+ * the embedded database). Four literals keep the prepared statements a small fixed set; a page of
+ * another size reads at most a few rows more and keeps `limit` of them.
+ */
+export function fetchSize(limit: number): number {
+  return (PAGE_BUCKETS.find((b) => b >= limit) ?? limit) + 1;
+}
+const PAGE_BUCKETS = [10, 25, 50, 100];
+
 export async function listObjects<T>(spec: ListSpec<T>): Promise<ListEnvelope<T>> {
   const { db, merchant, table, query } = spec;
   if (query.startingAfter && query.endingBefore)
@@ -78,9 +91,8 @@ export async function listObjects<T>(spec: ListSpec<T>): Promise<ListEnvelope<T>
     cursorSql = `with cur as (select created_at, seq from ${table} where id = $${params.length} and merchant_id = $1 and livemode = $2)`;
     where.push(backwards ? `(created_at, seq) > (select created_at, seq from cur)` : `(created_at, seq) < (select created_at, seq from cur)`);
   }
-  params.push(query.limit + 1);
   const order = backwards ? 'created_at asc, seq asc' : 'created_at desc, seq desc';
-  const list = `select ${spec.select ?? '*'} from ${table} where ${where.join(' and ')} order by ${order} limit $${params.length}`;
+  const list = `select ${spec.select ?? '*'} from ${table} where ${where.join(' and ')} order by ${order} limit ${fetchSize(query.limit)}`;
   const rows = cursorId === undefined
     ? await db.query(list, params)
     : await db.query(`${cursorSql}, page as (${list}) select (select count(*) from cur)::int as cursor_found, page.* from (select 1) one left join page on true`, params);
