@@ -18,6 +18,7 @@ import { openDatabase, setDbHandle, type DbHandle } from '@/lib/db/client';
 import { call, newMerchant } from './api';
 
 let handle: DbHandle;
+let grown: string | undefined;
 const RUNS = 20;
 
 beforeAll(async () => {
@@ -33,6 +34,8 @@ beforeAll(async () => {
   setDbHandle(handle);
 });
 afterAll(async () => {
+  // PostgreSQL's test files share one database: the grown history goes with the test.
+  if (grown) for (const t of ['events', 'payment_intents']) await handle.db.query(`delete from ${t} where merchant_id = $1`, [grown]);
   setDbHandle(undefined);
   await handle.close();
 });
@@ -41,6 +44,7 @@ describe('plan cache', () => {
   it('no statement of a hot path is planned again on every request, with a long history', async () => {
     const m = await newMerchant(handle.db);
     const key = m.keys.test;
+    grown = m.merchant.id;
     // 20,000 intents and their events, grown in SQL (a tenth of it is what the planner assumes a
     // `limit $n` reads, which made the generic plan of a list look 200 times dearer than a page).
     await handle.db.query(
