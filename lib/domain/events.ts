@@ -81,9 +81,10 @@ export async function insertWithEvent(
   const objectJson = JSON.stringify(object);
   const params = [...insert.params, eventId, scope.merchantId, scope.livemode, type, `{"object":${objectJson}}`, createdAt, deliveryBase];
   const extra = companion?.(params.length + 1, objectJson, 'obj');
-  // `insert ... values (...)` writes its one row or fails: nothing to count. An `insert ... select
-  // ... where` may write none, which the caller must know (counting costs ~10 µs a statement).
-  const conditional = !/\)\s*values\s*\(/i.test(insert.sql);
+  // A whole statement `insert into t (...) values (<one flat row>)` writes its row or fails: nothing
+  // to count. Anything else (`insert ... select ... where`) may write none, which the caller must
+  // know (counting costs ~10 µs a statement).
+  const conditional = !/^\s*insert\s+into\s+[a-z_]+\s*\([^()]*\)\s*values\s*\([^()]*\)\s*$/i.test(insert.sql);
   const rows = await db.query<{ inserted: number }>(
     `with obj as (${insert.sql} returning 1),
      ev as (
