@@ -20,7 +20,7 @@ interface Prepared {
 
 type Message = { name: string; dataTypeIDs?: number[]; fields?: unknown[] };
 
-/** Statement texts kept prepared; beyond this the oldest is closed (our texts are a bounded set). */
+/** Statement texts kept prepared; beyond this the least recently used is closed (our texts are a bounded set). */
 const MAX_STATEMENTS = 500;
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -65,7 +65,12 @@ export async function preparedRunner(pg: PGlite) {
   }
 
   async function run<T>(text: string, params: unknown[], syncToFs: boolean): Promise<T[]> {
-    let st = statements.get(text) ?? (await prepare(text, syncToFs));
+    let st = statements.get(text);
+    if (st) {
+      // Least recently used goes first when the cache is full: a hot statement stays prepared.
+      statements.delete(text);
+      statements.set(text, st);
+    } else st = await prepare(text, syncToFs);
     let result;
     try {
       result = await execute(st, params, syncToFs);

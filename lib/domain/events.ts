@@ -75,8 +75,8 @@ export async function insertWithEvent(
   const n = insert.params.length;
   const p = (i: number) => `$${n + i}`;
   const eventId = createId('evt');
-  // One random id for the event's deliveries, each suffixed with its endpoint's sequence number
-  // (unique per endpoint: 128 random bits per event, then one id per endpoint of it).
+  // One random id for the event's deliveries, each suffixed with its endpoint id's random part
+  // (unique per endpoint; not its `seq`, a counter shared by every merchant that an id would show).
   const deliveryBase = createId('whd');
   const objectJson = JSON.stringify(object);
   const params = [...insert.params, eventId, scope.merchantId, scope.livemode, type, `{"object":${objectJson}}`, createdAt, deliveryBase];
@@ -94,7 +94,7 @@ export async function insertWithEvent(
      eps as (${matchingEndpointsSql(p(2), p(3), p(4))}),
      wd as (
        insert into webhook_deliveries (id, merchant_id, livemode, event_id, endpoint_id, event_type, status, next_attempt_at, created_at, updated_at)
-       select ${p(7)}::text || eps.seq::text, ${p(2)}, ${p(3)}, ev.id, eps.id, ${p(4)}, 'pending', ${p(6)}, ${p(6)}, ${p(6)}
+       select ${p(7)}::text || substr(eps.id, 4), ${p(2)}, ${p(3)}, ev.id, eps.id, ${p(4)}, 'pending', ${p(6)}, ${p(6)}, ${p(6)}
          from ev cross join eps)${extra ? `,
      companion as (${extra.sql})` : ''}
      select ${conditional ? '(select count(*) from obj)::int' : '1'} as inserted`,

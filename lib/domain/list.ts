@@ -64,6 +64,8 @@ export interface ListEnvelope<T> {
  * another size reads at most a few rows more and keeps `limit` of them.
  */
 export function fetchSize(limit: number): number {
+  // Written into the statement's text: only ever a whole number in range.
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > 100) throw new Error(`fetchSize: limit ${String(limit)} is not an integer from 1 to 100`);
   return (PAGE_BUCKETS.find((b) => b >= limit) ?? limit) + 1;
 }
 const PAGE_BUCKETS = [10, 25, 50, 100];
@@ -95,7 +97,7 @@ export async function listObjects<T>(spec: ListSpec<T>): Promise<ListEnvelope<T>
   const list = `select ${spec.select ?? '*'} from ${table} where ${where.join(' and ')} order by ${order} limit ${fetchSize(query.limit)}`;
   const rows = cursorId === undefined
     ? await db.query(list, params)
-    : await db.query(`${cursorSql}, page as (${list}) select (select count(*) from cur)::int as cursor_found, page.* from (select 1) one left join page on true`, params);
+    : await db.query(`${cursorSql}, page as (${list}) select (select count(*) from cur)::int as cursor_found, page.* from (select 1) one left join page on true order by ${order}`, params);
   if (cursorId !== undefined) {
     const cursorParam = backwards ? 'endingBefore' : 'startingAfter';
     if (!rows[0] || Number(rows[0].cursor_found) === 0) throw invalid('resource_missing', `${cursorParam} names no object of this list: '${cursorId}'.`, cursorParam);

@@ -20,7 +20,7 @@ export interface FanOutEvent {
  * (lib/domain/events.ts insertWithEvent).
  */
 export const matchingEndpointsSql = (merchant: string, livemode: string, type: string) =>
-  `select id, seq from webhook_endpoints
+  `select id from webhook_endpoints
     where merchant_id = ${merchant} and livemode = ${livemode} and status = 'enabled'
       and (enabled_events @> '["*"]'::jsonb or enabled_events @> jsonb_build_array(${type}::text))
     for key share`;
