@@ -60,8 +60,8 @@ export async function recordEvent(db: Db, scope: Scope, type: EventType, object:
  * PostgreSQL and PGlite run a statement atomically, so no begin/commit round trips). `insert` is
  * the object's `insert ... values (...)` or `insert ... select ... where <primary key> = ...`
  * (parameters $1..$n): it writes one row or none, and the event depends on it: when it inserts
- * nothing (its `where` failed), nothing else is written and 0 is returned. `object` is the object as the API shows it, built by the caller from the values it
- * inserts (never read back).
+ * nothing (its `where` failed), nothing else is written and 0 is returned. `object` is the object
+ * as the API shows it, built by the caller from the values it inserts (never read back).
  */
 export async function insertWithEvent(
   db: Db,

@@ -66,7 +66,7 @@ export interface ListEnvelope<T> {
 export function fetchSize(limit: number): number {
   // Written into the statement's text: only ever a whole number in range.
   if (!Number.isSafeInteger(limit) || limit < 1 || limit > 100) throw new Error(`fetchSize: limit ${String(limit)} is not an integer from 1 to 100`);
-  return (PAGE_BUCKETS.find((b) => b >= limit) ?? limit) + 1;
+  return PAGE_BUCKETS.find((b) => b >= limit)! + 1;
 }
 const PAGE_BUCKETS = [10, 25, 50, 100];
 
