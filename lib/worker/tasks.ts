@@ -8,6 +8,7 @@ import type { RateProvider } from '../rates';
 import { liveRatesNeeded, refreshRates } from '../rates/store';
 import { deliverDueWebhooks } from '../webhooks/deliveries';
 import type { Db } from '../db/client';
+import { maintainTables } from '../db/maintenance';
 
 export interface WorkerTask {
   name: string;
@@ -49,6 +50,9 @@ export function workerTasks(opts: TaskOptions = {}): WorkerTask[] {
     // Every RATE_REFRESH_SECONDS, once for the whole deployment (a lease): the EUR prices of BTC and
     // USDT from the exchanges, when a converting rail is live. Not per merchant.
     ...(opts.merchantId === undefined || opts.rateProviders ? [refreshRatesTask(now, opts.rateProviders)] : []),
+    // The embedded database's autovacuum (PGlite has none): analyze and vacuum the tables that are
+    // due, with autovacuum's thresholds (lib/db/maintenance.ts). Nothing on PostgreSQL. Deployment-wide.
+    ...(opts.merchantId === undefined ? [{ name: 'maintain-tables', intervalMs: 30_000, run: maintainTables }] : []),
   ];
 }
 

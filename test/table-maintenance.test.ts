@@ -1,0 +1,84 @@
+// The embedded database's autovacuum (lib/db/maintenance.ts): PGlite runs PostgreSQL in
+// single-user mode, where autovacuum never runs. Without the worker's `maintain-tables` pass, a
+// prepared statement keeps the plan it chose while its tables were small: on a fresh database,
+// GET /v1/payment_intents/:id settles on a plan that walks the merchant's intents by another index
+// (it was planned with one row) and reads every one of them on each call once the account has grown.
+// This test runs on an embedded database of its own, whatever DATABASE_URL says (on PostgreSQL the
+// server's autovacuum does this work, and the pass does nothing there).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DbHandle } from '@/lib/db/client';
+import { dueMaintenance, maintainTables } from '@/lib/db/maintenance';
+import { createMerchant } from '@/lib/domain/merchants';
+import { createPaymentIntent, retrievePaymentIntent } from '@/lib/domain/payment-intents';
+import { workerTasks } from '@/lib/worker/tasks';
+
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await openDatabase({ dataDir: 'memory' });
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+/** Rows of payment_intents read (by any index or a scan) while `fn` runs. */
+async function rowsRead(fn: () => Promise<unknown>): Promise<number> {
+  const read = async () => {
+    await handle.db.query('select pg_stat_force_next_flush()');
+    const [r] = await handle.db.query<{ n: number }>(
+      `select (coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::int as n from pg_stat_user_tables where relname = 'payment_intents'`,
+    );
+    return r!.n;
+  };
+  const before = await read();
+  await fn();
+  return (await read()) - before;
+}
+
+describe('table maintenance on the embedded database', () => {
+  it('re-plans a statement that was planned on a small table, once the table has grown', async () => {
+    const db = handle.db;
+    const m = await createMerchant(db, 'Maintenance shop');
+    const scope = { merchantId: m.merchant.id, livemode: false };
+    const pi = await createPaymentIntent(db, scope, { amount: 5000, currency: 'XOF', rail: 'mobile_money_a', metadata: {} });
+    // A fresh database: the retrieve runs prepared, and after five runs PostgreSQL keeps its generic plan.
+    for (let i = 0; i < 10; i++) await retrievePaymentIntent(db, scope, pi.id);
+    // The account grows (as it would over weeks, in one process that never restarts).
+    await db.query(
+      `insert into payment_intents (id, merchant_id, livemode, amount, currency, rail, status, metadata, created_at, updated_at)
+       select 'pi_grown' || g, $1, false, 1000, 'XOF', 'mobile_money_a', 'canceled', '{}'::jsonb, g, g from generate_series(1, 20000) g`,
+      [m.merchant.id],
+    );
+    const stale = await rowsRead(() => retrievePaymentIntent(db, scope, pi.id));
+    // The premise (what the pass exists for): the plan made on one row now reads the whole account.
+    expect(stale, 'the retrieve planned on a small table no longer reads the account: this test no longer shows the hazard').toBeGreaterThan(10_000);
+
+    expect((await dueMaintenance(db)).find((a) => a.table === 'payment_intents')?.action).toMatch(/analyze/);
+    expect(await maintainTables(db)).toBeGreaterThan(0);
+    const fresh = await rowsRead(async () => {
+      for (let i = 0; i < 10; i++) expect((await retrievePaymentIntent(db, scope, pi.id)).id).toBe(pi.id);
+    });
+    expect(fresh).toBeLessThanOrEqual(10); // one row a call: the primary key
+    // Nothing left to do until the tables change again.
+    expect(await dueMaintenance(db)).toEqual([]);
+  });
+
+  it('vacuums a table whose dead rows pass the threshold, and analyzes it', async () => {
+    const db = handle.db;
+    await db.query(`update payment_intents set updated_at = updated_at + 1 where id like 'pi_grown%' and created_at <= 8000`);
+    const due = await dueMaintenance(db);
+    expect(due).toContainEqual({ table: 'payment_intents', action: 'vacuum (analyze)' });
+    await maintainTables(db);
+    await db.query('select pg_stat_force_next_flush()');
+    const [s] = await db.query<{ dead: number; mod: number }>(
+      `select n_dead_tup::int as dead, n_mod_since_analyze::int as mod from pg_stat_user_tables where relname = 'payment_intents'`,
+    );
+    expect(s).toEqual({ dead: 0, mod: 0 });
+  });
+
+  it('runs in the deployment-wide worker, and does nothing on PostgreSQL', async () => {
+    expect(workerTasks().map((t) => t.name)).toContain('maintain-tables');
+    expect(workerTasks({ merchantId: 'm_test' }).map((t) => t.name)).not.toContain('maintain-tables');
+    const postgresLike = { ...handle.db, kind: 'postgres' as const, query: () => Promise.reject(new Error('no query expected')) };
+    expect(await maintainTables(postgresLike)).toBe(0);
+  });
+});
