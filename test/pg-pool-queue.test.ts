@@ -19,10 +19,14 @@ import { openDatabase, type DbHandle } from '@/lib/db/client';
 
 type Queue<T> = { readonly length: number; push(x: T): T; shift(): T | undefined; remove(x: T): T | null };
 
-/** postgres.js's own Queue, from the copy this process loads (its package exports only the client). */
-async function loadQueue(): Promise<(initial?: unknown[]) => Queue<unknown>> {
-  const entry = createRequire(import.meta.url).resolve('postgres'); // cjs/src/index.js
-  const mod = (await import(pathToFileURL(path.join(path.dirname(entry), 'queue.js')).href)) as { default: (i?: unknown[]) => Queue<unknown> };
+/** The package's three copies of the queue: ESM (what the server imports), CommonJS, Cloudflare. */
+const COPIES = ['src', 'cjs/src', 'cf/src'] as const;
+
+/** postgres.js's own Queue, from one copy of the package (its exports name only the client). */
+async function loadQueue(copy: (typeof COPIES)[number]): Promise<(initial?: unknown[]) => Queue<unknown>> {
+  const entry = createRequire(import.meta.url).resolve('postgres'); // <package>/cjs/src/index.js
+  const file = path.join(path.dirname(entry), '..', '..', copy, 'queue.js');
+  const mod = (await import(pathToFileURL(file).href)) as { default: (i?: unknown[]) => Queue<unknown> };
   return mod.default;
 }
 
@@ -42,9 +46,9 @@ async function longestSearched(fn: () => Promise<void> | void): Promise<number> 
   return longest;
 }
 
-describe("postgres.js's connection queue (patched)", () => {
+describe.each(COPIES)("postgres.js's connection queue (patched), %s", (copy) => {
   it('does not grow with the number of operations while it never empties', async () => {
-    const Queue = await loadQueue();
+    const Queue = await loadQueue(copy);
     const q = Queue();
     const resident = { id: 'resident' };
     q.push(resident); // an idle connection that is always there
@@ -63,7 +67,7 @@ describe("postgres.js's connection queue (patched)", () => {
   });
 
   it('keeps first-in first-out order and removal across compactions (against a plain array)', async () => {
-    const Queue = await loadQueue();
+    const Queue = await loadQueue(copy);
     const q = Queue();
     const model: number[] = [];
     let seed = 42;

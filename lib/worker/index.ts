@@ -17,6 +17,15 @@ export function startWorker(db: Db, tasks: readonly WorkerTask[] = TASKS): Runni
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<unknown>>();
   for (const task of tasks) {
+    const later = () => {
+      if (stopped) return;
+      const t = setTimeout(() => {
+        timers.delete(t);
+        loop();
+      }, task.intervalMs);
+      t.unref?.();
+      timers.add(t);
+    };
     const loop = () => {
       if (stopped) return;
       const p = task
@@ -25,18 +34,12 @@ export function startWorker(db: Db, tasks: readonly WorkerTask[] = TASKS): Runni
         .catch((err) => log('error', 'worker task failed', { task: task.name, error: err instanceof Error ? err.stack : String(err) }))
         .finally(() => {
           running.delete(p);
-          if (!stopped) {
-            const t = setTimeout(() => {
-              timers.delete(t);
-              loop();
-            }, task.intervalMs);
-            t.unref?.();
-            timers.add(t);
-          }
+          later();
         });
       running.add(p);
     };
-    loop();
+    if (task.notAtStart) later();
+    else loop();
   }
   return {
     async stop() {

@@ -14,6 +14,8 @@ export interface WorkerTask {
   name: string;
   /** Pause between two runs, in milliseconds. */
   intervalMs: number;
+  /** The first run waits one interval instead of running at start (work that must not slow a start-up). */
+  notAtStart?: boolean;
   /** One pass; returns how many items it handled (for logs and tests). */
   run(db: Db): Promise<number>;
 }
@@ -52,7 +54,7 @@ export function workerTasks(opts: TaskOptions = {}): WorkerTask[] {
     ...(opts.merchantId === undefined || opts.rateProviders ? [refreshRatesTask(now, opts.rateProviders)] : []),
     // The embedded database's autovacuum (PGlite has none): analyze and vacuum the tables that are
     // due, with autovacuum's thresholds (lib/db/maintenance.ts). Nothing on PostgreSQL. Deployment-wide.
-    ...(opts.merchantId === undefined ? [{ name: 'maintain-tables', intervalMs: 30_000, run: maintainTables }] : []),
+    ...(opts.merchantId === undefined ? [{ name: 'maintain-tables', intervalMs: 30_000, notAtStart: true, run: maintainTables }] : []),
   ];
 }
 
