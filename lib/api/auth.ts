@@ -53,10 +53,10 @@ export async function authenticate(db: Db, header: string | null): Promise<Merch
     [hashKey(secret)],
   );
   const row = rows[0];
-  const masked = `${secret.slice(0, 8)}...${secret.slice(-4)}`;
-  if (!row) throw authError(`Invalid API key provided: ${masked}.`);
+  const masked = () => `${secret.slice(0, 8)}...${secret.slice(-4)}`;
+  if (!row) throw authError(`Invalid API key provided: ${masked()}.`);
   if (row.revoked_at !== null)
-    throw authError(`The API key ${masked} has been revoked. Use the merchant's current key.`);
+    throw authError(`The API key ${masked()} has been revoked. Use the merchant's current key.`);
   // The key's last use, for the dashboard: a write at most once a minute (per key, per process).
   const now = Math.floor(Date.now() / 1000);
   if ((lastUseWritten.get(row.id) ?? 0) <= now - LAST_USE_EVERY_SECONDS) {

@@ -124,7 +124,7 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
       const rawBody = hasBody ? await readJsonBody(request) : undefined;
       const body = (opts.body ? parseWith(opts.body, rawBody) : rejectBody(rawBody)) as Out<BS>;
       const base: Ctx<Out<BS>, Out<QS>> = { request, merchant, db, body, query, params, requestId, prepared: undefined };
-      const ctx: Ctx<Out<BS>, Out<QS>, P> = { ...base, prepared: opts.prepare ? await opts.prepare(base) : (undefined as P) };
+      const ctx = (opts.prepare ? { ...base, prepared: await opts.prepare(base) } : base) as Ctx<Out<BS>, Out<QS>, P>;
       const status = opts.status ?? 200;
 
       const key = request.method === 'POST' ? request.header('idempotency-key') : null;
@@ -204,6 +204,7 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
 }
 
 function rejectQuery(url: URL): undefined {
+  if (url.search === '') return undefined;
   const first = url.searchParams.keys().next();
   if (!first.done) throw new ApiError(400, 'invalid_request_error', 'parameter_unknown', `Received unknown parameter: ${first.value}. This endpoint takes no query parameters.`, first.value);
   return undefined;

@@ -17,10 +17,12 @@ export type RouteModule = Record<string, Handler | unknown>;
 interface Route {
   pattern: RegExp;
   rank: number[];
+  /** The first segment after /v1/ when it is static (`payment_intents`), else null. */
+  first: string | null;
   module: RouteModule;
 }
 
-function compile(segments: string[]): { pattern: RegExp; rank: number[] } {
+function compile(segments: string[]): { pattern: RegExp; rank: number[]; first: string | null } {
   const parts = segments.map((seg) => {
     const catchAll = /^\[\.\.\.(\w+)\]$/.exec(seg);
     if (catchAll) return { re: `(?<${catchAll[1]}>.+)`, rank: 2 };
@@ -28,7 +30,11 @@ function compile(segments: string[]): { pattern: RegExp; rank: number[] } {
     if (param) return { re: `(?<${param[1]}>[^/]+)`, rank: 1 };
     return { re: seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), rank: 0 };
   });
-  return { pattern: new RegExp(`^/v1/${parts.map((p) => p.re).join('/')}$`), rank: parts.map((p) => p.rank) };
+  return {
+    pattern: new RegExp(`^/v1/${parts.map((p) => p.re).join('/')}$`),
+    rank: parts.map((p) => p.rank),
+    first: parts[0]?.rank === 0 ? segments[0]! : null,
+  };
 }
 
 function findRouteFiles(dir: string, name: string, segments: string[] = []): { file: string; segments: string[] }[] {
@@ -81,8 +87,31 @@ function decode(v: string): string {
   }
 }
 
+/**
+ * The routes a path can match, by its first segment: those whose first segment is that word, and
+ * those whose first segment is a parameter, in the table's order (most specific first). A path
+ * whose first segment no route names gets the parameter routes alone (no entry is made for it).
+ */
+const byFirstSegment = new WeakMap<Route[], { named: Map<string, Route[]>; dynamic: Route[] }>();
+
+function candidates(routes: Route[], pathname: string): Route[] {
+  let index = byFirstSegment.get(routes);
+  if (!index) {
+    const dynamic = routes.filter((r) => r.first === null);
+    const named = new Map<string, Route[]>();
+    for (const word of new Set(routes.map((r) => r.first).filter((w): w is string => w !== null)))
+      named.set(word, routes.filter((r) => r.first === word || r.first === null));
+    index = { named, dynamic };
+    byFirstSegment.set(routes, index);
+  }
+  const end = pathname.indexOf('/', 4);
+  const first = pathname.slice(4, end === -1 ? undefined : end); // after "/v1/"
+  return index.named.get(first) ?? index.dynamic;
+}
+
 export function matchRoute(routes: Route[], pathname: string): { module: RouteModule; params: Record<string, string> } | null {
-  for (const r of routes) {
+  if (!pathname.startsWith('/v1/')) return null;
+  for (const r of candidates(routes, pathname)) {
     const m = r.pattern.exec(pathname);
     if (m) return { module: r.module, params: Object.fromEntries(Object.entries(m.groups ?? {}).map(([k, v]) => [k, decode(v)])) };
   }
@@ -119,7 +148,18 @@ export const isApiPath = (url: string | undefined): boolean => url === '/v1' || 
 /** A Host header this server can put in a URL: a DNS name or IPv4, or a bracketed IPv6, and an optional port. */
 const HOST = /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,251}[A-Za-z0-9_.])?|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$/;
 
+/** Hosts already found valid (a server sees a handful): the check is a pure function of the string. */
+const validHosts = new Set<string>();
+
 export function validHost(host: string): boolean {
+  if (validHosts.has(host)) return true;
+  if (!checkHost(host)) return false;
+  if (validHosts.size >= 256) validHosts.clear();
+  validHosts.add(host);
+  return true;
+}
+
+function checkHost(host: string): boolean {
   if (!HOST.test(host)) return false;
   try {
     return new URL(`http://${host}/`).pathname === '/';
