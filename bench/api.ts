@@ -1,6 +1,6 @@
 // npm run bench:api — the API's hot paths through the production server (`npm start`:
 // dist/server.mjs, built from server.ts) against the floor (bench/bare-server.ts: node:http, the
-// same zod schema, one key lookup, one statement; nothing of our code path), on the embedded
+// same zod schema, one key lookup, one statement, the documented answer headers; nothing of our code path), on the embedded
 // database and on PostgreSQL when one is reachable. 32 connections, BENCH_SECONDS (10) a run; both
 // servers run at once and each scenario is BENCH_ROUNDS (3) runs of each, interleaved; the median
 // run is printed.

@@ -1,6 +1,7 @@
 // The floor of `npm run bench:api`: the least work each measured request physically needs, on the
 // same database, with nothing of our code path (no wrapper, no domain function): node:http,
-// JSON.parse, the same strict zod schema, one key lookup by hash, and one statement.
+// JSON.parse, the same strict zod schema, one key lookup by hash, one statement, and the answer
+// with the headers every API answer must carry.
 //   POST /v1/payment_intents                one statement writing the intent and its event (the
 //                                           contract's create: an object never exists without its
 //                                           event); with an Idempotency-Key the key's row too (a
@@ -19,8 +20,19 @@ import { createPaymentIntentInput } from '../lib/domain/payment-intents';
 const { db } = await getDbHandle();
 const port = Number(process.env.PORT ?? 3301);
 const id = (prefix: string) => `${prefix}_${randomBytes(16).toString('base64url')}`;
+// Every answer's documented headers are part of the job (the contract: a Request-Id on every
+// response; the README: JSON, never cached, nosniff, DENY, the CSP): one constant object and a
+// fresh id. Measured: these headers cost a server about 10 µs of CPU a request against
+// Content-Type alone (GET /v1/payment_intents/:id on PostgreSQL, at a fixed 3,000 req/s).
+const HEADERS = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+};
 const send = (res: http.ServerResponse, status: number, body: unknown) =>
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  res.writeHead(status, { ...HEADERS, 'Request-Id': `req_${randomBytes(12).toString('base64url')}` }).end(JSON.stringify(body));
 
 http
   .createServer(async (req, res) => {
