@@ -67,7 +67,8 @@ export async function dueMaintenance(db: Db): Promise<DueTable[]> {
 
 /**
  * One pass: every due ANALYZE, and at most one VACUUM (the first due table, ours before the
- * catalogs; with its ANALYZE when that is due too). Returns how many statements it ran. Never inside a transaction (VACUUM cannot be).
+ * catalogs; with its ANALYZE when that is due too). Returns how many statements it ran. Never
+ * inside a transaction (VACUUM cannot be).
  */
 export async function maintainTables(db: Db): Promise<number> {
   if (db.kind !== 'pglite' || db.inTransaction) return 0;
