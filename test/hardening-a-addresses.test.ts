@@ -1,8 +1,7 @@
 // Issue 11, item 3: invoice and address exhaustion. A Lightning round trip (Lightning -> on-chain
 // -> Lightning) hands the open invoice out again instead of making a new one; receive addresses
-// whose attempts ended without money are reused once their watch window is over; and no new
-// index is derived more than BTC_GAP_LIMIT past the last address that received money: the rail is
-// then not offered (the API answers 503 rail_unavailable) until one frees up. Live on-chain runs
+// whose attempts ended without money are reused once their payer's time is up; past BTC_GAP_LIMIT
+// a new index is derived (never a 503) and GET /v1/address_gaps reports the gap. Live on-chain runs
 // against the Esplora fake (test/fakes/esplora.ts), with a key of its own (its own counter).
 import { randomBytes } from 'node:crypto';
 import { HDKey } from '@scure/bip32';
@@ -68,56 +67,61 @@ describe('Lightning: one open invoice per amount, not one per round trip', () =>
 });
 
 describe('on-chain receive addresses (live): reuse and the gap limit', () => {
-  it(`never more than ${GAP} unused addresses past the last used one; the rail comes back when one frees up`, async () => {
+  it(`past ${GAP} unused addresses a new one is derived (never a 503) and the merchant is told the gap; an unpaid one is handed on after its payer's time, a paid one never`, async () => {
     const m = await newMerchant(db());
     const scope = { merchantId: m.merchant.id, livemode: true };
     const make = () => newIntent(m.keys.live, { amount: 10_000, currency: 'BTC', rail: 'btc_onchain' });
     const confirm = (id: string) => call('POST', `/v1/payment_intents/${id}/confirm`, { key: m.keys.live, body: {} });
     const t0 = now();
     const intents = [];
-    for (let i = 0; i < GAP; i++) {
+    for (let i = 0; i < GAP + 2; i++) {
       const pi = await make();
       const r = await confirm(pi.id);
       expect(r.status).toBe(200);
       intents.push({ id: pi.id, address: r.body.nextAction.address as string });
     }
-    expect(new Set(intents.map((x) => x.address)).size).toBe(GAP);
-    // The gap is full: not offered, and a new attempt is a 503.
-    expect((await availableRails(db(), 'BTC', true, { now: t0 })).map((r) => r.rail)).toEqual([]);
-    const blocked = await make();
-    const r = await confirm(blocked.id);
-    expect(r.status).toBe(503);
-    expect(r.body.error.code).toBe('rail_unavailable');
-    // The intent that has its address keeps its rail on offer (the page of that session).
-    expect((await availableRails(db(), 'BTC', true, { now: t0, intentId: intents[0]!.id })).map((x) => x.rail)).toEqual(['btc_onchain']);
+    expect(new Set(intents.map((x) => x.address)).size).toBe(GAP + 2);
+    // Past the gap: still offered, and the gap the wallet must scan is reported.
+    expect((await availableRails(db(), 'BTC', true, { now: t0 })).map((r) => r.rail)).toEqual(['btc_onchain']);
+    const keyId = (await db().query<{ key_id: string }>(`select key_id from derived_addresses where address = $1`, [intents[0]!.address]))[0]!.key_id;
+    const gaps = async () => (await call('GET', '/v1/address_gaps', { key: m.keys.live })).body.data.find((g: { rail: string }) => g.rail === 'btc_onchain');
+    const derived = Number((await db().query<{ next_index: number }>(`select next_index from derivation_counters where key_id = $1`, [keyId]))[0]!.next_index);
+    expect(await gaps()).toEqual({
+      object: 'address_gap', rail: 'btc_onchain', livemode: true, configuredGapLimit: GAP, derivedCount: derived, highestUsedIndex: null,
+      longestUnusedRun: derived, requiredGapLimit: Math.max(GAP, derived),
+    });
 
-    // Money on the first address: the gap now counts from it, one more index fits.
-    esplora.send(intents[0]!.address, 10_000, esplora.tip + 1);
+    // Money on the last address: the run before it is what the wallet must cross.
+    const last = intents[GAP + 1]!;
+    esplora.send(last.address, 10_000, esplora.tip + 1);
     await pollDueAttempts(db(), t0 + 60, { merchantId: m.merchant.id });
-    expect((await call('GET', `/v1/payment_intents/${intents[0]!.id}`, { key: m.keys.live })).body.status).toBe('succeeded');
-    const next = await confirm(blocked.id);
-    expect(next.status).toBe(200);
-    const late = await make();
-    expect((await confirm(late.id)).status).toBe(503);
+    expect((await call('GET', `/v1/payment_intents/${last.id}`, { key: m.keys.live })).body.status).toBe('succeeded');
+    const lastIndex = Number((await db().query<{ i: number }>(`select derivation_index as i from derived_addresses where address = $1`, [last.address]))[0]!.i);
+    const g = await gaps();
+    expect(g).toMatchObject({ highestUsedIndex: lastIndex, derivedCount: derived });
+    expect(g.requiredGapLimit).toBeGreaterThan(lastIndex - 1);
 
-    // An abandoned intent's address, once its watch window is over, is handed to the next intent.
+    // An abandoned intent's address is handed to the next intent REUSE_GRACE_SECONDS after the
+    // payer's time was up (its attempt's expiry), not after the 7-day watch.
     const canceled = await call('POST', `/v1/payment_intents/${intents[1]!.id}/cancel`, { key: m.keys.live, body: {} });
     expect(canceled.status).toBe(200);
-    // Not before REUSE_GRACE_SECONDS past the end of its watch (a poll started before the end may still bring money).
-    const ended = now() + WATCH_SECONDS + 1;
-    expect((await availableRails(db(), 'BTC', true, { now: ended })).map((x) => x.rail)).toEqual([]);
-    const after = ended + REUSE_GRACE_SECONDS;
-    expect((await availableRails(db(), 'BTC', true, { now: after })).map((x) => x.rail)).toEqual(['btc_onchain']);
-    const reused = await confirmPaymentIntent(db(), scope, late.id, {}, { now: after });
+    const [att] = await db().query<{ expires_at: number; watch_until: number }>(`select expires_at, watch_until from payment_attempts where payment_intent_id = $1`, [intents[1]!.id]);
+    expect(Number(att!.watch_until)).toBeGreaterThan(Number(att!.expires_at));
+    const late = await make();
+    const before = await confirmPaymentIntent(db(), scope, late.id, {}, { now: Number(att!.expires_at) + REUSE_GRACE_SECONDS - 1 });
+    expect((before.nextAction as { address: string }).address).not.toBe(intents[1]!.address);
+    await call('POST', `/v1/payment_intents/${late.id}/cancel`, { key: m.keys.live, body: {} });
+    const later = await make();
+    const after = Number(att!.expires_at) + REUSE_GRACE_SECONDS;
+    expect(after).toBeLessThan(t0 + WATCH_SECONDS);
+    const reused = await confirmPaymentIntent(db(), scope, later.id, {}, { now: after });
     expect((reused.nextAction as { address: string }).address).toBe(intents[1]!.address);
     const owner = await db().query(`select payment_intent_id from derived_addresses where address = $1`, [intents[1]!.address]);
-    expect(owner).toEqual([{ payment_intent_id: late.id }]);
-    const counter = await db().query<{ next_index: number }>(`select next_index from derivation_counters where key_id = (select key_id from derived_addresses where address = $1)`, [intents[1]!.address]);
-    expect(Number(counter[0]!.next_index)).toBe(GAP + 1);
+    expect(owner).toEqual([{ payment_intent_id: later.id }]);
     // An address that saw money is never handed out again.
-    const another = await make();
-    expect((await confirmPaymentIntent(db(), scope, another.id, {}, { now: after }).catch((e) => e)).code).toBe('rail_unavailable');
-    await assertMoneyInvariant(db(), intents[0]!.id, { paid: 10_000, now: t0 + 120 });
-    await assertMoneyInvariant(db(), late.id, { paid: 0, now: after });
+    const handedOut = await db().query<{ n: number }>(`select count(*)::int as n from payment_attempts where destination = $1`, [last.address]);
+    expect(handedOut).toEqual([{ n: 1 }]);
+    await assertMoneyInvariant(db(), last.id, { paid: 10_000, now: t0 + 120 });
+    await assertMoneyInvariant(db(), later.id, { paid: 0, now: after });
   });
 });

@@ -20,13 +20,13 @@ const { db } = useDatabase();
 
 /** The rule of lib/domain/attempts.ts FREE_ADDRESS, from the attempts (what the trigger must keep). */
 async function freeAtByRule(d: Db, address: string, rail: string): Promise<number | null> {
-  const rows = await d.query<{ status: string; watch_until: number | null; amount_received: number; amount_seen: number }>(
-    `select status, watch_until, amount_received, amount_seen from payment_attempts where destination = $1 and rail = $2`,
+  const rows = await d.query<{ status: string; watch_until: number | null; expires_at: number | null; amount_received: number; amount_seen: number }>(
+    `select status, watch_until, expires_at, amount_received, amount_seen from payment_attempts where destination = $1 and rail = $2`,
     [address, rail],
   );
   if (rows.length === 0) return null;
   const held = rows.some((a) => (ACTIVE_ATTEMPT_STATUSES as readonly string[]).includes(a.status) || Number(a.amount_received) > 0 || Number(a.amount_seen) > 0);
-  return held ? null : Math.max(0, ...rows.map((a) => Number(a.watch_until ?? 0)));
+  return held ? null : Math.max(0, ...rows.map((a) => Math.min(Number(a.watch_until ?? 0), Number(a.expires_at ?? 0))));
 }
 
 async function checkAllAddresses(d: Db, merchantId: string): Promise<number> {
@@ -72,10 +72,15 @@ describe('receive addresses: free_at follows every attempt write', () => {
     await confirmPaymentIntent(db(), scope, paid.id, {}, { now: t0 });
     await testPay(db(), scope, paid.id, {}, { now: t0 + 2 });
     expect(await checkAllAddresses(db(), scope.merchantId)).toBe(4);
-    const [sw] = await db().query<{ free_at: number }>(`select free_at from derived_addresses where payment_intent_id = $1`, [switched.id]);
-    expect(Number(sw!.free_at)).toBeGreaterThan(t0 + WATCH_SECONDS - 10);
-    // The week passes: the switched intent's address is handed to a new intent, held again.
-    const later = t0 + WATCH_SECONDS + REUSE_GRACE_SECONDS + 60;
+    const [sw] = await db().query<{ free_at: number; expires_at: number; watch_until: number }>(
+      `select d.free_at, a.expires_at, a.watch_until from derived_addresses d join payment_attempts a on a.destination = d.address where d.payment_intent_id = $1`,
+      [switched.id],
+    );
+    // Free once the payer's time is up (the attempt's expiry), though still watched for the week.
+    expect(Number(sw!.free_at)).toBe(Number(sw!.expires_at));
+    expect(Number(sw!.watch_until)).toBeGreaterThan(t0 + WATCH_SECONDS - 10);
+    // That time passes: the switched intent's address is handed to a new intent, held again.
+    const later = Number(sw!.expires_at) + REUSE_GRACE_SECONDS + 60;
     const next = await newIntent(m.keys.test, { amount: 10_000, currency: 'BTC', rail: 'btc_onchain' });
     const reused = await confirmPaymentIntent(db(), scope, next.id, {}, { now: later });
     const [addr] = await db().query<{ address: string; payment_intent_id: string; free_at: number | null }>(

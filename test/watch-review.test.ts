@@ -58,13 +58,13 @@ describe('splitStatements (lib/db/migrate.ts)', () => {
 
 /** free_at as the rule says, from the attempts themselves. */
 async function ruleFreeAt(address: string): Promise<number | null> {
-  const rows = await db().query<{ status: string; watch_until: number | null; amount_received: number; amount_seen: number }>(
-    `select status, watch_until, amount_received, amount_seen from payment_attempts where destination = $1`,
+  const rows = await db().query<{ status: string; watch_until: number | null; expires_at: number | null; amount_received: number; amount_seen: number }>(
+    `select status, watch_until, expires_at, amount_received, amount_seen from payment_attempts where destination = $1`,
     [address],
   );
   if (rows.length === 0) return null;
   if (rows.some((a) => (ACTIVE_ATTEMPT_STATUSES as readonly string[]).includes(a.status) || Number(a.amount_received) > 0 || Number(a.amount_seen) > 0)) return null;
-  return Math.max(0, ...rows.map((a) => Number(a.watch_until ?? 0)));
+  return Math.max(0, ...rows.map((a) => Math.min(Number(a.watch_until ?? 0), Number(a.expires_at ?? 0))));
 }
 
 it('an attempt moved off an address (to a non-derived destination) frees the address it left', async () => {
@@ -144,13 +144,16 @@ it('a payment seen by a poll in flight when the watch ends: the address is not h
   const address = ((await confirmPaymentIntent(db(), scope, x.id, {}, { now: t0 })).nextAction as { address: string }).address;
   await confirmPaymentIntent(db(), scope, x.id, { rail: 'btc_lightning' }, { now: t0 + 1 });
   const [x1] = await db().query(`select * from payment_attempts where payment_intent_id = $1 and rail = 'btc_onchain'`, [x.id]);
-  const W = Number(x1!.watch_until);
+  // The last moment X's payer was told the address is valid (its attempt's expiry): from then on
+  // (plus the grace) the address may be handed on, though X's closed attempt is still watched.
+  const W = Number(x1!.expires_at);
+  expect(Number(x1!.watch_until)).toBeGreaterThan(W);
   // Only X's address is free for the key (as in hardening-review.test.ts).
   await db().query(
     `update derived_addresses set money_seen_at = $2 where key_id = (select key_id from derived_addresses where address = $1) and address <> $1 and money_seen_at is null`,
     [address, t0],
   );
-  // X's payer pays X's address one second before its watch ends (the chain: in the mempool).
+  // X's payer pays X's address one second before its time ends (the chain: in the mempool).
   const adapter = railAdapter('btc_onchain', false)!;
   await writeAttempt(db(), x1!.id as string, { set: { details: JSON.stringify(adapter.simulator!.pay(attemptView(x1!), 10_000, W - 1)) } });
   const y = await newIntent(m.keys.test, { amount: 10_000, currency: 'BTC', rail: 'btc_onchain' });
@@ -168,7 +171,7 @@ it('a payment seen by a poll in flight when the watch ends: the address is not h
   } finally {
     adapter.getStatus = original;
   }
-  // Y is not given X's address while a poll that started before its watch ended may still bring money.
+  // Y is not given X's address while a poll that started before its time ended may still bring money.
   expect(yAddress).not.toBe(address);
   // X's payment was seen (mempool): X's closed attempt stays watched past W, until it confirms.
   const [seen] = await db().query(`select amount_seen, watch_until from payment_attempts where id = $1`, [x1!.id]);

@@ -7,7 +7,7 @@ import { createPaymentIntentInput, listPaymentIntentsQuery } from '../domain/pay
 import { createPriceInput, listPricesQuery, updatePriceInput } from '../domain/prices';
 import { createProductInput, listProductsQuery, updateProductInput } from '../domain/products';
 import { createPaymentLinkInput, listPaymentLinksQuery, updatePaymentLinkInput } from '../domain/payment-links';
-import { CURRENCIES, RAILS } from '../money';
+import { ADDRESS_RAILS, CURRENCIES, RAILS } from '../money';
 import { EVENT_TYPES, listEventsQuery, type EventType } from '../domain/events';
 import { confirmPaymentIntentInput, testPayInput } from '../domain/lifecycle';
 import { createEndpointInput, listEndpointsQuery, rollSecretInput, updateEndpointInput } from '../webhooks/endpoints';
@@ -43,7 +43,7 @@ export const ERROR_CODES = [
   'amount_too_small', 'amount_too_large', 'rail_currency_mismatch', 'rail_not_configured',
   'invalid_json', 'invalid_content_length', 'invalid_host', 'request_aborted', 'request_timeout',
   'request_too_large', 'unsupported_media_type', 'method_not_allowed', 'resource_missing',
-  'webhook_endpoint_limit', 'invalid_api_key', 'rate_limited', 'phone_rate_limited',
+  'webhook_endpoint_limit', 'invalid_api_key', 'rate_limited', 'phone_rate_limited', 'address_limit_reached',
   'idempotency_key_in_use', 'idempotency_key_reused', 'unexpected_state', 'payment_refused', 'rail_unavailable',
 ] as const;
 
@@ -198,6 +198,14 @@ export const RESPONSE_OBJECTS = {
     source: z.string().describe('"test" in test mode; live: the exchange, or "median:<exchanges>" when several answered'),
     fetchedAt: ts.describe('the newest exchange price the rate rests on (test mode: now)'),
   }),
+  AddressGap: z.strictObject({
+    object: z.literal('address_gap'), rail: z.enum(ADDRESS_RAILS), livemode: z.boolean(),
+    configuredGapLimit: z.number().int().min(1).describe('BTC_GAP_LIMIT or TRON_GAP_LIMIT: addresses are handed out within it while any is free'),
+    derivedCount: z.number().int().min(0).describe('how many indexes of the key were handed out (the highest is this minus one)'),
+    highestUsedIndex: z.number().int().min(0).nullable().describe('the highest index that received money (confirmed or not); null when none did'),
+    longestUnusedRun: z.number().int().min(0).describe('the longest run of consecutive indexes without money, up to the highest handed out'),
+    requiredGapLimit: z.number().int().min(1).describe('the gap limit a wallet restored from the key must scan with to find every payment to an address handed out so far'),
+  }),
   DeletedWebhookEndpoint: z.strictObject({ id: z.string(), object: z.literal('webhook_endpoint'), deleted: z.literal(true) }),
   Error: z.strictObject({
     error: z.strictObject({
@@ -245,6 +253,7 @@ export const TAGS = [
   { name: 'Products', description: 'What you sell. A product has prices; checkout sessions and payment links are made from a price.' },
   { name: 'Prices', description: 'The cost of a product in one currency, in minor units. A price never changes its amount: make a new one.' },
   { name: 'Payment links', description: 'A shareable URL (a chat message, a QR code on a counter) that makes a new checkout session from a price at each visit.' },
+  { name: 'Receive addresses', description: 'Bitcoin on-chain and USDT addresses are derived from your account keys: how far your wallet must scan to find every payment.' },
   { name: 'Exchange rates', description: 'The rates quotes use when an XOF, XAF or GNF amount is paid in BTC or USDT.' },
   { name: 'Events', description: 'Every change to your objects, newest first. The same objects are the bodies of your webhooks.' },
   { name: 'Webhook endpoints', description: 'Where events are sent, signed per Standard Webhooks, and the record of each delivery and its attempts.' },
@@ -277,6 +286,7 @@ export const OPERATIONS: Operation[] = [
   { id: 'confirmPaymentIntent', tag: 'Payment intents', method: 'post', path: '/v1/payment_intents/{id}/confirm', summary: 'Confirm a payment intent (collect without the hosted page)', description: 'Starts, or returns, the payer\'s attempt and answers nextAction. `rail` switches to another rail of the currency while requires_payment_method (or while pending at a redirect operator the payer left). `phone` (E.164 or national): required by push operators (MTN MoMo protocol: nextAction mobile_money_prompt), optional for redirect operators (Orange Money, Wave: nextAction redirect_to_url; with Wave only that number may pay). `returnUrl` (https): where a redirect operator sends the payer back when the intent has no checkout session. `{"resend": true}` alone sends a pending push again (at most 3 times, spaced, under the per-phone limits; 409 on redirect operators). 400 rail_not_configured when this deployment has no backend for the rail in this mode; 503 rail_unavailable when the rail\'s backend is down or refused.', body: confirmPaymentIntentInput, returns: 'PaymentIntent', codes400: ['rail_currency_mismatch', 'rail_not_configured'], rail: 'confirm', state: true },
   { id: 'testPayPaymentIntent', tag: 'Test helpers', method: 'post', path: '/v1/test_helpers/payment_intents/{id}/pay', summary: 'Test mode: pay a payment intent', description: 'Test mode: the payer pays, as the rail\'s simulator would report it. Without `amount`, the full amount due; with one (in the attempt\'s settlement currency: sats or USDT millionths when the intent converts), an underpayment (`payment_intent.partially_paid`, the intent stays payable) or an overpayment (`payment_intent.overpaid`). Starts an attempt on the intent\'s rail when none is open, so an intent in `requires_payment_method` can be paid at once. On an address rail (`btc_onchain`, `usdt_trc20`) a payment after the intent ended is a late payment (`payment_intent.late_payment`). Test keys only: a live key gets 404. 409 `unexpected_state` once the intent succeeded, or was canceled or failed on a rail that is not an address.', body: testPayInput, returns: 'PaymentIntent', rail: 'create', state: true },
   { id: 'testFailPaymentIntent', tag: 'Test helpers', method: 'post', path: '/v1/test_helpers/payment_intents/{id}/fail', summary: 'Test mode: make the current attempt fail', description: 'Test mode: the current attempt fails as if the payer declined (`lastPaymentError.code` `payment_declined` on mobile money). The intent goes back to `requires_payment_method` (`payment_intent.payment_failed`) so the payer can try again, or fails for good after 10 failed attempts (`payment_intent.failed`). Starts an attempt first when none is open. Test keys only: a live key gets 404; 409 `unexpected_state` once the intent is final.', returns: 'PaymentIntent', state: true },
+  { id: 'listAddressGaps', tag: 'Receive addresses', method: 'get', path: '/v1/address_gaps', summary: 'List address gaps', description: "For each address rail configured in the key's mode (btc_onchain, usdt_trc20): how far a wallet restored from the rail's account key must scan. Addresses whose payer never paid are handed to later payers, so they stay within the configured gap limit while they can; when every address within it is held, a new one is derived past it rather than refusing the payer. Set your wallet's gap limit to at least requiredGapLimit. Not paginated.", returns: 'list:AddressGap' },
   { id: 'listExchangeRates', tag: 'Exchange rates', method: 'get', path: '/v1/exchange_rates', summary: 'List exchange rates', description: 'The rates a quote for an XOF, XAF or GNF intent paid over btc_lightning, btc_onchain or usdt_trc20 would use now, in the key\'s mode: test mode\'s fixed rates, or live rates (median of the exchanges\' EUR prices, at most 2 minutes old; XOF and XAF at the peg of 655.957 per EUR; GNF only when the operator configured a GNF rate). A pair without a fresh rate is left out (its converting rails answer 503 rail_unavailable). Filters from and to; not paginated.', query: listExchangeRatesQuery, returns: 'list:ExchangeRate' },
   { id: 'listEvents', tag: 'Events', method: 'get', path: '/v1/events', summary: 'List events', description: 'Every change to your objects in the key\'s mode, also the bodies your webhook endpoints receive. Filter by `type` (for example `payment_intent.succeeded`). Use it to catch up after downtime: page with `endingBefore` from the last event you handled.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object\'s `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.', query: listEventsQuery, returns: 'list:Event' },
   { id: 'retrieveEvent', tag: 'Events', method: 'get', path: '/v1/events/{id}', summary: 'Retrieve an event', description: 'One event, as it was sent to your webhook endpoints: `data.object` is the object right after the change. Use it to check a webhook you received, or to replay one you missed. 404 `resource_missing` when this key\'s merchant and mode have no event with this id.', returns: 'Event' },
@@ -413,7 +423,7 @@ function errorResponses(op: Operation): Record<string, Json> {
   out['429'] = {
     description:
       op.rail === 'confirm'
-        ? '`rate_limited`: over the per-key rate; or `phone_rate_limited`: too many payment prompts to one phone (3 a minute, 10 an hour, resends 30 s apart)'
+        ? '`rate_limited`: over the per-key rate; or `phone_rate_limited`: too many payment prompts to one phone (3 a minute, 10 an hour, resends 30 s apart); or `address_limit_reached`: the hosted page\'s client or payment link holds too many unpaid receive addresses'
         : '`rate_limited`: over the per-key rate',
     headers: { 'Retry-After': header('RetryAfter') },
   };
@@ -471,6 +481,7 @@ export const EXAMPLES = {
     attempts: [{ attemptedAt: T + 5, manual: false, responseStatus: 200, responseBody: 'ok', error: null, durationMs: 84 }], livemode: false, createdAt: T,
   },
   ExchangeRate: { object: 'exchange_rate', from: 'XOF', to: 'USDT', rate: '600', source: 'test', fetchedAt: T },
+  AddressGap: { object: 'address_gap', rail: 'btc_onchain', livemode: true, configuredGapLimit: 20, derivedCount: 57, highestUsedIndex: 41, longestUnusedRun: 23, requiredGapLimit: 24 },
   DeletedWebhookEndpoint: { id: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd', object: 'webhook_endpoint', deleted: true },
 } as const;
 
@@ -534,7 +545,7 @@ function errorExample(status: string, op: Operation) {
       ? ['invalid_request_error', 'parameters_exclusive', 'Give either paymentIntentId or priceId, not both.', 'priceId']
       : required
         ? ['invalid_request_error', 'parameter_missing', `Missing required param: ${required}.`, required]
-        : op.returns.startsWith('list:') && op.id !== 'listExchangeRates'
+        : op.query && op.returns.startsWith('list:') && op.id !== 'listExchangeRates'
           ? ['invalid_request_error', 'parameter_invalid', 'limit must be an integer from 1 to 100', 'limit']
           : op.body
             ? ['invalid_request_error', 'invalid_json', 'The request body is not valid JSON: Unexpected end of JSON input.']

@@ -59,7 +59,8 @@ export const ERROR_CODE_DOCS: Record<string, ErrorCodeDoc> = {
   idempotency_key_reused: { status: 422, type: 'idempotency_error', meaning: 'The `Idempotency-Key` was first used with another body or path.' },
   rate_limited: { status: 429, type: 'rate_limit_error', meaning: "Over the key's rate (`Retry-After` header, seconds)." },
   phone_rate_limited: { status: 429, type: 'rate_limit_error', meaning: 'Too many payment prompts to this phone (`Retry-After`).' },
-  rail_unavailable: { status: 503, type: 'api_error', meaning: "The rail's backend is down, no rate for a conversion, or no receive address free: try later or another rail." },
+  address_limit_reached: { status: 429, type: 'rate_limit_error', meaning: 'The hosted page: one client address or payment link holds too many unpaid Bitcoin or USDT receive addresses (`Retry-After`).' },
+  rail_unavailable: { status: 503, type: 'api_error', meaning: "The rail's backend is down, or no rate for a conversion: try later or another rail." },
 };
 
 /** Each `lastPaymentError.code` (a failed payment is not an HTTP error). */

@@ -13,6 +13,7 @@ import { log } from '../log';
 import { normalizePhone, operatorInfo } from '../rails/mobile-money/operators';
 import { railAdapter } from '../rails/registry';
 import { BackendError, type AttemptView, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../rails/types';
+import { addressFor } from './addresses';
 import { releasePrompt, reservePrompt } from './phone-limits';
 import { admitRequest, recordBackendFailure, recordBackendSuccess } from './rail-health';
 import {
@@ -40,6 +41,7 @@ import { decide, isQuietReport, type AttemptFacts as SettleAttemptFacts, type De
 import { transitionIntent, type IntentStatus } from './transitions';
 
 export { activeAttempt } from './attempt-states';
+export { REUSE_GRACE_SECONDS } from './addresses';
 export { MAX_FAILED_ATTEMPTS } from './settle';
 
 /** An attempt still `creating` after this long lost its request (crash): it is failed by the worker. */
@@ -129,6 +131,8 @@ export interface StartOptions {
   returnUrl?: string;
   /** The payer's language, when the session leaves it to the page ('auto'). */
   locale?: 'fr' | 'en';
+  /** The hosted page's client address (address rails: how many unpaid addresses it holds, addresses.ts). */
+  client?: string | null;
 }
 
 /** Where a redirect operator sends a payer back when neither a session nor a returnUrl says where. */
@@ -152,106 +156,6 @@ export function normalizeBuyerPhone(rail: Rail, currency: Currency, phone: strin
   return e164;
 }
 
-/**
- * How many derived addresses in a row may have received nothing beyond the last one that did
- * (wallets stop scanning after that many when they restore from the key). Live keys only: test
- * keys back no wallet.
- */
-export function gapLimit(adapter: RailAdapter): number | null {
-  if (adapter.mode !== 'live') return null;
-  if (adapter.rail === 'btc_onchain') return config().BTC_GAP_LIMIT;
-  if (adapter.rail === 'usdt_trc20') return config().TRON_GAP_LIMIT;
-  return null;
-}
-
-/**
- * An address of this key that may be handed to another intent: no money was ever seen on it, and
- * every attempt on it ended and is no longer watched (`free_at`, kept by a trigger on every attempt
- * write: migration 0016), for REUSE_GRACE_SECONDS already: a worker's poll that started before the
- * watch ended (its answer may carry the last payer's money) has finished by then. One probe of an
- * index, however many addresses are held. The longest free first. `$3` is now - REUSE_GRACE_SECONDS.
- */
-export const REUSE_GRACE_SECONDS = 600;
-
-const FREE_ADDRESS = `
-  select d.address, d.derivation_index from derived_addresses d
-   where d.key_id = $1 and d.rail = $2 and d.free_at is not null and d.free_at <= $3
-     and d.money_seen_at is null and d.amount_credited = 0
-   order by d.free_at, d.derivation_index limit 1`;
-
-/** Is one more index within the gap limit? (the caller holds the counter row's lock, or only reads) */
-async function withinGap(tx: Db, adapter: RailAdapter, limit: number, forUpdate: boolean): Promise<boolean> {
-  const counter = (await tx.query<{ next_index: number }>(
-    `select next_index from derivation_counters where key_id = $1${forUpdate ? ' for update' : ''}`,
-    [adapter.derivationKeyId],
-  ))[0];
-  const next = counter ? Number(counter.next_index) : 0;
-  const used = (await tx.query<{ last: number | null }>(
-    `select max(derivation_index) as last from derived_addresses where key_id = $1 and money_seen_at is not null`,
-    [adapter.derivationKeyId],
-  ))[0];
-  const lastUsed = used?.last === null || used?.last === undefined ? -1 : Number(used.last);
-  return next <= lastUsed + limit;
-}
-
-/**
- * Can a new attempt of another intent get an address on this rail now (a free one, or a new one
- * within the gap limit)? What the page asks before offering the rail.
- */
-export async function addressAvailable(db: Db, adapter: RailAdapter, now: number, intentId?: string): Promise<boolean> {
-  const limit = gapLimit(adapter);
-  if (limit === null || !adapter.derivationKeyId) return true;
-  if (intentId) {
-    const own = await db.query(`select 1 from derived_addresses where payment_intent_id = $1 and rail = $2 and key_id = $3`, [intentId, adapter.rail, adapter.derivationKeyId]);
-    if (own.length) return true;
-  }
-  if ((await db.query(FREE_ADDRESS, [adapter.derivationKeyId, adapter.rail, now - REUSE_GRACE_SECONDS])).length) return true;
-  return withinGap(db, adapter, limit, false);
-}
-
-/**
- * The intent's receive address: its own; else a free one (reused); else the next index, if it is
- * within the gap limit; else rail_unavailable until one frees up.
- */
-async function addressFor(tx: Db, adapter: RailAdapter, intentId: string, now: number): Promise<{ address: string; index: number }> {
-  if (!adapter.deriveAddress || !adapter.derivationKeyId) throw new Error(`${adapter.rail} derives no addresses`);
-  // Locked: a free address being handed to another intent right now (skip locked) is either ours
-  // first, or by the time this lock is granted it is no longer ours (the row is re-checked).
-  const existing = await tx.query<{ address: string; derivation_index: number }>(
-    `select address, derivation_index from derived_addresses where payment_intent_id = $1 and rail = $2 and key_id = $3 for update`,
-    [intentId, adapter.rail, adapter.derivationKeyId],
-  );
-  if (existing[0]) return { address: existing[0].address, index: Number(existing[0].derivation_index) };
-  // A free address is taken under its row lock (two intents never get the same one).
-  const free = (await tx.query<{ address: string; derivation_index: number }>(`${FREE_ADDRESS} for update skip locked`, [adapter.derivationKeyId, adapter.rail, now - REUSE_GRACE_SECONDS]))[0];
-  if (free) {
-    await tx.query(`update derived_addresses set payment_intent_id = $3, created_at = $4 where key_id = $1 and derivation_index = $2`, [
-      adapter.derivationKeyId,
-      free.derivation_index,
-      intentId,
-      now,
-    ]);
-    return { address: free.address, index: Number(free.derivation_index) };
-  }
-  // The counter row is the serialization point: every caller gets its own index.
-  const limit = gapLimit(adapter);
-  if (limit !== null && !(await withinGap(tx, adapter, limit, true)))
-    throw railUnavailable(adapter.rail, `every receive address within the gap limit (${limit}) is waiting for a payment; one frees up when its watch window ends`);
-  const [counter] = await tx.query<{ idx: number }>(
-    `insert into derivation_counters (key_id, next_index) values ($1, 1)
-     on conflict (key_id) do update set next_index = derivation_counters.next_index + 1
-     returning next_index - 1 as idx`,
-    [adapter.derivationKeyId],
-  );
-  const index = Number(counter!.idx);
-  const address = adapter.deriveAddress(index);
-  await tx.query(
-    `insert into derived_addresses (key_id, derivation_index, address, rail, payment_intent_id, created_at) values ($1, $2, $3, $4, $5, $6)`,
-    [adapter.derivationKeyId, index, address, adapter.rail, intentId, now],
-  );
-  return { address, index };
-}
-
 /** Step 1, in the caller's transaction: the attempt row (status creating) and the prompt's input. */
 export async function beginAttempt(tx: Db, intent: Row, adapter: RailAdapter, opts: StartOptions, now: number): Promise<PromptInput> {
   const rail = intent.rail as Rail;
@@ -270,8 +174,9 @@ export async function beginAttempt(tx: Db, intent: Row, adapter: RailAdapter, op
     // the test numbers, and Wave's restrict_payer_mobile). Nothing is sent to it: no phone limit.
     phone = normalizeBuyerPhone(rail, currency, opts.phone);
   }
-  if (isAddressRail(rail)) ({ address, index } = await addressFor(tx, adapter, intent.id as string, now));
   const session = await openSessionOf(tx, intent.id as string);
+  if (isAddressRail(rail))
+    ({ address, index } = await addressFor(tx, adapter, intent.id as string, now, { client: opts.client, link: (session?.payment_link_id as string | null) ?? null }));
   let expiresAt = session ? (session.expires_at as number) : now + DEFAULT_WINDOW_SECONDS;
   // A Lightning invoice never outlives its session, and lasts at most the configured expiry.
   if (rail === 'btc_lightning') expiresAt = Math.min(expiresAt, now + config().LIGHTNING_INVOICE_EXPIRY_SECONDS);

@@ -13,7 +13,6 @@ import { BackendError, type PromptInput, type RailAdapter, type RailKind } from 
 import {
   type WorkScope,
   activeAttempt,
-  addressAvailable,
   attemptView,
   beginAttempt,
   configuredAdapter,
@@ -78,12 +77,18 @@ export type ConfirmInput = z.output<typeof confirmPaymentIntentInput>;
  * returns the current attempt unless it failed or expired (then a new one). `rail` switches to
  * another rail of the intent's currency while requires_payment_method.
  */
-export async function confirmPaymentIntent(db: Db, scope: Scope, intentId: string, input: ConfirmInput = {}, clock: Clock & { locale?: 'fr' | 'en' } = {}): Promise<PaymentIntent> {
+export async function confirmPaymentIntent(
+  db: Db,
+  scope: Scope,
+  intentId: string,
+  input: ConfirmInput = {},
+  clock: Clock & { locale?: 'fr' | 'en'; client?: string | null } = {},
+): Promise<PaymentIntent> {
   const now = clock.now ?? nowSeconds();
   if (input.resend) return resendMobileMoneyPrompt(db, scope, intentId, { now });
   let rechecked = false;
   for (;;) {
-    const step = await confirmStep(db, scope, intentId, input, now, rechecked, clock.locale);
+    const step = await confirmStep(db, scope, intentId, input, now, rechecked, clock.locale, clock.client);
     if ('recheck' in step) {
       // Our clock says the invoice expired: ask the backend once before dropping it (it may have
       // been paid at the last moment), with no transaction open; then decide again.
@@ -99,7 +104,7 @@ export async function confirmPaymentIntent(db: Db, scope: Scope, intentId: strin
 
 type ConfirmStep = { done: PaymentIntent } | { recheck: string } | { start: { promptInput: PromptInput; adapter: RailAdapter } };
 
-async function confirmStep(db: Db, scope: Scope, intentId: string, input: ConfirmInput, now: number, rechecked: boolean, locale?: 'fr' | 'en'): Promise<ConfirmStep> {
+async function confirmStep(db: Db, scope: Scope, intentId: string, input: ConfirmInput, now: number, rechecked: boolean, locale?: 'fr' | 'en', client?: string | null): Promise<ConfirmStep> {
   return db.transaction(async (tx): Promise<ConfirmStep> => {
     let intent = await getIntentRow(tx, scope, intentId, { forUpdate: true });
     const status = intent.status as string;
@@ -138,7 +143,7 @@ async function confirmStep(db: Db, scope: Scope, intentId: string, input: Confir
     // Back from another rail: the invoice handed out before is handed out again while it is valid.
     if (await reuseOpenInvoice(tx, intent, adapter, now)) return { done: await serializeIntent(tx, await getIntentRow(tx, scope, intentId)) };
     await admitRequest(tx, adapter, now);
-    const promptInput = await beginAttempt(tx, intent, adapter, { phone: input.phone, returnUrl: input.returnUrl, locale }, now);
+    const promptInput = await beginAttempt(tx, intent, adapter, { phone: input.phone, returnUrl: input.returnUrl, locale, client }, now);
     if (adapter.mode === 'test') {
       await finishAttempt(tx, promptInput, await adapter.createPrompt(promptInput), adapter);
       return { done: await serializeIntent(tx, await getIntentRow(tx, scope, intentId)) };
@@ -249,8 +254,6 @@ async function chooseRailOnce(db: Db, first: Row, rail: Rail, now: number): Prom
     await assertRateAvailable(tx, rail, currency, scope.livemode, now);
     const adapter = configuredAdapter(rail, scope.livemode);
     if (await isBackendDown(tx, adapter, now)) throw railUnavailable(rail, 'its backend is failing');
-    if (isAddressRail(rail) && !(await addressAvailable(tx, adapter, now, (intentRow?.id as string | undefined) ?? undefined)))
-      throw railUnavailable(rail, 'no receive address is free right now');
     if (!intentRow) {
       const price = (await tx.query<{ name: string }>(`select p.name from prices pr join products p on p.id = pr.product_id where pr.id = $1`, [session.price_id]))[0];
       const created = await createPaymentIntent(tx, scope, {
@@ -557,9 +560,8 @@ const DISPLAY: Record<Exclude<Rail, `mobile_money_${string}`>, string> = {
 };
 
 /**
- * Rails that take `currency`, are configured in this mode, whose backend is not down (rail-health.ts,
- * in the database), and, for address rails, that can give a new attempt an address within the gap
- * limit (or have the intent's own: `intentId`).
+ * Rails that take `currency`, are configured in this mode, and whose backend is not down
+ * (rail-health.ts, in the database). An address rail always has an address to give (addresses.ts).
  */
 export async function availableRails(db: Db, currency: Currency, livemode: boolean, opts: { now?: number; intentId?: string; amount?: number } = {}): Promise<AvailableRail[]> {
   const now = opts.now ?? nowSeconds();
@@ -574,7 +576,6 @@ export async function availableRails(db: Db, currency: Currency, livemode: boole
     if (to !== null && !rate) continue;
     const adapter = railAdapter(rail, livemode);
     if (!adapter || (adapter.mode === 'live' && down.has(backendKey(adapter)))) continue;
-    if (isAddressRail(rail) && !(await addressAvailable(db, adapter, now, opts.intentId))) continue;
     if (isMobileMoneyRail(rail)) {
       const op = operatorInfo(rail);
       const m = op.markets[currency]!;

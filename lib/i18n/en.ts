@@ -113,6 +113,7 @@ export const en = {
   err_invalid_request: 'This request was not valid. Please try again.',
   err_generic: 'Something went wrong. Please try again.',
   err_phone_rate_limited: 'Too many payment requests were sent to this number. You can try again in {wait}.',
+  err_address_limit_reached: 'Too many Bitcoin or USDT payments are waiting from this connection. Pay one of them, or try again in {wait}.',
   err_rate_limited: 'Too many tries from this page. You can try again in {wait}.',
   reason_payment_declined: 'You declined the payment request.',
   reason_insufficient_funds: 'Your balance is too low.',

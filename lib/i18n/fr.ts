@@ -109,6 +109,7 @@ export const fr: Messages = {
   err_invalid_request: 'Cette demande n’est pas valide. Veuillez réessayer.',
   err_generic: 'Une erreur est survenue. Veuillez réessayer.',
   err_phone_rate_limited: 'Trop de demandes de paiement ont été envoyées à ce numéro. Vous pourrez réessayer dans {wait}.',
+  err_address_limit_reached: 'Trop de paiements en Bitcoin ou USDT sont en attente depuis cette connexion. Payez-en un, ou réessayez dans {wait}.',
   err_rate_limited: 'Trop de tentatives depuis cette page. Vous pourrez réessayer dans {wait}.',
   reason_payment_declined: 'Vous avez refusé la demande de paiement.',
   reason_insufficient_funds: 'Votre solde est insuffisant.',

@@ -33,6 +33,8 @@ const MESSAGE_KEY: Record<string, string> = {
   rail_not_configured: 'rail_not_configured',
   // Too many prompts to this phone (lib/domain/phone-limits.ts): shown with the time to wait.
   phone_rate_limited: 'phone_rate_limited',
+  // Too many unpaid receive addresses held from this connection or payment link (lib/domain/addresses.ts).
+  address_limit_reached: 'address_limit_reached',
 };
 
 /** A domain error as a code the page can translate (and, for a limit, ?wait= in seconds); anything else is logged and "generic". */
@@ -92,7 +94,7 @@ export async function chooseRail(form: FormData): Promise<void> {
     const { intent } = await chooseSessionRail(db, input.session, input.rail);
     if (!isMobileMoneyRail(input.rail)) {
       const s = await session(input.session);
-      if (s) await confirmPaymentIntent(db, s.scope, intent.id, {});
+      if (s) await confirmPaymentIntent(db, s.scope, intent.id, {}, { client: await clientAddress() });
     }
   });
 }

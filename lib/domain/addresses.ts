@@ -1,0 +1,208 @@
+// Receive addresses of the address rails (Bitcoin on-chain, USDT on TRON): which address a new
+// attempt gets, who may hold how many, and how far a wallet restored from the key must scan.
+//
+// Nobody can exhaust them (issue 24): an address is held only while its payer was told it is valid
+// (its attempt's `expires_at`), then handed on once nothing was ever seen on it; when none is free
+// a new index is derived, past the gap limit if need be (as BTCPay does), and the merchant is told
+// the gap its wallet must scan (`addressGaps`). What a few anonymous visitors can still hold is
+// bounded per client address and per payment link (`ADDRESS_HOLDS_PER_CLIENT`, `..._PER_LINK`).
+import { config } from '../config';
+import type { Db } from '../db/client';
+import { DomainError } from '../errors';
+import { ADDRESS_RAILS, type Rail } from '../money';
+import { railAdapter } from '../rails/registry';
+import type { RailAdapter } from '../rails/types';
+import { clientKey } from './action-limits';
+import type { Scope } from './common';
+import type { ListEnvelope } from './list';
+
+/**
+ * An address is handed on this long after the last moment its payer was told it is valid: a poll
+ * that started before then (its answer may carry that payer's money) has finished, and a payer who
+ * sent at the last second has been seen.
+ */
+export const REUSE_GRACE_SECONDS = 600;
+
+/**
+ * Unpaid addresses one client address may hold at once (live mode; all address rails together).
+ * Not lower: many buyers share one IPv4 address behind a mobile carrier's NAT.
+ */
+export const ADDRESS_HOLDS_PER_CLIENT = 10;
+/** Unpaid addresses the sessions of one payment link may hold at once (live mode). */
+export const ADDRESS_HOLDS_PER_LINK = 200;
+
+/** Who asks for an address: the hosted page's client address, the session's payment link. */
+export interface AddressHolder {
+  client?: string | null;
+  link?: string | null;
+}
+
+/**
+ * Too many unpaid addresses held by one client or one link: code `address_limit_reached`, answered
+ * 429 with Retry-After (when the oldest hold ends).
+ */
+export class AddressLimitError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('address_limit_reached', message, 'rail');
+    this.name = 'AddressLimitError';
+  }
+}
+
+/**
+ * The gap limit wallets are told to scan (BTC_GAP_LIMIT, TRON_GAP_LIMIT): addresses are handed out
+ * within it while they can be; past it only when every address within it is held. Live keys only
+ * (test keys back no wallet).
+ */
+export function gapLimit(adapter: Pick<RailAdapter, 'mode' | 'rail'>): number | null {
+  return adapter.mode === 'live' ? configuredGap(adapter.rail) : null;
+}
+
+const configuredGap = (rail: Rail): number | null => (rail === 'btc_onchain' ? config().BTC_GAP_LIMIT : rail === 'usdt_trc20' ? config().TRON_GAP_LIMIT : null);
+
+/**
+ * A free address of this key: no money was ever seen on it, no attempt on it is open, and the last
+ * moment any payer was told it is valid (`free_at`, kept by a trigger on every attempt write:
+ * migrations 0016 and 0017) is REUSE_GRACE_SECONDS past. One index probe. The longest free first.
+ * `$3` is now - REUSE_GRACE_SECONDS.
+ */
+const FREE_ADDRESS = `
+  select d.address, d.derivation_index from derived_addresses d
+   where d.key_id = $1 and d.rail = $2 and d.free_at is not null and d.free_at <= $3
+     and d.money_seen_at is null and d.amount_credited = 0
+   order by d.free_at, d.derivation_index limit 1`;
+
+/**
+ * The holds of one client or one link over its limit, or nothing. Live keys only. A hold ends at
+ * its address's `free_at`, or, while its attempt is open, at that attempt's expiry (the worker closes
+ * it then); it counts until REUSE_GRACE_SECONDS after that.
+ */
+async function assertHoldsLeft(tx: Db, adapter: RailAdapter, holder: AddressHolder, now: number): Promise<void> {
+  if (gapLimit(adapter) === null) return;
+  const checks: [column: string, value: string, limit: number, who: string][] = [];
+  if (holder.client) checks.push(['held_by_client', clientKey(holder.client), ADDRESS_HOLDS_PER_CLIENT, 'This connection']);
+  if (holder.link) checks.push(['held_by_link', holder.link, ADDRESS_HOLDS_PER_LINK, 'This payment link']);
+  for (const [column, value, limit, who] of checks) {
+    const [row] = await tx.query<{ n: number; first_end: number | null }>(
+      `select count(*)::int as n, min(h.end_at) as first_end
+         from (select coalesce(d.free_at, (select max(a.expires_at) from payment_attempts a where a.rail = d.rail and a.destination = d.address)) as end_at
+                 from derived_addresses d where d.${column} = $1 and d.money_seen_at is null and d.amount_credited = 0) h
+        where h.end_at is null or h.end_at > $2`,
+      [value, now - REUSE_GRACE_SECONDS],
+    );
+    if (Number(row!.n) >= limit) {
+      const wait = Math.max(1, Number(row!.first_end ?? now) + REUSE_GRACE_SECONDS - now);
+      throw new AddressLimitError(`${who} already holds ${limit} unpaid receive addresses; pay one of them, or retry in ${wait} seconds.`, wait);
+    }
+  }
+}
+
+/**
+ * The intent's receive address: its own; else a free one (handed on: the attempts that watched it
+ * stop, beginAttempt); else the next index, past the gap limit if every address within it is held
+ * (never refused: `addressGaps` tells the merchant how far to scan). Under the intent's row lock.
+ */
+export async function addressFor(tx: Db, adapter: RailAdapter, intentId: string, now: number, holder: AddressHolder = {}): Promise<{ address: string; index: number }> {
+  if (!adapter.deriveAddress || !adapter.derivationKeyId) throw new Error(`${adapter.rail} derives no addresses`);
+  // Locked: a free address being handed to another intent right now (skip locked) is either ours
+  // first, or by the time this lock is granted it is no longer ours (the row is re-checked).
+  const existing = await tx.query<{ address: string; derivation_index: number }>(
+    `select address, derivation_index from derived_addresses where payment_intent_id = $1 and rail = $2 and key_id = $3 for update`,
+    [intentId, adapter.rail, adapter.derivationKeyId],
+  );
+  if (existing[0]) return { address: existing[0].address, index: Number(existing[0].derivation_index) };
+  await assertHoldsLeft(tx, adapter, holder, now);
+  const client = holder.client ? clientKey(holder.client) : null;
+  const link = holder.link ?? null;
+  // A free address is taken under its row lock (two intents never get the same one).
+  const free = (await tx.query<{ address: string; derivation_index: number }>(`${FREE_ADDRESS} for update skip locked`, [adapter.derivationKeyId, adapter.rail, now - REUSE_GRACE_SECONDS]))[0];
+  if (free) {
+    await tx.query(
+      `update derived_addresses set payment_intent_id = $3, created_at = $4, held_by_client = $5, held_by_link = $6 where key_id = $1 and derivation_index = $2`,
+      [adapter.derivationKeyId, free.derivation_index, intentId, now, client, link],
+    );
+    return { address: free.address, index: Number(free.derivation_index) };
+  }
+  // The counter row is the serialization point: every caller gets its own index.
+  const [counter] = await tx.query<{ idx: number }>(
+    `insert into derivation_counters (key_id, next_index) values ($1, 1)
+     on conflict (key_id) do update set next_index = derivation_counters.next_index + 1
+     returning next_index - 1 as idx`,
+    [adapter.derivationKeyId],
+  );
+  const index = Number(counter!.idx);
+  const address = adapter.deriveAddress(index);
+  await tx.query(
+    `insert into derived_addresses (key_id, derivation_index, address, rail, payment_intent_id, created_at, held_by_client, held_by_link) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [adapter.derivationKeyId, index, address, adapter.rail, intentId, now, client, link],
+  );
+  return { address, index };
+}
+
+/** How far a wallet restored from a rail's key must scan to find every address handed out. */
+export interface AddressGap {
+  object: 'address_gap';
+  rail: Rail;
+  livemode: boolean;
+  /** The gap limit configured (BTC_GAP_LIMIT, TRON_GAP_LIMIT): what addresses are kept within when they can be. */
+  configuredGapLimit: number;
+  /** How many indexes were derived (the highest is this minus one); 0 when none. */
+  derivedCount: number;
+  /** The highest index that received money (confirmed or not), or null. */
+  highestUsedIndex: number | null;
+  /** The longest run of consecutive indexes without money, up to the highest index derived. */
+  longestUnusedRun: number;
+  /**
+   * The gap limit a wallet must scan with to find every payment to an address handed out so far
+   * (and any that may still come to one): at least the configured one.
+   */
+  requiredGapLimit: number;
+}
+
+/**
+ * The gap of a rail's key: the runs of indexes without money between (and after) the ones with
+ * money. Reads the key's used indexes (an index range, `derived_addresses_used`).
+ */
+export async function addressGap(db: Db, adapter: RailAdapter): Promise<AddressGap | null> {
+  const configured = configuredGap(adapter.rail);
+  if (configured === null || !adapter.derivationKeyId) return null;
+  const [row] = await db.query<{ derived: number | null; last_used: number | null; longest_inner: number | null }>(
+    `select (select next_index from derivation_counters where key_id = $1) as derived,
+            max(u.derivation_index) as last_used,
+            max(u.derivation_index - u.prev - 1) as longest_inner
+       from (select derivation_index, lag(derivation_index, 1, -1::bigint) over (order by derivation_index) as prev
+               from derived_addresses where key_id = $1 and money_seen_at is not null) u`,
+    [adapter.derivationKeyId],
+  );
+  const derived = Number(row?.derived ?? 0);
+  const lastUsed = row?.last_used === null || row?.last_used === undefined ? null : Number(row.last_used);
+  const inner = Number(row?.longest_inner ?? 0);
+  // After the last used index: the addresses derived since, any of which may still be paid.
+  const trailing = derived - 1 - (lastUsed ?? -1);
+  const longestUnusedRun = Math.max(inner, trailing, 0);
+  // A wallet stops after `gap` unused addresses in a row: it finds a used address after a run of
+  // r unused ones when gap > r; the last address derived, if it is paid, after `trailing - 1`.
+  return {
+    object: 'address_gap',
+    rail: adapter.rail,
+    livemode: adapter.mode === 'live',
+    configuredGapLimit: configured,
+    derivedCount: derived,
+    highestUsedIndex: lastUsed,
+    longestUnusedRun,
+    requiredGapLimit: Math.max(configured, inner + 1, trailing),
+  };
+}
+
+/** GET /v1/address_gaps: each address rail configured in the key's mode, with its gap (not paginated). */
+export async function listAddressGaps(db: Db, scope: Scope): Promise<ListEnvelope<AddressGap>> {
+  const data: AddressGap[] = [];
+  for (const rail of ADDRESS_RAILS) {
+    const adapter = railAdapter(rail, scope.livemode);
+    const gap = adapter ? await addressGap(db, adapter) : null;
+    if (gap) data.push(gap);
+  }
+  return { object: 'list', data, hasMore: false, url: '/v1/address_gaps' };
+}
