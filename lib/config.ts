@@ -97,6 +97,11 @@ const envSchema = z.object({
   TRON_USDT_CONTRACT: z.string().min(1).default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
   TRON_TEST_XPUB: z.string().min(1).optional(),
   TRON_GAP_LIMIT: z.coerce.number().int().min(1).default(20),
+  // Unpaid receive addresses (on-chain and TRON together) one client address, and one payment
+  // link, may hold at once on the hosted page (lib/domain/addresses.ts). Not too low: many buyers
+  // share one IPv4 address behind a mobile carrier's NAT.
+  ADDRESS_HOLDS_PER_CLIENT: z.coerce.number().int().min(1).default(10),
+  ADDRESS_HOLDS_PER_LINK: z.coerce.number().int().min(1).default(200),
   TRON_TEST_USDT_CONTRACT: z.string().min(1).default('TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf'),
 
   // Exchange rates for paying XOF, XAF or GNF over the BTC and USDT rails (lib/rates; api-contract

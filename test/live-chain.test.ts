@@ -279,7 +279,7 @@ describe('live quotes: a franc price paid in USDT at the exchanges\' rate (fake 
     ]);
   });
 
-  it('late: paid after the quote ran out is a late payment at the quote\'s rate, never ignored', async () => {
+  it('late: paid after the quote ran out is a late payment at the rate of then (never better than the quote), never ignored, even while no rate is fresh', async () => {
     await freshRates();
     const p = await liveIntent({ amount: 5000, currency: 'XOF', rail: 'usdt_trc20' });
     const q = p.nextAction.quote!;
@@ -287,6 +287,20 @@ describe('live quotes: a franc price paid in USDT at the exchanges\' rate (fake 
     await p.poll(); // the quote's end: the attempt expires, watched; the intent asks for a method again
     expect(await p.intent()).toEqual({ status: 'requires_payment_method', amountReceived: 0 });
     trongrid.send(p.address, q.amount, { confirmed: true });
+    // No rate is fresh at this clock: the money waits to be valued, the attempt stays watched.
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'requires_payment_method', amountReceived: 0 });
+    const [waiting] = await db().query<{ next_poll_at: number | null; watch_until: number | null }>(
+      `select next_poll_at, watch_until from payment_attempts where payment_intent_id = $1`,
+      [p.id],
+    );
+    expect(Number(waiting!.next_poll_at)).toBeGreaterThan(p.clock);
+    expect(Number(waiting!.watch_until)).toBeGreaterThan(p.clock);
+    // The exchanges' prices, unchanged, at this clock: the rate of then is the quote's.
+    const next = p.clock + 60; // the next pass
+    await db().query(`delete from worker_leases where name = $1`, [REFRESH_LEASE]);
+    bitstamp.setTimestamp!(next);
+    expect(await refreshRates(db(), next)).toBe(2);
     await p.poll();
     expect(await p.intent()).toEqual({ status: 'succeeded', amountReceived: 5000 });
     const types = await assertMoneyInvariant(db(), p.id, { paid: 5000, paidSettlement: usdtPaid(p.address), now: p.clock });

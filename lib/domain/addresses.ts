@@ -5,7 +5,7 @@
 // (its attempt's `expires_at`), then handed on once nothing was ever seen on it; when none is free
 // a new index is derived, past the gap limit if need be (as BTCPay does), and the merchant is told
 // the gap its wallet must scan (`addressGaps`). What a few anonymous visitors can still hold is
-// bounded per client address and per payment link (`ADDRESS_HOLDS_PER_CLIENT`, `..._PER_LINK`).
+// bounded per client address and per payment link (config ADDRESS_HOLDS_PER_CLIENT, _PER_LINK).
 import { config } from '../config';
 import type { Db } from '../db/client';
 import { DomainError } from '../errors';
@@ -23,13 +23,9 @@ import type { ListEnvelope } from './list';
  */
 export const REUSE_GRACE_SECONDS = 600;
 
-/**
- * Unpaid addresses one client address may hold at once (live mode; all address rails together).
- * Not lower: many buyers share one IPv4 address behind a mobile carrier's NAT.
- */
-export const ADDRESS_HOLDS_PER_CLIENT = 10;
-/** Unpaid addresses the sessions of one payment link may hold at once (live mode). */
-export const ADDRESS_HOLDS_PER_LINK = 200;
+// How many unpaid addresses one client address, and the sessions of one payment link, may hold at
+// once (live mode; all address rails together): config ADDRESS_HOLDS_PER_CLIENT (10) and
+// ADDRESS_HOLDS_PER_LINK (200).
 
 /** Who asks for an address: the hosted page's client address, the session's payment link. */
 export interface AddressHolder {
@@ -82,8 +78,9 @@ const FREE_ADDRESS = `
 async function assertHoldsLeft(tx: Db, adapter: RailAdapter, holder: AddressHolder, now: number): Promise<void> {
   if (gapLimit(adapter) === null) return;
   const checks: [column: string, value: string, limit: number, who: string][] = [];
-  if (holder.client) checks.push(['held_by_client', clientKey(holder.client), ADDRESS_HOLDS_PER_CLIENT, 'This connection']);
-  if (holder.link) checks.push(['held_by_link', holder.link, ADDRESS_HOLDS_PER_LINK, 'This payment link']);
+  const cfg = config();
+  if (holder.client) checks.push(['held_by_client', clientKey(holder.client), cfg.ADDRESS_HOLDS_PER_CLIENT, 'This connection']);
+  if (holder.link) checks.push(['held_by_link', holder.link, cfg.ADDRESS_HOLDS_PER_LINK, 'This payment link']);
   for (const [column, value, limit, who] of checks) {
     const [row] = await tx.query<{ n: number; first_end: number | null }>(
       `select count(*)::int as n, min(h.end_at) as first_end

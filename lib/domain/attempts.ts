@@ -7,7 +7,7 @@ import { config } from '../config';
 import { claimDue } from '../db/claim';
 import type { Db, Row } from '../db/client';
 import { randomUUID } from 'node:crypto';
-import { lockQuote, quoteOf, worthInIntentCurrency } from './conversion';
+import { attemptWorth, lateRate, lateValuation, lockQuote, needsLateRate, quoteOf, valuationOf, type Valuation } from './conversion';
 import { createId } from '../ids';
 import { log } from '../log';
 import { normalizePhone, operatorInfo } from '../rails/mobile-money/operators';
@@ -483,6 +483,7 @@ async function loadFacts(tx: Db, intent: Row, attempt: Row, now: number): Promis
       addressCredited,
       quote: quoteOf(attempt),
       firstSeenAt: firstSeenAt(attempt),
+      valuation: valuationOf(attempt),
     },
   };
 }
@@ -499,7 +500,7 @@ async function emitIntent(tx: Db, type: EventType, row: Row) {
 }
 
 /** Carry out a Decision: the one place where a backend's report writes rows and events. */
-export async function applyDecision(tx: Db, intentIn: Row, attemptIn: Row, d: Decision, report: RailStatus, now: number, pollSeconds: number): Promise<Row> {
+export async function applyDecision(tx: Db, intentIn: Row, attemptIn: Row, d: Decision, report: RailStatus, now: number, pollSeconds: number, valuation?: Valuation): Promise<Row> {
   let intent = intentIn;
   const id = intent.id as string;
   const attemptId = attemptIn.id as string;
@@ -508,7 +509,12 @@ export async function applyDecision(tx: Db, intentIn: Row, attemptIn: Row, d: De
   // When money was first seen on the attempt (a quote's late payments are judged by it).
   const firstSeen = firstSeenAt(attemptIn) === null && (d.seen > 0 || d.credit > 0) ? { firstSeenAt: now } : {};
   let attempt = (await writeAttempt(tx, attemptId, {
-    set: { amount_received: (attemptIn.amount_received as number) + Math.max(0, d.credit), amount_seen: d.seen, updated_at: now },
+    set: {
+      amount_received: (attemptIn.amount_received as number) + Math.max(0, d.credit),
+      amount_seen: d.seen,
+      updated_at: now,
+      ...(valuation ? { valuation: JSON.stringify(valuation) } : {}),
+    },
     mergeDetails: { ...(report.details ?? {}), ...firstSeen },
   }))!;
   if (d.credit < 0) {
@@ -517,8 +523,8 @@ export async function applyDecision(tx: Db, intentIn: Row, attemptIn: Row, d: De
     // Each attempt's part is taken back at its own quote (what it was counted for in the intent).
     let left = -d.credit;
     let intentTaken = 0;
-    const onAddress = await tx.query<{ id: string; amount_received: number; quote: unknown }>(
-      `select id, amount_received, quote from payment_attempts where destination = $1 and rail = $2 and amount_received > 0 order by seq desc for update`,
+    const onAddress = await tx.query<{ id: string; amount_received: number; quote: unknown; valuation: unknown }>(
+      `select id, amount_received, quote, valuation from payment_attempts where destination = $1 and rail = $2 and amount_received > 0 order by seq desc for update`,
       [attempt.destination, rail],
     );
     for (const a of onAddress) {
@@ -526,7 +532,8 @@ export async function applyDecision(tx: Db, intentIn: Row, attemptIn: Row, d: De
       const before = Number(a.amount_received);
       const take = Math.min(left, before);
       const q = quoteOf(a as unknown as Row);
-      intentTaken += worthInIntentCurrency(q, before, intent.currency as Currency) - worthInIntentCurrency(q, before - take, intent.currency as Currency);
+      const v = valuationOf(a);
+      intentTaken += attemptWorth(q, v, before, intent.currency as Currency) - attemptWorth(q, v, before - take, intent.currency as Currency);
       await writeAttempt(tx, a.id, { set: { amount_received: before - take, updated_at: now } });
       left -= take;
     }
@@ -585,8 +592,20 @@ export async function applyDecision(tx: Db, intentIn: Row, attemptIn: Row, d: De
  */
 export async function settle(tx: Db, intent: Row, attempt: Row, report: RailStatus, now: number, pollSeconds: number): Promise<Decision & { attempt: Row }> {
   const facts = await loadFacts(tx, intent, attempt, now);
-  const d = decide(facts.intent, facts.attempt, report, now);
-  return { ...d, attempt: await applyDecision(tx, intent, attempt, d, report, now, pollSeconds) };
+  // Money first seen after the quote ended is valued at the rate of now (conversion.ts): the part
+  // it adds is recorded before it is counted, so every later poll values it the same way.
+  const a = facts.attempt;
+  const counted = a.addressCredited ?? a.amountReceived;
+  const before = a.amountReceived + Number(attempt.amount_seen);
+  const total = a.amountReceived + Math.max(0, report.received - counted) + Math.max(0, report.seen);
+  let valuation: Valuation | undefined;
+  if (a.quote && needsLateRate(a.quote, a.valuation ?? null, before, total, now)) {
+    const rate = await lateRate(tx, attempt.rail as Rail, facts.intent.currency, a.quote, intent.livemode as boolean, now);
+    valuation = lateValuation(a.quote, a.valuation ?? null, before, total, now, rate);
+    a.valuation = valuation;
+  }
+  const d = decide(facts.intent, a, report, now);
+  return { ...d, attempt: await applyDecision(tx, intent, attempt, d, report, now, pollSeconds, valuation) };
 }
 
 
@@ -660,7 +679,7 @@ export async function refreshAttempt(db: Db, attemptId: string, now: number, rea
   // Nothing at the backend for an attempt waiting for its money: when to ask again, one write.
   if (await quietPoll(db, row, st, now, adapter.pollSeconds)) return;
   const polled = row;
-  const { replace, after } = await db.transaction(async (tx) => {
+  const settled = await db.transaction(async (tx) => {
     const intent = await lockIntent(tx, polled.payment_intent_id as string);
     const attempt = await lockAttempt(tx, attemptId);
     if (pushOf(attempt) !== pushOf(polled)) {
@@ -670,7 +689,16 @@ export async function refreshAttempt(db: Db, attemptId: string, now: number, rea
     }
     const d = await settle(tx, intent, attempt, st, now, adapter.pollSeconds);
     return { replace: d.replace, after: d.attempt };
+  }).catch(async (err) => {
+    // Money seen after its quote ended waits for a fresh rate to be valued (conversion.ts lateRate):
+    // nothing is written, the attempt is asked about again after the next rate refresh.
+    if (!(err instanceof DomainError) || err.code !== 'rail_unavailable') throw err;
+    log('warn', 'late payment waits for a fresh exchange rate', { rail, attemptId, error: err.message });
+    await writeAttempt(db, attemptId, { set: { next_poll_at: now + config().RATE_REFRESH_SECONDS, locked_until: null } });
+    return null;
   });
+  if (!settled) return;
+  const { replace, after } = settled;
   // Closed by this answer (our timeout): made unpayable at the backend now, not at the next watch
   // poll a minute later (meanwhile the payer may start another attempt and pay both).
   if (after && !isActiveAttempt(after.status) && after.watch_until !== null) await cancelAtBackend(db, adapter, after, now);

@@ -8,7 +8,7 @@ import { invalid, railUnavailable } from '../errors';
 import { boundsFor, settlementCurrency, toDecimalString, type Currency, type Rail } from '../money';
 import { railPolicy } from '../rails/catalog';
 import { currentRate } from '../rates/store';
-import { quoteExpiry, settlementAmount, toIntentCurrency } from './quotes';
+import { lowerRate, quoteExpiry, settlementAmount, toIntentCurrency, valueAtRate } from './quotes';
 
 /** A quote locked on an attempt (payment_attempts.quote), as `nextAction.quote` shows it plus `due`. */
 export interface Quote {
@@ -103,4 +103,70 @@ export function quoteOf(attempt: Row | null | undefined): Quote | null {
 export function worthInIntentCurrency(quote: Quote | null, received: number, intentCurrency: Currency): number {
   if (!quote || received <= 0) return Math.max(0, received);
   return toIntentCurrency(received, quote, intentCurrency, quote.currency);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Money seen after the quote ended (issue 24, item 3): the quote is not a free option. What the
+// attempt received in time counts at its quote; money first seen later counts at the rate of the
+// moment it was seen, never better for the payer than the quote's. `payment_attempts.valuation`
+// records where each part began, so every later poll values the same money the same way.
+
+/** Money first seen this long after a quote ended still counts at the quote (a poll's interval). */
+export const LATE_GRACE_SECONDS = 60;
+
+/** How an attempt's cumulative money (settlement minor units) is valued once some came late. */
+export interface Valuation {
+  /** Money up to this much counts at the quote (what was seen in time). */
+  inTime: number;
+  /** Then each part up to `upTo`, at `rate` (ascending `upTo`), as it was first seen after the quote. */
+  late: { upTo: number; rate: string; seenAt: number }[];
+}
+
+export function valuationOf(row: { valuation?: unknown } | null | undefined): Valuation | null {
+  const v = row?.valuation as Valuation | null | undefined;
+  return v && typeof v === 'object' && typeof v.inTime === 'number' && Array.isArray(v.late) ? v : null;
+}
+
+/**
+ * What the attempt's cumulative money `received` is worth in the intent's currency: at the quote up
+ * to `inTime` (the quote's rule: the full quote is exactly its `due`), then each late part at its own
+ * rate, rounded down. Without a valuation, all of it at the quote; without a quote, it is the intent's.
+ */
+export function attemptWorth(quote: Quote | null, valuation: Valuation | null, received: number, intentCurrency: Currency): number {
+  if (!valuation || !quote) return worthInIntentCurrency(quote, received, intentCurrency);
+  let worth = worthInIntentCurrency(quote, Math.min(received, valuation.inTime), intentCurrency);
+  let from = valuation.inTime;
+  for (const part of valuation.late) {
+    if (received <= from) break;
+    worth += valueAtRate(Math.min(received, part.upTo) - from, part.rate, intentCurrency, quote.currency);
+    from = part.upTo;
+  }
+  // Beyond the last part (never: a part is recorded before its money is counted): at the last rate.
+  const last = valuation.late[valuation.late.length - 1];
+  if (received > from && last) worth += valueAtRate(received - from, last.rate, intentCurrency, quote.currency);
+  return worth;
+}
+
+/**
+ * The valuation once a poll after the quote's end (`needsLateRate`) sees the attempt's money reach
+ * `total` (settlement minor units, confirmed and seen), where `before` was seen until then: the new
+ * part at the rate of now, lowered to the quote's when that is better for the payer.
+ */
+export function lateValuation(quote: Quote, valuation: Valuation | null, before: number, total: number, now: number, rateNow: string): Valuation {
+  const v = valuation ?? { inTime: before, late: [] };
+  return { inTime: v.inTime, late: [...v.late, { upTo: total, rate: lowerRate(rateNow, quote.rate), seenAt: now }] };
+}
+
+/** Does a poll that sees `total` at `now` need a rate to value late money (the caller then reads one)? */
+export function needsLateRate(quote: Quote | null, valuation: Valuation | null, before: number, total: number, now: number): boolean {
+  if (!quote || now <= quote.expiresAt + LATE_GRACE_SECONDS) return false;
+  const top = valuation ? (valuation.late.length ? valuation.late[valuation.late.length - 1]!.upTo : valuation.inTime) : before;
+  return total > top;
+}
+
+/** The rate to value late money at now: 503 rail_unavailable without a fresh one (the poll is tried again). */
+export async function lateRate(db: Db, rail: Rail, intentCurrency: Currency, quote: Quote, livemode: boolean, now: number): Promise<string> {
+  const rate = await currentRate(db, intentCurrency, quote.currency, livemode, now);
+  if (!rate) throw noFreshRate(rail, quote.currency, intentCurrency);
+  return rate.rate;
 }

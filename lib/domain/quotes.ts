@@ -99,6 +99,17 @@ export function toIntentCurrencyByExponent(receivedSettlementMinor: number, quot
   return toMinorNumber(value < due ? value : due - 1n, 'the amount received');
 }
 
+/** Intent minor units worth `settlementMinor` at `rate`, ROUNDED DOWN: late money, at the rate of its moment. */
+export function valueAtRate(settlementMinor: number, rate: Rate, intentCurrency: Currency, settlementCurrency: Currency): number {
+  assertMinor(settlementMinor, 'the amount', 0);
+  return toMinorNumber(intentValueDown(BigInt(settlementMinor), EXPONENT[intentCurrency], EXPONENT[settlementCurrency], parseRate(rate)), 'the amount');
+}
+
+/** The lower of two rates (the one worse for the payer: fewer intent units per settlement unit). */
+export function lowerRate(a: Rate, b: Rate): Rate {
+  return cmp(parseRate(a), parseRate(b)) <= 0 ? a : b;
+}
+
 /** `settlementAmountByExponent` for two currencies of lib/money.ts. */
 export function settlementAmount(dueMinor: number, intentCurrency: Currency, settlementCurrency: Currency, rate: Rate): number {
   return settlementAmountByExponent(dueMinor, EXPONENT[intentCurrency], EXPONENT[settlementCurrency], rate);

@@ -22,13 +22,13 @@ import {
 import type { EventType } from './events';
 import { isMobileMoneyRail, toDecimalString, type Currency } from '../money';
 import type { IntentStatus } from './transitions';
-import { worthInIntentCurrency, type Quote } from './conversion';
+import { attemptWorth, LATE_GRACE_SECONDS, type Quote, type Valuation } from './conversion';
 
 /**
  * Money is first seen when a poll finds it: a payment made just before a quote ended may be found a
  * poll later. Within this margin it is not called late (it counts at the quote either way).
  */
-export const LATE_GRACE_SECONDS = 60;
+export { LATE_GRACE_SECONDS };
 
 /** After this many failed attempts (not counting our backend's own refusals) the intent fails. */
 export const MAX_FAILED_ATTEMPTS = 10;
@@ -69,6 +69,11 @@ export interface AttemptFacts {
   quote: Quote | null;
   /** When money (confirmed or not) was first seen on this attempt (null: not yet). */
   firstSeenAt: number | null;
+  /**
+   * With a quote: how its money is valued once some came after the quote ended (conversion.ts
+   * `Valuation`: in time at the quote, each late part at the rate of its moment); null: all at the quote.
+   */
+  valuation?: Valuation | null;
 }
 
 export type Effect =
@@ -135,7 +140,7 @@ export function decide(intent: IntentFacts, attempt: AttemptFacts, report: RailS
   const credit = Math.max(0, report.received - counted);
   // In the intent's currency: what the attempt's own money is worth after minus before (the quote's
   // rule is not linear: the full quote is exactly the amount due).
-  const worth = (n: number) => worthInIntentCurrency(attempt.quote, n, intent.currency);
+  const worth = (n: number) => attemptWorth(attempt.quote, attempt.valuation ?? null, n, intent.currency);
   const intentCredit = (n: number) => (attempt.quote ? worth(attempt.amountReceived + n) - worth(attempt.amountReceived) : n);
   const backendFinal = isBackendFinal(attempt.rail, report);
   const d: Decision = { credit, intentCredit: intentCredit(credit), seen: Math.max(0, report.seen), effects: [], backendFinal, replace: false };
@@ -169,8 +174,9 @@ export function decide(intent: IntentFacts, attempt: AttemptFacts, report: RailS
   if (credit > 0) {
     const total = intent.amountReceived + d.intentCredit;
     // Money first seen after the attempt's quote ended (in the mempool or confirmed: firstSeenAt) is
-    // recorded at the quote's rate and reported as a late payment; it still pays an intent that is
-    // open (the payer paid what was asked). Money seen in time counts at the quote when it confirms.
+    // reported as a late payment, and counts at the rate of the moment it was seen, never better for
+    // the payer than the quote (attempt.valuation): it pays an open intent only if it is worth enough
+    // then, else the rest is asked. Money seen in time counts at the quote when it confirms.
     if (attempt.quote && (attempt.firstSeenAt ?? now) > attempt.quote.expiresAt + LATE_GRACE_SECONDS && open) fx.push(emit('payment_intent.late_payment'));
     if (!open) {
       fx.push(emit('payment_intent.late_payment'));
