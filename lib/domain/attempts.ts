@@ -129,6 +129,8 @@ export interface StartOptions {
   returnUrl?: string;
   /** The payer's language, when the session leaves it to the page ('auto'). */
   locale?: 'fr' | 'en';
+  /** When a push is counted toward the phone's limits (unix ms, phone-limits.ts); `now` x 1000 when not given. */
+  promptAtMs?: number;
 }
 
 /** Where a redirect operator sends a payer back when neither a session nor a returnUrl says where. */
@@ -264,7 +266,7 @@ export async function beginAttempt(tx: Db, intent: Row, adapter: RailAdapter, op
   if (push) {
     phone = normalizeBuyerPhone(rail, currency, opts.phone);
     // Live prompts reach a real phone: counted per phone, whoever asks (phone-limits.ts).
-    if (intent.livemode) await reservePrompt(tx, phone, now);
+    if (intent.livemode) await reservePrompt(tx, phone, { merchantId: intent.merchant_id as string, attemptId }, opts.promptAtMs ?? now * 1000);
   } else if (isMobileMoneyRail(rail) && opts.phone !== undefined) {
     // A redirect operator asks the payer on its own page: the number is optional (for the record,
     // the test numbers, and Wave's restrict_payer_mobile). Nothing is sent to it: no phone limit.
@@ -445,7 +447,7 @@ export async function startAttempt(db: Db, input: PromptInput, adapter: RailAdap
       return;
     }
     // Surely not sent: the phone's prompt is given back (a push's: a redirect reserved none).
-    if (err instanceof BackendError && input.phone && input.reference) await releasePrompt(db, input.phone, input.now);
+    if (err instanceof BackendError && input.phone && input.reference) await releasePrompt(db, input.phone, input.attemptId);
     if (err instanceof BackendError && err.kind === 'request') {
       // The backend refused this one request (a 4xx about its content): the attempt fails as the
       // payer's failure (it counts toward the attempt cap); the rail stays healthy.
