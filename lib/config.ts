@@ -137,6 +137,17 @@ const envSchema = z.object({
   RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(25),
   RATE_LIMIT_BURST: z.coerce.number().int().positive().default(100),
   WORKER: z.enum(['on', 'off']).default('on'),
+  // Where webhooks may go (lib/webhooks/ssrf.ts). Test-mode endpoints reach loopback and private
+  // addresses only on a local deployment (BASE_URL on loopback, or plain http) unless this says
+  // `allow`; `deny` refuses them even then. Live endpoints never reach them.
+  WEBHOOK_PRIVATE_TARGETS: z.enum(['allow', 'deny'], { error: 'must be allow or deny' }).optional(),
+  // The ports live endpoints may use: a comma-separated list, or `*` for any.
+  WEBHOOK_ALLOWED_PORTS: z
+    .string()
+    .regex(/^(\*|[0-9]{1,5}(,[0-9]{1,5})*)$/, 'must be a comma-separated list of ports, e.g. "443,8443", or * for any port')
+    .refine((v) => v === '*' || v.split(',').every((p) => Number(p) >= 1 && Number(p) <= 65535), 'ports go from 1 to 65535')
+    .default('443,8443')
+    .transform((v) => (v === '*' ? ('any' as const) : [...new Set(v.split(',').map(Number))])),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 }).refine((env) => env.RATE_MIN_SOURCES <= env.RATE_SOURCES.length, {
   path: ['RATE_MIN_SOURCES'],

@@ -10,6 +10,7 @@ import { createPaymentLinkInput, listPaymentLinksQuery, updatePaymentLinkInput }
 import { ADDRESS_RAILS, CURRENCIES, RAILS } from '../money';
 import { EVENT_TYPES, listEventsQuery, type EventType } from '../domain/events';
 import { confirmPaymentIntentInput, testPayInput } from '../domain/lifecycle';
+import { PHONE_PROMPTS_PER_HOUR, PROMPTS_BEYOND_CEILING, PROMPTS_PER_HOUR, PROMPTS_PER_MINUTE, RESEND_SPACING_SECONDS } from '../domain/phone-limits';
 import { createEndpointInput, listEndpointsQuery, rollSecretInput, updateEndpointInput } from '../webhooks/endpoints';
 import { listDeliveriesQuery } from '../webhooks/deliveries';
 import { INTENT_STATUSES, SESSION_STATUSES } from '../domain/transitions';
@@ -423,7 +424,7 @@ function errorResponses(op: Operation): Record<string, Json> {
   out['429'] = {
     description:
       op.rail === 'confirm'
-        ? '`rate_limited`: over the per-key rate; or `phone_rate_limited`: too many payment prompts to one phone (3 a minute, 10 an hour, resends 30 s apart); or `address_limit_reached`: the hosted page\'s client or payment link holds too many unpaid receive addresses'
+        ? `\`rate_limited\`: over the per-key rate; or \`phone_rate_limited\`: too many payment prompts to one phone (per merchant ${PROMPTS_PER_MINUTE} a minute and ${PROMPTS_PER_HOUR} an hour; ${PHONE_PROMPTS_PER_HOUR} an hour from all merchants beyond each one's first ${PROMPTS_BEYOND_CEILING}; resends ${RESEND_SPACING_SECONDS} s apart); or \`address_limit_reached\`: the hosted page's client or payment link holds too many unpaid receive addresses`
         : '`rate_limited`: over the per-key rate',
     headers: { 'Retry-After': header('RetryAfter') },
   };
@@ -560,7 +561,7 @@ function errorExample(status: string, op: Operation) {
       ? ['invalid_request_error', 'unexpected_state', STATE_EXAMPLES[op.id]!]
       : ['idempotency_error', 'idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed. Retry after it finishes.'];
   if (status === '429' && op.rail === 'confirm')
-    e = ['rate_limit_error', 'phone_rate_limited', 'Too many payment requests were sent to this phone number: at most 3 a minute and 10 an hour. Retry after 42 seconds.', 'phone'];
+    e = ['rate_limit_error', 'phone_rate_limited', `Too many payment requests were sent to this phone number by this account: at most ${PROMPTS_PER_MINUTE} a minute and ${PROMPTS_PER_HOUR} an hour. Retry after 42 seconds.`, 'phone'];
   if (status === '503')
     e = op.rail === 'confirm'
       ? ['api_error', 'rail_unavailable', 'The mobile_money_a rail is unavailable right now. Try again later or use another rail.', 'rail']

@@ -133,6 +133,8 @@ export interface StartOptions {
   locale?: 'fr' | 'en';
   /** The hosted page's client address (address rails: how many unpaid addresses it holds, addresses.ts). */
   client?: string | null;
+  /** When a push is counted toward the phone's limits (unix ms, phone-limits.ts); `now` x 1000 when not given. */
+  promptAtMs?: number;
 }
 
 /** Where a redirect operator sends a payer back when neither a session nor a returnUrl says where. */
@@ -167,8 +169,8 @@ export async function beginAttempt(tx: Db, intent: Row, adapter: RailAdapter, op
   const push = isMobileMoneyRail(rail) && adapter.flow !== 'redirect';
   if (push) {
     phone = normalizeBuyerPhone(rail, currency, opts.phone);
-    // Live prompts reach a real phone: counted per phone, whoever asks (phone-limits.ts).
-    if (intent.livemode) await reservePrompt(tx, phone, now);
+    // Live prompts reach a real phone: counted per merchant and phone, under the phone's flood ceiling (phone-limits.ts).
+    if (intent.livemode) await reservePrompt(tx, phone, { merchantId: intent.merchant_id as string, attemptId }, opts.promptAtMs ?? now * 1000);
   } else if (isMobileMoneyRail(rail) && opts.phone !== undefined) {
     // A redirect operator asks the payer on its own page: the number is optional (for the record,
     // the test numbers, and Wave's restrict_payer_mobile). Nothing is sent to it: no phone limit.
@@ -350,7 +352,7 @@ export async function startAttempt(db: Db, input: PromptInput, adapter: RailAdap
       return;
     }
     // Surely not sent: the phone's prompt is given back (a push's: a redirect reserved none).
-    if (err instanceof BackendError && input.phone && input.reference) await releasePrompt(db, input.phone, input.now);
+    if (err instanceof BackendError && input.phone && input.reference) await releasePrompt(db, input.phone, input.attemptId);
     if (err instanceof BackendError && err.kind === 'request') {
       // The backend refused this one request (a 4xx about its content): the attempt fails as the
       // payer's failure (it counts toward the attempt cap); the rail stays healthy.

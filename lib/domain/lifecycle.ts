@@ -47,6 +47,17 @@ export type { NextAction } from './next-action';
 export interface Clock {
   /** Unix seconds; tests pass their own. */
   now?: number;
+  /**
+   * Unix milliseconds, for what is counted finer than a second (the phone prompt limits,
+   * phone-limits.ts). When given, `now` is read from it; else it is `now` x 1000, or the real clock.
+   */
+  nowMs?: number;
+}
+
+/** The time of a call, read once: `now` (unix seconds) and `nowMs` (unix ms) of the same instant. */
+function timeOf(clock: Clock): { now: number; nowMs: number } {
+  const nowMs = clock.nowMs ?? (clock.now !== undefined ? clock.now * 1000 : Date.now());
+  return { now: clock.nowMs === undefined && clock.now !== undefined ? clock.now : Math.floor(nowMs / 1000), nowMs };
 }
 
 const TERMINAL = ['succeeded', 'failed', 'canceled'];
@@ -84,11 +95,11 @@ export async function confirmPaymentIntent(
   input: ConfirmInput = {},
   clock: Clock & { locale?: 'fr' | 'en'; client?: string | null } = {},
 ): Promise<PaymentIntent> {
-  const now = clock.now ?? nowSeconds();
-  if (input.resend) return resendMobileMoneyPrompt(db, scope, intentId, { now });
+  const { now, nowMs } = timeOf(clock);
+  if (input.resend) return resendMobileMoneyPrompt(db, scope, intentId, { now, nowMs });
   let rechecked = false;
   for (;;) {
-    const step = await confirmStep(db, scope, intentId, input, now, rechecked, clock.locale, clock.client);
+    const step = await confirmStep(db, scope, intentId, input, { now, nowMs }, rechecked, clock.locale, clock.client);
     if ('recheck' in step) {
       // Our clock says the invoice expired: ask the backend once before dropping it (it may have
       // been paid at the last moment), with no transaction open; then decide again.
@@ -104,7 +115,16 @@ export async function confirmPaymentIntent(
 
 type ConfirmStep = { done: PaymentIntent } | { recheck: string } | { start: { promptInput: PromptInput; adapter: RailAdapter } };
 
-async function confirmStep(db: Db, scope: Scope, intentId: string, input: ConfirmInput, now: number, rechecked: boolean, locale?: 'fr' | 'en', client?: string | null): Promise<ConfirmStep> {
+async function confirmStep(
+  db: Db,
+  scope: Scope,
+  intentId: string,
+  input: ConfirmInput,
+  { now, nowMs }: { now: number; nowMs: number },
+  rechecked: boolean,
+  locale?: 'fr' | 'en',
+  client?: string | null,
+): Promise<ConfirmStep> {
   return db.transaction(async (tx): Promise<ConfirmStep> => {
     let intent = await getIntentRow(tx, scope, intentId, { forUpdate: true });
     const status = intent.status as string;
@@ -143,7 +163,7 @@ async function confirmStep(db: Db, scope: Scope, intentId: string, input: Confir
     // Back from another rail: the invoice handed out before is handed out again while it is valid.
     if (await reuseOpenInvoice(tx, intent, adapter, now)) return { done: await serializeIntent(tx, await getIntentRow(tx, scope, intentId)) };
     await admitRequest(tx, adapter, now);
-    const promptInput = await beginAttempt(tx, intent, adapter, { phone: input.phone, returnUrl: input.returnUrl, locale, client }, now);
+    const promptInput = await beginAttempt(tx, intent, adapter, { phone: input.phone, returnUrl: input.returnUrl, locale, client, promptAtMs: nowMs }, now);
     if (adapter.mode === 'test') {
       await finishAttempt(tx, promptInput, await adapter.createPrompt(promptInput), adapter);
       return { done: await serializeIntent(tx, await getIntentRow(tx, scope, intentId)) };
@@ -281,7 +301,7 @@ async function chooseRailOnce(db: Db, first: Row, rail: Rail, now: number): Prom
 export const MAX_RESENDS = 3;
 
 export async function resendMobileMoneyPrompt(db: Db, scope: Scope, intentId: string, clock: Clock = {}): Promise<PaymentIntent> {
-  const now = clock.now ?? nowSeconds();
+  const { now, nowMs } = timeOf(clock);
   // 1. Under the row locks: check, and reserve the resend (count and our reference for the push),
   //    so two concurrent resends cannot both pass MAX_RESENDS and no push goes out unrecorded.
   const { attempt, reference, adapter } = await db.transaction(async (tx) => {
@@ -301,7 +321,7 @@ export async function resendMobileMoneyPrompt(db: Db, scope: Scope, intentId: st
     if (scope.livemode) {
       // A real phone: resends spaced, and the phone's own limits (phone-limits.ts).
       assertResendSpacing(Number(details.lastPushAt ?? locked.created_at), now);
-      await reservePrompt(tx, locked.destination as string, now);
+      await reservePrompt(tx, locked.destination as string, { merchantId: scope.merchantId, attemptId: locked.id as string }, nowMs);
     }
     const adapter = await usableAdapter(tx, rail, scope.livemode, now);
     const reference = randomUUID();
@@ -324,7 +344,7 @@ export async function resendMobileMoneyPrompt(db: Db, scope: Scope, intentId: st
     await recordBackendFailure(db, adapter, err, now);
     if (err.maybeSent) return serializeIntent(db, await getIntentRow(db, scope, intentId)); // pending: polling decides
     // Surely not sent: give the reservation (and the phone's prompt) back.
-    if (scope.livemode) await releasePrompt(db, attempt.destination as string, now);
+    if (scope.livemode) await releasePrompt(db, attempt.destination as string, attempt.id as string, nowMs);
     await db.transaction(async (tx) => {
       await lockIntent(tx, intentId);
       const row = (await tx.query(`select details from payment_attempts where id = $1 for update`, [attempt.id]))[0]!;

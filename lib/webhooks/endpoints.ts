@@ -102,8 +102,9 @@ export function signingSecrets(r: Row, now = nowSeconds()): string[] {
 }
 
 /**
- * A URL a webhook may be sent to: http(s), no credentials or fragment; in live mode https only
- * and a host whose every address is public (the SSRF guard). Throws a 400 naming `url`.
+ * A URL a webhook may be sent to: http(s), no credentials or fragment; in live mode https only,
+ * on an allowed port, and a host whose every address is public; in test mode loopback and private
+ * addresses only where this deployment allows them (the SSRF guard, ssrf.ts). Throws a 400 naming `url`.
  */
 /** A URL that went through validateEndpointUrl (the only way to make one). */
 export type CheckedUrl = string & { readonly __checked: unique symbol };

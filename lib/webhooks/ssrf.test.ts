@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockedReason, checkTarget, metadataReason, BlockedTargetError } from './ssrf';
+import { blockedReason, checkTarget, isLocalDeployment, metadataReason, BlockedTargetError, targetPolicy } from './ssrf';
 
 describe('ssrf guard', () => {
   it('refuses loopback, private, link-local, CGNAT, multicast, reserved and "this network" addresses', () => {
@@ -53,5 +53,49 @@ describe('ssrf guard', () => {
       await expect(checkTarget(new URL(url), false, r), url).rejects.toThrow(/metadata/);
     await expect(checkTarget(new URL('http://127.0.0.1:3000/'), false, r)).resolves.toBeTruthy();
     await expect(checkTarget(new URL('http://10.1.2.3/'), false, r)).resolves.toBeTruthy();
+  });
+});
+
+describe('who may reach private addresses, and on which ports (issue 24, item 5)', () => {
+  const r = async () => [{ address: '93.184.216.34', family: 4 as const }];
+  const policy = (privateTargets: boolean, livePorts: readonly number[] | 'any' = [443, 8443]) => ({ privateTargets, livePorts });
+
+  it('a local deployment is one whose BASE_URL is on loopback or plain http', () => {
+    for (const base of ['http://localhost:3000', 'https://localhost', 'https://app.localhost:8443', 'https://127.0.0.1:3000', 'https://127.8.9.10', 'https://[::1]:3000', 'http://pay.example.com', 'http://10.0.0.5:3000'])
+      expect(isLocalDeployment(base), base).toBe(true);
+    for (const base of ['https://pay.example.com', 'https://10.0.0.5', 'https://192.168.1.2:3000', 'https://localhost.example.com', 'https://[::ffff:8.8.8.8]', 'not a url'])
+      expect(isLocalDeployment(base), base).toBe(false);
+  });
+
+  it('WEBHOOK_PRIVATE_TARGETS decides when set; unset, the deployment being local does', () => {
+    const cfg = (BASE_URL: string, WEBHOOK_PRIVATE_TARGETS?: 'allow' | 'deny') => ({ BASE_URL, WEBHOOK_PRIVATE_TARGETS, WEBHOOK_ALLOWED_PORTS: [443, 8443] });
+    expect(targetPolicy(cfg('http://localhost:3000')).privateTargets).toBe(true);
+    expect(targetPolicy(cfg('https://pay.example.com')).privateTargets).toBe(false);
+    expect(targetPolicy(cfg('https://pay.example.com', 'allow')).privateTargets).toBe(true);
+    expect(targetPolicy(cfg('http://localhost:3000', 'deny')).privateTargets).toBe(false);
+  });
+
+  it('test mode reaches loopback and private addresses only when the policy allows them; metadata never', async () => {
+    for (const url of ['http://127.0.0.1:3000/', 'http://10.1.2.3/', 'http://[::1]:4000/', 'http://192.168.0.10:8080/']) {
+      await expect(checkTarget(new URL(url), false, r, policy(true)), url).resolves.toBeTruthy();
+      await expect(checkTarget(new URL(url), false, r, policy(false)), url).rejects.toThrow(/test-mode webhooks to public addresses only.*WEBHOOK_PRIVATE_TARGETS=allow/);
+    }
+    const lan = async () => [{ address: '192.168.1.5', family: 4 as const }];
+    await expect(checkTarget(new URL('http://printer.example.test/'), false, lan, policy(false))).rejects.toThrow(/192\.168\.1\.5, a private address/);
+    await expect(checkTarget(new URL('http://169.254.169.254/'), false, r, policy(true))).rejects.toThrow(/metadata/);
+    // A public address, on any port, in test mode.
+    await expect(checkTarget(new URL('http://hooks.example.test:8080/'), false, r, policy(false))).resolves.toBeTruthy();
+  });
+
+  it('live endpoints use the allowed ports only (443 and 8443 unless the operator says otherwise)', async () => {
+    for (const url of ['https://hooks.example.test/', 'https://hooks.example.test:443/', 'https://hooks.example.test:8443/'])
+      await expect(checkTarget(new URL(url), true, r, policy(false)), url).resolves.toBeTruthy();
+    for (const url of ['https://hooks.example.test:22/', 'https://hooks.example.test:8080/', 'https://hooks.example.test:6379/'])
+      await expect(checkTarget(new URL(url), true, r, policy(false)), url).rejects.toThrow(/may only use ports 443 and 8443 on this deployment; got port/);
+    await expect(checkTarget(new URL('https://hooks.example.test:9000/'), true, r, policy(false, [9000]))).resolves.toBeTruthy();
+    await expect(checkTarget(new URL('https://hooks.example.test/'), true, r, policy(false, [9000]))).rejects.toThrow(/only use port 9000/);
+    await expect(checkTarget(new URL('https://hooks.example.test:6379/'), true, r, policy(false, 'any'))).resolves.toBeTruthy();
+    // Allowing private targets never opens them to live mode.
+    await expect(checkTarget(new URL('https://127.0.0.1/'), true, r, policy(true))).rejects.toThrow(/live-mode webhooks may only reach public addresses/);
   });
 });

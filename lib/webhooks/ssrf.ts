@@ -1,12 +1,16 @@
-// The SSRF guard: a live-mode webhook must not reach the operator's own network (loopback,
-// private, link-local, CGNAT, multicast, reserved ranges, IPv6 forms that embed them, and any
-// IPv4-mapped or IPv4-translated IPv6 address).
+// The SSRF guard: a webhook must not reach the operator's own network (loopback, private,
+// link-local, CGNAT, multicast, reserved ranges, IPv6 forms that embed them, and any IPv4-mapped
+// or IPv4-translated IPv6 address), nor, in live mode, a port other than the operator allows.
 // The hostname is resolved and every address checked, at creation and again before each
 // delivery; the delivery then connects to the address that was checked (no DNS rebinding).
-// Test-mode endpoints may target loopback and private addresses, so a developer can receive on
-// localhost; link-local and cloud metadata addresses are refused in every mode.
+// Test-mode endpoints may target loopback and private addresses only where that network is the
+// developer's own: a local deployment (BASE_URL on loopback, or plain http), or one whose operator
+// says so (WEBHOOK_PRIVATE_TARGETS=allow). Elsewhere anyone with a test key could make the server
+// POST inside the operator's network and read its open ports from the status codes. Link-local
+// and cloud metadata addresses are refused in every mode and on every deployment.
 import dns from 'node:dns';
 import net from 'node:net';
+import { config, type Config } from '../config';
 
 export interface ResolvedAddress {
   address: string;
@@ -178,6 +182,47 @@ export function metadataReason(address: string): string | null {
 /** Is the address public (a live endpoint could use it)? */
 export const isPublicAddress = (address: string): boolean => blockedReason(address) === null;
 
+const LOOPBACK = new net.BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** What this deployment lets webhooks reach, beyond public addresses on https's ports. */
+export interface TargetPolicy {
+  /** Test-mode endpoints may reach loopback and private addresses (never link-local or metadata ones). */
+  privateTargets: boolean;
+  /** The ports live endpoints may use, or 'any'. */
+  livePorts: readonly number[] | 'any';
+}
+
+/**
+ * Is this deployment a developer's own (its BASE_URL on a loopback host, or plain http)? Then the
+ * private network its test webhooks could reach is the developer's too.
+ */
+export function isLocalDeployment(baseUrl: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return false;
+  }
+  if (url.protocol === 'http:') return true;
+  const host = bareHost(url.hostname).toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  const kind = net.isIP(host);
+  return kind !== 0 && LOOPBACK.check(host, kind === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** The policy the configuration sets (config.ts WEBHOOK_PRIVATE_TARGETS, WEBHOOK_ALLOWED_PORTS, BASE_URL). */
+export function targetPolicy(cfg: Pick<Config, 'BASE_URL' | 'WEBHOOK_PRIVATE_TARGETS' | 'WEBHOOK_ALLOWED_PORTS'> = config()): TargetPolicy {
+  const privateTargets = cfg.WEBHOOK_PRIVATE_TARGETS === undefined ? isLocalDeployment(cfg.BASE_URL) : cfg.WEBHOOK_PRIVATE_TARGETS === 'allow';
+  return { privateTargets, livePorts: cfg.WEBHOOK_ALLOWED_PORTS };
+}
+
+/** The URL's port, its scheme's default when it names none. */
+export const portOf = (url: URL): number => (url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80);
+
+const portList = (ports: readonly number[]) => (ports.length === 1 ? `port ${ports[0]}` : `ports ${ports.slice(0, -1).join(', ')} and ${ports[ports.length - 1]}`);
+
 export interface CheckedTarget {
   url: URL;
   /** The addresses to connect to: exactly those that were checked. */
@@ -192,17 +237,25 @@ export class BlockedTargetError extends Error {
 }
 
 /**
- * Resolve the URL's host and, in live mode, refuse it when any address is internal. Throws
- * BlockedTargetError (the message names the address and why) or the resolver's error.
+ * Refuse a live URL on a port the policy does not allow; then resolve the host and refuse it when
+ * any address is internal (in test mode too, unless the policy allows private targets). Throws
+ * BlockedTargetError (the message names the port, or the address and why) or the resolver's error.
  */
-export async function checkTarget(url: URL, livemode: boolean, r: Resolver = currentResolver): Promise<CheckedTarget> {
+export async function checkTarget(url: URL, livemode: boolean, r: Resolver = currentResolver, policy: TargetPolicy = targetPolicy()): Promise<CheckedTarget> {
+  const port = portOf(url);
+  if (livemode && policy.livePorts !== 'any' && !policy.livePorts.includes(port))
+    throw new BlockedTargetError(`live-mode webhooks may only use ${portList(policy.livePorts)} on this deployment; got port ${port}.`);
   const addresses = await resolveHost(url.hostname, r);
   for (const a of addresses) {
     const meta = metadataReason(a.address);
     if (meta) throw new BlockedTargetError(`${bareHost(url.hostname)} resolves to ${a.address}, ${meta}; webhooks may never reach it, in test mode either.`);
-    const why = livemode ? blockedReason(a.address) : null;
+    const why = livemode || !policy.privateTargets ? blockedReason(a.address) : null;
     if (why)
-      throw new BlockedTargetError(`${bareHost(url.hostname)} resolves to ${a.address}, ${why}; live-mode webhooks may only reach public addresses.`);
+      throw new BlockedTargetError(
+        livemode
+          ? `${bareHost(url.hostname)} resolves to ${a.address}, ${why}; live-mode webhooks may only reach public addresses.`
+          : `${bareHost(url.hostname)} resolves to ${a.address}, ${why}; this deployment sends test-mode webhooks to public addresses only (private ones are for a local deployment, or where its operator sets WEBHOOK_PRIVATE_TARGETS=allow).`,
+      );
   }
   return { url, addresses };
 }

@@ -5708,7 +5708,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate; or `phone_rate_limited`: too many payment prompts to one phone (3 a minute, 10 an hour, resends 30 s apart) */
+            /** @description `rate_limited`: over the per-key rate; or `phone_rate_limited`: too many payment prompts to one phone (per merchant 3 a minute and 10 an hour; 30 an hour from all merchants beyond each one's first 3; resends 30 s apart) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5721,7 +5721,7 @@ export interface operations {
                      *       "error": {
                      *         "type": "rate_limit_error",
                      *         "code": "phone_rate_limited",
-                     *         "message": "Too many payment requests were sent to this phone number: at most 3 a minute and 10 an hour. Retry after 42 seconds.",
+                     *         "message": "Too many payment requests were sent to this phone number by this account: at most 3 a minute and 10 an hour. Retry after 42 seconds.",
                      *         "param": "phone",
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
