@@ -128,6 +128,25 @@ describe('Esplora adapter: the chain as it is now (reorgs, eviction, replacement
     }
   });
 
+  it('a long history whose pages show a block above the tip read (indexes at different heights) is read again, never counted short', async () => {
+    const { fake, a, address, v } = await setup(2);
+    try {
+      for (let i = 0; i < 30; i++) fake.send(address, 1_000, fake.tip - 5 - i);
+      const ahead = fake.txs.get(address)!.at(-1)!;
+      const mined = ahead.status;
+      ahead.status = { ...mined, block_height: fake.tip + 1 }; // the history's index one block ahead of the tip's
+      let reads = 0;
+      fake.onRequest = (path) => {
+        if (path !== '/blocks/tip/hash' || ++reads !== 3) return;
+        ahead.status = mined; // caught up when the second read starts
+      };
+      expect(await a.getStatus(v)).toMatchObject({ state: 'confirmed', received: 30_000, seen: 0 });
+      expect(reads).toBe(4);
+    } finally {
+      await fake.close();
+    }
+  });
+
   it('a reorg sends a mined payment back to the mempool: received goes back to seen', async () => {
     const { fake, a, address, v } = await setup(2);
     try {

@@ -156,6 +156,8 @@ export class EsploraAdapter extends OnchainRail implements RailAdapter<EsploraCo
       recent.push(...page);
     }
     if ((await this.plain('/blocks/tip/hash', 'tip hash', /^[0-9a-f]{64}$/)) !== before) return null;
+    // A transaction in a block above the tip we read: the answers came from indexes at different heights.
+    if (recent.some((t) => t.status.block_height != null && t.status.block_height > tip)) return null;
     const young = this.outputs(address, recent, tip).filter((t) => t.confirmations < required);
     const youngPaid = young.reduce((s, t) => s + t.outputs, 0);
     const received = stats.data.chain_stats.funded_txo_sum - youngPaid;
