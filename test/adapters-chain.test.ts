@@ -2,10 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { isP2wpkhAddress } from '@/lib/rails/onchain/bip84';
 import { EsploraAdapter } from '@/lib/rails/onchain/esplora';
-import { TRON_BACKOFF_SECONDS, TRON_PENALTY_SECONDS, TronGridAdapter, tronConfigSchema } from '@/lib/rails/tron/trongrid';
+import { READ_PAGES_PER_POLL, TRON_BACKOFF_SECONDS, TRON_PENALTY_SECONDS, TronGridAdapter, tronConfigSchema } from '@/lib/rails/tron/trongrid';
 import { isTronAddress } from '@/lib/rails/tron/address';
 import { BackendError } from '@/lib/rails/types';
 import { input, TRON_XPUB, view, ZPUB } from './adapter-helpers';
+import { now } from './lifecycle-helpers';
 import { startFakeEsplora } from './fakes/esplora';
 import { startFakeTronGrid } from './fakes/trongrid';
 
@@ -47,32 +48,36 @@ describe('Esplora adapter (fake Esplora)', () => {
   });
 });
 
-describe('Esplora adapter: long histories (defect 15)', () => {
-  it('pages through /txs/chain/:last_seen_txid: every confirmed transaction counts', async () => {
+describe('Esplora adapter: long histories (defect 15, issue 24)', () => {
+  it('a history longer than one answer: counted from the address totals, only the transactions short of their confirmations read', async () => {
     const fake = await startFakeEsplora();
     try {
-      const a = new EsploraAdapter({ url: fake.url, xpub: ZPUB, confirmations: 1, timeoutMs: 2000 });
+      const a = new EsploraAdapter({ url: fake.url, xpub: ZPUB, confirmations: 2, timeoutMs: 2000 });
       const address = a.deriveAddress(7);
       const v = view({ destination: address, backendRef: address, details: {}, expiresAt: null }, { rail: 'btc_onchain', currency: 'BTC', amount: 60_000 });
-      for (let i = 0; i < 60; i++) fake.send(address, 1_000, fake.tip - i);
+      for (let i = 0; i < 30; i++) fake.send(address, 1_000, fake.tip - 10 - i); // deep enough
+      for (let i = 0; i < 30; i++) fake.send(address, 1_000, fake.tip); // 1 confirmation of 2
       fake.send(address, 500); // in the mempool
+      expect(await a.getStatus(v)).toMatchObject({ state: 'pending', received: 30_000, seen: 30_500, confirmations: 0 });
+      // The newest page (25 of the tip's 30) and the next one, where the deep ones begin; never the rest.
+      expect(fake.requests.filter((r) => r.path.includes('/txs/chain/'))).toHaveLength(1);
+      fake.tip += 1;
       expect(await a.getStatus(v)).toMatchObject({ state: 'pending', received: 60_000, seen: 500 });
-      expect(fake.requests.filter((r) => r.path.includes('/txs/chain/'))).toHaveLength(2);
     } finally {
       await fake.close();
     }
   });
 
-  it('an address flooded past what we page is an error about that address, not a sign the backend is down', async () => {
+  it('an address flooded with 5,026 dust transactions is read in a few requests, every satoshi counted', async () => {
     const fake = await startFakeEsplora();
     try {
       const a = new EsploraAdapter({ url: fake.url, xpub: ZPUB, confirmations: 1, timeoutMs: 5000 });
       const address = a.deriveAddress(8);
       const v = view({ destination: address, backendRef: address, details: {}, expiresAt: null }, { rail: 'btc_onchain', currency: 'BTC', amount: 1_000 });
-      for (let i = 0; i < 5_026; i++) fake.send(address, 546, fake.tip - i); // dust
-      const err = await a.getStatus(v).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(BackendError);
-      expect(err).toMatchObject({ kind: 'request', message: expect.stringMatching(/more than 5000 transactions/) });
+      fake.flood(address, 5_026, 546);
+      fake.requests.length = 0;
+      expect(await a.getStatus(v)).toMatchObject({ state: 'confirmed', received: 5_026 * 546, seen: 0 });
+      expect(fake.requests.length).toBeLessThanOrEqual(8);
     } finally {
       await fake.close();
     }
@@ -88,8 +93,8 @@ describe('Esplora adapter: the chain as it is now (reorgs, eviction, replacement
     return { fake, a, address, v };
   };
 
-  it('a paged read whose last_seen_txid a reorg removed is a failed read, not a shorter history', async () => {
-    const { fake, a, address, v } = await setup();
+  it('a long history read while a reorg happens is read again, never a shorter history', async () => {
+    const { fake, a, address, v } = await setup(30);
     try {
       for (let i = 59; i >= 0; i--) fake.send(address, 1_000, fake.tip - i);
       const tip = fake.tip;
@@ -100,9 +105,43 @@ describe('Esplora adapter: the chain as it is now (reorgs, eviction, replacement
         fake.onRequest = undefined;
         fake.reorg(tip - 25, [m[1]!]); // the 25 newest blocks disconnected, the last seen tx double-spent
       };
-      await expect(a.getStatus(v)).rejects.toThrow(/read 25 of 60 confirmed/);
-      // Read again: the chain as it now is (24 back in the mempool, 35 still mined).
-      expect(await a.getStatus(v)).toMatchObject({ state: 'pending', received: 35_000, seen: 24_000 });
+      // The chain as it now is: 24 back in the mempool, 35 still mined, 6 of them with 30 confirmations.
+      expect(await a.getStatus(v)).toMatchObject({ state: 'pending', received: 6_000, seen: 53_000 });
+      expect(fake.requests.filter((r) => r.path === '/blocks/tip/hash')).toHaveLength(4); // two reads, each between two looks at the tip
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('a long history the chain moves under at every read is a failed read about that address, not a sign the backend is down', async () => {
+    const { fake, a, address, v } = await setup(3);
+    try {
+      for (let i = 0; i < 30; i++) fake.send(address, 1_000, fake.tip - i);
+      fake.onRequest = (path) => {
+        if (path === `/address/${address}`) fake.tip += 1; // a block during each read
+      };
+      const err = await a.getStatus(v).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(BackendError);
+      expect(err).toMatchObject({ kind: 'request', message: expect.stringMatching(/the chain moved during each of 3 reads/) });
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('a long history whose pages show a block above the tip read (indexes at different heights) is read again, never counted short', async () => {
+    const { fake, a, address, v } = await setup(2);
+    try {
+      for (let i = 0; i < 30; i++) fake.send(address, 1_000, fake.tip - 5 - i);
+      const ahead = fake.txs.get(address)!.at(-1)!;
+      const mined = ahead.status;
+      ahead.status = { ...mined, block_height: fake.tip + 1 }; // the history's index one block ahead of the tip's
+      let reads = 0;
+      fake.onRequest = (path) => {
+        if (path !== '/blocks/tip/hash' || ++reads !== 3) return;
+        ahead.status = mined; // caught up when the second read starts
+      };
+      expect(await a.getStatus(v)).toMatchObject({ state: 'confirmed', received: 30_000, seen: 0 });
+      expect(reads).toBe(4);
     } finally {
       await fake.close();
     }
@@ -241,6 +280,64 @@ describe('TronGrid adapter (fake TronGrid)', () => {
       fake.solidify(tx);
       expect(await a.getStatus(v)).toMatchObject({ state: 'confirmed', received: 2_000_000, seen: 0, details: { txids: [tx] } });
       expect(fake.requests.filter((r) => r.path.startsWith(`/v1/transactions/${tx}/events`)).length).toBeGreaterThan(0);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('reads on from where the last read stopped (details.trc20Read): the same totals as a full read, only the news asked for (issue 24)', async () => {
+    const fake = await startFakeTronGrid();
+    try {
+      const a = new TronGridAdapter({ url: fake.url, apiKey: 'tg-key', xpub: TRON_XPUB, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', timeoutMs: 2000 });
+      const address = a.deriveAddress(6);
+      let v = view({ destination: address, backendRef: address, details: {}, expiresAt: null }, { rail: 'usdt_trc20', currency: 'USDT', amount: 1_000_000 });
+      const poll = async () => {
+        const st = await a.getStatus(v, now());
+        v = { ...v, details: { ...v.details, ...st.details } };
+        return st;
+      };
+      for (let i = 0; i < 300; i++) fake.send(address, 1_000, { confirmed: true });
+      fake.dust(address, 500);
+      expect(await poll()).toMatchObject({ state: 'confirmed', received: 300_000, seen: 0 });
+      expect(v.details.trc20Read).toMatchObject({ sum: expect.any(Number), from: expect.any(Number) });
+      // Nothing new: one page of each listing (the watermark trails the newest block by a minute).
+      fake.requests.length = 0;
+      expect(await poll()).toMatchObject({ state: 'confirmed', received: 300_000 });
+      expect(fake.requests).toHaveLength(2);
+      expect(fake.requests.find((r) => r.path.includes('only_confirmed'))!.path).toMatch(/order_by=block_timestamp%2Casc&min_timestamp=\d+/);
+      // A transfer the index shows late, in a block just below the newest one read, is still counted.
+      const newest = Math.max(...fake.transfers.map((t) => t.block_timestamp));
+      const late = fake.send(address, 7_000, { confirmed: true });
+      fake.transfers.find((t) => t.transaction_id === late)!.block_timestamp = newest - 30_000;
+      fake.send(address, 2_000, { confirmed: true });
+      expect(await poll()).toMatchObject({ state: 'confirmed', received: 309_000 });
+      // And the same totals as a read from scratch.
+      expect(await a.getStatus({ ...v, details: {} }, now())).toMatchObject({ state: 'confirmed', received: 309_000 });
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('a long history is read a bounded number of pages a call, going on from where the last call stopped (issue 24)', async () => {
+    const fake = await startFakeTronGrid();
+    try {
+      const a = new TronGridAdapter({ url: fake.url, apiKey: 'tg-key', xpub: TRON_XPUB, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', timeoutMs: 5000 });
+      const address = a.deriveAddress(7);
+      let details: Record<string, unknown> = {};
+      fake.dust(address, 6_000, { perBlock: 7 });
+      fake.send(address, 4_000_000, { confirmed: true });
+      fake.dust(address, 6_000);
+      const reports = [];
+      for (let i = 0; i < 6; i++) {
+        fake.requests.length = 0;
+        const st = await a.getStatus(view({ destination: address, backendRef: address, details, expiresAt: null }, { rail: 'usdt_trc20', currency: 'USDT', amount: 4_000_000 }), now());
+        expect(fake.requests.length).toBeLessThanOrEqual(READ_PAGES_PER_POLL + 2);
+        details = { ...details, ...st.details };
+        reports.push(st);
+        if (st.complete !== false) break;
+      }
+      expect(reports.map((r) => r.complete)).toEqual([false, false, undefined]); // 12,001 entries: 61 pages
+      expect(reports.at(-1)).toMatchObject({ state: 'confirmed', received: 4_000_000, seen: 0 });
     } finally {
       await fake.close();
     }

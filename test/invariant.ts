@@ -94,7 +94,15 @@ export async function assertMoneyInvariant(db: Db, intentId: string, opts: Invar
       // mode an attempt's simulated chain is a copy taken when it started, not the address's history.
       const newer = await db.query(`select 1 from payment_attempts where rail = $1 and destination = $2 and seq > $3 limit 1`, [row.rail, row.destination, row.seq]);
       if ((row.rail === 'btc_onchain' || row.rail === 'usdt_trc20') && newer.length) continue;
-      const report = await adapter.getStatus(attemptView(row), now);
+      // A long history may take several reads (RailStatus.complete false): each goes on from where
+      // the previous one stopped, as the worker's polls do.
+      const view = attemptView(row);
+      let report = await adapter.getStatus(view, now);
+      for (let reads = 1; report.complete === false; reads++) {
+        if (reads > 100) throw new Error(`attempt ${a.id}: the backend's history never read to its end`);
+        view.details = { ...view.details, ...report.details };
+        report = await adapter.getStatus(view, now);
+      }
       await db.transaction(async (tx) => {
         const intent = await lockIntent(tx, intentId);
         await settle(tx, intent, await lockAttempt(tx, a.id), report, now, adapter.pollSeconds);

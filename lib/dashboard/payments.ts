@@ -100,14 +100,25 @@ export interface AttemptView {
   destination: string | null;
   amountReceived: number;
   error: { code?: string; message?: string } | null;
+  /**
+   * The backend could not be asked about this attempt (its address could not be read): since when,
+   * how many times, the last message. Null once a read succeeds. The attempt stays watched meanwhile.
+   */
+  readError: { message: string; since: number; at: number; failures: number } | null;
   quote: Quote | null;
   createdAt: number;
+}
+
+function readErrorOf(v: unknown): AttemptView['readError'] {
+  if (!v || typeof v !== 'object') return null;
+  const e = v as Record<string, unknown>;
+  return { message: String(e.message ?? ''), since: Number(e.since ?? 0), at: Number(e.at ?? 0), failures: Number(e.failures ?? 0) };
 }
 
 /** An intent's attempts, oldest first; empty for an intent this merchant does not have in this mode. */
 export async function listIntentAttempts(db: Db, scope: Scope, intentId: string): Promise<AttemptView[]> {
   const rows = await db.query(
-    `select id, rail, amount, currency, status, destination, amount_received, error, quote, created_at from payment_attempts
+    `select id, rail, amount, currency, status, destination, amount_received, error, details->'readError' as read_error, quote, created_at from payment_attempts
       where payment_intent_id = $1 and merchant_id = $2 and livemode = $3 order by seq asc`,
     [intentId, scope.merchantId, scope.livemode],
   );
@@ -120,6 +131,7 @@ export async function listIntentAttempts(db: Db, scope: Scope, intentId: string)
     destination: (r.destination as string | null) ?? null,
     amountReceived: Number(r.amount_received),
     error: (r.error as AttemptView['error']) ?? null,
+    readError: readErrorOf(r.read_error),
     quote: r.quote && typeof r.quote === 'object' && typeof (r.quote as Quote).amount === 'number' ? (r.quote as Quote) : null,
     createdAt: Number(r.created_at),
   }));

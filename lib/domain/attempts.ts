@@ -29,6 +29,7 @@ import {
   nextPollAt,
   transitionAttempt,
   watchUntilAfterClose,
+  WATCH_POLL_SECONDS,
   WATCH_SECONDS,
   writeAttempt,
 } from './attempt-states';
@@ -675,7 +676,15 @@ export async function refreshAttempt(db: Db, attemptId: string, now: number, rea
     if (!(err instanceof BackendError)) throw err;
     await recordBackendFailure(db, adapter, err, now);
     log('warn', 'rail status check failed', { rail, attemptId, error: err.message });
-    await writeAttempt(db, attemptId, { set: { next_poll_at: now + Math.max(adapter.pollSeconds * 2, 10), locked_until: null } });
+    await unreadable(db, row, err, now, now + Math.max(adapter.pollSeconds * 2, 10));
+    return;
+  }
+  // A read that succeeds ends the recorded read error.
+  if ((row.details as Record<string, unknown> | null)?.readError) st = { ...st, details: { ...st.details, readError: null } };
+  if (st.complete === false) {
+    // A long history read in part: where the reading got to is kept, nothing is decided, and the
+    // next part is read soon (one poll's pages at a time, never given up).
+    await writeAttempt(db, attemptId, { set: { next_poll_at: now + PARTIAL_READ_SECONDS, locked_until: null }, mergeDetails: st.details ?? {} });
     return;
   }
   // Nothing at the backend for an attempt waiting for its money: when to ask again, one write.
@@ -715,6 +724,24 @@ export async function refreshAttempt(db: Db, attemptId: string, now: number, rea
       if (!(err instanceof DomainError)) throw err;
     });
   }
+}
+
+/** A history read in part (RailStatus.complete false) goes on after this long. */
+export const PARTIAL_READ_SECONDS = 5;
+
+/**
+ * The backend could not answer about this attempt: asked again at `retryAt`, and the failure is
+ * recorded on the attempt (details.readError: since when, how many times, the last message), where
+ * the dashboard shows it, until a read succeeds. An address stays watched while it cannot be read:
+ * its watch ends only after a read that succeeded past its end (money may have come meanwhile).
+ */
+async function unreadable(db: Db, row: Row, err: BackendError, now: number, retryAt: number): Promise<void> {
+  const prev = (row.details as Record<string, unknown> | null)?.readError as { since?: number; failures?: number } | null | undefined;
+  const readError = { message: err.message.slice(0, 200), since: prev?.since ?? now, at: now, failures: (prev?.failures ?? 0) + 1 };
+  // (held past the retry by a watch poll's interval, so a worker a little late still finds it watched)
+  const watched = isAddressRail(row.rail as string) && !isActiveAttempt(row.status) && row.watch_until !== null;
+  const watchUntil = watched ? { watch_until: Math.max(Number(row.watch_until), retryAt + WATCH_POLL_SECONDS) } : {};
+  await writeAttempt(db, row.id as string, { set: { next_poll_at: retryAt, locked_until: null, ...watchUntil }, mergeDetails: { readError } });
 }
 
 /**

@@ -76,6 +76,13 @@ export interface RailStatus {
   final?: boolean;
   /** Merged into the attempt's details (txids, confirmations, operator transaction id...). */
   details?: Record<string, unknown>;
+  /**
+   * false when the backend's history of the attempt was read only in part this time (a long one is
+   * read a bounded number of pages a poll, from where the last poll stopped): `received` and `seen`
+   * are not the totals and nothing may be decided from them. Only `details` (where the reading got
+   * to, which the next call starts from) are kept, and the attempt is asked again soon. Default: complete.
+   */
+  complete?: boolean;
 }
 
 export interface CallbackInput {

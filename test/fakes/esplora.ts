@@ -56,6 +56,11 @@ export interface FakeEsplora extends FakeServer {
   send(address: string, sats: number, blockHeight?: number): string;
   /** One transaction with several outputs (some may be to the same address). */
   pay(outputs: { address: string; value: number }[], blockHeight?: number): string;
+  /**
+   * Dust: `count` transactions of `sats` each to `address` (an attacker's, or a spam wave's), already
+   * mined, one per block going back from the block below the tip. Cheap for tens of thousands.
+   */
+  flood(address: string, count: number, sats: number): void;
   /** Mine a transaction at `height` (a block at that height, which the tip reaches if below). */
   confirm(txid: string, height: number): void;
   /**
@@ -183,6 +188,27 @@ export async function startFakeEsplora(): Promise<FakeEsplora> {
     return tx.txid;
   };
   fake.send = (address, sats, blockHeight) => fake.pay([{ address, value: sats }], blockHeight);
+  fake.flood = (address, count, sats) => {
+    const list = txs.get(address) ?? [];
+    txs.set(address, list);
+    for (let i = 0; i < count; i++) {
+      const prevout = output(CHANGE_ADDRESS, sats + 1_000);
+      const tx: EsploraTx = {
+        txid: hex32(),
+        version: 2,
+        locktime: 0,
+        vin: [{ txid: hex32(), vout: 0, prevout, scriptsig: '', scriptsig_asm: '', witness: [], is_coinbase: false, sequence: 0xffffffff }],
+        vout: [output(address, sats)],
+        size: 110,
+        weight: 440,
+        fee: 1_000,
+        status: mined(fake.tip - 1 - i),
+      };
+      chain.set(tx.txid, tx);
+      order.set(tx.txid, seq++);
+      list.push(tx); // the only output: indexed under this address alone
+    }
+  };
   fake.confirm = (txid, height) => {
     get(txid).status = mined(height);
     if (height > fake.tip) fake.tip = height;

@@ -3,7 +3,9 @@
 //     address": GET /v1/accounts/{address}/transactions/trc20 with only_confirmed / only_unconfirmed
 //     ("cannot be combined"), only_to / only_from, limit ("Default 20, maximum 200"), fingerprint
 //     ("of the last transaction returned on the previous page ... keep other filters unchanged"),
-//     contract_address, order_by (block_timestamp,desc by default). Each entry: transaction_id,
+//     contract_address, order_by (block_timestamp,desc by default; block_timestamp,asc), min_timestamp /
+//     max_timestamp (TronGrid README: "the minimum transaction timestamp default 0", "the maximum ...
+//     default now"; aliases min_block_timestamp / max_block_timestamp; bounds included). Each entry: transaction_id,
 //     token_info {symbol, address, decimals, name}, block_timestamp (ms), from, to, type
 //     ("Transfer" / "Approval"), value (a decimal string). The entry carries NO log index: two equal
 //     transfers in one transaction are two identical entries.
@@ -43,6 +45,11 @@ export interface FakeTronGrid extends FakeServer {
   transfers: TronTransfer[];
   /** A USDT transfer to `to`; with `txid`, one more transfer (log) in that transaction. */
   send(to: string, micro: number, opts?: { contract?: string; confirmed?: boolean; txid?: string; from?: string }): string;
+  /**
+   * Address poisoning: `count` zero-value USDT transfers to `to` (a `transferFrom(x, to, 0)` needs no
+   * allowance), each its own transaction, `perBlock` to a block, solidified unless told otherwise.
+   */
+  dust(to: string, count: number, opts?: { perBlock?: number; confirmed?: boolean }): void;
   /** The transaction's block is solidified: its transfers are confirmed. */
   solidify(txid: string): void;
   /** An unconfirmed transaction whose block was not solidified: gone. */
@@ -53,6 +60,8 @@ export interface FakeTronGrid extends FakeServer {
 
 export const USDT_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const PAYER = 'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW';
+/** Where the zero-value transfers come from (the poisoner's lookalike address; any valid one here). */
+const POISONER = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
 
 const fingerprintOf = (t: TronTransfer) => Buffer.from(`${t.transaction_id}:${t.event_index}`).toString('base64url');
 /** A base58check TRON address (0x41 + 20 bytes) as the events API writes it: 0x + the 20 bytes. */
@@ -103,8 +112,12 @@ export async function startFakeTronGrid(apiKey?: string): Promise<FakeTronGrid> 
       .filter((t) => (onlyTo && !onlyFrom ? t.to === account : onlyFrom && !onlyTo ? t.from === account : t.to === account || t.from === account))
       .filter((t) => !q.get('contract_address') || t.token_info.address === q.get('contract_address'))
       .filter(which)
-      // Newest first (order_by block_timestamp,desc); within a transaction, by log.
-      .sort((a, b) => b.block_timestamp - a.block_timestamp || a.event_index - b.event_index);
+      .filter((t) => t.block_timestamp >= Number(q.get('min_timestamp') ?? q.get('min_block_timestamp') ?? 0))
+      .filter((t) => t.block_timestamp <= Number(q.get('max_timestamp') ?? q.get('max_block_timestamp') ?? Number.MAX_SAFE_INTEGER));
+    // Newest first (order_by block_timestamp,desc, the default) or oldest first (asc); within a
+    // transaction, by log.
+    const asc = q.get('order_by') === 'block_timestamp,asc';
+    data.sort((a, b) => (asc ? a.block_timestamp - b.block_timestamp : b.block_timestamp - a.block_timestamp) || a.event_index - b.event_index);
     const limit = Math.min(200, Math.max(1, Number(q.get('limit') ?? 20)));
     const after = q.get('fingerprint');
     const from = after ? data.findIndex((t) => fingerprintOf(t) === after) + 1 : 0;
@@ -143,6 +156,24 @@ export async function startFakeTronGrid(apiKey?: string): Promise<FakeTronGrid> 
       confirmed: sameTx[0]?.confirmed ?? opts.confirmed ?? false,
     });
     return id;
+  };
+  fake.dust = (to, count, opts = {}) => {
+    const perBlock = opts.perBlock ?? 1;
+    for (let i = 0; i < count; i++) {
+      if (i % perBlock === 0) block += 1;
+      transfers.push({
+        transaction_id: randomBytes(32).toString('hex'),
+        event_index: 0,
+        token_info: { symbol: 'USDT', address: USDT_CONTRACT, decimals: 6, name: 'Tether USD' },
+        block_timestamp: 1_700_000_000_000 + block * 3000,
+        block_number: block,
+        from: POISONER,
+        to,
+        type: 'Transfer',
+        value: '0',
+        confirmed: opts.confirmed ?? true,
+      });
+    }
   };
   fake.solidify = (txid) => {
     for (const t of transfers) if (t.transaction_id === txid) t.confirmed = true;

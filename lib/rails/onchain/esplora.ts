@@ -1,8 +1,17 @@
 // Live on-chain Bitcoin: an Esplora HTTP API (Blockstream's or a self-hosted electrs).
-// GET /address/:address/txs (mempool first, then confirmed), /txs/chain/:last_seen_txid for older
-// ones (with GET /address/:address to know how many there are), and GET /blocks/tip/height. A
-// payment counts once it has the configured confirmations (BTC_CONFIRMATIONS, default 2); every poll
-// reads the chain as it is now, so a reorg, an eviction or a replacement changes `received` / `seen`.
+// GET /address/:address/txs (up to 50 mempool transactions, then the newest 25 confirmed ones) and
+// GET /blocks/tip/height. A payment counts once it has the configured confirmations
+// (BTC_CONFIRMATIONS, default 2); every poll reads the chain as it is now, so a reorg, an eviction
+// or a replacement changes `received` / `seen`.
+// An address whose history does not fit in that one answer (a long one, or one flooded with dust
+// transactions: issue 24) is not paged through: GET /address/:address gives what the chain and the
+// mempool paid it in all (chain_stats / mempool_stats funded_txo_sum, API.md), so only the
+// transactions still short of their confirmations are read (the newest pages of
+// /txs/chain/:last_seen_txid), and received = what the chain paid - what those paid. The same totals
+// as a full read, in a few requests however long the history; nothing is remembered between polls,
+// so a reorg or an eviction at any depth is seen as it is. Those reads are one snapshot only if no
+// block came in between: the tip's hash is read before and after, and a read the chain moved under
+// is made again (a failed read after three, about this address, never a smaller amount).
 // Any answer but 200 (429 rate limit, 5xx) is a BackendError: the rail is down, nothing is decided.
 import { z } from 'zod';
 import { expectStatus, httpRequest, parseJson } from '../http';
@@ -29,8 +38,9 @@ const txsSchema = z.array(
   }),
 );
 
-/** GET /address/:address: how many confirmed transactions the index holds for the address. */
-const addressSchema = z.object({ chain_stats: z.object({ tx_count: z.number().int().nonnegative() }) });
+/** GET /address/:address: what the chain and the mempool paid the address in all (API.md chain_stats, mempool_stats). */
+const statsSchema = z.object({ funded_txo_sum: z.number().int().nonnegative(), tx_count: z.number().int().nonnegative() });
+const addressSchema = z.object({ chain_stats: statsSchema, mempool_stats: statsSchema });
 
 /** Sum what reached `address`: confirmed enough -> received; otherwise seen. */
 export function tallyOutputs(
@@ -56,9 +66,13 @@ export function statusFromTally(t: ReturnType<typeof tallyOutputs>, required: nu
   return { state, received: t.received, seen: t.seen, confirmations: t.confirmations, details: { txids: t.txids, confirmations: t.confirmations, requiredConfirmations: required } };
 }
 
-/** Esplora's page of confirmed transactions, and how many pages we read at most. */
+/** Esplora's page of confirmed transactions, and the most mempool transactions /txs lists. */
 const CHAIN_PAGE_SIZE = 25;
-const MAX_CHAIN_PAGES = 200;
+const MEMPOOL_LIST_SIZE = 50;
+/** Reads of a long history made again when a block came in during one. */
+const SNAPSHOT_TRIES = 3;
+
+type Tx = z.infer<typeof txsSchema>[number];
 
 export class EsploraAdapter extends OnchainRail implements RailAdapter<EsploraConfig> {
   readonly mode = 'live' as const;
@@ -79,47 +93,88 @@ export class EsploraAdapter extends OnchainRail implements RailAdapter<EsploraCo
     return parsed.data;
   }
 
-  /**
-   * Every transaction of the address: /txs gives the mempool and the newest 25 confirmed ones;
-   * older confirmed ones come 25 at a time from /txs/chain/:last_seen_txid. Esplora answers a
-   * last_seen_txid it no longer has (a reorg while we page) with an empty page, exactly like the end
-   * of the history: so a paged history is checked against the address's confirmed tx_count, and a
-   * short one is a failed read (retried), never a smaller amount received.
-   */
-  private async history(address: string) {
-    const first = await this.txPage(`/address/${address}/txs`);
-    let page = first.filter((t) => t.status.confirmed);
-    if (page.length < CHAIN_PAGE_SIZE) return first;
-    const statsRes = await this.get(`/address/${address}`);
-    expectStatus(this.rail, statsRes, [200], 'address');
-    const stats = addressSchema.safeParse(parseJson(this.rail, statsRes, 'address'));
-    if (!stats.success) throw new BackendError(this.rail, 'address: unexpected response shape');
-    const all = [...first];
-    for (let pages = 0; page.length >= CHAIN_PAGE_SIZE; pages++) {
-      if (pages >= MAX_CHAIN_PAGES) throw new BackendError(this.rail, `address txs: more than ${MAX_CHAIN_PAGES * CHAIN_PAGE_SIZE} transactions`, { kind: 'request' }); // about this address (dust flood), not the backend
-      page = await this.txPage(`/address/${address}/txs/chain/${page[page.length - 1]!.txid}`);
-      all.push(...page);
-    }
-    const confirmed = new Set(all.filter((t) => t.status.confirmed).map((t) => t.txid)).size;
-    if (confirmed < stats.data.chain_stats.tx_count)
-      throw new BackendError(this.rail, `address txs: read ${confirmed} of ${stats.data.chain_stats.tx_count} confirmed transactions (the chain changed while paging)`, { kind: 'request' });
-    return all;
+  private async plain(path: string, what: string, pattern: RegExp): Promise<string> {
+    const res = await this.get(path);
+    expectStatus(this.rail, res, [200], what);
+    const text = res.text.trim();
+    if (!pattern.test(text)) throw new BackendError(this.rail, `${what}: unexpected answer`);
+    return text;
   }
 
-  async getStatus(attempt: AttemptView): Promise<RailStatus> {
-    const address = attempt.destination;
-    const [history, tipRes] = await Promise.all([this.history(address), this.get('/blocks/tip/height')]);
-    expectStatus(this.rail, tipRes, [200], 'tip height');
-    const tip = Number(tipRes.text.trim());
-    if (!/^\d+$/.test(tipRes.text.trim()) || !Number.isSafeInteger(tip)) throw new BackendError(this.rail, 'tip height: not an integer');
+  private async tipHeight(): Promise<number> {
+    return Number(await this.plain('/blocks/tip/height', 'tip height', /^\d{1,9}$/));
+  }
+
+  /** Sum what reached `address` in each transaction (each once), with its confirmations at `tip`. */
+  private outputs(address: string, txs: Tx[], tip: number) {
     const seenTx = new Set<string>();
-    const txs = history
+    return txs
       .filter((t) => !seenTx.has(t.txid) && seenTx.add(t.txid))
       .map((t) => ({
         txid: t.txid,
         outputs: t.vout.filter((o) => o.scriptpubkey_address === address).reduce((s, o) => s + o.value, 0),
         confirmations: t.status.confirmed && t.status.block_height != null ? Math.max(0, tip - t.status.block_height + 1) : 0,
       }));
-    return statusFromTally(tallyOutputs(txs, this.config.confirmations), this.config.confirmations);
+  }
+
+  async getStatus(attempt: AttemptView): Promise<RailStatus> {
+    const address = attempt.destination;
+    const [first, tip] = await Promise.all([this.txPage(`/address/${address}/txs`), this.tipHeight()]);
+    const confirmed = first.filter((t) => t.status.confirmed).length;
+    // The whole history is in this one answer: tallied as it is.
+    if (confirmed < CHAIN_PAGE_SIZE && first.length - confirmed < MEMPOOL_LIST_SIZE)
+      return statusFromTally(tallyOutputs(this.outputs(address, first, tip), this.config.confirmations), this.config.confirmations);
+    for (let tries = 0; tries < SNAPSHOT_TRIES; tries++) {
+      const status = await this.fromTotals(address);
+      if (status) return status;
+    }
+    // About this address (its reads keep racing the chain), not a sign the backend is down.
+    throw new BackendError(this.rail, `address txs: the chain moved during each of ${SNAPSHOT_TRIES} reads`, { kind: 'request' });
+  }
+
+  /**
+   * A long history, from the address's totals: what the chain paid it, less what the transactions
+   * still short of the required confirmations paid (read from the newest confirmed pages), is
+   * received; those and the mempool's total are seen. Null when a block came in during the read.
+   */
+  private async fromTotals(address: string): Promise<RailStatus | null> {
+    const required = this.config.confirmations;
+    const before = await this.plain('/blocks/tip/hash', 'tip hash', /^[0-9a-f]{64}$/);
+    const tip = await this.tipHeight();
+    const statsRes = await this.get(`/address/${address}`);
+    expectStatus(this.rail, statsRes, [200], 'address');
+    const stats = addressSchema.safeParse(parseJson(this.rail, statsRes, 'address'));
+    if (!stats.success) throw new BackendError(this.rail, 'address: unexpected response shape');
+    const first = await this.txPage(`/address/${address}/txs`);
+    const mempool = first.filter((t) => !t.status.confirmed);
+    const recent = first.filter((t) => t.status.confirmed);
+    // Newest first: page on while the last transaction read is still short of its confirmations.
+    const short = (t: Tx) => t.status.block_height == null || tip - t.status.block_height + 1 < required;
+    let page = recent;
+    while (page.length >= CHAIN_PAGE_SIZE && short(page[page.length - 1]!)) {
+      page = await this.txPage(`/address/${address}/txs/chain/${page[page.length - 1]!.txid}`);
+      recent.push(...page);
+    }
+    if ((await this.plain('/blocks/tip/hash', 'tip hash', /^[0-9a-f]{64}$/)) !== before) return null;
+    // A transaction in a block above the tip we read: the answers came from indexes at different heights.
+    if (recent.some((t) => t.status.block_height != null && t.status.block_height > tip)) return null;
+    const young = this.outputs(address, recent, tip).filter((t) => t.confirmations < required);
+    const youngPaid = young.reduce((s, t) => s + t.outputs, 0);
+    const received = stats.data.chain_stats.funded_txo_sum - youngPaid;
+    // The totals and the pages disagree (an index behind another): read again.
+    if (received < 0) return null;
+    const pool = this.outputs(address, mempool, tip);
+    const inPool = stats.data.mempool_stats.funded_txo_sum;
+    const waiting = [...pool, ...young].filter((t) => t.outputs > 0);
+    const minConf = Math.min(...young.filter((t) => t.outputs > 0).map((t) => t.confirmations), inPool > 0 ? 0 : Infinity);
+    return statusFromTally(
+      {
+        received,
+        seen: youngPaid + inPool,
+        confirmations: minConf === Infinity ? (received > 0 ? required : 0) : minConf,
+        txids: [...waiting, ...this.outputs(address, recent, tip).filter((t) => t.outputs > 0 && t.confirmations >= required)].map((t) => t.txid),
+      },
+      required,
+    );
   }
 }

@@ -10,6 +10,18 @@
 // window ("the query server is suspended for 30s"), a 429 or 503 asks for exponential backoff; the
 // adapter makes no call during either (each answers BackendError at once), and polls each address
 // every 30 s (a block is ~3 s, and solidifying takes about a minute: polling faster learns nothing).
+//
+// Read incrementally (issue 24: an address flooded with zero-value transfers, "address poisoning",
+// must still be credited, and cheaply). A solidified block is final on TRON, so what the confirmed
+// history holds before a point in time never changes: the attempt keeps in its details (`trc20Read`)
+// a watermark `from` (a block_timestamp, ms) and the USDT total of the solidified transfers before
+// it. Each poll reads only the confirmed history from `from` on (order_by=block_timestamp,asc,
+// min_timestamp, pages by meta.fingerprint) and returns the same totals a full read would: the
+// total before `from` plus what it read. The watermark trails the newest block read by
+// WATERMARK_MARGIN_MS (an index a few blocks behind on one of TronGrid's nodes is read again, not
+// missed). Entries that cannot be payments (zero value, another type) are skipped without an events
+// lookup. A long history is read READ_PAGES_PER_POLL pages a poll: the report says it is incomplete
+// (RailStatus.complete false), keeps where it got to, and the next poll goes on from there.
 import { z } from 'zod';
 import { expectStatus, httpRequest, parseJson } from '../http';
 import { BackendError, type AttemptView, type RailAdapter, type RailStatus } from '../types';
@@ -32,6 +44,7 @@ const transfersSchema = z.object({
   data: z.array(
     z.object({
       transaction_id: z.string().min(1),
+      block_timestamp: z.number().int().nonnegative(),
       event_index: z.number().int().optional(),
       from: z.string().optional(),
       token_info: z.object({ address: z.string() }).loose(),
@@ -61,7 +74,22 @@ const eventsSchema = z.object({
 type Transfer = z.infer<typeof transfersSchema>['data'][number];
 
 const PAGE_SIZE = 200;
-const MAX_PAGES = 50;
+/** Pages of the confirmed history one poll reads at most (the next poll goes on from there). */
+export const READ_PAGES_PER_POLL = 25;
+/** How far behind the newest block read the watermark stays: that stretch is read again next time. */
+export const WATERMARK_MARGIN_MS = 60_000;
+/** Payment txids kept in the read state (the details show these and the ones read since). */
+const TXIDS_KEPT = 20;
+
+/** Where the confirmed history was read to: every solidified transfer before `from` (ms) totals `sum`. */
+const readStateSchema = z.object({
+  from: z.number().int().nonnegative(),
+  sum: z.number().int().nonnegative(),
+  txids: z.array(z.string()).max(TXIDS_KEPT),
+});
+type ReadState = z.infer<typeof readStateSchema>;
+/** The key of the read state in the attempt's details. */
+export const TRC20_READ = 'trc20Read';
 
 /** TronGrid's penalty after a 403 ("suspended for 30s"); the first 429/503 backoff, doubled each time, and its ceiling. */
 export const TRON_PENALTY_SECONDS = 30;
@@ -114,22 +142,55 @@ export class TronGridAdapter extends TronRail implements RailAdapter<TronConfig>
     return body;
   }
 
-  /** The USDT transfers to `address` the listing shows, every page. */
-  private async transfers(address: string, which: 'only_confirmed' | 'only_unconfirmed', now: number): Promise<Transfer[]> {
-    // 200 per page; the next page is asked for with the previous page's meta.fingerprint.
+  /** A page of the address's incoming USDT transfers (the listing's filters, kept the same while paging). */
+  private async page(address: string, which: 'only_confirmed' | 'only_unconfirmed', now: number, extra: Record<string, string>, fingerprint?: string) {
+    const q = new URLSearchParams({ [which]: 'true', only_to: 'true', contract_address: this.config.contract, limit: String(PAGE_SIZE), ...extra });
+    if (fingerprint) q.set('fingerprint', fingerprint);
+    const parsed = transfersSchema.safeParse(await this.get(`/v1/accounts/${address}/transactions/trc20?${q}`, 'trc20 transfers', now));
+    if (!parsed.success) throw new BackendError(this.rail, 'trc20 transfers: unexpected response shape');
+    return { data: parsed.data.data, next: parsed.data.data.length > 0 ? parsed.data.meta?.fingerprint : undefined };
+  }
+
+  /** Can the entry be a payment to `address`? (zero-value transfers, another token or type: no.) */
+  private payment(address: string) {
+    return (t: Transfer) =>
+      t.to === address && t.token_info.address === this.config.contract && (t.type === undefined || t.type === 'Transfer') && !/^0+$/.test(t.value);
+  }
+
+  /** The unconfirmed transfers: the last minute or so of blocks, read whole. */
+  private async unconfirmed(address: string, now: number): Promise<Transfer[]> {
     const all: Transfer[] = [];
     let fingerprint: string | undefined;
+    do {
+      const p = await this.page(address, 'only_unconfirmed', now, {}, fingerprint);
+      all.push(...p.data.filter(this.payment(address)));
+      fingerprint = p.next;
+    } while (fingerprint);
+    return all;
+  }
+
+  /**
+   * The confirmed transfers from `from` (ms) on, oldest first, at most READ_PAGES_PER_POLL pages
+   * (more only to finish the block the last page ends in). `lastTs`: the newest block_timestamp read
+   * (dust included); `complete`: the listing ended.
+   */
+  private async confirmedSince(address: string, from: number, now: number) {
+    const payments: Transfer[] = [];
+    let lastTs: number | null = null;
+    let fingerprint: string | undefined;
+    // min_timestamp is "the minimum block_timestamp": asked one ms lower, and entries before `from`
+    // dropped here, so the block at `from` is read whether the bound is inclusive or not.
+    const extra = { order_by: 'block_timestamp,asc', min_timestamp: String(Math.max(0, from - 1)) };
     for (let pages = 0; ; pages++) {
-      if (pages >= MAX_PAGES) throw new BackendError(this.rail, `trc20 transfers: more than ${MAX_PAGES} pages`, { kind: 'request' }); // about this address (dust flood), not the backend
-      const q = new URLSearchParams({ [which]: 'true', only_to: 'true', contract_address: this.config.contract, limit: String(PAGE_SIZE) });
-      if (fingerprint) q.set('fingerprint', fingerprint);
-      const parsed = transfersSchema.safeParse(await this.get(`/v1/accounts/${address}/transactions/trc20?${q}`, 'trc20 transfers', now));
-      if (!parsed.success) throw new BackendError(this.rail, 'trc20 transfers: unexpected response shape');
-      all.push(...parsed.data.data);
-      fingerprint = parsed.data.meta?.fingerprint;
-      if (!fingerprint || parsed.data.data.length === 0) break;
+      const p = await this.page(address, 'only_confirmed', now, extra, fingerprint);
+      const fresh = p.data.filter((t) => t.block_timestamp >= from);
+      payments.push(...fresh.filter(this.payment(address)));
+      for (const t of fresh) lastTs = Math.max(lastTs ?? t.block_timestamp, t.block_timestamp);
+      fingerprint = p.next;
+      if (!fingerprint) return { payments, lastTs, complete: true };
+      // Stop at a page's end only when the watermark can move (the next poll re-reads the last block).
+      if (pages + 1 >= READ_PAGES_PER_POLL && lastTs !== null && lastTs > from) return { payments, lastTs, complete: false };
     }
-    return all.filter((t) => t.to === address && t.token_info.address === this.config.contract && (t.type === undefined || t.type === 'Transfer'));
   }
 
   /** How many distinct logs of its transaction the lookalike entries `t` stand for. */
@@ -173,13 +234,29 @@ export class TronGridAdapter extends TronRail implements RailAdapter<TronConfig>
   }
 
   async getStatus(attempt: AttemptView, now = Math.floor(Date.now() / 1000)): Promise<RailStatus> {
-    const confirmed = await this.transfers(attempt.destination, 'only_confirmed', now);
+    const address = attempt.destination;
+    const kept = readStateSchema.safeParse(attempt.details[TRC20_READ]);
+    const state: ReadState = kept.success ? kept.data : { from: 0, sum: 0, txids: [] };
+    // Unconfirmed first: a transfer that solidifies in between is then listed twice (and counted as
+    // confirmed), never in neither.
+    const pendingRead = await this.unconfirmed(address, now);
+    const read = await this.confirmedSince(address, state.from, now);
+    // The watermark moves to a block boundary: every transfer before it has been read.
+    const to = read.lastTs === null ? state.from : Math.max(state.from, read.complete ? read.lastTs - WATERMARK_MARGIN_MS : read.lastTs);
+    // (A transaction's entries share its block, so a watermark never splits them.)
+    const below = read.payments.filter((t) => t.block_timestamp < to);
+    const belowTotal = await this.total(below, now);
+    const payTxids = (list: Transfer[]) => [...new Set(list.map((t) => t.transaction_id))];
+    const next: ReadState = { from: to, sum: state.sum + belowTotal, txids: [...new Set([...state.txids, ...payTxids(below)])].slice(-TXIDS_KEPT) };
+    if (!Number.isSafeInteger(next.sum)) throw new BackendError(this.rail, 'trc20 transfers: amount out of range');
+    if (!read.complete) return { state: 'waiting', received: 0, seen: 0, complete: false, details: { [TRC20_READ]: next } };
+    const received = next.sum + (await this.total(read.payments.filter((t) => t.block_timestamp >= to), now));
     // A transaction is confirmed whole: one listed in both answers (solidified in between) is confirmed.
-    const confirmedTx = new Set(confirmed.map((t) => t.transaction_id));
-    const unconfirmed = (await this.transfers(attempt.destination, 'only_unconfirmed', now)).filter((t) => !confirmedTx.has(t.transaction_id));
-    const received = await this.total(confirmed, now);
+    const confirmedTx = new Set(read.payments.map((t) => t.transaction_id));
+    const unconfirmed = pendingRead.filter((t) => !confirmedTx.has(t.transaction_id));
     const seenAmount = await this.total(unconfirmed, now);
-    const txids = [...new Set([...confirmed, ...unconfirmed].map((t) => t.transaction_id))];
-    return { state: seenAmount > 0 ? 'pending' : received > 0 ? 'confirmed' : 'waiting', received, seen: seenAmount, details: { txids } };
+    if (!Number.isSafeInteger(received)) throw new BackendError(this.rail, 'trc20 transfers: amount out of range');
+    const txids = [...new Set([...state.txids, ...payTxids(read.payments), ...payTxids(unconfirmed)])];
+    return { state: seenAmount > 0 ? 'pending' : received > 0 ? 'confirmed' : 'waiting', received, seen: seenAmount, details: { txids, [TRC20_READ]: next } };
   }
 }

@@ -121,7 +121,10 @@ export default async function PaymentPage({ params, searchParams }: Props) {
                   {money(a.amount, a.currency)}
                   {a.amountReceived ? <div className="db-muted">{s.pair(s.received, money(a.amountReceived, a.currency))}</div> : null}
                 </Cell>
-                <Cell label={s.error}>{a.error ? `${a.error.code ?? ''}${a.error.message ? ` — ${a.error.message}` : ''}` : s.none}</Cell>
+                <Cell label={s.error}>
+                  {a.error ? `${a.error.code ?? ''}${a.error.message ? ` — ${a.error.message}` : ''}` : a.readError ? null : s.none}
+                  {a.readError ? <div className="db-muted" role="status">{s.f('readError', { since: s.dateTime(a.readError.since), failures: a.readError.failures, message: a.readError.message })}</div> : null}
+                </Cell>
                 <Cell label={s.quote}>{a.quote ? `${money(a.quote.amount, a.quote.currency)} @ ${a.quote.rate}` : s.none}</Cell>
               </Row>
             ))}
