@@ -43,6 +43,28 @@ describe('authentication', () => {
     expect((await call('GET', '/v1/products', { headers: { authorization: `Basic ${basic}` } })).status).toBe(200);
   });
 
+  it('accepts Basic base64(key) without the colon, as clients generated from the document send it (@hey-api/openapi-ts); anything else is a clear 401', async () => {
+    const b64 = (s: string) => Buffer.from(s).toString('base64');
+    expect((await call('GET', '/v1/products', { headers: { authorization: `Basic ${b64(m.keys.test)}` } })).status).toBe(200);
+    expect((await call('GET', '/v1/products', { headers: { authorization: `basic ${b64(m.keys.test)}` } })).status).toBe(200);
+    const cases: [string, RegExp][] = [
+      [`Basic ${b64('')}`, /Malformed Authorization header/],
+      [`Basic ${b64(':')}`, /Malformed Authorization header/],
+      [`Basic ${b64(`:${m.keys.test}`)}`, /Malformed Authorization header/],
+      ['Basic not*base64', /Malformed Authorization header/],
+      [`Basic ${b64('admin:admin')}`, /Malformed API key/],
+      [`Basic ${b64('pk_test_123')}`, /Malformed API key/],
+      [`Basic ${b64(`${m.keys.test}x`)}`, /Invalid API key provided/],
+      [`Basic ${b64(`sk_test_${'A'.repeat(43)}`)}`, /Invalid API key provided: sk_test_\.\.\.AAAA/],
+    ];
+    for (const [authorization, message] of cases) {
+      const r = await call('GET', '/v1/products', { headers: { authorization } });
+      expect(r.status, authorization).toBe(401);
+      expect(r.body.error, authorization).toMatchObject({ type: 'authentication_error', code: 'invalid_api_key' });
+      expect(r.body.error.message, authorization).toMatch(message);
+    }
+  });
+
   it('never stores a key in plain text', async () => {
     const rows = await db().query<Record<string, unknown>>(`select * from api_keys where merchant_id = $1`, [m.merchant.id]);
     const dump = JSON.stringify(rows);

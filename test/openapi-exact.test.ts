@@ -71,6 +71,10 @@ describe('the OpenAPI document is valid OpenAPI 3.1', () => {
     expect(doc.info.title).toBeTruthy();
     expect(doc.info.version).toBeTruthy();
     expect(doc.servers[0].url).toMatch(/^https?:\/\//);
+    // The 3.1 default dialect stays implicit: stating it makes Stoplight Prism compile no schema
+    // and accept every body (its #2797, #2442; test/openapi-tools.test.ts runs Prism).
+    expect(doc).not.toHaveProperty('jsonSchemaDialect');
+    expect(doc.security).toEqual([{ bearer: [] }, { basic: [] }]);
     expect(doc.components.securitySchemes).toEqual({
       bearer: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
       basic: expect.objectContaining({ type: 'http', scheme: 'basic' }),
@@ -141,6 +145,39 @@ describe('the OpenAPI document is valid OpenAPI 3.1', () => {
 });
 
 describe('the document says exactly what the API does', () => {
+  it('declares the optional empty body of every POST that takes no parameters, as the route parses it', async () => {
+    const pi = (await call('POST', '/v1/payment_intents', { key, body: { amount: 5000, currency: 'XOF', rail: 'mobile_money_a' } })).body;
+    const noParameters = ['/v1/payment_intents/{id}/cancel', '/v1/checkout_sessions/{id}/expire', '/v1/test_helpers/payment_intents/{id}/fail', '/v1/webhook_endpoints/{id}/deliveries/{deliveryId}/retry'];
+    for (const [method, p, op] of operations()) if (method === 'post') expect(op.requestBody, `${p}: a request body`).toBeDefined();
+    for (const p of noParameters) {
+      const body = doc.paths[p].post.requestBody;
+      expect(body.required, p).toBe(false);
+      const schema = body.content['application/json'].schema;
+      expect(schema, p).toMatchObject({ type: 'object', additionalProperties: false });
+      const valid = compileSchema(schema);
+      expect(valid({}), p).toBe(true);
+      expect(valid({ reason: 'x' }), p).toBe(false);
+    }
+    // The route agrees: {} and no body are taken, a parameter is refused.
+    expect((await call('POST', `/v1/payment_intents/${pi.id}/cancel`, { key, body: { reason: 'x' } })).body.error).toMatchObject({ code: 'parameter_unknown', param: 'reason' });
+    expect((await call('POST', `/v1/payment_intents/${pi.id}/cancel`, { key, body: {} })).body.status).toBe('canceled');
+    const other = (await call('POST', '/v1/payment_intents', { key, body: { amount: 5000, currency: 'XOF', rail: 'mobile_money_a' } })).body;
+    expect((await call('POST', `/v1/payment_intents/${other.id}/cancel`, { key })).body.status).toBe('canceled');
+  });
+
+  it('types the quote\'s settlement currency as BTC or USDT, and nextAction.expiresAt as a number where it is always known', () => {
+    const s = doc.components.schemas;
+    expect(s.Quote.properties.currency.enum).toEqual(['BTC', 'USDT']);
+    const latestQuote = s.PaymentIntent.properties.latestQuote.anyOf.find((x: Json) => x.type === 'object');
+    expect(latestQuote.properties.currency.enum).toEqual(['BTC', 'USDT']);
+    for (const name of ['NextActionLightningInvoice', 'NextActionMobileMoneyPrompt', 'NextActionRedirectToUrl']) {
+      expect(s[name].required, name).toContain('expiresAt');
+      expect(s[name].properties.expiresAt.type, name).toBe('integer');
+    }
+    // An address keeps its null: a rail may set no limit.
+    for (const name of ['NextActionBitcoinAddress', 'NextActionTronAddress']) expect(s[name].properties.expiresAt.anyOf, name).toContainEqual({ type: 'null' });
+  });
+
   it('types query parameters as the server reads them', () => {
     const params = (p: string) => Object.fromEntries((doc.paths[p].get.parameters as Json[]).map((x) => [x.name, x.schema]));
     for (const p of ['/v1/payment_intents', '/v1/products', '/v1/prices', '/v1/payment_links', '/v1/events', '/v1/checkout_sessions']) {
@@ -156,7 +193,11 @@ describe('the document says exactly what the API does', () => {
     for (const [method, p, op] of operations()) {
       const statuses = Object.keys(op.responses);
       const at = `${method} ${p}`;
-      if (method === 'get') for (const s of ['402', '408', '409', '413', '415', '422', '503']) expect(statuses, at).not.toContain(s);
+      // GET and DELETE take no body: none of a body's statuses, nor its 400 codes.
+      if (method !== 'post') {
+        for (const s of ['402', '408', '409', '413', '415', '422', '503']) expect(statuses, at).not.toContain(s);
+        for (const code of ['invalid_json', 'invalid_content_length', 'request_aborted', 'parameter_missing']) expect(op.responses['400']?.description, at).not.toContain(code);
+      }
       if (!p.includes('{')) expect(statuses, at).not.toContain('404');
       for (const s of ['200', '400', '401', '429', '500']) expect(statuses, at).toContain(s);
       if (method === 'post') for (const s of ['409', '422']) expect(statuses, at).toContain(s);

@@ -27,15 +27,21 @@ const authError = (message: string) =>
     'WWW-Authenticate': 'Bearer realm="caisse"',
   });
 
-/** `Bearer <key>`, or (as Stripe accepts, handy with `curl -u sk_test_...:`) Basic with the key as user name. */
+/**
+ * `Bearer <key>`, or Basic with the key as user name: `base64("sk_...:")` as Stripe takes it (curl
+ * -u sk_test_...:), or `base64("sk_...")` without the colon, as clients generated from the
+ * document's `basic` scheme send a bare token (@hey-api/openapi-ts: `Basic ${btoa(auth)}`). The
+ * user name is then checked as a key like any other; an empty one is a malformed header.
+ */
 function secretFrom(header: string): string | null {
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (bearer) return bearer[1]!;
-  const basic = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+  const basic = /^Basic\s+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(header);
   if (!basic) return null;
   const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  return colon > 0 ? decoded.slice(0, colon) : null;
+  const user = colon === -1 ? decoded : decoded.slice(0, colon);
+  return user === '' ? null : user;
 }
 
 export async function authenticate(db: Db, header: string | null): Promise<Merchant> {

@@ -51,13 +51,22 @@ export const ERROR_CODES = [
 const Quote = z
   .strictObject({
     amount: minor.describe('settlement currency minor units (sats, or USDT millionths)'),
-    currency: z.enum(CURRENCIES).describe('the settlement currency: BTC or USDT'),
+    currency: z.enum(BASES).describe('the settlement currency: BTC or USDT'),
     rate: z.string().describe("decimal string: units of the intent's currency for one unit of the settlement currency"),
     expiresAt: ts,
   })
   .describe("The quote this attempt locked when it converts (an XOF, XAF or GNF intent paid in BTC or USDT); the action's amounts are then the quote's");
 const quote = Quote.nullable().describe('null when the attempt does not convert');
-const expiresAt = ts.nullable().describe('until when this action is good for; null when the rail sets no limit');
+/** Lightning invoices, mobile-money prompts and operator pages always end: a number there. */
+const expiresAt = ts.describe('until when this action is good for');
+/** An address: until when a payment to it counts for this attempt; null when the rail sets no limit. */
+const addressExpiresAt = ts.nullable().describe('until when a payment to the address counts for this attempt; null when the rail sets no limit');
+/**
+ * The body of an operation that takes no parameters (cancel, expire, the test helper fail, a
+ * delivery retry): the route accepts `{}` or no body and refuses any property (lib/api/route.ts
+ * rejectBody), so the document declares exactly that: an optional, empty, closed object.
+ */
+const noParameters = z.strictObject({}).describe('No parameters: send `{}` or no body');
 const decimal = (what: string) => z.string().describe(`${what}, a decimal string (not minor units); after an underpayment, the amount still due`);
 
 export const NEXT_ACTIONS = {
@@ -76,13 +85,13 @@ export const NEXT_ACTIONS = {
   NextActionBitcoinAddress: z
     .strictObject({
       type: z.literal('bitcoin_address'), address: z.string(), amount: decimal('BTC'), uri: z.string().describe('BIP21'),
-      confirmations: z.number().int().min(0), requiredConfirmations: z.number().int().min(1), expiresAt, quote,
+      confirmations: z.number().int().min(0), requiredConfirmations: z.number().int().min(1), expiresAt: addressExpiresAt, quote,
     })
     .describe('btc_onchain: send amount to address'),
   NextActionTronAddress: z
     .strictObject({
       type: z.literal('tron_address'), address: z.string(), amount: decimal('USDT'), network: z.literal('TRC20'),
-      contract: z.string().describe('the USDT TRC20 contract address'), expiresAt, quote,
+      contract: z.string().describe('the USDT TRC20 contract address'), expiresAt: addressExpiresAt, quote,
     })
     .describe('usdt_trc20: send amount of USDT (TRC20) to address'),
 } as const;
@@ -114,7 +123,7 @@ const PaymentIntent = z.strictObject({
   canceledAt: ts.nullable(), livemode: z.boolean(), createdAt: ts,
   nextAction: NextAction.nullable().describe('What the payer must do now; null when nothing'),
   latestQuote: z
-    .strictObject({ amount: minor, currency: z.enum(CURRENCIES), rate: z.string(), expiresAt: ts, received: minor.describe('what the attempt received, settlement minor units') })
+    .strictObject({ amount: minor, currency: z.enum(BASES).describe('the settlement currency: BTC or USDT'), rate: z.string(), expiresAt: ts, received: minor.describe('what the attempt received, settlement minor units') })
     .nullable()
     .describe('The quote of the intent\'s latest attempt when it converted, and what it received in the settlement currency; stays after the payment. null when the latest attempt is in the intent\'s own currency'),
 });
@@ -267,11 +276,11 @@ export const OPERATIONS: Operation[] = [
   { id: 'createPaymentIntent', tag: 'Payment intents', method: 'post', path: '/v1/payment_intents', summary: 'Create a payment intent', description: 'Creates an intent to collect `amount` (minor units) in `currency` over `rail`. It starts in `requires_payment_method`: nothing is asked of the payer yet. Then either send the payer to a hosted checkout page (create a checkout session with `paymentIntentId`) or collect without it (`confirmPaymentIntent`). Follow the outcome with webhooks (`payment_intent.succeeded`, `payment_intent.failed`) rather than by polling.\n\nSend an `Idempotency-Key` (your order id, for instance): a retry after a timeout then returns the same intent instead of making a second one. Refused with 400 when the rail does not take the currency (`rail_currency_mismatch`), the amount is outside the currency\'s bounds (`amount_too_small`, `amount_too_large`) or this deployment has no backend for the rail in this mode (`rail_not_configured`); 503 `rail_unavailable` when an XOF, XAF or GNF intent over a BTC or USDT rail has no fresh exchange rate right now.', body: createPaymentIntentInput, returns: 'PaymentIntent', codes400: ['amount_too_small', 'amount_too_large', 'rail_currency_mismatch', 'rail_not_configured'], rail: 'create' },
   { id: 'listPaymentIntents', tag: 'Payment intents', method: 'get', path: '/v1/payment_intents', summary: 'List payment intents', description: 'Your payment intents in the key\'s mode. Filter by `status`, `rail`, `currency`, or `reference` (your order id: the way to find the intent of an order).\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object\'s `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.', query: listPaymentIntentsQuery, returns: 'list:PaymentIntent' },
   { id: 'retrievePaymentIntent', tag: 'Payment intents', method: 'get', path: '/v1/payment_intents/{id}', summary: 'Retrieve a payment intent', description: 'The intent as it is now: `status`, `amountReceived`, `nextAction` (what the payer must do, while a payment is in progress), `lastPaymentError` (why the last attempt failed) and, when it was paid in BTC or USDT for a franc amount, `latestQuote`. 404 `resource_missing` when this key\'s merchant and mode have no intent with this id (a test key never sees live objects).', returns: 'PaymentIntent' },
-  { id: 'cancelPaymentIntent', tag: 'Payment intents', method: 'post', path: '/v1/payment_intents/{id}/cancel', summary: 'Cancel a payment intent', description: 'Cancels an intent nobody is paying: only from `requires_payment_method`. Once a payer has a prompt, an invoice or an address (`pending`), or once the intent is final, it answers 409 `unexpected_state`: let the attempt end, or expire its checkout session. Its open checkout session expires with it; sends `payment_intent.canceled` (and `checkout_session.expired`).', returns: 'PaymentIntent', state: true },
+  { id: 'cancelPaymentIntent', tag: 'Payment intents', method: 'post', path: '/v1/payment_intents/{id}/cancel', summary: 'Cancel a payment intent', description: 'Cancels an intent nobody is paying: only from `requires_payment_method`. Once a payer has a prompt, an invoice or an address (`pending`), or once the intent is final, it answers 409 `unexpected_state`: let the attempt end, or expire its checkout session. Its open checkout session expires with it; sends `payment_intent.canceled` (and `checkout_session.expired`).', body: noParameters, returns: 'PaymentIntent', state: true },
   { id: 'createCheckoutSession', tag: 'Checkout sessions', method: 'post', path: '/v1/checkout_sessions', summary: 'Create a checkout session', description: 'A hosted payment page: send the buyer to the session\'s `url`. Give exactly one of `paymentIntentId` (an intent in `requires_payment_method` with no other open session) or `priceId` (an active price: the page makes the intent when the buyer picks a payment method). The buyer chooses among the rails of the currency that are up; the session completes when the intent succeeds (`checkout_session.completed`) and expires at `expiresAt` (30 minutes to 24 hours ahead, default 24 hours).\n\n`successUrl` and `cancelUrl` may contain `{CHECKOUT_SESSION_ID}`, replaced by the session\'s id when the buyer is sent back. A session made from `priceId` copies its `metadata` to the payment intent it makes (plus `checkoutSessionId`), so your webhook handler finds your order id on `payment_intent.*` events. 400 `parameters_exclusive` when both ids are given, `parameter_missing` when neither, `resource_missing` (with `param`) when the id names nothing.', body: createCheckoutSessionInput, returns: 'CheckoutSession', codes400: ['parameters_exclusive', 'resource_missing'] },
   { id: 'listCheckoutSessions', tag: 'Checkout sessions', method: 'get', path: '/v1/checkout_sessions', summary: 'List checkout sessions', description: 'Your checkout sessions in the key\'s mode. Filter by `status` or `paymentIntentId`.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object\'s `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.', query: listCheckoutSessionsQuery, returns: 'list:CheckoutSession' },
   { id: 'retrieveCheckoutSession', tag: 'Checkout sessions', method: 'get', path: '/v1/checkout_sessions/{id}', summary: 'Retrieve a checkout session', description: 'The session as it is now: `status` (`open`, `complete`, `expired`) and, once the buyer picked a payment method, its `paymentIntentId`. 404 `resource_missing` when this key\'s merchant and mode have no session with this id.', returns: 'CheckoutSession' },
-  { id: 'expireCheckoutSession', tag: 'Checkout sessions', method: 'post', path: '/v1/checkout_sessions/{id}/expire', summary: 'Expire a checkout session', description: 'Closes an open session now: its page stops taking payments. Its payment intent, if still `requires_payment_method`, fails (`payment_intent.failed`, `lastPaymentError.code` `session_expired`, or `underpaid` when part was received). 409 `unexpected_state` while a payment is pending (a prompt or an operator page is out, or money was seen on its way: let it end), or when the session is already complete or expired.', returns: 'CheckoutSession', state: true },
+  { id: 'expireCheckoutSession', tag: 'Checkout sessions', method: 'post', path: '/v1/checkout_sessions/{id}/expire', summary: 'Expire a checkout session', description: 'Closes an open session now: its page stops taking payments. Its payment intent, if still `requires_payment_method`, fails (`payment_intent.failed`, `lastPaymentError.code` `session_expired`, or `underpaid` when part was received). 409 `unexpected_state` while a payment is pending (a prompt or an operator page is out, or money was seen on its way: let it end), or when the session is already complete or expired.', body: noParameters, returns: 'CheckoutSession', state: true },
   { id: 'createProduct', tag: 'Products', method: 'post', path: '/v1/products', summary: 'Create a product', description: 'Something you sell. Give it prices (one per currency) to make checkout sessions and payment links from. Sends `product.created`.', body: createProductInput, returns: 'Product' },
   { id: 'listProducts', tag: 'Products', method: 'get', path: '/v1/products', summary: 'List products', description: 'Your products in the key\'s mode. Filter by `active`.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object\'s `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.', query: listProductsQuery, returns: 'list:Product' },
   { id: 'retrieveProduct', tag: 'Products', method: 'get', path: '/v1/products/{id}', summary: 'Retrieve a product', description: 'One product. 404 `resource_missing` when this key\'s merchant and mode have no product with this id.', returns: 'Product' },
@@ -286,7 +295,7 @@ export const OPERATIONS: Operation[] = [
   { id: 'updatePaymentLink', tag: 'Payment links', method: 'post', path: '/v1/payment_links/{id}', summary: 'Update a payment link', description: 'Only active and metadata (merged; a key set to "" or null is removed). An inactive link\'s url answers 410 with a page saying it is no longer available (as does a link whose price or product is inactive); reactivate it to take payments again.', body: updatePaymentLinkInput, returns: 'PaymentLink' },
   { id: 'confirmPaymentIntent', tag: 'Payment intents', method: 'post', path: '/v1/payment_intents/{id}/confirm', summary: 'Confirm a payment intent (collect without the hosted page)', description: 'Starts, or returns, the payer\'s attempt and answers nextAction. `rail` switches to another rail of the currency while requires_payment_method (or while pending at a redirect operator the payer left). `phone` (E.164 or national): required by push operators (MTN MoMo protocol: nextAction mobile_money_prompt), optional for redirect operators (Orange Money, Wave: nextAction redirect_to_url; with Wave only that number may pay). `returnUrl` (https): where a redirect operator sends the payer back when the intent has no checkout session. `{"resend": true}` alone sends a pending push again (at most 3 times, spaced, under the per-phone limits; 409 on redirect operators). 400 rail_not_configured when this deployment has no backend for the rail in this mode; 503 rail_unavailable when the rail\'s backend is down or refused.', body: confirmPaymentIntentInput, returns: 'PaymentIntent', codes400: ['rail_currency_mismatch', 'rail_not_configured'], rail: 'confirm', state: true },
   { id: 'testPayPaymentIntent', tag: 'Test helpers', method: 'post', path: '/v1/test_helpers/payment_intents/{id}/pay', summary: 'Test mode: pay a payment intent', description: 'Test mode: the payer pays, as the rail\'s simulator would report it. Without `amount`, the full amount due; with one (in the attempt\'s settlement currency: sats or USDT millionths when the intent converts), an underpayment (`payment_intent.partially_paid`, the intent stays payable) or an overpayment (`payment_intent.overpaid`). Starts an attempt on the intent\'s rail when none is open, so an intent in `requires_payment_method` can be paid at once. On an address rail (`btc_onchain`, `usdt_trc20`) a payment after the intent ended is a late payment (`payment_intent.late_payment`). Test keys only: a live key gets 404. 409 `unexpected_state` once the intent succeeded, or was canceled or failed on a rail that is not an address.', body: testPayInput, returns: 'PaymentIntent', rail: 'create', state: true },
-  { id: 'testFailPaymentIntent', tag: 'Test helpers', method: 'post', path: '/v1/test_helpers/payment_intents/{id}/fail', summary: 'Test mode: make the current attempt fail', description: 'Test mode: the current attempt fails as if the payer declined (`lastPaymentError.code` `payment_declined` on mobile money). The intent goes back to `requires_payment_method` (`payment_intent.payment_failed`) so the payer can try again, or fails for good after 10 failed attempts (`payment_intent.failed`). Starts an attempt first when none is open. Test keys only: a live key gets 404; 409 `unexpected_state` once the intent is final.', returns: 'PaymentIntent', state: true },
+  { id: 'testFailPaymentIntent', tag: 'Test helpers', method: 'post', path: '/v1/test_helpers/payment_intents/{id}/fail', summary: 'Test mode: make the current attempt fail', description: 'Test mode: the current attempt fails as if the payer declined (`lastPaymentError.code` `payment_declined` on mobile money). The intent goes back to `requires_payment_method` (`payment_intent.payment_failed`) so the payer can try again, or fails for good after 10 failed attempts (`payment_intent.failed`). Starts an attempt first when none is open. Test keys only: a live key gets 404; 409 `unexpected_state` once the intent is final.', body: noParameters, returns: 'PaymentIntent', state: true },
   { id: 'listAddressGaps', tag: 'Receive addresses', method: 'get', path: '/v1/address_gaps', summary: 'List address gaps', description: "For each address rail configured in the key's mode (btc_onchain, usdt_trc20): how far a wallet restored from the rail's account key must scan. Addresses whose payer never paid are handed to later payers, so they stay within the configured gap limit while they can; when every address within it is held, a new one is derived past it rather than refusing the payer. Set your wallet's gap limit to at least requiredGapLimit. Not paginated.", returns: 'list:AddressGap' },
   { id: 'listExchangeRates', tag: 'Exchange rates', method: 'get', path: '/v1/exchange_rates', summary: 'List exchange rates', description: 'The rates a quote for an XOF, XAF or GNF intent paid over btc_lightning, btc_onchain or usdt_trc20 would use now, in the key\'s mode: test mode\'s fixed rates, or live rates (median of the exchanges\' EUR prices, at most 2 minutes old; XOF and XAF at the peg of 655.957 per EUR; GNF only when the operator configured a GNF rate). A pair without a fresh rate is left out (its converting rails answer 503 rail_unavailable). Filters from and to; not paginated.', query: listExchangeRatesQuery, returns: 'list:ExchangeRate' },
   { id: 'listEvents', tag: 'Events', method: 'get', path: '/v1/events', summary: 'List events', description: 'Every change to your objects in the key\'s mode, also the bodies your webhook endpoints receive. Filter by `type` (for example `payment_intent.succeeded`). Use it to catch up after downtime: page with `endingBefore` from the last event you handled.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object\'s `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.', query: listEventsQuery, returns: 'list:Event' },
@@ -299,7 +308,7 @@ export const OPERATIONS: Operation[] = [
   { id: 'rollWebhookEndpointSecret', tag: 'Webhook endpoints', method: 'post', path: '/v1/webhook_endpoints/{id}/roll_secret', summary: 'Roll the signing secret', description: 'Makes a new signing secret, in the answer this once. The old secret keeps signing for `expiresInSeconds` (default 86400, 0 to stop at once, at most 604800): meanwhile each delivery carries both signatures in `webhook-signature`, so you can deploy the new secret without dropping a webhook.', body: rollSecretInput, returns: 'WebhookEndpointWithSecret' },
   { id: 'listWebhookDeliveries', tag: 'Webhook endpoints', method: 'get', path: '/v1/webhook_endpoints/{id}/deliveries', summary: 'List deliveries of an endpoint', description: 'The deliveries of events to this endpoint, with each attempt\'s response status, the start of your server\'s answer, and its duration: what to look at when a webhook did not arrive. Filter by `status` (`pending`, `succeeded`, `failed`) or `eventId`. 404 `resource_missing` when the endpoint does not exist.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object\'s `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.', query: listDeliveriesQuery, returns: 'list:WebhookDelivery' },
   { id: 'retrieveWebhookDelivery', tag: 'Webhook endpoints', method: 'get', path: '/v1/webhook_endpoints/{id}/deliveries/{deliveryId}', summary: 'Retrieve a delivery', description: 'One delivery and every attempt made (newest last). 404 `resource_missing` when the endpoint or the delivery does not exist.', returns: 'WebhookDelivery' },
-  { id: 'retryWebhookDelivery', tag: 'Webhook endpoints', method: 'post', path: '/v1/webhook_endpoints/{id}/deliveries/{deliveryId}/retry', summary: 'Send a delivery again now', description: 'Sends the delivery again now, whatever its status (a failed one after fixing your server, for instance), with the same `webhook-id` so your handler can drop a duplicate. The answer shows the new attempt. It does not move the automatic schedule. 409 `unexpected_state` while an attempt of this delivery is running.', returns: 'WebhookDelivery', state: true },
+  { id: 'retryWebhookDelivery', tag: 'Webhook endpoints', method: 'post', path: '/v1/webhook_endpoints/{id}/deliveries/{deliveryId}/retry', summary: 'Send a delivery again now', description: 'Sends the delivery again now, whatever its status (a failed one after fixing your server, for instance), with the same `webhook-id` so your handler can drop a duplicate. The answer shows the new attempt. It does not move the automatic schedule. 409 `unexpected_state` while an attempt of this delivery is running.', body: noParameters, returns: 'WebhookDelivery', state: true },
 ];
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -398,7 +407,8 @@ const codeList = (codes: string[]) => codes.map((c) => `\`${c}\``).join(', ');
 
 /** Only the statuses this operation can answer, each with the codes it can carry. */
 function errorResponses(op: Operation): Record<string, Json> {
-  const hasBody = op.method !== 'get';
+  // GET and DELETE take no body: the route never reads one (lib/api/route.ts), so none of the body's errors.
+  const hasBody = op.method === 'post';
   const hasId = op.path.includes('{');
   const out: Record<string, { description: string; headers?: Json }> = {};
   const c400 = hasBody
@@ -586,6 +596,11 @@ export const REQUEST_EXAMPLES: Record<string, Json> = {
   createWebhookEndpoint: { url: 'https://shop.example/caisse/webhooks', enabledEvents: ['payment_intent.succeeded', 'payment_intent.failed'], description: 'Orders' },
   updateWebhookEndpoint: { enabledEvents: ['*'] },
   rollWebhookEndpointSecret: { expiresInSeconds: 86400 },
+  // No parameters: `{}` (or no body at all).
+  cancelPaymentIntent: {},
+  expireCheckoutSession: {},
+  testFailPaymentIntent: {},
+  retryWebhookDelivery: {},
 };
 
 function okExample(op: Operation): unknown {
@@ -740,8 +755,10 @@ export function openApiDocument(baseUrl: string): Record<string, unknown> {
         'Amounts are integers in minor units (nextAction amounts for on-chain and TRC20 are decimal strings in BTC or USDT); timestamps are Unix seconds; field names are camelCase. ' +
         'Response objects may gain fields: do not reject unknown ones.',
     },
-    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
     servers: [{ url: baseUrl }],
+    // OpenAPI 3.1's default dialect (oas/3.1/dialect/base) is left implicit: stating it makes
+    // Stoplight Prism fail to compile every schema and accept any body (its issues #2797, #2442).
+    // Bearer first: the scheme to use; Basic for curl -u and for clients that base64 the key.
     security: [{ bearer: [] }, { basic: [] }],
     tags: TAGS,
     paths,
@@ -749,7 +766,7 @@ export function openApiDocument(baseUrl: string): Record<string, unknown> {
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer sk_test_... (or sk_live_...)' },
-        basic: { type: 'http', scheme: 'basic', description: 'The secret key as user name, no password (curl -u sk_test_...:)' },
+        basic: { type: 'http', scheme: 'basic', description: 'The secret key as user name, no password (curl -u sk_test_...:); base64 of the key alone, without the colon, is taken too' },
       },
       headers: HEADERS,
       schemas: componentSchemas(),

@@ -15,9 +15,9 @@ export interface QuoteView {
 }
 
 type Action =
-  | { type: 'mobile_money_prompt'; phone: string; operator: string; ussdCode: string; expiresAt: number | null }
-  | { type: 'redirect_to_url'; url: string; operator: string; phone: string | null; expiresAt: number | null }
-  | { type: 'lightning_invoice'; invoice: string; uri: string; expiresAt: number | null }
+  | { type: 'mobile_money_prompt'; phone: string; operator: string; ussdCode: string; expiresAt: number }
+  | { type: 'redirect_to_url'; url: string; operator: string; phone: string | null; expiresAt: number }
+  | { type: 'lightning_invoice'; invoice: string; uri: string; expiresAt: number }
   | { type: 'bitcoin_address'; address: string; amount: string; uri: string; confirmations: number; requiredConfirmations: number; expiresAt: number | null }
   | { type: 'tron_address'; address: string; amount: string; network: 'TRC20'; contract: string; expiresAt: number | null }
   ;
@@ -40,7 +40,9 @@ function actionFor(intent: Row, attempt: Row | null | undefined): Action | null 
   const currency = intent.currency as Currency;
   const details = (attempt.details ?? {}) as Record<string, unknown>;
   const destination = attempt.destination as string;
-  const expiresAt = (attempt.expires_at as number | null) ?? null;
+  // Never null: an attempt is inserted with its end (the session's, the quote's or the rail's
+  // window: attempts.ts startAttempt) and every later write takes a RailPrompt's, a number too.
+  const expiresAt = attempt.expires_at as number;
   // What is still to pay, in what the payer pays: the quote's rest when the attempt converts.
   const quote = quoteOf(attempt);
   const intentDue = Math.max(0, (intent.amount as number) - (intent.amount_received as number));

@@ -40,7 +40,8 @@ export interface RailPrompt {
   destination: string;
   /** Operator reference id, payment hash, or address. */
   backendRef: string;
-  expiresAt: number | null;
+  /** Unix seconds: until when the prompt can be paid (at most PromptInput.expiresAt); always known. */
+  expiresAt: number;
   /** JSON-safe rail details (kept in payment_attempts.details). */
   details: Record<string, unknown>;
 }

@@ -972,8 +972,11 @@ export interface components {
             latestQuote: {
                 /** @description minor units */
                 amount: number;
-                /** @enum {string} */
-                currency: "XOF" | "XAF" | "GNF" | "BTC" | "USDT";
+                /**
+                 * @description the settlement currency: BTC or USDT
+                 * @enum {string}
+                 */
+                currency: "BTC" | "USDT";
                 rate: string;
                 /** @description Unix timestamp, seconds */
                 expiresAt: number;
@@ -1234,8 +1237,8 @@ export interface components {
             phone: string;
             operator: string;
             ussdCode: string;
-            /** @description until when this action is good for; null when the rail sets no limit */
-            expiresAt: number | null;
+            /** @description until when this action is good for */
+            expiresAt: number;
             /** @description null when the attempt does not convert */
             quote: components["schemas"]["Quote"] | null;
         };
@@ -1250,8 +1253,8 @@ export interface components {
             operator: string;
             /** @description null when none was given */
             phone: string | null;
-            /** @description until when this action is good for; null when the rail sets no limit */
-            expiresAt: number | null;
+            /** @description until when this action is good for */
+            expiresAt: number;
             /** @description null when the attempt does not convert */
             quote: components["schemas"]["Quote"] | null;
         };
@@ -1266,8 +1269,8 @@ export interface components {
             invoice: string;
             /** @description lightning:<invoice> */
             uri: string;
-            /** @description until when this action is good for; null when the rail sets no limit */
-            expiresAt: number | null;
+            /** @description until when this action is good for */
+            expiresAt: number;
             /** @description null when the attempt does not convert */
             quote: components["schemas"]["Quote"] | null;
         };
@@ -1285,7 +1288,7 @@ export interface components {
             uri: string;
             confirmations: number;
             requiredConfirmations: number;
-            /** @description until when this action is good for; null when the rail sets no limit */
+            /** @description until when a payment to the address counts for this attempt; null when the rail sets no limit */
             expiresAt: number | null;
             /** @description null when the attempt does not convert */
             quote: components["schemas"]["Quote"] | null;
@@ -1304,7 +1307,7 @@ export interface components {
             network: "TRC20";
             /** @description the USDT TRC20 contract address */
             contract: string;
-            /** @description until when this action is good for; null when the rail sets no limit */
+            /** @description until when a payment to the address counts for this attempt; null when the rail sets no limit */
             expiresAt: number | null;
             /** @description null when the attempt does not convert */
             quote: components["schemas"]["Quote"] | null;
@@ -1317,7 +1320,7 @@ export interface components {
              * @description the settlement currency: BTC or USDT
              * @enum {string}
              */
-            currency: "XOF" | "XAF" | "GNF" | "BTC" | "USDT";
+            currency: "BTC" | "USDT";
             /** @description decimal string: units of the intent's currency for one unit of the settlement currency */
             rate: string;
             /** @description Unix timestamp, seconds */
@@ -1972,7 +1975,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2025,9 +2033,9 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "type": "invalid_request_error",
-                     *         "code": "parameter_unknown",
-                     *         "message": "Received unknown parameter: expand.",
-                     *         "param": "expand",
+                     *         "code": "invalid_json",
+                     *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -2817,7 +2825,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2863,9 +2876,9 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "type": "invalid_request_error",
-                     *         "code": "parameter_unknown",
-                     *         "message": "Received unknown parameter: expand.",
-                     *         "param": "expand",
+                     *         "code": "invalid_json",
+                     *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6090,7 +6103,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -6143,9 +6161,9 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "type": "invalid_request_error",
-                     *         "code": "parameter_unknown",
-                     *         "message": "Received unknown parameter: expand.",
-                     *         "param": "expand",
+                     *         "code": "invalid_json",
+                     *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7632,7 +7650,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedWebhookEndpoint"];
                 };
             };
-            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host` */
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `invalid_host` */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7688,69 +7706,6 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "resource_missing",
                      *         "message": "No such webhook_endpoint: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd'.",
-                     *         "param": null,
-                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `request_timeout`: the body did not arrive within 10 s */
-            408: {
-                headers: {
-                    "Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "type": "invalid_request_error",
-                     *         "code": "request_timeout",
-                     *         "message": "The request body did not arrive within 10 s.",
-                     *         "param": null,
-                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `request_too_large`: body over 64 KiB */
-            413: {
-                headers: {
-                    "Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "type": "invalid_request_error",
-                     *         "code": "request_too_large",
-                     *         "message": "The request body is larger than the limit of 65536 bytes.",
-                     *         "param": null,
-                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `unsupported_media_type`: body is not application/json */
-            415: {
-                headers: {
-                    "Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "type": "invalid_request_error",
-                     *         "code": "unsupported_media_type",
-                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -8418,7 +8373,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -8469,9 +8429,9 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "type": "invalid_request_error",
-                     *         "code": "parameter_unknown",
-                     *         "message": "Received unknown parameter: expand.",
-                     *         "param": "expand",
+                     *         "code": "invalid_json",
+                     *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }

@@ -77,6 +77,11 @@ function OperationSection({ doc, op, ids }: { doc: OpenApiDocument; op: Operatio
               Exactly one of <Text>{exclusive.map((n) => `\`${n}\``).join(' and ')}</Text>.
             </p>
           ) : null}
+          {fields(body).length === 0 && body.description ? (
+            <p>
+              <Text>{body.description}</Text>
+            </p>
+          ) : null}
           <Fields fields={fields(body)} label="Body parameters" />
         </>
       ) : null}
