@@ -115,6 +115,12 @@ export declare class ExchangeRates {
     /** GET /v1/exchange_rates: the rates a quote would use now (one list, not paginated). */
     list(params?: T.ExchangeRateListParams, opts?: RequestOptions): Promise<T.List<T.ExchangeRate>>;
 }
+export declare class AddressGaps {
+    #private;
+    constructor(core: Core);
+    /** GET /v1/address_gaps: how far a wallet restored from each address rail's key must scan (one list, not paginated). */
+    list(opts?: RequestOptions): Promise<T.List<T.AddressGap>>;
+}
 export declare class WebhookEndpoints {
     #private;
     constructor(core: Core);
@@ -157,6 +163,7 @@ export declare class Caisse {
     readonly paymentLinks: PaymentLinks;
     readonly events: Events;
     readonly exchangeRates: ExchangeRates;
+    readonly addressGaps: AddressGaps;
     readonly webhookEndpoints: WebhookEndpoints;
     readonly testHelpers: {
         readonly paymentIntents: TestHelpersPaymentIntents;

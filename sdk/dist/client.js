@@ -175,6 +175,16 @@ export class ExchangeRates {
         return this.#c.unwrap(this.#c.api.GET('/v1/exchange_rates', { params: { query: params }, ...this.#c.init(opts) }));
     }
 }
+export class AddressGaps {
+    #c;
+    constructor(core) {
+        this.#c = core;
+    }
+    /** GET /v1/address_gaps: how far a wallet restored from each address rail's key must scan (one list, not paginated). */
+    list(opts) {
+        return this.#c.unwrap(this.#c.api.GET('/v1/address_gaps', { ...this.#c.init(opts) }));
+    }
+}
 export class WebhookEndpoints {
     #c;
     constructor(core) {
@@ -245,6 +255,7 @@ export class Caisse {
     paymentLinks;
     events;
     exchangeRates;
+    addressGaps;
     webhookEndpoints;
     testHelpers;
     webhooks;
@@ -258,6 +269,7 @@ export class Caisse {
         this.paymentLinks = new PaymentLinks(core);
         this.events = new Events(core);
         this.exchangeRates = new ExchangeRates(core);
+        this.addressGaps = new AddressGaps(core);
         this.webhookEndpoints = new WebhookEndpoints(core);
         this.testHelpers = { paymentIntents: new TestHelpersPaymentIntents(core) };
         this.webhooks = new Webhooks();

@@ -1,5 +1,5 @@
 export { Caisse } from './client.js';
-export type { CaisseOptions, RequestOptions, PaymentIntents, CheckoutSessions, Products, Prices, PaymentLinks, Events, ExchangeRates, WebhookEndpoints, TestHelpersPaymentIntents, Webhooks, } from './client.js';
+export type { CaisseOptions, RequestOptions, PaymentIntents, CheckoutSessions, Products, Prices, PaymentLinks, Events, ExchangeRates, AddressGaps, WebhookEndpoints, TestHelpersPaymentIntents, Webhooks, } from './client.js';
 export { CaisseError, CaisseInvalidRequestError, CaisseAuthenticationError, CaisseIdempotencyError, CaisseRateLimitError, CaisseApiError, CaisseConnectionError, CaisseSignatureError, } from './errors.js';
 export { PageIterator, type PageParams } from './pagination.js';
 export { verifyWebhook, type WebhookHeaders } from './webhooks.js';

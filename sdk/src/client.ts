@@ -211,6 +211,17 @@ export class ExchangeRates {
   }
 }
 
+export class AddressGaps {
+  readonly #c: Core;
+  constructor(core: Core) {
+    this.#c = core;
+  }
+  /** GET /v1/address_gaps: how far a wallet restored from each address rail's key must scan (one list, not paginated). */
+  list(opts?: RequestOptions): Promise<T.List<T.AddressGap>> {
+    return this.#c.unwrap(this.#c.api.GET('/v1/address_gaps', { ...this.#c.init(opts) }));
+  }
+}
+
 export class WebhookEndpoints {
   readonly #c: Core;
   constructor(core: Core) {
@@ -289,6 +300,7 @@ export class Caisse {
   readonly paymentLinks: PaymentLinks;
   readonly events: Events;
   readonly exchangeRates: ExchangeRates;
+  readonly addressGaps: AddressGaps;
   readonly webhookEndpoints: WebhookEndpoints;
   readonly testHelpers: { readonly paymentIntents: TestHelpersPaymentIntents };
   readonly webhooks: Webhooks;
@@ -303,6 +315,7 @@ export class Caisse {
     this.paymentLinks = new PaymentLinks(core);
     this.events = new Events(core);
     this.exchangeRates = new ExchangeRates(core);
+    this.addressGaps = new AddressGaps(core);
     this.webhookEndpoints = new WebhookEndpoints(core);
     this.testHelpers = { paymentIntents: new TestHelpersPaymentIntents(core) };
     this.webhooks = new Webhooks();

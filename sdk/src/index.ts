@@ -10,6 +10,7 @@ export type {
   PaymentLinks,
   Events,
   ExchangeRates,
+  AddressGaps,
   WebhookEndpoints,
   TestHelpersPaymentIntents,
   Webhooks,

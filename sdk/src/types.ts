@@ -14,6 +14,7 @@ export type WebhookEndpointWithSecret = Schemas['WebhookEndpointWithSecret'];
 export type DeletedWebhookEndpoint = Schemas['DeletedWebhookEndpoint'];
 export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type ExchangeRate = Schemas['ExchangeRate'];
+export type AddressGap = Schemas['AddressGap'];
 export type Quote = Schemas['Quote'];
 export type LastPaymentError = Schemas['LastPaymentError'];
 

@@ -5,6 +5,7 @@ import { Badge, Empty, PageTitle, Table } from '@/components/dashboard/ui';
 import { FlashView } from '@/components/dashboard/catalog/parts';
 import { catalogPage, qs, titled } from '@/components/dashboard/catalog/server';
 import { formatDate, listApiKeys } from '@/lib/dashboard/catalog';
+import { listAddressGaps } from '@/lib/domain/addresses';
 import { rollKeysAction } from './actions';
 import '../catalog.css';
 
@@ -16,6 +17,7 @@ export default async function KeysPage({ searchParams }: { searchParams: SP }) {
   const { ctx, t, flash } = await catalogPage();
   const confirm = qs(await searchParams, 'confirm') === '1' && flash?.kind !== 'secret';
   const keys = await listApiKeys(ctx.db, ctx.merchantId);
+  const gaps = (await listAddressGaps(ctx.db, ctx.scope)).data;
 
   return (
     <div className="dc-page">
@@ -43,6 +45,30 @@ export default async function KeysPage({ searchParams }: { searchParams: SP }) {
           </Table>
         )}
       </div>
+
+      <section className="db-section" aria-labelledby="gaps-h">
+        <h2 id="gaps-h" className="db-h2">
+          {t('gapsTitle')}
+        </h2>
+        <p className="dc-intro">{t('gapsIntro')}</p>
+        {gaps.length === 0 ? (
+          <Empty title={t('gapsNone')} />
+        ) : (
+          <Table caption={t('gapsTitle')} captionHidden head={[t('gapsRail'), t('gapsHandedOut'), t('gapsHighestUsed'), t('gapsRequired')]}>
+            {gaps.map((g) => (
+              <tr key={g.rail}>
+                <td className="db-nowrap">{g.rail === 'btc_onchain' ? 'Bitcoin' : 'USDT (TRC20)'}</td>
+                <td>{g.derivedCount}</td>
+                <td className={g.highestUsedIndex === null ? 'db-muted' : undefined}>{g.highestUsedIndex ?? '–'}</td>
+                <td>
+                  <strong>{g.requiredGapLimit}</strong> <span className="db-muted">({t('gapsConfigured', { n: g.configuredGapLimit })})</span>{' '}
+                  {g.requiredGapLimit > g.configuredGapLimit ? <Badge tone="warn">{t('gapsOver')}</Badge> : null}
+                </td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </section>
 
       {confirm ? (
         <section className="dc-confirm" aria-labelledby="roll-h">
