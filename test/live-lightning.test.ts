@@ -131,6 +131,19 @@ describe('live Lightning through the API (fake LND)', () => {
     expect(events).toEqual(['payment_intent.created']);
   });
 
+  it('a canceled intent\'s invoice is canceled at LND at once (not at the next watch poll): the payer can no longer pay it', async () => {
+    const c = await confirmed(5000);
+    const canceled = await call('POST', `/v1/payment_intents/${c.pi.id}/cancel`, { key: c.m.keys.live, body: {} });
+    expect(canceled.status).toBe(200);
+    // No worker pass in between: the cancel itself canceled the invoice at the node.
+    expect(lnd.invoices.get(c.hash)!.state).toBe('CANCELED');
+    expect(() => lnd.settle(c.hash)).toThrow(/canceled/);
+    // Still watched until the worker hears LND say so; then nothing was paid, nothing counted.
+    await c.poll(c.t0 + 60);
+    await assertMoneyInvariant(db(), c.pi.id, { paid: c.paid(), now: c.t0 + 61 });
+    expect((await c.get()).amountReceived).toBe(0);
+  });
+
   it('a node that answers an invoice for another amount: 503 rail_unavailable, no invoice shown to the payer', async () => {
     lnd.clock = () => Math.floor(Date.now() / 1000);
     const m = await newMerchant(db());

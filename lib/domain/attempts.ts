@@ -783,6 +783,25 @@ async function cancelAtBackend(db: Db, adapter: RailAdapter, row: Row, now: numb
   }
 }
 
+/**
+ * The intent's attempts that just closed (a cancel, a rail switch), made unpayable at their backend
+ * now (an LND invoice canceled, a Wave session expired) rather than at the worker's next watch poll
+ * up to a minute later, while the payer may still pay them. After the closing transaction committed,
+ * with none open; a failed cancel is tried again by the worker (cancelAtBackend). Live adapters only.
+ */
+export async function cancelClosedAtBackend(db: Db, intentId: string, now: number): Promise<void> {
+  const rows = await db.query(
+    `select * from payment_attempts
+      where payment_intent_id = $1 and status in ('canceled', 'expired', 'failed') and watch_until > $2
+        and backend_ref is not null and not (details ? 'backendCanceledAt')`,
+    [intentId, now],
+  );
+  for (const row of rows) {
+    const adapter = railAdapter(row.rail as Rail, row.livemode as boolean);
+    if (adapter?.cancel && adapter.mode === 'live') await cancelAtBackend(db, adapter, row, now);
+  }
+}
+
 /** What a status answer is about: the backend reference(s) of the attempt. */
 function pushOf(row: Row): string {
   return `${(row.backend_ref as string | null) ?? ''}|${JSON.stringify((row.details as Record<string, unknown> | null)?.referenceIds ?? null)}`;

@@ -15,6 +15,7 @@ import {
   activeAttempt,
   attemptView,
   beginAttempt,
+  cancelClosedAtBackend,
   configuredAdapter,
   finishAttempt,
   lockIntent,
@@ -107,6 +108,8 @@ export async function confirmPaymentIntent(
       await refreshAttempt(db, step.recheck, now);
       continue;
     }
+    // A rail switch closed the attempt on the old rail: its invoice stops being payable now.
+    if (input.rail) await cancelClosedAtBackend(db, intentId, now);
     if ('done' in step) return step.done;
     await startAttempt(db, step.start.promptInput, step.start.adapter);
     return serializeIntent(db, await getIntentRow(db, scope, intentId));
@@ -221,7 +224,7 @@ async function switchRail(tx: Db, intent: Row, rail: Rail, now: number): Promise
 /** requires_payment_method -> canceled; its open checkout sessions expire with it. */
 export async function cancelPaymentIntent(db: Db, scope: Scope, id: string, clock: Clock = {}): Promise<PaymentIntent> {
   const now = clock.now ?? nowSeconds();
-  return db.transaction(async (tx) => {
+  const canceled = await db.transaction(async (tx) => {
     await getIntentRow(tx, scope, id, { forUpdate: true });
     await assertNoAttemptStarting(tx, id);
     const row = await transitionIntent(tx, id, 'canceled', { canceled_at: now });
@@ -231,6 +234,9 @@ export async function cancelPaymentIntent(db: Db, scope: Scope, id: string, cloc
     await closeSessionsOfIntent(tx, id, 'expired', now);
     return intent;
   });
+  // The invoice (or Wave session) the payer was shown stops being payable now, not at the next poll.
+  await cancelClosedAtBackend(db, id, now);
+  return canceled;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -248,7 +254,10 @@ export async function chooseSessionRail(db: Db, sessionId: string, rail: Rail, c
     const first = (await db.query(`select * from checkout_sessions where id = $1`, [sessionId]))[0];
     if (!first) throw notFound('checkout_session', sessionId);
     try {
-      return await chooseRailOnce(db, first, rail, now);
+      const chosen = await chooseRailOnce(db, first, rail, now);
+      // A rail switch closed the attempt on the old rail: its invoice stops being payable now.
+      if (first.payment_intent_id) await cancelClosedAtBackend(db, chosen.intent.id, now);
+      return chosen;
     } catch (err) {
       // Another request made the session's intent between our read and our lock: start again, so
       // the intent is locked before the session (the order everywhere; the other way deadlocks).
