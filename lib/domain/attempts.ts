@@ -705,7 +705,10 @@ export async function refreshAttempt(db: Db, attemptId: string, now: number, rea
     // nothing is written, the attempt is asked about again after the next rate refresh.
     if (!(err instanceof DomainError) || err.code !== 'rail_unavailable') throw err;
     log('warn', 'late payment waits for a fresh exchange rate', { rail, attemptId, error: err.message });
-    await writeAttempt(db, attemptId, { set: { next_poll_at: now + config().RATE_REFRESH_SECONDS, locked_until: null } });
+    const next = now + config().RATE_REFRESH_SECONDS;
+    // A closed attempt stays watched while its money waits (its watch is never let run out meanwhile).
+    const watchUntil = polled.watch_until === null ? null : Math.max(Number(polled.watch_until), next + WATCH_SECONDS);
+    await writeAttempt(db, attemptId, { set: { next_poll_at: next, locked_until: null, ...(watchUntil === null ? {} : { watch_until: watchUntil }) } });
     return null;
   });
   if (!settled) return;
