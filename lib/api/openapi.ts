@@ -413,8 +413,8 @@ function errorResponses(op: Operation): Record<string, Json> {
   out['429'] = {
     description:
       op.rail === 'confirm'
-        ? '`rate_limited`: over the per-key rate; or `phone_rate_limited`: too many payment prompts to one phone (3 a minute, 10 an hour, resends 30 s apart)'
-        : '`rate_limited`: over the per-key rate',
+        ? '`rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute); or `phone_rate_limited`: too many payment prompts to one phone (3 a minute, 10 an hour, resends 30 s apart)'
+        : '`rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute)',
     headers: { 'Retry-After': header('RetryAfter') },
   };
   out['500'] = { description: 'A bug: the body carries no code, only a message and the request id' };

@@ -1460,7 +1460,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -1733,7 +1733,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -1913,7 +1913,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2180,7 +2180,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2329,7 +2329,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2607,7 +2607,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2758,7 +2758,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3018,7 +3018,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3158,7 +3158,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3409,7 +3409,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3552,7 +3552,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3822,7 +3822,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3962,7 +3962,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4213,7 +4213,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4355,7 +4355,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4620,7 +4620,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4761,7 +4761,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5014,7 +5014,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5158,7 +5158,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5425,7 +5425,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5708,7 +5708,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate; or `phone_rate_limited`: too many payment prompts to one phone (3 a minute, 10 an hour, resends 30 s apart) */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute); or `phone_rate_limited`: too many payment prompts to one phone (3 a minute, 10 an hour, resends 30 s apart) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6009,7 +6009,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6298,7 +6298,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6430,7 +6430,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6587,7 +6587,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6747,7 +6747,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6889,7 +6889,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7140,7 +7140,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7286,7 +7286,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7557,7 +7557,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7756,7 +7756,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8024,7 +8024,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8201,7 +8201,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8358,7 +8358,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8624,7 +8624,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];

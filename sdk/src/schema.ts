@@ -1463,7 +1463,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -1736,7 +1736,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -1916,7 +1916,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2183,7 +2183,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2332,7 +2332,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2610,7 +2610,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2761,7 +2761,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3021,7 +3021,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3161,7 +3161,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3412,7 +3412,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3555,7 +3555,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3825,7 +3825,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3965,7 +3965,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4216,7 +4216,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4358,7 +4358,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4623,7 +4623,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4764,7 +4764,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5017,7 +5017,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5161,7 +5161,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5428,7 +5428,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5711,7 +5711,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate; or `phone_rate_limited`: too many payment prompts to one phone (3 a minute, 10 an hour, resends 30 s apart) */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute); or `phone_rate_limited`: too many payment prompts to one phone (3 a minute, 10 an hour, resends 30 s apart) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6012,7 +6012,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6301,7 +6301,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6433,7 +6433,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6590,7 +6590,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6750,7 +6750,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6892,7 +6892,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7143,7 +7143,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7289,7 +7289,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7560,7 +7560,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7759,7 +7759,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8027,7 +8027,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8204,7 +8204,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8361,7 +8361,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8627,7 +8627,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
