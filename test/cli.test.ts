@@ -79,7 +79,7 @@ describe('CLI', () => {
 
     const taken = cli('users', 'create', '--merchant', merchant, '--email', email.toUpperCase());
     expect(taken.status).toBe(1);
-    expect(taken.stderr).toContain(`A user with the email '${email}' already exists.`);
+    expect(taken.stderr).toContain(`'${email}' is already a user of this merchant.`);
 
     const listed = cli('users', 'list', '--merchant', merchant);
     expect(listed.status, listed.stderr).toBe(0);

@@ -31,7 +31,15 @@ import {
   signOut,
   signOutEverywhere,
 } from '@/lib/dashboard/sessions';
-import { SIGN_IN_FAILURES_PER_ACCOUNT, SIGN_IN_FAILURES_PER_CLIENT, SIGN_IN_WINDOW_SECONDS } from '@/lib/domain/action-limits';
+import {
+  growingWait,
+  SIGN_IN_ACCOUNT_FREE,
+  SIGN_IN_ACCOUNT_MAX_WAIT,
+  SIGN_IN_CLIENT_FREE,
+  SIGN_IN_MAX_WAIT,
+  SIGN_IN_MEMORY,
+  SIGN_IN_PAIR_FREE,
+} from '@/lib/domain/action-limits';
 
 const { db } = useDatabase();
 
@@ -143,12 +151,14 @@ describe('users', () => {
     const email = uniqueEmail();
     await createUser(db(), { merchantId: m.merchant.id, email });
     const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof DomainError ? { code: e.code, param: e.param, message: e.message } : e));
-    // Taken, also in another case and by another merchant (one email, one account).
-    expect(await refusal(createUser(db(), { merchantId: other.merchant.id, email: email.toUpperCase() }))).toEqual({
+    // Taken within the merchant, also in another case.
+    expect(await refusal(createUser(db(), { merchantId: m.merchant.id, email: email.toUpperCase() }))).toEqual({
       code: 'email_taken',
       param: 'email',
-      message: `A user with the email '${email}' already exists.`,
+      message: `'${email}' is already a user of this merchant.`,
     });
+    // Another merchant may invite the same address: nothing tells it the address has an account elsewhere.
+    expect((await createUser(db(), { merchantId: other.merchant.id, email: email.toUpperCase() })).user).toMatchObject({ email, merchantId: other.merchant.id });
     expect(await refusal(createUser(db(), { merchantId: m.merchant.id, email: 'not an email' }))).toMatchObject({ code: 'parameter_invalid', param: 'email' });
     expect(await refusal(createUser(db(), { merchantId: m.merchant.id, email: uniqueEmail(), password: 'short' }))).toMatchObject({
       code: 'parameter_invalid',
@@ -159,7 +169,7 @@ describe('users', () => {
       code: 'resource_missing',
       message: "No such merchant: 'acct_doesnotexist000000000'.",
     });
-    expect(await listUsers(db(), other.merchant.id)).toEqual([]);
+    expect((await listUsers(db(), other.merchant.id)).map((x) => x.email)).toEqual([email]);
   });
 
   it('listUsers: the merchant\'s users only, newest first, never a hash', async () => {
@@ -247,55 +257,139 @@ describe('sign-in', () => {
     expect(checked).toEqual(['user', 'dummy', 'dummy']);
   });
 
-  it(`throttles an account after ${SIGN_IN_FAILURES_PER_ACCOUNT} failures in 15 minutes, from any address, with a retry-after; a known or unknown account alike`, async () => {
-    const u = await userWithPassword();
-    const ghost = uniqueEmail('ghost');
-    for (const email of [u.user.email, ghost]) {
-      for (let i = 0; i < SIGN_IN_FAILURES_PER_ACCOUNT; i++) {
-        const r = await signIn(db(), { email, password: 'wrong password!', clientAddress: uniqueAddress(), now: T0 + i * 10 });
-        expect(r).toMatchObject({ ok: false, reason: 'invalid_credentials' });
-      }
-      // Even the right password, from a new address: refused, told when to come back.
-      const r = await signIn(db(), { email: email.toUpperCase(), password: u.password, clientAddress: uniqueAddress(), now: T0 + 100 });
-      expect(r).toEqual({ ok: false, reason: 'throttled', retryAfter: SIGN_IN_WINDOW_SECONDS - 100, message: 'Too many failed sign-in attempts. Try again in 14 minutes.' });
-    }
-    // Refused attempts are not counted: the window still ends 15 minutes after the first failure.
-    const again = await signIn(db(), { email: u.user.email, password: u.password, clientAddress: uniqueAddress(), now: T0 + SIGN_IN_WINDOW_SECONDS - 1 });
-    expect(again).toMatchObject({ reason: 'throttled', retryAfter: 1, message: 'Too many failed sign-in attempts. Try again in 1 minute.' });
-    const later = await signIn(db(), { email: u.user.email, password: u.password, clientAddress: uniqueAddress(), now: T0 + SIGN_IN_WINDOW_SECONDS });
-    expect(later.ok).toBe(true);
+  it('one e-mail at two merchants: two accounts, each with its own password, and the password typed picks the account', async () => {
+    const a = await newMerchant(db());
+    const b = await newMerchant(db());
+    const email = uniqueEmail('twoshops');
+    const atA = await createUser(db(), { merchantId: a.merchant.id, email });
+    const atB = await createUser(db(), { merchantId: b.merchant.id, email: email.toUpperCase() });
+    expect(atB.user.id).not.toBe(atA.user.id);
+    const checked: string[] = [];
+    const verify = async (password: string, encoded: string) => {
+      checked.push(encoded === DUMMY_HASH ? 'dummy' : 'user');
+      return verifyPassword(password, encoded);
+    };
+    const as = (password: string) => signIn(db(), { email, password, clientAddress: uniqueAddress(), now: T0 }, { verify });
+    const inA = await as(atA.password);
+    const inB = await as(atB.password);
+    expect(inA).toMatchObject({ ok: true, user: { id: atA.user.id, merchantId: a.merchant.id } });
+    expect(inB).toMatchObject({ ok: true, user: { id: atB.user.id, merchantId: b.merchant.id } });
+    expect(await sessionFromToken(db(), (inB as { token: string }).token, T0)).toMatchObject({ merchantId: b.merchant.id });
+    // A wrong password: the one refusal, after a check of each account.
+    checked.length = 0;
+    expect(await as('wrong password!')).toEqual({ ok: false, reason: 'invalid_credentials', message: INVALID_CREDENTIALS_MESSAGE });
+    expect(checked).toEqual(['user', 'user']);
+    // A disabled account's password opens neither account.
+    await disableUser(db(), a.merchant.id, atA.user.id);
+    expect(await as(atA.password)).toMatchObject({ ok: false, reason: 'invalid_credentials' });
+    expect((await as(atB.password)).ok).toBe(true);
+    // A chosen password another account of the e-mail has would make sign-in ambiguous: refused.
+    const c = await newMerchant(db());
+    const chosen = await createUser(db(), { merchantId: c.merchant.id, email: uniqueEmail('chosen'), password: 'the same phrase twice' });
+    const d = await newMerchant(db());
+    await expect(createUser(db(), { merchantId: d.merchant.id, email: chosen.user.email, password: 'the same phrase twice' })).rejects.toMatchObject({ code: 'parameter_invalid', param: 'password' });
+    expect((await createUser(db(), { merchantId: d.merchant.id, email: chosen.user.email, password: 'another phrase, mine' })).user.merchantId).toBe(d.merchant.id);
   });
 
-  it(`throttles a client address after ${SIGN_IN_FAILURES_PER_CLIENT} failures in 15 minutes, all accounts together (an IPv6 /64 is one client)`, async () => {
+  // A wrong password is wrong without scrypt's 60 ms (these tests count attempts, not hashes).
+  const wrong = (email: string, clientAddress: string, now: number) => signIn(db(), { email, password: 'wrong password!', clientAddress, now }, { verify: async () => false });
+
+  it('the wait schedules: a pair 3 free then 5 s doubling to 15 min; an account 10 free then 1 s doubling to 60 s; a client 20 free then 5 s doubling to 15 min', () => {
+    const schedule = (free: number, first: number, max: number) => Array.from({ length: 16 }, (_, n) => growingWait(n, free, first, max));
+    expect(schedule(SIGN_IN_PAIR_FREE, 5, SIGN_IN_MAX_WAIT)).toEqual([0, 0, 0, 5, 10, 20, 40, 80, 160, 320, 640, 900, 900, 900, 900, 900]);
+    expect(schedule(SIGN_IN_ACCOUNT_FREE, 1, SIGN_IN_ACCOUNT_MAX_WAIT)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32]);
+    expect(growingWait(16, SIGN_IN_ACCOUNT_FREE, 1, SIGN_IN_ACCOUNT_MAX_WAIT)).toBe(60);
+    expect(growingWait(1000, SIGN_IN_ACCOUNT_FREE, 1, SIGN_IN_ACCOUNT_MAX_WAIT)).toBe(60);
+    expect([SIGN_IN_PAIR_FREE, SIGN_IN_ACCOUNT_FREE, SIGN_IN_CLIENT_FREE, SIGN_IN_MAX_WAIT, SIGN_IN_ACCOUNT_MAX_WAIT]).toEqual([3, 10, 20, 900, 60]);
+  });
+
+  it('one address guessing one account waits longer after each failure (3 free, then 5 s, 10 s...), a known or unknown account alike; the right password passes once the wait is over and forgets the failures', async () => {
+    const u = await userWithPassword();
+    for (const email of [u.user.email, uniqueEmail('ghost')]) {
+      const address = uniqueAddress();
+      for (let i = 0; i < SIGN_IN_PAIR_FREE; i++) expect(await wrong(email, address, T0)).toMatchObject({ reason: 'invalid_credentials' });
+      // Even the right password waits: the wait says nothing about whether it was right.
+      expect(await signIn(db(), { email: email.toUpperCase(), password: u.password, clientAddress: address, now: T0 + 4 })).toEqual({
+        ok: false,
+        reason: 'throttled',
+        retryAfter: 1,
+        message: 'Too many failed sign-in attempts. Try again in 1 second.',
+      });
+      // Refused attempts are not counted: the wait still ends 5 s after the third failure.
+      expect(await wrong(email, address, T0 + 5)).toMatchObject({ reason: 'invalid_credentials' });
+      expect(await wrong(email, address, T0 + 14)).toMatchObject({ reason: 'throttled', retryAfter: 1 }); // now 10 s
+      expect(await wrong(email, address, T0 + 15)).toMatchObject({ reason: 'invalid_credentials' });
+      expect(await wrong(email, address, T0 + 16)).toMatchObject({ reason: 'throttled', retryAfter: 19 }); // now 20 s
+    }
+    // The same account from another address is not slowed by this address's failures.
+    expect((await signIn(db(), { email: u.user.email, password: u.password, clientAddress: uniqueAddress(), now: T0 + 16 })).ok).toBe(true);
+    // Up to 15 minutes, never more, and the right password then signs in from there, after which the
+    // pair starts again from nothing
+    const address = uniqueAddress();
+    let now = T0 + 100;
+    for (let i = 0; i < 14; i++) {
+      expect(await wrong(u.user.email, address, now)).toMatchObject({ reason: 'invalid_credentials' });
+      now += growingWait(i + 1, SIGN_IN_PAIR_FREE, 5, SIGN_IN_MAX_WAIT);
+    }
+    expect(await wrong(u.user.email, address, now - 1)).toMatchObject({ reason: 'throttled', retryAfter: 1 });
+    expect(await signIn(db(), { email: u.user.email, password: u.password, clientAddress: address, now: now - 900 })).toMatchObject({ reason: 'throttled', retryAfter: 900 });
+    expect((await signIn(db(), { email: u.user.email, password: u.password, clientAddress: address, now })).ok).toBe(true);
+    // (the account, with 20 failures this hour, now makes each address that failed wait up to a minute).
+    expect(await wrong(u.user.email, address, now)).toMatchObject({ reason: 'invalid_credentials' });
+    expect(await wrong(u.user.email, address, now)).toMatchObject({ reason: 'throttled', retryAfter: SIGN_IN_ACCOUNT_MAX_WAIT });
+  });
+
+  it('failures from anywhere never lock the owner out: the right password from an address that has not failed signs in at once; an address that failed waits at most a minute for the account', async () => {
+    const u = await userWithPassword();
+    // 40 addresses, 2 failures each (under the pair's free allowance): 80 failures for the account.
+    const attackers = Array.from({ length: 40 }, uniqueAddress);
+    for (const a of attackers) for (let i = 0; i < 2; i++) expect(await wrong(u.user.email, a, T0 + 10)).toMatchObject({ ok: false });
+    // Their guesses are slowed by the account's count: at most one a minute from all of them together.
+    const next = await wrong(u.user.email, attackers[0]!, T0 + 10);
+    expect(next).toMatchObject({ reason: 'throttled' });
+    expect((next as { retryAfter: number }).retryAfter).toBeLessThanOrEqual(SIGN_IN_ACCOUNT_MAX_WAIT);
+    // The owner, from home (no failure there): in at once.
+    expect((await signIn(db(), { email: u.user.email, password: u.password, clientAddress: uniqueAddress(), now: T0 + 10 })).ok).toBe(true);
+    // The owner from an address that mistyped once: its first failure is free of the account's count,
+    // the next attempt waits the account's wait (a minute at most, not 15 minutes), then signs in.
+    const typo = uniqueAddress();
+    expect(await wrong(u.user.email, typo, T0 + 10)).toMatchObject({ reason: 'invalid_credentials' });
+    const held = await signIn(db(), { email: u.user.email, password: u.password, clientAddress: typo, now: T0 + 10 });
+    expect(held).toMatchObject({ reason: 'throttled' });
+    const retryAfter = (held as { retryAfter: number }).retryAfter;
+    expect(retryAfter).toBeLessThanOrEqual(SIGN_IN_ACCOUNT_MAX_WAIT);
+    expect((await signIn(db(), { email: u.user.email, password: u.password, clientAddress: typo, now: T0 + 10 + retryAfter })).ok).toBe(true);
+  });
+
+  it(`slows a client address after ${SIGN_IN_CLIENT_FREE} failures, all accounts together (an IPv6 /64 is one client); the accounts themselves are not blamed`, async () => {
     const u = await userWithPassword();
     const prefix = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
-    for (let i = 0; i < SIGN_IN_FAILURES_PER_CLIENT; i++) {
-      const r = await signIn(db(), { email: uniqueEmail('spray'), password: u.password, clientAddress: `${prefix}::${i + 1}`, now: T0 + i });
-      expect(r.ok).toBe(false);
+    for (let i = 0; i < SIGN_IN_CLIENT_FREE; i++) {
+      const r = await wrong(uniqueEmail('spray'), `${prefix}::${i + 1}`, T0 + i);
+      expect(r).toMatchObject({ reason: 'invalid_credentials' });
     }
-    const blocked = await signIn(db(), { email: u.user.email, password: u.password, clientAddress: `${prefix}::abcd`, now: T0 + 60 });
-    expect(blocked).toEqual({ ok: false, reason: 'throttled', retryAfter: SIGN_IN_WINDOW_SECONDS - 60, message: 'Too many failed sign-in attempts. Try again in 14 minutes.' });
-    // The account itself is not blamed for the address (refused attempts count nowhere): from elsewhere it signs in.
-    for (let i = 0; i < SIGN_IN_FAILURES_PER_ACCOUNT; i++)
-      expect(await signIn(db(), { email: u.user.email, password: 'wrong password!', clientAddress: `${prefix}::${i}`, now: T0 + 60 })).toMatchObject({ reason: 'throttled' });
-    expect((await signIn(db(), { email: u.user.email, password: u.password, clientAddress: uniqueAddress(), now: T0 + 60 })).ok).toBe(true);
-    expect((await signIn(db(), { email: u.user.email, password: u.password, clientAddress: `${prefix}::1`, now: T0 + SIGN_IN_WINDOW_SECONDS })).ok).toBe(true);
+    const last = T0 + SIGN_IN_CLIENT_FREE - 1;
+    const blocked = await signIn(db(), { email: u.user.email, password: u.password, clientAddress: `${prefix}::abcd`, now: last + 1 });
+    expect(blocked).toEqual({ ok: false, reason: 'throttled', retryAfter: 4, message: 'Too many failed sign-in attempts. Try again in 4 seconds.' });
+    expect((await signIn(db(), { email: u.user.email, password: u.password, clientAddress: uniqueAddress(), now: last + 1 })).ok).toBe(true);
+    expect((await signIn(db(), { email: u.user.email, password: u.password, clientAddress: `${prefix}::1`, now: last + 5 })).ok).toBe(true);
+    // Forgotten an hour after the last failure.
+    expect(await wrong(uniqueEmail('spray'), `${prefix}::9`, last + 5 + SIGN_IN_MEMORY)).toMatchObject({ reason: 'invalid_credentials' });
   });
 
   it('successful sign-ins are not failures: they never throttle', async () => {
     const u = await userWithPassword();
     const address = uniqueAddress();
-    for (let i = 0; i < SIGN_IN_FAILURES_PER_ACCOUNT + 2; i++)
+    for (let i = 0; i < SIGN_IN_CLIENT_FREE + 2; i++)
       expect((await signIn(db(), { email: u.user.email, password: u.password, clientAddress: address, now: T0 + i })).ok).toBe(true);
   });
 
-  it('parallel guesses cannot exceed the limit (each attempt is counted before its check)', async () => {
+  it('parallel guesses from one address cannot exceed its free failures (each attempt is counted before its check)', async () => {
     const u = await userWithPassword();
-    const results = await Promise.all(
-      Array.from({ length: 10 }, () => signIn(db(), { email: u.user.email, password: 'wrong password!', clientAddress: uniqueAddress(), now: T0 })),
-    );
-    expect(results.filter((r) => !r.ok && r.reason === 'invalid_credentials')).toHaveLength(SIGN_IN_FAILURES_PER_ACCOUNT);
-    expect(results.filter((r) => !r.ok && r.reason === 'throttled')).toHaveLength(10 - SIGN_IN_FAILURES_PER_ACCOUNT);
+    const address = uniqueAddress();
+    const results = await Promise.all(Array.from({ length: 10 }, () => wrong(u.user.email, address, T0)));
+    expect(results.filter((r) => !r.ok && r.reason === 'invalid_credentials')).toHaveLength(SIGN_IN_PAIR_FREE);
+    expect(results.filter((r) => !r.ok && r.reason === 'throttled')).toHaveLength(10 - SIGN_IN_PAIR_FREE);
   });
 
   it('re-hashes a password stored with older parameters at the next successful sign-in', async () => {

@@ -1,4 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AUTH_FAILURES_PER_CLIENT_PER_MINUTE, resetRateLimitsForTests, setRateLimitClockForTests } from '@/lib/api/rate-limit';
 import { setDbHandle, type Db } from '@/lib/db/client';
 import { rollKeys } from '@/lib/domain/merchants';
 import { MobileMoneySimulator } from '@/lib/rails/mobile-money/simulator';
@@ -229,5 +231,73 @@ describe('request errors', () => {
     } finally {
       setDbHandle(handle());
     }
+  });
+});
+
+describe('requests that fail authentication, per client address', () => {
+  // The routes' clock (lib/api/rate-limit.ts) frozen at the real time of the test: the windows are
+  // exact, and the rows live beside the other files' (which prune windows two minutes old).
+  let nowMs = Date.now();
+  beforeEach(() => {
+    resetRateLimitsForTests();
+    nowMs = Date.now();
+    setRateLimitClockForTests(() => nowMs);
+  });
+  afterEach(() => {
+    setRateLimitClockForTests(undefined);
+    resetRateLimitsForTests();
+  });
+  const from = (address: string, headers: Record<string, string> = {}, key?: string) =>
+    call('GET', '/v1/products', { key, headers: { 'x-forwarded-for': `203.0.113.7, ${address}`, ...headers } });
+  const uniqueV4 = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+  const bad = 'Bearer sk_test_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+
+  it(`after ${AUTH_FAILURES_PER_CLIENT_PER_MINUTE} a minute from one address, 429 with Retry-After until the minute ends, before any key lookup; other addresses and keys are not affected`, async () => {
+    const address = uniqueV4();
+    // Every kind of failure counts: none, malformed, unknown.
+    const kinds: Record<string, string>[] = [{}, { authorization: 'Token abc' }, { authorization: bad }];
+    for (let i = 0; i < AUTH_FAILURES_PER_CLIENT_PER_MINUTE; i++) expect((await from(address, kinds[i % 3])).status).toBe(401);
+    const refused = await from(address, { authorization: bad });
+    const retryAfter = 60 - (Math.floor(nowMs / 1000) % 60);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe(String(retryAfter));
+    expect(refused.body.error).toEqual({
+      type: 'rate_limit_error',
+      code: 'rate_limited',
+      message: `Too many requests that failed authentication from your address: at most ${AUTH_FAILURES_PER_CLIENT_PER_MINUTE} a minute. Retry after ${retryAfter} s.`,
+      param: null,
+      requestId: refused.headers.get('request-id'),
+    });
+    // Now refused before the key is looked up: no query at all, even with a valid key.
+    let queries = 0;
+    setDbHandle({ db: { ...db(), query: (text: string, params?: unknown[]) => (queries++, db().query(text, params)) } as Db, close: async () => {} });
+    try {
+      expect((await from(address, {}, m.keys.test)).status).toBe(429);
+      expect((await from(address, { authorization: bad })).status).toBe(429);
+      expect(queries).toBe(0);
+    } finally {
+      setDbHandle(handle());
+    }
+    expect((await from(uniqueV4(), { authorization: bad })).status).toBe(401);
+    expect((await from(uniqueV4(), {}, m.keys.test)).status).toBe(200);
+    // The next minute, the address is served again.
+    nowMs += retryAfter * 1000;
+    expect((await from(address, {}, m.keys.test)).status).toBe(200);
+    expect((await from(address, { authorization: bad })).status).toBe(401);
+  });
+
+  it('holds across instances: another process learns it from the database at its first failure from that address; an IPv6 /64 is one client', async () => {
+    const prefix = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+    for (let i = 0; i < AUTH_FAILURES_PER_CLIENT_PER_MINUTE; i++) expect((await from(`${prefix}::${i + 1}`, { authorization: bad })).status).toBe(401);
+    resetRateLimitsForTests(); // another instance
+    expect((await from(`${prefix}::abcd`, {}, m.keys.test)).status).toBe(200); // it does not know yet
+    expect((await from(`${prefix}::abcd`, { authorization: bad })).status).toBe(429); // its failure is counted: over
+    expect((await from(`${prefix}::1`, {}, m.keys.test)).status).toBe(429);
+  });
+
+  it('a request that authenticates is never counted', async () => {
+    const address = uniqueV4();
+    for (let i = 0; i < AUTH_FAILURES_PER_CLIENT_PER_MINUTE + 5; i++) expect((await from(address, {}, m.keys.test)).status).toBe(200);
+    expect((await from(address, { authorization: bad })).status).toBe(401);
   });
 });

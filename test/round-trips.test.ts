@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, setDbHandle, type Db, type DbHandle } from '@/lib/db/client';
 import { call, newMerchant } from './api';
+import { resetConfigForTests } from '@/lib/config';
 
 let handle: DbHandle;
 let count = 0;
@@ -47,8 +48,9 @@ describe('round trips per operation', () => {
     const body = { amount: 5000, currency: 'XOF', rail: 'mobile_money_a' };
     const measured: Record<string, number> = {};
     // A key's first request of the minute also records its last use (one write, at most once a
-    // minute per key and process); the requests after it are the hot path.
-    measured['first request of a key (its last use recorded)'] = await trips('GET', '/v1/payment_intents?limit=1', { key });
+    // minute per key and process), and leases this process's first batch of the key's tokens (one
+    // write); the requests after it are the hot path.
+    measured['first request of a key (its last use recorded, its first lease)'] = await trips('GET', '/v1/payment_intents?limit=1', { key });
     measured['POST /v1/payment_intents'] = await trips('POST', '/v1/payment_intents', { key, body });
     measured['POST /v1/payment_intents (Idempotency-Key)'] = await trips('POST', '/v1/payment_intents', { key, body, headers: { 'idempotency-key': 'rt-1' } });
     measured['POST /v1/payment_intents (replay)'] = await trips('POST', '/v1/payment_intents', { key, body, headers: { 'idempotency-key': 'rt-1' } });
@@ -64,7 +66,7 @@ describe('round trips per operation', () => {
     measured['GET /v1/events?type'] = await trips('GET', '/v1/events?type=payment_intent.late_payment', { key });
     console.log(Object.entries(measured).map(([k, v]) => `${k}: ${v}`).join('\n'));
     expect(measured).toEqual({
-      'first request of a key (its last use recorded)': 3,
+      'first request of a key (its last use recorded, its first lease)': 4,
       'POST /v1/payment_intents': 2,
       'POST /v1/payment_intents (Idempotency-Key)': 2,
       'POST /v1/payment_intents (replay)': 5,
@@ -77,5 +79,26 @@ describe('round trips per operation', () => {
       'GET /v1/events': 2,
       'GET /v1/events?type': 2,
     });
+  });
+
+  it('the per-key limit: one write per batch of tokens (25 at the default 25/s), a failed authentication one write', async () => {
+    // The defaults (vitest.config.ts raises them for the other files).
+    const saved = { rate: process.env.RATE_LIMIT_PER_SECOND, burst: process.env.RATE_LIMIT_BURST };
+    Object.assign(process.env, { RATE_LIMIT_PER_SECOND: '25', RATE_LIMIT_BURST: '100' });
+    resetConfigForTests();
+    try {
+      const m = await newMerchant(handle.db);
+      await call('GET', '/v1/products', { key: m.keys.test }); // its last use and its first lease
+      count = 0;
+      for (let i = 0; i < 50; i++) expect((await call('GET', '/v1/products', { key: m.keys.test })).status).toBe(200);
+      expect(count).toBe(50 * 2 + 2); // key lookup + the page each; two leases (the first batch had 24 left)
+    } finally {
+      Object.assign(process.env, { RATE_LIMIT_PER_SECOND: saved.rate, RATE_LIMIT_BURST: saved.burst });
+      resetConfigForTests();
+    }
+    count = 0;
+    const refused = await call('GET', '/v1/products', { key: 'sk_test_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', headers: { 'x-forwarded-for': `10.9.${process.pid % 250}.${Date.now() % 250}` } });
+    expect(refused.status).toBe(401);
+    expect(count).toBe(2); // key lookup; the failure counted for the client address
   });
 });

@@ -434,8 +434,8 @@ function errorResponses(op: Operation): Record<string, Json> {
   out['429'] = {
     description:
       op.rail === 'confirm'
-        ? `\`rate_limited\`: over the per-key rate; or \`phone_rate_limited\`: too many payment prompts to one phone (per merchant ${PROMPTS_PER_MINUTE} a minute and ${PROMPTS_PER_HOUR} an hour; ${PHONE_PROMPTS_PER_HOUR} an hour from all merchants beyond each one's first ${PROMPTS_BEYOND_CEILING}; resends ${RESEND_SPACING_SECONDS} s apart); or \`address_limit_reached\`: the hosted page's client or payment link holds too many unpaid receive addresses`
-        : '`rate_limited`: over the per-key rate',
+        ? `\`rate_limited\`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute); or \`phone_rate_limited\`: too many payment prompts to one phone (per merchant ${PROMPTS_PER_MINUTE} a minute and ${PROMPTS_PER_HOUR} an hour; ${PHONE_PROMPTS_PER_HOUR} an hour from all merchants beyond each one's first ${PROMPTS_BEYOND_CEILING}; resends ${RESEND_SPACING_SECONDS} s apart); or \`address_limit_reached\`: the hosted page's client or payment link holds too many unpaid receive addresses`
+        : '`rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute)',
     headers: { 'Retry-After': header('RetryAfter') },
   };
   out['500'] = { description: 'A bug: the body carries no code, only a message and the request id' };

@@ -9,7 +9,7 @@ import { authenticate, type Merchant } from './auth';
 import { ApiError, errorBody, toApiError } from './errors';
 import { claim, isKeptRefusal, isKeyConflict, keyRecord, requestHash, runOnce, storeRefusal, validateKey, type StoredResponse } from './idempotency';
 import { fromWebRequest, toResponse, type ApiAnswer, type ApiIncoming } from './incoming';
-import { takeToken } from './rate-limit';
+import { countAuthFailure, refuseFailingClient, takeToken } from './rate-limit';
 import { assertDeclaredLength, assertStorableStrings, parseWith, queryObject, readJsonBody } from './request';
 
 const METHODS = ['GET', 'POST', 'DELETE', 'PUT', 'PATCH', 'HEAD', 'OPTIONS'] as const;
@@ -116,8 +116,16 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
       const hasBody = request.method !== 'GET' && request.method !== 'DELETE';
       if (hasBody) assertDeclaredLength(request);
       const db = await getDb();
-      const merchant = await authenticate(db, request.header('authorization'));
-      takeToken(merchant.keyId);
+      // A client address that failed authentication too often is refused before its key is looked up.
+      refuseFailingClient(request);
+      let merchant: Merchant;
+      try {
+        merchant = await authenticate(db, request.header('authorization'));
+      } catch (err) {
+        throw (err instanceof ApiError && err.status === 401 && (await countAuthFailure(db, request))) || err;
+      }
+      const leasing = takeToken(db, merchant.keyId);
+      if (leasing) await leasing;
       const params = rawParams;
       assertStorableStrings(params);
       const query = (opts.query ? parseWith(opts.query, queryObject(url)) : rejectQuery(url)) as Out<QS>;

@@ -71,19 +71,19 @@ function sealKey(token: string): Buffer {
   return Buffer.from(hkdfSync('sha256', token, 'caisse-dashboard-flash', 'v1', 32));
 }
 
-function seal(token: string, flash: Flash): string {
+function seal(token: string, flash: unknown): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', sealKey(token), iv);
   const body = Buffer.concat([cipher.update(JSON.stringify(flash), 'utf8'), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
 }
 
-function open(token: string, payload: string): Flash | null {
+function open<T>(token: string, payload: string): T | null {
   try {
     const raw = Buffer.from(payload, 'base64url');
     const decipher = createDecipheriv('aes-256-gcm', sealKey(token), raw.subarray(0, 12));
     decipher.setAuthTag(raw.subarray(12, 28));
-    return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')) as Flash;
+    return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')) as T;
   } catch {
     return null;
   }
@@ -92,9 +92,10 @@ function open(token: string, payload: string): Flash | null {
 /**
  * Leave a flash for the session whose cookie token is `token`: in the database (any instance serves
  * the next request), encrypted under a key derived from the token (a database row alone reveals no
- * secret), never in a cookie or a URL. One per session: a newer one replaces it.
+ * secret), never in a cookie or a URL. One per session: a newer one replaces it. `token` may also be
+ * a random token of its own in a cookie (the sign-in page's, before any session exists).
  */
-export async function putFlash(db: Db, token: string, flash: Flash, now = Date.now()): Promise<void> {
+export async function putFlash<T = Flash>(db: Db, token: string, flash: T, now = Date.now()): Promise<void> {
   await db.query(
     `with gone as (delete from dashboard_flashes where expires_at <= $4)
      insert into dashboard_flashes (session_hash, payload, expires_at) values ($1, $2, $3)
@@ -104,10 +105,10 @@ export async function putFlash(db: Db, token: string, flash: Flash, now = Date.n
 }
 
 /** The session's flash, once: the first read takes (deletes) it, so a reload shows nothing. */
-export async function takeFlash(db: Db, token: string, now = Date.now()): Promise<Flash | null> {
+export async function takeFlash<T = Flash>(db: Db, token: string, now = Date.now()): Promise<T | null> {
   const [row] = await db.query<{ payload: string; expires_at: number }>(`delete from dashboard_flashes where session_hash = $1 returning payload, expires_at`, [hashToken(token)]);
   if (!row || Number(row.expires_at) <= now) return null;
-  return open(token, row.payload);
+  return open<T>(token, row.payload);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -15,6 +15,17 @@ import type { User } from './users';
 
 export const SIGN_IN_PATH = '/dashboard/sign-in';
 
+/** The cookie that names the sign-in page's one-time flash (a random token; the flash is in the database). */
+export const SIGN_IN_FLASH_COOKIE = 'caisse_sign_in';
+
+/** What a refused sign-in leaves for the page's next render: why, how long to wait, the e-mail typed. */
+export interface SignInFlash {
+  reason: 'invalid_credentials' | 'throttled';
+  /** Seconds, when throttled. */
+  wait?: number;
+  email: string;
+}
+
 export interface DashboardContext {
   db: Db;
   user: User;

@@ -140,7 +140,7 @@ const en = {
   passwordHint: 'Give it to {email} privately; they sign in with it.',
   you: 'you',
   userDisabled: 'User disabled: their sessions ended.',
-  emailTaken: 'A user with this email already exists.',
+  emailTaken: 'This email is already one of your users.',
   emailInvalid: 'This is not a valid email address.',
   cannotDisableSelf: 'You cannot disable yourself.',
 };
@@ -280,7 +280,7 @@ const fr: Record<CatalogKey, string> = {
   passwordHint: 'Transmettez-le à {email} en privé ; il s’en servira pour se connecter.',
   you: 'vous',
   userDisabled: 'Utilisateur désactivé : ses sessions sont terminées.',
-  emailTaken: 'Un utilisateur avec cet e-mail existe déjà.',
+  emailTaken: 'Cet e-mail est déjà l’un de vos utilisateurs.',
   emailInvalid: 'Cette adresse e-mail n’est pas valide.',
   cannotDisableSelf: 'Vous ne pouvez pas vous désactiver vous-même.',
 };

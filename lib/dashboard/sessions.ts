@@ -4,9 +4,14 @@
 // lookup says nothing about any stored token, so no constant-time comparison is needed there.
 //
 // Sign-in gives one answer for an unknown email, a wrong password and a disabled user, after the
-// same work (an unknown email is verified against DUMMY_HASH), and is throttled per account and per
-// client address (lib/domain/action-limits.ts). Pages map `reason` to their own fr/en messages;
-// `message` is the English text for logs and the CLI.
+// same work (an unknown email is verified against DUMMY_HASH), and is throttled per account and
+// address, per account and per address with waits that grow with the failures, never a lockout of
+// the right password from an address that has not failed (lib/domain/action-limits.ts). Pages map
+// `reason` to their own fr/en messages; `message` is the English text for logs and the CLI.
+//
+// One e-mail may be a user of several merchants (users.ts): each account has its own password, and
+// the password typed picks the account (createUser refuses a chosen password another account of the
+// e-mail already has). Every account of the e-mail is checked, side by side on libuv's pool.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
 import { forgiveSignInAttempt, takeSignInAttempt } from '../domain/action-limits';
@@ -61,14 +66,15 @@ export interface SignInInput {
   now?: number;
 }
 
+/** "45 seconds", "1 minute", "14 minutes": a wait under a minute in seconds, else in whole minutes rounded up. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
 function throttled(retryAfter: number): SignInResult {
-  const minutes = Math.ceil(retryAfter / 60);
-  return {
-    ok: false,
-    reason: 'throttled',
-    message: `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    retryAfter,
-  };
+  return { ok: false, reason: 'throttled', message: `Too many failed sign-in attempts. Try again in ${waitText(retryAfter)}.`, retryAfter };
 }
 
 /**
@@ -85,14 +91,17 @@ export async function signIn(db: Db, input: SignInInput, deps: { verify?: typeof
   const wait = await takeSignInAttempt(db, who, now);
   if (wait > 0) return throttled(wait);
 
-  const rows = await db.query<UserRow & { password_hash: string }>(`select ${USER_COLUMNS}, password_hash from users where lower(email) = $1`, [email]);
-  const row = rows[0];
-  // Always one scrypt, against the user's hash or the dummy one, and the disabled check only after
-  // it: the three refusals cost the same and read the same.
-  const matches = await verify(input.password, row?.password_hash ?? DUMMY_HASH);
-  if (!row || !matches || row.disabled_at !== null) return { ok: false, reason: 'invalid_credentials', message: INVALID_CREDENTIALS_MESSAGE };
+  const rows = await db.query<UserRow & { password_hash: string }>(
+    `select ${USER_COLUMNS}, password_hash from users where lower(email) = $1 order by created_at, id`,
+    [email],
+  );
+  // Always at least one scrypt, against each account's hash (in parallel) or the dummy one, and the
+  // disabled check only after it: the three refusals cost the same and read the same.
+  const checked = await Promise.all((rows.length ? rows : [null]).map(async (r) => ((await verify(input.password, r?.password_hash ?? DUMMY_HASH)) ? r : null)));
+  const row = checked.find((r) => r !== null && r.disabled_at === null);
+  if (!row) return { ok: false, reason: 'invalid_credentials', message: INVALID_CREDENTIALS_MESSAGE };
 
-  await forgiveSignInAttempt(db, who, now);
+  await forgiveSignInAttempt(db, who);
   // Hashed with older parameters: upgraded now, the one moment the password is in hand.
   if (needsRehash(row.password_hash))
     await db.query(`update users set password_hash = $2, updated_at = $3 where id = $1 and password_hash = $4`, [row.id, await hashPassword(input.password), now, row.password_hash]);

@@ -1,11 +1,18 @@
 // Dashboard users: people who sign in to /dashboard, each belonging to one merchant. Made by the
 // operator's CLI (`npm run caisse -- users create|list|disable`), the demo start (lib/boot.ts) and
-// later the dashboard's own Users page. Only a password's scrypt hash is stored (passwords.ts).
+// the dashboard's own Users page. Only a password's scrypt hash is stored (passwords.ts).
+//
+// An e-mail is unique within a merchant, not across merchants: a person who works for two shops has
+// an account (and a password) in each. Were e-mails unique across merchants, inviting one would tell
+// the inviting merchant that the address has an account with another merchant; now an invite is
+// refused only for an address that is already one of the merchant's own users (which its Users page
+// shows anyway). At sign-in the password picks the account (sessions.ts signIn), so two accounts of
+// one e-mail never share a password: generated ones never do, and a chosen one is refused.
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { DomainError, invalid, notFound } from '../errors';
 import { createId, nowSeconds } from '../ids';
-import { generatePassword, hashPassword, passwordProblem } from './passwords';
+import { generatePassword, hashPassword, passwordProblem, verifyPassword } from './passwords';
 
 /** A user as the dashboard and the CLI show it: never its password hash. */
 export interface User {
@@ -51,8 +58,10 @@ export interface CreateUserOptions {
 
 /**
  * Create a user of `merchantId`. Returns the user and its password: the one given, or the generated
- * one, to be shown once (only its hash is kept). A taken email (whatever its case) is refused with
- * `email_taken`; an unknown merchant with `resource_missing`.
+ * one, to be shown once (only its hash is kept). An email already a user of this merchant (whatever
+ * its case) is refused with `email_taken`, whatever other merchants have; an unknown merchant with
+ * `resource_missing`; a chosen password that another account of the email already has with
+ * `parameter_invalid` (the password picks the account at sign-in; only the operator's CLI chooses one).
  */
 export async function createUser(db: Db, opts: CreateUserOptions, now = nowSeconds()): Promise<{ user: User; password: string; generated: boolean }> {
   const email = normalizeEmail(opts.email);
@@ -61,6 +70,12 @@ export async function createUser(db: Db, opts: CreateUserOptions, now = nowSecon
   const password = opts.password ?? generatePassword();
   const problem = passwordProblem(password);
   if (problem) throw invalid('parameter_invalid', problem, 'password');
+  if (!generated) {
+    const others = await db.query<{ password_hash: string }>(`select password_hash from users where lower(email) = $1 and merchant_id <> $2`, [email, opts.merchantId]);
+    const shared = await Promise.all(others.map((o) => verifyPassword(password, o.password_hash)));
+    if (shared.includes(true))
+      throw invalid('parameter_invalid', `Another account with the email '${email}' has this password: choose another (the password picks the account at sign-in).`, 'password');
+  }
   // Hashed before the statement: no transaction or lock is held during the ~60 ms of scrypt.
   const hash = await hashPassword(password);
   // One statement: the merchant must exist, and a taken email inserts nothing (no error, so a
@@ -75,7 +90,7 @@ export async function createUser(db: Db, opts: CreateUserOptions, now = nowSecon
   if (!rows[0]) {
     const merchant = await db.query(`select 1 from merchants where id = $1`, [opts.merchantId]);
     if (!merchant.length) throw notFound('merchant', opts.merchantId, 'merchant');
-    throw new DomainError('email_taken', `A user with the email '${email}' already exists.`, 'email');
+    throw new DomainError('email_taken', `'${email}' is already a user of this merchant.`, 'email');
   }
   return { user: toUser(rows[0]), password, generated };
 }

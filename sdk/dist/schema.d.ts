@@ -1500,7 +1500,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -1773,7 +1773,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -1953,7 +1953,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2225,7 +2225,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2374,7 +2374,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2652,7 +2652,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2803,7 +2803,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3068,7 +3068,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3208,7 +3208,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3459,7 +3459,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3602,7 +3602,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3872,7 +3872,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4012,7 +4012,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4263,7 +4263,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4405,7 +4405,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4670,7 +4670,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4811,7 +4811,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5064,7 +5064,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5208,7 +5208,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5475,7 +5475,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5758,7 +5758,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate; or `phone_rate_limited`: too many payment prompts to one phone (per merchant 3 a minute and 10 an hour; 30 an hour from all merchants beyond each one's first 3; resends 30 s apart); or `address_limit_reached`: the hosted page's client or payment link holds too many unpaid receive addresses */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute); or `phone_rate_limited`: too many payment prompts to one phone (per merchant 3 a minute and 10 an hour; 30 an hour from all merchants beyond each one's first 3; resends 30 s apart); or `address_limit_reached`: the hosted page's client or payment link holds too many unpaid receive addresses */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6059,7 +6059,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6353,7 +6353,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6484,7 +6484,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6616,7 +6616,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6773,7 +6773,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6933,7 +6933,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7075,7 +7075,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7326,7 +7326,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7472,7 +7472,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7743,7 +7743,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7879,7 +7879,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8147,7 +8147,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8324,7 +8324,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8481,7 +8481,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8752,7 +8752,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];

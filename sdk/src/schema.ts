@@ -1503,7 +1503,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -1776,7 +1776,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -1956,7 +1956,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2228,7 +2228,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2377,7 +2377,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2655,7 +2655,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2806,7 +2806,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3071,7 +3071,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3211,7 +3211,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3462,7 +3462,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3605,7 +3605,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3875,7 +3875,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4015,7 +4015,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4266,7 +4266,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4408,7 +4408,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4673,7 +4673,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4814,7 +4814,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5067,7 +5067,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5211,7 +5211,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5478,7 +5478,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5761,7 +5761,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate; or `phone_rate_limited`: too many payment prompts to one phone (per merchant 3 a minute and 10 an hour; 30 an hour from all merchants beyond each one's first 3; resends 30 s apart); or `address_limit_reached`: the hosted page's client or payment link holds too many unpaid receive addresses */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute); or `phone_rate_limited`: too many payment prompts to one phone (per merchant 3 a minute and 10 an hour; 30 an hour from all merchants beyond each one's first 3; resends 30 s apart); or `address_limit_reached`: the hosted page's client or payment link holds too many unpaid receive addresses */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6062,7 +6062,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6356,7 +6356,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6487,7 +6487,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6619,7 +6619,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6776,7 +6776,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6936,7 +6936,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7078,7 +7078,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7329,7 +7329,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7475,7 +7475,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7746,7 +7746,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7882,7 +7882,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8150,7 +8150,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8327,7 +8327,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8484,7 +8484,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8755,7 +8755,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: over the per-key rate */
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];

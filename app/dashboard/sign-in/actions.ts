@@ -1,32 +1,37 @@
 'use server';
 // Sign-in: email and password, one message for every refusal (unknown email, wrong password,
 // disabled user), the throttle's wait when over the limit. The client address for the per-address
-// limit is X-Forwarded-For's last hop, as the server sets it (lib/api/router.ts: the socket's
+// limits is X-Forwarded-For's last hop, as the server sets it (lib/api/router.ts: the socket's
 // address unless TRUST_PROXY), as the checkout's actions take it.
+//
+// A refusal goes back to the page through a one-time flash in the database (lib/dashboard/catalog.ts
+// putFlash), keyed and encrypted by a random token in a short-lived HttpOnly cookie: the e-mail
+// typed is shown again in the form but never put in a URL (no history, no proxy or server log, no
+// Referer carries it).
+import { randomBytes } from 'node:crypto';
 import { revalidatePath } from 'next/cache';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { config } from '@/lib/config';
 import { getDb } from '@/lib/db/client';
-import { sessionCookie } from '@/lib/dashboard/context';
+import { putFlash } from '@/lib/dashboard/catalog';
+import { secureCookies, sessionCookie, SIGN_IN_FLASH_COOKIE, SIGN_IN_PATH, type SignInFlash } from '@/lib/dashboard/context';
 import { sameOriginPost, signIn } from '@/lib/dashboard/sessions';
-
-async function clientAddress(): Promise<string | null> {
-  const h = await headers();
-  const hops = (h.get('x-forwarded-for') ?? '').split(',').map((x) => x.trim()).filter(Boolean);
-  return hops[hops.length - 1] ?? h.get('x-real-ip') ?? null;
-}
+import { lastHop } from '@/lib/domain/action-limits';
 
 export async function signInAction(formData: FormData): Promise<void> {
   const h = await headers();
-  if (!sameOriginPost(h, { allowedOrigins: [new URL(config().BASE_URL).origin] })) redirect('/dashboard/sign-in?error=origin');
+  if (!sameOriginPost(h, { allowedOrigins: [new URL(config().BASE_URL).origin] })) redirect(`${SIGN_IN_PATH}?error=origin`);
   const email = String(formData.get('email') ?? '').slice(0, 320);
   const password = String(formData.get('password') ?? '').slice(0, 1024);
-  const r = await signIn(await getDb(), { email, password, clientAddress: await clientAddress() });
+  const db = await getDb();
+  const r = await signIn(db, { email, password, clientAddress: lastHop(h.get('x-forwarded-for')) ?? h.get('x-real-ip') });
   if (!r.ok) {
-    const q = new URLSearchParams({ error: r.reason, email: email.slice(0, 200) });
-    if (r.reason === 'throttled') q.set('wait', String(r.retryAfter));
-    redirect(`/dashboard/sign-in?${q.toString()}`);
+    const token = randomBytes(32).toString('base64url');
+    const flash: SignInFlash = { reason: r.reason, email: email.slice(0, 254), ...(r.reason === 'throttled' ? { wait: r.retryAfter } : {}) };
+    await putFlash(db, token, flash);
+    (await cookies()).set(SIGN_IN_FLASH_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: secureCookies(), path: SIGN_IN_PATH, maxAge: 60 });
+    redirect(SIGN_IN_PATH);
   }
   const c = sessionCookie();
   (await cookies()).set(c.name, r.token, c.options);

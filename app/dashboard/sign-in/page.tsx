@@ -1,9 +1,12 @@
 // The dashboard's sign-in page: a plain form (works without JavaScript) posting to signInAction.
 // Already signed in: straight to the payments.
 import type { Metadata } from 'next';
+import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { Flash } from '@/components/dashboard/ui';
-import { currentContext, dashboardLocale } from '@/lib/dashboard/context';
+import { getDb } from '@/lib/db/client';
+import { takeFlash } from '@/lib/dashboard/catalog';
+import { currentContext, dashboardLocale, SIGN_IN_FLASH_COOKIE, type SignInFlash } from '@/lib/dashboard/context';
 import { t } from '@/lib/dashboard/i18n';
 import { signInAction } from './actions';
 
@@ -20,14 +23,16 @@ export default async function SignInPage({ searchParams }: Props) {
   if (await currentContext()) redirect('/dashboard');
   const s = t(await dashboardLocale());
   const sp = await searchParams;
-  const error = str(sp.error);
-  const wait = Number(str(sp.wait)) || 60;
+  // A refused sign-in's flash (actions.ts): read once, then gone; its cookie dies within a minute.
+  const token = (await cookies()).get(SIGN_IN_FLASH_COOKIE)?.value;
+  const flash = token ? await takeFlash<SignInFlash>(await getDb(), token) : null;
+  const wait = Math.max(1, flash?.wait ?? 60);
   const message =
-    error === 'invalid_credentials'
+    flash?.reason === 'invalid_credentials'
       ? s.invalidCredentials
-      : error === 'throttled'
-        ? s.f('throttled', { minutes: Math.max(1, Math.ceil(wait / 60)) })
-        : error === 'origin'
+      : flash?.reason === 'throttled'
+        ? s.f('throttled', { wait: wait < 60 ? `${wait} s` : `${Math.ceil(wait / 60)} min` })
+        : str(sp.error) === 'origin'
           ? s.originRefused
           : null;
   const signedOut = str(sp.signedOut);
@@ -49,7 +54,7 @@ export default async function SignInPage({ searchParams }: Props) {
             type="email"
             autoComplete="username"
             required
-            defaultValue={str(sp.email)}
+            defaultValue={flash?.email ?? ''}
             aria-invalid={message ? true : undefined}
             aria-describedby={message ? 'signin-error' : undefined}
           />
