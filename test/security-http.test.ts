@@ -305,6 +305,21 @@ describe('request targets and methods before any route (issue 24, items 7 and 9)
     expect(fallbackSeen.length).toBe(seen + 1);
   });
 
+  it("what Node cannot parse (an unknown method, a malformed request line) is Node's 400 with a JSON body, and CONNECT a 405", async () => {
+    for (const line of ['FOO /v1/products HTTP/1.1', 'GET /v1/products HTTP/9.9', 'GET  HTTP/1.1']) {
+      const r = await raw([`${line}\r\nHost: localhost\r\n\r\n`], { untilClosed: true });
+      expect(r.status, line).toBe(400);
+      expect(r.headers['content-type'], line).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(r.body).error, line).toMatchObject({ type: 'invalid_request_error', code: 'invalid_request' });
+    }
+    const big = await raw([`GET /v1/products HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`], { untilClosed: true });
+    expect(big.status).toBe(431);
+    expect(JSON.parse(big.body).error).toMatchObject({ code: 'headers_too_large' });
+    const connect = await raw([`CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\n\r\n`], { untilClosed: true });
+    expect(connect.status).toBe(405);
+    expect(JSON.parse(connect.body).error).toMatchObject({ code: 'method_not_allowed' });
+  });
+
   it('a page path that cannot be decoded, or decodes to NUL, is a 400 page with the page headers', async () => {
     const seen = fallbackSeen.length;
     for (const target of ['/checkout/cs_%FF', '/test-operator/att_%E2%82', '/dashboard?q=%00']) {

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { ApiAnswer, ApiIncoming, BodyResult } from './incoming';
@@ -505,13 +506,30 @@ export function createApiServer(routes: Route[], opts: ApiServerOptions): http.S
       );
     },
   );
-  // CONNECT (a proxy's tunnel) is no request this server serves: Node would drop the connection unanswered.
-  server.on('connect', (req: http.IncomingMessage, socket: import('node:stream').Duplex) => {
+  // Answers written on the socket itself, where Node has no request object: JSON in the documented shape.
+  const rawAnswer = (socket: Duplex, status: number, reason: string, code: string, message: string, extra: Record<string, string> = {}) => {
     const requestId = `req_${randomBytes(12).toString('base64url')}`;
-    const body = errorJson(405, 'method_not_allowed', 'CONNECT is not allowed: this server is not a proxy.', requestId);
-    const headers = { ...API_HEADERS, ...(opts.hsts ? { 'Strict-Transport-Security': HSTS } : {}), 'Request-Id': requestId, Allow: 'GET, HEAD, POST', 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
+    const body = errorJson(status, code, message, requestId);
+    const headers = { ...API_HEADERS, ...(opts.hsts ? { 'Strict-Transport-Security': HSTS } : {}), 'Request-Id': requestId, ...extra, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
     socket.on('error', () => {});
-    socket.end(`HTTP/1.1 405 Method Not Allowed\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`);
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`);
+  };
+  // CONNECT (a proxy's tunnel) is no request this server serves: Node would drop the connection unanswered.
+  server.on('connect', (_req: http.IncomingMessage, socket: Duplex) =>
+    rawAnswer(socket, 405, 'Method Not Allowed', 'method_not_allowed', 'CONNECT is not allowed: this server is not a proxy.', { Allow: 'GET, HEAD, POST' }),
+  );
+  // What Node cannot parse (a method it does not know, a malformed request line or header) or a
+  // request that stalled: Node's own answers (400, 431, 408) with an empty body, given one. As
+  // Node does: nothing when the connection is gone or an answer has started on it.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    const started = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage?.headersSent;
+    if (err.code === 'ECONNRESET' || !socket.writable || started) {
+      socket.destroy();
+      return;
+    }
+    if (err.code === 'HPE_HEADER_OVERFLOW') rawAnswer(socket, 431, 'Request Header Fields Too Large', 'headers_too_large', 'The request headers are too large.');
+    else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') rawAnswer(socket, 408, 'Request Timeout', 'request_timeout', `The request did not arrive within ${timeout / 1000} s.`);
+    else rawAnswer(socket, 400, 'Bad Request', 'invalid_request', 'The request is not valid HTTP/1.1 (an unknown method, a malformed request line or header).');
   });
   return server;
 }
