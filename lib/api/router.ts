@@ -384,19 +384,20 @@ type Refusal = { status: number; code: string; message: string };
  * An absolute-form target (`GET http://host/path`, RFC 9112 §3.2.2) made origin-form in place,
  * once its authority is checked as a Host header is, and is the Host the client sent (RFC 9112
  * §3.2: a client sends the same): anything else would be served, or redirected, for another site.
+ * Refused as a malformed Host is (400 `invalid_host`, a documented code of every operation).
  */
 export function toOriginForm(req: Pick<http.IncomingMessage, 'url' | 'headers' | 'method'>): Refusal | null {
   const target = req.url ?? '';
   if (target.startsWith('/')) return null;
   const m = /^(https?):\/\/([^/?#]*)([^#]*)$/i.exec(target);
-  if (!m) return { status: 400, code: 'invalid_request_target', message: 'The request target must be a path (or an absolute http or https URL of this server).' };
+  if (!m) return { status: 400, code: 'invalid_host', message: 'The request target must be a path, or an absolute http or https URL naming this host.' };
   const [, scheme, authority, rest] = m as unknown as [string, string, string, string];
   if (authority.includes('@') || !validHost(authority))
     return { status: 400, code: 'invalid_host', message: 'The host of the request target is not a valid host name or address.' };
   const host = req.headers.host;
   const same = (a: string) => new URL(`${scheme.toLowerCase()}://${a}/`).host;
   if (!host || !validHost(host) || same(authority) !== same(host))
-    return { status: 421, code: 'misdirected_request', message: 'The request target names another host than the Host header: this server answers for its own host only.' };
+    return { status: 400, code: 'invalid_host', message: 'The request target names another host than the Host header: this server answers for its own host only.' };
   req.url = rest.startsWith('/') ? rest : `/${rest}`;
   return null;
 }
@@ -519,7 +520,7 @@ export function createApiServer(routes: Route[], opts: ApiServerOptions): http.S
     rawAnswer(socket, 405, 'Method Not Allowed', 'method_not_allowed', 'CONNECT is not allowed: this server is not a proxy.', { Allow: 'GET, HEAD, POST' }),
   );
   // What Node cannot parse (a method it does not know, a malformed request line or header) or a
-  // request that stalled: Node's own answers (400, 431, 408) with an empty body, given one. As
+  // request that stalled: Node's own answers (400, 431, 408; 405 for a method) with an empty body, given one. As
   // Node does: nothing when the connection is gone or an answer has started on it.
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     const started = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage?.headersSent;
@@ -527,9 +528,10 @@ export function createApiServer(routes: Route[], opts: ApiServerOptions): http.S
       socket.destroy();
       return;
     }
-    if (err.code === 'HPE_HEADER_OVERFLOW') rawAnswer(socket, 431, 'Request Header Fields Too Large', 'headers_too_large', 'The request headers are too large.');
+    if (err.code === 'HPE_HEADER_OVERFLOW') rawAnswer(socket, 431, 'Request Header Fields Too Large', 'request_too_large', 'The request headers are too large.');
+    else if (err.code === 'HPE_INVALID_METHOD') rawAnswer(socket, 405, 'Method Not Allowed', 'method_not_allowed', 'This method is not allowed.', { Allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS' });
     else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') rawAnswer(socket, 408, 'Request Timeout', 'request_timeout', `The request did not arrive within ${timeout / 1000} s.`);
-    else rawAnswer(socket, 400, 'Bad Request', 'invalid_request', 'The request is not valid HTTP/1.1 (an unknown method, a malformed request line or header).');
+    else rawAnswer(socket, 400, 'Bad Request', 'parameter_invalid', 'The request is not valid HTTP/1.1 (a malformed request line or header).');
   });
   return server;
 }
