@@ -7,20 +7,28 @@ const nextConfig = {
   // a screen reader must get the title with the first bytes.
   htmlLimitedBots: /.*/,
   reactStrictMode: true,
-  // The reference page and the API are never sniffed as another type nor framed by another site
-  // (the checkout page gets these and its CSP from proxy.ts; `npm start` serves /v1 itself, with
-  // the same headers: lib/api/route.ts, lib/api/router.ts).
+  // Every answer is never sniffed as another type nor framed by another site, and sends no
+  // referrer. `npm start` sets the same on every page itself (lib/api/router.ts PAGE_HEADERS, kept
+  // equal to `pages` below by test/security-server.test.ts) and on /v1 (lib/api/route.ts,
+  // router.ts API_HEADERS); these rules are for `next dev`. proxy.ts replaces the CSP with its
+  // nonce policy on the checkout page, the dashboard and the operator pages.
   async headers() {
-    const headers = [
+    const pages = [
       { key: 'X-Content-Type-Options', value: 'nosniff' },
       { key: 'X-Frame-Options', value: 'DENY' },
-      { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },
+      { key: 'Referrer-Policy', value: 'no-referrer' },
+      { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()' },
+      { key: 'Content-Security-Policy', value: "base-uri 'none'; object-src 'none'; frame-ancestors 'none'" },
+    ];
+    const api = [
+      { key: 'X-Content-Type-Options', value: 'nosniff' },
+      { key: 'X-Frame-Options', value: 'DENY' },
+      { key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'" },
     ];
     return [
-      { source: '/docs', headers },
-      { source: '/docs/:path*', headers },
-      { source: '/v1', headers },
-      { source: '/v1/:path*', headers },
+      { source: '/:path*', headers: pages },
+      { source: '/v1', headers: api },
+      { source: '/v1/:path*', headers: api },
     ];
   },
 };

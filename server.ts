@@ -25,6 +25,8 @@ await app.prepare(); // runs instrumentation.ts: database, migrations, demo merc
 const server = createApiServer(loadBuiltApiRoutes(root), {
   fallback: (req, res) => void handle(req, res),
   trustProxy: process.env.TRUST_PROXY === '1',
+  // Browsers keep to https for a year once they saw it over https (lib/config.ts reads the same BASE_URL).
+  hsts: /^https:\/\//i.test(process.env.BASE_URL ?? ''),
   onError: (err) => log('error', 'unhandled error in the API server', { error: err instanceof Error ? err.stack : String(err) }),
 });
 

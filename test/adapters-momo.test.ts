@@ -381,6 +381,16 @@ describe('live mode through the API (fake MoMo, callbacks through the HTTP route
     expect((await unknown.json()).error).toMatchObject({ type: 'invalid_request_error' });
   });
 
+  it('a callback whose externalId is no attempt id (a NUL, which PostgreSQL refuses) is a JSON 404 without a query, not a 500', async () => {
+    const url = 'https://caisse.example/callbacks/mobile_money/mobile_money_a';
+    for (const externalId of ['att_\u0000AAAAAAAAAAAAAAAAAAAAA', 'att_ABCDEFGHIJ\u0000', '\u0000', 'att_\ud800ABCDEFGHIJKL']) {
+      const r = await route('PUT', new Request(url, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ externalId, status: 'SUCCESSFUL' }) }));
+      expect(r.status, externalId).toBe(404);
+      expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect((await r.json()).error, externalId).toMatchObject({ type: 'invalid_request_error', code: 'resource_missing' });
+    }
+  });
+
   it('the push itself breaks (5xx after the operator recorded it): kept as possibly sent, the approval counted once', async () => {
     const m = await newMerchant(db());
     const scope = { merchantId: m.merchant.id, livemode: true };

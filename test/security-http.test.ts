@@ -244,11 +244,11 @@ describe('headers of every /v1 answer (item 18)', () => {
     expectHardened(served.headers, 'through the server');
   });
 
-  it('next.config.mjs sends them on /docs and on /v1 when Next.js serves it (next dev)', async () => {
+  it('next.config.mjs sends them on every page and on /v1 when Next.js serves it (next dev)', async () => {
     // @ts-expect-error: a plain .mjs file without types
     const { default: nextConfig } = (await import('../next.config.mjs')) as { default: { headers: () => Promise<{ source: string; headers: { key: string; value: string }[] }[]> } };
     const rules = await nextConfig.headers();
-    for (const path of ['/docs', '/v1', '/v1/:path*']) {
+    for (const path of ['/:path*', '/v1', '/v1/:path*']) {
       const rule = rules.find((r) => r.source === path);
       expect(rule, path).toBeDefined();
       const h = Object.fromEntries(rule!.headers.map((x) => [x.key.toLowerCase(), x.value]));
@@ -275,5 +275,63 @@ describe("the client address the page's limits count", () => {
       await plain.close();
       await proxied.close();
     }
+  });
+});
+
+describe('request targets and methods before any route (issue 24, items 7 and 9)', () => {
+  it('a method no /v1 route has (TRACE, PROPFIND) is a JSON 405 with Allow, never handed to Next.js', async () => {
+    const seen = fallbackSeen.length;
+    for (const method of ['TRACE', 'PROPFIND']) {
+      const r = await raw([`${method} /v1/products HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`]);
+      expect(r.status, method).toBe(405);
+      expect(r.headers.allow).toBe('GET, POST');
+      expect(JSON.parse(r.body).error).toMatchObject({ type: 'invalid_request_error', code: 'method_not_allowed' });
+    }
+    expect(fallbackSeen.length).toBe(seen);
+  });
+
+  it('an absolute-form target is served as its path when it names the Host, else refused 400 invalid_host (JSON)', async () => {
+    const mine = await raw([`GET http://LOCALHOST:80/v1/products HTTP/1.1\r\nHost: localhost\r\n${auth()}Connection: close\r\n\r\n`]);
+    expect(mine.status).toBe(200);
+    const seen = fallbackSeen.length;
+    const page = await raw([`GET http://localhost/checkout/cs_abs?x=1 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`]);
+    expect(page.status).toBe(200);
+    expect(fallbackSeen.slice(seen)).toEqual(['/checkout/cs_abs?x=1']);
+    for (const target of ['http://evil.example/v1/products', 'http://evil.example/checkout/cs_x', 'http://localhost:81/']) {
+      const r = await raw([`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`]);
+      expect(r.status, target).toBe(400);
+      expect(JSON.parse(r.body).error).toMatchObject({ code: 'invalid_host' });
+    }
+    expect(fallbackSeen.length).toBe(seen + 1);
+  });
+
+  it("what Node cannot parse (an unknown method, a malformed request line) is Node's status with a JSON body, and CONNECT a 405", async () => {
+    const unknown = await raw([`FOO /v1/products HTTP/1.1\r\nHost: localhost\r\n\r\n`], { untilClosed: true });
+    expect(unknown.status).toBe(405);
+    expect(JSON.parse(unknown.body).error).toMatchObject({ type: 'invalid_request_error', code: 'method_not_allowed' });
+    for (const line of ['GET /v1/products HTTP/9.9', 'GET  HTTP/1.1']) {
+      const r = await raw([`${line}\r\nHost: localhost\r\n\r\n`], { untilClosed: true });
+      expect(r.status, line).toBe(400);
+      expect(r.headers['content-type'], line).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(r.body).error, line).toMatchObject({ type: 'invalid_request_error', code: 'parameter_invalid' });
+    }
+    const big = await raw([`GET /v1/products HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`], { untilClosed: true });
+    expect(big.status).toBe(431);
+    expect(JSON.parse(big.body).error).toMatchObject({ code: 'request_too_large' });
+    const connect = await raw([`CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\n\r\n`], { untilClosed: true });
+    expect(connect.status).toBe(405);
+    expect(JSON.parse(connect.body).error).toMatchObject({ code: 'method_not_allowed' });
+  });
+
+  it('a page path that cannot be decoded, or decodes to NUL, is a 400 page with the page headers', async () => {
+    const seen = fallbackSeen.length;
+    for (const target of ['/checkout/cs_%FF', '/test-operator/att_%E2%82', '/dashboard?q=%00']) {
+      const r = await raw([`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`]);
+      expect(r.status, target).toBe(400);
+      expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(r.headers['x-frame-options']).toBe('DENY');
+      expect(r.headers['strict-transport-security']).toBeUndefined(); // not asked for (BASE_URL is http)
+    }
+    expect(fallbackSeen.length).toBe(seen);
   });
 });

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { httpRequest, expectStatus, shortReason } from '@/lib/rails/http';
 import { BackendError } from '@/lib/rails/types';
 import { log, redact } from '@/lib/log';
+import { createProduct, createProductInput } from '@/lib/domain/products';
+import { parsePaymentFilters } from '@/lib/dashboard/payments';
 import { call, newMerchant, useDatabase } from './api';
 
 const { db } = useDatabase();
@@ -106,5 +108,28 @@ describe('operator answers stay out of errors and logs (item 19)', () => {
     } finally {
       write.mockRestore();
     }
+  });
+});
+
+describe('text PostgreSQL cannot store, from any entry point (issue 24, item 7)', () => {
+  it('a NUL or an unpaired surrogate reaching a query is refused before the statement, as bad input', async () => {
+    const scope = { merchantId: m.merchant.id, livemode: false };
+    const before = (await db().query<{ n: number }>(`select count(*)::int as n from products where merchant_id = $1`, [m.merchant.id]))[0]!.n;
+    // What the dashboard's product form does (its zod schema alone lets these through).
+    for (const name of ['Thé\u0000vert', 'Thé \uD800 vert']) {
+      const input = createProductInput.parse({ name });
+      await expect(createProduct(db(), scope, input), JSON.stringify(name)).rejects.toMatchObject({ name: 'DomainError', code: 'parameter_invalid' });
+    }
+    // An emoji (a surrogate pair) is text like any other.
+    expect((await createProduct(db(), scope, createProductInput.parse({ name: 'Thé 🍵' }))).name).toBe('Thé 🍵');
+    expect((await db().query<{ n: number }>(`select count(*)::int as n from products where merchant_id = $1`, [m.merchant.id]))[0]!.n).toBe(before + 1);
+  });
+
+  it('the dashboard payments filters refuse a NUL before the search, the list or the export reads anything', () => {
+    for (const params of [{ q: 'order\u00001' }, { after: 'pi_\u0000' }, { before: '\u0000' }, { q: 'x\uDC00' }]) {
+      const parsed = parsePaymentFilters(params);
+      expect(parsed.ok, JSON.stringify(params)).toBe(false);
+    }
+    expect(parsePaymentFilters({ q: 'order-1' }).ok).toBe(true);
   });
 });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ApiError, invalid } from './errors';
 import { fromWebRequest, type ApiIncoming } from './incoming';
+import { isStorableText } from '../text';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Arrays and objects nested deeper than this are refused before parsing (a deep body is a stack overflow). */
@@ -130,11 +131,9 @@ export function zodToApiError(error: z.ZodError, data: unknown, allowed?: readon
  * them as a 400 naming the param, before anything reaches the database. Also refuses `__proto__`
  * keys, which would otherwise vanish without a word.
  */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 export function assertStorableStrings(data: unknown, path: PropertyKey[] = []): void {
   if (typeof data === 'string') {
-    if (data.includes('\u0000') || LONE_SURROGATE.test(data))
+    if (!isStorableText(data))
       throw invalid(
         'parameter_invalid',
         `Invalid ${path.length ? paramName(path) : 'request'}: strings may not contain NUL characters or unpaired UTF-16 surrogates.`,

@@ -242,5 +242,7 @@ export function methods(handlers: Partial<Record<Method, Handler>>): Record<Meth
     );
     return json(errorBody(err, requestId), 405, requestId, err.headers);
   };
+  // Marked, so the production server can list the allowed methods for one no module has (TRACE).
+  Object.assign(notAllowed, { methodNotAllowed: true });
   return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<Method, Handler>;
 }

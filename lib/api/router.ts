@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { ApiAnswer, ApiIncoming, BodyResult } from './incoming';
@@ -141,6 +142,8 @@ export interface ApiServerOptions {
    * per-client limits count (the page's actions, lib/domain/action-limits.ts).
    */
   trustProxy?: boolean;
+  /** Send Strict-Transport-Security on every answer (server.ts: when BASE_URL is https). */
+  hsts?: boolean;
 }
 
 export const isApiPath = (url: string | undefined): boolean => url === '/v1' || !!url?.startsWith('/v1/') || !!url?.startsWith('/v1?');
@@ -182,11 +185,20 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
  * An error the adapter answers itself, in the documented shape (lib/api/errors.ts errorBody), with
  * its own request id (lib/ids is not bundled into server.mjs). Without a code: a 500.
  */
-function adapterError(res: http.ServerResponse, status: number, code: string | undefined, message: string): void {
+function adapterError(res: http.ServerResponse, status: number, code: string | undefined, message: string, extra?: Record<string, string>): void {
   const requestId = `req_${randomBytes(12).toString('base64url')}`;
-  const body = JSON.stringify({ error: { type: code ? 'invalid_request_error' : 'api_error', ...(code ? { code } : {}), message, param: null, requestId } });
   if (res.headersSent) res.end();
-  else res.writeHead(status, { ...API_HEADERS, 'Request-Id': requestId, Connection: 'close' }).end(body);
+  else res.writeHead(status, { ...API_HEADERS, 'Request-Id': requestId, Connection: 'close', ...extra }).end(errorJson(status, code, message, requestId));
+}
+
+function errorJson(status: number, code: string | undefined, message: string, requestId: string): string {
+  return JSON.stringify({ error: { type: code ? 'invalid_request_error' : 'api_error', ...(code ? { code } : {}), message, param: null, requestId } });
+}
+
+/** The methods a route module serves: its exported handlers, less the ones that answer 405 (lib/api/route.ts methods()). */
+const ROUTE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+function allowedMethods(module: RouteModule): string[] {
+  return ROUTE_METHODS.filter((m) => typeof module[m] === 'function' && !(module[m] as { methodNotAllowed?: boolean }).methodNotAllowed);
 }
 
 /**
@@ -250,9 +262,16 @@ export async function serveApi(routes: Route[], req: http.IncomingMessage, res: 
   }
   const url = new URL(`http://${host}${req.url}`);
   const hit = matchRoute(routes, url.pathname);
+  if (!hit) return false;
   const method = req.method ?? 'GET';
-  const handler = hit?.module[method] as Handler | undefined;
-  if (!hit || typeof handler !== 'function') return false;
+  const handler = hit.module[method] as Handler | undefined;
+  if (typeof handler !== 'function') {
+    // TRACE, PROPFIND...: no route handler has them (and TRACE cannot even be a web Request).
+    const allow = allowedMethods(hit.module);
+    adapterError(res, 405, 'method_not_allowed', `${method} is not allowed on ${url.pathname}. Allowed: ${allow.join(', ')}.`, { Allow: allow.join(', ') });
+    req.resume();
+    return true;
+  }
 
   const hasBody = method !== 'GET' && method !== 'HEAD';
   // A client that stalls its request is answered 408 and dropped, not kept for minutes.
@@ -338,6 +357,119 @@ function readNodeBody(req: http.IncomingMessage, limit: number): Promise<BodyRes
   });
 }
 
+// ---------------------------------------------------------------------------------------------
+// What the server checks before anything else: the request target, the method, and, for a page,
+// the path's encoding and the size of a form. Every refusal is a 4xx: JSON for /v1 (and for a
+// request target that names another host), a small HTML page otherwise.
+
+/** Headers of every answer that is not /v1's (pages, their errors, static files): proxy.ts adds its nonce CSP to the pages it serves. */
+export const PAGE_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  'Content-Security-Policy': "base-uri 'none'; object-src 'none'; frame-ancestors 'none'",
+};
+/** Sent on every answer when the deployment is served over https (BASE_URL): one year. */
+export const HSTS = 'max-age=31536000';
+/** next.config.mjs serverActions.bodySizeLimit ("1mb"): Next.js answers a larger form with a 500, so the server refuses it first. */
+export const PAGE_BODY_LIMIT = 1024 * 1024;
+
+/** Methods a web Request cannot carry (fetch's forbidden methods): Next.js answers them with a 500. */
+const FORBIDDEN_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
+
+type Refusal = { status: number; code: string; message: string };
+
+/**
+ * An absolute-form target (`GET http://host/path`, RFC 9112 §3.2.2) made origin-form in place,
+ * once its authority is checked as a Host header is, and is the Host the client sent (RFC 9112
+ * §3.2: a client sends the same): anything else would be served, or redirected, for another site.
+ * Refused as a malformed Host is (400 `invalid_host`, a documented code of every operation).
+ */
+export function toOriginForm(req: Pick<http.IncomingMessage, 'url' | 'headers' | 'method'>): Refusal | null {
+  const target = req.url ?? '';
+  if (target.startsWith('/')) return null;
+  const m = /^(https?):\/\/([^/?#]*)([^#]*)$/i.exec(target);
+  if (!m) return { status: 400, code: 'invalid_host', message: 'The request target must be a path, or an absolute http or https URL naming this host.' };
+  const [, scheme, authority, rest] = m as unknown as [string, string, string, string];
+  if (authority.includes('@') || !validHost(authority))
+    return { status: 400, code: 'invalid_host', message: 'The host of the request target is not a valid host name or address.' };
+  const host = req.headers.host;
+  const same = (a: string) => new URL(`${scheme.toLowerCase()}://${a}/`).host;
+  if (!host || !validHost(host) || same(authority) !== same(host))
+    return { status: 400, code: 'invalid_host', message: 'The request target names another host than the Host header: this server answers for its own host only.' };
+  req.url = rest.startsWith('/') ? rest : `/${rest}`;
+  return null;
+}
+
+/** A page's path that Next.js cannot decode (`%FF`, a cut escape) or that decodes to NUL, or a NUL in its query. */
+export function badPageTarget(url: string): boolean {
+  if (!url.includes('%')) return false;
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  if (q !== -1 && /%00/.test(url.slice(q))) return true;
+  try {
+    return decodeURIComponent(path).includes('\u0000');
+  } catch {
+    return true;
+  }
+}
+
+const PAGE_TEXT: Record<number, [string, string, string, string]> = {
+  400: ['Requête invalide', "Cette adresse n'est pas valide.", 'Bad request', 'This address is not valid.'],
+  405: ['Méthode non autorisée', "Cette adresse ne répond pas à cette méthode.", 'Method not allowed', 'This address does not answer this method.'],
+  411: ['Longueur requise', 'Le formulaire doit indiquer sa taille (Content-Length).', 'Length required', 'The form must state its size (Content-Length).'],
+  413: ['Formulaire trop volumineux', 'Le formulaire envoyé dépasse 1 Mo.', 'Form too large', 'The form sent is larger than 1 MB.'],
+};
+
+/** A small page in French and English, no script, nothing to load. */
+function pageError(res: http.ServerResponse, req: http.IncomingMessage, status: number, extra?: Record<string, string>): void {
+  const [fr, frText, en, enText] = PAGE_TEXT[status]!;
+  const body =
+    `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<meta name="robots" content="noindex, nofollow"><title>${fr} · ${en}</title></head>` +
+    `<body><main><h1>${fr}</h1><p>${frText}</p><div lang="en"><h2>${en}</h2><p>${enText}</p></div></main></body></html>`;
+  res
+    .writeHead(status, {
+      ...PAGE_HEADERS,
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      'Cache-Control': 'no-store',
+      Connection: 'close',
+      ...extra,
+    })
+    .end(req.method === 'HEAD' ? undefined : body);
+  req.resume();
+}
+
+/** A page request the server answers itself (else null: Next.js serves it). */
+function refusePage(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  const method = req.method ?? 'GET';
+  if (FORBIDDEN_METHODS.has(method)) {
+    pageError(res, req, 405, { Allow: 'GET, HEAD, POST' });
+    return true;
+  }
+  if (badPageTarget(req.url ?? '/')) {
+    pageError(res, req, 400);
+    return true;
+  }
+  // A form to a page (a server action): Next.js reads at most PAGE_BODY_LIMIT bytes and answers a
+  // larger one with a 500. Operator callbacks read their own bodies, with their own limit.
+  if (method !== 'GET' && method !== 'HEAD' && !req.url?.startsWith('/callbacks/')) {
+    const length = req.headers['content-length'];
+    if (length !== undefined && Number(length) > PAGE_BODY_LIMIT) {
+      pageError(res, req, 413);
+      return true;
+    }
+    // Browsers send forms with a length; a chunked one could not be refused before Next.js read it.
+    if (length === undefined && req.headers['transfer-encoding'] !== undefined) {
+      pageError(res, req, 411);
+      return true;
+    }
+  }
+  return false;
+}
+
 /**
  * The production server: /v1 through serveApi, the rest to `fallback`. Node's own request timeout
  * (checked every few hundred ms) drops a request to Next.js that stalls its headers or body.
@@ -351,8 +483,20 @@ export function createApiServer(routes: Route[], opts: ApiServerOptions): http.S
       connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(timeout / 4))),
     },
     (req, res) => {
+      if (opts.hsts) res.setHeader('Strict-Transport-Security', HSTS);
       if (!opts.trustProxy) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
-      serveApi(routes, req, res, timeout).then(
+      const refused = toOriginForm(req);
+      if (refused) {
+        adapterError(res, refused.status, refused.code, refused.message);
+        req.resume();
+        return;
+      }
+      const api = isApiPath(req.url);
+      if (!api) {
+        for (const [k, v] of Object.entries(PAGE_HEADERS)) res.setHeader(k, v);
+        if (refusePage(req, res)) return;
+      }
+      (api ? serveApi(routes, req, res, timeout) : Promise.resolve(false)).then(
         (served) => {
           if (!served) opts.fallback(req, res);
         },
@@ -363,5 +507,31 @@ export function createApiServer(routes: Route[], opts: ApiServerOptions): http.S
       );
     },
   );
+  // Answers written on the socket itself, where Node has no request object: JSON in the documented shape.
+  const rawAnswer = (socket: Duplex, status: number, reason: string, code: string, message: string, extra: Record<string, string> = {}) => {
+    const requestId = `req_${randomBytes(12).toString('base64url')}`;
+    const body = errorJson(status, code, message, requestId);
+    const headers = { ...API_HEADERS, ...(opts.hsts ? { 'Strict-Transport-Security': HSTS } : {}), 'Request-Id': requestId, ...extra, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
+    socket.on('error', () => {});
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`);
+  };
+  // CONNECT (a proxy's tunnel) is no request this server serves: Node would drop the connection unanswered.
+  server.on('connect', (_req: http.IncomingMessage, socket: Duplex) =>
+    rawAnswer(socket, 405, 'Method Not Allowed', 'method_not_allowed', 'CONNECT is not allowed: this server is not a proxy.', { Allow: 'GET, HEAD, POST' }),
+  );
+  // What Node cannot parse (a method it does not know, a malformed request line or header) or a
+  // request that stalled: Node's own answers (400, 431, 408; 405 for a method) with an empty body, given one. As
+  // Node does: nothing when the connection is gone or an answer has started on it.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    const started = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage?.headersSent;
+    if (err.code === 'ECONNRESET' || !socket.writable || started) {
+      socket.destroy();
+      return;
+    }
+    if (err.code === 'HPE_HEADER_OVERFLOW') rawAnswer(socket, 431, 'Request Header Fields Too Large', 'request_too_large', 'The request headers are too large.');
+    else if (err.code === 'HPE_INVALID_METHOD') rawAnswer(socket, 405, 'Method Not Allowed', 'method_not_allowed', 'This method is not allowed.', { Allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS' });
+    else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') rawAnswer(socket, 408, 'Request Timeout', 'request_timeout', `The request did not arrive within ${timeout / 1000} s.`);
+    else rawAnswer(socket, 400, 'Bad Request', 'parameter_invalid', 'The request is not valid HTTP/1.1 (a malformed request line or header).');
+  });
   return server;
 }

@@ -10,6 +10,7 @@ import type { Quote } from '../domain/conversion';
 import { listPaymentIntents, listPaymentIntentsQuery, type PaymentIntent } from '../domain/payment-intents';
 import { INTENT_STATUSES } from '../domain/transitions';
 import { CURRENCIES, RAILS, type Currency, type Rail } from '../money';
+import { isStorableText } from '../text';
 
 export type PaymentsQuery = z.output<typeof listPaymentIntentsQuery>;
 
@@ -46,6 +47,9 @@ export type ParsedFilters =
  */
 export function parsePaymentFilters(params: SearchParams, limit = 25): ParsedFilters {
   const form: PaymentsForm = { q: one(params.q), status: one(params.status), rail: one(params.rail), currency: one(params.currency), from: one(params.from), to: one(params.to) };
+  // Before any query (the search, the list, the export's first page): PostgreSQL refuses a NUL.
+  for (const [name, value] of Object.entries({ ...form, after: one(params.after), before: one(params.before) }))
+    if (!isStorableText(value)) return { ok: false, form: { ...form, [name]: '' }, error: `${name}: no NUL characters or unpaired surrogates` };
   const raw: Record<string, string> = { limit: String(limit) };
   if (form.status) raw.status = form.status;
   if (form.rail) raw.rail = form.rail;

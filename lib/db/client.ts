@@ -3,6 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { config } from '../config';
+import { invalid } from '../errors';
+import { isStorableText } from '../text';
 import { migrate } from './migrate';
 import { acquireDataDirLock } from './lock';
 import { preparedRunner } from './pglite-prepared';
@@ -13,6 +15,17 @@ import type { Db, DbHandle, Row } from './types';
 // int8 columns (amounts, timestamps) are read as JS numbers: every value we store is far below
 // 2^53 (the largest amount is 10^12 USDT micro-units), so no precision is lost.
 const parseInt8 = (v: string) => Number(v);
+
+/**
+ * The last line behind every entry point's own validation (lib/text.ts): a text parameter that
+ * PostgreSQL would refuse (NUL) or alter (an unpaired surrogate) is bad input, refused before the
+ * statement is sent, never a 500.
+ */
+function assertStorableParams(params: unknown[]): void {
+  for (const p of params)
+    if (typeof p === 'string' && !isStorableText(p))
+      throw invalid('parameter_invalid', 'Text may not contain NUL characters or unpaired UTF-16 surrogates.');
+}
 
 async function openPglite(dataDir: string): Promise<DbHandle> {
   const { PGlite, types } = await import('@electric-sql/pglite');
@@ -42,6 +55,7 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
         async query<T>(text: string, params?: unknown[]) {
           // A statement with parameters runs prepared (lib/db/pglite-prepared.ts); one without
           // (a migration's DDL, which may change what a prepared statement reads) runs as is.
+          if (params) assertStorableParams(params);
           if (params) return inTransaction ? prepared.queryInTransaction<T>(text, params) : prepared.query<T>(text, params);
           const r = await q.query<T>(text);
           return r.rows;
@@ -90,6 +104,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
       async query<T>(text: string, params?: unknown[]) {
         // Prepared (named) statements: parsed and planned once per connection, then only bound and
         // executed. Our statements are a bounded set of texts (parameters carry every value).
+        if (params) assertStorableParams(params);
         return (await runner.unsafe(text, (params ?? []) as never[], { prepare: true })) as unknown as T[];
       },
       async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {

@@ -7,7 +7,7 @@
 // attempt due right after, for the worker.
 import { invalid, notFound } from '../errors';
 import type { Db } from '../db/client';
-import { nowSeconds } from '../ids';
+import { ID_PREFIXES, isIdOf, nowSeconds } from '../ids';
 import { MOBILE_MONEY_RAILS, type Rail } from '../money';
 import { railAdapter } from '../rails/registry';
 import { BackendError, type CallbackInput, type CallbackTarget } from '../rails/types';
@@ -32,6 +32,9 @@ export async function handleMobileMoneyCallback(db: Db, rail: string, req: Omit<
   }
   if (target.ignore) return { received: true };
   const attemptId = target.attemptId;
+  // What the operator echoes is ours only if it is an attempt id: anything else (a NUL, which
+  // PostgreSQL refuses in text, another system's reference) is no attempt, and no query is made.
+  if (!isIdOf(ID_PREFIXES.attempt, attemptId)) throw notFound('payment_attempt', JSON.stringify(attemptId).slice(1, -1).slice(0, 100));
   const rows = await db.query(`select * from payment_attempts where id = $1 and rail = $2 and livemode = true`, [attemptId, rail]);
   if (!rows[0]) throw notFound('payment_attempt', attemptId);
   // A notification that cannot prove it comes from the operator (Orange: the attempt's notif_token)
