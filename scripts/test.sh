@@ -3,7 +3,8 @@
 #   1. type-check, and the OpenAPI document linted (redocly, spectral: scripts/lint-openapi.sh)
 #   2. unit + integration tests (vitest) on the embedded database (PGlite)
 #   3. the same on a throwaway PostgreSQL database (scripts/with-postgres.sh)
-#   4. end-to-end tests in Chromium (Playwright) against `next start`, on both databases
+#   4. end-to-end tests in Chromium (Playwright) against `npm start`'s server, on both databases
+# (the build comes before the vitest steps: a vitest file runs the built server)
 # Ends with one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +23,11 @@ step "OpenAPI lint (redocly recommended, spectral:oas)"
 if bash scripts/lint-openapi.sh; then lint_ok=true; else lint_ok=false; failed "OpenAPI lint"; fi
 echo "{\"numPassedTests\": $([ $lint_ok = true ] && echo 1 || echo 0), \"numFailedTests\": $([ $lint_ok = true ] && echo 0 || echo 1), \"numPendingTests\": 0, \"success\": $lint_ok}" >"$out/openapi-lint.json"
 
+# The build first: test/server-start.test.ts runs `npm start`'s server (dist/server.mjs on Next's
+# build), and the e2e tests serve it too.
+step "build"
+npm run build >"$out/build.log" 2>&1 || { cat "$out/build.log"; failed "build"; }
+
 step "vitest: embedded database (PGlite)"
 env -u DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-pglite.json" || failed "vitest (PGlite)"
 
@@ -30,8 +36,6 @@ bash scripts/with-postgres.sh npx vitest run --reporter=default --reporter=json 
 
 if ls e2e/*.spec.ts >/dev/null 2>&1; then
   bash scripts/ensure-chromium.sh || failed chromium
-  step "build for the end-to-end tests"
-  npm run build >"$out/build.log" 2>&1 || { cat "$out/build.log"; failed "build"; }
   step "e2e: Playwright, embedded database"
   env -u DATABASE_URL PW_JSON="$out/e2e-pglite.json" npx playwright test || failed "e2e (PGlite)"
   step "e2e: Playwright, PostgreSQL"
