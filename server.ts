@@ -51,13 +51,13 @@ let draining = false;
 
 /** GET /healthz: 200 once started (the port opens only then), 503 while draining. No key, no database. */
 function health(req: http.IncomingMessage, res: http.ServerResponse): void {
-  const headers = API_HEADERS;
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.writeHead(405, { ...headers, Allow: 'GET, HEAD' }).end(JSON.stringify({ error: { type: 'invalid_request_error', code: 'method_not_allowed', message: 'GET /healthz', param: null } }));
+    const message = `${req.method} is not allowed on /healthz: use GET or HEAD.`;
+    res.writeHead(405, { ...API_HEADERS, Allow: 'GET, HEAD' }).end(JSON.stringify({ error: { type: 'invalid_request_error', code: 'method_not_allowed', message, param: null } }));
     return;
   }
   const body = JSON.stringify({ status: draining ? 'draining' : 'ok' });
-  res.writeHead(draining ? 503 : 200, headers).end(req.method === 'HEAD' ? undefined : body);
+  res.writeHead(draining ? 503 : 200, API_HEADERS).end(req.method === 'HEAD' ? undefined : body);
 }
 const isHealth = (url: string | undefined) => url === '/healthz' || !!url?.startsWith('/healthz?');
 
