@@ -262,11 +262,12 @@ async function recordOutcome(db: Db, row: Row, token: string, o: Outcome, manual
     );
     if (cur.lock_token !== token) return; // our lease expired and another worker took the row
     if (o.interrupted) {
-      // Not an answer from the receiver: the schedule does not move and the row is due again now.
+      // Not an answer from the receiver: the claim's count in the schedule is taken back and the
+      // row is due again now (only the worker's passes are interrupted, never a manual resend).
       await tx.query(
-        `update webhook_deliveries set locked_until = null, lock_token = null, auto_attempts = greatest(auto_attempts - $2, 0), last_attempt_at = $3, last_error = $4, updated_at = $3
+        `update webhook_deliveries set locked_until = null, lock_token = null, auto_attempts = greatest(auto_attempts - 1, 0), last_attempt_at = $2, last_error = $3, updated_at = $2
           where id = $1`,
-        [cur.id, manual ? 0 : 1, now, o.error],
+        [cur.id, now, o.error],
       );
       return;
     }
