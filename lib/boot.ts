@@ -1,4 +1,4 @@
-// Server start-up, shared by `next start` (instrumentation.ts) and the standalone worker.
+// Server start-up, shared by `npm start` (server.ts, through instrumentation.ts) and the standalone worker.
 import { config, type Config } from './config';
 import { getDbHandle, type Db } from './db/client';
 import { ensureDemoMerchant, type MerchantKeys } from './domain/merchants';
@@ -76,12 +76,25 @@ export function demoBanner(demo: Demo, baseUrl: string): string {
   ].join('\n') + '\n';
 }
 
-export async function boot(): Promise<void> {
+/** What a started process holds, for its orderly stop (server.ts on SIGTERM). */
+export interface Started {
+  /** Stop the in-process worker and release the leases it holds (lib/worker startWorker stop). */
+  stopWorker(): Promise<void>;
+  /** Close the database (after the worker and the last request). */
+  closeDatabase(): Promise<void>;
+}
+
+/**
+ * Start-up: configuration, every rail's configuration, the database (migrations), the demo
+ * merchant, the worker. Throws on the first thing that cannot work.
+ */
+export async function boot(): Promise<Started> {
   const cfg = config();
   assertStartable(cfg);
   // Every rail's configuration is parsed now: a bad key or a half-configured rail stops start-up.
   loadRails();
-  const { db } = await getDbHandle();
+  const handle = await getDbHandle();
+  const { db } = handle;
   // Again with this deployment's test keys (a rebuild: parsing is cheap).
   await loadRailsWith(db);
   if (db.kind === 'pglite') {
@@ -92,6 +105,27 @@ export async function boot(): Promise<void> {
     // Printed once, on the first start of an empty embedded database.
     if (demo) process.stdout.write(demoBanner(demo, cfg.BASE_URL));
   }
-  if (cfg.WORKER === 'on') startWorker(db);
+  const worker = cfg.WORKER === 'on' ? startWorker(db) : null;
   log('info', 'caisse started', { database: db.kind, baseUrl: cfg.BASE_URL, checkoutUrl: cfg.checkoutUrl });
+  return {
+    stopWorker: async () => worker?.stop(),
+    closeDatabase: () => handle.close(),
+  };
+}
+
+const STARTED = Symbol.for('caisse.started');
+
+/**
+ * The process's start-up, run once however many callers ask (Next.js calls instrumentation.ts
+ * register() on its own; `npm start`'s server.ts awaits the same promise before it opens its
+ * port). A start-up that fails ends the process with its message and exit code 1: a server whose
+ * configuration, database or rails did not come up must not serve (Next.js would only log the
+ * error and answer every request with half a server).
+ */
+export function startProcess(): Promise<Started> {
+  const g = globalThis as Record<symbol, Promise<Started> | undefined>;
+  return (g[STARTED] ??= boot().catch((err: unknown): never => {
+    process.stderr.write(`Caisse did not start: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  }));
 }

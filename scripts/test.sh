@@ -23,8 +23,9 @@ step "OpenAPI lint (redocly recommended, spectral:oas)"
 if bash scripts/lint-openapi.sh; then lint_ok=true; else lint_ok=false; failed "OpenAPI lint"; fi
 echo "{\"numPassedTests\": $([ $lint_ok = true ] && echo 1 || echo 0), \"numFailedTests\": $([ $lint_ok = true ] && echo 0 || echo 1), \"numPendingTests\": 0, \"success\": $lint_ok}" >"$out/openapi-lint.json"
 
-# Built before vitest: test/security-server.test.ts runs `npm start`'s server; the e2e tests reuse it.
-step "build (npm start's server: vitest's test/security-server.test.ts and the end-to-end tests)"
+# Built before vitest: test/security-server.test.ts and test/server-start.test.ts run `npm start`'s
+# server (dist/server.mjs on Next's build); the e2e tests serve the same build.
+step "build (npm start's server: vitest's test/security-server.test.ts and test/server-start.test.ts, and the end-to-end tests)"
 npm run build >"$out/build.log" 2>&1 || { cat "$out/build.log"; failed "build"; }
 
 step "vitest: embedded database (PGlite)"

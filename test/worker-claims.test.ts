@@ -3,7 +3,8 @@
 // `npm test` runs this file on both databases. The lease holds on both. Claims are scoped to the
 // test's merchant: the PostgreSQL database is shared with the other test files.
 import { describe, expect, it } from 'vitest';
-import { claimDueAttempts } from '@/lib/domain/lifecycle';
+import { claimDueAttempts, pollDueAttempts } from '@/lib/domain/lifecycle';
+import type { Db } from '@/lib/db/client';
 import { call, newMerchant, useDatabase } from './api';
 import { newIntent, now } from './lifecycle-helpers';
 
@@ -30,6 +31,30 @@ describe('worker concurrency', () => {
     expect(await claimDueAttempts(db(), far + 59, 100, { merchantId: m.merchant.id })).toEqual([]);
     // When it ends (a worker died holding them), they are handed out again.
     expect((await claimDueAttempts(db(), far + 60, 100, { merchantId: m.merchant.id })).sort()).toEqual(mine.map((r) => r.id).sort());
+  });
+
+  it('a worker told to stop (SIGTERM) releases the leases of the attempts it claimed and has not polled: another worker takes them at once', async () => {
+    const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id };
+    for (let i = 0; i < 3; i++) {
+      const pi = await newIntent(m.keys.test, { amount: 1000, currency: 'XOF', rail: 'mobile_money_a' });
+      await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: m.keys.test, body: { phone: '0554122222' } });
+    }
+    const far = now() + 100;
+    await db().query(`update payment_attempts set locked_until = null, next_poll_at = $2 where merchant_id = $1`, [m.merchant.id, far - 1]);
+    // The stop comes right after the worker's claim, before it polls the first one.
+    const stopping = new AbortController();
+    const worker: Db = {
+      ...db(),
+      query: async (text, params) => {
+        const rows = await db().query(text, params);
+        if (text.includes('skip locked')) stopping.abort();
+        return rows as never;
+      },
+    };
+    expect(await pollDueAttempts(worker, far, { ...scope, signal: stopping.signal })).toBe(0);
+    const mine = await db().query<{ id: string }>(`select id from payment_attempts where merchant_id = $1`, [m.merchant.id]);
+    expect((await claimDueAttempts(db(), far, 100, scope)).sort()).toEqual(mine.map((r) => r.id).sort());
   });
 
   // PostgreSQL only: on PGlite an open transaction blocks every other query, so a claim held open

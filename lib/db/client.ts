@@ -73,6 +73,7 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
         await pg.close();
         releaseLock();
       },
+      wasmMemoryBytes: () => pg.Module.HEAPU8.byteLength,
     };
   } catch (err) {
     releaseLock();

@@ -16,4 +16,9 @@ export interface Db {
 export interface DbHandle {
   db: Db;
   close(): Promise<void>;
+  /**
+   * The embedded database's WebAssembly memory, in bytes (it only grows: bench/soak.ts reports it
+   * apart from the JS heap). Absent on PostgreSQL.
+   */
+  wasmMemoryBytes?(): number;
 }

@@ -823,12 +823,21 @@ export interface WorkScope {
   merchantId?: string;
 }
 
-/** Worker task: poll every due attempt once. */
-export async function pollDueAttempts(db: Db, now = Math.floor(Date.now() / 1000), scope: WorkScope = {}): Promise<number> {
-  const ids = await claimDueAttempts(db, now, 25, { ...scope, leaseSeconds: LEASE_SECONDS });
+/**
+ * Worker task: poll every due attempt once. When `signal` aborts (the worker stops), the attempt
+ * being asked about is finished and the leases of the claimed ones not yet begun are released, so
+ * another worker polls them at once instead of after LEASE_SECONDS.
+ */
+export async function pollDueAttempts(db: Db, now = Math.floor(Date.now() / 1000), scope: WorkScope & { signal?: AbortSignal } = {}): Promise<number> {
+  if (scope.signal?.aborted) return 0;
+  const ids = await claimDueAttempts(db, now, 25, { merchantId: scope.merchantId, leaseSeconds: LEASE_SECONDS });
   const startedMs = Date.now();
   const lease = now + LEASE_SECONDS;
-  for (const id of ids) {
+  for (const [i, id] of ids.entries()) {
+    if (scope.signal?.aborted) {
+      for (const rest of ids.slice(i)) await writeAttempt(db, rest, { set: { locked_until: null }, where: { sql: 'locked_until = $1', params: [lease] } });
+      return i;
+    }
     try {
       // The batch is refreshed one by one: renew this row's lease first, if it is still ours (a
       // slow batch may have let it expire and another worker take it: then it is theirs).

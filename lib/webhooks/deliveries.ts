@@ -41,6 +41,12 @@ export interface DeliveryOptions {
   merchantId?: string;
   batchSize?: number;
   random?: () => number;
+  /**
+   * The worker stops: no new batch is claimed, and a POST in flight is abandoned. Its attempt is
+   * recorded as interrupted, not counted against the retry schedule, and its lease released with
+   * the delivery still due, so another worker sends it again at once (same webhook-id).
+   */
+  signal?: AbortSignal;
 }
 
 /** The wait after `autoAttempts` failed attempts, with ±10% jitter; null when the schedule is done. */
@@ -195,6 +201,8 @@ interface Outcome {
   body: string | null;
   error: string | null;
   durationMs: number;
+  /** The worker stopped mid-attempt (DeliveryOptions.signal). */
+  interrupted?: boolean;
 }
 
 function describe(err: unknown): string {
@@ -225,13 +233,15 @@ async function send(row: Row, opts: DeliveryOptions): Promise<Outcome> {
   const timestamp = Math.floor((opts.signingNow ?? nowSeconds)());
   const headers = webhookHeaders(signingSecrets(row, (opts.now ?? nowSeconds)()), event.id, timestamp, body);
   try {
-    const res = await postWebhook({ url, addresses: target.addresses, headers, body, timeoutMs: opts.timeoutMs });
+    if (opts.signal?.aborted) return out({ status: null, body: null, error: 'interrupted: the worker stopped before sending; sent again by the next worker', interrupted: true });
+    const res = await postWebhook({ url, addresses: target.addresses, headers, body, timeoutMs: opts.timeoutMs, signal: opts.signal });
     const ok = res.status >= 200 && res.status < 300;
     // What an internal (test-mode) address answers is not shown back: the deliveries API must
     // not become a way to read the operator's private network. Its status code is kept.
     const shown = target.addresses.every((a) => isPublicAddress(a.address)) ? res.body : null;
     return out({ status: res.status, body: shown, error: ok ? null : res.status >= 300 && res.status < 400 ? `HTTP ${res.status}: redirects are not followed` : `HTTP ${res.status}` });
   } catch (err) {
+    if (opts.signal?.aborted) return out({ status: null, body: null, error: 'interrupted: the worker stopped before an answer came; sent again by the next worker', interrupted: true });
     return out({ status: null, body: null, error: describe(err) });
   }
 }
@@ -251,6 +261,16 @@ async function recordOutcome(db: Db, row: Row, token: string, o: Outcome, manual
       [cur.id, now, manual, o.status, o.body, o.error, o.durationMs],
     );
     if (cur.lock_token !== token) return; // our lease expired and another worker took the row
+    if (o.interrupted) {
+      // Not an answer from the receiver: the claim's count in the schedule is taken back and the
+      // row is due again now (only the worker's passes are interrupted, never a manual resend).
+      await tx.query(
+        `update webhook_deliveries set locked_until = null, lock_token = null, auto_attempts = greatest(auto_attempts - 1, 0), last_attempt_at = $2, last_error = $3, updated_at = $2
+          where id = $1`,
+        [cur.id, now, o.error],
+      );
+      return;
+    }
     const ok = o.status !== null && o.status >= 200 && o.status < 300;
     const gone = o.status === 410;
     let status = cur.status as DeliveryStatus;
@@ -302,7 +322,7 @@ export async function deliverClaimed(db: Db, claim: { token: string; rows: Row[]
 /** One pass of the worker: deliver what is due, in batches, each attempt bounded by the timeout. */
 export async function deliverDueWebhooks(db: Db, opts: DeliveryOptions = {}): Promise<number> {
   let handled = 0;
-  for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
+  for (let batch = 0; batch < MAX_BATCHES_PER_RUN && !opts.signal?.aborted; batch++) {
     const claim = await claimDueDeliveries(db, opts);
     const { rows } = claim;
     if (!rows.length) break;

@@ -22,6 +22,8 @@ export interface PostOptions {
   headers: Record<string, string>;
   body: string;
   timeoutMs?: number;
+  /** Aborts the exchange (the worker stops): the promise rejects at once. */
+  signal?: AbortSignal;
 }
 
 export function postWebhook(opts: PostOptions): Promise<PostResult> {
@@ -41,6 +43,7 @@ export function postWebhook(opts: PostOptions): Promise<PostResult> {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', abort);
       if (err) reject(err);
       else resolve(res!);
     };
@@ -60,6 +63,13 @@ export function postWebhook(opts: PostOptions): Promise<PostResult> {
       done(err);
       req.destroy(err);
     }, timeoutMs);
+    const abort = () => {
+      const err = new Error('the worker stopped before an answer came');
+      done(err);
+      req.destroy(err);
+    };
+    if (opts.signal?.aborted) abort();
+    else opts.signal?.addEventListener('abort', abort, { once: true });
     req.on('error', (err) => done(err));
     req.on('response', (res) => {
       const chunks: Buffer[] = [];

@@ -9,11 +9,18 @@ import { TASKS, type WorkerTask } from './tasks';
 export type { WorkerTask };
 
 export interface RunningWorker {
+  /**
+   * Stop (SIGTERM): no task starts again, and the running ones are told to stop (their signal):
+   * they take no new work, release the leases of claimed work they have not begun, and finish or
+   * hand back what is in progress (lib/domain/attempts.ts pollDueAttempts, lib/webhooks/deliveries.ts
+   * deliverDueWebhooks). Resolves once they have, so another worker can claim that work at once.
+   */
   stop(): Promise<void>;
 }
 
 export function startWorker(db: Db, tasks: readonly WorkerTask[] = TASKS): RunningWorker {
   let stopped = false;
+  const stopping = new AbortController();
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<unknown>>();
   for (const task of tasks) {
@@ -29,7 +36,7 @@ export function startWorker(db: Db, tasks: readonly WorkerTask[] = TASKS): Runni
     const loop = () => {
       if (stopped) return;
       const p = task
-        .run(db)
+        .run(db, stopping.signal)
         .then((n) => n > 0 && log('debug', 'worker task ran', { task: task.name, handled: n }))
         .catch((err) => log('error', 'worker task failed', { task: task.name, error: err instanceof Error ? err.stack : String(err) }))
         .finally(() => {
@@ -44,6 +51,7 @@ export function startWorker(db: Db, tasks: readonly WorkerTask[] = TASKS): Runni
   return {
     async stop() {
       stopped = true;
+      stopping.abort();
       for (const t of timers) clearTimeout(t);
       await Promise.allSettled([...running]);
     },

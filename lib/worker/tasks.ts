@@ -16,8 +16,11 @@ export interface WorkerTask {
   intervalMs: number;
   /** The first run waits one interval instead of running at start (work that must not slow a start-up). */
   notAtStart?: boolean;
-  /** One pass; returns how many items it handled (for logs and tests). */
-  run(db: Db): Promise<number>;
+  /**
+   * One pass; returns how many items it handled (for logs and tests). `signal` aborts when the
+   * worker stops: a task that leases work takes no more and releases what it has not begun.
+   */
+  run(db: Db, signal?: AbortSignal): Promise<number>;
 }
 
 export interface TaskOptions {
@@ -39,11 +42,11 @@ export function workerTasks(opts: TaskOptions = {}): WorkerTask[] {
   const scope = { merchantId: opts.merchantId };
   return [
     // Every second: claim due webhook deliveries (leased, skip locked) and send them.
-    { name: 'deliver-webhooks', intervalMs: 1000, run: (db) => deliverDueWebhooks(db, { merchantId: opts.merchantId, now }) },
+    { name: 'deliver-webhooks', intervalMs: 1000, run: (db, signal) => deliverDueWebhooks(db, { merchantId: opts.merchantId, now, signal }) },
     // Idempotency keys past their 24 h.
     { name: 'purge-idempotency-keys', intervalMs: 10 * 60_000, run: (db) => purgeExpiredKeys(db, now(), scope) },
     // Ask rails about pending attempts whose time has come (next_poll_at), claimed with skip locked.
-    { name: 'poll-attempts', intervalMs: 1_000, run: (db) => pollDueAttempts(db, now(), scope) },
+    { name: 'poll-attempts', intervalMs: 1_000, run: (db, signal) => pollDueAttempts(db, now(), { ...scope, signal }) },
     // Open sessions past expiresAt -> expired; their unpaid intents fail.
     { name: 'expire-sessions', intervalMs: 5_000, run: (db) => expireDueSessions(db, now(), scope) },
     // Sessions that payment link visits made and nobody paid (no intent), expired over 24 h ago:
