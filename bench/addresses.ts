@@ -8,9 +8,6 @@
 // gap the wallets must now scan (GET /v1/address_gaps). The floor runs after an untimed warm-up. Live keys (the gap limit applies to live
 // keys only); no backend is called to hand out an address. Embedded PGlite, and PostgreSQL when
 // one answers on 127.0.0.1:5432.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { HDKey } from '@scure/bip32';
@@ -24,7 +21,7 @@ import { createPrice, createPriceInput } from '../lib/domain/prices';
 import { createProduct, createProductInput } from '../lib/domain/products';
 import { DomainError } from '../lib/errors';
 import { resetRailsForTests } from '../lib/rails/registry';
-import { sh } from './lib';
+import { onEachDatabase } from './lib';
 
 const ABANDONED = Number(process.env.ABANDONED ?? 1_000);
 const CLIENTS = Number(process.env.CLIENTS ?? 100);
@@ -113,25 +110,4 @@ async function run(label: string, opts: { dataDir?: string; databaseUrl?: string
   await handle.close();
 }
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'caisse-addresses-'));
-try {
-  await run('embedded PGlite', { dataDir: path.join(tmp, 'db') });
-  let pg = false;
-  try {
-    sh('pg_isready', ['-h', '127.0.0.1', '-p', '5432']);
-    pg = true;
-  } catch {
-    console.log('\nPostgreSQL: not answering on 127.0.0.1:5432, skipped');
-  }
-  if (pg) {
-    const name = `caisse_addresses_${process.pid}`;
-    sh('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-qc', `create database ${name}`]);
-    try {
-      await run('PostgreSQL', { databaseUrl: `postgres://postgres@127.0.0.1:5432/${name}` });
-    } finally {
-      sh('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-qc', `drop database ${name}`]);
-    }
-  }
-} finally {
-  fs.rmSync(tmp, { recursive: true, force: true });
-}
+await onEachDatabase('addresses', run);

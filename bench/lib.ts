@@ -1,5 +1,7 @@
 // What both benchmarks need: run a command, wait for a server, stop a server's process group.
 import { execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -28,4 +30,33 @@ export async function stop(child: ChildProcess): Promise<void> {
     child.once('exit', () => done());
     process.kill(-child.pid!, 'SIGTERM');
   });
+}
+
+/**
+ * Run a benchmark on the embedded database (a data folder of its own), then on a throwaway
+ * PostgreSQL database when one answers on 127.0.0.1:5432 (created and dropped here).
+ */
+export async function onEachDatabase(name: string, run: (label: string, opts: { dataDir?: string; databaseUrl?: string }) => Promise<void>): Promise<void> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `caisse-${name}-`));
+  try {
+    await run('embedded PGlite', { dataDir: path.join(tmp, 'db') });
+    let pg = false;
+    try {
+      sh('pg_isready', ['-h', '127.0.0.1', '-p', '5432']);
+      pg = true;
+    } catch {
+      console.log('\nPostgreSQL: not answering on 127.0.0.1:5432, skipped');
+    }
+    if (pg) {
+      const db = `caisse_${name}_${process.pid}`;
+      sh('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-qc', `create database ${db}`]);
+      try {
+        await run('PostgreSQL', { databaseUrl: `postgres://postgres@127.0.0.1:5432/${db}` });
+      } finally {
+        sh('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-qc', `drop database ${db}`]);
+      }
+    }
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
 }

@@ -5,15 +5,12 @@
 // The least work such a poll physically needs is one backend call and one write (when to ask
 // again, the lease released): that write alone, timed on the same rows, is the floor printed next
 // to it. Embedded PGlite, and PostgreSQL when one answers on 127.0.0.1:5432.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDatabase, setDbHandle, type Db } from '../lib/db/client';
 import { createMerchant } from '../lib/domain/merchants';
 import { createPaymentIntent, createPaymentIntentInput } from '../lib/domain/payment-intents';
 import { confirmPaymentIntent, pollDueAttempts } from '../lib/domain/lifecycle';
-import { sh } from './lib';
+import { onEachDatabase } from './lib';
 
 const N = Number(process.env.WATCH_ATTEMPTS ?? 1_000);
 
@@ -84,25 +81,4 @@ async function run(label: string, opts: { dataDir?: string; databaseUrl?: string
   await handle.close();
 }
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'caisse-watch-'));
-try {
-  await run('embedded PGlite', { dataDir: path.join(tmp, 'db') });
-  let pg = false;
-  try {
-    sh('pg_isready', ['-h', '127.0.0.1', '-p', '5432']);
-    pg = true;
-  } catch {
-    console.log('\nPostgreSQL: not answering on 127.0.0.1:5432, skipped');
-  }
-  if (pg) {
-    const name = `caisse_watch_${process.pid}`;
-    sh('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-qc', `create database ${name}`]);
-    try {
-      await run('PostgreSQL', { databaseUrl: `postgres://postgres@127.0.0.1:5432/${name}` });
-    } finally {
-      sh('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-qc', `drop database ${name}`]);
-    }
-  }
-} finally {
-  fs.rmSync(tmp, { recursive: true, force: true });
-}
+await onEachDatabase('watch', run);
