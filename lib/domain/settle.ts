@@ -242,6 +242,8 @@ function decideAttempt(intent: IntentFacts, attempt: AttemptFacts, report: RailS
   const backendFinal = d.backendFinal;
   const mobileMoney = isMobileMoneyRail(attempt.rail);
   const pastExpiry = attempt.expiresAt !== null && attempt.expiresAt <= now;
+  // The intent's status as this decision leaves it so far (a dropped payment moves it first).
+  let status = intent.status;
   switch (report.state) {
     case 'failed':
       fx.push(...failAttempt(intent, attempt, report.error ?? { code: 'payment_failed', message: 'The payment failed.' }, intent.amountReceived, watch));
@@ -259,6 +261,7 @@ function decideAttempt(intent: IntentFacts, attempt: AttemptFacts, report: RailS
         if (intent.status === 'pending') {
           const dropped = { code: 'payment_dropped', message: 'The payment seen on the network was replaced or dropped before it confirmed.', rail: attempt.rail };
           fx.push({ do: 'intent', to: 'requires_payment_method', lastPaymentError: dropped }, emit('payment_intent.payment_failed'));
+          status = 'requires_payment_method';
         }
       }
       if (!pastExpiry) return d;
@@ -276,8 +279,7 @@ function decideAttempt(intent: IntentFacts, attempt: AttemptFacts, report: RailS
     return d;
   }
   fx.push({ do: 'attempt', to: 'expired', watchUntil: watch });
-  let status = intent.status;
-  if (intent.status === 'pending') {
+  if (status === 'pending') {
     const timeout = { code: 'timeout', message: 'The payment was not completed before the attempt expired.', rail: attempt.rail };
     fx.push({ do: 'intent', to: 'requires_payment_method', lastPaymentError: timeout }, emit('payment_intent.payment_failed'));
     status = 'requires_payment_method';
