@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: every test, on both databases.
 #   1. type-check, and the OpenAPI document linted (redocly, spectral: scripts/lint-openapi.sh)
-#   2. unit + integration tests (vitest) on the embedded database (PGlite)
+#   2. unit + integration tests (vitest) on the embedded database (PGlite), in a shuffled order
+#      whose seed is printed (VITEST_SEED=<seed> replays it)
 #   3. the same on a throwaway PostgreSQL database (scripts/with-postgres.sh)
 #   4. end-to-end tests in Chromium (Playwright) against `next start`, on both databases
 # Ends with one line "N passed, N failed".
@@ -22,8 +23,13 @@ step "OpenAPI lint (redocly recommended, spectral:oas)"
 if bash scripts/lint-openapi.sh; then lint_ok=true; else lint_ok=false; failed "OpenAPI lint"; fi
 echo "{\"numPassedTests\": $([ $lint_ok = true ] && echo 1 || echo 0), \"numFailedTests\": $([ $lint_ok = true ] && echo 0 || echo 1), \"numPendingTests\": 0, \"success\": $lint_ok}" >"$out/openapi-lint.json"
 
-step "vitest: embedded database (PGlite)"
-env -u DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-pglite.json" || failed "vitest (PGlite)"
+# Shuffled (files and the tests in each), with a new seed each run: a test that counts on another
+# having run first fails here. The seed is printed; replay a failure with
+#   VITEST_SEED=<seed> npm test   or   npx vitest run --sequence.shuffle --sequence.seed=<seed>
+seed=${VITEST_SEED:-$(( (RANDOM << 15 | RANDOM) % 1000000 + 1 ))}
+step "vitest: embedded database (PGlite), shuffled with seed $seed"
+env -u DATABASE_URL npx vitest run --sequence.shuffle --sequence.seed="$seed" --reporter=default --reporter=json --outputFile.json="$out/vitest-pglite.json" \
+  || { failed "vitest (PGlite, shuffle seed $seed)"; echo "replay: npx vitest run --sequence.shuffle --sequence.seed=$seed"; }
 
 step "vitest: PostgreSQL"
 bash scripts/with-postgres.sh npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-postgres.json" || failed "vitest (PostgreSQL)"
