@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # `npm test`: every test, on both databases.
 #   1. type-check, and the OpenAPI document linted (redocly, spectral: scripts/lint-openapi.sh)
-#   2. unit + integration tests (vitest) on the embedded database (PGlite)
+#   2. unit + integration tests (vitest) on the embedded database (PGlite), in a shuffled order
+#      whose seed is printed (VITEST_SEED=<seed> replays it)
 #   3. the same on a throwaway PostgreSQL database (scripts/with-postgres.sh)
 #   4. end-to-end tests in Chromium (Playwright) against `npm start`'s server, on both databases
-#   (the build comes before step 2: one vitest file runs the built server too)
+#   (the build comes before step 2: two vitest files run the built server)
 # Ends with one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -28,8 +29,13 @@ echo "{\"numPassedTests\": $([ $lint_ok = true ] && echo 1 || echo 0), \"numFail
 step "build (npm start's server: vitest's test/security-server.test.ts and test/server-start.test.ts, and the end-to-end tests)"
 npm run build >"$out/build.log" 2>&1 || { cat "$out/build.log"; failed "build"; }
 
-step "vitest: embedded database (PGlite)"
-env -u DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-pglite.json" || failed "vitest (PGlite)"
+# Shuffled (files and the tests in each), with a new seed each run: a test that counts on another
+# having run first fails here. The seed is printed; replay a failure with
+#   VITEST_SEED=<seed> npm test   or   npx vitest run --sequence.shuffle --sequence.seed=<seed>
+seed=${VITEST_SEED:-$(( (RANDOM << 15 | RANDOM) % 1000000 + 1 ))}
+step "vitest: embedded database (PGlite), shuffled with seed $seed"
+env -u DATABASE_URL npx vitest run --sequence.shuffle --sequence.seed="$seed" --reporter=default --reporter=json --outputFile.json="$out/vitest-pglite.json" \
+  || { failed "vitest (PGlite, shuffle seed $seed)"; echo "replay: npx vitest run --sequence.shuffle --sequence.seed=$seed"; }
 
 step "vitest: PostgreSQL"
 bash scripts/with-postgres.sh npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-postgres.json" || failed "vitest (PostgreSQL)"

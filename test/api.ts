@@ -60,16 +60,37 @@ afterAll(() => {
   appendFileSync(file, `${JSON.stringify({ file: expect.getState().testPath, validated, skipped, skippedByOption, skippedPaths: Object.fromEntries(skippedPaths) })}\n`);
 });
 
-/** One database for the test file. */
-export function useDatabase(): { db: () => Db; handle: () => DbHandle } {
+/**
+ * One database for the test file. On PostgreSQL, test files share one database (scope everything
+ * to your own merchant), unless `own`: a file that must rewrite tables that are not per merchant
+ * (the exchange rates, the worker's leases) gets a database of its own, made for it and dropped
+ * after, so the files running at the same time never see its rows. (Embedded: always its own.)
+ */
+export function useDatabase(opts: { own?: boolean } = {}): { db: () => Db; handle: () => DbHandle } {
   let handle: DbHandle | undefined;
+  let dropOwn: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    handle = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: 'memory' });
+    let url = process.env.DATABASE_URL;
+    if (url && opts.own) {
+      const { default: postgres } = await import('postgres');
+      const name = `caisse_own_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+      const admin = postgres(url, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`create database ${name}`);
+      const own = new URL(url);
+      own.pathname = `/${name}`;
+      url = own.toString();
+      dropOwn = async () => {
+        await admin.unsafe(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      };
+    }
+    handle = await openDatabase(url ? { databaseUrl: url } : { dataDir: 'memory' });
     setDbHandle(handle);
   });
   afterAll(async () => {
     setDbHandle(undefined);
     await handle?.close();
+    await dropOwn?.();
   });
   return { db: () => handle!.db, handle: () => handle! };
 }

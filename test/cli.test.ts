@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
 import { hashKey } from '@/lib/api/auth';
 import { verifyPassword } from '@/lib/dashboard/passwords';
@@ -18,6 +18,13 @@ const cliWithStdin = (input: string, ...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'scripts/caisse.ts', ...args], { env: { ...process.env, ...env }, encoding: 'utf8', input });
 const openCliDatabase = () => openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: dir });
 
+// The database every test below uses exists before any of them (the tests run in any order: none
+// may count on another having made it), with a merchant of its own.
+const SETUP_MERCHANT = 'Boutique CLI setup';
+beforeAll(() => {
+  const made = cli('merchants', 'create', '--name', SETUP_MERCHANT);
+  if (made.status !== 0) throw new Error(`merchants create: ${made.stderr}`);
+}, 60_000);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('CLI', () => {
@@ -118,7 +125,7 @@ describe('CLI', () => {
     } finally {
       await h2.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('users commands refuse bad arguments with a message and exit code 1', () => {
     const cases: [string[], RegExp][] = [
@@ -137,7 +144,7 @@ describe('CLI', () => {
       expect(r.stderr, args.join(' ')).toMatch(message);
       expect(r.stdout).toBe('');
     }
-  }, 60_000);
+  }, 120_000);
 
   it('refuses bad arguments with a message and exit code 1', () => {
     const r = cli('merchants', 'create');
@@ -168,6 +175,6 @@ describe('CLI', () => {
     }
     const after = cli('merchants', 'list'); // the holder died: its stale lock is taken over
     expect(after.status, after.stderr).toBe(0);
-    expect(JSON.parse(after.stdout).merchants.map((m: { name: string }) => m.name)).toContain('Boutique CLI');
+    expect(JSON.parse(after.stdout).merchants.map((m: { name: string }) => m.name)).toContain(SETUP_MERCHANT);
   }, 60_000);
 });

@@ -4,7 +4,8 @@
 //      the attempts on it received (derived_addresses.amount_credited: an address shared by several
 //      attempts never counts a payment twice);
 //   3. asking the backend again about every attempt, and settling its answer (even an attempt that
-//      ended and is no longer watched), changes nothing: no double count on a re-poll;
+//      ended and is no longer watched), changes nothing: no double count on a re-poll, on the intent
+//      or on any attempt (each attempt's status and received amount compared);
 //   4. the intent has exactly one `payment_intent.succeeded` event if it succeeded, none otherwise.
 // It returns the intent's event types, sorted (events of one second have no order between them), so
 // the caller can assert the exact list (never `arrayContaining`).
@@ -13,7 +14,52 @@ import type { Db } from '@/lib/db/client';
 import { attemptView, lockAttempt, lockIntent, settle } from '@/lib/domain/attempts';
 import { railAdapter } from '@/lib/rails/registry';
 import type { Currency, Rail } from '@/lib/money';
-import { quoteOf, worthInIntentCurrency } from '@/lib/domain/conversion';
+
+/** Minor-unit exponents, as the contract states them (not read from lib/money.ts). */
+const EXPONENT: Record<string, number> = { XOF: 0, XAF: 0, GNF: 0, BTC: 8, USDT: 6 };
+
+/**
+ * What `received` (settlement minor units) paid under a quote is worth in the intent's currency,
+ * computed here from the contract's rule, independently of lib/domain (whose conversion this
+ * checks): exactly the quote's amount is the whole `due`; more is `due` plus the excess at the
+ * rate, rounded down; less is the amount at the rate, rounded down, and never more than `due - 1`.
+ * The rate is a decimal string: intent major units for one settlement major unit.
+ */
+export function expectedWorth(quote: { amount: number; currency: string; rate: string; due: number } | null, received: number, intentCurrency: string): number {
+  if (!quote || received <= 0) return Math.max(0, received);
+  const [whole, frac = ''] = quote.rate.split('.');
+  const mantissa = BigInt(whole! + frac);
+  const down = (settlementMinor: bigint) =>
+    (settlementMinor * mantissa * 10n ** BigInt(EXPONENT[intentCurrency]!)) / (10n ** BigInt(EXPONENT[quote.currency]!) * 10n ** BigInt(frac.length));
+  if (received === quote.amount) return quote.due;
+  if (received > quote.amount) return quote.due + Number(down(BigInt(received - quote.amount)));
+  const value = Number(down(BigInt(received)));
+  return Math.min(value, quote.due - 1);
+}
+
+/**
+ * With money first seen after the quote ended (payment_attempts.valuation): the part seen in time at
+ * the quote (`expectedWorth`), then each late part at its own rate, rounded down. Written here, not
+ * with the product's conversion.
+ */
+export function expectedWorthValued(
+  quote: Parameters<typeof expectedWorth>[0],
+  valuation: { inTime: number; late: { upTo: number; rate: string }[] } | null,
+  received: number,
+  intentCurrency: string,
+): number {
+  if (!quote || !valuation) return expectedWorth(quote, received, intentCurrency);
+  let worth = expectedWorth(quote, Math.min(received, valuation.inTime), intentCurrency);
+  let from = valuation.inTime;
+  for (const part of valuation.late) {
+    if (received <= from) break;
+    const [whole, frac = ''] = part.rate.split('.');
+    const units = BigInt(Math.min(received, part.upTo) - from);
+    worth += Number((units * BigInt(whole! + frac) * 10n ** BigInt(EXPONENT[intentCurrency]!)) / (10n ** BigInt(EXPONENT[quote.currency]!) * 10n ** BigInt(frac.length)));
+    from = part.upTo;
+  }
+  return worth;
+}
 
 export interface InvariantOptions {
   /** What the backend says the payer paid, in the intent's minor units (converted at the quotes). */
@@ -58,13 +104,20 @@ export async function assertMoneyInvariant(db: Db, intentId: string, opts: Invar
   const before = await snapshot(db, intentId);
   expect(before.amountReceived, 'amountReceived == what the backend says was paid').toBe(opts.paid);
 
-  const attempts = await db.query<{ id: string; rail: string; destination: string | null; amount_received: number; quote: unknown }>(
-    `select id, rail, destination, amount_received, quote from payment_attempts where payment_intent_id = $1`,
+  const attempts = await db.query<{
+    id: string;
+    rail: string;
+    destination: string | null;
+    amount_received: number;
+    quote: Parameters<typeof expectedWorth>[0];
+    valuation: Parameters<typeof expectedWorthValued>[1];
+  }>(
+    `select id, rail, destination, amount_received, quote, valuation from payment_attempts where payment_intent_id = $1`,
     [intentId],
   );
   const currency = (await db.query<{ currency: Currency }>(`select currency from payment_intents where id = $1`, [intentId]))[0]!.currency;
   // Each attempt's money is worth its quote's conversion (the same money without a quote).
-  const sum = attempts.reduce((s, a) => s + worthInIntentCurrency(quoteOf(a), Number(a.amount_received), currency), 0);
+  const sum = attempts.reduce((s, a) => s + expectedWorthValued(a.quote, a.valuation, Number(a.amount_received), currency), 0);
   expect(sum, "amountReceived == the sum of the attempts' received amounts (at their quotes)").toBe(before.amountReceived);
   if (opts.paidSettlement !== undefined)
     expect(attempts.reduce((s, a) => s + Number(a.amount_received), 0), 'the attempts received what the backend says was paid, in the settlement currency').toBe(opts.paidSettlement);
@@ -112,6 +165,7 @@ export async function assertMoneyInvariant(db: Db, intentId: string, opts: Invar
     expect(after.amountReceived, 'a re-poll changes nothing (amountReceived)').toBe(before.amountReceived);
     expect(after.events, 'a re-poll changes nothing (events)').toEqual(before.events);
     expect(after.status, 'a re-poll changes nothing (status)').toBe(before.status);
+    expect(after.attempts, "a re-poll changes nothing (each attempt's status and received amount)").toBe(before.attempts);
   }
   return before.events;
 }

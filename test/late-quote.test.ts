@@ -11,6 +11,7 @@ import { writeAttempt } from '@/lib/domain/attempt-states';
 import { confirmPaymentIntent, testExpireQuote } from '@/lib/domain/lifecycle';
 import { railAdapter, resetRailsForTests } from '@/lib/rails/registry';
 import { call, newMerchant, useDatabase } from './api';
+import { assertMoneyInvariant } from './invariant';
 import { eventTypes, newIntent, now } from './lifecycle-helpers';
 
 const { db } = useDatabase();
@@ -90,6 +91,7 @@ describe('money seen after the quote ended', () => {
     setRate(BASE * 2n);
     await refreshAttempt(db(), attemptId, late + 120);
     expect((await intentOf(m.keys.test, pi.id)).amountReceived).toBe(Number(worth));
+    await assertMoneyInvariant(db(), pi.id, { paid: Number(worth), paidSettlement: q.amount, now: late + 125 });
     // The payer is asked for the rest, at a new quote for what is still due.
     const rest = await confirmPaymentIntent(db(), scope, pi.id, {}, { now: late + 130 });
     const q2 = (rest.nextAction as { quote: { amount: number; rate: string } }).quote;

@@ -2,7 +2,9 @@
 // the whole deployment (the `refresh-rates` lease), the last price kept through a refusal, freshness
 // judged when a rate is read, the spread, GNF only with RATE_GNF_PER_EUR, test mode's fixed rates;
 // the worker's task against the exchange fakes; and `GET /v1/exchange_rates` through the API.
-// exchange_rates and worker_leases are not per merchant: each test starts with both emptied.
+// exchange_rates and worker_leases are not per merchant: each test starts with both emptied, in a
+// database of this file's own (useDatabase({ own: true })), so the files running at the same time
+// on PostgreSQL, which quote from the shared rates, never see them emptied or rewritten.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RESPONSE_OBJECTS } from '@/lib/api/openapi';
 import { config, resetConfigForTests } from '@/lib/config';
@@ -18,7 +20,7 @@ import { call, newMerchant, useDatabase } from './api';
 import { startBitstampFake, type BitstampFake } from './fakes/bitstamp';
 import { startKrakenFake, type KrakenFake } from './fakes/kraken';
 
-const { db } = useDatabase();
+const { db } = useDatabase({ own: true });
 
 const T = 1_767_225_600;
 // Kraken 91000.1 and Bitstamp 91200: the median is 91100.05 EUR per BTC; USDT 0.9147 and 0.91482: 0.91476.

@@ -1,6 +1,8 @@
 // The SDK (sdk/src) against a fake fetch: retries and their waits, one Idempotency-Key per request
 // across its retries, which answers are never retried, typed errors, auto-pagination, webhook
 // verification. The example program against a real server: test/sdk-example.test.ts.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
@@ -18,6 +20,12 @@ import {
 } from '../sdk/src/index';
 
 const KEY = 'sk_test_abc123';
+
+/** A full garbage collection now (V8's gc(), exposed for this test only). */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const intent = (id: string, over: Partial<PaymentIntent> = {}): PaymentIntent => ({
@@ -155,13 +163,23 @@ describe('retries', () => {
 
   it('a request that does not answer within timeoutMs is abandoned and retried', async () => {
     let calls = 0;
+    // While the request hangs, the garbage collector runs (as it may at any time in a real process):
+    // the SDK must keep its own timeout signal alive (Node holds AbortSignal.any's composite signal
+    // only weakly from its sources), or the abort never comes and the call hangs forever.
+    // The hanging request is held, as a real fetch's socket holds its request while it waits.
+    const inFlight: Request[] = [];
     const fetch = (req: Request) =>
       ++calls === 1
-        ? new Promise<Response>((_, reject) => req.signal.addEventListener('abort', () => reject(req.signal.reason)))
+        ? new Promise<Response>((_, reject) => {
+            inFlight.push(req);
+            req.signal.addEventListener('abort', () => reject(req.signal.reason));
+            setImmediate(collectGarbage); // once the SDK is suspended, awaiting this fetch
+          })
         : Promise.resolve(Response.json(intent('pi_1')));
     const c = new Caisse(KEY, { fetch, timeoutMs: 50, initialRetryDelayMs: 1 });
     expect((await c.paymentIntents.retrieve('pi_1')).id).toBe('pi_1');
     expect(calls).toBe(2);
+    expect(inFlight[0]!.signal.reason).toMatchObject({ name: 'TimeoutError' });
   });
 
   it("the caller's signal stops the retries", async () => {

@@ -107,6 +107,117 @@ describe('decide: every attempt state x report x intent state, on every kind of 
   });
 });
 
+/** Minor-unit exponents as the contract states them (the conversion below is the test's own, not conversion.ts). */
+const EXP: Record<string, number> = { XOF: 0, BTC: 8, USDT: 6 };
+/** The contract's conversion of `received` under a quote, written here independently of the engine. */
+function worth(q: { amount: number; currency: string; rate: string; due: number } | null, received: number, intentCurrency: string): number {
+  if (!q || received <= 0) return Math.max(0, received);
+  const [whole, frac = ''] = q.rate.split('.');
+  const down = (n: number) => Number((BigInt(n) * BigInt(whole! + frac) * 10n ** BigInt(EXP[intentCurrency]!)) / (10n ** BigInt(EXP[q.currency]!) * 10n ** BigInt(frac.length)));
+  if (received === q.amount) return q.due;
+  return received > q.amount ? q.due + down(received - q.amount) : Math.min(down(received), q.due - 1);
+}
+
+describe('decide: the product over the rest of the facts (expiry, window, payer failures, amounts, quotes)', () => {
+  // Every combination of the table above, again under each of: the attempt's expiry (ahead, past),
+  // the payment window (open, closed), the payer's earlier failures (none, one short of the limit),
+  // what the intent already had (nothing, part), and a quote (none; for the converting rails, a
+  // franc intent's quote that is still running or ended before the money was first seen).
+  // 2,400 x 2 x 2 x 2 x 2 x (1 or 3) = 76,800 decisions, about 3 s on one core.
+  const QUOTED = { btc_lightning: { currency: 'BTC', rate: '59757715.5', amount: 1674 }, btc_onchain: { currency: 'BTC', rate: '59757715.5', amount: 1674 }, usdt_trc20: { currency: 'USDT', rate: '600.12', amount: 1666334 } } as const;
+  const amountsFor = (q: { amount: number } | null) => (q ? [0, Math.floor(q.amount / 2), q.amount, q.amount + 1000] : [0, 400, 1000, 1500]);
+
+  it('holds the engine\'s rules in every combination', () => {
+    let checked = 0;
+    // Checked without expect() in the loop (76,800 cases): the first failures are reported at the end.
+    const failures: string[] = [];
+    const check = (ok: boolean, label: string, rule: string) => {
+      if (!ok) failures.push(`${rule}: ${label}`);
+    };
+    const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+    for (const rail of RAILS)
+      for (const is of INTENT_STATUSES)
+        for (const as of ATTEMPT_STATUSES.filter((x) => x !== 'creating'))
+          for (const st of STATES)
+            for (const expired of [false, true])
+              for (const windowClosed of [false, true])
+                for (const payerFailures of [0, MAX_FAILED_ATTEMPTS - 1])
+                  for (const prior of [0, 300])
+                    for (const quoteKind of rail === 'mobile_money_a' ? (['none'] as const) : (['none', 'running', 'ended'] as const)) {
+                      if (as === 'succeeded' && is !== 'succeeded') continue;
+                      const terms = quoteKind === 'none' ? null : QUOTED[rail as keyof typeof QUOTED];
+                      const quote = terms && { ...terms, due: 1000 - prior, expiresAt: quoteKind === 'running' ? NOW + 300 : NOW - 3600 };
+                      const currency = quote ? 'XOF' : CURRENCY[rail];
+                      const full = quote ? quote.amount : 1000 - prior;
+                      for (const received of amountsFor(quote)) {
+                        const intent = intentOf(is, rail, {
+                          currency: currency as IntentFacts['currency'],
+                          windowClosed,
+                          payerFailures,
+                          amountReceived: is === 'succeeded' ? 1000 : prior,
+                        });
+                        const counted = as === 'succeeded' ? full : 0;
+                        const attempt = attemptOf(as, rail, {
+                          expiresAt: expired ? NOW - 60 : NOW + 600,
+                          quote,
+                          amountReceived: counted,
+                          addressCredited: isAddress(rail) ? counted : null,
+                          firstSeenAt: quoteKind === 'ended' ? NOW : counted > 0 ? NOW - 900 : null,
+                        });
+                        const d = decide(intent, attempt, report(st, received), NOW);
+                        const label = `${rail} intent=${is}/${prior} attempt=${as} report=${st}/${received} expired=${expired} windowClosed=${windowClosed} failures=${payerFailures} quote=${quoteKind}`;
+                        // 1. Money is counted once (a reversal only where counted money left an address).
+                        const reversal = isAddress(rail) && received < counted;
+                        check(d.credit === (reversal ? received - counted : Math.max(0, received - counted)), label, `1 credit ${d.credit}`);
+                        // 1b. The intent gets what the new money is worth at the quote (the contract's rule, computed here).
+                        check(d.intentCredit === worth(quote, counted + d.credit, currency) - worth(quote, counted, currency), label, `1b intentCredit ${d.intentCredit}`);
+                        // 2. Every step is one the tables allow.
+                        let end: ReturnType<typeof walk>;
+                        try {
+                          end = walk(intent, attempt, d);
+                        } catch (err) {
+                          check(false, label, `2 ${(err as Error).message}`);
+                          continue;
+                        }
+                        const open = is === 'requires_payment_method' || is === 'pending';
+                        // 3. Money on a closed intent is a late payment, and nothing else.
+                        if (d.credit > 0 && !open) check(same(d.effects, [{ do: 'emit', type: 'payment_intent.late_payment' }]), label, '3 late payment only');
+                        // 4. Enough money while open succeeds the intent exactly once, whatever the window, the expiry or the failures.
+                        const total = intent.amountReceived + d.intentCredit;
+                        if (d.credit > 0 && open && total >= intent.amount) {
+                          check(end.intent === 'succeeded', label, '4 succeeds');
+                          check(end.events.filter((e) => e === 'payment_intent.succeeded').length === 1, label, '4 one succeeded event');
+                          check(end.events.includes('payment_intent.overpaid') === total > intent.amount, label, '4 overpaid iff more');
+                        } else {
+                          check(!end.events.includes('payment_intent.succeeded'), label, '4 no succeeded event');
+                          check(!(end.intent === 'succeeded' && is !== 'succeeded'), label, '4 not succeeded');
+                        }
+                        // The payer's last try: this attempt failing (declined, timed out, or a push paid short) ends the intent.
+                        const lastTry = payerFailures === MAX_FAILED_ATTEMPTS - 1;
+                        // 4c. A quote's money first seen after it ended is reported late, and still counts.
+                        if (d.credit > 0 && open && quoteKind === 'ended') check(end.events.includes('payment_intent.late_payment'), label, '4c late');
+                        // 5. A closed intent changes only through money; a closed attempt without new money changes nothing.
+                        if (d.credit === 0 && !open) check(d.effects.every((e) => e.do === 'attempt'), label, '5 closed intent');
+                        if (d.credit === 0 && !['awaiting_payment', 'pending'].includes(as)) check(d.effects.length === 0, label, '5 closed attempt');
+                        // 6. The intent fails only while open, and only on a closed window, a failed or expired
+                        //    report, the attempt's expiry, or (the payer's last try) a push paid short.
+                        if (end.intent === 'failed' && is !== 'failed')
+                          check(open && (windowClosed || st === 'failed' || st === 'expired' || expired || (lastTry && !isAddress(rail) && d.credit > 0 && total < intent.amount)), label, '6 fails only for a reason');
+                        // 6b. With the window open and tries left, a failed or expired report leaves the intent payable.
+                        if (open && !windowClosed && !lastTry && d.credit === 0) check(end.intent !== 'failed', label, '6b payable');
+                        // 6c. A live attempt that fails on a closed window, or on the payer's last try, fails the intent.
+                        if (open && d.credit === 0 && ['awaiting_payment', 'pending'].includes(as) && st === 'failed' && (windowClosed || lastTry))
+                          check(end.intent === 'failed' && end.events.includes('payment_intent.failed'), label, '6c fails');
+                        // 7. Only an expired Lightning invoice without a quote is replaced.
+                        if (d.replace) check(rail === 'btc_lightning' && quote === null, label, '7 replace');
+                        checked++;
+                      }
+                    }
+    expect(failures.length, failures.slice(0, 20).join('\n')).toBe(0);
+    expect(checked).toBeGreaterThan(50_000);
+  });
+});
+
 describe('decide: exact decisions', () => {
   it('an invoice paid after its attempt was closed (rail switch) pays the open intent and closes the live attempt', () => {
     const d = decide(intentOf('requires_payment_method', 'btc_lightning'), attemptOf('canceled', 'btc_lightning'), report('confirmed', 1000), NOW);

@@ -62,14 +62,26 @@ export function retryingFetch(opts: TransportOptions): FetchLike {
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
     const callerSignal = request.signal;
     for (let attempt = 0; ; attempt++) {
-      const timeout = AbortSignal.timeout(opts.timeoutMs);
-      const signal = AbortSignal.any([callerSignal, timeout]);
+      // A timer of our own, not AbortSignal.timeout: Node holds a timeout signal, and the signal
+      // AbortSignal.any makes of it, only weakly, so a garbage collection while the request is out
+      // could drop them and the abort would never come (a request hanging forever). The timer's
+      // callback holds the combined signal until it fires or is cleared.
+      const timeout = new AbortController();
+      let signal: AbortSignal | undefined;
+      const timer = setTimeout(() => {
+        timeout.abort(new DOMException(`no answer within ${opts.timeoutMs} ms`, 'TimeoutError'));
+        void signal;
+      }, opts.timeoutMs);
+      // Like AbortSignal.timeout's, it does not keep a Node process alive; it still bounds the body's read.
+      (timer as { unref?: () => void }).unref?.();
+      signal = AbortSignal.any([callerSignal, timeout.signal]);
       let response: Response;
       try {
         response = await opts.fetch(new Request(request.url, { method: request.method, headers, body, signal }));
       } catch (err) {
+        clearTimeout(timer);
         if (callerSignal.aborted) throw err;
-        const what = timeout.aborted ? `no answer within ${opts.timeoutMs} ms` : err instanceof Error ? err.message : String(err);
+        const what = timeout.signal.aborted ? `no answer within ${opts.timeoutMs} ms` : err instanceof Error ? err.message : String(err);
         if (attempt >= opts.maxRetries)
           throw new CaisseConnectionError(`${request.method} ${new URL(request.url).pathname}: ${what} (after ${attempt + 1} attempt${attempt ? 's' : ''})`, { cause: err });
         await opts.sleep(backoffMs(attempt, opts), callerSignal);

@@ -70,8 +70,11 @@ export interface FakeEsplora extends FakeServer {
   reorg(forkHeight: number, dropped?: string[]): void;
   /** A mempool transaction evicted (expiry, mempool full, conflict): gone from every answer. */
   evict(txid: string): void;
-  /** BIP125 replacement of an unconfirmed transaction: same inputs, `sats` to the same address. */
-  replace(txid: string, sats: number): string;
+  /**
+   * BIP125 replacement of an unconfirmed transaction: same inputs, `sats` to the same address, or
+   * to `to` (the payer double-spends the coins elsewhere, e.g. back to its own wallet).
+   */
+  replace(txid: string, sats: number, to?: string): string;
   /** Answer the next `times` requests (those whose path matches `path`, when given) with this HTTP failure. */
   failNext(status: EsploraFailure, times?: number, path?: RegExp): void;
   /** Called with each request's path before it is answered (a test changes the chain mid-read). */
@@ -226,12 +229,12 @@ export async function startFakeEsplora(): Promise<FakeEsplora> {
     if (get(txid).status.confirmed) throw new Error('fake esplora: a mined transaction cannot be evicted (reorg it first)');
     forget(txid);
   };
-  fake.replace = (txid, sats) => {
+  fake.replace = (txid, sats, to) => {
     const old = get(txid);
     if (old.status.confirmed) throw new Error('fake esplora: a mined transaction cannot be replaced');
     const ours = old.vout.find((o) => o.scriptpubkey_address !== CHANGE_ADDRESS)!;
     forget(txid);
-    const tx: EsploraTx = { ...old, txid: hex32(), vout: [output(ours.scriptpubkey_address, sats), output(CHANGE_ADDRESS, 100_000)], fee: old.fee + 500, status: { confirmed: false } };
+    const tx: EsploraTx = { ...old, txid: hex32(), vout: [output(to ?? ours.scriptpubkey_address, sats), output(CHANGE_ADDRESS, 100_000)], fee: old.fee + 500, status: { confirmed: false } };
     index(tx);
     return tx.txid;
   };

@@ -10,6 +10,11 @@ export interface FakeServer {
   url: string;
   mode: FakeMode;
   requests: { method: string; path: string; headers: http.IncomingHttpHeaders; body: string }[];
+  /**
+   * A slow backend: the next request is held (not handled) until the test releases it. `arrived`
+   * resolves once it is held, so a test can act while a call of ours is in flight, without a timer.
+   */
+  holdNext(): { arrived: Promise<void>; release(): void };
   close(): Promise<void>;
 }
 
@@ -29,11 +34,30 @@ export type Handler = (req: { method: string; url: URL; headers: http.IncomingHt
 
 export async function startFake(handler: Handler): Promise<FakeServer> {
   const pending = new Set<http.ServerResponse>();
-  const fake: FakeServer = { url: '', mode: 'ok', requests: [], close: async () => {} };
+  let hold: { arrived: () => void; released: Promise<void> } | null = null;
+  const fake: FakeServer = {
+    url: '',
+    mode: 'ok',
+    requests: [],
+    holdNext() {
+      let arrived!: () => void;
+      let release!: () => void;
+      const arrivedP = new Promise<void>((r) => (arrived = r));
+      hold = { arrived, released: new Promise<void>((r) => (release = r)) };
+      return { arrived: arrivedP, release };
+    },
+    close: async () => {},
+  };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
+      if (hold) {
+        const h = hold;
+        hold = null;
+        h.arrived();
+        await h.released;
+      }
       const body = Buffer.concat(chunks).toString('utf8');
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       fake.requests.push({ method: req.method ?? 'GET', path: url.pathname + url.search, headers: req.headers, body });
