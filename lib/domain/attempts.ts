@@ -787,10 +787,12 @@ async function cancelAtBackend(db: Db, adapter: RailAdapter, row: Row, now: numb
 }
 
 /**
- * The intent's attempts that just closed (a cancel, a rail switch), made unpayable at their backend
- * now (an LND invoice canceled, a Wave session expired) rather than at the worker's next watch poll
- * up to a minute later, while the payer may still pay them. After the closing transaction committed,
- * with none open; a failed cancel is tried again by the worker (cancelAtBackend). Live adapters only.
+ * The attempts of an intent that was just canceled, made unpayable at their backend now (an LND
+ * invoice canceled, a Wave session expired) rather than at the worker's next watch poll up to a
+ * minute later, while the payer may still pay them. After the closing transaction committed, with
+ * none open; a failed cancel is tried again by the worker (cancelAtBackend). Live adapters only.
+ * Not after a rail switch: the open intent is still paid by the switched-away invoice (settle.ts
+ * rule 3), and switching back hands the same invoice out again (reuseOpenInvoice).
  */
 export async function cancelClosedAtBackend(db: Db, intentId: string, now: number): Promise<void> {
   const rows = await db.query(

@@ -108,8 +108,6 @@ export async function confirmPaymentIntent(
       await refreshAttempt(db, step.recheck, now);
       continue;
     }
-    // A rail switch closed the attempt on the old rail: its invoice stops being payable now.
-    if (input.rail) await cancelClosedAtBackend(db, intentId, now);
     if ('done' in step) return step.done;
     await startAttempt(db, step.start.promptInput, step.start.adapter);
     return serializeIntent(db, await getIntentRow(db, scope, intentId));
@@ -254,10 +252,7 @@ export async function chooseSessionRail(db: Db, sessionId: string, rail: Rail, c
     const first = (await db.query(`select * from checkout_sessions where id = $1`, [sessionId]))[0];
     if (!first) throw notFound('checkout_session', sessionId);
     try {
-      const chosen = await chooseRailOnce(db, first, rail, now);
-      // A rail switch closed the attempt on the old rail: its invoice stops being payable now.
-      if (first.payment_intent_id) await cancelClosedAtBackend(db, chosen.intent.id, now);
-      return chosen;
+      return await chooseRailOnce(db, first, rail, now);
     } catch (err) {
       // Another request made the session's intent between our read and our lock: start again, so
       // the intent is locked before the session (the order everywhere; the other way deadlocks).
