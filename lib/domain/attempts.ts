@@ -7,7 +7,7 @@ import { config } from '../config';
 import { claimDue } from '../db/claim';
 import type { Db, Row } from '../db/client';
 import { randomUUID } from 'node:crypto';
-import { attemptWorth, lateRate, lateValuation, lockQuote, needsLateRate, quoteOf, valuationOf, type Valuation } from './conversion';
+import { attemptWorth, lateRate, lateValuation, lockQuote, needsLateRate, quoteOf, trimValuation, valuationOf, type Valuation } from './conversion';
 import { createId } from '../ids';
 import { log } from '../log';
 import { normalizePhone, operatorInfo } from '../rails/mobile-money/operators';
@@ -602,6 +602,10 @@ export async function settle(tx: Db, intent: Row, attempt: Row, report: RailStat
   const before = a.amountReceived + Number(attempt.amount_seen);
   const total = a.amountReceived + Math.max(0, report.received - counted) + Math.max(0, report.seen);
   let valuation: Valuation | undefined;
+  // Money the valuation covered that is gone now (dropped before it was counted) is valued afresh
+  // when it is seen again (conversion.ts trimValuation).
+  const trimmed = a.valuation ? trimValuation(a.valuation, total) : null;
+  if (trimmed && trimmed !== a.valuation) a.valuation = valuation = trimmed;
   if (a.quote && needsLateRate(a.quote, a.valuation ?? null, before, total, now)) {
     const rate = await lateRate(tx, attempt.rail as Rail, facts.intent.currency, a.quote, intent.livemode as boolean, now);
     valuation = lateValuation(a.quote, a.valuation ?? null, before, total, now, rate);
@@ -705,7 +709,15 @@ export async function refreshAttempt(db: Db, attemptId: string, now: number, rea
     // nothing is written, the attempt is asked about again after the next rate refresh.
     if (!(err instanceof DomainError) || err.code !== 'rail_unavailable') throw err;
     log('warn', 'late payment waits for a fresh exchange rate', { rail, attemptId, error: err.message });
-    await writeAttempt(db, attemptId, { set: { next_poll_at: now + config().RATE_REFRESH_SECONDS, locked_until: null } });
+    const retryAt = now + config().RATE_REFRESH_SECONDS;
+    // The money is on the address all the same: the address is used for good (never handed to
+    // another intent, whose attempt would then count this payer's money), and the attempt stays
+    // watched however long the rates stay stale (its watch would otherwise end with the money
+    // never recorded).
+    if (isAddressRail(rail) && st.received + st.seen > 0)
+      await db.query(`update derived_addresses set money_seen_at = $3 where address = $1 and rail = $2 and money_seen_at is null`, [polled.destination, rail, now]);
+    const watched = !isActiveAttempt(polled.status) && polled.watch_until !== null ? { watch_until: Math.max(Number(polled.watch_until), retryAt + WATCH_POLL_SECONDS) } : {};
+    await writeAttempt(db, attemptId, { set: { next_poll_at: retryAt, locked_until: null, ...watched } });
     return null;
   });
   if (!settled) return;
