@@ -810,7 +810,17 @@ export async function cancelClosedAtBackend(db: Db, intentId: string, now: numbe
   );
   for (const row of rows) {
     const adapter = railAdapter(row.rail as Rail, row.livemode as boolean);
-    if (adapter?.cancel && adapter.mode === 'live') await cancelAtBackend(db, adapter, row, now);
+    if (!adapter?.cancel || adapter.mode !== 'live') continue;
+    // Leased first, as the worker's cancel is: a confirm back to this rail meanwhile must not hand
+    // the invoice out again (reuseOpenInvoice skips a leased one), and if it already did (the
+    // attempt no longer watched), it is not ours to cancel.
+    const claimed = await writeAttempt(db, row.id as string, {
+      set: { locked_until: now + LEASE_SECONDS },
+      where: { sql: `(locked_until is null or locked_until <= $1) and watch_until > $1 and not (details ? 'backendCanceledAt')`, params: [now] },
+    });
+    if (!claimed) continue;
+    await cancelAtBackend(db, adapter, claimed, now);
+    await writeAttempt(db, row.id as string, { set: { locked_until: null }, where: { sql: 'locked_until = $1', params: [now + LEASE_SECONDS] } });
   }
 }
 
