@@ -147,9 +147,13 @@ export interface AddressGap {
   configuredGapLimit: number;
   /** How many indexes were derived (the highest is this minus one); 0 when none. */
   derivedCount: number;
-  /** The highest index that received money (confirmed or not), or null. */
+  /**
+   * The highest index whose money is counted (confirmed on the chain), or null. Money seen only in
+   * the mempool is not: it may be evicted or replaced and leave the address without history, and a
+   * wallet knows only the chain (such an address would not end its run of unused ones).
+   */
   highestUsedIndex: number | null;
-  /** The longest run of consecutive indexes without money, up to the highest index derived. */
+  /** The longest run of consecutive indexes without counted money, up to the highest index derived. */
   longestUnusedRun: number;
   /**
    * The gap limit a wallet must scan with to find every payment to an address handed out so far
@@ -159,8 +163,10 @@ export interface AddressGap {
 }
 
 /**
- * The gap of a rail's key: the runs of indexes without money between (and after) the ones with
- * money. Reads the key's used indexes (an index range, `derived_addresses_used`).
+ * The gap of a rail's key: the runs of indexes without counted money between (and after) the ones
+ * with money on the chain (amount_credited; money only ever seen in the mempool may be gone, and
+ * then a wallet sees no history there). Reads the key's used indexes (an index range,
+ * `derived_addresses_used`: credited money is always seen money).
  */
 export async function addressGap(db: Db, adapter: RailAdapter): Promise<AddressGap | null> {
   const configured = configuredGap(adapter.rail);
@@ -170,7 +176,7 @@ export async function addressGap(db: Db, adapter: RailAdapter): Promise<AddressG
             max(u.derivation_index) as last_used,
             max(u.derivation_index - u.prev - 1) as longest_inner
        from (select derivation_index, lag(derivation_index, 1, -1::bigint) over (order by derivation_index) as prev
-               from derived_addresses where key_id = $1 and money_seen_at is not null) u`,
+               from derived_addresses where key_id = $1 and money_seen_at is not null and amount_credited > 0) u`,
     [adapter.derivationKeyId],
   );
   const derived = Number(row?.derived ?? 0);

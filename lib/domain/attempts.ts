@@ -7,7 +7,7 @@ import { config } from '../config';
 import { claimDue } from '../db/claim';
 import type { Db, Row } from '../db/client';
 import { randomUUID } from 'node:crypto';
-import { attemptWorth, lateRate, lateValuation, lockQuote, needsLateRate, quoteOf, valuationOf, type Valuation } from './conversion';
+import { attemptWorth, lateRate, lateValuation, lockQuote, needsLateRate, quoteOf, trimValuation, valuationOf, type Valuation } from './conversion';
 import { createId } from '../ids';
 import { log } from '../log';
 import { normalizePhone, operatorInfo } from '../rails/mobile-money/operators';
@@ -602,6 +602,10 @@ export async function settle(tx: Db, intent: Row, attempt: Row, report: RailStat
   const before = a.amountReceived + Number(attempt.amount_seen);
   const total = a.amountReceived + Math.max(0, report.received - counted) + Math.max(0, report.seen);
   let valuation: Valuation | undefined;
+  // Money the valuation covered that is gone now (dropped before it was counted) is valued afresh
+  // when it is seen again (conversion.ts trimValuation).
+  const trimmed = a.valuation ? trimValuation(a.valuation, total) : null;
+  if (trimmed && trimmed !== a.valuation) a.valuation = valuation = trimmed;
   if (a.quote && needsLateRate(a.quote, a.valuation ?? null, before, total, now)) {
     const rate = await lateRate(tx, attempt.rail as Rail, facts.intent.currency, a.quote, intent.livemode as boolean, now);
     valuation = lateValuation(a.quote, a.valuation ?? null, before, total, now, rate);
@@ -705,10 +709,15 @@ export async function refreshAttempt(db: Db, attemptId: string, now: number, rea
     // nothing is written, the attempt is asked about again after the next rate refresh.
     if (!(err instanceof DomainError) || err.code !== 'rail_unavailable') throw err;
     log('warn', 'late payment waits for a fresh exchange rate', { rail, attemptId, error: err.message });
-    const next = now + config().RATE_REFRESH_SECONDS;
-    // A closed attempt stays watched while its money waits (its watch is never let run out meanwhile).
-    const watchUntil = polled.watch_until === null ? null : Math.max(Number(polled.watch_until), next + WATCH_SECONDS);
-    await writeAttempt(db, attemptId, { set: { next_poll_at: next, locked_until: null, ...(watchUntil === null ? {} : { watch_until: watchUntil }) } });
+    const retryAt = now + config().RATE_REFRESH_SECONDS;
+    // The money is on the address all the same: the address is used for good (never handed to
+    // another intent, whose attempt would then count this payer's money), and the attempt stays
+    // watched however long the rates stay stale (its watch would otherwise end with the money
+    // never recorded).
+    if (isAddressRail(rail) && st.received + st.seen > 0)
+      await db.query(`update derived_addresses set money_seen_at = $3 where address = $1 and rail = $2 and money_seen_at is null`, [polled.destination, rail, now]);
+    const watched = !isActiveAttempt(polled.status) && polled.watch_until !== null ? { watch_until: Math.max(Number(polled.watch_until), retryAt + WATCH_POLL_SECONDS) } : {};
+    await writeAttempt(db, attemptId, { set: { next_poll_at: retryAt, locked_until: null, ...watched } });
     return null;
   });
   if (!settled) return;
@@ -803,7 +812,17 @@ export async function cancelClosedAtBackend(db: Db, intentId: string, now: numbe
   );
   for (const row of rows) {
     const adapter = railAdapter(row.rail as Rail, row.livemode as boolean);
-    if (adapter?.cancel && adapter.mode === 'live') await cancelAtBackend(db, adapter, row, now);
+    if (!adapter?.cancel || adapter.mode !== 'live') continue;
+    // Leased first, as the worker's cancel is: a confirm back to this rail meanwhile must not hand
+    // the invoice out again (reuseOpenInvoice skips a leased one), and if it already did (the
+    // attempt no longer watched), it is not ours to cancel.
+    const claimed = await writeAttempt(db, row.id as string, {
+      set: { locked_until: now + LEASE_SECONDS },
+      where: { sql: `(locked_until is null or locked_until <= $1) and watch_until > $1 and not (details ? 'backendCanceledAt')`, params: [now] },
+    });
+    if (!claimed) continue;
+    await cancelAtBackend(db, adapter, claimed, now);
+    await writeAttempt(db, row.id as string, { set: { locked_until: null }, where: { sql: 'locked_until = $1', params: [now + LEASE_SECONDS] } });
   }
 }
 

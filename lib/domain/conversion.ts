@@ -157,10 +157,35 @@ export function lateValuation(quote: Quote, valuation: Valuation | null, before:
   return { inTime: v.inTime, late: [...v.late, { upTo: total, rate: lowerRate(rateNow, quote.rate), seenAt: now }] };
 }
 
+/** The most money the valuation covers (settlement minor units). */
+const valuationTop = (v: Valuation): number => (v.late.length ? v.late[v.late.length - 1]!.upTo : v.inTime);
+
+/**
+ * The valuation cut back to `total` when money it covered is gone (evicted, replaced, double-spent
+ * or reorganised away before it was counted): money seen again later is first seen then, and is
+ * valued at the rate of that moment, as it is when no valuation was recorded yet (the attempt's
+ * amount seen drops with it). Otherwise a payer could fix a rate with a transaction seen once and
+ * withdrawn, and pay at it whenever the market made it a bargain. `total` is never below what the
+ * attempt has counted, so counted money keeps its value. Unchanged (the same object) when nothing left.
+ */
+export function trimValuation(v: Valuation, total: number): Valuation {
+  if (total >= valuationTop(v)) return v;
+  const inTime = Math.min(v.inTime, total);
+  const late: Valuation['late'] = [];
+  let from = inTime;
+  for (const part of v.late) {
+    if (from >= total) break;
+    if (part.upTo <= from) continue;
+    late.push({ ...part, upTo: Math.min(part.upTo, total) });
+    from = Math.min(part.upTo, total);
+  }
+  return { inTime, late };
+}
+
 /** Does a poll that sees `total` at `now` need a rate to value late money (the caller then reads one)? */
 export function needsLateRate(quote: Quote | null, valuation: Valuation | null, before: number, total: number, now: number): boolean {
   if (!quote || now <= quote.expiresAt + LATE_GRACE_SECONDS) return false;
-  const top = valuation ? (valuation.late.length ? valuation.late[valuation.late.length - 1]!.upTo : valuation.inTime) : before;
+  const top = valuation ? valuationTop(valuation) : before;
   return total > top;
 }
 

@@ -1145,9 +1145,9 @@ export interface components {
             configuredGapLimit: number;
             /** @description how many indexes of the key were handed out (the highest is this minus one) */
             derivedCount: number;
-            /** @description the highest index that received money (confirmed or not); null when none did */
+            /** @description the highest index whose money is counted (confirmed on the chain; money only seen in the mempool may vanish and leave no history for a wallet); null when none did */
             highestUsedIndex: number | null;
-            /** @description the longest run of consecutive indexes without money, up to the highest handed out */
+            /** @description the longest run of consecutive indexes without counted money, up to the highest handed out */
             longestUnusedRun: number;
             /** @description the gap limit a wallet restored from the key must scan with to find every payment to an address handed out so far */
             requiredGapLimit: number;
