@@ -23,9 +23,9 @@ import type { ListEnvelope } from './list';
  */
 export const REUSE_GRACE_SECONDS = 600;
 
-// How many unpaid addresses one client address, and the sessions of one payment link, may hold at
-// once (live mode; all address rails together): config ADDRESS_HOLDS_PER_CLIENT (10) and
-// ADDRESS_HOLDS_PER_LINK (200).
+// How many unpaid addresses one client address, and the sessions of one payment link, may be handed
+// in a quarter of an hour (live mode; all address rails together): config ADDRESS_HOLDS_PER_CLIENT
+// (10) and ADDRESS_HOLDS_PER_LINK (200); see assertHoldsLeft.
 
 /** Who asks for an address: the hosted page's client address, the session's payment link. */
 export interface AddressHolder {
@@ -71,9 +71,13 @@ const FREE_ADDRESS = `
    order by d.free_at, d.derivation_index limit 1`;
 
 /**
- * The holds of one client or one link over its limit, or nothing. Live keys only. A hold ends at
- * its address's `free_at`, or, while its attempt is open, at that attempt's expiry (the worker closes
- * it then); it counts until REUSE_GRACE_SECONDS after that.
+ * The holds of one client or one link over its limit, or nothing. Live keys only. A hold counts
+ * against its client and link only for its first QUOTE_TTL_SECONDS (the time a payer who is really
+ * paying needs; 15 minutes), or less when it ends sooner (its address free again): the address
+ * stays its payer's until its attempt's expiry, but an abandoned checkout behind a carrier's NAT,
+ * or a burst of visits through a few proxies, blocks no one for the session's whole day. So one
+ * client or link holds at most its limit per quarter hour, and the gap this can grow by is bounded
+ * by that rate (and reported: `addressGap`).
  */
 async function assertHoldsLeft(tx: Db, adapter: RailAdapter, holder: AddressHolder, now: number): Promise<void> {
   if (gapLimit(adapter) === null) return;
@@ -84,13 +88,16 @@ async function assertHoldsLeft(tx: Db, adapter: RailAdapter, holder: AddressHold
   for (const [column, value, limit, who] of checks) {
     const [row] = await tx.query<{ n: number; first_end: number | null }>(
       `select count(*)::int as n, min(h.end_at) as first_end
-         from (select coalesce(d.free_at, (select max(a.expires_at) from payment_attempts a where a.rail = d.rail and a.destination = d.address)) as end_at
-                 from derived_addresses d where d.${column} = $1 and d.money_seen_at is null and d.amount_credited = 0) h
-        where h.end_at is null or h.end_at > $2`,
-      [value, now - REUSE_GRACE_SECONDS],
+         from (select least(
+                        coalesce(d.free_at, (select max(a.expires_at) from payment_attempts a where a.rail = d.rail and a.destination = d.address)) + $3,
+                        d.created_at + $4) as end_at
+                 from derived_addresses d
+                where d.${column} = $1 and d.created_at > $2 - $4 and d.money_seen_at is null and d.amount_credited = 0) h
+        where h.end_at > $2`,
+      [value, now, REUSE_GRACE_SECONDS, cfg.QUOTE_TTL_SECONDS],
     );
     if (Number(row!.n) >= limit) {
-      const wait = Math.max(1, Number(row!.first_end ?? now) + REUSE_GRACE_SECONDS - now);
+      const wait = Math.max(1, Number(row!.first_end ?? now) - now);
       throw new AddressLimitError(`${who} already holds ${limit} unpaid receive addresses; pay one of them, or retry in ${wait} seconds.`, wait);
     }
   }

@@ -9,11 +9,11 @@
 --    told how far its wallet must scan (lib/domain/address-gap.ts, GET /v1/address_gaps).
 -- 3. Who holds an address: the client address (`held_by_client`, lib/domain/action-limits.ts
 --    clientKey) and the payment link (`held_by_link`) that made the attempt, so that one client or
---    one link can hold only a few unpaid addresses at once.
+--    one link is handed only a few unpaid addresses in a quarter of an hour.
 alter table derived_addresses add column held_by_client text collate "C";
 alter table derived_addresses add column held_by_link text collate "C";
-create index derived_addresses_held_by_client on derived_addresses (held_by_client) where held_by_client is not null and money_seen_at is null;
-create index derived_addresses_held_by_link on derived_addresses (held_by_link) where held_by_link is not null and money_seen_at is null;
+create index derived_addresses_held_by_client on derived_addresses (held_by_client, created_at) where held_by_client is not null and money_seen_at is null;
+create index derived_addresses_held_by_link on derived_addresses (held_by_link, created_at) where held_by_link is not null and money_seen_at is null;
 
 create or replace function derived_address_free_at(p_rail text, p_address text) returns bigint
 language sql volatile as $$
