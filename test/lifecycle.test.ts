@@ -440,26 +440,27 @@ describe('checkout sessions and rails', () => {
 
   it('sessions expire by the background job; unpaid intent fails; a pending payment makes it wait', async () => {
     const m = await newMerchant(db());
+    // A minute beyond the 30-minute minimum: the API checks expiresAt against its own clock, a moment later.
     const t0 = now();
     const a = await momoIntent(m.keys.test);
-    const csA = (await call('POST', '/v1/checkout_sessions', { key: m.keys.test, body: { paymentIntentId: a.id, expiresAt: t0 + 1800 } })).body;
+    const csA = (await call('POST', '/v1/checkout_sessions', { key: m.keys.test, body: { paymentIntentId: a.id, expiresAt: t0 + 1860 } })).body;
     const b = await momoIntent(m.keys.test);
-    const csB = (await call('POST', '/v1/checkout_sessions', { key: m.keys.test, body: { paymentIntentId: b.id, expiresAt: t0 + 1800 } })).body;
+    const csB = (await call('POST', '/v1/checkout_sessions', { key: m.keys.test, body: { paymentIntentId: b.id, expiresAt: t0 + 1860 } })).body;
     await confirmPaymentIntent(db(), testScope(m), b.id, { phone: '0554122222' }, { now: t0 }); // never answers
     expect(await expireDueSessions(db(), t0 + 100, { merchantId: m.merchant.id })).toBe(0);
-    expect(await expireDueSessions(db(), t0 + 1800, { merchantId: m.merchant.id })).toBe(1);
+    expect(await expireDueSessions(db(), t0 + 1860, { merchantId: m.merchant.id })).toBe(1);
     expect((await call('GET', `/v1/checkout_sessions/${csA.id}`, { key: m.keys.test })).body.status).toBe('expired');
     expect((await get(m.keys.test, a.id)).body).toMatchObject({ status: 'failed', lastPaymentError: { code: 'session_expired' } });
     expect((await call('GET', `/v1/checkout_sessions/${csB.id}`, { key: m.keys.test })).body.status).toBe('open');
     expect((await get(m.keys.test, b.id)).body.status).toBe('pending');
     // The pending push times out at the end of the window: the intent fails and the session expires.
-    await pollDueAttempts(db(), t0 + 1800, { merchantId: m.merchant.id });
+    await pollDueAttempts(db(), t0 + 1860, { merchantId: m.merchant.id });
     expect((await get(m.keys.test, b.id)).body).toMatchObject({ status: 'failed', amountReceived: 0, lastPaymentError: { code: 'timeout' } });
     expect((await call('GET', `/v1/checkout_sessions/${csB.id}`, { key: m.keys.test })).body.status).toBe('expired');
     expect(await eventTypes(db(), csA.id)).toEqual(['checkout_session.expired']);
     expect(await eventTypes(db(), csB.id)).toEqual(['checkout_session.expired']);
     expect(await eventTypes(db(), a.id)).toEqual(['payment_intent.created', 'payment_intent.failed']);
-    expect(await assertMoneyInvariant(db(), b.id, { paid: 0, now: t0 + 1800 })).toEqual(['payment_intent.created', 'payment_intent.failed', 'payment_intent.pending']);
+    expect(await assertMoneyInvariant(db(), b.id, { paid: 0, now: t0 + 1860 })).toEqual(['payment_intent.created', 'payment_intent.failed', 'payment_intent.pending']);
   });
 
   it('a paid intent completes its session', async () => {
