@@ -92,6 +92,16 @@ async function post(request: APIRequestContext, url: string, actionId: string, f
   return { status: res.status(), location: res.headers()['location'] ?? null, setCookie: res.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value) };
 }
 
+// The e2e specs share the demo merchant: the endpoint this spec makes (which would get a delivery of
+// every later event of the merchant) is deleted after it, passed or failed.
+let endpointMade: string | null = null;
+test.afterEach(async ({ request }) => {
+  if (!endpointMade) return;
+  const res = await request.fetch(`/v1/webhook_endpoints/${endpointMade}`, { method: 'DELETE', headers: { authorization: `Bearer ${keys().test}` } });
+  expect(res.status()).toBe(200);
+  endpointMade = null;
+});
+
 test('[DASHBOARD]: every server action replayed cross-site with a signed-in cookie is refused, and nothing changes', async ({ page, playwright, baseURL }) => {
   test.setTimeout(180_000);
   const request = await playwright.request.newContext({ baseURL });
@@ -100,6 +110,7 @@ test('[DASHBOARD]: every server action replayed cross-site with a signed-in cook
   const price = await api(request, 'POST', '/v1/prices', { productId: product.id, currency: 'XOF', unitAmount: 1500 });
   const link = await api(request, 'POST', '/v1/payment_links', { priceId: price.id });
   const endpoint = await api(request, 'POST', '/v1/webhook_endpoints', { url: `http://127.0.0.1:9/kept-${run}`, enabledEvents: ['*'] });
+  endpointMade = endpoint.id;
   const intent = await api(request, 'POST', '/v1/payment_intents', { amount: 2500, currency: 'XOF', rail: 'mobile_money_a', reference: `cross-${run}` });
   const o: Objects = { product: product.id, price: price.id, link: link.id, endpoint: endpoint.id, intent: intent.id };
   const count = async (p: string) => (await api(request, 'GET', `${p}?limit=100`)).data.length as number;

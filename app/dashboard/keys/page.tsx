@@ -46,7 +46,7 @@ export default async function KeysPage({ searchParams }: { searchParams: SP }) {
         )}
       </div>
 
-      <section className="db-section" aria-labelledby="gaps-h">
+      <div className="db-section">
         <h2 id="gaps-h" className="db-h2">
           {t('gapsTitle')}
         </h2>
@@ -68,7 +68,7 @@ export default async function KeysPage({ searchParams }: { searchParams: SP }) {
             ))}
           </Table>
         )}
-      </section>
+      </div>
 
       {confirm ? (
         <section className="dc-confirm" aria-labelledby="roll-h">
