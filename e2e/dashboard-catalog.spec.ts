@@ -319,7 +319,9 @@ test('[DASHBOARD]: webhook secret shown once, keys rolled (the old key gets 401 
     await p.getByLabel('Email address').fill(invited);
     await p.getByLabel('Password').fill(password);
     await p.getByRole('button', { name: 'Sign in' }).click();
-    await expect(p).toHaveURL(/\/dashboard\/sign-in\?error=/);
+    // Refused (the refusal is a one-time flash: nothing of it, nor the e-mail, in the URL).
+    await expect(p.getByRole('alert').filter({ hasText: 'Incorrect email or password.' })).toBeVisible();
+    await expect(p).toHaveURL(/\/dashboard\/sign-in$/);
   } finally {
     await gone.close();
   }
