@@ -45,8 +45,8 @@ function importGraph(): Graph {
 // files and the units of any LOWER level; never a higher level; and a unit of its OWN level only where
 // SIBLING_IMPORTS says so. A folder of lib/ that is in no level fails the test until it is drawn.
 const LEVELS: { name: string; units: string[] }[] = [
-  // lib/boot.ts starts the process (migrations, the demo merchant, the worker): it wires the edges,
-  // and only instrumentation.ts, server.ts and scripts/ import it.
+  // lib/boot.ts starts the process (configuration, rails, migrations, the demo merchant, the worker):
+  // it wires the edges, and only files outside lib/, app/ and components/ import it.
   { name: 'routes and pages', units: ['app', 'components', 'lib/boot.ts'] },
   { name: 'edges', units: ['lib/api', 'lib/dashboard', 'lib/checkout', 'lib/docs', 'lib/worker'] },
   { name: 'engine', units: ['lib/payments', 'lib/webhooks'] },
@@ -62,7 +62,7 @@ const LEVELS: { name: string; units: string[] }[] = [
  * The imports allowed between two units of one level (`from -> to`; a target ending in `.ts` allows
  * that one file only). Everything else between siblings is refused: rates and rails know nothing of
  * each other (the domain brings a rate and a rail together), payments and webhooks neither (the
- * fan-out rows are written by lib/domain/events.ts), and the edges do not call each other, but for
+ * fan-out rows are the domain's: lib/domain/fanout.ts), and the edges do not call each other, but for
  * the two that read a thing of the API's (as of issue 25):
  * - lib/docs renders the API reference from the OpenAPI document lib/api/openapi.ts describes;
  * - lib/worker purges the expired idempotency keys lib/api/idempotency.ts owns.
