@@ -2,7 +2,6 @@
 // lists the same names; keep the two in step.
 import { z } from 'zod';
 import { cmp, fromInteger, isPositive, parseDecimal, type Decimal } from './decimal';
-import { TEST_GNF_PER_EUR, TEST_XOF_PER_BTC, TEST_XOF_PER_USDT } from './rates';
 
 const optionalUrl = z.url().optional();
 const positiveInt = z.coerce.number().int().positive();
@@ -23,6 +22,13 @@ const positiveDecimal = decimalString(isPositive, 'must be a decimal number grea
 /** The exchanges lib/rates can read BTC and USDT prices from (lib/rates/kraken.ts, bitstamp.ts). */
 export const RATE_SOURCES = ['kraken', 'bitstamp'] as const;
 export type RateSource = (typeof RATE_SOURCES)[number];
+
+/** Test mode's fixed rates (lib/rates/index.ts testRates; each can be configured). 1 BTC = 60,000,000 XOF. */
+export const TEST_XOF_PER_BTC = '60000000';
+/** 1 USDT = 600 XOF. */
+export const TEST_XOF_PER_USDT = '600';
+/** GNF per EUR in test mode, when not configured (`RATE_GNF_PER_EUR`). */
+export const TEST_GNF_PER_EUR = '10000';
 
 /** The operator APIs a mobile-money rail can speak. */
 export const MOMO_PROTOCOLS = ['mtn_momo', 'orange_money', 'wave'] as const;
@@ -123,7 +129,7 @@ const envSchema = z.object({
   RATE_BITSTAMP_URL: optionalUrl,
   // Fresh sources a price needs (lib/rates/aggregate.ts AggregateOptions.minSources says what each choice costs).
   RATE_MIN_SOURCES: z.coerce.number().int().min(1).default(1),
-  // Test mode's fixed rates (documented in lib/rates/index.ts): XOF per BTC and per USDT (XAF the
+  // Test mode's fixed rates (the defaults above; used by lib/rates/index.ts testRates): XOF per BTC and per USDT (XAF the
   // same), and GNF per EUR, through which the GNF rates are derived.
   TEST_RATE_XOF_PER_BTC: positiveDecimal.default(TEST_XOF_PER_BTC),
   TEST_RATE_XOF_PER_USDT: positiveDecimal.default(TEST_XOF_PER_USDT),

@@ -5,7 +5,7 @@
 // NaN or a wrong price; a failing source never hides the other.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { aggregate, bitstampProvider, fetchAll, krakenProvider, ratesFor, type RateProvider } from '@/lib/rates';
-import { settlementAmount } from '@/lib/domain/quotes';
+import { settlementAmount } from '@/lib/rates/quotes';
 import { KRAKEN_ERRORS, startKrakenFake, type KrakenFake } from './fakes/kraken';
 import { BITSTAMP_RATE_LIMITED, startBitstampFake, type BitstampFake } from './fakes/bitstamp';
 

@@ -12,7 +12,7 @@ beforeAll(async () => {
 
 describe('server actions called with non-form arguments (item 15)', () => {
   it('are refused with the redirect to the invalid page, not a 500', async () => {
-    const actions = await import('@/app/checkout/[id]/actions');
+    const actions = await import('@/lib/checkout/actions');
     for (const [name, fn] of Object.entries({ chooseRail: actions.chooseRail, submitPhone: actions.submitPhone, resend: actions.resend, simulate: actions.simulate, setLocale: actions.setLocale })) {
       for (const arg of [undefined, null, 'cs_x', 42, { session: 'cs_x' }, [['session', 'cs_x']]]) {
         const err = await (fn as (x: unknown) => Promise<void>)(arg).then(() => null, (e: unknown) => e);

@@ -381,7 +381,7 @@ describe('[webhooks]: fan-out, modes and the SSRF guard at delivery', () => {
     expect(await deliveries(m, onlyPrices.id)).toHaveLength(0);
     expect(await deliveries(m, late.id)).toHaveLength(0);
     // A delivery row exists once per (event, endpoint).
-    const { fanOutEvent } = await import('@/lib/webhooks/fanout');
+    const { fanOutEvent } = await import('@/lib/domain/fanout');
     const ev = (await call('GET', `/v1/events/${testDs[0].eventId}`, { key: m.keys.test })).body;
     const again = await db().transaction((tx) => fanOutEvent(tx, m.merchant.id, ev));
     expect(again).toBe(1); // only the late endpoint, which did not exist then, could get one

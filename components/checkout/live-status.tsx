@@ -6,7 +6,7 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import type { StatusView } from '@/app/checkout/[id]/actions';
+import type { StatusView } from '@/lib/checkout/actions';
 
 function Watcher({ id, version, fast, poll }: { id: string; version: string; fast: boolean; poll: (id: string) => Promise<StatusView | null> }) {
   const router = useRouter();

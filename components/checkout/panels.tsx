@@ -1,6 +1,6 @@
 // The hosted page's server-rendered parts. Every action is a <form> bound to a server action, so
 // the page works before (and without) hydration; client components only enhance.
-import { chooseRail, resend, simulate, submitPhone } from '@/app/checkout/[id]/actions';
+import { chooseRail, resend, simulate, submitPhone } from '@/lib/checkout/actions';
 import { approxOf, quoteOf, type CheckoutView, type Quote } from '@/lib/checkout/load';
 import { htmlPhonePattern } from '@/lib/checkout/phone';
 import type { AvailableRail, NextAction } from '@/lib/domain/lifecycle';

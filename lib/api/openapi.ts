@@ -15,7 +15,7 @@ import { createEndpointInput, listEndpointsQuery, rollSecretInput, updateEndpoin
 import { listDeliveriesQuery } from '../webhooks/deliveries';
 import { INTENT_STATUSES, SESSION_STATUSES } from '../domain/transitions';
 import { BASES, CONVERTIBLE_CURRENCIES } from '../rates';
-import { listExchangeRatesQuery } from '../rates/store';
+import { listExchangeRatesQuery } from '../domain/exchange-rates';
 
 const metadata = z.record(z.string(), z.string());
 const ts = z.number().int().min(0).describe('Unix timestamp, seconds');

@@ -8,7 +8,7 @@ import { invalid, railUnavailable } from '../errors';
 import { boundsFor, settlementCurrency, toDecimalString, type Currency, type Rail } from '../money';
 import { railPolicy } from '../rails/catalog';
 import { currentRate } from '../rates/store';
-import { lowerRate, quoteExpiry, settlementAmount, toIntentCurrency, valueAtRate } from './quotes';
+import { lowerRate, quoteExpiry, settlementAmount, toIntentCurrency, valueAtRate } from '../rates/quotes';
 
 /** A quote locked on an attempt (payment_attempts.quote), as `nextAction.quote` shows it plus `due`. */
 export interface Quote {

@@ -1,13 +1,13 @@
 // Events: one row per change, written in the change's own transaction (the outbox). The event
 // carries the object exactly as the API shows it right after the change. The same transaction
-// writes one webhook delivery row per matching endpoint (lib/webhooks/fanout.ts).
+// writes one webhook delivery row per matching endpoint (./fanout.ts); lib/webhooks sends them.
 import { z } from 'zod';
 import { notFound } from '../errors';
 import { listObjects, listQuery } from './list';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
-import { fanOutEvent, matchingEndpointsSql } from '../webhooks/fanout';
 import type { Companion, Scope } from './common';
+import { fanOutEvent, matchingEndpointsSql } from './fanout';
 
 export const EVENT_TYPES = [
   'payment_intent.created',

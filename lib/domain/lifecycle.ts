@@ -39,7 +39,7 @@ import { assertPayable, createPaymentIntent, getIntentRow, railInput, serializeI
 import { recordEvent } from './events';
 import { transitionIntent } from './transitions';
 import { assertRateAvailable, convertsTo, quoteOf, settlementDue } from './conversion';
-import { settlementAmount } from './quotes';
+import { settlementAmount } from '../rates/quotes';
 import { currentRates } from '../rates/store';
 
 export { pollDueAttempts, claimDueAttempts, refreshAttempt, MAX_FAILED_ATTEMPTS, type WorkScope } from './attempts';

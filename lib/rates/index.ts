@@ -1,8 +1,9 @@
 // Exchange rates for the converting rails: the live sources fetched together, the fixed test-mode
-// rates, and the final intent-currency rate for a pair (peg, GNF rate, spread: lib/domain/quotes.ts).
+// rates, and the final intent-currency rate for a pair (peg, GNF rate, spread: ./quotes.ts).
 import { div, formatDecimal, mul, parseDecimal } from '../decimal';
-import { applySpread, CFA_PER_EUR, parseRate, rateFromEur, RATE_PLACES, type Rate } from '../domain/quotes';
+import { TEST_GNF_PER_EUR, TEST_XOF_PER_BTC, TEST_XOF_PER_USDT } from '../config';
 import type { Currency } from '../money';
+import { applySpread, CFA_PER_EUR, parseRate, rateFromEur, RATE_PLACES, type Rate } from './quotes';
 import type { Base, RateProvider, Ticker } from './types';
 
 export type { Base, RateProvider, Ticker } from './types';
@@ -56,12 +57,8 @@ export function ratesFor(intentCurrency: Currency, settlementCurrency: Currency,
   return rate === null ? null : applySpread(rate, opts.spreadPercent ?? '0');
 }
 
-/** Test mode's fixed rates (documented; each can be configured). 1 BTC = 60,000,000 XOF. */
-export const TEST_XOF_PER_BTC = '60000000';
-/** 1 USDT = 600 XOF. */
-export const TEST_XOF_PER_USDT = '600';
-/** GNF per EUR in test mode, when not configured (`RATE_GNF_PER_EUR`). */
-export const TEST_GNF_PER_EUR = '10000';
+/** Test mode's fixed rates: their defaults live with the configuration that can change them (lib/config.ts). */
+export { TEST_GNF_PER_EUR, TEST_XOF_PER_BTC, TEST_XOF_PER_USDT } from '../config';
 
 export interface TestRateOptions extends RateOptions {
   xofPerBtc?: string;

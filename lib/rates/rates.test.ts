@@ -2,7 +2,7 @@
 // rates, the final rate for a pair, and fetchAll's isolation of failing providers. The HTTP providers
 // against their fakes: test/rates-providers.test.ts.
 import { describe, expect, it } from 'vitest';
-import { settlementAmount } from '../domain/quotes';
+import { settlementAmount } from './quotes';
 import { startFake } from '../../test/fakes/server';
 import { aggregate, bitstampProvider, fetchAll, krakenProvider, ratesFor, TEST_GNF_PER_EUR, TEST_XOF_PER_BTC, TEST_XOF_PER_USDT, testRate, testRates, type RateProvider, type Ticker } from './index';
 

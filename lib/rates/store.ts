@@ -2,15 +2,12 @@
 // row per settlement currency (its EUR price, or why the last refresh refused), and a quote reads it
 // (api-contract.md, "Paying in another currency: quotes"). A request never waits on an exchange;
 // freshness is judged when a rate is read, so a price stops quoting 2 minutes after it was fetched
-// whatever happened to the refreshes since.
-import { z } from 'zod';
+// whatever happened to the refreshes since. The API's list of these rates, and whether the
+// deployment needs live ones (a live converting rail), are lib/domain/exchange-rates.ts.
 import { config, type Config } from '../config';
 import type { Db } from '../db/client';
-import type { Scope } from '../domain/common';
-import type { ListEnvelope } from '../domain/list';
 import { log } from '../log';
-import { CONVERTING_RAILS, type Currency, type Rail } from '../money';
-import { railAdapter } from '../rails/registry';
+import type { Currency } from '../money';
 import {
   aggregate,
   BASES,
@@ -187,37 +184,4 @@ export async function currentRates(db: Db, livemode: boolean, now: number): Prom
       if (r) out.push({ from, to, ...r });
     }
   return out;
-}
-
-/**
- * Whether this deployment quotes live rates: a converting rail (btc_lightning, btc_onchain,
- * usdt_trc20) has a live backend. Otherwise the worker never calls the exchanges.
- */
-export function liveRatesNeeded(): boolean {
-  return (Object.keys(CONVERTING_RAILS) as Rail[]).some((rail) => railAdapter(rail, true) !== null);
-}
-
-// GET /v1/exchange_rates
-
-export const listExchangeRatesQuery = z.strictObject({
-  from: z.enum(CONVERTIBLE_CURRENCIES, { error: `from must be one of ${CONVERTIBLE_CURRENCIES.join(', ')}` }).optional(),
-  to: z.enum(BASES, { error: `to must be one of ${BASES.join(', ')}` }).optional(),
-});
-
-export interface ExchangeRate {
-  object: 'exchange_rate';
-  from: ConvertibleCurrency;
-  to: Base;
-  rate: string;
-  source: string;
-  fetchedAt: number;
-}
-
-/** The rates a quote would use now in the key's mode, filtered by `from` and `to`; pairs without a fresh rate are left out. */
-export async function listExchangeRates(db: Db, scope: Scope, query: z.output<typeof listExchangeRatesQuery>, now: number): Promise<ListEnvelope<ExchangeRate>> {
-  const rates = await currentRates(db, scope.livemode, now);
-  const data = rates
-    .filter((r) => (query.from === undefined || r.from === query.from) && (query.to === undefined || r.to === query.to))
-    .map((r): ExchangeRate => ({ object: 'exchange_rate', from: r.from, to: r.to, rate: r.rate, source: r.source, fetchedAt: r.fetchedAt }));
-  return { object: 'list', data, hasMore: false, url: '/v1/exchange_rates' };
 }

@@ -12,7 +12,7 @@ import { isMobileMoneyRail } from '@/lib/money';
 import { nowSeconds } from '@/lib/ids';
 import { LOCALE_COOKIE, pickLocale, t, type Locale, type T } from '@/lib/i18n';
 import { formatAmountLong } from '@/lib/i18n/format';
-import { getStatus, setLocale } from './actions';
+import { getStatus, setLocale } from '@/lib/checkout/actions';
 
 type Params = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

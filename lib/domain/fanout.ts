@@ -1,7 +1,8 @@
-// Fan-out, inside the outbox transaction: recordEvent calls this in the transaction of the change,
-// so an event and its delivery rows commit together or not at all. Only endpoints that exist and
-// are enabled now receive it (an endpoint made later never gets older events); the unique
-// (event_id, endpoint_id) constraint makes a second row for the same pair impossible.
+// Fan-out, inside the outbox transaction: which webhook_deliveries rows an event makes. recordEvent
+// (./events.ts) calls this in the transaction of the change, so an event and its delivery rows commit
+// together or not at all. Only endpoints that exist and are enabled now receive it (an endpoint made
+// later never gets older events); the unique (event_id, endpoint_id) constraint makes a second row
+// for the same pair impossible. lib/webhooks (above the domain) sends the rows.
 import type { Db } from '../db/client';
 import { createId } from '../ids';
 
@@ -17,7 +18,7 @@ export interface FanOutEvent {
  * subscribed to the type or to everything. `for key share` keeps a concurrent DELETE of the
  * endpoint from failing the change's transaction (the payment) on the foreign key; it does not
  * block updates of the endpoint's other columns. Also used inside one-statement creates
- * (lib/domain/events.ts insertWithEvent).
+ * (./events.ts insertWithEvent).
  */
 export const matchingEndpointsSql = (merchant: string, livemode: string, type: string) =>
   `select id from webhook_endpoints

@@ -1,23 +1,25 @@
 'use server';
-// The hosted page's server actions. Each one parses its form with zod, re-reads the session (the
-// scope comes from the session row: the page is public), calls the lifecycle's domain function,
-// then redirects back to the page (post/redirect/get: the same code path with and without
-// JavaScript). Domain errors come back as a short code in ?error=, shown as a localized message;
-// internal messages never reach the buyer. State is re-checked by the domain on every call, so a
-// form replayed on an expired or completed session is refused and the page shows that state.
+// The hosted page's server actions, used by app/checkout/[id]/page.tsx and components/checkout (they
+// live in lib/checkout, not beside the route, so that no component imports a route file). Each one
+// parses its form with zod, re-reads the session (the scope comes from the session row: the page is
+// public), calls the lifecycle's domain function, then redirects back to the page
+// (post/redirect/get: the same code path with and without JavaScript). Domain errors come back as a
+// short code in ?error=, shown as a localized message; internal messages never reach the buyer.
+// State is re-checked by the domain on every call, so a form replayed on an expired or completed
+// session is refused and the page shows that state.
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { loadCheckout } from '@/lib/checkout/load';
-import { buyerPhone, checkoutSession, operatorFlow, simulateOutcome, SIMULATED_OUTCOMES } from '@/lib/checkout/steps';
-import { getDb } from '@/lib/db/client';
-import { DomainError } from '@/lib/errors';
-import { takeAction } from '@/lib/domain/action-limits';
-import { chooseSessionRail, confirmPaymentIntent, resendMobileMoneyPrompt } from '@/lib/domain/lifecycle';
-import { nowSeconds } from '@/lib/ids';
-import { isMobileMoneyRail, RAILS } from '@/lib/money';
-import { LOCALE_COOKIE } from '@/lib/i18n';
-import { log } from '@/lib/log';
+import { loadCheckout } from './load';
+import { buyerPhone, checkoutSession, operatorFlow, simulateOutcome, SIMULATED_OUTCOMES } from './steps';
+import { getDb } from '../db/client';
+import { DomainError } from '../errors';
+import { takeAction } from '../domain/action-limits';
+import { chooseSessionRail, confirmPaymentIntent, resendMobileMoneyPrompt } from '../domain/lifecycle';
+import { nowSeconds } from '../ids';
+import { isMobileMoneyRail, RAILS } from '../money';
+import { LOCALE_COOKIE } from '../i18n';
+import { log } from '../log';
 
 const sessionId = z.string().regex(/^cs_[A-Za-z0-9]{1,100}$/);
 const railField = z.enum(RAILS);
