@@ -42,6 +42,7 @@ function base64ToHex(b64: string): string {
 export class LndAdapter implements RailAdapter<LndConfig> {
   readonly rail = 'btc_lightning' as const;
   readonly kind = 'lightning' as const;
+  readonly family = 'invoice' as const;
   readonly mode = 'live' as const;
   readonly currencies = ['BTC'] as const;
   readonly pollSeconds = 3;

@@ -15,6 +15,7 @@ interface SimState {
 export class LightningSimulator implements RailAdapter<{ nodeKey: Uint8Array }>, SimulatorControls {
   readonly rail = 'btc_lightning' as const;
   readonly kind = 'lightning' as const;
+  readonly family = 'invoice' as const;
   readonly mode = 'test' as const;
   readonly currencies = ['BTC'] as const;
   readonly pollSeconds = 2;

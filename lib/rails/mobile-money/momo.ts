@@ -94,6 +94,7 @@ export function momoNote(text: string): string {
 
 export class MomoAdapter implements RailAdapter<MomoConfig> {
   readonly kind = 'mobile_money' as const;
+  readonly family = 'push' as const;
   readonly mode = 'live' as const;
   readonly pollSeconds = 5;
   private token: { value: string; until: number } | undefined;

@@ -78,6 +78,7 @@ export class OrangeMoneyAdapter implements RailAdapter<OrangeConfig> {
   readonly kind = 'mobile_money' as const;
   readonly mode = 'live' as const;
   readonly flow = 'redirect' as const;
+  readonly family = 'redirect' as const;
   readonly pollSeconds = 5;
   readonly maxUrlLength = MAX_URL;
   private token: { value: string; until: number } | undefined;

@@ -42,6 +42,8 @@ export class MobileMoneySimulator implements RailAdapter<null>, SimulatorControl
   readonly simulator = this;
 
   readonly flow: 'push' | 'redirect';
+  /** The simulated protocol's family, as its flow. */
+  readonly family: 'push' | 'redirect';
 
   /**
    * `protocol`: which operator flow to simulate; `testOperatorUrl`: the test operator page of an
@@ -53,6 +55,7 @@ export class MobileMoneySimulator implements RailAdapter<null>, SimulatorControl
     private readonly testOperatorUrl: (attemptId: string) => string = (id) => `/test-operator/${id}`,
   ) {
     this.flow = protocol === 'mtn_momo' ? 'push' : 'redirect';
+    this.family = this.flow;
   }
 
   get currencies() {

@@ -79,6 +79,7 @@ export class WaveAdapter implements RailAdapter<WaveConfig> {
   readonly kind = 'mobile_money' as const;
   readonly mode = 'live' as const;
   readonly flow = 'redirect' as const;
+  readonly family = 'redirect' as const;
   readonly pollSeconds = 5;
 
   constructor(
