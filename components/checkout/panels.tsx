@@ -4,7 +4,7 @@ import { chooseRail, resend, simulate, submitPhone } from '@/lib/checkout/action
 import { approxOf, quoteOf, type CheckoutView, type Quote } from '@/lib/checkout/load';
 import { htmlPhonePattern } from '@/lib/checkout/phone';
 import type { AvailableRail, NextAction } from '@/lib/domain/lifecycle';
-import { fromDecimalString, isMobileMoneyRail, type Rail, type RailKind } from '@/lib/money';
+import { fromDecimalString, isAddressRail, isMobileMoneyRail, RAIL_KIND_LABEL, railKind, type Rail } from '@/lib/money';
 import { countryName, hasKey, type Locale, type MessageKey, type T } from '@/lib/i18n';
 import { formatAmount, formatAmountLong, formatApprox, formatClock, formatDuration, formatRate } from '@/lib/i18n/format';
 import { AutoRedirect, Countdown, SubmitButton } from './client';
@@ -77,7 +77,7 @@ export function RailPicker({ view, tr, locale }: PanelProps) {
                 <SubmitButton name="rail" value={r.rail} className={`co-rail${selected ? ' co-rail-on' : ''}`} pendingLabel={tr('sending')}>
                   <RailIcon kind={r.kind} />
                   <span className="co-rail-name">{r.displayName}</span>
-                  <span className="co-rail-kind">{tr(`railKind_${r.kind}` as MessageKey)}</span>
+                  <span className="co-rail-kind">{RAIL_KIND_LABEL[r.kind][locale]}</span>
                   {ax ? <span className="co-rail-approx">{formatApprox(ax.amount, ax.currency, locale)}</span> : null}
                   {selected ? <span className="co-sr">({tr('selected')})</span> : null}
                 </SubmitButton>
@@ -265,15 +265,6 @@ function Confirmations({ a, tr }: { a: Extract<NextAction, { type: 'bitcoin_addr
   );
 }
 
-const KIND: Record<Rail, RailKind> = {
-  mobile_money_a: 'mobile_money',
-  mobile_money_b: 'mobile_money',
-  mobile_money_c: 'mobile_money',
-  mobile_money_d: 'mobile_money',
-  btc_lightning: 'lightning',
-  btc_onchain: 'onchain',
-  usdt_trc20: 'usdt',
-};
 
 /**
  * A converting rail's locked quote: the amount to send, the rate in words, the time left on it (a
@@ -322,7 +313,7 @@ export function ExpiredQuote({ view, tr, locale, rail, quote }: PanelProps & { r
   return (
     <section className="co-card" aria-labelledby="quote-expired-title">
       <h2 id="quote-expired-title" className="co-h2">
-        <RailIcon kind={KIND[rail]} /> {tr('quoteExpiredTitle')}
+        <RailIcon kind={railKind(rail)} /> {tr('quoteExpiredTitle')}
       </h2>
       <p>
         {tr('quoteExpiredText', {
@@ -371,7 +362,8 @@ export async function CryptoPanel(props: PanelProps) {
           <form action={chooseRail}>
             <p>{tr('lnExpired')}</p>
             <Hidden id={view.id} />
-            <input type="hidden" name="rail" value="btc_lightning" />
+            {/* The same rail again: a new invoice. */}
+            <input type="hidden" name="rail" value={view.rail ?? ''} />
             <SubmitButton className="co-primary" pendingLabel={tr('sending')}>
               {tr('lnNewInvoice')}
             </SubmitButton>
@@ -448,7 +440,7 @@ export function TestControls({ view, tr, now }: PanelProps) {
   if (!['choose', 'awaiting', 'approve'].includes(view.phase)) return null;
   // A rate that ran out is renewed first ("Get a new rate"): nothing to pay until then.
   if (expiredQuoteOf(view, now)) return null;
-  const address = view.rail === 'btc_onchain' || view.rail === 'usdt_trc20';
+  const address = isAddressRail(view.rail);
   const quoted = view.phase === 'awaiting' && quoteOf(view.intent.nextAction) !== null;
   const outcomes: [string, MessageKey][] = [
     ['pay', 'testPay'],

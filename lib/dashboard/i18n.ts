@@ -2,6 +2,7 @@
 // keys of `fr` (checked by the type below), so a missing translation is a type error. Other dashboard
 // pages keep their own strings files and reuse the common ones here (nav, buttons, statuses).
 import type { IntentStatus } from '../domain/transitions';
+import { railLabel } from '../money';
 
 export type DashboardLocale = 'fr' | 'en';
 
@@ -236,27 +237,6 @@ const STATUS: Record<DashboardLocale, Record<IntentStatus | 'creating' | 'awaiti
   },
 };
 
-const RAIL: Record<DashboardLocale, Record<string, string>> = {
-  fr: {
-    mobile_money_a: 'Mobile money A',
-    mobile_money_b: 'Mobile money B',
-    mobile_money_c: 'Mobile money C',
-    mobile_money_d: 'Mobile money D',
-    btc_onchain: 'Bitcoin (on-chain)',
-    btc_lightning: 'Bitcoin Lightning',
-    usdt_trc20: 'USDT (TRC-20)',
-  },
-  en: {
-    mobile_money_a: 'Mobile money A',
-    mobile_money_b: 'Mobile money B',
-    mobile_money_c: 'Mobile money C',
-    mobile_money_d: 'Mobile money D',
-    btc_onchain: 'Bitcoin (on-chain)',
-    btc_lightning: 'Bitcoin Lightning',
-    usdt_trc20: 'USDT (TRC-20)',
-  },
-};
-
 export type DashboardStrings = Strings & {
   /** A string with `{name}` placeholders filled. */
   f(key: keyof Strings, vars: Record<string, string | number>): string;
@@ -277,7 +257,7 @@ function build(locale: DashboardLocale): DashboardStrings {
     ...s,
     f: (key, vars) => s[key].replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)),
     statusLabel: (x) => (STATUS[locale] as Record<string, string>)[x] ?? x,
-    railName: (r) => RAIL[locale][r] ?? r,
+    railName: (r) => railLabel(r, locale),
     pair: (label, value) => `${label}${locale === 'fr' ? '\u00a0: ' : ': '}${value}`,
     dateTime: (sec) => `${df.format(new Date(sec * 1000))} UTC`,
   };

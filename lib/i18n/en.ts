@@ -124,10 +124,6 @@ export const en = {
   reason_rail_unavailable: 'The payment method was unavailable.',
   reason_generic: 'The payment did not go through.',
   received: 'Received so far: {amount}',
-  railKind_mobile_money: 'Mobile money',
-  railKind_lightning: 'Bitcoin, instant',
-  railKind_onchain: 'Bitcoin network',
-  railKind_usdt: 'TRON network',
   usdtTestNetwork: 'Test mode: this address is on the TRON Nile test network. Only Nile test USDT (contract {contract}) reaches it; no real money.',
   err_rail_not_configured: 'This payment method is not available here. Choose another one.',
   // paying in another currency (quotes)

@@ -120,10 +120,6 @@ export const fr: Messages = {
   reason_rail_unavailable: 'Le moyen de paiement était indisponible.',
   reason_generic: 'Le paiement n’a pas abouti.',
   received: 'Déjà reçu : {amount}',
-  railKind_mobile_money: 'Mobile money',
-  railKind_lightning: 'Bitcoin, instantané',
-  railKind_onchain: 'Réseau Bitcoin',
-  railKind_usdt: 'Réseau TRON',
   usdtTestNetwork: 'Mode test : cette adresse est sur le réseau de test TRON Nile. Seuls des USDT de test Nile (contrat {contract}) y arrivent ; aucun argent réel.',
   err_rail_not_configured: 'Ce moyen de paiement n’est pas disponible ici. Choisissez-en un autre.',
   // payer dans une autre monnaie (devis)

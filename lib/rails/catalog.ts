@@ -1,5 +1,5 @@
 // Which rails exist for a currency and what limits an operator's configuration adds. The money
-// rules of lib/money.ts are the ceiling; this file may only narrow them.
+// rules of lib/money.ts (its rail catalog) are the ceiling; this file may only narrow them.
 import { boundsFor, isMobileMoneyRail, narrow, RAIL_CURRENCIES, RAILS, type Bounds, type Currency, type Rail } from '../money';
 import { operatorInfo } from './mobile-money/operators';
 

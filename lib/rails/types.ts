@@ -1,9 +1,9 @@
 // The one interface every rail adapter implements, live or simulated (style.md). The domain
 // (lib/domain/attempts.ts) never sees a vendor's strings: each adapter maps its backend's statuses
 // to RailStatus in its own file.
-import type { Currency, Rail, RailKind } from '../money';
+import type { Currency, Rail, RailFamily, RailKind } from '../money';
 
-export type { RailKind } from '../money';
+export type { RailFamily, RailKind } from '../money';
 export type RailMode = 'test' | 'live';
 
 export interface PromptInput {
@@ -115,6 +115,12 @@ export interface CallbackTarget {
 export interface RailAdapter<Config = unknown> {
   readonly rail: Rail;
   readonly kind: RailKind;
+  /**
+   * The seam the engine talks to (lib/money.ts RailFamily): `push` (MTN MoMo), `redirect` (Orange
+   * Money, Wave), `invoice` (Lightning), `address` (on-chain, TRON). A mobile-money rail's is its
+   * configured protocol's; the others' is the catalog's.
+   */
+  readonly family: RailFamily;
   readonly mode: RailMode;
   readonly currencies: readonly Currency[];
   readonly config: Config;

@@ -6,6 +6,7 @@ import { FlashView } from '@/components/dashboard/catalog/parts';
 import { catalogPage, qs, titled } from '@/components/dashboard/catalog/server';
 import { formatDate, listApiKeys } from '@/lib/dashboard/catalog';
 import { listAddressGaps } from '@/lib/domain/addresses';
+import { RAIL_CATALOG } from '@/lib/money';
 import { rollKeysAction } from './actions';
 import '../catalog.css';
 
@@ -57,7 +58,7 @@ export default async function KeysPage({ searchParams }: { searchParams: SP }) {
           <Table caption={t('gapsTitle')} captionHidden head={[t('gapsRail'), t('gapsHandedOut'), t('gapsHighestUsed'), t('gapsRequired')]}>
             {gaps.map((g) => (
               <tr key={g.rail}>
-                <td className="db-nowrap">{g.rail === 'btc_onchain' ? 'Bitcoin' : 'USDT (TRC20)'}</td>
+                <td className="db-nowrap">{RAIL_CATALOG[g.rail].shortLabel}</td>
                 <td>{g.derivedCount}</td>
                 <td className={g.highestUsedIndex === null ? 'db-muted' : undefined}>{g.highestUsedIndex ?? '–'}</td>
                 <td>

@@ -4,7 +4,11 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { errorCodeRows, exampleNumbers, PAYMENT_ERROR_DOCS, testNumberRows } from '@/lib/docs/guides';
+import { CONVERTING_RAILS, RAILS } from '@/lib/money';
 import { Code, Table, Text } from '../ui';
+
+/** The rails that take the francs at a quote, from the rail catalog. */
+const CONVERTING = RAILS.filter((r) => CONVERTING_RAILS[r]);
 
 type Ctx = { base: string };
 
@@ -328,7 +332,13 @@ if (event.type === 'payment_intent.succeeded') fulfil(event.data.object.referenc
     <>
       <p>
         An intent or session in XOF, XAF or GNF can be paid over every rail: mobile money in its own currency, and{' '}
-        <C>btc_lightning</C>, <C>btc_onchain</C> and <C>usdt_trc20</C> at a <strong>quote</strong> locked for the buyer. The intent
+        {CONVERTING.map((r, i) => (
+          <span key={r}>
+            {i === 0 ? '' : i === CONVERTING.length - 1 ? ' and ' : ', '}
+            <C>{r}</C>
+          </span>
+        ))}{' '}
+        at a <strong>quote</strong> locked for the buyer. The intent
         keeps its amount and currency; BTC or USDT is only what the buyer pays.
       </p>
       <h2 id="rate">The rate</h2>

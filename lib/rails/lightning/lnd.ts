@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { expectStatus, httpRequest, parseJson, statusError } from '../http';
 import { BackendError, type AttemptView, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../types';
+import { allOrNone, configured, type RailDefinition } from '../settings';
 import { decodeInvoice, MAX_DESCRIPTION_BYTES, utf8Prefix, type DecodedInvoice } from './bolt11';
 
 export const lndConfigSchema = z.object({
@@ -42,6 +43,7 @@ function base64ToHex(b64: string): string {
 export class LndAdapter implements RailAdapter<LndConfig> {
   readonly rail = 'btc_lightning' as const;
   readonly kind = 'lightning' as const;
+  readonly family = 'invoice' as const;
   readonly mode = 'live' as const;
   readonly currencies = ['BTC'] as const;
   readonly pollSeconds = 3;
@@ -142,3 +144,22 @@ export class LndAdapter implements RailAdapter<LndConfig> {
     throw statusError(this.rail, res, 'cancel invoice');
   }
 }
+
+/** Live Lightning: LND_REST_URL and LND_MACAROON, both or none; LND_TLS_CERT_PATH, LND_PRIVATE_ROUTE_HINTS optional. */
+export const lndRail: RailDefinition<LndConfig> = {
+  rail: 'btc_lightning',
+  mode: 'live',
+  parse({ cfg, env, timeoutMs }) {
+    if (!allOrNone(['LND_REST_URL', 'LND_MACAROON'], env)) return null;
+    return configured('LND_*', () =>
+      parseLndConfig({
+        restUrl: cfg.LND_REST_URL,
+        macaroonHex: cfg.LND_MACAROON,
+        tlsCertPath: cfg.LND_TLS_CERT_PATH,
+        timeoutMs,
+        privateRouteHints: cfg.LND_PRIVATE_ROUTE_HINTS,
+      }),
+    );
+  },
+  create: (config) => configured('LND_*', () => new LndAdapter(config)),
+};

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { invalid } from '../../errors';
 import { encodeInvoice, MAX_DESCRIPTION_BYTES, nodePublicKeyHex, utf8Prefix } from './bolt11';
+import { configured, type RailDefinition } from '../settings';
 import type { AttemptView, PromptInput, RailAdapter, RailPrompt, RailStatus, SimulatorControls } from '../types';
 
 interface SimState {
@@ -15,6 +16,7 @@ interface SimState {
 export class LightningSimulator implements RailAdapter<{ nodeKey: Uint8Array }>, SimulatorControls {
   readonly rail = 'btc_lightning' as const;
   readonly kind = 'lightning' as const;
+  readonly family = 'invoice' as const;
   readonly mode = 'test' as const;
   readonly currencies = ['BTC'] as const;
   readonly pollSeconds = 2;
@@ -72,3 +74,11 @@ export class LightningSimulator implements RailAdapter<{ nodeKey: Uint8Array }>,
     return { ...attempt.details, sim: { failed: { at: now } } };
   }
 }
+
+/** Test mode's Lightning: invoices signed with LIGHTNING_TEST_NODE_KEY. */
+export const lightningSimulatorRail: RailDefinition<{ nodeKey: Uint8Array }> = {
+  rail: 'btc_lightning',
+  mode: 'test',
+  parse: ({ cfg }) => configured('LIGHTNING_TEST_NODE_KEY', () => ({ nodeKey: Uint8Array.from(Buffer.from(cfg.LIGHTNING_TEST_NODE_KEY, 'hex')) })),
+  create: (config) => configured('LIGHTNING_TEST_NODE_KEY', () => new LightningSimulator(config)),
+};

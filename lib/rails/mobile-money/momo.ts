@@ -10,6 +10,7 @@ import { fromDecimalString, toDecimalString, type Currency, type MobileMoneyRail
 import { expectStatus, httpRequest, parseJson, type HttpResponse } from '../http';
 import { BackendError, type AttemptView, type CallbackInput, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../types';
 import { operatorInfo } from './operators';
+import { allOrNone, configured, type MobileMoneyProtocol } from '../settings';
 
 export const momoConfigSchema = z.object({
   baseUrl: z.url(),
@@ -94,6 +95,7 @@ export function momoNote(text: string): string {
 
 export class MomoAdapter implements RailAdapter<MomoConfig> {
   readonly kind = 'mobile_money' as const;
+  readonly family = 'push' as const;
   readonly mode = 'live' as const;
   readonly pollSeconds = 5;
   private token: { value: string; until: number } | undefined;
@@ -295,3 +297,33 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
     return { attemptId: String(parsed.data.externalId) };
   }
 }
+
+/**
+ * MTN MoMo on a rail: MOMO_<X>_BASE_URL, _SUBSCRIPTION_KEY, _API_USER, _API_KEY and
+ * _TARGET_ENVIRONMENT, all or none; _CALLBACK_URL when MTN should call back.
+ */
+export const momoProtocol: MobileMoneyProtocol<MomoConfig> = {
+  protocol: 'mtn_momo',
+  settings: ['BASE_URL', 'SUBSCRIPTION_KEY', 'API_USER', 'API_KEY', 'TARGET_ENVIRONMENT', 'CALLBACK_URL'],
+  parse(rail, { env, timeoutMs }) {
+    const l = operatorInfo(rail).letter;
+    const v = (n: string) => env[`MOMO_${l}_${n}`];
+    // TARGET_ENVIRONMENT too: it names the operator's market (mtnivorycoast, mtncameroon...); a
+    // `sandbox` default would send live pushes to the wrong environment.
+    const names = ['BASE_URL', 'SUBSCRIPTION_KEY', 'API_USER', 'API_KEY', 'TARGET_ENVIRONMENT'].map((n) => `MOMO_${l}_${n}`);
+    if (!allOrNone(names, env)) return null;
+    return configured(`MOMO_${l}_*`, () =>
+      parseMomoConfig({
+        baseUrl: v('BASE_URL'),
+        subscriptionKey: v('SUBSCRIPTION_KEY'),
+        apiUser: v('API_USER'),
+        apiKey: v('API_KEY'),
+        targetEnvironment: v('TARGET_ENVIRONMENT'),
+        timeoutMs,
+        // Only when set: MTN calls back only to the host registered for the API user.
+        callbackUrl: v('CALLBACK_URL'),
+      }),
+    );
+  },
+  create: (rail, config) => new MomoAdapter(rail, config),
+};

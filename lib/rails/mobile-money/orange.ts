@@ -28,6 +28,7 @@ import { expectStatus, httpRequest, parseJson, statusError, type HttpResponse } 
 import { BackendError, type AttemptView, type CallbackInput, type CallbackTarget, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../types';
 import { momoNote } from './momo';
 import { operatorInfo } from './operators';
+import { allOrNone, assertPublicAddresses, configured, type MobileMoneyProtocol } from '../settings';
 
 export const orangeConfigSchema = z.object({
   baseUrl: z.url(),
@@ -78,6 +79,7 @@ export class OrangeMoneyAdapter implements RailAdapter<OrangeConfig> {
   readonly kind = 'mobile_money' as const;
   readonly mode = 'live' as const;
   readonly flow = 'redirect' as const;
+  readonly family = 'redirect' as const;
   readonly pollSeconds = 5;
   readonly maxUrlLength = MAX_URL;
   private token: { value: string; until: number } | undefined;
@@ -258,3 +260,56 @@ export class OrangeMoneyAdapter implements RailAdapter<OrangeConfig> {
     };
   }
 }
+
+/**
+ * Orange Money on a rail: MOMO_<X>_CLIENT_ID, _CLIENT_SECRET, _MERCHANT_KEY and _WEBPAY_COUNTRY,
+ * all or none; _BASE_URL and _WEBPAY_CURRENCY (the sandbox's relabelling) optional. Live, it
+ * needs public https addresses short enough for Orange.
+ */
+export const orangeProtocol: MobileMoneyProtocol<OrangeConfig> = {
+  protocol: 'orange_money',
+  settings: ['BASE_URL', 'CLIENT_ID', 'CLIENT_SECRET', 'MERCHANT_KEY', 'WEBPAY_COUNTRY', 'WEBPAY_CURRENCY'],
+  parse(rail, { cfg, env, timeoutMs }) {
+    const { letter: l, currencies } = operatorInfo(rail);
+    const v = (n: string) => env[`MOMO_${l}_${n}`];
+    const names = ['CLIENT_ID', 'CLIENT_SECRET', 'MERCHANT_KEY', 'WEBPAY_COUNTRY'].map((n) => `MOMO_${l}_${n}`);
+    if (!allOrNone(names, env)) return null;
+    assertPublicAddresses(cfg, `MOMO_${l}_* (orange_money)`);
+    // One Orange Web Payment country is one currency: amounts go to Orange as they are, so a
+    // rail taking several currencies (or relabelling one as another) would charge the wrong sum.
+    // Only Orange's development sandbox (`dev`) takes every currency, relabelled OUV.
+    if (v('WEBPAY_COUNTRY') !== 'dev') {
+      if (currencies.length !== 1)
+        throw new Error(
+          `Invalid configuration for MOMO_${l}_* (orange_money): Orange Money country "${String(v('WEBPAY_COUNTRY'))}" takes one currency; set MOMO_${l}_CURRENCIES to it (now: ${currencies.join(',')}).`,
+        );
+      if (v('WEBPAY_CURRENCY') !== undefined && v('WEBPAY_CURRENCY') !== currencies[0])
+        throw new Error(
+          `Invalid configuration for MOMO_${l}_* (orange_money): MOMO_${l}_WEBPAY_CURRENCY relabels ${currencies[0]} amounts as ${String(v('WEBPAY_CURRENCY'))}; it is for Orange's development sandbox (WEBPAY_COUNTRY=dev, currency OUV) only.`,
+        );
+    }
+    const config = configured(`MOMO_${l}_* (orange_money)`, () =>
+      parseOrangeConfig({
+        baseUrl: v('BASE_URL') ?? 'https://api.orange.com',
+        clientId: v('CLIENT_ID'),
+        clientSecret: v('CLIENT_SECRET'),
+        merchantKey: v('MERCHANT_KEY'),
+        country: v('WEBPAY_COUNTRY'),
+        currency: v('WEBPAY_CURRENCY'),
+        timeoutMs,
+      }),
+    );
+    // Every payment's notif_url and the checkout page's address must fit Orange's limit: a
+    // deployment whose addresses are too long could never take an Orange payment; say so now.
+    const longest = Math.max(
+      `${cfg.BASE_URL}/callbacks/mobile_money/${rail}?attempt=att_${'x'.repeat(22)}`.length,
+      `${cfg.checkoutUrl}/cs_${'x'.repeat(22)}`.length,
+    );
+    if (longest > MAX_URL)
+      throw new Error(
+        `Invalid configuration for MOMO_${l}_* (orange_money): Orange Money takes URLs of at most ${MAX_URL} characters, and this deployment's notification or checkout addresses reach ${longest}. Shorten BASE_URL / CHECKOUT_URL.`,
+      );
+    return config;
+  },
+  create: (rail, config) => new OrangeMoneyAdapter(rail, config),
+};

@@ -14,6 +14,7 @@ import type { MomoProtocol } from '../../config';
 import type { MobileMoneyRail } from '../../money';
 import type { AttemptView, PromptInput, RailAdapter, RailPrompt, RailStatus, SimulatorControls } from '../types';
 import { operatorInfo } from './operators';
+import type { RailDefinition } from '../settings';
 
 export const SIM_APPROVAL_SECONDS = 3;
 
@@ -42,6 +43,8 @@ export class MobileMoneySimulator implements RailAdapter<null>, SimulatorControl
   readonly simulator = this;
 
   readonly flow: 'push' | 'redirect';
+  /** The simulated protocol's family, as its flow. */
+  readonly family: 'push' | 'redirect';
 
   /**
    * `protocol`: which operator flow to simulate; `testOperatorUrl`: the test operator page of an
@@ -53,6 +56,7 @@ export class MobileMoneySimulator implements RailAdapter<null>, SimulatorControl
     private readonly testOperatorUrl: (attemptId: string) => string = (id) => `/test-operator/${id}`,
   ) {
     this.flow = protocol === 'mtn_momo' ? 'push' : 'redirect';
+    this.family = this.flow;
   }
 
   get currencies() {
@@ -140,3 +144,11 @@ export class MobileMoneySimulator implements RailAdapter<null>, SimulatorControl
     return { ...attempt.details, sim: { forced: { state: 'failed', code: 'payment_declined', message: 'The payer declined the payment request (test helper).' } } };
   }
 }
+
+/** Test mode's mobile-money rail: the simulator of the rail's configured protocol, always there. */
+export const mobileMoneySimulatorRail = (rail: MobileMoneyRail): RailDefinition<MomoProtocol> => ({
+  rail,
+  mode: 'test',
+  parse: () => operatorInfo(rail).protocol,
+  create: (protocol, { testOperatorUrl }) => new MobileMoneySimulator(rail, protocol, testOperatorUrl),
+});

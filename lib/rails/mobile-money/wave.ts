@@ -26,6 +26,7 @@ import { expectStatus, httpRequest, parseJson } from '../http';
 import { BackendError, type AttemptView, type CallbackInput, type CallbackTarget, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../types';
 import { parseMomoAmount } from './momo';
 import { operatorInfo } from './operators';
+import { allOrNone, assertPublicAddresses, configured, type MobileMoneyProtocol } from '../settings';
 
 export const waveConfigSchema = z.object({
   baseUrl: z.url(),
@@ -79,6 +80,7 @@ export class WaveAdapter implements RailAdapter<WaveConfig> {
   readonly kind = 'mobile_money' as const;
   readonly mode = 'live' as const;
   readonly flow = 'redirect' as const;
+  readonly family = 'redirect' as const;
   readonly pollSeconds = 5;
 
   constructor(
@@ -202,3 +204,20 @@ export class WaveAdapter implements RailAdapter<WaveConfig> {
     return { attemptId: ref, authenticated: true, verify: (attempt) => attempt.backendRef === sessionId };
   }
 }
+
+/** Wave on a rail: MOMO_<X>_API_KEY and _WEBHOOK_SECRET, both or none; _BASE_URL optional. Live, it needs public https addresses. */
+export const waveProtocol: MobileMoneyProtocol<WaveConfig> = {
+  protocol: 'wave',
+  settings: ['BASE_URL', 'API_KEY', 'WEBHOOK_SECRET'],
+  parse(rail, { cfg, env, timeoutMs }) {
+    const l = operatorInfo(rail).letter;
+    const v = (n: string) => env[`MOMO_${l}_${n}`];
+    const names = ['API_KEY', 'WEBHOOK_SECRET'].map((n) => `MOMO_${l}_${n}`);
+    if (!allOrNone(names, env)) return null;
+    assertPublicAddresses(cfg, `MOMO_${l}_* (wave)`);
+    return configured(`MOMO_${l}_* (wave)`, () =>
+      parseWaveConfig({ baseUrl: v('BASE_URL') ?? 'https://api.wave.com', apiKey: v('API_KEY'), webhookSecret: v('WEBHOOK_SECRET'), timeoutMs }),
+    );
+  },
+  create: (rail, config) => new WaveAdapter(rail, config),
+};

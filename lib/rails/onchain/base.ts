@@ -11,6 +11,7 @@ export function onchainPrompt(input: PromptInput, requiredConfirmations: number)
 export abstract class OnchainRail {
   readonly rail = 'btc_onchain' as const;
   readonly kind = 'onchain' as const;
+  readonly family = 'address' as const;
   readonly currencies = ['BTC'] as const;
   private key: AccountKey;
 

@@ -16,6 +16,7 @@
 import { z } from 'zod';
 import { expectStatus, httpRequest, parseJson } from '../http';
 import { BackendError, type AttemptView, type RailAdapter, type RailStatus } from '../types';
+import { allOrNone, configured, type RailDefinition } from '../settings';
 import { OnchainRail } from './base';
 
 export const esploraConfigSchema = z.object({
@@ -178,3 +179,23 @@ export class EsploraAdapter extends OnchainRail implements RailAdapter<EsploraCo
     );
   }
 }
+
+/** Live on-chain Bitcoin: BTC_XPUB and ESPLORA_URL, both or none; BTC_CONFIRMATIONS, BTC_XPUB_ALLOW_XPUB_VERSION. */
+export const esploraRail: RailDefinition<EsploraConfig> = {
+  rail: 'btc_onchain',
+  mode: 'live',
+  parse({ cfg, env, timeoutMs }) {
+    if (!allOrNone(['BTC_XPUB', 'ESPLORA_URL'], env)) return null;
+    return configured('BTC_XPUB / ESPLORA_URL', () =>
+      esploraConfigSchema.parse({
+        url: cfg.ESPLORA_URL,
+        xpub: cfg.BTC_XPUB,
+        confirmations: cfg.BTC_CONFIRMATIONS,
+        timeoutMs,
+        allowXpubVersion: cfg.BTC_XPUB_ALLOW_XPUB_VERSION,
+      }),
+    );
+  },
+  // The key is read here: a key of the wrong network fails at start-up.
+  create: (config) => configured('BTC_XPUB / ESPLORA_URL', () => new EsploraAdapter(config)),
+};

@@ -3,6 +3,8 @@
 // SIM_BLOCK_SECONDS. Deterministic in `now`.
 import { randomBytes } from 'node:crypto';
 import type { AttemptView, RailAdapter, RailStatus, SimulatorControls } from '../types';
+import { configured, type RailDefinition } from '../settings';
+import { testAccountKeyFromSeed } from './bip84';
 import { OnchainRail } from './base';
 import { statusFromTally, tallyOutputs } from './esplora';
 
@@ -45,3 +47,16 @@ export class OnchainSimulator extends OnchainRail implements RailAdapter<Onchain
     return { ...attempt.details, sim: { ...((attempt.details.sim as object) ?? {}), failed: true } };
   }
 }
+
+/** Test mode's on-chain Bitcoin: BTC_TEST_XPUB, else a key from this deployment's test-key seed. */
+export const onchainSimulatorRail: RailDefinition<OnchainSimulatorConfig> = {
+  rail: 'btc_onchain',
+  mode: 'test',
+  parse: ({ cfg, testKeySeed }) =>
+    configured('BTC_TEST_XPUB', () => ({
+      xpub: cfg.BTC_TEST_XPUB ?? testAccountKeyFromSeed(testKeySeed()),
+      confirmations: cfg.BTC_CONFIRMATIONS,
+      allowXpubVersion: cfg.BTC_XPUB_ALLOW_XPUB_VERSION,
+    })),
+  create: (config) => configured('BTC_TEST_XPUB', () => new OnchainSimulator(config)),
+};

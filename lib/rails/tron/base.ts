@@ -11,6 +11,7 @@ export function tronPrompt(input: PromptInput, contract: string): RailPrompt {
 export abstract class TronRail {
   readonly rail = 'usdt_trc20' as const;
   readonly kind = 'usdt' as const;
+  readonly family = 'address' as const;
   readonly currencies = ['USDT'] as const;
   private key: TronAccountKey;
 

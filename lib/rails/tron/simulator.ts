@@ -2,6 +2,8 @@
 // simulated chain where a transfer solidifies SIM_SOLIDIFY_SECONDS after it is seen.
 import { randomBytes } from 'node:crypto';
 import type { AttemptView, RailAdapter, RailStatus, SimulatorControls } from '../types';
+import { configured, type RailDefinition } from '../settings';
+import { testTronAccountKeyFromSeed } from './address';
 import { TronRail } from './base';
 
 export const SIM_SOLIDIFY_SECONDS = 3;
@@ -42,3 +44,12 @@ export class TronSimulator extends TronRail implements RailAdapter<{ xpub: strin
     return { ...attempt.details, sim: { ...((attempt.details.sim as object) ?? {}), failed: true } };
   }
 }
+
+/** Test mode's USDT on TRON: TRON_TEST_XPUB, else a key from this deployment's test-key seed; TRON_TEST_USDT_CONTRACT. */
+export const tronSimulatorRail: RailDefinition<{ xpub: string; contract: string }> = {
+  rail: 'usdt_trc20',
+  mode: 'test',
+  parse: ({ cfg, testKeySeed }) =>
+    configured('TRON_TEST_XPUB', () => ({ xpub: cfg.TRON_TEST_XPUB ?? testTronAccountKeyFromSeed(testKeySeed()), contract: cfg.TRON_TEST_USDT_CONTRACT })),
+  create: (config) => configured('TRON_TEST_XPUB', () => new TronSimulator(config)),
+};

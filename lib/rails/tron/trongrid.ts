@@ -26,6 +26,7 @@ import { z } from 'zod';
 import { expectStatus, httpRequest, parseJson } from '../http';
 import { BackendError, type AttemptView, type RailAdapter, type RailStatus } from '../types';
 import { isTronAddress, tronAddressToHex } from './address';
+import { allOrNone, configured, type RailDefinition } from '../settings';
 import { TronRail } from './base';
 
 const NO_KEY = 'TRONGRID_API_KEY is required in live mode: TronGrid blocks requests without a key (403)';
@@ -260,3 +261,17 @@ export class TronGridAdapter extends TronRail implements RailAdapter<TronConfig>
     return { state: seenAmount > 0 ? 'pending' : received > 0 ? 'confirmed' : 'waiting', received, seen: seenAmount, details: { txids, [TRC20_READ]: next } };
   }
 }
+
+/** Live USDT on TRON: TRON_XPUB and TRONGRID_API_KEY, both or none; TRONGRID_URL, TRON_USDT_CONTRACT. */
+export const tronGridRail: RailDefinition<TronConfig> = {
+  rail: 'usdt_trc20',
+  mode: 'live',
+  parse({ cfg, env, timeoutMs }) {
+    // TRONGRID_API_KEY too: TronGrid blocks keyless production use within seconds (403).
+    if (!allOrNone(['TRON_XPUB', 'TRONGRID_API_KEY'], env)) return null;
+    return configured('TRON_XPUB / TRONGRID_*', () =>
+      tronConfigSchema.parse({ url: cfg.TRONGRID_URL, apiKey: cfg.TRONGRID_API_KEY, xpub: cfg.TRON_XPUB, contract: cfg.TRON_USDT_CONTRACT, timeoutMs }),
+    );
+  },
+  create: (config) => configured('TRON_XPUB / TRONGRID_*', () => new TronGridAdapter(config)),
+};
