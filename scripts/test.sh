@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every test, on both databases.
-#   1. type-check, and the OpenAPI document linted (redocly, spectral: scripts/lint-openapi.sh)
+#   1. type-check, lint and format check (biome ci, biome.json), and the OpenAPI document linted
+#      (redocly, spectral: scripts/lint-openapi.sh)
 #   2. unit + integration tests (vitest) on the embedded database (PGlite), in a shuffled order
 #      whose seed is printed (VITEST_SEED=<seed> replays it)
 #   3. the same on a throwaway PostgreSQL database (scripts/with-postgres.sh)
@@ -18,6 +19,11 @@ failed() { status=1; echo "$1" >> "$out/failed-steps"; }
 
 step "type-check"
 npx tsc --noEmit -p . || failed type-check
+
+step "lint and format (biome)"
+# Counted as one check in the closing line, like the OpenAPI lint: `npm run format` fixes what it can.
+if npx biome ci .; then biome_ok=true; else biome_ok=false; failed lint; fi
+echo "{\"numPassedTests\": $([ $biome_ok = true ] && echo 1 || echo 0), \"numFailedTests\": $([ $biome_ok = true ] && echo 0 || echo 1), \"numPendingTests\": 0, \"success\": $biome_ok}" >"$out/biome-lint.json"
 
 step "OpenAPI lint (redocly recommended, spectral:oas)"
 # Counted as one check in the closing line (a report of its own), failed or passed.

@@ -48,7 +48,7 @@ describe('Esplora adapter (fake Esplora)', () => {
   });
 });
 
-describe('Esplora adapter: long histories (defect 15, issue 24)', () => {
+describe('Esplora adapter: long histories (issue 24)', () => {
   it('a history longer than one answer: counted from the address totals, only the transactions short of their confirmations read', async () => {
     const fake = await startFakeEsplora();
     try {
@@ -253,7 +253,7 @@ describe('TronGrid adapter (fake TronGrid)', () => {
     }
   });
 
-  it('pages with meta.fingerprint, and counts two transfers of one transaction (defect 15)', async () => {
+  it('pages with meta.fingerprint, and counts two transfers of one transaction', async () => {
     const fake = await startFakeTronGrid();
     try {
       const a = new TronGridAdapter({ url: fake.url, apiKey: 'tg-key', xpub: TRON_XPUB, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', timeoutMs: 2000 });

@@ -1,4 +1,4 @@
-// Review of GET /v1/address_gaps (issue 24, item 1): a wallet restored from the key and scanning
+// GET /v1/address_gaps (issue 24, item 1): a wallet restored from the key and scanning
 // with `requiredGapLimit` must find every address that holds money ON THE CHAIN. A wallet knows only
 // the chain: an address whose only transaction was seen in the mempool and then evicted (replaced,
 // double-spent) has no history for it, so it does not end a run of unused addresses. Live, against

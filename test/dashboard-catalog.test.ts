@@ -3,7 +3,7 @@
 // (never a hash or a secret); price summaries scoped to the merchant and the mode.
 import { describe, expect, it } from 'vitest';
 import { call, newMerchant, useDatabase } from './api';
-import { catalogMessages } from '@/lib/dashboard/i18n-catalog';
+import { catalogMessages } from '@/lib/i18n/catalog';
 import { FLASH_TTL_MS, listApiKeys, minorToMajor, parseMajorAmount, payablePrices, priceSummaries, putFlash, takeFlash } from '@/lib/dashboard/catalog';
 import { createProduct, createProductInput, updateProduct } from '@/lib/domain/products';
 import { createPrice, createPriceInput } from '@/lib/domain/prices';

@@ -1,4 +1,4 @@
-// Review of late money valuation (issue 24, item 3) against a live backend's odd answers: the
+// Late money valuation (issue 24, item 3) against a live backend's odd answers: the
 // exchanges' rates gone stale while money waits to be valued, and money seen late, dropped from the
 // mempool, and sent again. Live, against the fake TronGrid, Esplora, Kraken and Bitstamp (test/fakes,
 // from the vendors' docs), with account keys of this file's own (their addresses are nobody else's).

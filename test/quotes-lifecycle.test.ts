@@ -158,8 +158,8 @@ describe('quotes: francs over BTC and USDT rails', () => {
   });
 });
 
-// Found by an independent review of the first version (each failed before its fix).
-describe('quotes: regressions', () => {
+// Each of these failed before its fix.
+describe('quotes: money across quote ends, reorganisations and rail switches', () => {
   const get = async (m: { keys: { test: string } }, id: string) => (await call('GET', `/v1/payment_intents/${id}`, { key: m.keys.test })).body;
   const setChain = (attemptId: string, txs: unknown[], pollAt: number) =>
     db().query(`update payment_attempts set details = jsonb_set(details, '{sim}', $2::jsonb), next_poll_at = $3 where id = $1`, [attemptId, JSON.stringify({ txs }), pollAt]);

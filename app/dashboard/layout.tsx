@@ -6,7 +6,7 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { currentContext, dashboardLocale } from '@/lib/dashboard/context';
-import { t } from '@/lib/dashboard/i18n';
+import { t } from '@/lib/i18n/dashboard';
 import { setLocaleAction, setModeAction, signOutAction, signOutEverywhereAction } from './actions';
 import './dashboard.css';
 

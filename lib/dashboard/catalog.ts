@@ -10,6 +10,7 @@ import { DomainError } from '../errors';
 import { formatDecimal, parseDecimal } from '../decimal';
 import { boundsFor, EXPONENT, toDecimalString, type Currency } from '../money';
 import { hashToken } from './sessions';
+import type { Locale } from '../i18n';
 
 // ---------------------------------------------------------------------------------------------
 // Amounts typed by a merchant.
@@ -179,7 +180,7 @@ export function idField(form: FormData, name: string, prefix: string): string {
 export const randomKey = () => randomBytes(6).toString('hex');
 
 /** "23 Nov 2026, 14:05" in the dashboard's locale, UTC. */
-export function formatDate(seconds: number, locale: 'fr' | 'en'): string {
+export function formatDate(seconds: number, locale: Locale): string {
   return new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(seconds * 1000)) + ' UTC';
 }
 

@@ -12,6 +12,7 @@ import type { Scope } from '../domain/common';
 import { config } from '../config';
 import { cookieOptions, sameOriginPost, SESSION_COOKIE, sessionFromToken } from './sessions';
 import type { User } from './users';
+import { isLocale, LOCALE_COOKIE, type Locale } from '../i18n';
 
 export const SIGN_IN_PATH = '/dashboard/sign-in';
 
@@ -35,13 +36,13 @@ export interface DashboardContext {
   scope: Scope;
   /** The session's cookie value (sign-out, mode switch). */
   token: string;
-  locale: 'fr' | 'en';
+  locale: Locale;
 }
 
 /** The dashboard's language: the `caisse_locale` cookie, else the browser's first choice, else French. */
-export async function dashboardLocale(): Promise<'fr' | 'en'> {
-  const c = (await cookies()).get('caisse_locale')?.value;
-  if (c === 'fr' || c === 'en') return c;
+export async function dashboardLocale(): Promise<Locale> {
+  const c = (await cookies()).get(LOCALE_COOKIE)?.value;
+  if (isLocale(c)) return c;
   const accept = (await headers()).get('accept-language') ?? '';
   return /^\s*en\b/i.test(accept) ? 'en' : 'fr';
 }

@@ -1,4 +1,6 @@
 // English strings of the hosted checkout page. fr.ts has the same keys (checked by the type).
+import type { MessageTable } from './translate';
+
 export const en = {
   langName: 'English',
   switchLanguage: 'Language',
@@ -141,4 +143,4 @@ export const en = {
   testExpireQuote: 'Simulate rate expiry',
 } as const;
 
-export type Messages = { readonly [K in keyof typeof en]: string };
+export type Messages = MessageTable<typeof en>;

@@ -3,7 +3,7 @@
 // XOF and XAF are shown as "F CFA", GNF as "FG", BTC as BTC (with sats), USDT with 2 to 6 decimals.
 import { add, decimal, formatDecimal, parseDecimal, round } from '../decimal';
 import { EXPONENT, toDecimalString, type Currency } from '../money';
-import type { Locale } from './index';
+import type { Locale } from './translate';
 
 const TAG: Record<Locale, string> = { fr: 'fr-FR', en: 'en-US' };
 const NBSP = '\u00a0';

@@ -1,25 +1,21 @@
-// The checkout page's two languages. Strings live in en.ts and fr.ts (same keys); t(locale) gives
-// a lookup with {placeholders}. The locale: the buyer's switch (cookie), else the session's
-// locale, else Accept-Language, else French for XOF, XAF and GNF (English otherwise).
+// The checkout page's two languages, and the locale choice of every page. The mechanism (locales,
+// message tables, `{placeholder}` lookups) is translate.ts, shared with the payment-link pages
+// (links.ts) and the dashboard (dashboard.ts, catalog.ts); the page's strings are en.ts and fr.ts
+// (same keys). The locale: the buyer's switch (cookie), else the session's locale, else
+// Accept-Language, else French for XOF, XAF and GNF (English otherwise).
 import { en, type Messages } from './en';
 import { fr } from './fr';
+import { type Locale, type Lookup, translator } from './translate';
 
-export const LOCALES = ['fr', 'en'] as const;
-export type Locale = (typeof LOCALES)[number];
+export { fill, LOCALES, type Locale, type Lookup, type MessageTable, translator, type Vars } from './translate';
+
 export type MessageKey = keyof Messages;
 export const LOCALE_COOKIE = 'caisse_locale';
 
-const TABLES: Record<Locale, Messages> = { fr, en };
+/** The checkout page's lookup. */
+export type T = Lookup<MessageKey>;
 
-export type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
-
-export function t(locale: Locale): T {
-  const table = TABLES[locale];
-  return (key, vars) => {
-    const s = table[key];
-    return vars ? s.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : s;
-  };
-}
+export const t: (locale: Locale) => T = translator<Messages>({ fr, en });
 
 export const hasKey = (k: string): k is MessageKey => Object.prototype.hasOwnProperty.call(en, k);
 

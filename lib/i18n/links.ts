@@ -1,6 +1,8 @@
 // The pages a payment link's URL answers when it makes no session (app/checkout/link/[id]): gone
 // (410), unknown (404), too many visits (429). Kept apart from en.ts / fr.ts: these pages are plain
 // HTML from a route handler, not the checkout page. Same keys in both languages (type-checked).
+import type { Locale, MessageTable } from './translate';
+
 export const en = {
   brand: 'Caisse',
   goneTitle: 'This payment link is no longer available',
@@ -11,7 +13,7 @@ export const en = {
   rateLimitedText: 'Too many payment pages were opened from your connection. Please try again in {seconds} seconds.',
 } as const;
 
-export type LinkMessages = { readonly [K in keyof typeof en]: string };
+export type LinkMessages = MessageTable<typeof en>;
 
 export const fr: LinkMessages = {
   brand: 'Caisse',
@@ -23,4 +25,4 @@ export const fr: LinkMessages = {
   rateLimitedText: 'Trop de pages de paiement ont été ouvertes depuis votre connexion. Réessayez dans {seconds} secondes.',
 };
 
-export const LINK_MESSAGES: Record<'fr' | 'en', LinkMessages> = { fr, en };
+export const LINK_MESSAGES: Record<Locale, LinkMessages> = { fr, en };

@@ -4,7 +4,7 @@
 // of the keys page only (the one-time flash).
 import { dashboardAction } from '@/lib/dashboard/context';
 import { field } from '@/lib/dashboard/catalog';
-import { tc } from '@/lib/dashboard/i18n-catalog';
+import { tc } from '@/lib/i18n/catalog';
 import { rollKeys } from '@/lib/domain/merchants';
 import { finish } from '@/components/dashboard/catalog/server';
 

@@ -3,7 +3,7 @@
 // session's merchant and mode, after the same-origin and session checks.
 import { dashboardAction } from '@/lib/dashboard/context';
 import { field, idField } from '@/lib/dashboard/catalog';
-import { tc } from '@/lib/dashboard/i18n-catalog';
+import { tc } from '@/lib/i18n/catalog';
 import { createPaymentLink, createPaymentLinkInput, updatePaymentLink } from '@/lib/domain/payment-links';
 import { finish, refused } from '@/components/dashboard/catalog/server';
 

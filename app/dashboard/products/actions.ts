@@ -4,7 +4,7 @@
 // /v1/prices with the session's scope (this merchant, this mode).
 import { dashboardAction } from '@/lib/dashboard/context';
 import { field, idField, parseMajorAmount } from '@/lib/dashboard/catalog';
-import { tc } from '@/lib/dashboard/i18n-catalog';
+import { tc } from '@/lib/i18n/catalog';
 import { createProduct, createProductInput, updateProduct } from '@/lib/domain/products';
 import { createPrice, createPriceInput, currencyInput, updatePrice } from '@/lib/domain/prices';
 import { formatAmount } from '@/lib/i18n/format';

@@ -7,7 +7,7 @@ import { Flash } from '@/components/dashboard/ui';
 import { getDb } from '@/lib/db/client';
 import { takeFlash } from '@/lib/dashboard/catalog';
 import { currentContext, dashboardLocale, SIGN_IN_FLASH_COOKIE, type SignInFlash } from '@/lib/dashboard/context';
-import { t } from '@/lib/dashboard/i18n';
+import { t } from '@/lib/i18n/dashboard';
 import { signInAction } from './actions';
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -4,7 +4,7 @@
 // never oneself).
 import { dashboardAction } from '@/lib/dashboard/context';
 import { field, idField } from '@/lib/dashboard/catalog';
-import { tc } from '@/lib/dashboard/i18n-catalog';
+import { tc } from '@/lib/i18n/catalog';
 import { createUser, disableUser, normalizeEmail } from '@/lib/dashboard/users';
 import { finish, refused } from '@/components/dashboard/catalog/server';
 

@@ -5,7 +5,7 @@
 // endpoint's page only, through the one-time flash: never in a URL, never again.
 import { dashboardAction } from '@/lib/dashboard/context';
 import { field, idField } from '@/lib/dashboard/catalog';
-import { tc } from '@/lib/dashboard/i18n-catalog';
+import { tc } from '@/lib/i18n/catalog';
 import { createEndpoint, createEndpointInput, rollEndpointSecret, rollSecretInput, updateEndpoint, validateEndpointUrl } from '@/lib/webhooks/endpoints';
 import { retryDelivery } from '@/lib/webhooks/deliveries';
 import { finish, refused } from '@/components/dashboard/catalog/server';

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { Flash as FlashBox } from '@/components/dashboard/ui';
 import type { Flash } from '@/lib/dashboard/catalog';
-import type { TC } from '@/lib/dashboard/i18n-catalog';
+import type { TC } from '@/lib/i18n/catalog';
 import { CopyButton } from './copy-button';
 
 export function CopyField({ id, label, value, t, multiline }: { id: string; label: string; value: string; t: TC; multiline?: boolean }) {

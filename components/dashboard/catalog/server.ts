@@ -6,7 +6,7 @@ import { redirect } from 'next/navigation';
 import type { Metadata } from 'next';
 import { dashboardContext, dashboardLocale, type DashboardContext } from '@/lib/dashboard/context';
 import { isMissing, putFlash, takeFlash, type Flash } from '@/lib/dashboard/catalog';
-import { tc, type CatalogKey, type TC } from '@/lib/dashboard/i18n-catalog';
+import { tc, type CatalogKey, type TC } from '@/lib/i18n/catalog';
 import { DomainError } from '@/lib/errors';
 import { notFound } from 'next/navigation';
 

@@ -1,6 +1,6 @@
 // A payment this merchant does not have in this mode (or no such payment): a real 404 in the shell.
 import { dashboardLocale } from '@/lib/dashboard/context';
-import { t } from '@/lib/dashboard/i18n';
+import { t } from '@/lib/i18n/dashboard';
 
 export default async function PaymentNotFound() {
   const s = t(await dashboardLocale());

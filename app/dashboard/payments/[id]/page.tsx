@@ -5,7 +5,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Badge, Cell, Details, Empty, Flash, PageTitle, Row, Section, Table, toneOf } from '@/components/dashboard/ui';
 import { dashboardContext, dashboardLocale } from '@/lib/dashboard/context';
-import { t } from '@/lib/dashboard/i18n';
+import { t } from '@/lib/i18n/dashboard';
 import { intentTimeline, listIntentAttempts } from '@/lib/dashboard/payments';
 import { retrievePaymentIntent, type PaymentIntent } from '@/lib/domain/payment-intents';
 import { DomainError } from '@/lib/errors';

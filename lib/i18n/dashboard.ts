@@ -1,10 +1,11 @@
-// The dashboard shell's and payments pages' strings, French and English. `en` must have exactly the
-// keys of `fr` (checked by the type below), so a missing translation is a type error. Other dashboard
-// pages keep their own strings files and reuse the common ones here (nav, buttons, statuses).
-import type { IntentStatus } from '../domain/transitions';
+// The dashboard shell's and payments pages' strings, French and English: a message table of the one
+// mechanism (translate.ts). `en` must have exactly the keys of `fr` (checked by the type below), so a
+// missing translation is a type error. The catalog pages' strings are catalog.ts; they reuse the
+// common ones here (nav, buttons, statuses).
 import { railLabel } from '../money';
+import { type Locale, type Lookup, type MessageTable, translator } from './translate';
 
-export type DashboardLocale = 'fr' | 'en';
+export type DashboardLocale = Locale;
 
 const fr = {
   // shell
@@ -108,7 +109,7 @@ const fr = {
   canceledAt: 'Annulé le',
 } as const;
 
-type Strings = { [K in keyof typeof fr]: string };
+type Strings = MessageTable<typeof fr>;
 
 const en: Strings = {
   skip: 'Skip to content',
@@ -208,7 +209,22 @@ const en: Strings = {
   canceledAt: 'Canceled',
 };
 
-const STATUS: Record<DashboardLocale, Record<IntentStatus | 'creating' | 'awaiting_payment' | 'expired' | 'succeeded_delivery' | 'pending_delivery' | 'failed_delivery', string>> = {
+/** The statuses the dashboard names: an intent's (lib/domain/transitions.ts INTENT_STATUSES), an attempt's, a delivery's. */
+type StatusKey =
+  | 'requires_payment_method'
+  | 'pending'
+  | 'succeeded'
+  | 'failed'
+  | 'canceled'
+  | 'creating'
+  | 'awaiting_payment'
+  | 'expired'
+  | 'succeeded_delivery'
+  | 'pending_delivery'
+  | 'failed_delivery';
+
+/** A payment intent's, an attempt's or a delivery's status in words. */
+const STATUS: Record<DashboardLocale, Record<StatusKey, string>> = {
   fr: {
     requires_payment_method: 'En attente du client',
     pending: 'En cours',
@@ -239,7 +255,7 @@ const STATUS: Record<DashboardLocale, Record<IntentStatus | 'creating' | 'awaiti
 
 export type DashboardStrings = Strings & {
   /** A string with `{name}` placeholders filled. */
-  f(key: keyof Strings, vars: Record<string, string | number>): string;
+  f: Lookup<keyof Strings>;
   /** A payment intent's status, or a delivery's (`succeeded_delivery`...), in words. */
   statusLabel(s: string): string;
   /** A rail's name (the rail id when unknown). */
@@ -250,12 +266,14 @@ export type DashboardStrings = Strings & {
   dateTime(seconds: number): string;
 };
 
+const lookup = translator<Strings>({ fr, en });
+
 function build(locale: DashboardLocale): DashboardStrings {
   const s: Strings = locale === 'fr' ? fr : en;
   const df = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
   return {
     ...s,
-    f: (key, vars) => s[key].replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)),
+    f: lookup(locale),
     statusLabel: (x) => (STATUS[locale] as Record<string, string>)[x] ?? x,
     railName: (r) => railLabel(r, locale),
     pair: (label, value) => `${label}${locale === 'fr' ? '\u00a0: ' : ': '}${value}`,

@@ -1,8 +1,9 @@
-// Regression tests for defects found in review of the payment lifecycle: each block names the
-// defect it pins. Live adapters against fake backends (test/fakes, written from each vendor's own
-// documentation), time passed as a clock (`t0 + n`), every worker pass scoped to the test's merchant,
-// and every test where money moves ends with the money invariant (test/invariant.ts) and the exact
-// event list.
+// The payment lifecycle's hard cases with live adapters: money on reused addresses and ended attempts,
+// pushes whose fate is unknown, attempts being started, resends, lock order, worker leases, an invoice
+// paid at the last moment; each block names the behaviour it holds. Live adapters against fake
+// backends (test/fakes, written from each vendor's own documentation), time passed as a clock
+// (`t0 + n`), every worker pass scoped to the test's merchant, and every test where money moves ends
+// with the money invariant (test/invariant.ts) and the exact event list.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
@@ -53,7 +54,7 @@ afterAll(async () => {
 const confirm = (key: string, id: string, body: object = {}) => call('POST', `/v1/payment_intents/${id}/confirm`, { key, body });
 const get = async (key: string, id: string) => (await call('GET', `/v1/payment_intents/${id}`, { key })).body;
 
-describe('defect 1: money on a reused address is counted once', () => {
+describe('money on a reused address is counted once', () => {
   it('a new attempt on the same address does not count the earlier payment again', async () => {
     const m = await newMerchant(db());
     const scope = { merchantId: m.merchant.id, livemode: true };
@@ -86,7 +87,7 @@ describe('defect 1: money on a reused address is counted once', () => {
   });
 });
 
-describe('defect 2: money on an ended attempt pays the intent while it is open', () => {
+describe('money on an ended attempt pays the intent while it is open', () => {
   it('an API-only intent paid in full after its 24 h attempt expired succeeds', async () => {
     const m = await newMerchant(db());
     const scope = { merchantId: m.merchant.id, livemode: true };
@@ -131,7 +132,7 @@ describe('defect 2: money on an ended attempt pays the intent while it is open',
   });
 });
 
-describe('defect 3: a mobile-money push that may have gone out is not a failure', () => {
+describe('a mobile-money push that may have gone out is not a failure', () => {
   it('the push is accepted but its answer times out: pending, and the approval is counted', async () => {
     const m = await newMerchant(db());
     const scope = { merchantId: m.merchant.id, livemode: true };
@@ -182,7 +183,7 @@ describe('defect 3: a mobile-money push that may have gone out is not a failure'
   });
 });
 
-describe('defect 4: an attempt being started is never closed under its request', () => {
+describe('an attempt being started is never closed under its request', () => {
   it('switch, chooseSessionRail, cancel and session expiry answer 409 / wait while an attempt is creating', async () => {
     const m = await newMerchant(db());
     const scope = { merchantId: m.merchant.id, livemode: false };
@@ -204,7 +205,7 @@ describe('defect 4: an attempt being started is never closed under its request',
   });
 });
 
-describe('defect 5: our mobile-money timeout is not the operator\'s', () => {
+describe('our mobile-money timeout is not the operator\'s', () => {
   it('an approval after our timeout pays the open intent; after the end it is a late payment; then the watch stops', async () => {
     const m = await newMerchant(db());
     const poll = (t: number) => pollDueAttempts(db(), t, { merchantId: m.merchant.id });
@@ -234,7 +235,7 @@ describe('defect 5: our mobile-money timeout is not the operator\'s', () => {
   });
 });
 
-describe('defect 6: approving both the push and its resend records both payments', () => {
+describe('approving both the push and its resend records both payments', () => {
   it('both approved before the poll: both counted (overpaid)', async () => {
     const m = await newMerchant(db());
     const scope = { merchantId: m.merchant.id, livemode: true };
@@ -273,7 +274,7 @@ describe('defect 6: approving both the push and its resend records both payments
   });
 });
 
-describe('defect 7: expiring a session locks intent, then session (like every other path)', () => {
+describe('expiring a session locks intent, then session (like every other path)', () => {
   it('POST /v1/checkout_sessions/:id/expire takes the intent row lock first', async () => {
     const m = await newMerchant(db());
     const scope = { merchantId: m.merchant.id, livemode: false };
@@ -302,7 +303,7 @@ function recording(inner: Db, log: string[]): Db {
   };
 }
 
-describe('defect 8: a stale status answer never undoes a resend; resends are counted under the lock', () => {
+describe('a stale status answer never undoes a resend; resends are counted under the lock', () => {
   it('a poll that raced a resend does not apply the old pushes\' answer', async () => {
     const m = await newMerchant(db());
     const scope = { merchantId: m.merchant.id, livemode: true };
@@ -363,7 +364,7 @@ describe('defect 8: a stale status answer never undoes a resend; resends are cou
   });
 });
 
-describe('defect 10: every transition back to requires_payment_method has its event, with the object after the change', () => {
+describe('every transition back to requires_payment_method has its event, with the object after the change', () => {
   it('a seen payment that leaves the mempool: payment_failed with lastPaymentError', async () => {
     const m = await newMerchant(db());
     const scope = { merchantId: m.merchant.id, livemode: false };
@@ -394,7 +395,7 @@ describe('defect 10: every transition back to requires_payment_method has its ev
   });
 });
 
-describe('defect 14: attempts our backend could not start do not use up the payer\'s tries', () => {
+describe('attempts our backend could not start do not use up the payer\'s tries', () => {
   it('rail_unavailable attempts are not counted toward MAX_FAILED_ATTEMPTS', async () => {
     const m = await newMerchant(db());
     const scope = { merchantId: m.merchant.id, livemode: false };
@@ -411,7 +412,7 @@ describe('defect 14: attempts our backend could not start do not use up the paye
   });
 });
 
-describe('defect 11: a worker whose batch outlived its lease does not refresh rows another worker took', () => {
+describe('a worker whose batch outlived its lease does not refresh rows another worker took', () => {
   it('the lease is renewed (if still held) before each row of the batch', async () => {
     const m = await newMerchant(db());
     const a = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
@@ -454,7 +455,7 @@ describe('defect 11: a worker whose batch outlived its lease does not refresh ro
   });
 });
 
-describe('defect 9: an invoice past our expiry is checked with the backend before it is dropped', () => {
+describe('an invoice past our expiry is checked with the backend before it is dropped', () => {
   it('confirming again after expiry finds the invoice paid at the last moment: the intent succeeds', async () => {
     const m = await newMerchant(db());
     const scope = { merchantId: m.merchant.id, livemode: true };

@@ -1,5 +1,5 @@
-// Issue 11, item 3: invoice and address exhaustion. A Lightning round trip (Lightning -> on-chain
-// -> Lightning) hands the open invoice out again instead of making a new one; receive addresses
+// Invoices and receive addresses are not used up (issue 11, item 3). A payer switching Lightning ->
+// on-chain -> Lightning is handed the open invoice again instead of making a new one; receive addresses
 // whose attempts ended without money are reused once their payer's time is up; past BTC_GAP_LIMIT
 // a new index is derived (never a 503) and GET /v1/address_gaps reports the gap. Live on-chain runs
 // against the Esplora fake (test/fakes/esplora.ts), with a key of its own (its own counter).
@@ -28,8 +28,8 @@ afterAll(async () => {
   await esplora.close();
 });
 
-describe('Lightning: one open invoice per amount, not one per round trip', () => {
-  it('20 round trips Lightning -> on-chain -> Lightning hand out the same invoice; paid once, counted once', async () => {
+describe('Lightning: one open invoice per amount, not a new one each time the payer switches back', () => {
+  it('20 switches Lightning -> on-chain -> Lightning hand out the same invoice; paid once, counted once', async () => {
     const m = await newMerchant(db());
     const scope = { merchantId: m.merchant.id, livemode: false };
     const pi = await newIntent(m.keys.test, { amount: 5000, currency: 'BTC', rail: 'btc_lightning' });

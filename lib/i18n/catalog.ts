@@ -1,6 +1,8 @@
 // The strings of the dashboard's catalog pages (products, prices, payment links, webhooks, API keys,
-// users), in English and French. `fr` must have exactly the keys of `en` (the type says so), and
-// `{name}` placeholders are filled by `tc(locale)`.
+// users), in English and French: a message table of the one mechanism (translate.ts). `fr` must have
+// exactly the keys of `en` (the type says so), and `{name}` placeholders are filled by `tc(locale)`.
+import { type Locale, type Lookup, type MessageTable, translator } from './translate';
+
 const en = {
   // common
   active: 'Active',
@@ -148,7 +150,7 @@ const en = {
 export type CatalogMessages = typeof en;
 export type CatalogKey = keyof CatalogMessages;
 
-const fr: Record<CatalogKey, string> = {
+const fr: MessageTable<CatalogMessages> = {
   active: 'Actif',
   inactive: 'Inactif',
   activate: 'Activer',
@@ -285,17 +287,11 @@ const fr: Record<CatalogKey, string> = {
   cannotDisableSelf: 'Vous ne pouvez pas vous désactiver vous-même.',
 };
 
-const TABLES: Record<'fr' | 'en', Record<CatalogKey, string>> = { en, fr };
+const TABLES: Record<Locale, MessageTable<CatalogMessages>> = { en, fr };
 
-export type TC = (key: CatalogKey, vars?: Record<string, string | number>) => string;
+export type TC = Lookup<CatalogKey>;
 
 /** The catalog pages' lookup for a locale, with `{placeholders}` filled from `vars`. */
-export function tc(locale: 'fr' | 'en'): TC {
-  const table = TABLES[locale];
-  return (key, vars) => {
-    const s = table[key];
-    return vars ? s.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : s;
-  };
-}
+export const tc: (locale: Locale) => TC = translator(TABLES);
 
 export const catalogMessages = TABLES;

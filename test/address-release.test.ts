@@ -1,8 +1,8 @@
-// An independent review of the free_at trigger, the quiet poll and the migration splitter, kept as
-// regression tests: dollar tags in comments or with digits; an attempt leaving an address; concurrent
-// confirms, switches, cancels and polls on PostgreSQL; a payment seen by a poll in flight when the
-// watch ends (the address is not handed on for REUSE_GRACE_SECONDS, and money seen on a closed attempt
-// extends its watch until it confirms); a quiet-looking answer on a credited address.
+// When a receive address may be handed on to another intent: an attempt moved off an address frees
+// it; a payment seen by a poll in flight when the watch ends keeps it (the address is not handed on
+// for REUSE_GRACE_SECONDS, and money seen on a closed attempt extends its watch until it confirms);
+// a quiet-looking answer on a credited address is a reversal. Checked against the free_at rule
+// evaluated from the attempts themselves. The migration splitter's cases are in migration-splitter.test.ts.
 import { describe, expect, it } from 'vitest';
 import { splitStatements } from '@/lib/db/migrate';
 import { ACTIVE_ATTEMPT_STATUSES, WATCH_SECONDS } from '@/lib/domain/attempt-states';
@@ -14,47 +14,6 @@ import { newMerchant, useDatabase } from './api';
 import { newIntent, now } from './lifecycle-helpers';
 
 const { db } = useDatabase();
-
-describe('splitStatements (lib/db/migrate.ts)', () => {
-  it('a dollar tag mentioned in a comment does not glue the rest of the migration into one statement', () => {
-    const sql = [
-      '-- Function bodies are $$-quoted below.',
-      'alter table t add column a int;',
-      'alter table t add column b int;',
-    ].join('\n');
-    expect(splitStatements(sql)).toHaveLength(2);
-  });
-
-  it('a dollar tag with a digit ($body1$, legal in PostgreSQL) keeps its body whole', () => {
-    const sql = [
-      'create function f() returns void language plpgsql as $body1$',
-      'begin',
-      '  perform 1;',
-      'end',
-      '$body1$;',
-      'select 1;',
-    ].join('\n');
-    const out = splitStatements(sql);
-    expect(out).toHaveLength(2);
-    expect(out[0]).toContain('end');
-  });
-
-  it('a $$ in a comment before a $$-quoted function keeps that function whole (it applies on both databases)', async () => {
-    const sql = [
-      '-- the body below is $$-quoted',
-      'create function review_split_probe() returns int language plpgsql as $$',
-      'begin',
-      '  perform 1;',
-      '  return 1;',
-      'end',
-      '$$;',
-    ].join('\n');
-    await db().transaction(async (tx) => {
-      for (const st of splitStatements(sql)) await tx.query(st);
-      await tx.query('drop function review_split_probe()');
-    });
-  });
-});
 
 /** free_at as the rule says, from the attempts themselves. */
 async function ruleFreeAt(address: string): Promise<number | null> {
@@ -148,7 +107,7 @@ it('a payment seen by a poll in flight when the watch ends: the address is not h
   // (plus the grace) the address may be handed on, though X's closed attempt is still watched.
   const W = Number(x1!.expires_at);
   expect(Number(x1!.watch_until)).toBeGreaterThan(W);
-  // Only X's address is free for the key (as in hardening-review.test.ts).
+  // Only X's address is free for the key (as in address-never-shared.test.ts).
   await db().query(
     `update derived_addresses set money_seen_at = $2 where key_id = (select key_id from derived_addresses where address = $1) and address <> $1 and money_seen_at is null`,
     [address, t0],
