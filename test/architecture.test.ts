@@ -48,7 +48,7 @@ function violations(from: (f: string) => boolean, to: (f: string) => boolean): s
 
 describe('layers', () => {
   it('sees the project (the graph is not empty)', () => {
-    expect(graph.get('lib/domain/attempts.ts')).toContain('lib/domain/settle.ts');
+    expect(graph.get('lib/payments/apply-decision.ts')).toContain('lib/payments/decide.ts');
   });
 
   it('lib/domain, lib/rails, lib/webhooks and lib/checkout import nothing from lib/api', () => {

@@ -6,10 +6,15 @@
 //     that lands between the read and that write is never lost.
 import { describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db/client';
-import { ACTIVE_ATTEMPT_STATUSES, WATCH_SECONDS } from '@/lib/domain/attempt-states';
-import { attemptView, refreshAttempt, REUSE_GRACE_SECONDS } from '@/lib/domain/attempts';
-import { writeAttempt } from '@/lib/domain/attempt-states';
-import { confirmPaymentIntent, pollDueAttempts, testPay } from '@/lib/domain/lifecycle';
+import { ACTIVE_ATTEMPT_STATUSES } from '@/lib/store/attempts';
+import { WATCH_SECONDS } from '@/lib/payments/watch';
+import { attemptView } from '@/lib/store/attempts';
+import { refreshAttempt } from '@/lib/payments/apply-report';
+import { REUSE_GRACE_SECONDS } from '@/lib/payments/addresses';
+import { writeAttempt } from '@/lib/store/attempts';
+import { confirmPaymentIntent } from '@/lib/payments/confirm';
+import { pollDueAttempts } from '@/lib/payments/poll';
+import { testPay } from '@/lib/payments/test-helpers';
 import { railAdapter } from '@/lib/rails/registry';
 import { ADDRESS_RAILS } from '@/lib/money';
 import { newMerchant, useDatabase } from './api';

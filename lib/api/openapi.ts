@@ -9,7 +9,8 @@ import { createProductInput, listProductsQuery, updateProductInput } from '../do
 import { createPaymentLinkInput, listPaymentLinksQuery, updatePaymentLinkInput } from '../domain/payment-links';
 import { ADDRESS_RAILS, CURRENCIES, RAILS } from '../money';
 import { EVENT_TYPES, listEventsQuery, type EventType } from '../domain/events';
-import { confirmPaymentIntentInput, testPayInput } from '../domain/lifecycle';
+import { confirmPaymentIntentInput } from '../payments/confirm';
+import { testPayInput } from '../payments/test-helpers';
 import { PHONE_PROMPTS_PER_HOUR, PROMPTS_BEYOND_CEILING, PROMPTS_PER_HOUR, PROMPTS_PER_MINUTE, RESEND_SPACING_SECONDS } from '../domain/phone-limits';
 import { createEndpointInput, listEndpointsQuery, rollSecretInput, updateEndpointInput } from '../webhooks/endpoints';
 import { listDeliveriesQuery } from '../webhooks/deliveries';

@@ -6,9 +6,9 @@ import type { Db } from '../db/client';
 import { nowSeconds } from '../ids';
 import { ADDRESS_RAILS } from '../money';
 import type { Scope } from '../domain/common';
-import { testExpireQuote, testFail, testPay, testPayShare } from '../domain/lifecycle';
+import { testExpireQuote, testFail, testPay, testPayShare } from '../payments/test-helpers';
 import type { Currency, Rail } from '../money';
-import { normalizeBuyerPhone } from '../domain/attempts';
+import { normalizeBuyerPhone } from '../payments/begin-attempt';
 import { isMobileMoneyRail } from '../money';
 import { operatorInfo } from '../rails/mobile-money/operators';
 

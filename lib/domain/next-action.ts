@@ -3,7 +3,7 @@
 import type { Row } from '../db/client';
 import { isMobileMoneyRail, toDecimalString, type Currency, type Rail } from '../money';
 import { operatorInfo } from '../rails/mobile-money/operators';
-import { isPromptOut } from './attempt-states';
+import { isPromptOut } from '../store/attempts';
 import { quoteOf, settlementDue } from './conversion';
 
 /** The quote a converting attempt locked (api-contract: `nextAction.quote`); null without conversion. */

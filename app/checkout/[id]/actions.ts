@@ -13,7 +13,9 @@ import { buyerPhone, checkoutSession, operatorFlow, simulateOutcome, SIMULATED_O
 import { getDb } from '@/lib/db/client';
 import { DomainError } from '@/lib/errors';
 import { takeAction } from '@/lib/domain/action-limits';
-import { chooseSessionRail, confirmPaymentIntent, resendMobileMoneyPrompt } from '@/lib/domain/lifecycle';
+import { chooseSessionRail } from '@/lib/payments/choose-rail';
+import { confirmPaymentIntent } from '@/lib/payments/confirm';
+import { resendMobileMoneyPrompt } from '@/lib/payments/resend';
 import { nowSeconds } from '@/lib/ids';
 import { isMobileMoneyRail, RAILS } from '@/lib/money';
 import { LOCALE_COOKIE } from '@/lib/i18n';

@@ -1,7 +1,8 @@
 // Settlement as a pure decision: what a backend's report about one attempt does to the attempt,
 // its intent and its session. No I/O here, so a table-driven test walks every combination
-// (settle.test.ts); attempts.ts loads the facts, calls `decide`, and applies the Decision in one
-// transaction (`applyDecision`). A Decision names what happens, never SQL.
+// (decide.test.ts); apply-decision.ts loads the facts, calls `decide`, and applies the Decision in
+// one transaction (`applyDecision`). A Decision names what happens, never SQL.
+// May import lib/store (types), lib/domain (types, pure valuation), watch.ts, bottom. No I/O.
 //
 // Money rules, in the order they apply:
 //   1. New money is counted once: by difference with what the attempt already recorded, or for an
@@ -12,17 +13,13 @@
 //   4. Enough money succeeds the intent (and completes its session); too little asks for the rest.
 //   5. No money: the report moves the live attempt (pending, failed, expired) and the intent with it.
 import type { RailStatus } from '../rails/types';
-import {
-  type AttemptStatus,
-  isAddressRail,
-  isPromptOut,
-  PUSH_WATCH_SECONDS,
-  watchUntilAfterClose,
-} from './attempt-states';
-import type { EventType } from './events';
-import { isMobileMoneyRail, toDecimalString, type Currency } from '../money';
-import type { IntentStatus } from './transitions';
-import { attemptWorth, LATE_GRACE_SECONDS, type Quote, type Valuation } from './conversion';
+import { type AttemptStatus, isPromptOut } from '../store/attempts';
+import { PUSH_WATCH_SECONDS, watchUntilAfterClose } from './watch';
+import { familyOfRail } from './families';
+import type { EventType } from '../domain/events';
+import { toDecimalString, type Currency } from '../money';
+import type { IntentStatus } from '../domain/transitions';
+import { attemptWorth, LATE_GRACE_SECONDS, type Quote, type Valuation } from '../domain/conversion';
 
 /**
  * Money is first seen when a poll finds it: a payment made just before a quote ended may be found a
@@ -113,7 +110,7 @@ export interface Decision {
 
 /** Can anything at the backend still change for this attempt? An address can always receive. */
 export function isBackendFinal(rail: string, report: RailStatus): boolean {
-  if (isAddressRail(rail)) return false;
+  if (familyOfRail(rail).receivesOnAddress) return false;
   return (report.state === 'confirmed' || report.state === 'failed' || report.state === 'expired') && report.final !== false;
 }
 
@@ -122,8 +119,8 @@ const emit = (type: EventType): Effect => ({ do: 'emit', type });
 /**
  * A report that cannot change anything: the backend has seen nothing for an attempt that is waiting
  * for its money, has none, and still has time. `decide` gives no credit and no effect for it, whatever
- * the intent (test: settle.test.ts), so the worker only records when to ask again (one write,
- * no transaction: lib/domain/attempts.ts `quietPoll`). The caller's write re-checks, in the same
+ * the intent (test: decide.test.ts), so the worker only records when to ask again (one write,
+ * no transaction: lib/payments/apply-report.ts `quietPoll`). The caller's write re-checks, in the same
  * statement, that the attempt is still as read and that its address has credited nothing.
  */
 export function isQuietReport(attempt: { status: AttemptStatus; amountReceived: number; amountSeen: number; expiresAt: number | null }, report: RailStatus, now: number): boolean {
@@ -135,7 +132,7 @@ export function isQuietReport(attempt: { status: AttemptStatus; amountReceived: 
 }
 
 export function decide(intent: IntentFacts, attempt: AttemptFacts, report: RailStatus, now: number): Decision {
-  const address = isAddressRail(attempt.rail);
+  const address = familyOfRail(attempt.rail).receivesOnAddress;
   const counted = address ? (attempt.addressCredited ?? 0) : attempt.amountReceived;
   const credit = Math.max(0, report.received - counted);
   // In the intent's currency: what the attempt's own money is worth after minus before (the quote's
@@ -237,10 +234,11 @@ export function decide(intent: IntentFacts, attempt: AttemptFacts, report: RailS
 function decideAttempt(intent: IntentFacts, attempt: AttemptFacts, report: RailStatus, now: number, base: Decision): Decision {
   const d: Decision = { ...base, effects: [], replace: false };
   const fx = d.effects;
-  const address = isAddressRail(attempt.rail);
+  const family = familyOfRail(attempt.rail);
+  const address = family.receivesOnAddress;
   const watch = d.backendFinal ? null : watchUntilAfterClose({ ...attempt, rail: attempt.rail }, now);
   const backendFinal = d.backendFinal;
-  const mobileMoney = isMobileMoneyRail(attempt.rail);
+  const mobileMoney = family.mobileMoney;
   const pastExpiry = attempt.expiresAt !== null && attempt.expiresAt <= now;
   // The intent's status as this decision leaves it so far (a dropped payment moves it first).
   let status = intent.status;
@@ -290,7 +288,7 @@ function decideAttempt(intent: IntentFacts, attempt: AttemptFacts, report: RailS
     if (intent.status === 'requires_payment_method') fx.push({ do: 'intentError', lastPaymentError: ended });
   }
   // An expired invoice is replaced while the session is open; a quote is renewed only when the payer asks.
-  d.replace = !attempt.quote && attempt.rail === 'btc_lightning' && status === 'requires_payment_method' && intent.sessionOpenUntil !== null && intent.sessionOpenUntil > now + 60;
+  d.replace = !attempt.quote && family.invoice && status === 'requires_payment_method' && intent.sessionOpenUntil !== null && intent.sessionOpenUntil > now + 60;
   return d;
 }
 

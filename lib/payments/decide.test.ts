@@ -3,9 +3,10 @@
 // cases that lost money before.
 import { describe, expect, it } from 'vitest';
 import type { RailStatus } from '../rails/types';
-import { ATTEMPT_STATUSES, ATTEMPT_TRANSITIONS, PUSH_WATCH_SECONDS, WATCH_SECONDS, type AttemptStatus } from './attempt-states';
-import { decide, isQuietReport, MAX_FAILED_ATTEMPTS, type AttemptFacts, type Decision, type IntentFacts } from './settle';
-import { INTENT_STATUSES, INTENT_TRANSITIONS, type IntentStatus } from './transitions';
+import { ATTEMPT_STATUSES, ATTEMPT_TRANSITIONS, type AttemptStatus } from '../store/attempts';
+import { PUSH_WATCH_SECONDS, WATCH_SECONDS } from './watch';
+import { decide, isQuietReport, MAX_FAILED_ATTEMPTS, type AttemptFacts, type Decision, type IntentFacts } from './decide';
+import { INTENT_STATUSES, INTENT_TRANSITIONS, type IntentStatus } from '../domain/transitions';
 
 const NOW = 1_800_000_000;
 const RAILS = ['mobile_money_a', 'btc_lightning', 'btc_onchain', 'usdt_trc20'] as const;
