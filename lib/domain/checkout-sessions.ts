@@ -12,6 +12,7 @@ import { getIntentRow, toPaymentIntent } from './payment-intents';
 import { getPayablePrice } from './prices';
 import { urlInput } from './common';
 import { SESSION_STATUSES, type SessionStatus } from './transitions';
+import { parseSession, type CheckoutSessionRow } from '../store/sessions';
 
 export const SESSION_MIN_SECONDS = 30 * 60;
 export const SESSION_MAX_SECONDS = 24 * 3600;
@@ -174,8 +175,8 @@ export async function createSessionFromLink(db: Db, linkId: string, now: number)
   return rows[0] ? toCheckoutSession(rows[0]) : null;
 }
 
-export function getSessionRow(db: Db, scope: Scope, id: string, opts: { forUpdate?: boolean } = {}): Promise<Row> {
-  return getOwnedRow(db, 'checkout_sessions', 'checkout_session', scope, id, { lock: opts.forUpdate ? 'update' : undefined });
+export async function getSessionRow(db: Db, scope: Scope, id: string, opts: { forUpdate?: boolean } = {}): Promise<CheckoutSessionRow> {
+  return parseSession(await getOwnedRow(db, 'checkout_sessions', 'checkout_session', scope, id, { lock: opts.forUpdate ? 'update' : undefined }));
 }
 
 export async function retrieveCheckoutSession(db: Db, scope: Scope, id: string): Promise<CheckoutSession> {

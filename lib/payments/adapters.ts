@@ -12,7 +12,7 @@ import { assertRailConfigured } from '../domain/payment-intents';
 import { admitRequest } from '../domain/rail-health';
 import { familyOfRail } from './families';
 
-export const scopeOf = (row: Row): Scope => ({ merchantId: row.merchant_id as string, livemode: row.livemode as boolean });
+export const scopeOf = (row: { merchant_id: string; livemode: boolean }): Scope => ({ merchantId: row.merchant_id, livemode: row.livemode });
 
 /** The rail's adapter in this mode, or 400 rail_not_configured (503 is for a configured rail whose backend is down). */
 export function configuredAdapter(rail: Rail, livemode: boolean): RailAdapter {

@@ -17,8 +17,8 @@ import { serializeIntent } from '../domain/payment-intents';
 import { recordBackendFailure, recordBackendSuccess } from '../domain/rail-health';
 import { transitionIntent } from '../domain/transitions';
 import { markMoneySeen } from '../store/addresses';
-import { attemptView, getAttempt, isActiveAttempt, lockAttempt, writeAttempt, writeQuietPoll, type AttemptStatus } from '../store/attempts';
-import { lockIntent } from '../store/intents';
+import { attemptView, getAttempt, parseAttempt, isActiveAttempt, lockAttempt, writeAttempt, writeQuietPoll, type PaymentAttemptRow } from '../store/attempts';
+import { lockIntent, parseIntent } from '../store/intents';
 import { scopeOf } from './adapters';
 import { applyReport } from './apply-decision';
 import { abortAttempt } from './start-attempt';
@@ -43,13 +43,13 @@ export interface RefreshOutcome {
  * happens with no transaction open; the answer is applied under row locks.
  */
 export async function refreshAttempt(db: Db, attemptId: string, now: number, read?: Row): Promise<RefreshOutcome> {
-  let row = read ?? (await getAttempt(db, attemptId));
+  let row = read ? parseAttempt(read) : await getAttempt(db, attemptId);
   if (!row) return {};
   if (row.status === 'creating') {
     row = await unstick(db, row, now);
     if (!row) return {};
   }
-  const watching = row.watch_until !== null && (row.watch_until as number) > now;
+  const watching = row.watch_until !== null && row.watch_until > now;
   if (!isActiveAttempt(row.status) && !watching) {
     await writeAttempt(db, attemptId, { set: { next_poll_at: null, locked_until: null } });
     return {};
@@ -66,7 +66,7 @@ export async function refreshAttempt(db: Db, attemptId: string, now: number, rea
   // Closed by this answer (our timeout): made unpayable at the backend now, not at the next watch
   // poll a minute later (meanwhile the payer may start another attempt and pay both).
   if (settled.after && !isActiveAttempt(settled.after.status) && settled.after.watch_until !== null) await cancelAtBackend(db, adapter, settled.after, now);
-  return settled.replace ? { replaceInvoice: { intentId: row.payment_intent_id as string, rail: row.rail as Rail } } : {};
+  return settled.replace ? { replaceInvoice: { intentId: row.payment_intent_id, rail: row.rail } } : {};
 }
 
 /**
@@ -74,23 +74,23 @@ export async function refreshAttempt(db: Db, attemptId: string, now: number, rea
  * reference it fails; a push may have gone out: it is pending, looked up by its stored reference
  * (unknown to the operator for long enough: never arrived). Returns the row to go on with, or null.
  */
-async function unstick(db: Db, row: Row, now: number): Promise<Row | null> {
-  const attemptId = row.id as string;
-  const rail = row.rail as Rail;
-  if ((row.created_at as number) > now - STUCK_CREATING_SECONDS) return null;
+async function unstick(db: Db, row: PaymentAttemptRow, now: number): Promise<PaymentAttemptRow | null> {
+  const attemptId = row.id;
+  const rail = row.rail;
+  if (row.created_at > now - STUCK_CREATING_SECONDS) return null;
   if (!(isMobileMoneyRail(rail) && row.backend_ref)) {
     await abortAttempt(db, attemptId, 'the request that started this attempt did not finish', now);
     return null;
   }
   return db.transaction(async (tx) => {
-    const intent = await lockIntent(tx, row.payment_intent_id as string);
+    const intent = await lockIntent(tx, row.payment_intent_id);
     const a = await writeAttempt(tx, attemptId, {
       to: 'pending',
       from: ['creating'],
-      set: { expires_at: (row.created_at as number) + operatorInfo(rail).timeoutSeconds, updated_at: now },
+      set: { expires_at: row.created_at + operatorInfo(rail).timeoutSeconds, updated_at: now },
     });
     if (a && intent.status === 'requires_payment_method') {
-      const pi = await transitionIntent(tx, intent.id as string, 'pending', { last_payment_error: null });
+      const pi = parseIntent(await transitionIntent(tx, intent.id, 'pending', { last_payment_error: null }));
       await recordEvent(tx, scopeOf(pi), 'payment_intent.pending', await serializeIntent(tx, pi));
     }
     return a;
@@ -98,10 +98,10 @@ async function unstick(db: Db, row: Row, now: number): Promise<Row | null> {
 }
 
 /** The adapter to ask about this attempt, or null (asked again later: none here, or another protocol's). */
-async function askable(db: Db, row: Row, now: number): Promise<RailAdapter | null> {
-  const rail = row.rail as Rail;
-  const adapter = railAdapter(rail, row.livemode as boolean);
-  const protocol = (row.details as Record<string, unknown> | null)?.protocol;
+async function askable(db: Db, row: PaymentAttemptRow, now: number): Promise<RailAdapter | null> {
+  const rail = row.rail;
+  const adapter = railAdapter(rail, row.livemode);
+  const protocol = row.details.protocol;
   const pinned = adapter && familyOfRail(rail).pinsProtocol && isMobileMoneyRail(rail) && typeof protocol === 'string' ? operatorInfo(rail).protocol : null;
   if (pinned !== null && protocol !== pinned) {
     // The rail now speaks another operator API than the one this attempt lives at: asking it would
@@ -112,14 +112,14 @@ async function askable(db: Db, row: Row, now: number): Promise<RailAdapter | nul
   // This process has no adapter for the rail (another instance may, or the configuration will be
   // fixed): the attempt is never dropped while money can still reach it; ask again later.
   if (!adapter || (pinned !== null && protocol !== pinned)) {
-    await writeAttempt(db, row.id as string, { set: { next_poll_at: now + UNCONFIGURED_RETRY_SECONDS, locked_until: null } });
+    await writeAttempt(db, row.id, { set: { next_poll_at: now + UNCONFIGURED_RETRY_SECONDS, locked_until: null } });
     return null;
   }
   return adapter;
 }
 
 /** The backend's answer, or null when there is nothing to decide yet (unreadable, or read in part). */
-async function ask(db: Db, adapter: RailAdapter, row: Row, now: number): Promise<RailStatus | null> {
+async function ask(db: Db, adapter: RailAdapter, row: PaymentAttemptRow, now: number): Promise<RailStatus | null> {
   let st: RailStatus;
   try {
     st = await adapter.getStatus(attemptView(row), now);
@@ -133,22 +133,22 @@ async function ask(db: Db, adapter: RailAdapter, row: Row, now: number): Promise
     return null;
   }
   // A read that succeeds ends the recorded read error.
-  if ((row.details as Record<string, unknown> | null)?.readError) st = { ...st, details: { ...st.details, readError: null } };
+  if (row.details.readError) st = { ...st, details: { ...st.details, readError: null } };
   if (st.complete === false) {
     // A long history read in part: where the reading got to is kept, nothing is decided, and the
     // next part is read soon (one poll's pages at a time, never given up).
-    await writeAttempt(db, row.id as string, { set: { next_poll_at: now + PARTIAL_READ_SECONDS, locked_until: null }, mergeDetails: st.details ?? {} });
+    await writeAttempt(db, row.id, { set: { next_poll_at: now + PARTIAL_READ_SECONDS, locked_until: null }, mergeDetails: st.details ?? {} });
     return null;
   }
   return st;
 }
 
 /** The answer applied under the intent's and the attempt's row locks; null when it waits for a fresh rate. */
-async function applyAnswer(db: Db, polled: Row, st: RailStatus, now: number, adapter: RailAdapter): Promise<{ replace: boolean; after: Row | null } | null> {
-  const attemptId = polled.id as string;
+async function applyAnswer(db: Db, polled: PaymentAttemptRow, st: RailStatus, now: number, adapter: RailAdapter): Promise<{ replace: boolean; after: PaymentAttemptRow | null } | null> {
+  const attemptId = polled.id;
   return db
     .transaction(async (tx) => {
-      const intent = await lockIntent(tx, polled.payment_intent_id as string);
+      const intent = await lockIntent(tx, polled.payment_intent_id);
       const attempt = await lockAttempt(tx, attemptId);
       if (pushOf(attempt) !== pushOf(polled)) {
         // A resend changed what is out there while we asked: this answer is about the old pushes.
@@ -172,13 +172,13 @@ async function applyAnswer(db: Db, polled: Row, st: RailStatus, now: number, ada
  * attempt would then count this payer's money), and the attempt stays watched however long the
  * rates stay stale (its watch would otherwise end with the money never recorded).
  */
-async function waitForRate(db: Db, polled: Row, st: RailStatus, now: number, err: DomainError): Promise<void> {
-  const rail = polled.rail as string;
+async function waitForRate(db: Db, polled: PaymentAttemptRow, st: RailStatus, now: number, err: DomainError): Promise<void> {
+  const rail = polled.rail;
   log('warn', 'late payment waits for a fresh exchange rate', { rail, attemptId: polled.id, error: err.message });
   const retryAt = now + config().RATE_REFRESH_SECONDS;
   if (familyOfRail(rail).receivesOnAddress && st.received + st.seen > 0) await markMoneySeen(db, polled.destination, rail, now);
   const watched = !isActiveAttempt(polled.status) && polled.watch_until !== null ? { watch_until: Math.max(Number(polled.watch_until), retryAt + WATCH_POLL_SECONDS) } : {};
-  await writeAttempt(db, polled.id as string, { set: { next_poll_at: retryAt, locked_until: null, ...watched } });
+  await writeAttempt(db, polled.id, { set: { next_poll_at: retryAt, locked_until: null, ...watched } });
 }
 
 /**
@@ -187,13 +187,13 @@ async function waitForRate(db: Db, polled: Row, st: RailStatus, now: number, err
  * the dashboard shows it, until a read succeeds. An address stays watched while it cannot be read:
  * its watch ends only after a read that succeeded past its end (money may have come meanwhile).
  */
-async function unreadable(db: Db, row: Row, err: BackendError, now: number, retryAt: number): Promise<void> {
-  const prev = (row.details as Record<string, unknown> | null)?.readError as { since?: number; failures?: number } | null | undefined;
+async function unreadable(db: Db, row: PaymentAttemptRow, err: BackendError, now: number, retryAt: number): Promise<void> {
+  const prev = row.details.readError;
   const readError = { message: err.message.slice(0, 200), since: prev?.since ?? now, at: now, failures: (prev?.failures ?? 0) + 1 };
   // (held past the retry by a watch poll's interval, so a worker a little late still finds it watched)
-  const watched = familyOfRail(row.rail as string).receivesOnAddress && !isActiveAttempt(row.status) && row.watch_until !== null;
+  const watched = familyOfRail(row.rail).receivesOnAddress && !isActiveAttempt(row.status) && row.watch_until !== null;
   const watchUntil = watched ? { watch_until: Math.max(Number(row.watch_until), retryAt + WATCH_POLL_SECONDS) } : {};
-  await writeAttempt(db, row.id as string, { set: { next_poll_at: retryAt, locked_until: null, ...watchUntil }, mergeDetails: { readError } });
+  await writeAttempt(db, row.id, { set: { next_poll_at: retryAt, locked_until: null, ...watchUntil }, mergeDetails: { readError } });
 }
 
 /**
@@ -204,13 +204,13 @@ async function unreadable(db: Db, row: Row, err: BackendError, now: number, retr
  * counted on it earlier would make an empty answer a reversal). Most polls of open address attempts
  * are these; each costs one write instead of a transaction.
  */
-async function quietPoll(db: Db, row: Row, report: RailStatus, now: number, pollSeconds: number): Promise<boolean> {
-  const attempt = { status: row.status as AttemptStatus, amountReceived: Number(row.amount_received), amountSeen: Number(row.amount_seen), expiresAt: (row.expires_at as number | null) ?? null };
+async function quietPoll(db: Db, row: PaymentAttemptRow, report: RailStatus, now: number, pollSeconds: number): Promise<boolean> {
+  const attempt = { status: row.status, amountReceived: Number(row.amount_received), amountSeen: Number(row.amount_seen), expiresAt: row.expires_at };
   if (!isQuietReport(attempt, report, now)) return false;
   return writeQuietPoll(db, row, { now, nextPollAt: nextPollAt('awaiting_payment', null, now, pollSeconds), details: report.details ?? {} });
 }
 
 /** What a status answer is about: the backend reference(s) of the attempt. */
-function pushOf(row: Row): string {
-  return `${(row.backend_ref as string | null) ?? ''}|${JSON.stringify((row.details as Record<string, unknown> | null)?.referenceIds ?? null)}`;
+function pushOf(row: PaymentAttemptRow): string {
+  return `${row.backend_ref ?? ''}|${JSON.stringify(row.details.referenceIds ?? null)}`;
 }

@@ -14,7 +14,8 @@ import type { PromptInput, RailAdapter } from '../rails/types';
 import { lockQuote, type Quote } from '../domain/conversion';
 import { reservePrompt } from '../domain/phone-limits';
 import { insertAttempt, lastDetailsOnAddress, lockWatchedOnAddress, moneySeenOnAddress, writeAttempt } from '../store/attempts';
-import { openSessionOf } from '../store/sessions';
+import { openSessionOf, type CheckoutSessionRow } from '../store/sessions';
+import type { PaymentIntentRow } from '../store/intents';
 import { addressFor } from './addresses';
 import { familyOf, type RailFamily } from './families';
 import { attemptAmount } from './watch';
@@ -59,10 +60,10 @@ export function normalizeBuyerPhone(rail: Rail, currency: Currency, phone: strin
 /** What a new attempt is made of, gathered step by step. */
 interface Draft {
   id: string;
-  intent: Row;
+  intent: PaymentIntentRow;
   rail: Rail;
   family: RailFamily;
-  session: Row | null;
+  session: CheckoutSessionRow | null;
   now: number;
   details: Record<string, unknown>;
   expiresAt: number;
@@ -73,11 +74,11 @@ interface Draft {
 }
 
 /** Step 1, in the caller's transaction: the attempt row (status creating) and the prompt's input. */
-export async function beginAttempt(tx: Db, intent: Row, adapter: RailAdapter, opts: StartOptions, now: number): Promise<PromptInput> {
-  const rail = intent.rail as Rail;
+export async function beginAttempt(tx: Db, intent: PaymentIntentRow, adapter: RailAdapter, opts: StartOptions, now: number): Promise<PromptInput> {
+  const rail = intent.rail;
   const family = familyOf(adapter);
-  const session = await openSessionOf(tx, intent.id as string);
-  const d: Draft = { id: createId('att'), intent, rail, family, session, now, details: {}, expiresAt: session ? (session.expires_at as number) : now + DEFAULT_WINDOW_SECONDS, redirect: {} };
+  const session = await openSessionOf(tx, intent.id);
+  const d: Draft = { id: createId('att'), intent, rail, family, session, now, details: {}, expiresAt: session ? session.expires_at : now + DEFAULT_WINDOW_SECONDS, redirect: {} };
   await takePhone(tx, d, opts);
   if (family.receivesOnAddress) await takeAddress(tx, d, adapter, opts);
   // An invoice never outlives its session, and lasts at most the configured expiry.
@@ -94,17 +95,17 @@ export async function beginAttempt(tx: Db, intent: Row, adapter: RailAdapter, op
   }
   if (family.redirects) takeReturn(d, adapter, opts);
   const quote = await takeQuote(tx, d);
-  const due = attemptAmount({ amount: intent.amount as number, amountReceived: intent.amount_received as number });
+  const due = attemptAmount({ amount: intent.amount, amountReceived: intent.amount_received });
   const amount = quote ? quote.amount : due;
-  const payIn = quote ? quote.currency : (intent.currency as Currency);
+  const payIn = quote ? quote.currency : intent.currency;
   await insertOnce(tx, d, amount, payIn, quote);
   return {
     attemptId: d.id,
-    intentId: intent.id as string,
+    intentId: intent.id,
     rail,
     amount,
     currency: payIn,
-    description: (intent.description as string | null) ?? `Payment ${intent.id as string}`,
+    description: intent.description ?? `Payment ${intent.id}`,
     expiresAt: d.expiresAt,
     now,
     phone: d.phone,
@@ -117,11 +118,11 @@ export async function beginAttempt(tx: Db, intent: Row, adapter: RailAdapter, op
 /** The payer's number: a push needs it (and counts it toward the phone's limits); a redirect takes it for the record. */
 async function takePhone(tx: Db, d: Draft, opts: StartOptions): Promise<void> {
   if (d.family.phone === 'none' || (d.family.phone === 'optional' && opts.phone === undefined)) return;
-  d.phone = normalizeBuyerPhone(d.rail, d.intent.currency as Currency, opts.phone);
+  d.phone = normalizeBuyerPhone(d.rail, d.intent.currency, opts.phone);
   // Live prompts reach a real phone: counted per merchant and phone, under the phone's flood ceiling (phone-limits.ts).
   // A redirect operator asks the payer on its own page: nothing is sent to the number, no limit.
   if (d.family.pushesToPhone && d.intent.livemode)
-    await reservePrompt(tx, d.phone, { merchantId: d.intent.merchant_id as string, attemptId: d.id }, opts.promptAtMs ?? d.now * 1000);
+    await reservePrompt(tx, d.phone, { merchantId: d.intent.merchant_id, attemptId: d.id }, opts.promptAtMs ?? d.now * 1000);
 }
 
 /**
@@ -130,11 +131,11 @@ async function takePhone(tx: Db, d: Draft, opts: StartOptions): Promise<void> {
  * one attempt), and a test-mode simulated chain keeps the address's history, like a real chain.
  */
 async function takeAddress(tx: Db, d: Draft, adapter: RailAdapter, opts: StartOptions): Promise<void> {
-  const link = (d.session?.payment_link_id as string | null) ?? null;
-  const { address, index } = await addressFor(tx, adapter, d.intent.id as string, d.now, { client: opts.client, link });
+  const link = d.session?.payment_link_id ?? null;
+  const { address, index } = await addressFor(tx, adapter, d.intent.id, d.now, { client: opts.client, link });
   d.address = address;
   d.details.derivationIndex = index;
-  const sim = (await lastDetailsOnAddress(tx, address, d.rail))?.sim as Record<string, unknown> | undefined;
+  const sim = (await lastDetailsOnAddress(tx, address, d.rail))?.sim;
   if (sim) d.details.sim = { ...sim, failed: undefined };
   for (const o of await lockWatchedOnAddress(tx, address, d.rail)) await writeAttempt(tx, o.id, { set: { watch_until: null, next_poll_at: null } });
 }
@@ -144,7 +145,7 @@ function takeReturn(d: Draft, adapter: RailAdapter, opts: StartOptions): void {
   const cfg = config();
   const s = d.session;
   const locale = s && (s.locale === 'fr' || s.locale === 'en') ? (s.locale as 'fr' | 'en') : (opts.locale ?? 'fr');
-  const returnUrl = s ? `${cfg.checkoutUrl}/${s.id as string}` : (opts.returnUrl ?? `${cfg.BASE_URL}${OPERATOR_RETURN_PATH}`);
+  const returnUrl = s ? `${cfg.checkoutUrl}/${s.id}` : (opts.returnUrl ?? `${cfg.BASE_URL}${OPERATOR_RETURN_PATH}`);
   d.redirect = { returnUrl, notifyUrl: `${cfg.BASE_URL}/callbacks/mobile_money/${d.rail}`, locale };
   if (adapter.maxUrlLength && returnUrl.length > adapter.maxUrlLength)
     throw invalid(
@@ -161,8 +162,8 @@ function takeReturn(d: Draft, adapter: RailAdapter, opts: StartOptions): void {
  */
 async function takeQuote(tx: Db, d: Draft): Promise<Quote | null> {
   const { intent, session } = d;
-  const due = attemptAmount({ amount: intent.amount as number, amountReceived: intent.amount_received as number });
-  const quote = await lockQuote(tx, d.rail, intent.currency as Currency, due, intent.livemode as boolean, d.now, session ? (session.expires_at as number) : null, {
+  const due = attemptAmount({ amount: intent.amount, amountReceived: intent.amount_received });
+  const quote = await lockQuote(tx, d.rail, intent.currency, due, intent.livemode, d.now, session ? session.expires_at : null, {
     remainder: Number(intent.amount_received) > 0,
   });
   if (!quote) return null;
@@ -170,7 +171,7 @@ async function takeQuote(tx: Db, d: Draft): Promise<Quote | null> {
   quote.expiresAt = d.expiresAt; // an invoice may end sooner (LIGHTNING_INVOICE_EXPIRY_SECONDS)
   // Money on its way to the address under an earlier quote (seen, not yet confirmed) is counted at
   // that quote when it confirms: no new quote for the same amount meanwhile (the payer would pay twice).
-  if (d.address && (await moneySeenOnAddress(tx, intent.id as string, d.rail, d.address)))
+  if (d.address && (await moneySeenOnAddress(tx, intent.id, d.rail, d.address)))
     throw unexpectedState('A payment to this address was seen on the network and is waiting for its confirmations; it is counted at its quote when it confirms. Try again after that.');
   return quote;
 }

@@ -42,7 +42,7 @@ export async function handleMobileMoneyCallback(db: Db, rail: string, req: Omit<
   // A notification that cannot prove it comes from the operator (Orange: the attempt's notif_token)
   // changes nothing, not even when we look next.
   if (target.verify && !target.verify(attemptView(row))) throw invalid('parameter_invalid', 'This notification could not be verified.');
-  if (target.authenticated && !isActiveAttempt(row.status) && row.status !== 'succeeded' && !(row.watch_until !== null && (row.watch_until as number) > now)) {
+  if (target.authenticated && !isActiveAttempt(row.status) && row.status !== 'succeeded' && !(row.watch_until !== null && row.watch_until > now)) {
     // The operator says something happened on an attempt we had stopped watching (a payment after
     // its validity as we guessed it, after our watch window): watch it again and look now.
     await writeAttempt(db, attemptId, {

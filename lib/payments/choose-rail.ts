@@ -16,8 +16,8 @@ import { assertPayable, createPaymentIntent, serializeIntent, type PaymentIntent
 import { isBackendDown } from '../domain/rail-health';
 import { transitionIntent } from '../domain/transitions';
 import { activeAttempt, assertNoAttemptStarting, canceledNotDue, writeAttempt } from '../store/attempts';
-import { lockIntent, setRail } from '../store/intents';
-import { getSession, productNameOf, setSessionIntent } from '../store/sessions';
+import { lockIntent, parseIntent, setRail, type PaymentIntentRow } from '../store/intents';
+import { getSession, productNameOf, setSessionIntent, type CheckoutSessionRow } from '../store/sessions';
 import { configuredAdapter, scopeOf } from './adapters';
 import type { Clock } from './clock';
 import { closeActiveAttempts } from './close';
@@ -28,15 +28,15 @@ import { familyOfRail } from './families';
  * redirect operator (Orange Money, Wave): the payer went to the operator's page and came back
  * without paying. A push (on the phone) or money on its way (an address, an invoice) keeps it.
  */
-export async function assertRailCanChange(tx: Db, intent: Row): Promise<void> {
-  const status = intent.status as string;
+export async function assertRailCanChange(tx: Db, intent: PaymentIntentRow): Promise<void> {
+  const status = intent.status;
   if (status === 'requires_payment_method') return;
-  const rail = intent.rail as Rail;
+  const rail = intent.rail;
   if (status === 'pending' && familyOfRail(rail).railMayChangeWhilePending) {
-    const current = await activeAttempt(tx, intent.id as string);
+    const current = await activeAttempt(tx, intent.id);
     // Not while the operator says the payer confirmed and the payment is in progress (Orange's
     // PENDING): it ends in seconds, and leaving now could make the payer pay twice.
-    const inProgress = (current?.details as Record<string, unknown> | undefined)?.operatorState === 'in_progress';
+    const inProgress = current?.details.operatorState === 'in_progress';
     if (current && current.status === 'pending' && Number(current.amount_received) === 0 && !inProgress) return;
     if (inProgress)
       throw unexpectedState(`The payer confirmed the payment at ${operatorName(rail)} and it is being processed; wait for its outcome (seconds) before choosing another rail.`);
@@ -46,23 +46,23 @@ export async function assertRailCanChange(tx: Db, intent: Row): Promise<void> {
 
 const operatorName = (rail: Rail): string => (isMobileMoneyRail(rail) ? operatorInfo(rail).displayName : rail);
 
-export async function switchRail(tx: Db, intent: Row, rail: Rail, now: number): Promise<Row> {
-  assertPayable(rail, intent.currency as Currency, (intent.amount as number) - 0);
-  await assertRateAvailable(tx, rail, intent.currency as Currency, intent.livemode as boolean, now);
-  await assertNoAttemptStarting(tx, intent.id as string);
+export async function switchRail(tx: Db, intent: PaymentIntentRow, rail: Rail, now: number): Promise<PaymentIntentRow> {
+  assertPayable(rail, intent.currency, intent.amount - 0);
+  await assertRateAvailable(tx, rail, intent.currency, intent.livemode, now);
+  await assertNoAttemptStarting(tx, intent.id);
   // The attempt left behind stays watched while its operator could still be paid (closeAttempt):
   // a payment that comes in after all is counted, never lost.
-  await closeActiveAttempts(tx, intent.id as string, 'canceled', now);
+  await closeActiveAttempts(tx, intent.id, 'canceled', now);
   if (intent.status === 'pending') {
     // The abandoned operator request is asked about (and, for Wave, expired) by the worker's next
     // pass, not a minute later: the payer is told to pay another way now.
-    for (const a of await canceledNotDue(tx, intent.id as string, now)) await writeAttempt(tx, a.id, { set: { next_poll_at: now } });
+    for (const a of await canceledNotDue(tx, intent.id, now)) await writeAttempt(tx, a.id, { set: { next_poll_at: now } });
     // Abandoned at a redirect operator: back to requires_payment_method, as a decline would.
     const error = { code: 'payment_abandoned', message: 'The payer left the operator’s page without paying and chose another payment method.', rail: intent.rail };
-    const row = await transitionIntent(tx, intent.id as string, 'requires_payment_method', { last_payment_error: JSON.stringify(error) });
+    const row = parseIntent(await transitionIntent(tx, intent.id, 'requires_payment_method', { last_payment_error: JSON.stringify(error) }));
     await recordEvent(tx, scopeOf(row), 'payment_intent.payment_failed', await serializeIntent(tx, row));
   }
-  return setRail(tx, intent.id as string, rail, now);
+  return setRail(tx, intent.id, rail, now);
 }
 
 /**
@@ -88,17 +88,17 @@ export async function chooseSessionRail(db: Db, sessionId: string, rail: Rail, c
 
 const INTENT_APPEARED = new Error('the session got its intent meanwhile');
 
-async function chooseRailOnce(db: Db, first: Row, rail: Rail, now: number): Promise<{ session: CheckoutSession; intent: PaymentIntent }> {
+async function chooseRailOnce(db: Db, first: CheckoutSessionRow, rail: Rail, now: number): Promise<{ session: CheckoutSession; intent: PaymentIntent }> {
   const scope: Scope = scopeOf(first);
   return db.transaction(async (tx) => {
     // Lock order everywhere: intent, then session.
-    let intentRow = first.payment_intent_id ? await lockIntent(tx, first.payment_intent_id as string) : null;
-    const session = (await getSession(tx, first.id as string, { forUpdate: true }))!;
+    let intentRow = first.payment_intent_id ? await lockIntent(tx, first.payment_intent_id) : null;
+    const session = (await getSession(tx, first.id, { forUpdate: true }))!;
     if (!intentRow && session.payment_intent_id) throw INTENT_APPEARED;
-    if (session.status !== 'open' || (session.expires_at as number) <= now)
+    if (session.status !== 'open' || session.expires_at <= now)
       throw unexpectedState(`This checkout session is ${session.status === 'open' ? 'past its expiry' : session.status}; no rail can be chosen.`);
-    const currency = session.currency as Currency;
-    assertPayable(rail, currency, session.amount as number);
+    const currency = session.currency;
+    assertPayable(rail, currency, session.amount);
     await assertRateAvailable(tx, rail, currency, scope.livemode, now);
     const adapter = configuredAdapter(rail, scope.livemode);
     if (await isBackendDown(tx, adapter, now)) throw railUnavailable(rail, 'its backend is failing');
@@ -112,15 +112,15 @@ async function chooseRailOnce(db: Db, first: Row, rail: Rail, now: number): Prom
 }
 
 /** A price session's intent, made when the buyer picks its rail. */
-async function intentForSession(tx: Db, scope: Scope, session: Row, rail: Rail, now: number): Promise<{ session: CheckoutSession; intent: PaymentIntent }> {
+async function intentForSession(tx: Db, scope: Scope, session: CheckoutSessionRow, rail: Rail, now: number): Promise<{ session: CheckoutSession; intent: PaymentIntent }> {
   const created = await createPaymentIntent(tx, scope, {
-    amount: session.amount as number,
-    currency: session.currency as Currency,
+    amount: session.amount,
+    currency: session.currency,
     rail,
     description: await productNameOf(tx, session.price_id),
     // The session's metadata (an orderId) reaches the intent and its events; checkoutSessionId wins.
-    metadata: intentMetadataOf(session.id as string, session.metadata as Record<string, string>),
+    metadata: intentMetadataOf(session.id, session.metadata),
   });
-  const updated = await setSessionIntent(tx, session.id as string, created.id, now);
+  const updated = await setSessionIntent(tx, session.id, created.id, now);
   return { session: toCheckoutSession(updated), intent: created };
 }

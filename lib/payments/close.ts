@@ -13,8 +13,9 @@ import { toCheckoutSession } from '../domain/checkout-sessions';
 import { recordEvent } from '../domain/events';
 import { serializeIntent } from '../domain/payment-intents';
 import { transitionIntent, transitionSession } from '../domain/transitions';
-import { ACTIVE_ATTEMPT_STATUSES, attemptView, closedToCancel, isActiveAttempt, lockActiveAttempts, writeAttempt, type AttemptStatus } from '../store/attempts';
+import { ACTIVE_ATTEMPT_STATUSES, attemptView, closedToCancel, isActiveAttempt, lockActiveAttempts, writeAttempt, type AttemptStatus, type PaymentAttemptRow } from '../store/attempts';
 import { lockOpenSessionsOf } from '../store/sessions';
+import { parseIntent, type PaymentIntentRow } from '../store/intents';
 import { scopeOf } from './adapters';
 import { nextPollAt, watchFacts, watchUntilAfterClose } from './watch';
 
@@ -24,13 +25,13 @@ export const LEASE_SECONDS = 60;
 /** Close an attempt (canceled / expired / failed), watched while its backend can still pay it. */
 export async function closeAttempt(
   db: Db,
-  row: Row,
+  row: PaymentAttemptRow,
   to: 'canceled' | 'expired' | 'failed',
   now: number,
   opts: { error?: object; watchUntil?: number | null; from?: readonly AttemptStatus[] } = {},
-): Promise<Row | null> {
+): Promise<PaymentAttemptRow | null> {
   const watchUntil = opts.watchUntil !== undefined ? opts.watchUntil : watchUntilAfterClose(watchFacts(row), now);
-  return writeAttempt(db, row.id as string, {
+  return writeAttempt(db, row.id, {
     to,
     from: opts.from ?? ACTIVE_ATTEMPT_STATUSES,
     set: {
@@ -52,14 +53,14 @@ export async function closeActiveAttempts(tx: Db, intentId: string, to: 'cancele
     // A creating attempt can only be canceled (its request is in flight; it is watched by its
     // reference); every row must close, or the whole change is refused.
     const target = row.status === 'creating' ? 'canceled' : to;
-    if (!(await closeAttempt(tx, row, target, now))) throw unexpectedState(`Payment attempt ${row.id as string} could not be closed from ${row.status as string}.`);
+    if (!(await closeAttempt(tx, row, target, now))) throw unexpectedState(`Payment attempt ${row.id} could not be closed from ${row.status}.`);
   }
 }
 
 /** The intent's open sessions complete (paid) or expire (canceled, failed), each with its event. Lock order: the intent is locked first. */
 export async function closeSessionsOfIntent(tx: Db, intentId: string, to: 'complete' | 'expired', now: number): Promise<void> {
   for (const row of await lockOpenSessionsOf(tx, intentId)) {
-    const done = toCheckoutSession(await transitionSession(tx, row.id as string, to, to === 'complete' ? { completed_at: now } : { expired_at: now }));
+    const done = toCheckoutSession(await transitionSession(tx, row.id, to, to === 'complete' ? { completed_at: now } : { expired_at: now }));
     await recordEvent(tx, scopeOf(row), to === 'complete' ? 'checkout_session.completed' : 'checkout_session.expired', done);
   }
 }
@@ -69,8 +70,8 @@ export async function closeSessionsOfIntent(tx: Db, intentId: string, to: 'compl
  * intent becomes failed with `error`, its live attempts close (each still watched while its
  * backend can pay it), its event, then its open sessions expire. Money received stays recorded.
  */
-export async function failIntent(tx: Db, intentId: string, error: object, now: number): Promise<Row> {
-  const row = await transitionIntent(tx, intentId, 'failed', { last_payment_error: JSON.stringify(error) });
+export async function failIntent(tx: Db, intentId: string, error: object, now: number): Promise<PaymentIntentRow> {
+  const row = parseIntent(await transitionIntent(tx, intentId, 'failed', { last_payment_error: JSON.stringify(error) }));
   await closeActiveAttempts(tx, intentId, 'expired', now);
   await recordEvent(tx, scopeOf(row), 'payment_intent.failed', await serializeIntent(tx, row));
   await closeSessionsOfIntent(tx, intentId, 'expired', now);
@@ -83,11 +84,11 @@ export async function failIntent(tx: Db, intentId: string, error: object, now: n
  * it can no longer be paid (a payment may have won the race). A failed cancel is tried again at
  * the next poll.
  */
-export async function cancelAtBackend(db: Db, adapter: RailAdapter, row: Row, now: number): Promise<Row> {
-  if (isActiveAttempt(row.status) || !adapter.cancel || (row.details as Record<string, unknown>).backendCanceledAt) return row;
+export async function cancelAtBackend(db: Db, adapter: RailAdapter, row: PaymentAttemptRow, now: number): Promise<PaymentAttemptRow> {
+  if (isActiveAttempt(row.status) || !adapter.cancel || row.details.backendCanceledAt) return row;
   try {
     await adapter.cancel(attemptView(row));
-    return (await writeAttempt(db, row.id as string, { mergeDetails: { backendCanceledAt: now } })) ?? row;
+    return (await writeAttempt(db, row.id, { mergeDetails: { backendCanceledAt: now } })) ?? row;
   } catch (err) {
     if (!(err instanceof BackendError)) throw err;
     log('warn', 'rail cancel failed', { rail: row.rail, attemptId: row.id, error: err.message });
@@ -105,17 +106,17 @@ export async function cancelAtBackend(db: Db, adapter: RailAdapter, row: Row, no
  */
 export async function cancelClosedAtBackend(db: Db, intentId: string, now: number): Promise<void> {
   for (const row of await closedToCancel(db, intentId, now)) {
-    const adapter = railAdapter(row.rail as Rail, row.livemode as boolean);
+    const adapter = railAdapter(row.rail, row.livemode);
     if (!adapter?.cancel || adapter.mode !== 'live') continue;
     // Leased first, as the worker's cancel is: a confirm back to this rail meanwhile must not hand
     // the invoice out again (reuseOpenInvoice skips a leased one), and if it already did (the
     // attempt no longer watched), it is not ours to cancel.
-    const claimed = await writeAttempt(db, row.id as string, {
+    const claimed = await writeAttempt(db, row.id, {
       set: { locked_until: now + LEASE_SECONDS },
       where: { sql: `(locked_until is null or locked_until <= $1) and watch_until > $1 and not (details ? 'backendCanceledAt')`, params: [now] },
     });
     if (!claimed) continue;
     await cancelAtBackend(db, adapter, claimed, now);
-    await writeAttempt(db, row.id as string, { set: { locked_until: null }, where: { sql: 'locked_until = $1', params: [now + LEASE_SECONDS] } });
+    await writeAttempt(db, row.id, { set: { locked_until: null }, where: { sql: 'locked_until = $1', params: [now + LEASE_SECONDS] } });
   }
 }

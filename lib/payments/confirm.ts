@@ -12,7 +12,8 @@ import { urlInput, type Scope } from '../domain/common';
 import { quoteOf } from '../domain/conversion';
 import { getIntentRow, railInput, serializeIntent, type PaymentIntent } from '../domain/payment-intents';
 import { admitRequest } from '../domain/rail-health';
-import { activeAttempt } from '../store/attempts';
+import { activeAttempt, type PaymentAttemptRow } from '../store/attempts';
+import type { PaymentIntentRow } from '../store/intents';
 import { openSessionOf } from '../store/sessions';
 import { configuredAdapter } from './adapters';
 import { refreshAttempt } from './apply-report';
@@ -90,7 +91,7 @@ async function confirmStep(db: Db, a: StepArgs): Promise<ConfirmStep> {
   const { scope, intentId, input, now } = a;
   return db.transaction(async (tx): Promise<ConfirmStep> => {
     let intent = await getIntentRow(tx, scope, intentId, { forUpdate: true });
-    const status = intent.status as string;
+    const status = intent.status;
     if (TERMINAL.includes(status)) throw unexpectedState(`This payment intent's status is ${status}; it can no longer be confirmed.`);
     if (input.rail && input.rail !== intent.rail) {
       await assertRailCanChange(tx, intent);
@@ -102,10 +103,10 @@ async function confirmStep(db: Db, a: StepArgs): Promise<ConfirmStep> {
       if (kept) return kept;
     }
     const session = await openSessionOf(tx, intentId);
-    if (session && (session.expires_at as number) <= now) throw unexpectedState('The checkout session of this payment intent has expired.');
+    if (session && session.expires_at <= now) throw unexpectedState('The checkout session of this payment intent has expired.');
     if (session && input.returnUrl !== undefined)
       throw invalid('parameter_invalid', 'This payment intent has an open checkout session: the operator sends the payer back to its page. returnUrl is for payment intents confirmed without one.', 'returnUrl');
-    const adapter = configuredAdapter(intent.rail as Rail, scope.livemode);
+    const adapter = configuredAdapter(intent.rail, scope.livemode);
     // Back from another rail: the invoice handed out before is handed out again while it is valid.
     if (await reuseOpenInvoice(tx, intent, adapter, now)) return { done: await serializeIntent(tx, await getIntentRow(tx, scope, intentId)) };
     await admitRequest(tx, adapter, now);
@@ -123,32 +124,32 @@ async function confirmStep(db: Db, a: StepArgs): Promise<ConfirmStep> {
  * or quote ran out: then it is asked about once (recheck), closed (still watched), and a new one made.
  * Returns the step, or null to go on and start a new attempt.
  */
-async function keepCurrent(tx: Db, intent: Row, current: Row, a: StepArgs): Promise<ConfirmStep | null> {
-  const rail = intent.rail as Rail;
+async function keepCurrent(tx: Db, intent: PaymentIntentRow, current: PaymentAttemptRow, a: StepArgs): Promise<ConfirmStep | null> {
+  const rail = intent.rail;
   const { input, now } = a;
   if (current.status === 'creating') throw unexpectedState('This payment intent is being confirmed by another request; retry in a moment.');
   if (familyOfRail(rail).phone !== 'none' && input.phone !== undefined) assertSamePhone(intent, current, input.phone);
-  const ended = current.expires_at !== null && (current.expires_at as number) <= now;
+  const ended = current.expires_at !== null && current.expires_at <= now;
   const invoiceExpired = familyOfRail(rail).invoice && ended;
   // A quote past its end (the page's "new rate" before the worker noticed): asked about first,
   // then closed (still watched) and a new quote made, as for an expired invoice.
   const quoteEnded = quoteOf(current) !== null && ended;
   if (!invoiceExpired && !quoteEnded) return { done: await serializeIntent(tx, intent) };
-  if (!a.rechecked) return { recheck: current.id as string };
+  if (!a.rechecked) return { recheck: current.id };
   // Watched until the node can no longer be paid for it (and canceled there by the worker).
   await closeAttempt(tx, current, 'expired', now);
   return null;
 }
 
 /** A confirm naming another number while a request is pending: 409 (wait, or resend). */
-function assertSamePhone(intent: Row, current: Row, given: string): void {
-  const rail = intent.rail as Rail;
+function assertSamePhone(intent: PaymentIntentRow, current: PaymentAttemptRow, given: string): void {
+  const rail = intent.rail;
   if (!isMobileMoneyRail(rail)) return;
-  const phone = normalizeBuyerPhone(rail, intent.currency as Currency, given);
+  const phone = normalizeBuyerPhone(rail, intent.currency, given);
   if (phone === current.destination) return;
   throw unexpectedState(
     current.destination
-      ? `A payment request to ${current.destination as string} is pending; wait for its outcome${familyOfRail(rail).canResend ? ', or resend it' : ''}.`
+      ? `A payment request to ${current.destination} is pending; wait for its outcome${familyOfRail(rail).canResend ? ', or resend it' : ''}.`
       : `A payment request is pending at ${operatorInfo(rail).displayName}; send the payer to nextAction.url, or wait for its outcome.`,
   );
 }

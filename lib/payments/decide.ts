@@ -17,9 +17,9 @@ import { type AttemptStatus, isPromptOut } from '../store/attempts';
 import { PUSH_WATCH_SECONDS, watchUntilAfterClose } from './watch';
 import { familyOfRail } from './families';
 import type { EventType } from '../domain/events';
-import { toDecimalString, type Currency } from '../money';
-import type { IntentStatus } from '../domain/transitions';
-import { attemptWorth, LATE_GRACE_SECONDS, type Quote, type Valuation } from '../domain/conversion';
+import type { AttemptFacts, Decision, Effect, IntentFacts, PaymentError } from './decision';
+import { toDecimalString } from '../money';
+import { attemptWorth, LATE_GRACE_SECONDS } from '../domain/conversion';
 
 /**
  * Money is first seen when a poll finds it: a payment made just before a quote ended may be found a
@@ -30,83 +30,7 @@ export { LATE_GRACE_SECONDS };
 /** After this many failed attempts (not counting our backend's own refusals) the intent fails. */
 export const MAX_FAILED_ATTEMPTS = 10;
 
-export interface PaymentError {
-  code: string;
-  message: string;
-  rail?: string;
-}
-
-/** The intent as the decision needs it (loaded under its row lock). */
-export interface IntentFacts {
-  status: IntentStatus;
-  amount: number;
-  amountReceived: number;
-  currency: Currency;
-  /** Its payment window has closed (its session expired, or is past its expiry). */
-  windowClosed: boolean;
-  /** Failed attempts of the payer so far, not counting this one nor our backend's refusals. */
-  payerFailures: number;
-  /** When its open session ends (null: no open session). */
-  sessionOpenUntil: number | null;
-}
-
-/** The attempt as the decision needs it (loaded under its row lock). */
-export interface AttemptFacts {
-  rail: string;
-  status: AttemptStatus;
-  amountReceived: number;
-  expiresAt: number | null;
-  backendRef: string | null;
-  /** Address rails: what the address has credited so far, over every attempt that used it. */
-  addressCredited: number | null;
-  /**
-   * The attempt's quote when it converts (francs paid in BTC or USDT): its money is in the
-   * settlement currency and is worth `worthInIntentCurrency` of the intent's (conversion.ts).
-   */
-  quote: Quote | null;
-  /** When money (confirmed or not) was first seen on this attempt (null: not yet). */
-  firstSeenAt: number | null;
-  /**
-   * With a quote: how its money is valued once some came after the quote ended (conversion.ts
-   * `Valuation`: in time at the quote, each late part at the rate of its moment); null: all at the quote.
-   */
-  valuation?: Valuation | null;
-}
-
-export type Effect =
-  /** A status change of the intent through its transition table (and its last error). */
-  | { do: 'intent'; to: IntentStatus; lastPaymentError?: PaymentError | null }
-  /** The intent's last error changes, not its status. */
-  | { do: 'intentError'; lastPaymentError: PaymentError }
-  /** An event about the intent as it is at that point. */
-  | { do: 'emit'; type: EventType }
-  /** The attempt's status (through its table), error, and how long it is watched. */
-  | { do: 'attempt'; to: AttemptStatus; error?: PaymentError; watchUntil?: number | null }
-  /** Every live attempt of the intent closes (each watched while its backend can pay it). */
-  | { do: 'closeActive'; to: 'canceled' | 'expired' }
-  /** The intent's open checkout sessions complete. */
-  | { do: 'sessions'; to: 'complete' }
-  /** The intent fails: its live attempts close (still watched), its open sessions expire (checkout-sessions.ts failIntent). */
-  | { do: 'failIntent'; error: PaymentError };
-
-export interface Decision {
-  /**
-   * New money, in the attempt's minor units (the settlement currency's when it converts): added to
-   * the attempt and its address. Negative only for an address whose counted money left the chain
-   * (a reversal).
-   */
-  credit: number;
-  /** The same money in the intent's minor units (equal to `credit` without a quote): added to the intent. */
-  intentCredit: number;
-  /** Money seen but not final, as the backend reports it now. */
-  seen: number;
-  /** In order. */
-  effects: Effect[];
-  /** Nothing at the backend can change for this attempt any more: a closed attempt stops being watched. */
-  backendFinal: boolean;
-  /** An expired Lightning invoice should be replaced while the session is open. */
-  replace: boolean;
-}
+export type { AttemptFacts, Decision, Effect, IntentFacts, PaymentError } from './decision';
 
 /** Can anything at the backend still change for this attempt? An address can always receive. */
 export function isBackendFinal(rail: string, report: RailStatus): boolean {
@@ -131,7 +55,30 @@ export function isQuietReport(attempt: { status: AttemptStatus; amountReceived: 
   );
 }
 
+/** What the decision is about, computed once. */
+interface Ctx {
+  intent: IntentFacts;
+  attempt: AttemptFacts;
+  now: number;
+  address: boolean;
+  /** The attempt is out to the payer (awaiting_payment, pending). */
+  active: boolean;
+  /** The intent can still be paid (requires_payment_method, pending). */
+  open: boolean;
+  /** How long this attempt stays watched once it closes now. */
+  watch: number | null;
+  /** What the attempt's own money is worth in the intent's currency. */
+  worth: (n: number) => number;
+}
+
 export function decide(intent: IntentFacts, attempt: AttemptFacts, report: RailStatus, now: number): Decision {
+  const d = decideStatuses(intent, attempt, report, now);
+  // Money first: the credit is the first effect, applied before the status changes it brings.
+  if (d.credit !== 0) d.effects.unshift({ do: 'credit', amount: d.credit, intentAmount: d.intentCredit });
+  return d;
+}
+
+function decideStatuses(intent: IntentFacts, attempt: AttemptFacts, report: RailStatus, now: number): Decision {
   const address = familyOfRail(attempt.rail).receivesOnAddress;
   const counted = address ? (attempt.addressCredited ?? 0) : attempt.amountReceived;
   const credit = Math.max(0, report.received - counted);
@@ -141,85 +88,21 @@ export function decide(intent: IntentFacts, attempt: AttemptFacts, report: RailS
   const intentCredit = (n: number) => (attempt.quote ? worth(attempt.amountReceived + n) - worth(attempt.amountReceived) : n);
   const backendFinal = isBackendFinal(attempt.rail, report);
   const d: Decision = { credit, intentCredit: intentCredit(credit), seen: Math.max(0, report.seen), effects: [], backendFinal, replace: false };
-  const fx = d.effects;
-  const active = isPromptOut(attempt.status);
-  const open = intent.status === 'requires_payment_method' || intent.status === 'pending';
-  /** How long this attempt stays watched once it closes now. */
-  const watch = backendFinal ? null : watchUntilAfterClose({ ...attempt, rail: attempt.rail }, now);
-
-  if (address && report.received + report.seen < counted) {
-    // Money counted earlier is gone from the chain, confirmed and mempool alike (a double spend, or
-    // a reorganisation that dropped it): the credit is reversed, never left standing, and the
-    // merchant is told. Money only back in the mempool, or short of its confirmations for a moment
-    // (a node behind), stays counted. A succeeded intent stays succeeded (a final state) with the
-    // event; an open one asks for the rest.
-    d.credit = report.received + report.seen - counted;
-    d.intentCredit = attempt.quote ? worth(Math.max(0, attempt.amountReceived + d.credit)) - worth(attempt.amountReceived) : d.credit;
-    const fmt = (n: number) => `${toDecimalString(n, intent.currency)} ${intent.currency}`;
-    if (open) {
-      const reversed: PaymentError = {
-        code: 'payment_reversed',
-        message: `${fmt(-d.intentCredit)} counted earlier was reversed on the network (reorganisation or double spend); ${fmt(intent.amount - (intent.amountReceived + d.intentCredit))} is due.`,
-        rail: attempt.rail,
-      };
-      fx.push({ do: 'intentError', lastPaymentError: reversed });
-    }
-    fx.push(emit('payment_intent.payment_reversed'));
-    return d;
-  }
-
-  if (credit > 0) {
-    const total = intent.amountReceived + d.intentCredit;
-    // Money first seen after the attempt's quote ended (in the mempool or confirmed: firstSeenAt) is
-    // reported as a late payment, and counts at the rate of the moment it was seen, never better for
-    // the payer than the quote (attempt.valuation): it pays an open intent only if it is worth enough
-    // then, else the rest is asked. Money seen in time counts at the quote when it confirms.
-    if (attempt.quote && (attempt.firstSeenAt ?? now) > attempt.quote.expiresAt + LATE_GRACE_SECONDS && open) fx.push(emit('payment_intent.late_payment'));
-    if (!open) {
-      fx.push(emit('payment_intent.late_payment'));
-      return d;
-    }
-    if (total >= intent.amount) {
-      if (intent.status === 'requires_payment_method') fx.push({ do: 'intent', to: 'pending' }, emit('payment_intent.pending'));
-      fx.push({ do: 'intent', to: 'succeeded', lastPaymentError: null });
-      fx.push({ do: 'attempt', to: 'succeeded', watchUntil: watch });
-      // Paid through an attempt that had ended: the live one closes (still watched if money can reach it).
-      if (!active) fx.push({ do: 'closeActive', to: 'canceled' });
-      fx.push(emit('payment_intent.succeeded'));
-      if (total > intent.amount) fx.push(emit('payment_intent.overpaid'));
-      fx.push({ do: 'sessions', to: 'complete' });
-      return d;
-    }
-    // Underpaid so far: recorded, the rest is due. partially_paid carries the intent as it is after
-    // the change, so it is emitted last.
-    const fmt = (n: number) => `${toDecimalString(n, intent.currency)} ${intent.currency}`;
-    const underpaid: PaymentError = {
-      code: 'underpaid',
-      message: `Received ${fmt(total)} of ${fmt(intent.amount)}; ${fmt(intent.amount - total)} is still due.`,
-      rail: attempt.rail,
-    };
-    if (address && d.seen > 0) {
-      // More is on its way to the address.
-    } else if (!active) {
-      // Part paid on an attempt that had ended: the live attempt, if any, goes on; otherwise the
-      // payer is asked for the rest (confirming again reuses the address).
-      if (intent.status === 'requires_payment_method') fx.push({ do: 'intentError', lastPaymentError: underpaid });
-    } else if (address) {
-      // The address stays open for the rest.
-      if (attempt.status === 'pending') fx.push({ do: 'attempt', to: 'awaiting_payment' });
-      if (intent.windowClosed) fx.push(...failIntent(underpaid));
-      else if (intent.status === 'pending') fx.push({ do: 'intent', to: 'requires_payment_method', lastPaymentError: underpaid });
-      else fx.push({ do: 'intentError', lastPaymentError: underpaid });
-    } else {
-      fx.push(...failAttempt(intent, attempt, { code: 'underpaid', message: underpaid.message }, total, watch));
-    }
-    fx.push(emit('payment_intent.partially_paid'));
-    return d;
-  }
-
+  const c: Ctx = {
+    intent,
+    attempt,
+    now,
+    address,
+    worth,
+    active: isPromptOut(attempt.status),
+    open: intent.status === 'requires_payment_method' || intent.status === 'pending',
+    watch: backendFinal ? null : watchUntilAfterClose({ ...attempt, rail: attempt.rail }, now),
+  };
+  if (address && report.received + report.seen < counted) return decideReversal(c, d, report.received + report.seen - counted);
+  if (credit > 0) return decideMoney(c, d);
   // No new money. A closed attempt is only watched for money: nothing else to do.
-  if (!active) return d;
-  if (!open) {
+  if (!c.active) return d;
+  if (!c.open) {
     // A live attempt of an intent that already ended (paid through another attempt while this one
     // was being started): the report moves the attempt only. A closed intent changes through money
     // alone (late payment), never through another attempt's decline or expiry.
@@ -228,6 +111,82 @@ export function decide(intent: IntentFacts, attempt: AttemptFacts, report: RailS
     return d;
   }
   return decideAttempt(intent, attempt, report, now, d);
+}
+
+/**
+ * Money counted earlier is gone from the chain, confirmed and mempool alike (a double spend, or a
+ * reorganisation that dropped it): the credit is reversed, never left standing, and the merchant is
+ * told. Money only back in the mempool, or short of its confirmations for a moment (a node behind),
+ * stays counted. A succeeded intent stays succeeded (a final state) with the event; an open one asks
+ * for the rest.
+ */
+function decideReversal(c: Ctx, d: Decision, credit: number): Decision {
+  const { intent, attempt } = c;
+  d.credit = credit;
+  d.intentCredit = attempt.quote ? c.worth(Math.max(0, attempt.amountReceived + d.credit)) - c.worth(attempt.amountReceived) : d.credit;
+  const fmt = (n: number) => `${toDecimalString(n, intent.currency)} ${intent.currency}`;
+  if (c.open) {
+    const reversed: PaymentError = {
+      code: 'payment_reversed',
+      message: `${fmt(-d.intentCredit)} counted earlier was reversed on the network (reorganisation or double spend); ${fmt(intent.amount - (intent.amountReceived + d.intentCredit))} is due.`,
+      rail: attempt.rail,
+    };
+    d.effects.push({ do: 'intentError', lastPaymentError: reversed });
+  }
+  d.effects.push(emit('payment_intent.payment_reversed'));
+  return d;
+}
+
+/** New money: a late payment on a closed intent; on an open one, paid in full, or the rest asked. */
+function decideMoney(c: Ctx, d: Decision): Decision {
+  const { intent, attempt, now, open, active, watch } = c;
+  const fx = d.effects;
+  const total = intent.amountReceived + d.intentCredit;
+  // Money first seen after the attempt's quote ended (in the mempool or confirmed: firstSeenAt) is
+  // reported as a late payment, and counts at the rate of the moment it was seen, never better for
+  // the payer than the quote (attempt.valuation): it pays an open intent only if it is worth enough
+  // then, else the rest is asked. Money seen in time counts at the quote when it confirms.
+  if (attempt.quote && (attempt.firstSeenAt ?? now) > attempt.quote.expiresAt + LATE_GRACE_SECONDS && open) fx.push(emit('payment_intent.late_payment'));
+  if (!open) {
+    fx.push(emit('payment_intent.late_payment'));
+    return d;
+  }
+  if (total >= intent.amount) {
+    if (intent.status === 'requires_payment_method') fx.push({ do: 'intent', to: 'pending' }, emit('payment_intent.pending'));
+    fx.push({ do: 'intent', to: 'succeeded', lastPaymentError: null });
+    fx.push({ do: 'attempt', to: 'succeeded', watchUntil: watch });
+    // Paid through an attempt that had ended: the live one closes (still watched if money can reach it).
+    if (!active) fx.push({ do: 'closeActive', to: 'canceled' });
+    fx.push(emit('payment_intent.succeeded'));
+    if (total > intent.amount) fx.push(emit('payment_intent.overpaid'));
+    fx.push({ do: 'sessions', to: 'complete' });
+    return d;
+  }
+  // Underpaid so far: recorded, the rest is due. partially_paid carries the intent as it is after
+  // the change, so it is emitted last.
+  const fmt = (n: number) => `${toDecimalString(n, intent.currency)} ${intent.currency}`;
+  const underpaid: PaymentError = {
+    code: 'underpaid',
+    message: `Received ${fmt(total)} of ${fmt(intent.amount)}; ${fmt(intent.amount - total)} is still due.`,
+    rail: attempt.rail,
+  };
+  if (c.address && d.seen > 0) {
+    // More is on its way to the address.
+  } else if (!active) {
+    // Part paid on an attempt that had ended: the live attempt, if any, goes on; otherwise the
+    // payer is asked for the rest (confirming again reuses the address).
+    if (intent.status === 'requires_payment_method') fx.push({ do: 'intentError', lastPaymentError: underpaid });
+  } else if (c.address) {
+    // The address stays open for the rest.
+    if (attempt.status === 'pending') fx.push({ do: 'attempt', to: 'awaiting_payment' });
+    if (intent.windowClosed) fx.push(...failIntent(underpaid));
+    else if (intent.status === 'pending') fx.push({ do: 'intent', to: 'requires_payment_method', lastPaymentError: underpaid });
+    else fx.push({ do: 'intentError', lastPaymentError: underpaid });
+  } else {
+    fx.push(...failAttempt(intent, attempt, { code: 'underpaid', message: underpaid.message }, total, watch));
+  }
+  fx.push(emit('payment_intent.partially_paid'));
+  return d;
 }
 
 /** No new money on a live attempt: what the report does to it (and to the open intent). */

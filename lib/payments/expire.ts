@@ -6,7 +6,7 @@ import type { Db, Row } from '../db/client';
 import { unexpectedState } from '../errors';
 import { nowSeconds } from '../ids';
 import { log } from '../log';
-import { toDecimalString, type Currency } from '../money';
+import { toDecimalString } from '../money';
 import { getSessionRow, toCheckoutSession, type CheckoutSession } from '../domain/checkout-sessions';
 import type { Scope } from '../domain/common';
 import { recordEvent } from '../domain/events';
@@ -22,21 +22,21 @@ import type { WorkScope } from './poll';
  * open -> expired, in the caller's transaction. The payment window closes with it: an intent still
  * waiting for payment fails. Refused while a payment is pending: that payment's outcome decides.
  */
-export async function expireSession(tx: Db, scope: Scope, sessionRow: Row): Promise<CheckoutSession> {
-  const intentId = sessionRow.payment_intent_id as string | null;
+export async function expireSession(tx: Db, scope: Scope, sessionRow: { id: string; payment_intent_id: string | null }): Promise<CheckoutSession> {
+  const intentId = sessionRow.payment_intent_id;
   if (intentId) {
     if ((await lockIntentStatus(tx, intentId)) === 'pending')
       throw unexpectedState('A payment for this session is pending; the session cannot expire until that payment succeeds or fails.');
     await assertNoAttemptStarting(tx, intentId);
   }
   const now = nowSeconds();
-  const session = toCheckoutSession(await transitionSession(tx, sessionRow.id as string, 'expired', { expired_at: now }));
+  const session = toCheckoutSession(await transitionSession(tx, sessionRow.id, 'expired', { expired_at: now }));
   await recordEvent(tx, scope, 'checkout_session.expired', session);
   if (intentId) {
     const paid = await intentMoney(tx, intentId);
     if (paid.status === 'requires_payment_method') {
       // Underpaid money stays recorded (amountReceived) for the merchant to settle or refund.
-      const currency = paid.currency as Currency;
+      const currency = paid.currency;
       const fmt = (n: number) => `${toDecimalString(n, currency)} ${currency}`;
       const error = paid.amount_received > 0
         ? { code: 'underpaid', message: `The checkout session expired with ${fmt(paid.amount_received)} of ${fmt(paid.amount)} received.`, rail: paid.rail }
@@ -52,7 +52,7 @@ export async function expireCheckoutSession(db: Db, scope: Scope, id: string): P
   return db.transaction(async (tx) => {
     // Lock order everywhere: intent, then session. Read the session unlocked to find its intent.
     const first = await getSessionRow(tx, scope, id);
-    if (first.payment_intent_id) await lockIntentStatus(tx, first.payment_intent_id as string);
+    if (first.payment_intent_id) await lockIntentStatus(tx, first.payment_intent_id);
     const session = await getSessionRow(tx, scope, id, { forUpdate: true });
     if (session.payment_intent_id !== first.payment_intent_id)
       throw unexpectedState('The buyer started paying this checkout session while it was being expired; retry.');

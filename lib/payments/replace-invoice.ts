@@ -15,7 +15,7 @@ import { startAttempt } from './start-attempt';
 export async function replaceExpiredInvoice(db: Db, intentId: string, rail: Rail, now: number): Promise<void> {
   const input = await db.transaction(async (tx) => {
     const intent = await lockIntent(tx, intentId);
-    const adapter = railAdapter(rail, intent.livemode as boolean);
+    const adapter = railAdapter(rail, intent.livemode);
     if (!adapter || intent.status !== 'requires_payment_method' || intent.rail !== rail || (await activeAttempt(tx, intentId))) return null;
     return { promptInput: await beginAttempt(tx, intent, adapter, {}, now), adapter };
   });

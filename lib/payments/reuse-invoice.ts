@@ -7,6 +7,7 @@ import type { Currency, Rail } from '../money';
 import type { RailAdapter } from '../rails/types';
 import { insertAttempt, lockReusableInvoice, transitionAttempt, writeAttempt } from '../store/attempts';
 import { openSessionOf } from '../store/sessions';
+import type { PaymentIntentRow } from '../store/intents';
 import { DEFAULT_WINDOW_SECONDS } from './begin-attempt';
 import { familyOf } from './families';
 import { attemptAmount } from './watch';
@@ -22,21 +23,21 @@ export const INVOICE_REUSE_MIN_SECONDS = 120;
  * across its attempts, see apply-decision.ts loadFacts). Returns whether it did; in the caller's
  * transaction, under the intent's row lock.
  */
-export async function reuseOpenInvoice(tx: Db, intent: Row, adapter: RailAdapter, now: number): Promise<boolean> {
+export async function reuseOpenInvoice(tx: Db, intent: PaymentIntentRow, adapter: RailAdapter, now: number): Promise<boolean> {
   // A converting intent's invoice belongs to its quote: a new attempt gets a new quote and invoice.
   if (!familyOf(adapter).invoice || intent.rail !== adapter.rail || intent.currency !== 'BTC') return false;
-  const amount = attemptAmount({ amount: intent.amount as number, amountReceived: intent.amount_received as number });
-  const session = await openSessionOf(tx, intent.id as string);
-  const until = session ? (session.expires_at as number) : now + DEFAULT_WINDOW_SECONDS;
-  const prev = await lockReusableInvoice(tx, intent.id as string, amount, now + INVOICE_REUSE_MIN_SECONDS, until, now);
+  const amount = attemptAmount({ amount: intent.amount, amountReceived: intent.amount_received });
+  const session = await openSessionOf(tx, intent.id);
+  const until = session ? session.expires_at : now + DEFAULT_WINDOW_SECONDS;
+  const prev = await lockReusableInvoice(tx, intent.id, amount, now + INVOICE_REUSE_MIN_SECONDS, until, now);
   if (!prev) return false;
   const attemptId = createId('att');
   await insertAttempt(tx, {
-    id: attemptId, intent, rail: adapter.rail as Rail, amount, currency: intent.currency as Currency, destination: prev.destination as string,
-    details: { ...(prev.details as Record<string, unknown>), reusedFrom: prev.id }, expiresAt: prev.expires_at as number,
-    nextPollAt: now + adapter.pollSeconds, now, backendRef: prev.backend_ref as string,
+    id: attemptId, intent, rail: adapter.rail, amount, currency: intent.currency, destination: prev.destination,
+    details: { ...prev.details, reusedFrom: prev.id }, expiresAt: prev.expires_at,
+    nextPollAt: now + adapter.pollSeconds, now, backendRef: prev.backend_ref,
   });
-  await writeAttempt(tx, prev.id as string, { set: { watch_until: null, next_poll_at: null, updated_at: now } });
+  await writeAttempt(tx, prev.id, { set: { watch_until: null, next_poll_at: null, updated_at: now } });
   await transitionAttempt(tx, attemptId, 'awaiting_payment', { from: ['creating'], set: { updated_at: now } });
   return true;
 }

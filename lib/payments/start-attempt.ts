@@ -16,7 +16,7 @@ import { releasePrompt } from '../domain/phone-limits';
 import { recordBackendFailure, recordBackendSuccess } from '../domain/rail-health';
 import { transitionIntent } from '../domain/transitions';
 import { lockAttempt, transitionAttempt, writeAttempt } from '../store/attempts';
-import { lockIntent } from '../store/intents';
+import { lockIntent, parseIntent } from '../store/intents';
 import { paymentRefused, scopeOf } from './adapters';
 import { applyDecision, loadFacts } from './apply-decision';
 import { closeAttempt } from './close';
@@ -47,7 +47,7 @@ export async function finishAttempt(tx: Db, input: PromptInput, prompt: RailProm
   if (samePush) await writeAttempt(tx, input.attemptId, { set, mergeDetails: prompt.details });
   else await transitionAttempt(tx, input.attemptId, status, { from: ['creating'], set, mergeDetails: prompt.details });
   if (status === 'pending' && intent.status === 'requires_payment_method') {
-    const row = await transitionIntent(tx, input.intentId, 'pending', { last_payment_error: null });
+    const row = parseIntent(await transitionIntent(tx, input.intentId, 'pending', { last_payment_error: null }));
     await recordEvent(tx, scopeOf(row), 'payment_intent.pending', await serializeIntent(tx, row));
   }
   return 'recorded';
@@ -78,7 +78,7 @@ export async function abortAttempt(db: Db, attemptId: string, message: string, n
     await closeAttempt(tx, row, 'failed', now, {
       from: ['creating'],
       error: { code: 'rail_unavailable', message },
-      ...(familyOfRail(row.rail as string).receivesOnAddress ? {} : { watchUntil: null }),
+      ...(familyOfRail(row.rail).receivesOnAddress ? {} : { watchUntil: null }),
     });
   });
 }

@@ -15,8 +15,8 @@ import type { Scope } from '../domain/common';
 import { quoteOf, settlementDue } from '../domain/conversion';
 import { getIntentRow, serializeIntent, type PaymentIntent } from '../domain/payment-intents';
 import { amountInput } from '../domain/prices';
-import { activeAttempt, attemptView, getAttempt, lastAttemptOn, lockAttempt, testAttemptWithMerchant, writeAttempt } from '../store/attempts';
-import { lockIntent } from '../store/intents';
+import { activeAttempt, attemptView, getAttempt, lastAttemptOn, lockAttempt, testAttemptWithMerchant, writeAttempt, type PaymentAttemptRow } from '../store/attempts';
+import { lockIntent, type PaymentIntentRow } from '../store/intents';
 import { configuredAdapter } from './adapters';
 import { applyReport } from './apply-decision';
 import { refreshAttempt } from './apply-report';
@@ -35,44 +35,44 @@ function assertTestMode(scope: Scope): void {
 }
 
 /** The intent's current attempt, started on its rail if there is none (test mode: simulators only). */
-async function simulatedAttempt(tx: Db, scope: Scope, intent: Row, now: number): Promise<Row> {
-  const rail = intent.rail as Rail;
-  const current = await activeAttempt(tx, intent.id as string);
-  if (current && current.status !== 'creating' && !(familyOfRail(rail).invoice && (current.expires_at as number) <= now)) return current;
+async function simulatedAttempt(tx: Db, scope: Scope, intent: PaymentIntentRow, now: number): Promise<PaymentAttemptRow> {
+  const rail = intent.rail;
+  const current = await activeAttempt(tx, intent.id);
+  if (current && current.status !== 'creating' && !(familyOfRail(rail).invoice && (current.expires_at ?? 0) <= now)) return current;
   if (current) await closeAttempt(tx, current, 'expired', now);
-  if (intent.status !== 'requires_payment_method') throw unexpectedState(`This payment intent's status is ${intent.status as string}.`);
+  if (intent.status !== 'requires_payment_method') throw unexpectedState(`This payment intent's status is ${intent.status}.`);
   const adapter = configuredAdapter(rail, scope.livemode);
-  if (await reuseOpenInvoice(tx, intent, adapter, now)) return (await activeAttempt(tx, intent.id as string))!;
-  const phone = isMobileMoneyRail(rail) ? operatorInfo(rail).markets[intent.currency as Currency]?.exampleNumber : undefined;
+  if (await reuseOpenInvoice(tx, intent, adapter, now)) return (await activeAttempt(tx, intent.id))!;
+  const phone = isMobileMoneyRail(rail) ? operatorInfo(rail).markets[intent.currency]?.exampleNumber : undefined;
   const input = await beginAttempt(tx, intent, adapter, { phone }, now);
   await finishAttempt(tx, input, await adapter.createPrompt(input), adapter);
   return (await getAttempt(tx, input.attemptId))!;
 }
 
 /** The attempt a test payment goes to: the current one, or after the end the last address attempt (a late payment). */
-async function targetAttempt(tx: Db, scope: Scope, intent: Row, act: 'pay' | 'fail', now: number): Promise<Row> {
-  if (!TERMINAL.includes(intent.status as string)) return simulatedAttempt(tx, scope, intent, now);
+async function targetAttempt(tx: Db, scope: Scope, intent: PaymentIntentRow, act: 'pay' | 'fail', now: number): Promise<PaymentAttemptRow> {
+  if (!TERMINAL.includes(intent.status)) return simulatedAttempt(tx, scope, intent, now);
   // Money sent to an address after the end is still money: a late payment.
-  const last = await lastAttemptOn(tx, intent.id as string, intent.rail as string);
-  if (act !== 'pay' || !familyOfRail(intent.rail as string).receivesOnAddress || !last || intent.status === 'succeeded')
-    throw unexpectedState(`This payment intent's status is ${intent.status as string}; it cannot be ${act === 'pay' ? 'paid' : 'failed'}.`);
+  const last = await lastAttemptOn(tx, intent.id, intent.rail);
+  if (act !== 'pay' || !familyOfRail(intent.rail).receivesOnAddress || !last || intent.status === 'succeeded')
+    throw unexpectedState(`This payment intent's status is ${intent.status}; it cannot be ${act === 'pay' ? 'paid' : 'failed'}.`);
   return last;
 }
 
 /** How much a test payment pays: `amount`, or what is due, half of it (under), or a tenth more (over). */
-function paidAmount(intent: Row, attempt: Row, amount: number | undefined, share?: 'under' | 'over'): number {
+function paidAmount(intent: PaymentIntentRow, attempt: PaymentAttemptRow, amount: number | undefined, share?: 'under' | 'over'): number {
   // The payer pays in the attempt's currency: the quote's (BTC, USDT) when it converts.
   const quote = quoteOf(attempt);
-  const payIn = (attempt.currency as Currency) ?? (intent.currency as Currency);
+  const payIn = attempt.currency ?? intent.currency;
   if (amount !== undefined) {
     const { max } = boundsFor(payIn);
     if (amount > max) throw invalid('parameter_invalid', `amount must be at most ${max}, the largest ${payIn} amount (in minor units of ${payIn}, the attempt's currency).`, 'amount');
     return amount;
   }
-  const intentDue = Math.max(0, (intent.amount as number) - (intent.amount_received as number));
-  const due = Math.max(1, quote ? settlementDue(quote, Number(attempt.amount_received), intentDue, intent.currency as Currency) : intentDue);
+  const intentDue = Math.max(0, intent.amount - intent.amount_received);
+  const due = Math.max(1, quote ? settlementDue(quote, Number(attempt.amount_received), intentDue, intent.currency) : intentDue);
   if (share === 'under') return Math.max(1, Math.floor(due / 2));
-  if (share === 'over') return due + Math.max(1, Math.floor((quote?.amount ?? (intent.amount as number)) / 10));
+  if (share === 'over') return due + Math.max(1, Math.floor((quote?.amount ?? intent.amount) / 10));
   return due;
 }
 
@@ -80,14 +80,14 @@ async function simulate(db: Db, scope: Scope, intentId: string, now: number, act
   assertTestMode(scope);
   return db.transaction(async (tx) => {
     let intent = await getIntentRow(tx, scope, intentId, { forUpdate: true });
-    const adapter = configuredAdapter(intent.rail as Rail, false);
-    const terminal = TERMINAL.includes(intent.status as string);
+    const adapter = configuredAdapter(intent.rail, false);
+    const terminal = TERMINAL.includes(intent.status);
     let attempt = await targetAttempt(tx, scope, intent, act, now);
     if (!terminal) intent = await lockIntent(tx, intentId);
     const sim = adapter.simulator!;
     const paid = paidAmount(intent, attempt, amount, share);
     const details = act === 'pay' ? sim.pay(attemptView(attempt), paid, now) : sim.fail(attemptView(attempt), now);
-    attempt = (await writeAttempt(tx, attempt.id as string, { set: { details: JSON.stringify(details) } }))!;
+    attempt = (await writeAttempt(tx, attempt.id, { set: { details: JSON.stringify(details) } }))!;
     const st = await adapter.getStatus(attemptView(attempt), now);
     await applyReport(tx, intent, attempt, st, now, adapter.pollSeconds);
     return serializeIntent(tx, await getIntentRow(tx, scope, intentId));
@@ -114,8 +114,8 @@ export async function testExpireQuote(db: Db, scope: Scope, intentId: string, cl
     const q = quoteOf(a);
     if (!a || !q || a.status !== 'awaiting_payment' || Number(a.amount_received) > 0 || Number(a.amount_seen) > 0)
       throw unexpectedState('Only a quote still open, with nothing paid on it, can be made to expire.');
-    await writeAttempt(tx, a.id as string, { set: { expires_at: now, quote: JSON.stringify({ ...q, expiresAt: now }), next_poll_at: now, updated_at: now } });
-    return a.id as string;
+    await writeAttempt(tx, a.id, { set: { expires_at: now, quote: JSON.stringify({ ...q, expiresAt: now }), next_poll_at: now, updated_at: now } });
+    return a.id;
   });
   await refreshAttempt(db, attemptId, now);
 }
@@ -155,16 +155,15 @@ export interface TestOperatorView {
 export async function testOperatorView(db: Db, attemptId: string): Promise<TestOperatorView | null> {
   if (!/^att_[A-Za-z0-9]{1,100}$/.test(attemptId)) return null;
   const a = await testAttemptWithMerchant(db, attemptId);
-  const rail = a?.rail as Rail;
-  if (!a || !isMobileMoneyRail(rail) || !familyOfRail(rail).redirects) return null;
-  const details = (a.details ?? {}) as Record<string, unknown>;
+  if (!a || !isMobileMoneyRail(a.rail) || !familyOfRail(a.rail).redirects) return null;
+  const { rail, details } = a;
   return {
     attemptId,
     operator: operatorInfo(rail).displayName,
-    merchantName: a.merchant_name as string,
-    amount: a.amount as number,
-    currency: a.currency as Currency,
-    phone: (a.destination as string | null) || null,
+    merchantName: a.merchant_name,
+    amount: a.amount,
+    currency: a.currency,
+    phone: a.destination || null,
     open: a.status === 'pending',
     abandoned: a.status === 'canceled',
     returnUrl: String(details.returnUrl ?? ''),
@@ -183,10 +182,10 @@ export async function answerTestOperator(db: Db, attemptId: string, answer: Test
   if (!view) throw notFound('payment_attempt', attemptId);
   await db.transaction(async (tx) => {
     const first = (await getAttempt(tx, attemptId))!;
-    const intent = await lockIntent(tx, first.payment_intent_id as string);
+    const intent = await lockIntent(tx, first.payment_intent_id);
     let attempt = await lockAttempt(tx, attemptId);
     if (attempt.status !== 'pending') return;
-    const adapter = configuredAdapter(attempt.rail as Rail, false) as RailAdapter & { simulator: MobileMoneySimulator };
+    const adapter = configuredAdapter(attempt.rail, false) as RailAdapter & { simulator: MobileMoneySimulator };
     const details = adapter.simulator.answer(attemptView(attempt), answer);
     attempt = (await writeAttempt(tx, attemptId, { set: { details: JSON.stringify(details) } }))!;
     await applyReport(tx, intent, attempt, await adapter.getStatus(attemptView(attempt), now), now, adapter.pollSeconds);

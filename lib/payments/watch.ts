@@ -24,12 +24,12 @@ export interface WatchFacts {
   expiresAt: number | null;
 }
 
-export function watchFacts(row: Row): WatchFacts {
-  const rail = row.rail as string;
+export function watchFacts(row: { rail: string; backend_ref: string | null; destination: string | null; expires_at: number | null }): WatchFacts {
+  const rail = row.rail;
   return {
     rail,
-    backendRef: (row.backend_ref as string | null) ?? (familyOfRail(rail).receivesOnAddress ? (row.destination as string | null) : null),
-    expiresAt: (row.expires_at as number | null) ?? null,
+    backendRef: row.backend_ref ?? (familyOfRail(rail).receivesOnAddress ? row.destination : null),
+    expiresAt: row.expires_at,
   };
 }
 

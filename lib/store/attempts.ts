@@ -1,59 +1,23 @@
-// The payment_attempts table: its statuses and their allowed changes, and ALL of its SQL. The one
-// writer of its rows is `writeAttempt` (status changes through the table below, quiet polls, leases);
-// everything else here reads. May import lib/db, lib/rails (types), bottom. Nothing above.
-//
-//   creating          the row is written before the backend call (a push may be in flight)
-//   awaiting_payment  an invoice or address is out, nothing seen yet
-//   pending           the payer acted (push sent, payment seen), not final
-//   succeeded         its money paid the intent
-//   failed            declined, refused, or timed out on our side
-//   expired           its time (or the intent's window) ran out
-//   canceled          closed by a rail switch, a cancel, or a payment through another attempt
+// The payment_attempts table: ALL of its SQL. The one writer of its rows is `writeAttempt` (status
+// changes through the table in attempt-row.ts, leases, quiet polls go through this module); the
+// rest reads. The row's type and parser are attempt-row.ts. May import lib/db, lib/rails (types), bottom.
 import type { Db, Row } from '../db/client';
 import { claimDue } from '../db/claim';
 import { unexpectedState } from '../errors';
 import type { Currency, Rail } from '../money';
-import type { AttemptView } from '../rails/types';
+import {
+  ACTIVE_ATTEMPT_STATUSES,
+  ATTEMPT_STATUSES,
+  canTransitionAttempt,
+  parseAttempt,
+  type AttemptDetails,
+  type AttemptStatus,
+  type PaymentAttemptRow,
+} from './attempt-row';
 
-export const ATTEMPT_STATUSES = ['creating', 'awaiting_payment', 'pending', 'succeeded', 'failed', 'expired', 'canceled'] as const;
-export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
+export * from './attempt-row';
 
-/**
- * Allowed status changes. A closed attempt (failed, expired, canceled) may still become succeeded:
- * money that reaches it while the intent is open pays the intent. `succeeded` is final.
- */
-export const ATTEMPT_TRANSITIONS: Record<AttemptStatus, readonly AttemptStatus[]> = {
-  // creating -> canceled: the intent was paid through another attempt while this one's request was
-  // in flight; its prompt is still recorded when the backend answers, and watched (finishAttempt).
-  creating: ['awaiting_payment', 'pending', 'failed', 'canceled'],
-  awaiting_payment: ['pending', 'succeeded', 'failed', 'expired', 'canceled'],
-  pending: ['awaiting_payment', 'succeeded', 'failed', 'expired', 'canceled'],
-  succeeded: [],
-  failed: ['succeeded'],
-  expired: ['succeeded'],
-  canceled: ['succeeded'],
-};
-
-export const ACTIVE_ATTEMPT_STATUSES = ['creating', 'awaiting_payment', 'pending'] as const satisfies readonly AttemptStatus[];
-export const isActiveAttempt = (status: unknown): boolean => (ACTIVE_ATTEMPT_STATUSES as readonly unknown[]).includes(status);
-/** A prompt is out and the payer can act on it now (what nextAction shows). */
-export const isPromptOut = (status: unknown): boolean => status === 'awaiting_payment' || status === 'pending';
-export const canTransitionAttempt = (from: AttemptStatus, to: AttemptStatus): boolean => ATTEMPT_TRANSITIONS[from].includes(to);
-
-/** The row as the rail adapters see it. */
-export function attemptView(row: Row): AttemptView {
-  return {
-    id: row.id as string,
-    rail: row.rail as Rail,
-    amount: row.amount as number,
-    currency: row.currency as Currency,
-    destination: (row.destination as string | null) ?? '',
-    backendRef: (row.backend_ref as string | null) ?? '',
-    details: (row.details as Record<string, unknown>) ?? {},
-    createdAt: row.created_at as number,
-    expiresAt: (row.expires_at as number | null) ?? null,
-  };
-}
+const one = (rows: Row[]): PaymentAttemptRow | null => (rows[0] ? parseAttempt(rows[0]) : null);
 
 // ---------------------------------------------------------------------------------------------
 // The one writer of payment_attempts rows.
@@ -77,7 +41,7 @@ const COLUMN = /^[a-z_]+$/;
  * two racing changes cannot both win. Returns the row after the change, or null when the row is not
  * in an allowed state (or `where` did not hold): the caller decides whether that is a conflict.
  */
-export async function writeAttempt(db: Db, id: string, w: AttemptWrite): Promise<Row | null> {
+export async function writeAttempt(db: Db, id: string, w: AttemptWrite): Promise<PaymentAttemptRow | null> {
   const params: unknown[] = [id];
   const p = (v: unknown) => `$${params.push(v)}`;
   const sets: string[] = [];
@@ -98,12 +62,11 @@ export async function writeAttempt(db: Db, id: string, w: AttemptWrite): Promise
     conds.push(`(${w.where.sql.replace(/\$(\d+)/g, (_, n) => `$${Number(n) + base}`)})`);
     params.push(...w.where.params);
   }
-  const rows = await db.query(`update payment_attempts set ${sets.join(', ')} where ${conds.join(' and ')} returning *`, params);
-  return rows[0] ?? null;
+  return one(await db.query(`update payment_attempts set ${sets.join(', ')} where ${conds.join(' and ')} returning *`, params));
 }
 
 /** Like writeAttempt with `to`, but a refused change is a 409 naming the attempt's status. */
-export async function transitionAttempt(db: Db, id: string, to: AttemptStatus, w: Omit<AttemptWrite, 'to'> = {}): Promise<Row> {
+export async function transitionAttempt(db: Db, id: string, to: AttemptStatus, w: Omit<AttemptWrite, 'to'> = {}): Promise<PaymentAttemptRow> {
   const row = await writeAttempt(db, id, { ...w, to });
   if (row) return row;
   const cur = await db.query<{ status: string }>(`select status from payment_attempts where id = $1`, [id]);
@@ -117,7 +80,7 @@ export async function transitionAttempt(db: Db, id: string, to: AttemptStatus, w
  */
 export async function writeQuietPoll(
   db: Db,
-  row: Row,
+  row: PaymentAttemptRow,
   w: { now: number; nextPollAt: number | null; details: Record<string, unknown> },
 ): Promise<boolean> {
   const done = await db.query(
@@ -126,7 +89,7 @@ export async function writeQuietPoll(
         and a.details = $4::jsonb and a.backend_ref is not distinct from $5
         and not exists (select 1 from derived_addresses d where d.address = a.destination and d.rail = a.rail and d.amount_credited > 0)
       returning a.id`,
-    [row.id, w.now, w.nextPollAt, JSON.stringify(row.details ?? {}), (row.backend_ref as string | null) ?? null, JSON.stringify(w.details)],
+    [row.id, w.now, w.nextPollAt, JSON.stringify(row.details), row.backend_ref, JSON.stringify(w.details)],
   );
   return done.length === 1;
 }
@@ -139,7 +102,7 @@ export function leaseDueAttempts(db: Db, now: number, limit: number, leaseSecond
 /** The attempt row to insert (status creating). */
 export interface NewAttempt {
   id: string;
-  intent: Row;
+  intent: { id: string; merchant_id: string; livemode: boolean };
   rail: Rail;
   amount: number;
   currency: Currency;
@@ -168,33 +131,35 @@ export async function insertAttempt(tx: Db, a: NewAttempt): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Reads.
 
-export async function getAttempt(db: Db, id: string): Promise<Row | null> {
-  return (await db.query(`select * from payment_attempts where id = $1`, [id]))[0] ?? null;
+export async function getAttempt(db: Db, id: string): Promise<PaymentAttemptRow | null> {
+  return one(await db.query(`select * from payment_attempts where id = $1`, [id]));
 }
 
 /** A live-mode attempt on `rail` (a callback names it). */
-export async function getLiveAttemptOn(db: Db, id: string, rail: string): Promise<Row | null> {
-  return (await db.query(`select * from payment_attempts where id = $1 and rail = $2 and livemode = true`, [id, rail]))[0] ?? null;
+export async function getLiveAttemptOn(db: Db, id: string, rail: string): Promise<PaymentAttemptRow | null> {
+  return one(await db.query(`select * from payment_attempts where id = $1 and rail = $2 and livemode = true`, [id, rail]));
 }
 
-export async function lockAttempt(tx: Db, id: string): Promise<Row> {
-  const rows = await tx.query(`select * from payment_attempts where id = $1 for update`, [id]);
-  if (!rows[0]) throw new Error(`attempt ${id} vanished`);
-  return rows[0];
+export async function lockAttempt(tx: Db, id: string): Promise<PaymentAttemptRow> {
+  const row = one(await tx.query(`select * from payment_attempts where id = $1 for update`, [id]));
+  if (!row) throw new Error(`attempt ${id} vanished`);
+  return row;
 }
 
 /** The intent's live attempt (creating, awaiting_payment or pending), newest first. */
-export async function activeAttempt(db: Db, intentId: string, opts: { forUpdate?: boolean } = {}): Promise<Row | null> {
-  const rows = await db.query(
-    `select * from payment_attempts where payment_intent_id = $1 and status = any($2::text[]) order by seq desc limit 1${opts.forUpdate ? ' for update' : ''}`,
-    [intentId, ACTIVE_ATTEMPT_STATUSES],
+export async function activeAttempt(db: Db, intentId: string, opts: { forUpdate?: boolean } = {}): Promise<PaymentAttemptRow | null> {
+  return one(
+    await db.query(
+      `select * from payment_attempts where payment_intent_id = $1 and status = any($2::text[]) order by seq desc limit 1${opts.forUpdate ? ' for update' : ''}`,
+      [intentId, ACTIVE_ATTEMPT_STATUSES],
+    ),
   );
-  return rows[0] ?? null;
 }
 
 /** The intent's live attempts, locked (to close them). */
-export function lockActiveAttempts(tx: Db, intentId: string): Promise<Row[]> {
-  return tx.query(`select * from payment_attempts where payment_intent_id = $1 and status = any($2::text[]) for update`, [intentId, ACTIVE_ATTEMPT_STATUSES]);
+export async function lockActiveAttempts(tx: Db, intentId: string): Promise<PaymentAttemptRow[]> {
+  const rows = await tx.query(`select * from payment_attempts where payment_intent_id = $1 and status = any($2::text[]) for update`, [intentId, ACTIVE_ATTEMPT_STATUSES]);
+  return rows.map(parseAttempt);
 }
 
 /**
@@ -210,8 +175,8 @@ export async function hasAttemptStarting(tx: Db, intentId: string): Promise<bool
 }
 
 /** The newest attempt of the intent on `rail` (any status). */
-export async function lastAttemptOn(tx: Db, intentId: string, rail: string): Promise<Row | null> {
-  return (await tx.query(`select * from payment_attempts where payment_intent_id = $1 and rail = $2 order by seq desc limit 1`, [intentId, rail]))[0] ?? null;
+export async function lastAttemptOn(tx: Db, intentId: string, rail: string): Promise<PaymentAttemptRow | null> {
+  return one(await tx.query(`select * from payment_attempts where payment_intent_id = $1 and rail = $2 order by seq desc limit 1`, [intentId, rail]));
 }
 
 /** Failed attempts of the intent other than `exceptId`, not counting our backend's refusals (rail_unavailable). */
@@ -236,9 +201,9 @@ export async function invoiceReceived(tx: Db, intentId: string, backendRef: stri
 // Address rails: the attempts on one receive address.
 
 /** The details of the newest attempt on an address (its simulated chain history, test mode). */
-export async function lastDetailsOnAddress(tx: Db, address: string, rail: string): Promise<Record<string, unknown> | undefined> {
-  const prev = (await tx.query(`select details from payment_attempts where destination = $1 and rail = $2 order by seq desc limit 1`, [address, rail]))[0];
-  return prev?.details as Record<string, unknown> | undefined;
+export async function lastDetailsOnAddress(tx: Db, address: string, rail: string): Promise<AttemptDetails | undefined> {
+  const prev = (await tx.query<{ details: AttemptDetails }>(`select details from payment_attempts where destination = $1 and rail = $2 order by seq desc limit 1`, [address, rail]))[0];
+  return prev?.details;
 }
 
 /** The closed attempts on an address still watched, locked. */
@@ -256,12 +221,12 @@ export async function moneySeenOnAddress(tx: Db, intentId: string, rail: string,
 
 /** The attempts that counted money on an address, newest first, locked (a reversal takes it back). */
 export function lockCreditedOnAddress(tx: Db, address: string, rail: string): Promise<{ id: string; amount_received: number; quote: unknown; valuation: unknown }[]> {
-  return tx.query(`select id, amount_received, quote, valuation from payment_attempts where destination = $1 and rail = $2 and amount_received > 0 order by seq desc for update`, [address, rail]);
+  return tx.query<{ id: string; amount_received: number; quote: unknown; valuation: unknown }>(`select id, amount_received, quote, valuation from payment_attempts where destination = $1 and rail = $2 and amount_received > 0 order by seq desc for update`, [address, rail]);
 }
 
 /** A switched-away Lightning invoice of the intent that can be handed out again (lib/payments/reuse-invoice.ts), locked. */
-export async function lockReusableInvoice(tx: Db, intentId: string, amount: number, validFrom: number, until: number, now: number): Promise<Row | null> {
-  return (await tx.query(
+export async function lockReusableInvoice(tx: Db, intentId: string, amount: number, validFrom: number, until: number, now: number): Promise<PaymentAttemptRow | null> {
+  return one(await tx.query(
     `select * from payment_attempts
       where payment_intent_id = $1 and rail = 'btc_lightning' and status = 'canceled' and amount = $2
         and amount_received = 0 and amount_seen = 0 and backend_ref is not null
@@ -269,17 +234,18 @@ export async function lockReusableInvoice(tx: Db, intentId: string, amount: numb
         and not (details ? 'backendCanceledAt') and (locked_until is null or locked_until <= $5)
       order by seq desc limit 1 for update`,
     [intentId, amount, validFrom, until, now],
-  ))[0] ?? null;
+  ));
 }
 
 /** Closed attempts of the intent still watched, whose backend has not been told to cancel them. */
-export function closedToCancel(db: Db, intentId: string, now: number): Promise<Row[]> {
-  return db.query(
+export async function closedToCancel(db: Db, intentId: string, now: number): Promise<PaymentAttemptRow[]> {
+  const rows = await db.query(
     `select * from payment_attempts
       where payment_intent_id = $1 and status in ('canceled', 'expired', 'failed') and watch_until > $2
         and backend_ref is not null and not (details ? 'backendCanceledAt')`,
     [intentId, now],
   );
+  return rows.map(parseAttempt);
 }
 
 /** Canceled attempts of the intent still watched but not due soon (a switch makes them due now). */
@@ -288,9 +254,10 @@ export function canceledNotDue(tx: Db, intentId: string, now: number): Promise<{
 }
 
 /** A test-mode attempt with its merchant's name (the test operator page). */
-export async function testAttemptWithMerchant(db: Db, attemptId: string): Promise<Row | null> {
-  return (await db.query(
+export async function testAttemptWithMerchant(db: Db, attemptId: string): Promise<(PaymentAttemptRow & { merchant_name: string }) | null> {
+  const r = (await db.query(
     `select a.*, m.name as merchant_name from payment_attempts a join merchants m on m.id = a.merchant_id where a.id = $1 and a.livemode = false`,
     [attemptId],
-  ))[0] ?? null;
+  ))[0];
+  return r ? { ...parseAttempt(r), merchant_name: String(r.merchant_name) } : null;
 }

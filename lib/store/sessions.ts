@@ -1,15 +1,64 @@
 // The checkout_sessions table: the engine's SQL on it (the open session of an intent, its window,
 // the rail picked, the sessions due to expire). May import lib/db, bottom.
 import type { Db, Row } from '../db/client';
+import type { Currency } from '../money';
+import { num, numOrNull, strOrNull } from './parse';
 
-export async function openSessionOf(tx: Db, intentId: string, opts: { forUpdate?: boolean } = {}): Promise<Row | null> {
-  const rows = await tx.query(`select * from checkout_sessions where payment_intent_id = $1 and status = 'open'${opts.forUpdate ? ' for update' : ''}`, [intentId]);
-  return rows[0] ?? null;
+export type CheckoutSessionRow = {
+  id: string;
+  merchant_id: string;
+  livemode: boolean;
+  payment_intent_id: string | null;
+  price_id: string | null;
+  payment_link_id: string | null;
+  amount: number;
+  currency: Currency;
+  status: 'open' | 'complete' | 'expired';
+  success_url: string | null;
+  cancel_url: string | null;
+  locale: 'fr' | 'en' | 'auto';
+  metadata: Record<string, string>;
+  expires_at: number;
+  completed_at: number | null;
+  expired_at: number | null;
+  created_at: number;
+  updated_at: number;
+};
+
+/** The db row, typed (its other columns are kept as they are). */
+export function parseSession(r: Row): CheckoutSessionRow {
+  return {
+    ...r,
+    id: String(r.id),
+    merchant_id: String(r.merchant_id),
+    livemode: r.livemode === true,
+    payment_intent_id: strOrNull(r.payment_intent_id),
+    price_id: strOrNull(r.price_id),
+    payment_link_id: strOrNull(r.payment_link_id),
+    amount: num(r.amount),
+    currency: r.currency as Currency,
+    status: r.status as CheckoutSessionRow['status'],
+    success_url: strOrNull(r.success_url),
+    cancel_url: strOrNull(r.cancel_url),
+    locale: r.locale as CheckoutSessionRow['locale'],
+    metadata: (r.metadata ?? {}) as Record<string, string>,
+    expires_at: num(r.expires_at),
+    completed_at: numOrNull(r.completed_at),
+    expired_at: numOrNull(r.expired_at),
+    created_at: num(r.created_at),
+    updated_at: num(r.updated_at),
+  };
+}
+
+const one = (rows: Row[]): CheckoutSessionRow | null => (rows[0] ? parseSession(rows[0]) : null);
+
+export async function openSessionOf(tx: Db, intentId: string, opts: { forUpdate?: boolean } = {}): Promise<CheckoutSessionRow | null> {
+  return one(await tx.query(`select * from checkout_sessions where payment_intent_id = $1 and status = 'open'${opts.forUpdate ? ' for update' : ''}`, [intentId]));
 }
 
 /** The intent's open sessions, locked (to complete or expire them). */
-export function lockOpenSessionsOf(tx: Db, intentId: string): Promise<Row[]> {
-  return tx.query(`select * from checkout_sessions where payment_intent_id = $1 and status = 'open' for update`, [intentId]);
+export async function lockOpenSessionsOf(tx: Db, intentId: string): Promise<CheckoutSessionRow[]> {
+  return (await tx.query(`select * from checkout_sessions where payment_intent_id = $1 and status = 'open' for update`, [intentId])).map(parseSession);
 }
 
 /** Has the intent's payment window closed (its session expired, or is past expiresAt)? */
@@ -21,12 +70,12 @@ export async function windowClosed(tx: Db, intentId: string, now: number): Promi
   return rows.length > 0;
 }
 
-export async function getSession(db: Db, id: string, opts: { forUpdate?: boolean } = {}): Promise<Row | null> {
-  return (await db.query(`select * from checkout_sessions where id = $1${opts.forUpdate ? ' for update' : ''}`, [id]))[0] ?? null;
+export async function getSession(db: Db, id: string, opts: { forUpdate?: boolean } = {}): Promise<CheckoutSessionRow | null> {
+  return one(await db.query(`select * from checkout_sessions where id = $1${opts.forUpdate ? ' for update' : ''}`, [id]));
 }
 
-export async function setSessionIntent(tx: Db, id: string, intentId: string, now: number): Promise<Row> {
-  return (await tx.query(`update checkout_sessions set payment_intent_id = $2, updated_at = $3 where id = $1 returning *`, [id, intentId, now]))[0]!;
+export async function setSessionIntent(tx: Db, id: string, intentId: string, now: number): Promise<CheckoutSessionRow> {
+  return one(await tx.query(`update checkout_sessions set payment_intent_id = $2, updated_at = $3 where id = $1 returning *`, [id, intentId, now]))!;
 }
 
 /** The name of the product a price session sells (the intent's description). */
@@ -51,6 +100,6 @@ export function dueToExpire(db: Db, now: number, limit: number, merchantId: stri
 }
 
 /** The session, locked, if it is still open and past its end (skip locked: another worker has it). */
-export async function lockExpiringSession(tx: Db, id: string, now: number): Promise<Row | null> {
-  return (await tx.query(`select * from checkout_sessions where id = $1 and status = 'open' and expires_at <= $2 for update skip locked`, [id, now]))[0] ?? null;
+export async function lockExpiringSession(tx: Db, id: string, now: number): Promise<CheckoutSessionRow | null> {
+  return one(await tx.query(`select * from checkout_sessions where id = $1 and status = 'open' and expires_at <= $2 for update skip locked`, [id, now]));
 }
