@@ -5,10 +5,9 @@
 // live LND and MTN MoMo versions are in live-lightning.test.ts and adapters-momo.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db/client';
-import { attemptView } from '@/lib/store/attempts';
+import { attemptView, writeAttempt } from '@/lib/store/attempts';
 import { pollDueAttempts } from '@/lib/payments/poll';
 import { INVOICE_GRACE_SECONDS } from '@/lib/payments/watch';
-import { writeAttempt } from '@/lib/store/attempts';
 import { cancelPaymentIntent } from '@/lib/payments/cancel';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
 import { expireDueSessions } from '@/lib/payments/expire';

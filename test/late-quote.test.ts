@@ -6,9 +6,8 @@
 // move. Every expected amount is computed here with BigInt, not with the product's conversion.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
-import { attemptView } from '@/lib/store/attempts';
+import { attemptView, writeAttempt } from '@/lib/store/attempts';
 import { refreshAttempt } from '@/lib/payments/apply-report';
-import { writeAttempt } from '@/lib/store/attempts';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
 import { testExpireQuote } from '@/lib/payments/test-helpers';
 import { railAdapter, resetRailsForTests } from '@/lib/rails/registry';

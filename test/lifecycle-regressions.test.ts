@@ -6,10 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
-import { expireCheckoutSession } from '@/lib/payments/expire';
+import { expireCheckoutSession, expireDueSessions } from '@/lib/payments/expire';
 import { chooseSessionRail } from '@/lib/payments/choose-rail';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
-import { expireDueSessions } from '@/lib/payments/expire';
 import { pollDueAttempts, claimDueAttempts } from '@/lib/payments/poll';
 import { resendMobileMoneyPrompt } from '@/lib/payments/resend';
 import { testFail, testPay } from '@/lib/payments/test-helpers';

@@ -5,15 +5,13 @@
 // extends its watch until it confirms); a quiet-looking answer on a credited address.
 import { describe, expect, it } from 'vitest';
 import { splitStatements } from '@/lib/db/migrate';
-import { ACTIVE_ATTEMPT_STATUSES } from '@/lib/store/attempts';
+import { ACTIVE_ATTEMPT_STATUSES, attemptView, writeAttempt } from '@/lib/store/attempts';
 import { WATCH_SECONDS } from '@/lib/payments/watch';
 import { cancelPaymentIntent } from '@/lib/payments/cancel';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
 import { pollDueAttempts } from '@/lib/payments/poll';
 import { testPay } from '@/lib/payments/test-helpers';
-import { attemptView } from '@/lib/store/attempts';
 import { refreshAttempt } from '@/lib/payments/apply-report';
-import { writeAttempt } from '@/lib/store/attempts';
 import { railAdapter } from '@/lib/rails/registry';
 import { newMerchant, useDatabase } from './api';
 import { newIntent, now } from './lifecycle-helpers';

@@ -22,7 +22,7 @@ const metadata = z.record(z.string(), z.string());
 const ts = z.number().int().min(0).describe('Unix timestamp, seconds');
 const minor = z.number().int().min(0).describe('minor units');
 
-/** The codes `lastPaymentError.code` takes (the rails' adapters, settle.ts, checkout-sessions.ts, lifecycle.ts, attempts.ts). */
+/** The codes `lastPaymentError.code` takes (the rails' adapters, lib/payments: decide.ts, expire.ts, choose-rail.ts, start-attempt.ts). */
 export const LAST_PAYMENT_ERROR_CODES = [
   'payment_declined', // the payer declined (or pressed Decline on the test operator page)
   'insufficient_funds',

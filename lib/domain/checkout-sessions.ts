@@ -6,11 +6,10 @@ import { listObjects, listQuery } from './list';
 import { config } from '../config';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
-import { idParam, metadataInput, getOwnedRow, METADATA_MAX_KEYS, type Scope } from './common';
+import { idParam, metadataInput, getOwnedRow, METADATA_MAX_KEYS, type Scope, urlInput } from './common';
 import type { Currency } from '../money';
 import { getIntentRow, toPaymentIntent } from './payment-intents';
 import { getPayablePrice } from './prices';
-import { urlInput } from './common';
 import { SESSION_STATUSES, type SessionStatus } from './transitions';
 import { parseSession, type CheckoutSessionRow } from '../store/sessions';
 
@@ -91,7 +90,7 @@ export function buyerReturnUrl(template: string | null, sessionId: string): stri
 
 /**
  * The metadata of the payment intent a price session makes when the buyer picks a rail
- * (lifecycle.ts chooseSessionRail): the session's metadata plus `checkoutSessionId`, which wins
+ * (lib/payments/choose-rail.ts chooseSessionRail): the session's metadata plus `checkoutSessionId`, which wins
  * over a session key of that name. The intent may carry at most METADATA_MAX_KEYS keys: when the
  * session already has that many (none of them checkoutSessionId), its first METADATA_MAX_KEYS - 1
  * keys, in the order the session object lists them, are kept.

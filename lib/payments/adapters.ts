@@ -2,9 +2,8 @@
 // with a healthy backend; and the refusal of one request by its backend. May call lib/rails,
 // lib/domain (payment-intents, rail-health), bottom.
 import { DomainError } from '../errors';
-import type { Row } from '../db/client';
-import type { Rail } from '../money';
 import type { Db } from '../db/client';
+import type { Rail } from '../money';
 import { railAdapter } from '../rails/registry';
 import type { BackendError, RailAdapter } from '../rails/types';
 import type { Scope } from '../domain/common';

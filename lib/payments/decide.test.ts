@@ -1,4 +1,4 @@
-// settle.ts `decide`, table-driven: every attempt state x every report x every intent state, for
+// decide.ts `decide`, table-driven: every attempt state x every report x every intent state, for
 // each kind of rail, checked against the rules the engine promises; then exact decisions for the
 // cases that lost money before.
 import { describe, expect, it } from 'vitest';
