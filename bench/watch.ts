@@ -9,7 +9,8 @@ import { performance } from 'node:perf_hooks';
 import { openDatabase, setDbHandle, type Db } from '../lib/db/client';
 import { createMerchant } from '../lib/domain/merchants';
 import { createPaymentIntent, createPaymentIntentInput } from '../lib/domain/payment-intents';
-import { confirmPaymentIntent, pollDueAttempts } from '../lib/domain/lifecycle';
+import { confirmPaymentIntent } from '../lib/payments/confirm';
+import { pollDueAttempts } from '../lib/payments/poll';
 import { onEachDatabase } from './lib';
 
 const N = Number(process.env.WATCH_ATTEMPTS ?? 1_000);

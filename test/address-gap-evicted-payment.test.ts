@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { HDKey } from '@scure/bip32';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pollDueAttempts } from '@/lib/domain/lifecycle';
+import { pollDueAttempts } from '@/lib/payments/poll';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
 import { startFakeEsplora, type FakeEsplora } from './fakes/esplora';
 import { now } from './lifecycle-helpers';

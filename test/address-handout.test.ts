@@ -8,9 +8,12 @@
 import { randomBytes } from 'node:crypto';
 import { HDKey } from '@scure/bip32';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REUSE_GRACE_SECONDS } from '@/lib/domain/addresses';
+import { REUSE_GRACE_SECONDS } from '@/lib/payments/addresses';
 import { createCheckoutSession, createCheckoutSessionInput } from '@/lib/domain/checkout-sessions';
-import { availableRails, chooseSessionRail, confirmPaymentIntent, pollDueAttempts } from '@/lib/domain/lifecycle';
+import { availableRails } from '@/lib/payments/available-rails';
+import { chooseSessionRail } from '@/lib/payments/choose-rail';
+import { confirmPaymentIntent } from '@/lib/payments/confirm';
+import { pollDueAttempts } from '@/lib/payments/poll';
 import { createPrice } from '@/lib/domain/prices';
 import { createProduct } from '@/lib/domain/products';
 import { DomainError } from '@/lib/errors';

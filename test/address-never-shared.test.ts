@@ -2,9 +2,11 @@
 // the other looks for a free one (PostgreSQL: PGlite runs one query at a time).
 import { describe, expect, it } from 'vitest';
 import { ACTIONS_PER_CLIENT_PER_MINUTE, clientKey, takeAction } from '@/lib/domain/action-limits';
-import { beginAttempt, lockIntent, REUSE_GRACE_SECONDS } from '@/lib/domain/attempts';
-import { confirmPaymentIntent } from '@/lib/domain/lifecycle';
-import { WATCH_SECONDS } from '@/lib/domain/attempt-states';
+import { beginAttempt } from '@/lib/payments/begin-attempt';
+import { lockIntent } from '@/lib/store/intents';
+import { REUSE_GRACE_SECONDS } from '@/lib/payments/addresses';
+import { confirmPaymentIntent } from '@/lib/payments/confirm';
+import { WATCH_SECONDS } from '@/lib/payments/watch';
 import { railAdapter } from '@/lib/rails/registry';
 import { newMerchant, useDatabase } from './api';
 import { newIntent, now } from './lifecycle-helpers';

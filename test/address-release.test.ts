@@ -5,10 +5,13 @@
 // evaluated from the attempts themselves. The migration splitter's cases are in migration-splitter.test.ts.
 import { describe, expect, it } from 'vitest';
 import { splitStatements } from '@/lib/db/migrate';
-import { ACTIVE_ATTEMPT_STATUSES, WATCH_SECONDS } from '@/lib/domain/attempt-states';
-import { cancelPaymentIntent, confirmPaymentIntent, pollDueAttempts, testPay } from '@/lib/domain/lifecycle';
-import { attemptView, refreshAttempt } from '@/lib/domain/attempts';
-import { writeAttempt } from '@/lib/domain/attempt-states';
+import { ACTIVE_ATTEMPT_STATUSES, attemptView, writeAttempt } from '@/lib/store/attempts';
+import { WATCH_SECONDS } from '@/lib/payments/watch';
+import { cancelPaymentIntent } from '@/lib/payments/cancel';
+import { confirmPaymentIntent } from '@/lib/payments/confirm';
+import { pollDueAttempts } from '@/lib/payments/poll';
+import { testPay } from '@/lib/payments/test-helpers';
+import { refreshAttempt } from '@/lib/payments/apply-report';
 import { railAdapter } from '@/lib/rails/registry';
 import { newMerchant, useDatabase } from './api';
 import { newIntent, now } from './lifecycle-helpers';

@@ -115,6 +115,7 @@ describe('layers', () => {
   it('sees the project (the graph is not empty)', () => {
     expect(graph.get('lib/domain/payment-intents.ts')).toContain('lib/domain/events.ts');
     expect(graph.get('app/checkout/[id]/page.tsx')).toContain('components/checkout/panels.tsx');
+    expect(graph.get('lib/payments/apply-decision.ts')).toContain('lib/payments/decide.ts');
   });
 
   it('no import runs back up: every file imports its own folder, a lower layer, or a sibling the drawing allows', () => {

@@ -1,7 +1,10 @@
 // The hosted page's view model: what it shows in each state, and what it never shows.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCheckout } from '@/lib/checkout/load';
-import { chooseSessionRail, confirmPaymentIntent, pollDueAttempts, testFail, testPay } from '@/lib/domain/lifecycle';
+import { chooseSessionRail } from '@/lib/payments/choose-rail';
+import { confirmPaymentIntent } from '@/lib/payments/confirm';
+import { pollDueAttempts } from '@/lib/payments/poll';
+import { testFail, testPay } from '@/lib/payments/test-helpers';
 import { nowSeconds } from '@/lib/ids';
 import { call, newMerchant, useDatabase } from './api';
 import { assertMoneyInvariant } from './invariant';

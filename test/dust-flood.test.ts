@@ -5,7 +5,7 @@
 // cost is the number of requests each poll makes to the fake backend.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listIntentAttempts } from '@/lib/dashboard/payments';
-import { pollDueAttempts } from '@/lib/domain/lifecycle';
+import { pollDueAttempts } from '@/lib/payments/poll';
 import { backendKey } from '@/lib/domain/rail-health';
 import { railAdapter, resetRailsForTests } from '@/lib/rails/registry';
 import { READ_PAGES_PER_POLL } from '@/lib/rails/tron/trongrid';

@@ -5,9 +5,12 @@
 // live LND and MTN MoMo versions are in live-lightning.test.ts and adapters-momo.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db/client';
-import { attemptView, pollDueAttempts } from '@/lib/domain/attempts';
-import { INVOICE_GRACE_SECONDS, writeAttempt } from '@/lib/domain/attempt-states';
-import { cancelPaymentIntent, confirmPaymentIntent, expireDueSessions } from '@/lib/domain/lifecycle';
+import { attemptView, writeAttempt } from '@/lib/store/attempts';
+import { pollDueAttempts } from '@/lib/payments/poll';
+import { INVOICE_GRACE_SECONDS } from '@/lib/payments/watch';
+import { cancelPaymentIntent } from '@/lib/payments/cancel';
+import { confirmPaymentIntent } from '@/lib/payments/confirm';
+import { expireDueSessions } from '@/lib/payments/expire';
 import { railAdapter } from '@/lib/rails/registry';
 import { call, newMerchant, useDatabase } from './api';
 import { assertMoneyInvariant, intentEvents } from './invariant';

@@ -11,7 +11,9 @@
 // the caller can assert the exact list (never `arrayContaining`).
 import { expect } from 'vitest';
 import type { Db } from '@/lib/db/client';
-import { attemptView, lockAttempt, lockIntent, settle } from '@/lib/domain/attempts';
+import { attemptView, lockAttempt } from '@/lib/store/attempts';
+import { lockIntent } from '@/lib/store/intents';
+import { applyReport as settle } from '@/lib/payments/apply-decision';
 import { railAdapter } from '@/lib/rails/registry';
 import type { Currency, Rail } from '@/lib/money';
 

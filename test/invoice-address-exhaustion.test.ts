@@ -6,9 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import { HDKey } from '@scure/bip32';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WATCH_SECONDS } from '@/lib/domain/attempt-states';
-import { availableRails, confirmPaymentIntent, pollDueAttempts, testPay } from '@/lib/domain/lifecycle';
-import { REUSE_GRACE_SECONDS } from '@/lib/domain/attempts';
+import { WATCH_SECONDS } from '@/lib/payments/watch';
+import { availableRails } from '@/lib/payments/available-rails';
+import { confirmPaymentIntent } from '@/lib/payments/confirm';
+import { pollDueAttempts } from '@/lib/payments/poll';
+import { testPay } from '@/lib/payments/test-helpers';
+import { REUSE_GRACE_SECONDS } from '@/lib/payments/addresses';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
 import { startFakeEsplora, type FakeEsplora } from './fakes/esplora';
 import { assertMoneyInvariant } from './invariant';

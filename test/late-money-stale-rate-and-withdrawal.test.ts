@@ -5,8 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { HDKey } from '@scure/bip32';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { REUSE_GRACE_SECONDS } from '@/lib/domain/addresses';
-import { confirmPaymentIntent, pollDueAttempts } from '@/lib/domain/lifecycle';
+import { REUSE_GRACE_SECONDS } from '@/lib/payments/addresses';
+import { confirmPaymentIntent } from '@/lib/payments/confirm';
+import { pollDueAttempts } from '@/lib/payments/poll';
 import { resetRailsForTests } from '@/lib/rails/registry';
 import { refreshRates, REFRESH_LEASE } from '@/lib/rates/store';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';

@@ -6,9 +6,10 @@
 // move. Every expected amount is computed here with BigInt, not with the product's conversion.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
-import { attemptView, refreshAttempt } from '@/lib/domain/attempts';
-import { writeAttempt } from '@/lib/domain/attempt-states';
-import { confirmPaymentIntent, testExpireQuote } from '@/lib/domain/lifecycle';
+import { attemptView, writeAttempt } from '@/lib/store/attempts';
+import { refreshAttempt } from '@/lib/payments/apply-report';
+import { confirmPaymentIntent } from '@/lib/payments/confirm';
+import { testExpireQuote } from '@/lib/payments/test-helpers';
 import { railAdapter, resetRailsForTests } from '@/lib/rails/registry';
 import { call, newMerchant, useDatabase } from './api';
 import { assertMoneyInvariant } from './invariant';

@@ -4,8 +4,8 @@
 // (test/invariant.ts) and the intent's exact event list.
 import { decode } from 'light-bolt11-decoder';
 import { describe, expect, it } from 'vitest';
-import { PUSH_WATCH_SECONDS, WATCH_POLL_SECONDS, WATCH_SECONDS } from '@/lib/domain/attempt-states';
-import { cancelPaymentIntent } from '@/lib/domain/lifecycle';
+import { PUSH_WATCH_SECONDS, WATCH_POLL_SECONDS, WATCH_SECONDS } from '@/lib/payments/watch';
+import { cancelPaymentIntent } from '@/lib/payments/cancel';
 import { MobileMoneySimulator, SIM_APPROVAL_SECONDS } from '@/lib/rails/mobile-money/simulator';
 import { resetRailsForTests } from '@/lib/rails/registry';
 import { call, newMerchant, useDatabase } from './api';
@@ -13,7 +13,13 @@ import { assertMoneyInvariant } from './invariant';
 import { amountCredited, attemptsOf, eventTypes, newIntent, now } from './lifecycle-helpers';
 import { isP2wpkhAddress } from '@/lib/rails/onchain/bip84';
 import { isTronAddress } from '@/lib/rails/tron/address';
-import { expireDueSessions, pollDueAttempts, testPay, chooseSessionRail, availableRails, resendMobileMoneyPrompt, confirmPaymentIntent } from '@/lib/domain/lifecycle';
+import { expireDueSessions } from '@/lib/payments/expire';
+import { pollDueAttempts } from '@/lib/payments/poll';
+import { testPay } from '@/lib/payments/test-helpers';
+import { chooseSessionRail } from '@/lib/payments/choose-rail';
+import { availableRails } from '@/lib/payments/available-rails';
+import { resendMobileMoneyPrompt } from '@/lib/payments/resend';
+import { confirmPaymentIntent } from '@/lib/payments/confirm';
 
 const { db } = useDatabase();
 

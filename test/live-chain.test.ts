@@ -5,7 +5,7 @@
 // with what the fake says was paid. Two confirmations are required on-chain here, so a payment can
 // be seen with only one of them.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { pollDueAttempts } from '@/lib/domain/lifecycle';
+import { pollDueAttempts } from '@/lib/payments/poll';
 import { resetRailsForTests } from '@/lib/rails/registry';
 import { TRON_XPUB, ZPUB } from './adapter-helpers';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';

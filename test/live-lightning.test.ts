@@ -4,7 +4,7 @@
 // the test's merchant and run on an injected clock; the fake node's clock is moved the same way.
 import { decode } from 'light-bolt11-decoder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pollDueAttempts } from '@/lib/domain/lifecycle';
+import { pollDueAttempts } from '@/lib/payments/poll';
 import { encodeInvoice } from '@/lib/rails/lightning/bolt11';
 import { resetRailHealth } from '@/lib/domain/rail-health';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';

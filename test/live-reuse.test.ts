@@ -11,9 +11,10 @@
 import { randomBytes } from 'node:crypto';
 import { HDKey } from '@scure/bip32';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WATCH_SECONDS } from '@/lib/domain/attempt-states';
-import { REUSE_GRACE_SECONDS } from '@/lib/domain/attempts';
-import { confirmPaymentIntent, pollDueAttempts } from '@/lib/domain/lifecycle';
+import { WATCH_SECONDS } from '@/lib/payments/watch';
+import { REUSE_GRACE_SECONDS } from '@/lib/payments/addresses';
+import { confirmPaymentIntent } from '@/lib/payments/confirm';
+import { pollDueAttempts } from '@/lib/payments/poll';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
 import { startFakeEsplora, type FakeEsplora } from './fakes/esplora';
 import { startFakeLnd, type FakeLnd } from './fakes/lnd';

@@ -8,8 +8,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { POST as callbackPost } from '@/app/callbacks/mobile_money/[rail]/route';
 import { errorResponse } from '@/lib/api/route';
-import { handleMobileMoneyCallback } from '@/lib/domain/callbacks';
-import { availableRails, confirmPaymentIntent, pollDueAttempts } from '@/lib/domain/lifecycle';
+import { handleMobileMoneyCallback } from '@/lib/payments/callback';
+import { availableRails } from '@/lib/payments/available-rails';
+import { confirmPaymentIntent } from '@/lib/payments/confirm';
+import { pollDueAttempts } from '@/lib/payments/poll';
 import { backendKey } from '@/lib/domain/rail-health';
 import { railAdapter } from '@/lib/rails/registry';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';

@@ -2,8 +2,8 @@
 // from MTN's documentation; issue 11 item 4): one status lookup per attempt at a time, spaced.
 import { randomInt } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CALLBACK_LOOKUP_SPACING_SECONDS, handleMobileMoneyCallback } from '@/lib/domain/callbacks';
-import { confirmPaymentIntent } from '@/lib/domain/lifecycle';
+import { CALLBACK_LOOKUP_SPACING_SECONDS, handleMobileMoneyCallback } from '@/lib/payments/callback';
+import { confirmPaymentIntent } from '@/lib/payments/confirm';
 import { resetRailHealth } from '@/lib/domain/rail-health';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
 import { startFakeMomo, type FakeMomo } from './fakes/momo';

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RESPONSE_OBJECTS } from '@/lib/api/openapi';
 import { LINK_VISITS_PER_CLIENT_PER_MINUTE } from '@/lib/domain/action-limits';
-import { chooseSessionRail } from '@/lib/domain/lifecycle';
+import { chooseSessionRail } from '@/lib/payments/choose-rail';
 import { LINK_SESSION_RETENTION_SECONDS, visitPaymentLink } from '@/lib/domain/payment-links';
 import { workerTasks } from '@/lib/worker/tasks';
 import * as linkRoute from '@/app/checkout/link/[id]/route';

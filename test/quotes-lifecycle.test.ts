@@ -4,8 +4,11 @@
 // is the test's clock; each money test ends with the money invariant at the quotes.
 import { describe, expect, it } from 'vitest';
 import { assertRateAvailable } from '@/lib/domain/conversion';
-import { LATE_GRACE_SECONDS } from '@/lib/domain/settle';
-import { chooseSessionRail, confirmPaymentIntent, pollDueAttempts, testPay } from '@/lib/domain/lifecycle';
+import { LATE_GRACE_SECONDS } from '@/lib/payments/decide';
+import { chooseSessionRail } from '@/lib/payments/choose-rail';
+import { confirmPaymentIntent } from '@/lib/payments/confirm';
+import { pollDueAttempts } from '@/lib/payments/poll';
+import { testPay } from '@/lib/payments/test-helpers';
 import { call, newMerchant, useDatabase } from './api';
 import { assertMoneyInvariant } from './invariant';
 import { attemptsOf, eventTypes, newIntent, now } from './lifecycle-helpers';

@@ -3,7 +3,9 @@
 // request fails that attempt only, and a probe brings the rail back.
 import { randomInt } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { availableRails, confirmPaymentIntent, pollDueAttempts } from '@/lib/domain/lifecycle';
+import { availableRails } from '@/lib/payments/available-rails';
+import { confirmPaymentIntent } from '@/lib/payments/confirm';
+import { pollDueAttempts } from '@/lib/payments/poll';
 import { backendKey, RAIL_DOWN_AFTER, RAIL_DOWN_SECONDS, resetRailHealth } from '@/lib/domain/rail-health';
 import { railAdapter } from '@/lib/rails/registry';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';

@@ -3,8 +3,11 @@
 // return addresses, leaving an operator for another rail, and "send again" through the API for push
 // operators. Clocks are passed; every money test ends with the money invariant.
 import { describe, expect, it } from 'vitest';
-import { PUSH_WATCH_SECONDS } from '@/lib/domain/attempt-states';
-import { answerTestOperator, chooseSessionRail, confirmPaymentIntent, pollDueAttempts, testOperatorView } from '@/lib/domain/lifecycle';
+import { PUSH_WATCH_SECONDS } from '@/lib/payments/watch';
+import { answerTestOperator, testOperatorView } from '@/lib/payments/test-helpers';
+import { chooseSessionRail } from '@/lib/payments/choose-rail';
+import { confirmPaymentIntent } from '@/lib/payments/confirm';
+import { pollDueAttempts } from '@/lib/payments/poll';
 import { SIM_APPROVAL_SECONDS } from '@/lib/rails/mobile-money/simulator';
 import { config } from '@/lib/config';
 import { call, newMerchant, useDatabase } from './api';
@@ -169,7 +172,7 @@ describe('redirect operators in test mode', () => {
     const { MobileMoneySimulator } = await import('@/lib/rails/mobile-money/simulator');
     const sim = new MobileMoneySimulator('mobile_money_b', 'orange_money');
     const row = (await db().query(`select * from payment_attempts where id = $1`, [orangeAttempt]))[0]!;
-    const { attemptView } = await import('@/lib/domain/attempts');
+    const { attemptView } = await import('@/lib/store/attempts');
     const details = sim.answer(attemptView(row), 'approve');
     await db().query(`update payment_attempts set details = $2, next_poll_at = $3 where id = $1`, [orangeAttempt, JSON.stringify(details), t0 + 41]);
     await pollDueAttempts(db(), t0 + 41, { merchantId: m.merchant.id });

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCheckout } from '@/lib/checkout/load';
 import { buyerReturnUrl, createSessionFromLink } from '@/lib/domain/checkout-sessions';
-import { chooseSessionRail } from '@/lib/domain/lifecycle';
+import { chooseSessionRail } from '@/lib/payments/choose-rail';
 import { nowSeconds } from '@/lib/ids';
 import { call, newMerchant, useDatabase } from './api';
 

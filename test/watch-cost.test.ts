@@ -6,10 +6,13 @@
 //     that lands between the read and that write is never lost.
 import { describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db/client';
-import { ACTIVE_ATTEMPT_STATUSES, WATCH_SECONDS } from '@/lib/domain/attempt-states';
-import { attemptView, refreshAttempt, REUSE_GRACE_SECONDS } from '@/lib/domain/attempts';
-import { writeAttempt } from '@/lib/domain/attempt-states';
-import { confirmPaymentIntent, pollDueAttempts, testPay } from '@/lib/domain/lifecycle';
+import { ACTIVE_ATTEMPT_STATUSES, attemptView, writeAttempt } from '@/lib/store/attempts';
+import { WATCH_SECONDS } from '@/lib/payments/watch';
+import { refreshAttempt } from '@/lib/payments/apply-report';
+import { REUSE_GRACE_SECONDS } from '@/lib/payments/addresses';
+import { confirmPaymentIntent } from '@/lib/payments/confirm';
+import { pollDueAttempts } from '@/lib/payments/poll';
+import { testPay } from '@/lib/payments/test-helpers';
 import { railAdapter } from '@/lib/rails/registry';
 import { ADDRESS_RAILS } from '@/lib/money';
 import { newMerchant, useDatabase } from './api';
@@ -18,7 +21,7 @@ import { newIntent, now } from './lifecycle-helpers';
 
 const { db } = useDatabase();
 
-/** The rule of lib/domain/attempts.ts FREE_ADDRESS, from the attempts (what the trigger must keep). */
+/** The rule of lib/store/addresses.ts lockFreeAddress, from the attempts (what the trigger must keep). */
 async function freeAtByRule(d: Db, address: string, rail: string): Promise<number | null> {
   const rows = await d.query<{ status: string; watch_until: number | null; expires_at: number | null; amount_received: number; amount_seen: number }>(
     `select status, watch_until, expires_at, amount_received, amount_seen from payment_attempts where destination = $1 and rail = $2`,

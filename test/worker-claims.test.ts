@@ -3,7 +3,7 @@
 // `npm test` runs this file on both databases. The lease holds on both. Claims are scoped to the
 // test's merchant: the PostgreSQL database is shared with the other test files.
 import { describe, expect, it } from 'vitest';
-import { claimDueAttempts, pollDueAttempts } from '@/lib/domain/lifecycle';
+import { claimDueAttempts, pollDueAttempts } from '@/lib/payments/poll';
 import type { Db } from '@/lib/db/client';
 import { call, newMerchant, useDatabase } from './api';
 import { newIntent, now } from './lifecycle-helpers';

@@ -4,9 +4,10 @@
 // the other test files running at the same time, whose rows a pass must never touch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_TTL_SECONDS } from '@/lib/api/idempotency';
-import { UNCONFIGURED_RETRY_SECONDS } from '@/lib/domain/attempts';
-import { PUSH_WATCH_SECONDS, WATCH_POLL_SECONDS } from '@/lib/domain/attempt-states';
-import { confirmPaymentIntent, pollDueAttempts } from '@/lib/domain/lifecycle';
+import { UNCONFIGURED_RETRY_SECONDS } from '@/lib/payments/apply-report';
+import { PUSH_WATCH_SECONDS, WATCH_POLL_SECONDS } from '@/lib/payments/watch';
+import { confirmPaymentIntent } from '@/lib/payments/confirm';
+import { pollDueAttempts } from '@/lib/payments/poll';
 import type { MerchantKeys } from '@/lib/domain/merchants';
 import { MobileMoneySimulator } from '@/lib/rails/mobile-money/simulator';
 import { railAdapter, resetRailsForTests } from '@/lib/rails/registry';

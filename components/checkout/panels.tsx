@@ -3,7 +3,8 @@
 import { chooseRail, resend, simulate, submitPhone } from '@/lib/checkout/actions';
 import { approxOf, quoteOf, type CheckoutView, type Quote } from '@/lib/checkout/load';
 import { htmlPhonePattern } from '@/lib/checkout/phone';
-import type { AvailableRail, NextAction } from '@/lib/domain/lifecycle';
+import type { AvailableRail } from '@/lib/payments/available-rails';
+import type { NextAction } from '@/lib/domain/next-action';
 import { fromDecimalString, isAddressRail, isMobileMoneyRail, RAIL_KIND_LABEL, railKind, type Rail } from '@/lib/money';
 import { countryName, hasKey, type Locale, type MessageKey, type T } from '@/lib/i18n';
 import { formatAmount, formatAmountLong, formatApprox, formatClock, formatDuration, formatRate } from '@/lib/i18n/format';

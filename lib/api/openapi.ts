@@ -9,7 +9,8 @@ import { createProductInput, listProductsQuery, updateProductInput } from '../do
 import { createPaymentLinkInput, listPaymentLinksQuery, updatePaymentLinkInput } from '../domain/payment-links';
 import { ADDRESS_RAILS, CONVERTING_RAILS, CURRENCIES, RAILS } from '../money';
 import { EVENT_TYPES, listEventsQuery, type EventType } from '../domain/events';
-import { confirmPaymentIntentInput, testPayInput } from '../domain/lifecycle';
+import { confirmPaymentIntentInput } from '../payments/confirm';
+import { testPayInput } from '../payments/test-helpers';
 import { PHONE_PROMPTS_PER_HOUR, PROMPTS_BEYOND_CEILING, PROMPTS_PER_HOUR, PROMPTS_PER_MINUTE, RESEND_SPACING_SECONDS } from '../domain/phone-limits';
 import { createEndpointInput, listEndpointsQuery, rollSecretInput, updateEndpointInput } from '../webhooks/endpoints';
 import { listDeliveriesQuery } from '../webhooks/deliveries';
@@ -25,7 +26,7 @@ const metadata = z.record(z.string(), z.string());
 const ts = z.number().int().min(0).describe('Unix timestamp, seconds');
 const minor = z.number().int().min(0).describe('minor units');
 
-/** The codes `lastPaymentError.code` takes (the rails' adapters, settle.ts, checkout-sessions.ts, lifecycle.ts, attempts.ts). */
+/** The codes `lastPaymentError.code` takes (the rails' adapters, lib/payments: decide.ts, expire.ts, choose-rail.ts, start-attempt.ts). */
 export const LAST_PAYMENT_ERROR_CODES = [
   'payment_declined', // the payer declined (or pressed Decline on the test operator page)
   'insufficient_funds',

@@ -15,7 +15,9 @@ import { buyerPhone, checkoutSession, operatorFlow, simulateOutcome, SIMULATED_O
 import { getDb } from '../db/client';
 import { DomainError } from '../errors';
 import { takeAction } from '../domain/action-limits';
-import { chooseSessionRail, confirmPaymentIntent, resendMobileMoneyPrompt } from '../domain/lifecycle';
+import { chooseSessionRail } from '../payments/choose-rail';
+import { confirmPaymentIntent } from '../payments/confirm';
+import { resendMobileMoneyPrompt } from '../payments/resend';
 import { nowSeconds } from '../ids';
 import { isMobileMoneyRail, RAILS } from '../money';
 import { LOCALE_COOKIE } from '../i18n';

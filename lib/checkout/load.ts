@@ -3,7 +3,8 @@
 // public (the session id is the capability), so the scope comes from the session row itself.
 import type { Db, Row } from '../db/client';
 import { nowSeconds } from '../ids';
-import { availableRails, type AvailableRail, type NextAction } from '../domain/lifecycle';
+import { availableRails, type AvailableRail } from '../payments/available-rails';
+import type { NextAction } from '../domain/next-action';
 import type { Currency, Rail } from '../money';
 import { isMobileMoneyRail } from '../money';
 import { serializeIntent } from '../domain/payment-intents';

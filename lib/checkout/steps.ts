@@ -4,12 +4,11 @@
 import { DomainError, invalid, notFound, unexpectedState } from '../errors';
 import type { Db } from '../db/client';
 import { nowSeconds } from '../ids';
-import { ADDRESS_RAILS } from '../money';
+import { ADDRESS_RAILS, isMobileMoneyRail } from '../money';
 import type { Scope } from '../domain/common';
-import { testExpireQuote, testFail, testPay, testPayShare } from '../domain/lifecycle';
+import { testExpireQuote, testFail, testPay, testPayShare } from '../payments/test-helpers';
 import type { Currency, Rail } from '../money';
-import { normalizeBuyerPhone } from '../domain/attempts';
-import { isMobileMoneyRail } from '../money';
+import { normalizeBuyerPhone } from '../payments/begin-attempt';
 import { operatorInfo } from '../rails/mobile-money/operators';
 
 /** How a mobile-money rail asks the payer: 'push' (prompt on the phone) or 'redirect' (operator's page or app); null for other rails. */

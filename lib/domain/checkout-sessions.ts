@@ -1,19 +1,17 @@
 // Checkout sessions: a hosted page for one payment, made from a payment intent or a price.
 // A session made from a price has no intent until the buyer picks a rail.
 import { z } from 'zod';
-import { invalid, unexpectedState } from '../errors';
+import { invalid } from '../errors';
 import { listObjects, listQuery } from './list';
 import { config } from '../config';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
-import { idParam, metadataInput, getOwnedRow, METADATA_MAX_KEYS, type Scope } from './common';
-import { assertNoAttemptStarting, closeActiveAttempts } from './attempt-states';
-import { recordEvent } from './events';
-import { toDecimalString, type Currency } from '../money';
-import { getIntentRow, serializeIntent, toPaymentIntent } from './payment-intents';
+import { idParam, metadataInput, getOwnedRow, METADATA_MAX_KEYS, type Scope, urlInput } from './common';
+import type { Currency } from '../money';
+import { getIntentRow, toPaymentIntent } from './payment-intents';
 import { getPayablePrice } from './prices';
-import { urlInput } from './common';
-import { SESSION_STATUSES, transitionIntent, transitionSession, type SessionStatus } from './transitions';
+import { SESSION_STATUSES, type SessionStatus } from './transitions';
+import { parseSession, type CheckoutSessionRow } from '../store/sessions';
 
 export const SESSION_MIN_SECONDS = 30 * 60;
 export const SESSION_MAX_SECONDS = 24 * 3600;
@@ -92,7 +90,7 @@ export function buyerReturnUrl(template: string | null, sessionId: string): stri
 
 /**
  * The metadata of the payment intent a price session makes when the buyer picks a rail
- * (lifecycle.ts chooseSessionRail): the session's metadata plus `checkoutSessionId`, which wins
+ * (lib/payments/choose-rail.ts chooseSessionRail): the session's metadata plus `checkoutSessionId`, which wins
  * over a session key of that name. The intent may carry at most METADATA_MAX_KEYS keys: when the
  * session already has that many (none of them checkoutSessionId), its first METADATA_MAX_KEYS - 1
  * keys, in the order the session object lists them, are kept.
@@ -176,8 +174,8 @@ export async function createSessionFromLink(db: Db, linkId: string, now: number)
   return rows[0] ? toCheckoutSession(rows[0]) : null;
 }
 
-export function getSessionRow(db: Db, scope: Scope, id: string, opts: { forUpdate?: boolean } = {}): Promise<Row> {
-  return getOwnedRow(db, 'checkout_sessions', 'checkout_session', scope, id, { lock: opts.forUpdate ? 'update' : undefined });
+export async function getSessionRow(db: Db, scope: Scope, id: string, opts: { forUpdate?: boolean } = {}): Promise<CheckoutSessionRow> {
+  return parseSession(await getOwnedRow(db, 'checkout_sessions', 'checkout_session', scope, id, { lock: opts.forUpdate ? 'update' : undefined }));
 }
 
 export async function retrieveCheckoutSession(db: Db, scope: Scope, id: string): Promise<CheckoutSession> {
@@ -196,69 +194,4 @@ export async function listCheckoutSessions(db: Db, scope: Scope, query: z.output
   });
 }
 
-/**
- * open -> expired, in the caller's transaction. The payment window closes with it: an intent still
- * waiting for payment fails. Refused while a payment is pending: that payment's outcome decides.
- */
-export async function expireSession(tx: Db, scope: Scope, sessionRow: Row): Promise<CheckoutSession> {
-  const intentId = sessionRow.payment_intent_id as string | null;
-  if (intentId) {
-    const intent = (await tx.query<{ status: string }>(`select status from payment_intents where id = $1 for update`, [intentId]))[0];
-    if (intent?.status === 'pending')
-      throw unexpectedState('A payment for this session is pending; the session cannot expire until that payment succeeds or fails.');
-    await assertNoAttemptStarting(tx, intentId);
-  }
-  const now = nowSeconds();
-  const session = toCheckoutSession(await transitionSession(tx, sessionRow.id as string, 'expired', { expired_at: now }));
-  await recordEvent(tx, scope, 'checkout_session.expired', session);
-  if (intentId) {
-    const paid = (await tx.query<{ status: string; amount_received: number; amount: number; currency: Currency; rail: string }>(
-      `select status, amount_received, amount, currency, rail from payment_intents where id = $1`,
-      [intentId],
-    ))[0]!;
-    if (paid.status === 'requires_payment_method') {
-      // Underpaid money stays recorded (amountReceived) for the merchant to settle or refund.
-      const fmt = (n: number) => `${toDecimalString(n, paid.currency)} ${paid.currency}`;
-      const error = paid.amount_received > 0
-        ? { code: 'underpaid', message: `The checkout session expired with ${fmt(paid.amount_received)} of ${fmt(paid.amount)} received.`, rail: paid.rail }
-        : { code: 'session_expired', message: 'The checkout session expired before the payment was completed.', rail: null };
-      await failIntent(tx, intentId, error, now);
-    }
-  }
-  return session;
-}
-
-/** POST /v1/checkout_sessions/:id/expire */
-export async function expireCheckoutSession(db: Db, scope: Scope, id: string): Promise<CheckoutSession> {
-  return db.transaction(async (tx) => {
-    // Lock order everywhere: intent, then session. Read the session unlocked to find its intent.
-    const first = await getSessionRow(tx, scope, id);
-    if (first.payment_intent_id) await tx.query(`select id from payment_intents where id = $1 for update`, [first.payment_intent_id]);
-    const session = await getSessionRow(tx, scope, id, { forUpdate: true });
-    if (session.payment_intent_id !== first.payment_intent_id)
-      throw unexpectedState('The buyer started paying this checkout session while it was being expired; retry.');
-    return expireSession(tx, scope, session);
-  });
-}
-
-/** The intent's open sessions complete (paid) or expire (canceled, failed), each with its event. Lock order: the intent is locked first. */
-export async function closeSessionsOfIntent(tx: Db, intentId: string, to: 'complete' | 'expired', now: number): Promise<void> {
-  const rows = await tx.query(`select * from checkout_sessions where payment_intent_id = $1 and status = 'open' for update`, [intentId]);
-  for (const row of rows) {
-    const done = toCheckoutSession(await transitionSession(tx, row.id as string, to, to === 'complete' ? { completed_at: now } : { expired_at: now }));
-    await recordEvent(tx, { merchantId: row.merchant_id as string, livemode: row.livemode as boolean }, to === 'complete' ? 'checkout_session.completed' : 'checkout_session.expired', done);
-  }
-}
-
-/**
- * The one way an intent fails (its window closed unpaid or underpaid, or its attempts ran out): the
- * intent becomes failed with `error`, its live attempts close (each still watched while its
- * backend can pay it), its event, then its open sessions expire. Money received stays recorded.
- */
-export async function failIntent(tx: Db, intentId: string, error: object, now: number): Promise<Row> {
-  const row = await transitionIntent(tx, intentId, 'failed', { last_payment_error: JSON.stringify(error) });
-  await closeActiveAttempts(tx, intentId, 'expired', now);
-  await recordEvent(tx, { merchantId: row.merchant_id as string, livemode: row.livemode as boolean }, 'payment_intent.failed', await serializeIntent(tx, row));
-  await closeSessionsOfIntent(tx, intentId, 'expired', now);
-  return row;
-}
+// Expiring a session closes its payment window: lib/payments/expire.ts (expireSession, expireCheckoutSession).

@@ -3,7 +3,7 @@
 import type { Row } from '../db/client';
 import { isMobileMoneyRail, toDecimalString, type Currency, type Rail } from '../money';
 import { operatorInfo } from '../rails/mobile-money/operators';
-import { isPromptOut } from './attempt-states';
+import { isPromptOut } from '../store/attempts';
 import { quoteOf, settlementDue } from './conversion';
 
 /** The quote a converting attempt locked (api-contract: `nextAction.quote`); null without conversion. */
@@ -41,7 +41,7 @@ function actionFor(intent: Row, attempt: Row | null | undefined): Action | null 
   const details = (attempt.details ?? {}) as Record<string, unknown>;
   const destination = attempt.destination as string;
   // Never null: an attempt is inserted with its end (the session's, the quote's or the rail's
-  // window: attempts.ts startAttempt) and every later write takes a RailPrompt's, a number too.
+  // window: lib/payments/begin-attempt.ts) and every later write takes a RailPrompt's, a number too.
   const expiresAt = attempt.expires_at as number;
   // What is still to pay, in what the payer pays: the quote's rest when the attempt converts.
   const quote = quoteOf(attempt);

@@ -13,6 +13,7 @@ import { assertRateAvailable, quoteOf } from './conversion';
 import { assertAmountInBounds, assertRailTakesCurrency, boundsFor, CURRENCIES, RAILS, settlementCurrency, type Currency, type Rail } from '../money';
 import { amountInput, currencyInput } from './prices';
 import { INTENT_STATUSES, transitionIntent, type IntentStatus } from './transitions';
+import { parseIntent, type PaymentIntentRow } from '../store/intents';
 
 export const railInput = z.enum(RAILS, { error: `rail must be one of ${RAILS.join(', ')}` });
 
@@ -156,8 +157,8 @@ export async function createPaymentIntent(db: Db, scope: Scope, input: CreatePay
   return intent;
 }
 
-export function getIntentRow(db: Db, scope: Scope, id: string, opts: { param?: string; forUpdate?: boolean } = {}): Promise<Row> {
-  return getOwnedRow(db, 'payment_intents', 'payment_intent', scope, id, { param: opts.param, lock: opts.forUpdate ? 'update' : undefined });
+export async function getIntentRow(db: Db, scope: Scope, id: string, opts: { param?: string; forUpdate?: boolean } = {}): Promise<PaymentIntentRow> {
+  return parseIntent(await getOwnedRow(db, 'payment_intents', 'payment_intent', scope, id, { param: opts.param, lock: opts.forUpdate ? 'update' : undefined }));
 }
 
 /** The latest attempt of an intent (what nextAction is about), or null. */

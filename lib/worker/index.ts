@@ -12,7 +12,7 @@ export interface RunningWorker {
   /**
    * Stop (SIGTERM): no task starts again, and the running ones are told to stop (their signal):
    * they take no new work, release the leases of claimed work they have not begun, and finish or
-   * hand back what is in progress (lib/domain/attempts.ts pollDueAttempts, lib/webhooks/deliveries.ts
+   * hand back what is in progress (lib/payments/poll.ts pollDueAttempts, lib/webhooks/deliveries.ts
    * deliverDueWebhooks). Resolves once they have, so another worker can claim that work at once.
    */
   stop(): Promise<void>;

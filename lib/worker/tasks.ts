@@ -1,7 +1,8 @@
 // The worker's task list. Each module that needs background work adds its task here.
 import { purgeExpiredKeys } from '../api/idempotency';
 import { config } from '../config';
-import { expireDueSessions, pollDueAttempts } from '../domain/lifecycle';
+import { expireDueSessions } from '../payments/expire';
+import { pollDueAttempts } from '../payments/poll';
 import { purgeLinkSessions } from '../domain/payment-links';
 import { nowSeconds } from '../ids';
 import type { RateProvider } from '../rates';

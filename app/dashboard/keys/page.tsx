@@ -5,7 +5,7 @@ import { Badge, Empty, PageTitle, Table } from '@/components/dashboard/ui';
 import { FlashView } from '@/components/dashboard/catalog/parts';
 import { catalogPage, qs, titled } from '@/components/dashboard/catalog/server';
 import { formatDate, listApiKeys } from '@/lib/dashboard/catalog';
-import { listAddressGaps } from '@/lib/domain/addresses';
+import { listAddressGaps } from '@/lib/payments/addresses';
 import { RAIL_CATALOG } from '@/lib/money';
 import { rollKeysAction } from './actions';
 import '../catalog.css';

@@ -1,10 +1,5 @@
 import { apiRoute, methods } from '@/lib/api/route';
-import {
-  createCheckoutSession,
-  createCheckoutSessionInput,
-  listCheckoutSessions,
-  listCheckoutSessionsQuery,
-} from '@/lib/domain/checkout-sessions';
+import { createCheckoutSession, createCheckoutSessionInput, listCheckoutSessions, listCheckoutSessionsQuery } from '@/lib/domain/checkout-sessions';
 
 export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // POST /v1/checkout_sessions: a hosted page for a payment intent or a price

@@ -4,7 +4,7 @@
 import { readBodyText } from '@/lib/api/request';
 import { errorResponse, json, newRequestId } from '@/lib/api/route';
 import { getDb } from '@/lib/db/client';
-import { handleMobileMoneyCallback } from '@/lib/domain/callbacks';
+import { handleMobileMoneyCallback } from '@/lib/payments/callback';
 
 async function callback(request: Request, ctx: { params: Promise<Record<string, string | string[]>> }): Promise<Response> {
   const requestId = newRequestId();

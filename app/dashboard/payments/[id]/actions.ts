@@ -5,7 +5,7 @@
 import { notFound, redirect } from 'next/navigation';
 import { dashboardAction } from '@/lib/dashboard/context';
 import { deliveryOfIntent } from '@/lib/dashboard/payments';
-import { cancelPaymentIntent } from '@/lib/domain/lifecycle';
+import { cancelPaymentIntent } from '@/lib/payments/cancel';
 import { DomainError } from '@/lib/errors';
 import { retryDelivery } from '@/lib/webhooks/deliveries';
 

@@ -1,5 +1,5 @@
 import { apiRoute, methods } from '@/lib/api/route';
-import { expireCheckoutSession } from '@/lib/domain/checkout-sessions';
+import { expireCheckoutSession } from '@/lib/payments/expire';
 
 export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // POST /v1/checkout_sessions/:id/expire: open -> expired (not while a payment is pending)

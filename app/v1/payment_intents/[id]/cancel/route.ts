@@ -1,5 +1,5 @@
 import { apiRoute, methods } from '@/lib/api/route';
-import { cancelPaymentIntent } from '@/lib/domain/lifecycle';
+import { cancelPaymentIntent } from '@/lib/payments/cancel';
 
 export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // POST /v1/payment_intents/:id/cancel: requires_payment_method -> canceled

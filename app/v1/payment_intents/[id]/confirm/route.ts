@@ -1,5 +1,5 @@
 import { apiRoute, methods } from '@/lib/api/route';
-import { confirmPaymentIntent, confirmPaymentIntentInput } from '@/lib/domain/lifecycle';
+import { confirmPaymentIntent, confirmPaymentIntentInput } from '@/lib/payments/confirm';
 
 export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // POST /v1/payment_intents/:id/confirm: start (or return) the payer's attempt; answers nextAction.

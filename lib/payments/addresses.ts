@@ -1,5 +1,6 @@
 // Receive addresses of the address rails (Bitcoin on-chain, USDT on TRON): which address a new
 // attempt gets, who may hold how many, and how far a wallet restored from the key must scan.
+// Its SQL is lib/store/addresses.ts. May call lib/store, lib/rails, lib/domain (action-limits).
 //
 // Nobody can exhaust them (issue 24): an address is held only while its payer was told it is valid
 // (its attempt's `expires_at`), then handed on once nothing was ever seen on it; when none is free
@@ -12,9 +13,10 @@ import { DomainError } from '../errors';
 import { ADDRESS_RAILS, type Rail } from '../money';
 import { railAdapter } from '../rails/registry';
 import type { RailAdapter } from '../rails/types';
-import { clientKey } from './action-limits';
-import type { Scope } from './common';
-import type { ListEnvelope } from './list';
+import { clientKey } from '../domain/action-limits';
+import type { Scope } from '../domain/common';
+import type { ListEnvelope } from '../domain/list';
+import { countHolds, gapFacts, handOn, insertAddress, lockFreeAddress, lockOwnAddress, nextIndex } from '../store/addresses';
 
 /**
  * An address is handed on this long after the last moment its payer was told it is valid: a poll
@@ -59,18 +61,6 @@ export function gapLimit(adapter: Pick<RailAdapter, 'mode' | 'rail'>): number | 
 const configuredGap = (rail: Rail): number | null => (rail === 'btc_onchain' ? config().BTC_GAP_LIMIT : rail === 'usdt_trc20' ? config().TRON_GAP_LIMIT : null);
 
 /**
- * A free address of this key: no money was ever seen on it, no attempt on it is open, and the last
- * moment any payer was told it is valid (`free_at`, kept by a trigger on every attempt write:
- * migrations 0016 and 0017) is REUSE_GRACE_SECONDS past. One index probe. The longest free first.
- * `$3` is now - REUSE_GRACE_SECONDS.
- */
-const FREE_ADDRESS = `
-  select d.address, d.derivation_index from derived_addresses d
-   where d.key_id = $1 and d.rail = $2 and d.free_at is not null and d.free_at <= $3
-     and d.money_seen_at is null and d.amount_credited = 0
-   order by d.free_at, d.derivation_index limit 1`;
-
-/**
  * The holds of one client or one link over its limit, or nothing. Live keys only. A hold counts
  * against its client and link only for its first QUOTE_TTL_SECONDS (the time a payer who is really
  * paying needs; 15 minutes), or less when it ends sooner (its address free again): the address
@@ -81,23 +71,14 @@ const FREE_ADDRESS = `
  */
 async function assertHoldsLeft(tx: Db, adapter: RailAdapter, holder: AddressHolder, now: number): Promise<void> {
   if (gapLimit(adapter) === null) return;
-  const checks: [column: string, value: string, limit: number, who: string][] = [];
+  const checks: [column: 'held_by_client' | 'held_by_link', value: string, limit: number, who: string][] = [];
   const cfg = config();
   if (holder.client) checks.push(['held_by_client', clientKey(holder.client), cfg.ADDRESS_HOLDS_PER_CLIENT, 'This connection']);
   if (holder.link) checks.push(['held_by_link', holder.link, cfg.ADDRESS_HOLDS_PER_LINK, 'This payment link']);
   for (const [column, value, limit, who] of checks) {
-    const [row] = await tx.query<{ n: number; first_end: number | null }>(
-      `select count(*)::int as n, min(h.end_at) as first_end
-         from (select least(
-                        coalesce(d.free_at, (select max(a.expires_at) from payment_attempts a where a.rail = d.rail and a.destination = d.address)) + $3,
-                        d.created_at + $4) as end_at
-                 from derived_addresses d
-                where d.${column} = $1 and d.created_at > $2 - $4 and d.money_seen_at is null and d.amount_credited = 0) h
-        where h.end_at > $2`,
-      [value, now, REUSE_GRACE_SECONDS, cfg.QUOTE_TTL_SECONDS],
-    );
-    if (Number(row!.n) >= limit) {
-      const wait = Math.max(1, Number(row!.first_end ?? now) - now);
+    const held = await countHolds(tx, column, value, now, REUSE_GRACE_SECONDS, cfg.QUOTE_TTL_SECONDS);
+    if (held.n >= limit) {
+      const wait = Math.max(1, (held.firstEnd ?? now) - now);
       throw new AddressLimitError(`${who} already holds ${limit} unpaid receive addresses; pay one of them, or retry in ${wait} seconds.`, wait);
     }
   }
@@ -110,38 +91,22 @@ async function assertHoldsLeft(tx: Db, adapter: RailAdapter, holder: AddressHold
  */
 export async function addressFor(tx: Db, adapter: RailAdapter, intentId: string, now: number, holder: AddressHolder = {}): Promise<{ address: string; index: number }> {
   if (!adapter.deriveAddress || !adapter.derivationKeyId) throw new Error(`${adapter.rail} derives no addresses`);
+  const keyId = adapter.derivationKeyId;
   // Locked: a free address being handed to another intent right now (skip locked) is either ours
   // first, or by the time this lock is granted it is no longer ours (the row is re-checked).
-  const existing = await tx.query<{ address: string; derivation_index: number }>(
-    `select address, derivation_index from derived_addresses where payment_intent_id = $1 and rail = $2 and key_id = $3 for update`,
-    [intentId, adapter.rail, adapter.derivationKeyId],
-  );
-  if (existing[0]) return { address: existing[0].address, index: Number(existing[0].derivation_index) };
+  const existing = await lockOwnAddress(tx, intentId, adapter.rail, keyId);
+  if (existing) return existing;
   await assertHoldsLeft(tx, adapter, holder, now);
-  const client = holder.client ? clientKey(holder.client) : null;
-  const link = holder.link ?? null;
+  const h = { intentId, now, client: holder.client ? clientKey(holder.client) : null, link: holder.link ?? null };
   // A free address is taken under its row lock (two intents never get the same one).
-  const free = (await tx.query<{ address: string; derivation_index: number }>(`${FREE_ADDRESS} for update skip locked`, [adapter.derivationKeyId, adapter.rail, now - REUSE_GRACE_SECONDS]))[0];
+  const free = await lockFreeAddress(tx, keyId, adapter.rail, now - REUSE_GRACE_SECONDS);
   if (free) {
-    await tx.query(
-      `update derived_addresses set payment_intent_id = $3, created_at = $4, held_by_client = $5, held_by_link = $6 where key_id = $1 and derivation_index = $2`,
-      [adapter.derivationKeyId, free.derivation_index, intentId, now, client, link],
-    );
-    return { address: free.address, index: Number(free.derivation_index) };
+    await handOn(tx, keyId, free.index, h);
+    return free;
   }
-  // The counter row is the serialization point: every caller gets its own index.
-  const [counter] = await tx.query<{ idx: number }>(
-    `insert into derivation_counters (key_id, next_index) values ($1, 1)
-     on conflict (key_id) do update set next_index = derivation_counters.next_index + 1
-     returning next_index - 1 as idx`,
-    [adapter.derivationKeyId],
-  );
-  const index = Number(counter!.idx);
+  const index = await nextIndex(tx, keyId);
   const address = adapter.deriveAddress(index);
-  await tx.query(
-    `insert into derived_addresses (key_id, derivation_index, address, rail, payment_intent_id, created_at, held_by_client, held_by_link) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [adapter.derivationKeyId, index, address, adapter.rail, intentId, now, client, link],
-  );
+  await insertAddress(tx, keyId, index, address, adapter.rail, h);
   return { address, index };
 }
 
@@ -178,17 +143,7 @@ export interface AddressGap {
 export async function addressGap(db: Db, adapter: RailAdapter): Promise<AddressGap | null> {
   const configured = configuredGap(adapter.rail);
   if (configured === null || !adapter.derivationKeyId) return null;
-  const [row] = await db.query<{ derived: number | null; last_used: number | null; longest_inner: number | null }>(
-    `select (select next_index from derivation_counters where key_id = $1) as derived,
-            max(u.derivation_index) as last_used,
-            max(u.derivation_index - u.prev - 1) as longest_inner
-       from (select derivation_index, lag(derivation_index, 1, -1::bigint) over (order by derivation_index) as prev
-               from derived_addresses where key_id = $1 and money_seen_at is not null and amount_credited > 0) u`,
-    [adapter.derivationKeyId],
-  );
-  const derived = Number(row?.derived ?? 0);
-  const lastUsed = row?.last_used === null || row?.last_used === undefined ? null : Number(row.last_used);
-  const inner = Number(row?.longest_inner ?? 0);
+  const { derived, lastUsed, longestInner: inner } = await gapFacts(db, adapter.derivationKeyId);
   // After the last used index: the addresses derived since, any of which may still be paid.
   const trailing = derived - 1 - (lastUsed ?? -1);
   const longestUnusedRun = Math.max(inner, trailing, 0);

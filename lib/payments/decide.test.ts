@@ -1,11 +1,12 @@
-// settle.ts `decide`, table-driven: every attempt state x every report x every intent state, for
+// decide.ts `decide`, table-driven: every attempt state x every report x every intent state, for
 // each kind of rail, checked against the rules the engine promises; then exact decisions for the
 // cases that lost money before.
 import { describe, expect, it } from 'vitest';
 import type { RailStatus } from '../rails/types';
-import { ATTEMPT_STATUSES, ATTEMPT_TRANSITIONS, PUSH_WATCH_SECONDS, WATCH_SECONDS, type AttemptStatus } from './attempt-states';
-import { decide, isQuietReport, MAX_FAILED_ATTEMPTS, type AttemptFacts, type Decision, type IntentFacts } from './settle';
-import { INTENT_STATUSES, INTENT_TRANSITIONS, type IntentStatus } from './transitions';
+import { ATTEMPT_STATUSES, ATTEMPT_TRANSITIONS, type AttemptStatus } from '../store/attempts';
+import { PUSH_WATCH_SECONDS, WATCH_SECONDS } from './watch';
+import { decide, isQuietReport, MAX_FAILED_ATTEMPTS, type AttemptFacts, type Decision, type IntentFacts } from './decide';
+import { INTENT_STATUSES, INTENT_TRANSITIONS, type IntentStatus } from '../domain/transitions';
 
 const NOW = 1_800_000_000;
 const RAILS = ['mobile_money_a', 'btc_lightning', 'btc_onchain', 'usdt_trc20'] as const;
@@ -20,6 +21,9 @@ function attemptOf(status: AttemptStatus, rail: string, over: Partial<AttemptFac
   return { rail, status, amountReceived: 0, expiresAt: NOW + 600, backendRef: 'ref', addressCredited: isAddress(rail) ? 0 : null, quote: null, firstSeenAt: null, ...over };
 }
 const report = (state: RailStatus['state'], received: number, over: Partial<RailStatus> = {}): RailStatus => ({ state, received, seen: 0, ...over });
+
+/** The effects besides the credit (the money, always first when there is any: checked by rule 1). */
+const rest = (d: Decision) => d.effects.filter((e) => e.do !== 'credit');
 
 /** Walk a decision's effects over the two tables; returns the final statuses, or throws on a step the tables refuse. */
 function walk(intent: IntentFacts, attempt: AttemptFacts, d: Decision) {
@@ -69,15 +73,18 @@ describe('decide: every attempt state x report x intent state, on every kind of 
       // 1. Money is counted once; it goes back only where money counted on an address left the chain.
       const reversal = isAddress(rail) && received < counted; // seen is 0 in these reports
       expect(d.credit, label).toBe(reversal ? received - counted : Math.max(0, received - counted));
+      // 1c. The money is the first effect, carrying the credit (none without money).
+      expect(d.effects.filter((e) => e.do === 'credit'), label).toEqual(d.credit === 0 ? [] : [{ do: 'credit', amount: d.credit, intentAmount: d.intentCredit }]);
+      if (d.credit !== 0) expect(d.effects[0]?.do, label).toBe('credit');
       if (reversal) {
-        expect(d.effects.filter((e) => e.do !== 'intentError'), label).toEqual([{ do: 'emit', type: 'payment_intent.payment_reversed' }]);
+        expect(rest(d).filter((e) => e.do !== 'intentError'), label).toEqual([{ do: 'emit', type: 'payment_intent.payment_reversed' }]);
         expect(d.effects.some((e) => e.do === 'intentError'), label).toBe(is === 'requires_payment_method' || is === 'pending');
       }
       // 2. Every step is one the tables allow.
       const end = walk(intent, attempt, d);
       const open = is === 'requires_payment_method' || is === 'pending';
       // 3. Money on a closed intent is a late payment, and nothing else.
-      if (d.credit > 0 && !open) expect(d.effects, label).toEqual([{ do: 'emit', type: 'payment_intent.late_payment' }]);
+      if (d.credit > 0 && !open) expect(rest(d), label).toEqual([{ do: 'emit', type: 'payment_intent.late_payment' }]);
       // 4. Enough money while open succeeds the intent exactly once and completes its session.
       const total = intent.amountReceived + d.credit;
       if (d.credit > 0 && open && total >= intent.amount) {
@@ -171,6 +178,8 @@ describe('decide: the product over the rest of the facts (expiry, window, payer 
                         check(d.credit === (reversal ? received - counted : Math.max(0, received - counted)), label, `1 credit ${d.credit}`);
                         // 1b. The intent gets what the new money is worth at the quote (the contract's rule, computed here).
                         check(d.intentCredit === worth(quote, counted + d.credit, currency) - worth(quote, counted, currency), label, `1b intentCredit ${d.intentCredit}`);
+                        // 1c. The money is the first effect, carrying the credit (none without money).
+                        check(same(d.effects.filter((e) => e.do === 'credit'), d.credit === 0 ? [] : [{ do: 'credit', amount: d.credit, intentAmount: d.intentCredit }]) && (d.credit === 0 || d.effects[0]?.do === 'credit'), label, '1c credit effect');
                         // 2. Every step is one the tables allow.
                         let end: ReturnType<typeof walk>;
                         try {
@@ -181,7 +190,7 @@ describe('decide: the product over the rest of the facts (expiry, window, payer 
                         }
                         const open = is === 'requires_payment_method' || is === 'pending';
                         // 3. Money on a closed intent is a late payment, and nothing else.
-                        if (d.credit > 0 && !open) check(same(d.effects, [{ do: 'emit', type: 'payment_intent.late_payment' }]), label, '3 late payment only');
+                        if (d.credit > 0 && !open) check(same(rest(d), [{ do: 'emit', type: 'payment_intent.late_payment' }]), label, '3 late payment only');
                         // 4. Enough money while open succeeds the intent exactly once, whatever the window, the expiry or the failures.
                         const total = intent.amountReceived + d.intentCredit;
                         if (d.credit > 0 && open && total >= intent.amount) {
@@ -224,6 +233,7 @@ describe('decide: exact decisions', () => {
     expect(d.credit).toBe(1000);
     expect(d.backendFinal).toBe(true);
     expect(d.effects).toEqual([
+      { do: 'credit', amount: 1000, intentAmount: 1000 },
       { do: 'intent', to: 'pending' },
       { do: 'emit', type: 'payment_intent.pending' },
       { do: 'intent', to: 'succeeded', lastPaymentError: null },
@@ -236,7 +246,7 @@ describe('decide: exact decisions', () => {
 
   it('an invoice paid after the intent was canceled is a late payment', () => {
     const d = decide(intentOf('canceled', 'btc_lightning'), attemptOf('canceled', 'btc_lightning'), report('confirmed', 1000), NOW);
-    expect(d).toMatchObject({ credit: 1000, effects: [{ do: 'emit', type: 'payment_intent.late_payment' }] });
+    expect(d).toMatchObject({ credit: 1000, effects: [{ do: 'credit', amount: 1000, intentAmount: 1000 }, { do: 'emit', type: 'payment_intent.late_payment' }] });
   });
 
   it('a declined push while an older push is still open at the operator: failed, and still watched', () => {

@@ -5,14 +5,16 @@
 // lease, `locked_until`, the one the worker takes too), and at least CALLBACK_LOOKUP_SPACING_SECONDS
 // between the starts of two callbacks' lookups; a callback that comes meanwhile only makes the
 // attempt due right after, for the worker.
+// May call lib/store, lib/rails, apply-report.ts, watch.ts.
 import { invalid, notFound } from '../errors';
 import type { Db } from '../db/client';
 import { ID_PREFIXES, isIdOf, nowSeconds } from '../ids';
 import { MOBILE_MONEY_RAILS, type Rail } from '../money';
 import { railAdapter } from '../rails/registry';
 import { BackendError, type CallbackInput, type CallbackTarget } from '../rails/types';
-import { isActiveAttempt, PUSH_WATCH_SECONDS, writeAttempt } from './attempt-states';
-import { attemptView, refreshAttempt } from './attempts';
+import { attemptView, getLiveAttemptOn, isActiveAttempt, writeAttempt } from '../store/attempts';
+import { refreshAttempt } from './apply-report';
+import { PUSH_WATCH_SECONDS } from './watch';
 
 /** Minimum time between two status lookups made for callbacks about one attempt. */
 export const CALLBACK_LOOKUP_SPACING_SECONDS = 2;
@@ -35,13 +37,12 @@ export async function handleMobileMoneyCallback(db: Db, rail: string, req: Omit<
   // What the operator echoes is ours only if it is an attempt id: anything else (a NUL, which
   // PostgreSQL refuses in text, another system's reference) is no attempt, and no query is made.
   if (!isIdOf(ID_PREFIXES.attempt, attemptId)) throw notFound('payment_attempt', JSON.stringify(attemptId).slice(1, -1).slice(0, 100));
-  const rows = await db.query(`select * from payment_attempts where id = $1 and rail = $2 and livemode = true`, [attemptId, rail]);
-  if (!rows[0]) throw notFound('payment_attempt', attemptId);
+  const row = await getLiveAttemptOn(db, attemptId, rail);
+  if (!row) throw notFound('payment_attempt', attemptId);
   // A notification that cannot prove it comes from the operator (Orange: the attempt's notif_token)
   // changes nothing, not even when we look next.
-  if (target.verify && !target.verify(attemptView(rows[0]))) throw invalid('parameter_invalid', 'This notification could not be verified.');
-  const row = rows[0];
-  if (target.authenticated && !isActiveAttempt(row.status) && row.status !== 'succeeded' && !(row.watch_until !== null && (row.watch_until as number) > now)) {
+  if (target.verify && !target.verify(attemptView(row))) throw invalid('parameter_invalid', 'This notification could not be verified.');
+  if (target.authenticated && !isActiveAttempt(row.status) && row.status !== 'succeeded' && !(row.watch_until !== null && row.watch_until > now)) {
     // The operator says something happened on an attempt we had stopped watching (a payment after
     // its validity as we guessed it, after our watch window): watch it again and look now.
     await writeAttempt(db, attemptId, {

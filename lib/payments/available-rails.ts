@@ -1,0 +1,94 @@
+// The rails on offer for a currency: configured in this mode, backend not down, a fresh rate for a
+// converting rail, and above the rail's floor once converted. What the hosted page lists and the
+// API's nextAction promises. May call lib/domain (rail-health, quotes), lib/rates, lib/rails.
+import type { Db } from '../db/client';
+import { nowSeconds } from '../ids';
+import { boundsFor, isMobileMoneyRail, RAILS, type Currency, type Rail } from '../money';
+import { railPolicy } from '../rails/catalog';
+import { operatorInfo } from '../rails/mobile-money/operators';
+import { railAdapter } from '../rails/registry';
+import type { RailAdapter, RailKind } from '../rails/types';
+import { currentRates } from '../rates/store';
+import { convertsTo } from '../domain/conversion';
+import { settlementAmount } from '../rates/quotes';
+import { backendKey, downBackends } from '../domain/rail-health';
+
+export interface AvailableRail {
+  rail: Rail;
+  kind: RailKind;
+  displayName: string;
+  country?: string;
+  dialCode?: string;
+  nationalPattern?: string;
+  exampleNumber?: string;
+  ussdCode?: string;
+  network?: string;
+  /** Mobile money: how the payer is asked (push on the phone, or the operator's page/app). */
+  flow?: 'push' | 'redirect';
+  protocol?: 'mtn_momo' | 'orange_money' | 'wave';
+  /**
+   * A rail that converts (francs paid in BTC or USDT): about what the payer would pay now for
+   * `opts.amount` (settlement minor units, at the current rate, rounded up like a quote). Null for
+   * a rail in the intent's own currency, or when no amount was given.
+   */
+  approx: { amount: number; currency: Currency; rate: string } | null;
+}
+
+const DISPLAY: Record<Exclude<Rail, `mobile_money_${string}`>, string> = {
+  btc_lightning: 'Bitcoin Lightning',
+  btc_onchain: 'Bitcoin',
+  usdt_trc20: 'USDT (TRC20)',
+};
+
+type Rate = { from: string; to: string; rate: string };
+
+/**
+ * Rails that take `currency`, are configured in this mode, and whose backend is not down
+ * (rail-health.ts, in the database). An address rail always has an address to give (addresses.ts).
+ */
+export async function availableRails(db: Db, currency: Currency, livemode: boolean, opts: { now?: number; intentId?: string; amount?: number } = {}): Promise<AvailableRail[]> {
+  const now = opts.now ?? nowSeconds();
+  const down = livemode ? await downBackends(db, livemode, now) : new Set<string>();
+  // A converting rail is offered only with a fresh rate (one query for every pair, none in test mode).
+  const rates: Rate[] = RAILS.some((r) => convertsTo(r, currency)) ? await currentRates(db, livemode, now) : [];
+  const out: AvailableRail[] = [];
+  for (const rail of RAILS) {
+    const to = convertsTo(rail, currency);
+    if (!railPolicy(rail).currencies.includes(currency) && to === null) continue;
+    const rate = to === null ? null : rates.find((r) => r.from === currency && r.to === to);
+    if (to !== null && !rate) continue;
+    const adapter = railAdapter(rail, livemode);
+    if (!adapter || (adapter.mode === 'live' && down.has(backendKey(adapter)))) continue;
+    const offered = isMobileMoneyRail(rail) ? mobileMoneyOffer(rail, currency) : otherOffer(adapter, currency, livemode, to, rate ?? null, opts.amount);
+    if (offered) out.push(offered);
+  }
+  return out;
+}
+
+function mobileMoneyOffer(rail: Rail, currency: Currency): AvailableRail | null {
+  if (!isMobileMoneyRail(rail)) return null;
+  const op = operatorInfo(rail);
+  const m = op.markets[currency]!;
+  return {
+    rail,
+    kind: 'mobile_money',
+    displayName: op.displayName,
+    country: m.country,
+    dialCode: m.dialCode,
+    nationalPattern: m.nationalPattern.source,
+    exampleNumber: m.exampleNumber,
+    ussdCode: m.ussdCode,
+    flow: op.flow,
+    protocol: op.protocol,
+    approx: null,
+  };
+}
+
+function otherOffer(adapter: RailAdapter, currency: Currency, livemode: boolean, to: Currency | null, rate: Rate | null, amount: number | undefined): AvailableRail | null {
+  const rail = adapter.rail;
+  const network = rail === 'usdt_trc20' ? (livemode ? 'tron' : 'tron-nile') : livemode ? 'bitcoin' : 'testnet';
+  const approx = to !== null && rate && amount !== undefined && amount > 0 ? { amount: settlementAmount(amount, currency, to, rate.rate), currency: to, rate: rate.rate } : null;
+  // Not offered when the amount, converted, is below what the rail takes (1,000 sats on-chain).
+  if (approx && approx.amount < boundsFor(to!, rail).min) return null;
+  return { rail, kind: adapter.kind, displayName: DISPLAY[rail as keyof typeof DISPLAY], network, approx };
+}
