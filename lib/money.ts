@@ -44,6 +44,8 @@ export interface RailEntry {
   converts: Currency | null;
   /** A floor above the currency's bounds (minor units), or null. */
   min: number | null;
+  /** The chain a payer's wallet must be on, live and in test mode; null for mobile money. */
+  network: { live: string; test: string } | null;
 }
 
 const FRANCS = ['XOF', 'XAF', 'GNF'] as const;
@@ -56,6 +58,7 @@ const mobileMoney = (letter: string) =>
     currencies: FRANCS,
     converts: null,
     min: null,
+    network: null,
   }) as const;
 
 /**
@@ -76,6 +79,7 @@ export const RAIL_CATALOG = {
     currencies: ['BTC'],
     converts: 'BTC',
     min: null,
+    network: { live: 'bitcoin', test: 'testnet' },
   },
   btc_onchain: {
     kind: 'onchain',
@@ -86,6 +90,7 @@ export const RAIL_CATALOG = {
     converts: 'BTC',
     // An on-chain payment below 1,000 sats costs more in fees than it moves.
     min: 1_000,
+    network: { live: 'bitcoin', test: 'testnet' },
   },
   usdt_trc20: {
     kind: 'usdt',
@@ -95,6 +100,7 @@ export const RAIL_CATALOG = {
     currencies: ['USDT'],
     converts: 'USDT',
     min: null,
+    network: { live: 'tron', test: 'tron-nile' },
   },
 } as const satisfies Record<string, RailEntry>;
 

@@ -3,7 +3,7 @@
 // API's nextAction promises. May call lib/domain (rail-health, quotes), lib/rates, lib/rails.
 import type { Db } from '../db/client';
 import { nowSeconds } from '../ids';
-import { boundsFor, isMobileMoneyRail, RAILS, type Currency, type Rail } from '../money';
+import { boundsFor, isMobileMoneyRail, RAIL_CATALOG, RAILS, type Currency, type Rail } from '../money';
 import { railPolicy } from '../rails/catalog';
 import { operatorInfo } from '../rails/mobile-money/operators';
 import { railAdapter } from '../rails/registry';
@@ -33,12 +33,6 @@ export interface AvailableRail {
    */
   approx: { amount: number; currency: Currency; rate: string } | null;
 }
-
-const DISPLAY: Record<Exclude<Rail, `mobile_money_${string}`>, string> = {
-  btc_lightning: 'Bitcoin Lightning',
-  btc_onchain: 'Bitcoin',
-  usdt_trc20: 'USDT (TRC20)',
-};
 
 type Rate = { from: string; to: string; rate: string };
 
@@ -86,9 +80,10 @@ function mobileMoneyOffer(rail: Rail, currency: Currency): AvailableRail | null 
 
 function otherOffer(adapter: RailAdapter, currency: Currency, livemode: boolean, to: Currency | null, rate: Rate | null, amount: number | undefined): AvailableRail | null {
   const rail = adapter.rail;
-  const network = rail === 'usdt_trc20' ? (livemode ? 'tron' : 'tron-nile') : livemode ? 'bitcoin' : 'testnet';
+  const entry = RAIL_CATALOG[rail];
+  const network = entry.network ? entry.network[livemode ? 'live' : 'test'] : '';
   const approx = to !== null && rate && amount !== undefined && amount > 0 ? { amount: settlementAmount(amount, currency, to, rate.rate), currency: to, rate: rate.rate } : null;
   // Not offered when the amount, converted, is below what the rail takes (1,000 sats on-chain).
   if (approx && approx.amount < boundsFor(to!, rail).min) return null;
-  return { rail, kind: adapter.kind, displayName: DISPLAY[rail as keyof typeof DISPLAY], network, approx };
+  return { rail, kind: adapter.kind, displayName: entry.shortLabel ?? rail, network, approx };
 }
