@@ -104,7 +104,7 @@ const envSchema = z.object({
   TRON_TEST_XPUB: z.string().min(1).optional(),
   TRON_GAP_LIMIT: z.coerce.number().int().min(1).default(20),
   // Unpaid receive addresses (on-chain and TRON together) one client address, and one payment
-  // link, may be handed on the hosted page in QUOTE_TTL_SECONDS (lib/domain/addresses.ts). Not too low: many buyers
+  // link, may be handed on the hosted page in QUOTE_TTL_SECONDS (lib/payments/addresses.ts). Not too low: many buyers
   // share one IPv4 address behind a mobile carrier's NAT.
   ADDRESS_HOLDS_PER_CLIENT: z.coerce.number().int().min(1).default(10),
   ADDRESS_HOLDS_PER_LINK: z.coerce.number().int().min(1).default(200),

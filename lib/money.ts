@@ -162,7 +162,7 @@ export const RAIL_CURRENCIES: Record<Rail, readonly Currency[]> = byRail((r) => 
 
 /**
  * Rails that also take the francs (XOF, XAF, GNF) at a locked quote: the intent keeps its currency
- * and the payer pays the rail's own (the settlement currency) at a rate (lib/domain/quotes.ts).
+ * and the payer pays the rail's own (the settlement currency) at a rate (lib/rates/quotes.ts).
  */
 export const CONVERTING_RAILS: Partial<Record<Rail, Currency>> = Object.fromEntries(
   RAILS.flatMap((r) => (RAIL_CATALOG[r].converts ? [[r, RAIL_CATALOG[r].converts]] : [])),

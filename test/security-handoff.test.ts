@@ -1,6 +1,6 @@
 // Issue 11, items 15, 16 and 20, in files other helpers own: these tests pass once the changes
-// described in the hand-over are applied (app/checkout/[id]/actions.ts parse(),
-// lib/domain/lifecycle.ts simulate(), lib/rails/mobile-money/operators.ts normalizePhone()).
+// described in the hand-over are applied (lib/checkout/actions.ts parse(),
+// lib/payments/test-helpers.ts, lib/rails/mobile-money/operators.ts normalizePhone()).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, newMerchant, useDatabase } from './api';
 

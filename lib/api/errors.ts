@@ -36,7 +36,7 @@ const STATUS: Record<string, { status: number; type: ErrorType }> = {
   test_mode_only: { status: 404, type: 'invalid_request_error' },
   // Too many payment prompts to one phone (lib/domain/phone-limits.ts): with Retry-After.
   phone_rate_limited: { status: 429, type: 'rate_limit_error' },
-  // Too many unpaid receive addresses held by one client or payment link (lib/domain/addresses.ts): with Retry-After.
+  // Too many unpaid receive addresses held by one client or payment link (lib/payments/addresses.ts): with Retry-After.
   address_limit_reached: { status: 429, type: 'rate_limit_error' },
   // The rail's backend refused this one request (a 4xx about it): the attempt failed, the rail is fine.
   payment_refused: { status: 402, type: 'invalid_request_error' },

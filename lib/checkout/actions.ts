@@ -37,7 +37,7 @@ const MESSAGE_KEY: Record<string, string> = {
   rail_not_configured: 'rail_not_configured',
   // Too many prompts to this phone (lib/domain/phone-limits.ts): shown with the time to wait.
   phone_rate_limited: 'phone_rate_limited',
-  // Too many unpaid receive addresses held from this connection or payment link (lib/domain/addresses.ts).
+  // Too many unpaid receive addresses held from this connection or payment link (lib/payments/addresses.ts).
   address_limit_reached: 'address_limit_reached',
 };
 

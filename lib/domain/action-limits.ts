@@ -1,4 +1,4 @@
-// Rate limits of the hosted page's server actions (app/checkout/[id]/actions.ts), per checkout
+// Rate limits of the hosted page's server actions (lib/checkout/actions.ts), per checkout
 // session and per client address, and of payment link visits (app/checkout/link/[id], each of
 // which makes a session row) per client address: fixed one-minute windows counted in the database
 // (action_limits, 0007), so they hold across instances. The page is public: these keep one URL,

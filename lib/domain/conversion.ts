@@ -1,12 +1,12 @@
 // Paying XOF, XAF or GNF over a Bitcoin or USDT rail: the rate a rail can use now, the quote an
 // attempt locks, and what money received in the settlement currency is worth in the intent's.
-// The arithmetic is lib/domain/quotes.ts (exact, no floating point); the rates are the worker's
+// The arithmetic is lib/rates/quotes.ts (exact, no floating point); the rates are the worker's
 // (lib/rates/store.ts: read from the database, never fetched during a request).
 import type { Db, Row } from '../db/client';
 import { config } from '../config';
 import { invalid, railUnavailable } from '../errors';
 import { boundsFor, settlementCurrency, toDecimalString, type Currency, type Rail } from '../money';
-import { railPolicy } from '../rails/catalog';
+import { railPolicy } from '../rails/policy';
 import { currentRate } from '../rates/store';
 import { lowerRate, quoteExpiry, settlementAmount, toIntentCurrency, valueAtRate } from '../rates/quotes';
 

@@ -4,7 +4,7 @@ import { invalid, notFound } from '../errors';
 import { listObjects, listQuery } from './list';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
-import { railPolicy } from '../rails/catalog';
+import { railPolicy } from '../rails/policy';
 import { railAdapter } from '../rails/registry';
 import { nextActionFor, type NextAction, type QuoteView } from './next-action';
 import { metadataInput, shortText, getOwnedRow, type Companion, type Scope } from './common';
@@ -98,7 +98,7 @@ function latestQuoteOf(attempt: Row | null | undefined): PaymentIntent['latestQu
 /**
  * The currency, rail and amount rules, in the order a developer would fix them. A rail that
  * converts the currency (XOF over USDT, ...) takes any amount of it; the settlement amount's own
- * bounds are checked when the quote is made (lib/domain/quotes.ts, beginAttempt).
+ * bounds are checked when the quote is made (lib/rates/quotes.ts, beginAttempt).
  */
 export function assertPayable(rail: Rail, currency: Currency, amount: number): void {
   const policy = railPolicy(rail);

@@ -4,7 +4,7 @@
 import type { Db } from '../db/client';
 import { nowSeconds } from '../ids';
 import { boundsFor, isMobileMoneyRail, RAIL_CATALOG, RAILS, type Currency, type Rail } from '../money';
-import { railPolicy } from '../rails/catalog';
+import { railPolicy } from '../rails/policy';
 import { operatorInfo } from '../rails/mobile-money/operators';
 import { railAdapter } from '../rails/registry';
 import type { RailAdapter, RailKind } from '../rails/types';

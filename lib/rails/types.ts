@@ -1,5 +1,5 @@
 // The one interface every rail adapter implements, live or simulated (style.md). The domain
-// (lib/domain/attempts.ts) never sees a vendor's strings: each adapter maps its backend's statuses
+// (lib/payments/) never sees a vendor's strings: each adapter maps its backend's statuses
 // to RailStatus in its own file.
 import type { Currency, Rail, RailFamily, RailKind } from '../money';
 

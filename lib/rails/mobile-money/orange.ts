@@ -216,7 +216,7 @@ export class OrangeMoneyAdapter implements RailAdapter<OrangeConfig> {
         return { state: 'expired', received: 0, seen: 0, error: { code: 'timeout', message: 'The payer did not complete the payment on Orange Money in time.' } };
       case 'PENDING':
         // The payer confirmed; Orange is processing (seconds). Recorded, so the payer cannot leave
-        // for another rail meanwhile (lib/domain/lifecycle.ts assertRailCanChange).
+        // for another rail meanwhile (lib/payments/choose-rail.ts assertRailCanChange).
         return { state: 'pending', received: 0, seen: 0, details: { operatorState: 'in_progress' } };
       case 'INITIATED': {
         // Never confirmed by the payer: nothing happened yet (waiting). Orange's pay_token is valid
@@ -228,7 +228,7 @@ export class OrangeMoneyAdapter implements RailAdapter<OrangeConfig> {
         if (now >= Number(attempt.details.lastPushAt ?? attempt.createdAt) + valid + ORANGE_EXPIRY_MARGIN_SECONDS)
           // Final as far as polling goes (polling Orange for a day about every abandoned payment
           // would spend its rate limit); if Orange pays it after all, its verified notification
-          // watches the attempt again (lib/domain/callbacks.ts).
+          // watches the attempt again (lib/payments/callback.ts).
           return { state: 'expired', received: 0, seen: 0, error: { code: 'timeout', message: 'The payer did not complete the payment on Orange Money in time.' } };
         return { state: 'waiting', received: 0, seen: 0 };
       }
