@@ -2,7 +2,7 @@
 // empty page, so both carry the same cost). A fresh nonce per request: Next.js reads it from the request's CSP header and puts it
 // on its own inline bootstrap scripts, so script-src needs neither 'unsafe-inline' nor hashes.
 // The API (/v1) does not go through here: proxy code on every API request costs throughput.
-import { NextResponse, type NextRequest } from 'next/server';
+import { type NextRequest, NextResponse } from 'next/server';
 
 export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');

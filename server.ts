@@ -6,7 +6,7 @@
 // that fails exits 1 before it. GET /healthz says whether this instance takes traffic; SIGTERM drains.
 // `npm run build` bundles this file to dist/server.mjs (scripts/build-server.mjs): no TypeScript
 // transpiler runs in production.
-import http from 'node:http';
+import type http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import next from 'next';
@@ -15,7 +15,7 @@ import { API_HEADERS, createApiServer, loadBuiltApiRoutes } from './lib/api/rout
 /** The project's root: this file's folder, or its parent once bundled into dist/. */
 const root = path.basename(import.meta.dirname) === 'dist' ? path.dirname(import.meta.dirname) : import.meta.dirname;
 const log = (level: 'info' | 'error', msg: string, fields: Record<string, unknown> = {}) =>
-  (level === 'error' ? process.stderr : process.stdout).write(JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields }) + '\n');
+  (level === 'error' ? process.stderr : process.stdout).write(`${JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields })}\n`);
 
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME ?? '0.0.0.0';
@@ -53,7 +53,9 @@ let draining = false;
 function health(req: http.IncomingMessage, res: http.ServerResponse): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     const message = `${req.method} is not allowed on /healthz: use GET or HEAD.`;
-    res.writeHead(405, { ...API_HEADERS, Allow: 'GET, HEAD' }).end(JSON.stringify({ error: { type: 'invalid_request_error', code: 'method_not_allowed', message, param: null } }));
+    res
+      .writeHead(405, { ...API_HEADERS, Allow: 'GET, HEAD' })
+      .end(JSON.stringify({ error: { type: 'invalid_request_error', code: 'method_not_allowed', message, param: null } }));
     return;
   }
   const body = JSON.stringify({ status: draining ? 'draining' : 'ok' });

@@ -8,19 +8,20 @@
 // gap the wallets must now scan (GET /v1/address_gaps). The floor runs after an untimed warm-up. Live keys (the gap limit applies to live
 // keys only); no backend is called to hand out an address. Embedded PGlite, and PostgreSQL when
 // one answers on 127.0.0.1:5432.
-import { performance } from 'node:perf_hooks';
+
 import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { HDKey } from '@scure/bip32';
-import { openDatabase, setDbHandle } from '../lib/db/client';
 import { resetConfigForTests } from '../lib/config';
-import { listAddressGaps } from '../lib/payments/addresses';
+import { openDatabase, setDbHandle } from '../lib/db/client';
 import { createCheckoutSession, createCheckoutSessionInput } from '../lib/domain/checkout-sessions';
-import { chooseSessionRail } from '../lib/payments/choose-rail';
-import { confirmPaymentIntent } from '../lib/payments/confirm';
 import { createMerchant } from '../lib/domain/merchants';
 import { createPrice, createPriceInput } from '../lib/domain/prices';
 import { createProduct, createProductInput } from '../lib/domain/products';
 import { DomainError } from '../lib/errors';
+import { listAddressGaps } from '../lib/payments/addresses';
+import { chooseSessionRail } from '../lib/payments/choose-rail';
+import { confirmPaymentIntent } from '../lib/payments/confirm';
 import { resetRailsForTests } from '../lib/rails/registry';
 import { onEachDatabase } from './lib';
 
@@ -50,7 +51,11 @@ async function shop(db: import('../lib/db/client').Db, name: string) {
     scope,
     /** One buyer on the hosted page: a session from the price, the rail picked, the attempt confirmed. */
     async choose(rail: AddressRail, client: string): Promise<{ ok: boolean; ms: number }> {
-      const s = await createCheckoutSession(db, scope, createCheckoutSessionInput.parse({ priceId: prices[rail], successUrl: 'https://shop.example/ok', cancelUrl: 'https://shop.example/ko' }));
+      const s = await createCheckoutSession(
+        db,
+        scope,
+        createCheckoutSessionInput.parse({ priceId: prices[rail], successUrl: 'https://shop.example/ok', cancelUrl: 'https://shop.example/ko' }),
+      );
       const t = performance.now();
       try {
         const { intent } = await chooseSessionRail(db, s.id, rail);
@@ -98,7 +103,9 @@ async function run(label: string, opts: { dataDir?: string; databaseUrl?: string
   const after = await buyers(other);
   const gaps = (await listAddressGaps(handle.db, other.scope)).data;
 
-  console.log(`\n${label}: ${ABANDONED} abandoned choices from ${CLIENTS} client addresses in ${setupS.toFixed(1)} s: ${held} hold an address, ${ABANDONED - held} refused (per-client limit)`);
+  console.log(
+    `\n${label}: ${ABANDONED} abandoned choices from ${CLIENTS} client addresses in ${setupS.toFixed(1)} s: ${held} hold an address, ${ABANDONED - held} refused (per-client limit)`,
+  );
   console.log(
     `  then ${BUYERS} buyers of another shop: ${after.got} got an address (target: all ${after.got === BUYERS ? 'met' : 'NOT met'}) | confirm median ${median(after.ms).toFixed(2)} ms, p99 ${p99(after.ms).toFixed(2)} ms`,
   );
@@ -106,7 +113,9 @@ async function run(label: string, opts: { dataDir?: string; databaseUrl?: string
     `  floor (the same buyers, nothing held): ${floor.got} got one, median ${median(floor.ms).toFixed(2)} ms, p99 ${p99(floor.ms).toFixed(2)} ms | ratio ${(median(after.ms) / median(floor.ms)).toFixed(2)} (flat: <= 1.5 ${median(after.ms) / median(floor.ms) <= 1.5 ? 'met' : 'not met'})`,
   );
   for (const g of gaps)
-    console.log(`  ${g.rail}: ${g.derivedCount} addresses derived, configured gap ${g.configuredGapLimit}, wallets must scan with a gap of ${g.requiredGapLimit}`);
+    console.log(
+      `  ${g.rail}: ${g.derivedCount} addresses derived, configured gap ${g.configuredGapLimit}, wallets must scan with a gap of ${g.requiredGapLimit}`,
+    );
   setDbHandle(undefined);
   await handle.close();
 }

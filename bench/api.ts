@@ -10,14 +10,15 @@
 //   retrieve     GET /v1/payment_intents/:id
 //   list         GET /v1/payment_intents?limit=10
 // Prints req/s, p50, p99 and the ratio ours/floor. Targets: ratio >= 0.8, create p99 <= 20 ms.
-import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
+
 import { spawn } from 'node:child_process';
-import { root, sh, stop, waitFor } from './lib';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { root, sh, stop, waitFor } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
@@ -38,7 +39,9 @@ async function load(port: number, key: string, scenario: Scenario, intentId: str
     duration: SECONDS,
     headers,
     ...(post ? { body: BODY } : {}),
-    ...(scenario === 'create+key' ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, headers: { ...headers, 'idempotency-key': randomUUID() } }) }] } : {}),
+    ...(scenario === 'create+key'
+      ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, headers: { ...headers, 'idempotency-key': randomUUID() } }) }] }
+      : {}),
   });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
 }
@@ -90,7 +93,11 @@ async function confirmBench(port: number, key: string): Promise<{ converting: nu
   // not every 2 s, during the next run; the kinds go own, converting, converting, own (drift falls on both).
   async function cancelAll(ids: string[]): Promise<void> {
     for (let i = 0; i < ids.length; i += 32)
-      await Promise.all(ids.slice(i, i + 32).map((id) => fetch(`http://127.0.0.1:${port}/v1/payment_intents/${id}/cancel`, { method: 'POST', headers, body: '{}' }).then((r) => r.arrayBuffer())));
+      await Promise.all(
+        ids
+          .slice(i, i + 32)
+          .map((id) => fetch(`http://127.0.0.1:${port}/v1/payment_intents/${id}/cancel`, { method: 'POST', headers, body: '{}' }).then((r) => r.arrayBuffer())),
+      );
   }
   const bodies = {
     own: { amount: 5_000_000, currency: 'USDT', rail: 'usdt_trc20' },
@@ -149,7 +156,11 @@ async function run(label: string, env: Record<string, string>) {
     const intentOf: Record<string, string> = {};
     for (const { name, port, child } of started) {
       await waitFor(`http://127.0.0.1:${port}/v1/payment_intents`, child);
-      const made = await fetch(`http://127.0.0.1:${port}/v1/payment_intents`, { method: 'POST', headers: { authorization: `Bearer ${keys.test}`, 'content-type': 'application/json' }, body: BODY });
+      const made = await fetch(`http://127.0.0.1:${port}/v1/payment_intents`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${keys.test}`, 'content-type': 'application/json' },
+        body: BODY,
+      });
       intentOf[name] = ((await made.json()) as { id: string }).id;
     }
     for (const s of SCENARIOS) {
@@ -173,7 +184,9 @@ async function run(label: string, env: Record<string, string>) {
     for (const { child } of started) await stop(child);
     if (envOf.floor.DATA_DIR !== env.DATA_DIR) fs.rmSync(envOf.floor.DATA_DIR!, { recursive: true, force: true });
   }
-  const results = Object.fromEntries(Object.entries(runs).map(([name, byScenario]) => [name, Object.fromEntries(Object.entries(byScenario).map(([sc, rs]) => [sc, medianOf(rs)]))])) as Record<string, Record<Scenario, Result>>;
+  const results = Object.fromEntries(
+    Object.entries(runs).map(([name, byScenario]) => [name, Object.fromEntries(Object.entries(byScenario).map(([sc, rs]) => [sc, medianOf(rs)]))]),
+  ) as Record<string, Record<Scenario, Result>>;
   console.log(`\n${label}`);
   for (const s of SCENARIOS) {
     const c = results.caisse![s];
@@ -183,7 +196,9 @@ async function run(label: string, env: Record<string, string>) {
     // behind the 31 others (Little's law: 32 / req/s is the mean), so below some req/s no server
     // can meet 20 ms, the floor included.
     const p99 = s.startsWith('create') ? `; p99 <= 20 ms: ${c.p99 <= 20 ? 'met' : 'not met'}, the floor's: ${f.p99 <= 20 ? 'met' : 'not met'}` : '';
-    console.log(`  ${s.padEnd(11)} npm start ${c.rps.toFixed(0).padStart(6)} req/s  p50 ${String(c.p50).padStart(3)} ms  p99 ${String(c.p99).padStart(3)} ms  non-2xx ${c.non2xx} | floor ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${String(f.p50).padStart(3)} ms  p99 ${String(f.p99).padStart(3)} ms | ratio ${ratio.toFixed(2)} (>= 0.80: ${ratio >= 0.8 ? 'met' : 'not met'}${p99})`);
+    console.log(
+      `  ${s.padEnd(11)} npm start ${c.rps.toFixed(0).padStart(6)} req/s  p50 ${String(c.p50).padStart(3)} ms  p99 ${String(c.p99).padStart(3)} ms  non-2xx ${c.non2xx} | floor ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${String(f.p50).padStart(3)} ms  p99 ${String(f.p99).padStart(3)} ms | ratio ${ratio.toFixed(2)} (>= 0.80: ${ratio >= 0.8 ? 'met' : 'not met'}${p99})`,
+    );
   }
   if (quotes) {
     const ratio = quotes.converting / quotes.own;

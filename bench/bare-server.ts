@@ -40,17 +40,21 @@ http
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
       const secret = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-      const key = (await db.query<{ merchant_id: string; livemode: boolean }>(
-        `select merchant_id, livemode from api_keys where key_hash = $1 and revoked_at is null`,
-        [createHash('sha256').update(secret).digest('hex')],
-      ))[0];
+      const key = (
+        await db.query<{ merchant_id: string; livemode: boolean }>(`select merchant_id, livemode from api_keys where key_hash = $1 and revoked_at is null`, [
+          createHash('sha256').update(secret).digest('hex'),
+        ])
+      )[0];
       if (!key) return send(res, 401, { error: {} });
       const url = new URL(req.url ?? '/', 'http://x');
       if (req.method === 'GET') {
         const one = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
         const rows = one
           ? await db.query(`select * from payment_intents where id = $1 and merchant_id = $2 and livemode = $3`, [one[1], key.merchant_id, key.livemode])
-          : await db.query(`select * from payment_intents where merchant_id = $1 and livemode = $2 order by created_at desc, seq desc limit 11`, [key.merchant_id, key.livemode]);
+          : await db.query(`select * from payment_intents where merchant_id = $1 and livemode = $2 order by created_at desc, seq desc limit 11`, [
+              key.merchant_id,
+              key.livemode,
+            ]);
         return send(res, rows.length || !one ? 200 : 404, one ? rows[0] : { object: 'list', data: rows.slice(0, 10) });
       }
       const raw = Buffer.concat(chunks);
@@ -58,7 +62,18 @@ http
       if (!parsed.success) return send(res, 400, { error: {} });
       const b = parsed.data;
       const now = Math.floor(Date.now() / 1000);
-      const values = [id('pi'), key.merchant_id, key.livemode, b.amount, b.currency, b.rail, b.reference ?? null, b.description ?? null, JSON.stringify(b.metadata), now];
+      const values = [
+        id('pi'),
+        key.merchant_id,
+        key.livemode,
+        b.amount,
+        b.currency,
+        b.rail,
+        b.reference ?? null,
+        b.description ?? null,
+        JSON.stringify(b.metadata),
+        now,
+      ];
       const object = { id: values[0], object: 'payment_intent', amount: b.amount, currency: b.currency, status: 'requires_payment_method', createdAt: now };
       const insert = `insert into payment_intents (id, merchant_id, livemode, amount, currency, rail, status, reference, description, metadata, created_at, updated_at)
                       values ($1, $2, $3, $4, $5, $6, 'requires_payment_method', $7, $8, $9, $10, $10)`;

@@ -1,5 +1,5 @@
 // What both benchmarks need: run a command, wait for a server, stop a server's process group.
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

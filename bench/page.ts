@@ -6,19 +6,16 @@
 // until the rail's instructions are visible (and the form usable: it works before hydration), the
 // time until hydrated, and the ratios. Targets: instructions <= 2.5 s; bytes <= 1.2x the empty page.
 import { spawn } from 'node:child_process';
-import { root, sh, stop, waitFor } from './lib';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import { type Browser, chromium } from '@playwright/test';
+import { root, sh, stop, waitFor } from './lib';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3310);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const KBIT = 400;
-
-
-
 
 async function call(key: string, method: string, url: string, body?: unknown): Promise<any> {
   const res = await fetch(`${BASE}${url}`, {
@@ -118,7 +115,17 @@ async function main() {
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--headless',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   try {
     await waitFor(`${BASE}/v1/openapi.json`, child);
@@ -127,7 +134,12 @@ async function main() {
       {
         name: 'checkout, mobile money (phone form)',
         url: async () => {
-          const pi = await call(keys.test, 'POST', '/v1/payment_intents', { amount: 5000, currency: 'XOF', rail: 'mobile_money_b', description: 'Sac en pagne' });
+          const pi = await call(keys.test, 'POST', '/v1/payment_intents', {
+            amount: 5000,
+            currency: 'XOF',
+            rail: 'mobile_money_b',
+            description: 'Sac en pagne',
+          });
           return (await call(keys.test, 'POST', '/v1/checkout_sessions', { paymentIntentId: pi.id })).url;
         },
         selector: '#phone',
@@ -155,7 +167,9 @@ async function main() {
     console.log(`\nSlow 3G (${KBIT} kbit/s down/up, 400 ms RTT), CPU 4x slower, 360x740, cold cache; median of ${RUNS} runs`);
     for (const { name, r } of results) {
       console.log(`\n${name}`);
-      console.log(`  transferred   HTML ${kb(r.html)}   CSS ${kb(r.css)}   JS ${kb(r.js)}   total ${kb(r.total)}   (${(r.total / empty.total).toFixed(2)}x empty page)`);
+      console.log(
+        `  transferred   HTML ${kb(r.html)}   CSS ${kb(r.css)}   JS ${kb(r.js)}   total ${kb(r.total)}   (${(r.total / empty.total).toFixed(2)}x empty page)`,
+      );
       console.log(`  first contentful paint ${s(r.fcp)}   instructions painted, form usable ${s(r.visible)}   hydrated ${s(r.hydrated)}`);
     }
     const mm = results[1]!.r;

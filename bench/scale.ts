@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadApiRoutes, matchRoute } from '../lib/api/router';
-import { openDatabase, setDbHandle, type Db } from '../lib/db/client';
+import { type Db, openDatabase, setDbHandle } from '../lib/db/client';
 import { createMerchant } from '../lib/domain/merchants';
 import { workerTasks } from '../lib/worker/tasks';
 import { sh } from './lib';
@@ -121,7 +121,10 @@ async function run(label: string, opts: { dataDir?: string; databaseUrl?: string
     for (let r = 0; r < ROUNDS + 50; r++) {
       // Interleaved, so both sizes see the same machine state; in turn first (ABBA), so neither
       // always runs right after the other.
-      const pair = [['s', small.keys.test, s[i]![1]], ['l', large.keys.test, l[i]![1]]] as const;
+      const pair = [
+        ['s', small.keys.test, s[i]![1]],
+        ['l', large.keys.test, l[i]![1]],
+      ] as const;
       for (const [which, key, p] of r % 2 === 0 ? pair : [pair[1], pair[0]]) {
         const t = performance.now();
         await call(key, p);
@@ -157,13 +160,14 @@ try {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 const dbName = `caisse_scale_${process.pid}`;
-if (only !== 'pglite') try {
-  sh('createdb', ['-h', '127.0.0.1', '-U', 'postgres', dbName]);
+if (only !== 'pglite')
   try {
-    await run('PostgreSQL', { databaseUrl: `postgres://postgres@127.0.0.1:5432/${dbName}` });
-  } finally {
-    sh('dropdb', ['-f', '-h', '127.0.0.1', '-U', 'postgres', dbName]);
+    sh('createdb', ['-h', '127.0.0.1', '-U', 'postgres', dbName]);
+    try {
+      await run('PostgreSQL', { databaseUrl: `postgres://postgres@127.0.0.1:5432/${dbName}` });
+    } finally {
+      sh('dropdb', ['-f', '-h', '127.0.0.1', '-U', 'postgres', dbName]);
+    }
+  } catch (err) {
+    console.log(`\nPostgreSQL: skipped (${(err as Error).message.split('\n')[0]})`);
   }
-} catch (err) {
-  console.log(`\nPostgreSQL: skipped (${(err as Error).message.split('\n')[0]})`);
-}

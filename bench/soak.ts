@@ -52,7 +52,16 @@ const env = { DATA_DIR: dir, DATABASE_URL: '' };
 const keys = JSON.parse(sh('npx', ['tsx', 'scripts/caisse.ts', 'merchants', 'create', '--name', 'Soak'], env)).keys as { test: string };
 const child = spawn(process.execPath, ['--expose-gc', '--import', './bench/memory-probe.mjs', 'dist/server.mjs'], {
   cwd: root,
-  env: { ...process.env, ...env, PROBE_GC: GC ? '1' : '0', LOG_LEVEL: 'warn', RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000', PORT: String(PORT), HOSTNAME: '127.0.0.1' },
+  env: {
+    ...process.env,
+    ...env,
+    PROBE_GC: GC ? '1' : '0',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_SECOND: '1000000',
+    RATE_LIMIT_BURST: '1000000',
+    PORT: String(PORT),
+    HOSTNAME: '127.0.0.1',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
   detached: true,
 });
@@ -91,11 +100,25 @@ async function step(amount: number): Promise<{ unexpected: number; rps: number }
     timeout: 30,
     headers,
     requests: [
-      { method: 'POST', path: '/v1/payment_intents', body: intentBody, onResponse: (_s: number, body: string, ctx: Ctx) => void (ctx.intent = JSON.parse(body).id) },
+      {
+        method: 'POST',
+        path: '/v1/payment_intents',
+        body: intentBody,
+        onResponse: (_s: number, body: string, ctx: Ctx) => void (ctx.intent = JSON.parse(body).id),
+      },
       { method: 'GET', setupRequest: (req: Record<string, unknown>, ctx: Ctx) => ({ ...req, path: `/v1/payment_intents/${ctx.intent}` }) },
       { method: 'GET', path: '/v1/payment_intents?limit=10' },
-      { method: 'POST', body: intentBody, setupRequest: (req: Record<string, unknown>) => ({ ...req, path: '/v1/payment_intents', headers: { ...headers, 'idempotency-key': randomUUID() } }) },
-      { method: 'POST', path: '/v1/products', body: JSON.stringify({ name: 'Soak', metadata: { k: 'v' } }), onResponse: (_s: number, body: string, ctx: Ctx) => void (ctx.product = JSON.parse(body).id) },
+      {
+        method: 'POST',
+        body: intentBody,
+        setupRequest: (req: Record<string, unknown>) => ({ ...req, path: '/v1/payment_intents', headers: { ...headers, 'idempotency-key': randomUUID() } }),
+      },
+      {
+        method: 'POST',
+        path: '/v1/products',
+        body: JSON.stringify({ name: 'Soak', metadata: { k: 'v' } }),
+        onResponse: (_s: number, body: string, ctx: Ctx) => void (ctx.product = JSON.parse(body).id),
+      },
       { method: 'GET', setupRequest: (req: Record<string, unknown>, ctx: Ctx) => ({ ...req, path: `/v1/products/${ctx.product}` }) },
       { method: 'GET', path: '/v1/events?limit=5' },
       { method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: '/v1/products', headers: { authorization: 'Bearer sk_test_wrong' } }) },
@@ -148,7 +171,9 @@ try {
       `RSS ${rssGrowth >= 0 ? '+' : ''}${(rssGrowth / MB).toFixed(1)} MB, of which PGlite's WebAssembly memory ${wasmGrowth >= 0 ? '+' : ''}${(wasmGrowth / MB).toFixed(1)} MB`,
   );
   const asFound = last.rssBefore - warm.rssBefore;
-  console.log(`  (RSS as found, before the probe's GC: ${asFound >= 0 ? '+' : ''}${(asFound / MB).toFixed(1)} MB over the same span; V8 gives pages back only after a GC it has a reason to run)`);
+  console.log(
+    `  (RSS as found, before the probe's GC: ${asFound >= 0 ? '+' : ''}${(asFound / MB).toFixed(1)} MB over the same span; V8 gives pages back only after a GC it has a reason to run)`,
+  );
   if (!GC) console.log('  verdict: none (SOAK_GC=0: the heap was never collected, so its growth is garbage and live objects together)');
   else {
     console.log(

@@ -6,7 +6,7 @@
 // again, the lease released): that write alone, timed on the same rows, is the floor printed next
 // to it. Embedded PGlite, and PostgreSQL when one answers on 127.0.0.1:5432.
 import { performance } from 'node:perf_hooks';
-import { openDatabase, setDbHandle, type Db } from '../lib/db/client';
+import { type Db, openDatabase, setDbHandle } from '../lib/db/client';
 import { createMerchant } from '../lib/domain/merchants';
 import { createPaymentIntent, createPaymentIntentInput } from '../lib/domain/payment-intents';
 import { confirmPaymentIntent } from '../lib/payments/confirm';
@@ -42,7 +42,13 @@ async function run(label: string, opts: { dataDir?: string; databaseUrl?: string
   // Each confirm timed: the first tenth (few addresses held) against the last (N held).
   const confirmMs: number[] = [];
   for (let i = 0; i < N; i++) {
-    const pi = await createPaymentIntent(db, scope, createPaymentIntentInput.parse(i % 2 ? { amount: 5_000_000, currency: 'USDT', rail: 'usdt_trc20' } : { amount: 5000, currency: 'XOF', rail: 'usdt_trc20' }));
+    const pi = await createPaymentIntent(
+      db,
+      scope,
+      createPaymentIntentInput.parse(
+        i % 2 ? { amount: 5_000_000, currency: 'USDT', rail: 'usdt_trc20' } : { amount: 5000, currency: 'XOF', rail: 'usdt_trc20' },
+      ),
+    );
     const c = performance.now();
     await confirmPaymentIntent(db, scope, pi.id, {});
     confirmMs.push(performance.now() - c);
@@ -77,7 +83,9 @@ async function run(label: string, opts: { dataDir?: string; databaseUrl?: string
   console.log(
     `  one worker poll of each (nothing paid): ${polled} polls, ${(pollMs / polled).toFixed(2)} ms and ${(trips / Math.max(1, polled)).toFixed(1)} round trips per attempt | floor (one write) ${(floorMs / rows.length).toFixed(2)} ms | ratio ${(pollMs / polled / (floorMs / rows.length)).toFixed(2)}x the floor`,
   );
-  console.log(`  at the live TronGrid interval (30 s) one worker watches ${Math.floor((30_000 / (pollMs / polled)))} such attempts per process (database side only)`);
+  console.log(
+    `  at the live TronGrid interval (30 s) one worker watches ${Math.floor(30_000 / (pollMs / polled))} such attempts per process (database side only)`,
+  );
   setDbHandle(undefined);
   await handle.close();
 }

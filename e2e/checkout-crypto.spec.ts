@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { decode as decodeBolt11 } from 'light-bolt11-decoder';
-import { api } from './fixtures';
 import { amountRe, decodeQr, expectAccessible, intentSession, priceSession, watchCsp } from './checkout-helpers';
+import { api } from './fixtures';
 import { expectPaidOnce } from './money';
 
 test('[CHECKOUT]: Lightning: the QR is the invoice, the invoice decodes to the amount, test-mode pay, success', async ({ page, request }) => {

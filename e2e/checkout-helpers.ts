@@ -1,7 +1,7 @@
 // Helpers for the checkout specs: sessions made through the API, QR decoding from a screenshot
 // (jsqr + pngjs), axe-core, and a watch on CSP violations.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { api } from './fixtures';
@@ -11,13 +11,22 @@ export interface Made {
   session: any;
 }
 
-export async function intentSession(request: APIRequestContext, intent: Record<string, unknown>, session: Record<string, unknown> = {}): Promise<Made & { intent: any }> {
+export async function intentSession(
+  request: APIRequestContext,
+  intent: Record<string, unknown>,
+  session: Record<string, unknown> = {},
+): Promise<Made & { intent: any }> {
   const pi = await api(request, 'POST', '/v1/payment_intents', intent);
   const cs = await api(request, 'POST', '/v1/checkout_sessions', { paymentIntentId: pi.id, ...session });
   return { intent: pi, session: cs };
 }
 
-export async function priceSession(request: APIRequestContext, product: { name: string; description?: string }, price: { currency: string; unitAmount: number }, session: Record<string, unknown> = {}): Promise<Made> {
+export async function priceSession(
+  request: APIRequestContext,
+  product: { name: string; description?: string },
+  price: { currency: string; unitAmount: number },
+  session: Record<string, unknown> = {},
+): Promise<Made> {
   const prod = await api(request, 'POST', '/v1/products', product);
   const pr = await api(request, 'POST', '/v1/prices', { productId: prod.id, ...price });
   const cs = await api(request, 'POST', '/v1/checkout_sessions', { priceId: pr.id, ...session });

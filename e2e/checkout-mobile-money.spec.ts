@@ -1,11 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { api } from './fixtures';
 import { amountRe, expectAccessible, intentSession, priceSession, watchCsp } from './checkout-helpers';
+import { api } from './fixtures';
 import { eventTypesAbout, expectPaidOnce } from './money';
 
 // MTN MoMo (mobile_money_a) is a push operator: the prompt goes to the phone. Orange Money and Wave
 // send the payer to their own page or app: e2e/checkout-redirect.spec.ts.
-test('[CHECKOUT]: mobile money in French with JavaScript: number checked, approve on the phone, success, back to the merchant', async ({ page, request, baseURL }) => {
+test('[CHECKOUT]: mobile money in French with JavaScript: number checked, approve on the phone, success, back to the merchant', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const csp = watchCsp(page);
   const successUrl = `${baseURL}/?paid=1`;
   const { intent, session } = await intentSession(
@@ -149,7 +153,11 @@ test.describe('without JavaScript', () => {
   });
 
   test('[CHECKOUT]: a form replayed after the session expired is refused and the expired screen shows', async ({ page, request, baseURL }) => {
-    const { intent, session } = await intentSession(request, { amount: 1500, currency: 'XOF', rail: 'mobile_money_a' }, { locale: 'en', cancelUrl: `${baseURL}/?back=1` });
+    const { intent, session } = await intentSession(
+      request,
+      { amount: 1500, currency: 'XOF', rail: 'mobile_money_a' },
+      { locale: 'en', cancelUrl: `${baseURL}/?back=1` },
+    );
     await page.goto(session.url);
     await page.getByLabel('MTN MoMo phone number').fill('0554120000');
     await api(request, 'POST', `/v1/checkout_sessions/${session.id}/expire`, {});

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { api, keys } from './fixtures';
 import { expectAccessible, intentSession, watchCsp } from './checkout-helpers';
+import { api, keys } from './fixtures';
 
 test('[CHECKOUT]: an unknown session is a real 404 page, in the buyer’s language', async ({ page, browser }) => {
   const res = await page.goto('/checkout/cs_doesNotExist123');
@@ -16,7 +16,11 @@ test('[CHECKOUT]: an unknown session is a real 404 page, in the buyer’s langua
 });
 
 test('[CHECKOUT]: an expired session shows its own screen with the way back; a canceled one too', async ({ page, request, baseURL }) => {
-  const { intent, session } = await intentSession(request, { amount: 800, currency: 'XOF', rail: 'mobile_money_a' }, { cancelUrl: `${baseURL}/?back=1`, locale: 'fr' });
+  const { intent, session } = await intentSession(
+    request,
+    { amount: 800, currency: 'XOF', rail: 'mobile_money_a' },
+    { cancelUrl: `${baseURL}/?back=1`, locale: 'fr' },
+  );
   await api(request, 'POST', `/v1/checkout_sessions/${session.id}/expire`, {});
   await page.goto(session.url);
   await expect(page.getByRole('heading', { name: 'Ce lien de paiement a expiré' })).toBeVisible();
@@ -56,13 +60,21 @@ test('[CHECKOUT]: security headers, no secrets on the page, no CSP violation', a
 });
 
 test('[CHECKOUT]: usable at 360 px and at 200 % zoom without horizontal scrolling', async ({ page, request }) => {
-  const { session } = await intentSession(request, { amount: 5_000_000, currency: 'XOF', rail: 'mobile_money_c', description: 'Réfrigérateur deux portes, garantie deux ans, livraison comprise à Abidjan' });
+  const { session } = await intentSession(request, {
+    amount: 5_000_000,
+    currency: 'XOF',
+    rail: 'mobile_money_c',
+    description: 'Réfrigérateur deux portes, garantie deux ans, livraison comprise à Abidjan',
+  });
   await page.goto(session.url);
   const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
   expect(await fits()).toBe(true);
   await page.setViewportSize({ width: 180, height: 370 }); // 360 px at 200 % zoom
   expect(await fits()).toBe(true);
-  await page.getByLabel(/Moov Money/).first().scrollIntoViewIfNeeded();
+  await page
+    .getByLabel(/Moov Money/)
+    .first()
+    .scrollIntoViewIfNeeded();
   await expect(page.getByLabel(/Moov Money/).first()).toBeVisible();
   // The widest instructions: a Lightning invoice with its QR code and copy field.
   const ln = await intentSession(request, { amount: 2100, currency: 'BTC', rail: 'btc_lightning' }, { locale: 'en' });

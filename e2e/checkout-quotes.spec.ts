@@ -7,10 +7,10 @@
 // amount). After every step the API says what the database holds; each payment ends with the
 // money check (e2e/money.ts). A quote running out is made to happen now by the page's test control
 // ("Simulate rate expiry": the attempt's quote ends, the engine decides what that means).
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { decode as decodeBolt11 } from 'light-bolt11-decoder';
-import { api } from './fixtures';
 import { amountRe, decodeQr, expectAccessible, expectAccessibleWithoutJs, fitsWidth, intentOfSession, priceSession, watchCsp } from './checkout-helpers';
+import { api } from './fixtures';
 import { eventsAbout, expectPaidOnce } from './money';
 
 const USDT_QUOTE = { amount: 8_333_334, currency: 'USDT', rate: '600' };
@@ -214,7 +214,11 @@ test('[QUOTES]: a quote runs out on Lightning: "This rate has expired", a new ra
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('[QUOTES]: USDT and Lightning without JavaScript: plain form posts, the quote with its end time, the page refreshes itself to success', async ({ page, request, browser }) => {
+  test('[QUOTES]: USDT and Lightning without JavaScript: plain form posts, the quote with its end time, the page refreshes itself to success', async ({
+    page,
+    request,
+    browser,
+  }) => {
     const { session } = await fiveThousand(request, 'fr');
     await page.goto(session.url);
     await expectApproxOnChoice(page, 'fr');
@@ -261,7 +265,11 @@ test.describe('without JavaScript', () => {
     await expectQuoteRecorded(request, lnIntent, lnPi.createdAt, BTC_QUOTE);
   });
 
-  test('[QUOTES]: an expired USDT quote renewed without JavaScript: "Ce taux a expiré", "Obtenir un nouveau taux" (a form), then paid', async ({ page, request, browser }) => {
+  test('[QUOTES]: an expired USDT quote renewed without JavaScript: "Ce taux a expiré", "Obtenir un nouveau taux" (a form), then paid', async ({
+    page,
+    request,
+    browser,
+  }) => {
     const { session } = await fiveThousand(request, 'fr');
     await page.goto(session.url);
     await page.getByRole('button', { name: /^USDT/ }).click();
@@ -289,7 +297,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'Envoyez des USDT sur le réseau TRON (TRC20)' })).toBeVisible();
     await expect(page.getByLabel('Montant exact (USDT)')).toHaveValue('8.333334');
     const second = await expectQuote(request, intentId, USDT_QUOTE, 'usdt_trc20');
-      expect(second.nextAction.quote.expiresAt, 'a new quote, from now').toBeGreaterThanOrEqual(first.nextAction.quote.expiresAt);
+    expect(second.nextAction.quote.expiresAt, 'a new quote, from now').toBeGreaterThanOrEqual(first.nextAction.quote.expiresAt);
 
     await page.getByRole('button', { name: 'Simuler le paiement', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Paiement reçu' })).toBeVisible({ timeout: 25_000 });

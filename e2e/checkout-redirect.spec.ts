@@ -4,9 +4,9 @@
 // /test-operator/<attempt id>, whose buttons (Approve / Decline / Insufficient funds) answer like
 // the operator and send the payer back. After every step the API says what the database holds;
 // each payment ends with the money check (e2e/money.ts).
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api } from './fixtures';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { amountRe, decodeQr, expectAccessible, expectAccessibleWithoutJs, intentSession, watchCsp } from './checkout-helpers';
+import { api } from './fixtures';
 import { eventsAbout, eventTypesAbout, expectPaidOnce, workerRanAgain } from './money';
 
 const OPERATOR_URL = /\/test-operator\/att_[A-Za-z0-9]+$/;
@@ -44,11 +44,21 @@ const fits = (page: Page) => page.evaluate(() => document.documentElement.scroll
 // page, app/checkout/[id]/page.tsx); every other rule must pass on those screens.
 const NO_JS_WAITING = { allow: ['meta-refresh'] };
 
-const PAID_AFTER_A_RETRY = ['payment_intent.created', 'payment_intent.payment_failed', 'payment_intent.pending', 'payment_intent.pending', 'payment_intent.succeeded'];
+const PAID_AFTER_A_RETRY = [
+  'payment_intent.created',
+  'payment_intent.payment_failed',
+  'payment_intent.pending',
+  'payment_intent.pending',
+  'payment_intent.succeeded',
+];
 const PAID_AT_ONCE = ['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded'];
 
 test.describe('Orange Money', () => {
-  test('[CHECKOUT]: Orange Money in French with JavaScript: explained, straight to the operator page, approve, back: success', async ({ page, request, baseURL }) => {
+  test('[CHECKOUT]: Orange Money in French with JavaScript: explained, straight to the operator page, approve, back: success', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const csp = watchCsp(page);
     const successUrl = `${baseURL}/?paid=om`;
     const { intent, session } = await intentSession(
@@ -78,7 +88,13 @@ test.describe('Orange Money', () => {
     // One press: the payment is made and the browser is at the operator's page.
     await go.click();
     await page.waitForURL(OPERATOR_URL);
-    const pending = await expectIntent(request, intent.id, { status: 'pending', rail: 'mobile_money_b', next: 'redirect_to_url', url: page.url(), error: null });
+    const pending = await expectIntent(request, intent.id, {
+      status: 'pending',
+      rail: 'mobile_money_b',
+      next: 'redirect_to_url',
+      url: page.url(),
+      error: null,
+    });
     expect(pending.nextAction.operator).toBe('Orange Money');
     expect(pending.nextAction.phone).toBeNull();
     await expect(page.getByRole('heading', { level: 1, name: 'Opérateur de test : Orange Money' })).toBeVisible();
@@ -131,7 +147,10 @@ test.describe('Orange Money', () => {
     expect(await expectPaidOnce(request, { intentId: intent.id, sessionId: session.id, paid: 7500 })).toEqual(PAID_AFTER_A_RETRY);
   });
 
-  test('[CHECKOUT]: Orange Money with a number ending 0000: nothing pressed at the operator, back to the waiting screen, success without a reload', async ({ page, request }) => {
+  test('[CHECKOUT]: Orange Money with a number ending 0000: nothing pressed at the operator, back to the waiting screen, success without a reload', async ({
+    page,
+    request,
+  }) => {
     const csp = watchCsp(page);
     const { intent, session } = await intentSession(request, { amount: 4000, currency: 'XOF', rail: 'mobile_money_b' }, { locale: 'fr' });
     await page.goto(session.url);
@@ -208,7 +227,11 @@ test.describe('Orange Money', () => {
     expect(await expectPaidOnce(request, { intentId: intent.id, sessionId: session.id, paid: 6000 })).toEqual(PAID_AFTER_A_RETRY);
   });
 
-  test('[CHECKOUT]: the test operator page: test banner, operator, amount, number; a second press after the answer changes nothing', async ({ page, context, request }) => {
+  test('[CHECKOUT]: the test operator page: test banner, operator, amount, number; a second press after the answer changes nothing', async ({
+    page,
+    context,
+    request,
+  }) => {
     const csp = watchCsp(page);
     const { intent, session } = await intentSession(request, { amount: 2500, currency: 'XOF', rail: 'mobile_money_b' }, { locale: 'fr' });
     await page.goto(session.url);
@@ -217,7 +240,9 @@ test.describe('Orange Money', () => {
     await page.getByRole('button', { name: 'Continuer vers Orange Money' }).click();
     await page.waitForURL(OPERATOR_URL);
     const operatorUrl = page.url();
-    await expect(page.locator('.co-testbanner')).toHaveText('Mode test · Ceci est la page de test de Caisse qui remplace Orange Money. Aucun argent réel ne circule.');
+    await expect(page.locator('.co-testbanner')).toHaveText(
+      'Mode test · Ceci est la page de test de Caisse qui remplace Orange Money. Aucun argent réel ne circule.',
+    );
     await expect(page.getByRole('heading', { level: 1, name: 'Opérateur de test : Orange Money' })).toBeVisible();
     await expect(page.getByText(amountRe('Payer 2 500 F CFA à Boutique Awa'))).toBeVisible();
     await expect(page.getByText('Numéro donné : +2250707122222')).toBeVisible();
@@ -252,7 +277,11 @@ test.describe('Orange Money', () => {
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
 
-    test('[CHECKOUT]: Orange Money in English without JavaScript: operator page, back to a self-refreshing waiting screen, approve, success', async ({ page, request, browser }) => {
+    test('[CHECKOUT]: Orange Money in English without JavaScript: operator page, back to a self-refreshing waiting screen, approve, success', async ({
+      page,
+      request,
+      browser,
+    }) => {
       const csp = watchCsp(page);
       const { intent, session } = await intentSession(request, { amount: 3000, currency: 'XAF', rail: 'mobile_money_b' }, { locale: 'en' });
       await page.goto(session.url);
@@ -295,7 +324,11 @@ test.describe('Orange Money', () => {
       expect(await expectPaidOnce(request, { intentId: intent.id, sessionId: session.id, paid: 3000 })).toEqual(PAID_AT_ONCE);
     });
 
-    test('[CHECKOUT]: Orange Money without JavaScript: insufficient funds, the reason, then a number ending 0000 pays by itself', async ({ page, request, browser }) => {
+    test('[CHECKOUT]: Orange Money without JavaScript: insufficient funds, the reason, then a number ending 0000 pays by itself', async ({
+      page,
+      request,
+      browser,
+    }) => {
       const { intent, session } = await intentSession(request, { amount: 9000, currency: 'XOF', rail: 'mobile_money_b' }, { locale: 'fr' });
       await page.goto(session.url);
       await page.getByRole('button', { name: 'Continuer vers Orange Money' }).click();
@@ -321,9 +354,17 @@ test.describe('Orange Money', () => {
 });
 
 test.describe('Wave', () => {
-  test('[CHECKOUT]: Wave in French at 360 px with JavaScript: the launch link, no QR code, approve in the app, success without a reload', async ({ page, context, request }) => {
+  test('[CHECKOUT]: Wave in French at 360 px with JavaScript: the launch link, no QR code, approve in the app, success without a reload', async ({
+    page,
+    context,
+    request,
+  }) => {
     const csp = watchCsp(page);
-    const { intent, session } = await intentSession(request, { amount: 3000, currency: 'XOF', rail: 'mobile_money_d', description: 'Pagne tissé' }, { locale: 'fr' });
+    const { intent, session } = await intentSession(
+      request,
+      { amount: 3000, currency: 'XOF', rail: 'mobile_money_d', description: 'Pagne tissé' },
+      { locale: 'fr' },
+    );
     await page.goto(session.url);
     await expect(page.getByRole('button', { name: /Wave.*sélectionné/ })).toBeVisible();
     await expect(page.getByLabel('Numéro Wave (facultatif)')).not.toHaveAttribute('required', /.*/);
@@ -370,7 +411,11 @@ test.describe('Wave', () => {
     expect(await expectPaidOnce(request, { intentId: intent.id, sessionId: session.id, paid: 3000 })).toEqual(PAID_AT_ONCE);
   });
 
-  test('[CHECKOUT]: Wave in English on a wide screen: the QR code is the launch URL, hidden at 360 px; declined, then a number ending 0000 pays', async ({ page, context, request }) => {
+  test('[CHECKOUT]: Wave in English on a wide screen: the QR code is the launch URL, hidden at 360 px; declined, then a number ending 0000 pays', async ({
+    page,
+    context,
+    request,
+  }) => {
     const csp = watchCsp(page);
     await page.setViewportSize({ width: 1024, height: 800 });
     const { intent, session } = await intentSession(request, { amount: 10_000, currency: 'XOF', rail: 'mobile_money_d' }, { locale: 'en' });
@@ -412,7 +457,12 @@ test.describe('Wave', () => {
     await page.getByLabel('Wave phone number (optional)').fill('07 58 12 00 00');
     await page.getByRole('button', { name: 'Pay with Wave' }).click();
     await expect(page.getByTestId('wave-launch')).not.toHaveAttribute('href', url);
-    const pi = await expectIntent(request, intent.id, { status: 'pending', next: 'redirect_to_url', url: (await page.getByTestId('wave-launch').getAttribute('href'))!, error: null });
+    const pi = await expectIntent(request, intent.id, {
+      status: 'pending',
+      next: 'redirect_to_url',
+      url: (await page.getByTestId('wave-launch').getAttribute('href'))!,
+      error: null,
+    });
     expect(pi.nextAction.phone).toBe('+2250758120000');
     await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 20_000 });
     await expectIntent(request, intent.id, { status: 'succeeded', next: null, error: null });

@@ -8,12 +8,12 @@
 // embedded database its own data folder (only one process may open one), on PostgreSQL the same
 // database as the main server (DATABASE_URL). After every step the API (with the merchant's own
 // key) says what the database holds.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { amountRe, decodeQr, fitsWidth } from './checkout-helpers';
 
 // A free port, chosen when the server starts (another run may hold E2E_PORT + 1).
@@ -63,9 +63,15 @@ test.beforeAll(async () => {
   fs.mkdirSync(DIR, { recursive: true });
   awa = account('Boutique Awa Catalog', `awa-${run}@shop.example`);
   other = account('Other shop', `other-${run}@shop.example`);
-  server = spawn('node', ['dist/server.mjs'], { env: { ...env(), PORT: String(PORT), HOSTNAME: '127.0.0.1', BTC_CONFIRMATIONS: '1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  server = spawn('node', ['dist/server.mjs'], {
+    env: { ...env(), PORT: String(PORT), HOSTNAME: '127.0.0.1', BTC_CONFIRMATIONS: '1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   for (let i = 0; i < 240; i++) {
-    const ok = await fetch(`${BASE}/v1/openapi.json`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${BASE}/v1/openapi.json`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -131,7 +137,10 @@ async function checks(page: Page, browser?: Browser): Promise<void> {
   if (browser) await axeWithoutJs(page, browser);
 }
 
-test('[DASHBOARD]: a product, a price in BTC typed in major units, a payment link with its QR code; a buyer pays it in another browser; the payment is listed as succeeded', async ({ page, browser }) => {
+test('[DASHBOARD]: a product, a price in BTC typed in major units, a payment link with its QR code; a buyer pays it in another browser; the payment is listed as succeeded', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, awa);
 
@@ -224,7 +233,10 @@ test('[DASHBOARD]: a product, a price in BTC typed in major units, a payment lin
   expect((await fetch(link.url, { redirect: 'manual' })).status).toBe(410);
 });
 
-test('[DASHBOARD]: webhook secret shown once, keys rolled (the old key gets 401 at once), a user invited with a one-time password, in French too; sign out', async ({ page, browser }) => {
+test('[DASHBOARD]: webhook secret shown once, keys rolled (the old key gets 401 at once), a user invited with a one-time password, in French too; sign out', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, awa);
 
@@ -353,7 +365,11 @@ test('[DASHBOARD]: webhook secret shown once, keys rolled (the old key gets 401 
 test('[DASHBOARD]: another merchant’s product, price, link, endpoint and QR code are 404; a live object is invisible in test mode', async ({ page }) => {
   // Awa's objects, made through the API.
   const post = async (key: string, p: string, body: unknown) => {
-    const r = await fetch(`${BASE}${p}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const r = await fetch(`${BASE}${p}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(r.status).toBe(200);
     return r.json() as Promise<any>;
   };
@@ -364,7 +380,12 @@ test('[DASHBOARD]: another merchant’s product, price, link, endpoint and QR co
   const liveProd = await post(awa.keys.live, '/v1/products', { name: 'Live only' });
 
   await signIn(page, other);
-  for (const p of [`/dashboard/products/${prod.id}`, `/dashboard/links/${link.id}`, `/dashboard/webhooks/${endpoint.id}`, `/dashboard/links/${link.id}/qr.svg`]) {
+  for (const p of [
+    `/dashboard/products/${prod.id}`,
+    `/dashboard/links/${link.id}`,
+    `/dashboard/webhooks/${endpoint.id}`,
+    `/dashboard/links/${link.id}/qr.svg`,
+  ]) {
     const res = await page.goto(at(p));
     expect(res?.status(), p).toBe(404);
   }

@@ -15,7 +15,7 @@
 // replays are well formed. Then the API and the pages say that nothing changed.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { api, keys } from './fixtures';
 
 interface ManifestAction {
@@ -79,7 +79,10 @@ function fieldsOf(o: Objects): Record<string, Record<string, string>> {
 /** The page an action is posted to: one of the pages that carry it, its [id] filled in. */
 function pagePath(pages: string[], o: Objects): string {
   const p = pages.find((x) => !x.includes('[')) ?? pages[0]!;
-  return p.replace(/^app/, '').replace(/\/page$/, '').replace('[id]', o.intent);
+  return p
+    .replace(/^app/, '')
+    .replace(/\/page$/, '')
+    .replace('[id]', o.intent);
 }
 
 async function post(request: APIRequestContext, url: string, actionId: string, fields: Record<string, string>, headers: Record<string, string>) {
@@ -89,7 +92,14 @@ async function post(request: APIRequestContext, url: string, actionId: string, f
     maxRedirects: 0,
     failOnStatusCode: false,
   });
-  return { status: res.status(), location: res.headers()['location'] ?? null, setCookie: res.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value) };
+  return {
+    status: res.status(),
+    location: res.headers().location ?? null,
+    setCookie: res
+      .headersArray()
+      .filter((h) => h.name.toLowerCase() === 'set-cookie')
+      .map((h) => h.value),
+  };
 }
 
 // The e2e specs share the demo merchant: the endpoint this spec makes (which would get a delivery of
@@ -114,7 +124,12 @@ test('[DASHBOARD]: every server action replayed cross-site with a signed-in cook
   const intent = await api(request, 'POST', '/v1/payment_intents', { amount: 2500, currency: 'XOF', rail: 'mobile_money_a', reference: `cross-${run}` });
   const o: Objects = { product: product.id, price: price.id, link: link.id, endpoint: endpoint.id, intent: intent.id };
   const count = async (p: string) => (await api(request, 'GET', `${p}?limit=100`)).data.length as number;
-  const before = { products: await count('/v1/products'), prices: await count('/v1/prices'), links: await count('/v1/payment_links'), endpoints: await count('/v1/webhook_endpoints') };
+  const before = {
+    products: await count('/v1/products'),
+    prices: await count('/v1/prices'),
+    links: await count('/v1/payment_links'),
+    endpoints: await count('/v1/webhook_endpoints'),
+  };
 
   // Signed in through the page, as the user would be.
   const u = user();
@@ -135,14 +150,14 @@ test('[DASHBOARD]: every server action replayed cross-site with a signed-in cook
   for (const a of actions) {
     const url = pagePath(a.pages, o);
     const f = fields[`${a.file}#${a.name}`]!;
-    const shapes: Record<string, string>[] = [
-      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
-      { referer: `${FOREIGN}/offer.html` },
-    ];
+    const shapes: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' }, { referer: `${FOREIGN}/offer.html` }];
     for (const shape of shapes) {
       const r = await post(request, url, a.id, f, { cookie, ...shape });
       expect({ action: `${a.file}#${a.name}`, shape, status: r.status, location: r.location }).toEqual({
-        action: `${a.file}#${a.name}`, shape, status: 303, location: '/dashboard/sign-in?error=origin',
+        action: `${a.file}#${a.name}`,
+        shape,
+        status: 303,
+        location: '/dashboard/sign-in?error=origin',
       });
       expect(r.setCookie, `${a.name} set no cookie`).toEqual([]);
     }
@@ -159,7 +174,12 @@ test('[DASHBOARD]: every server action replayed cross-site with a signed-in cook
   expect(await api(request, 'GET', `/v1/payment_links/${link.id}`)).toMatchObject({ active: true });
   expect(await api(request, 'GET', `/v1/webhook_endpoints/${endpoint.id}`)).toMatchObject({ status: 'enabled' });
   expect(await api(request, 'GET', `/v1/payment_intents/${intent.id}`)).toMatchObject({ status: 'requires_payment_method' });
-  expect({ products: await count('/v1/products'), prices: await count('/v1/prices'), links: await count('/v1/payment_links'), endpoints: await count('/v1/webhook_endpoints') }).toEqual(before);
+  expect({
+    products: await count('/v1/products'),
+    prices: await count('/v1/prices'),
+    links: await count('/v1/payment_links'),
+    endpoints: await count('/v1/webhook_endpoints'),
+  }).toEqual(before);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('note')).toHaveText(/Test mode|Mode test/);

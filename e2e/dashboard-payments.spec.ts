@@ -12,9 +12,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { api, keys } from './fixtures';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible, expectAccessibleWithoutJs, fitsWidth, watchCsp } from './checkout-helpers';
+import { api, keys } from './fixtures';
 
 const SHOTS = path.join(process.cwd(), 'test-results', 'dashboard');
 const run = Math.random().toString(36).slice(2, 8);
@@ -144,17 +144,26 @@ test('[DASHBOARD]: test mode is marked on every page; the switch goes live and b
 test('[DASHBOARD]: find a payment by reference, see its timeline, resend a delivery, cancel it', async ({ page, request }) => {
   const ep = await api(request, 'POST', '/v1/webhook_endpoints', { url: hookUrl, enabledEvents: ['*'] });
   const ref = `order-${run}`;
-  const pi = await api(request, 'POST', '/v1/payment_intents', { amount: 12_500, currency: 'XOF', rail: 'mobile_money_a', reference: ref, metadata: { table: '12' } });
+  const pi = await api(request, 'POST', '/v1/payment_intents', {
+    amount: 12_500,
+    currency: 'XOF',
+    rail: 'mobile_money_a',
+    reference: ref,
+    metadata: { table: '12' },
+  });
   // The worker delivers the creation event to the receiver.
   let delivery: any;
   await expect
-    .poll(async () => {
-      const list = await api(request, 'GET', `/v1/webhook_endpoints/${ep.id}/deliveries?limit=100`);
-      delivery = list.data.find((d: any) => d.eventType === 'payment_intent.created' && d.status === 'succeeded' && d.eventId);
-      if (!delivery) return false;
-      const ev = await api(request, 'GET', `/v1/events/${delivery.eventId}`);
-      return ev.data.object.id === pi.id;
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const list = await api(request, 'GET', `/v1/webhook_endpoints/${ep.id}/deliveries?limit=100`);
+        delivery = list.data.find((d: any) => d.eventType === 'payment_intent.created' && d.status === 'succeeded' && d.eventId);
+        if (!delivery) return false;
+        const ev = await api(request, 'GET', `/v1/events/${delivery.eventId}`);
+        return ev.data.object.id === pi.id;
+      },
+      { timeout: 20_000 },
+    )
     .toBe(true);
 
   await page.context().addCookies([{ name: 'caisse_locale', value: 'en', url: test.info().project.use.baseURL! }]);
@@ -195,7 +204,13 @@ test('[DASHBOARD]: find a payment by reference, see its timeline, resend a deliv
 
 test('[DASHBOARD]: the CSV export of the filtered list escapes formulas', async ({ page, request }) => {
   const ref = `=HYPERLINK("http://evil.example","x${run}")`;
-  const pi = await api(request, 'POST', '/v1/payment_intents', { amount: 900, currency: 'XOF', rail: 'mobile_money_b', reference: ref, description: 'Pagne, "wax"' });
+  const pi = await api(request, 'POST', '/v1/payment_intents', {
+    amount: 900,
+    currency: 'XOF',
+    rail: 'mobile_money_b',
+    reference: ref,
+    description: 'Pagne, "wax"',
+  });
   await page.context().addCookies([{ name: 'caisse_locale', value: 'en', url: test.info().project.use.baseURL! }]);
   await signIn(page);
   await page.getByRole('searchbox').fill(ref);
@@ -220,7 +235,13 @@ test('[DASHBOARD]: the CSV export of the filtered list escapes formulas', async 
 });
 
 test('[DASHBOARD]: French and English, readable at 360 px, axe-clean', async ({ page, request }) => {
-  await api(request, 'POST', '/v1/payment_intents', { amount: 250_000, currency: 'XOF', rail: 'mobile_money_c', reference: `fr-${run}`, description: 'Réfrigérateur deux portes' });
+  await api(request, 'POST', '/v1/payment_intents', {
+    amount: 250_000,
+    currency: 'XOF',
+    rail: 'mobile_money_c',
+    reference: `fr-${run}`,
+    description: 'Réfrigérateur deux portes',
+  });
   await page.context().addCookies([{ name: 'caisse_locale', value: 'en', url: test.info().project.use.baseURL! }]);
   await page.goto('/dashboard/sign-in');
   await expectAccessible(page);
@@ -281,7 +302,7 @@ test('[DASHBOARD]: after sign-out the old cookie is useless; sign out everywhere
   await expect(tp).toHaveURL(/\/dashboard\/sign-in$/);
   const csv = await tp.request.get('/dashboard/payments/export', { maxRedirects: 0 });
   expect(csv.status()).toBe(303);
-  expect(csv.headers()['location']).toBe('/dashboard/sign-in');
+  expect(csv.headers().location).toBe('/dashboard/sign-in');
 
   // Two devices; "sign out everywhere" on one ends the other.
   await signIn(page);
@@ -297,7 +318,8 @@ test('[DASHBOARD]: after sign-out the old cookie is useless; sign out everywhere
 });
 
 test('[DASHBOARD]: keyset pagination, Next and Previous, like the API', async ({ page, request }) => {
-  for (let i = 0; i < 26; i++) await api(request, 'POST', '/v1/payment_intents', { amount: 100 + i, currency: 'XOF', rail: 'mobile_money_a', reference: `page-${run}-${i}` });
+  for (let i = 0; i < 26; i++)
+    await api(request, 'POST', '/v1/payment_intents', { amount: 100 + i, currency: 'XOF', rail: 'mobile_money_a', reference: `page-${run}-${i}` });
   const apiFirst = await api(request, 'GET', '/v1/payment_intents?limit=25');
   await page.context().addCookies([{ name: 'caisse_locale', value: 'en', url: test.info().project.use.baseURL! }]);
   await signIn(page);
@@ -319,7 +341,9 @@ test('[DASHBOARD]: keyset pagination, Next and Previous, like the API', async ({
   await expect.poll(shownIds).toEqual(ids);
 });
 
-test('[DASHBOARD]: repeated failures for an account from one address wait longer each time, the wait shown, the e-mail kept out of the URL', async ({ browser }) => {
+test('[DASHBOARD]: repeated failures for an account from one address wait longer each time, the wait shown, the e-mail kept out of the URL', async ({
+  browser,
+}) => {
   const ctx = await englishContext(browser);
   const page = await ctx.newPage();
   const email = `throttle-${run}@example.test`;
@@ -368,7 +392,8 @@ test('[DASHBOARD]: security headers, no secret on the pages, no CSP violation', 
     const res = await page.goto(url);
     expect(res!.headers()['content-security-policy']).toContain("form-action 'self'");
     const html = await res!.text();
-    for (const secret of [keys().test, keys().live, 'sk_test_', 'sk_live_', 'whsec_', 'password_hash', 'token_hash', 'scrypt$']) expect(html).not.toContain(secret);
+    for (const secret of [keys().test, keys().live, 'sk_test_', 'sk_live_', 'whsec_', 'password_hash', 'token_hash', 'scrypt$'])
+      expect(html).not.toContain(secret);
   }
   expect(csp).toEqual([]);
 });

@@ -5,7 +5,7 @@
 // test key: the example works.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './checkout-helpers';
 import { api, keys } from './fixtures';
 
@@ -16,7 +16,11 @@ const MAX_ELEMENTS = 1000;
 const MAX_HTML_BYTES = 150_000;
 
 type Doc = { paths: Record<string, Record<string, { operationId: string; tags: string[] }>>; tags: { name: string }[] };
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 async function documentOps(request: import('@playwright/test').APIRequestContext) {
   const doc = (await (await request.get('/v1/openapi.json')).json()) as Doc;
@@ -42,7 +46,16 @@ test('[DOCS]: the OpenAPI document is public and every documented operation is s
   const { doc, ops } = await documentOps(request);
   expect((doc as unknown as { openapi: string }).openapi).toBe('3.1.0');
   const names = ops.map((o) => `${o.method} ${o.path}`);
-  for (const op of ['POST /v1/payment_intents', 'GET /v1/payment_intents/{id}', 'POST /v1/payment_intents/{id}/confirm', 'POST /v1/checkout_sessions', 'POST /v1/checkout_sessions/{id}/expire', 'GET /v1/events', 'POST /v1/products', 'POST /v1/prices'])
+  for (const op of [
+    'POST /v1/payment_intents',
+    'GET /v1/payment_intents/{id}',
+    'POST /v1/payment_intents/{id}/confirm',
+    'POST /v1/checkout_sessions',
+    'POST /v1/checkout_sessions/{id}/expire',
+    'GET /v1/events',
+    'POST /v1/products',
+    'POST /v1/prices',
+  ])
     expect(names).toContain(op);
   // Each documented operation is served: the server does not answer it as an unknown URL. Path
   // parameters get an id that names nothing, and bodies are empty: nothing is created.
@@ -75,7 +88,12 @@ test('[DOCS]: every operation has its section, at its operationId, with a curl, 
     }
     // No section for an operation the document does not have.
     const shown = await page.locator('section[id]').evaluateAll((s) => s.map((e) => e.id));
-    expect(shown.sort(), tag).toEqual(ops.filter((o) => o.tag === tag).map((o) => o.id).sort());
+    expect(shown.sort(), tag).toEqual(
+      ops
+        .filter((o) => o.tag === tag)
+        .map((o) => o.id)
+        .sort(),
+    );
   }
 });
 
@@ -121,7 +139,10 @@ test('[DOCS]: every page fits 360 px, is axe-clean and light; the navigation lan
 
   // The navigation: every link of the sidebar resolves, to a page and an element with its anchor.
   await page.goto('/docs');
-  const links = await page.getByRole('navigation', { name: 'Documentation' }).locator('a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+  const links = await page
+    .getByRole('navigation', { name: 'Documentation' })
+    .locator('a')
+    .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
   expect(links.length).toBeGreaterThan(30);
   const byPage = new Map<string, string[]>();
   for (const href of links) {
@@ -180,7 +201,13 @@ test('[DOCS]: the navigation is a disclosure on a phone and works without JavaSc
 test('[DOCS]: the test numbers and error codes guides show the tables the code defines', async ({ page }) => {
   await page.goto('/docs/guides/test-mode');
   const numbers = page.getByRole('table', { name: 'Test numbers' });
-  for (const [digits, outcome] of [['0000', 'succeeds'], ['1111', 'payment_declined'], ['2222', 'timeout'], ['3333', 'insufficient_funds'], ['4444', 'resend']] as const)
+  for (const [digits, outcome] of [
+    ['0000', 'succeeds'],
+    ['1111', 'payment_declined'],
+    ['2222', 'timeout'],
+    ['3333', 'insufficient_funds'],
+    ['4444', 'resend'],
+  ] as const)
     await expect(numbers.getByRole('row').filter({ hasText: digits }), digits).toContainText(outcome);
   await expect(page.getByRole('table', { name: 'Example numbers' })).toContainText('+2250554120000');
   await page.goto('/docs/guides/errors');

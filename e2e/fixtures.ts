@@ -1,7 +1,7 @@
 // Shared helpers for the e2e specs: the merchant's keys (made by e2e/serve.sh) and an API client.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
 
 export function keys(): { test: string; live: string } {
   return JSON.parse(fs.readFileSync(path.join(process.cwd(), '.data-e2e', 'keys.json'), 'utf8')).keys;

@@ -7,7 +7,7 @@
 //      workerRanAgain), nothing changed: no second succeeded event, no extra money, same statuses.
 // Events are looked up by the id of the object they carry, paging through the whole list from the
 // intent's creation second, so another spec's events can neither break nor fake the count.
-import { expect, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
 import { api } from './fixtures';
 
 interface ApiEvent {
@@ -100,8 +100,14 @@ export async function expectPaidOnce(request: APIRequestContext, p: Paid): Promi
   await workerAgain();
 
   const again = await state(request, p);
-  expect(again.succeeded.map((e) => e.id), 'no second payment_intent.succeeded after the worker ran again').toEqual(first.succeeded.map((e) => e.id));
-  expect(again.completed.map((e) => e.id), 'no second checkout_session.completed after the worker ran again').toEqual(first.completed.map((e) => e.id));
+  expect(
+    again.succeeded.map((e) => e.id),
+    'no second payment_intent.succeeded after the worker ran again',
+  ).toEqual(first.succeeded.map((e) => e.id));
+  expect(
+    again.completed.map((e) => e.id),
+    'no second checkout_session.completed after the worker ran again',
+  ).toEqual(first.completed.map((e) => e.id));
   expect(again.intent.amountReceived, 'no money counted twice after the worker ran again').toBe(p.paid);
   expect(again.intent.status).toBe('succeeded');
   expect(again.session.status).toBe('complete');

@@ -1,13 +1,16 @@
 // Every environment variable the service reads, parsed once. The README's configuration table
 // lists the same names; keep the two in step.
 import { z } from 'zod';
-import { cmp, fromInteger, isPositive, parseDecimal, type Decimal } from './decimal';
+import { cmp, type Decimal, fromInteger, isPositive, parseDecimal } from './decimal';
 
 const optionalUrl = z.url().optional();
 const positiveInt = z.coerce.number().int().positive();
 const hex32 = z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (a 32-byte key)');
 /** An on/off switch: 1 (or true) turns it on; unset, 0 or false leaves it off. */
-const flag = z.enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' }).default('0').transform((v) => v === '1' || v === 'true');
+const flag = z
+  .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
+  .default('0')
+  .transform((v) => v === '1' || v === 'true');
 /** A plain decimal string (lib/decimal.ts parseDecimal: "655.957"; no exponent, sign or blanks) that passes `check`. */
 const decimalString = (check: (d: Decimal) => boolean, message: string) =>
   z.string().refine((v) => {
@@ -55,8 +58,14 @@ function momoEnv<L extends 'A' | 'B' | 'C' | 'D'>(l: L) {
     [`MOMO_${l}_CLIENT_ID`]: z.string().min(1).optional(),
     [`MOMO_${l}_CLIENT_SECRET`]: z.string().min(1).optional(),
     [`MOMO_${l}_MERCHANT_KEY`]: z.string().min(1).optional(),
-    [`MOMO_${l}_WEBPAY_COUNTRY`]: z.string().regex(/^[a-z]{2,3}$/, 'must be the path segment Orange gives, e.g. dev, ci, sn').optional(),
-    [`MOMO_${l}_WEBPAY_CURRENCY`]: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code').optional(),
+    [`MOMO_${l}_WEBPAY_COUNTRY`]: z
+      .string()
+      .regex(/^[a-z]{2,3}$/, 'must be the path segment Orange gives, e.g. dev, ci, sn')
+      .optional(),
+    [`MOMO_${l}_WEBPAY_CURRENCY`]: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be a three-letter currency code')
+      .optional(),
     // wave (Wave Checkout): MOMO_<X>_API_KEY is the Wave API key; the webhook secret Wave's portal shows.
     [`MOMO_${l}_WEBHOOK_SECRET`]: z.string().min(1).optional(),
     [`MOMO_${l}_DISPLAY_NAME`]: z.string().min(1).max(60).optional(),
@@ -69,96 +78,117 @@ function momoEnv<L extends 'A' | 'B' | 'C' | 'D'>(l: L) {
     [`MOMO_${l}_AMOUNT_STEP`]: positiveInt.optional(),
     [`MOMO_${l}_TIMEOUT_SECONDS`]: z.coerce.number().int().min(30).max(3600).optional(),
   } as Record<
-    `MOMO_${L}_${'BASE_URL' | 'SUBSCRIPTION_KEY' | 'API_USER' | 'API_KEY' | 'DISPLAY_NAME' | 'CURRENCIES' | 'TARGET_ENVIRONMENT' | 'CALLBACK_URL'
-      | 'CLIENT_ID' | 'CLIENT_SECRET' | 'MERCHANT_KEY' | 'WEBPAY_COUNTRY' | 'WEBPAY_CURRENCY' | 'WEBHOOK_SECRET'}`,
+    `MOMO_${L}_${
+      | 'BASE_URL'
+      | 'SUBSCRIPTION_KEY'
+      | 'API_USER'
+      | 'API_KEY'
+      | 'DISPLAY_NAME'
+      | 'CURRENCIES'
+      | 'TARGET_ENVIRONMENT'
+      | 'CALLBACK_URL'
+      | 'CLIENT_ID'
+      | 'CLIENT_SECRET'
+      | 'MERCHANT_KEY'
+      | 'WEBPAY_COUNTRY'
+      | 'WEBPAY_CURRENCY'
+      | 'WEBHOOK_SECRET'}`,
     z.ZodOptional<z.ZodString>
   > &
     Record<`MOMO_${L}_PROTOCOL`, z.ZodOptional<z.ZodEnum<{ [K in MomoProtocol]: K }>>> &
     Record<`MOMO_${L}_${'MIN_AMOUNT' | 'MAX_AMOUNT' | 'AMOUNT_STEP' | 'TIMEOUT_SECONDS'}`, z.ZodOptional<z.ZodCoercedNumber>>;
 }
 
-const envSchema = z.object({
-  // Rails (docs/rails.md describes each one).
-  RAIL_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  ...momoEnv('A'),
-  ...momoEnv('B'),
-  ...momoEnv('C'),
-  ...momoEnv('D'),
-  LND_REST_URL: optionalUrl,
-  LND_MACAROON: z.string().regex(/^[0-9a-fA-F]+$/, 'must be the hex of an invoice macaroon').optional(),
-  LND_TLS_CERT_PATH: z.string().min(1).optional(),
-  LND_PRIVATE_ROUTE_HINTS: flag,
-  LIGHTNING_INVOICE_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
-  LIGHTNING_TEST_NODE_KEY: hex32.default('c2f2ad4e7d7e4a5cb0f8b1c4d1e6a9f3b2c7d8e9f0a1b2c3d4e5f60718293a4b'),
-  BTC_XPUB: z.string().min(1).optional(),
-  ESPLORA_URL: optionalUrl,
-  BTC_XPUB_ALLOW_XPUB_VERSION: flag,
-  BTC_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(2),
-  BTC_GAP_LIMIT: z.coerce.number().int().min(1).default(20),
-  // Unset: derived from this deployment's own test seed (kept in the database; lib/boot.ts).
-  BTC_TEST_XPUB: z.string().min(1).optional(),
-  TRON_XPUB: z.string().min(1).optional(),
-  TRONGRID_URL: z.url().default('https://api.trongrid.io'),
-  TRONGRID_API_KEY: z.string().min(1).optional(),
-  TRON_USDT_CONTRACT: z.string().min(1).default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
-  TRON_TEST_XPUB: z.string().min(1).optional(),
-  TRON_GAP_LIMIT: z.coerce.number().int().min(1).default(20),
-  // Unpaid receive addresses (on-chain and TRON together) one client address, and one payment
-  // link, may be handed on the hosted page in QUOTE_TTL_SECONDS (lib/payments/addresses.ts). Not too low: many buyers
-  // share one IPv4 address behind a mobile carrier's NAT.
-  ADDRESS_HOLDS_PER_CLIENT: z.coerce.number().int().min(1).default(10),
-  ADDRESS_HOLDS_PER_LINK: z.coerce.number().int().min(1).default(200),
-  TRON_TEST_USDT_CONTRACT: z.string().min(1).default('TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf'),
+const envSchema = z
+  .object({
+    // Rails (docs/rails.md describes each one).
+    RAIL_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    ...momoEnv('A'),
+    ...momoEnv('B'),
+    ...momoEnv('C'),
+    ...momoEnv('D'),
+    LND_REST_URL: optionalUrl,
+    LND_MACAROON: z
+      .string()
+      .regex(/^[0-9a-fA-F]+$/, 'must be the hex of an invoice macaroon')
+      .optional(),
+    LND_TLS_CERT_PATH: z.string().min(1).optional(),
+    LND_PRIVATE_ROUTE_HINTS: flag,
+    LIGHTNING_INVOICE_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+    LIGHTNING_TEST_NODE_KEY: hex32.default('c2f2ad4e7d7e4a5cb0f8b1c4d1e6a9f3b2c7d8e9f0a1b2c3d4e5f60718293a4b'),
+    BTC_XPUB: z.string().min(1).optional(),
+    ESPLORA_URL: optionalUrl,
+    BTC_XPUB_ALLOW_XPUB_VERSION: flag,
+    BTC_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(2),
+    BTC_GAP_LIMIT: z.coerce.number().int().min(1).default(20),
+    // Unset: derived from this deployment's own test seed (kept in the database; lib/boot.ts).
+    BTC_TEST_XPUB: z.string().min(1).optional(),
+    TRON_XPUB: z.string().min(1).optional(),
+    TRONGRID_URL: z.url().default('https://api.trongrid.io'),
+    TRONGRID_API_KEY: z.string().min(1).optional(),
+    TRON_USDT_CONTRACT: z.string().min(1).default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
+    TRON_TEST_XPUB: z.string().min(1).optional(),
+    TRON_GAP_LIMIT: z.coerce.number().int().min(1).default(20),
+    // Unpaid receive addresses (on-chain and TRON together) one client address, and one payment
+    // link, may be handed on the hosted page in QUOTE_TTL_SECONDS (lib/payments/addresses.ts). Not too low: many buyers
+    // share one IPv4 address behind a mobile carrier's NAT.
+    ADDRESS_HOLDS_PER_CLIENT: z.coerce.number().int().min(1).default(10),
+    ADDRESS_HOLDS_PER_LINK: z.coerce.number().int().min(1).default(200),
+    TRON_TEST_USDT_CONTRACT: z.string().min(1).default('TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf'),
 
-  // Exchange rates for paying XOF, XAF or GNF over the BTC and USDT rails (lib/rates; api-contract
-  // "Paying in another currency: quotes").
-  // Lowers every quoted rate by this percentage, in the merchant's favour (test mode too).
-  RATE_SPREAD_PERCENT: decimalString((d) => cmp(d, fromInteger(100)) < 0, 'must be a decimal percentage from 0 up to (not including) 100, e.g. "1.5"').default('0'),
-  // GNF floats: without the operator's own rate, GNF intents are not converted in live mode.
-  RATE_GNF_PER_EUR: positiveDecimal.optional(),
-  QUOTE_TTL_SECONDS: z.coerce.number().int().min(60).default(900),
-  // At most half the 2-minute freshness limit, so one failed refresh does not take the converting rails down.
-  RATE_REFRESH_SECONDS: z.coerce.number().int().min(5).max(60).default(30),
-  RATE_SOURCES: z
-    .string()
-    .regex(/^(kraken|bitstamp)(,(kraken|bitstamp))*$/, `must be a comma-separated list of ${RATE_SOURCES.join(', ')}`)
-    .default(RATE_SOURCES.join(','))
-    .transform((v) => [...new Set(v.split(','))] as RateSource[]),
-  // Where the exchanges are reached (default their public APIs; tests point them at fakes).
-  RATE_KRAKEN_URL: optionalUrl,
-  RATE_BITSTAMP_URL: optionalUrl,
-  // Fresh sources a price needs (lib/rates/aggregate.ts AggregateOptions.minSources says what each choice costs).
-  RATE_MIN_SOURCES: z.coerce.number().int().min(1).default(1),
-  // Test mode's fixed rates (the defaults above; used by lib/rates/index.ts testRates): XOF per BTC and per USDT (XAF the
-  // same), and GNF per EUR, through which the GNF rates are derived.
-  TEST_RATE_XOF_PER_BTC: positiveDecimal.default(TEST_XOF_PER_BTC),
-  TEST_RATE_XOF_PER_USDT: positiveDecimal.default(TEST_XOF_PER_USDT),
-  TEST_RATE_GNF_PER_EUR: positiveDecimal.default(TEST_GNF_PER_EUR),
+    // Exchange rates for paying XOF, XAF or GNF over the BTC and USDT rails (lib/rates; api-contract
+    // "Paying in another currency: quotes").
+    // Lowers every quoted rate by this percentage, in the merchant's favour (test mode too).
+    RATE_SPREAD_PERCENT: decimalString(
+      (d) => cmp(d, fromInteger(100)) < 0,
+      'must be a decimal percentage from 0 up to (not including) 100, e.g. "1.5"',
+    ).default('0'),
+    // GNF floats: without the operator's own rate, GNF intents are not converted in live mode.
+    RATE_GNF_PER_EUR: positiveDecimal.optional(),
+    QUOTE_TTL_SECONDS: z.coerce.number().int().min(60).default(900),
+    // At most half the 2-minute freshness limit, so one failed refresh does not take the converting rails down.
+    RATE_REFRESH_SECONDS: z.coerce.number().int().min(5).max(60).default(30),
+    RATE_SOURCES: z
+      .string()
+      .regex(/^(kraken|bitstamp)(,(kraken|bitstamp))*$/, `must be a comma-separated list of ${RATE_SOURCES.join(', ')}`)
+      .default(RATE_SOURCES.join(','))
+      .transform((v) => [...new Set(v.split(','))] as RateSource[]),
+    // Where the exchanges are reached (default their public APIs; tests point them at fakes).
+    RATE_KRAKEN_URL: optionalUrl,
+    RATE_BITSTAMP_URL: optionalUrl,
+    // Fresh sources a price needs (lib/rates/aggregate.ts AggregateOptions.minSources says what each choice costs).
+    RATE_MIN_SOURCES: z.coerce.number().int().min(1).default(1),
+    // Test mode's fixed rates (the defaults above; used by lib/rates/index.ts testRates): XOF per BTC and per USDT (XAF the
+    // same), and GNF per EUR, through which the GNF rates are derived.
+    TEST_RATE_XOF_PER_BTC: positiveDecimal.default(TEST_XOF_PER_BTC),
+    TEST_RATE_XOF_PER_USDT: positiveDecimal.default(TEST_XOF_PER_USDT),
+    TEST_RATE_GNF_PER_EUR: positiveDecimal.default(TEST_GNF_PER_EUR),
 
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  BASE_URL: z.url().optional(),
-  CHECKOUT_URL: z.url().optional(),
-  DATA_DIR: z.string().min(1).default('./.data'),
-  DATABASE_URL: z.string().min(1).optional(),
-  RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(25),
-  RATE_LIMIT_BURST: z.coerce.number().int().positive().default(100),
-  WORKER: z.enum(['on', 'off']).default('on'),
-  // Where webhooks may go (lib/webhooks/ssrf.ts). Test-mode endpoints reach loopback and private
-  // addresses only on a local deployment (BASE_URL on loopback, or plain http) unless this says
-  // `allow`; `deny` refuses them even then. Live endpoints never reach them.
-  WEBHOOK_PRIVATE_TARGETS: z.enum(['allow', 'deny'], { error: 'must be allow or deny' }).optional(),
-  // The ports live endpoints may use: a comma-separated list, or `*` for any.
-  WEBHOOK_ALLOWED_PORTS: z
-    .string()
-    .regex(/^(\*|[0-9]{1,5}(,[0-9]{1,5})*)$/, 'must be a comma-separated list of ports, e.g. "443,8443", or * for any port')
-    .refine((v) => v === '*' || v.split(',').every((p) => Number(p) >= 1 && Number(p) <= 65535), 'ports go from 1 to 65535')
-    .default('443,8443')
-    .transform((v) => (v === '*' ? ('any' as const) : [...new Set(v.split(',').map(Number))])),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
-}).refine((env) => env.RATE_MIN_SOURCES <= env.RATE_SOURCES.length, {
-  path: ['RATE_MIN_SOURCES'],
-  message: 'must not exceed the number of RATE_SOURCES (no price could ever be quoted)',
-});
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    BASE_URL: z.url().optional(),
+    CHECKOUT_URL: z.url().optional(),
+    DATA_DIR: z.string().min(1).default('./.data'),
+    DATABASE_URL: z.string().min(1).optional(),
+    RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(25),
+    RATE_LIMIT_BURST: z.coerce.number().int().positive().default(100),
+    WORKER: z.enum(['on', 'off']).default('on'),
+    // Where webhooks may go (lib/webhooks/ssrf.ts). Test-mode endpoints reach loopback and private
+    // addresses only on a local deployment (BASE_URL on loopback, or plain http) unless this says
+    // `allow`; `deny` refuses them even then. Live endpoints never reach them.
+    WEBHOOK_PRIVATE_TARGETS: z.enum(['allow', 'deny'], { error: 'must be allow or deny' }).optional(),
+    // The ports live endpoints may use: a comma-separated list, or `*` for any.
+    WEBHOOK_ALLOWED_PORTS: z
+      .string()
+      .regex(/^(\*|[0-9]{1,5}(,[0-9]{1,5})*)$/, 'must be a comma-separated list of ports, e.g. "443,8443", or * for any port')
+      .refine((v) => v === '*' || v.split(',').every((p) => Number(p) >= 1 && Number(p) <= 65535), 'ports go from 1 to 65535')
+      .default('443,8443')
+      .transform((v) => (v === '*' ? ('any' as const) : [...new Set(v.split(',').map(Number))])),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  })
+  .refine((env) => env.RATE_MIN_SOURCES <= env.RATE_SOURCES.length, {
+    path: ['RATE_MIN_SOURCES'],
+    message: 'must not exceed the number of RATE_SOURCES (no price could ever be quoted)',
+  });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'BASE_URL'> & { BASE_URL: string; checkoutUrl: string };
 
@@ -166,9 +196,7 @@ let cached: Config | undefined;
 
 export function config(): Config {
   if (cached) return cached;
-  const parsed = envSchema.safeParse(
-    Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')),
-  );
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

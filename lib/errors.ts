@@ -36,9 +36,16 @@ export const unexpectedState = (message: string) => new DomainError('unexpected_
  * probe out, the next exchange-rate refresh. Absent when nobody knows (no address free yet).
  */
 export const railUnavailable = (rail: string, detail?: string, retryAfterSeconds?: number) =>
-  Object.assign(new DomainError('rail_unavailable', `The ${rail} rail is unavailable right now${detail ? ` (${detail})` : ''}. Try again later or use another rail.`, 'rail'), {
-    retryAfterSeconds,
-  });
+  Object.assign(
+    new DomainError(
+      'rail_unavailable',
+      `The ${rail} rail is unavailable right now${detail ? ` (${detail})` : ''}. Try again later or use another rail.`,
+      'rail',
+    ),
+    {
+      retryAfterSeconds,
+    },
+  );
 
 /** A feature that exists only in test mode, asked for with a live key (answered as a missing resource). */
 export const testModeOnly = (message: string) => new DomainError('test_mode_only', message);

@@ -27,6 +27,6 @@ export function redact(value: unknown, depth = 0): unknown {
 export function log(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
   if (ORDER[level] < threshold()) return;
   const line = JSON.stringify({ t: new Date().toISOString(), level, msg, ...(redact(fields) as Record<string, unknown>) });
-  if (level === 'error' || level === 'warn') process.stderr.write(line + '\n');
-  else process.stdout.write(line + '\n');
+  if (level === 'error' || level === 'warn') process.stderr.write(`${line}\n`);
+  else process.stdout.write(`${line}\n`);
 }

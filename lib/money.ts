@@ -124,7 +124,7 @@ function byRail<T>(f: (rail: Rail) => T): Record<Rail, T> {
   return out;
 }
 
-export const isRail = (rail: string): rail is Rail => Object.prototype.hasOwnProperty.call(RAIL_CATALOG, rail);
+export const isRail = (rail: string): rail is Rail => Object.hasOwn(RAIL_CATALOG, rail);
 export const isMobileMoneyRail = (rail: string): rail is MobileMoneyRail => isRail(rail) && RAIL_CATALOG[rail].kind === 'mobile_money';
 export const isAddressRail = (rail: string): rail is AddressRail => isRail(rail) && RAIL_CATALOG[rail].family === 'address';
 /** A rail whose prompt is an invoice that expires (Lightning). */
@@ -180,7 +180,9 @@ export function settlementCurrency(rail: Rail, currency: Currency, direct: reado
 }
 
 /** Rail-specific floors (RailEntry.min). */
-export const RAIL_MIN: Partial<Record<Rail, number>> = Object.fromEntries(RAILS.flatMap((r) => (RAIL_CATALOG[r].min !== null ? [[r, RAIL_CATALOG[r].min]] : [])));
+export const RAIL_MIN: Partial<Record<Rail, number>> = Object.fromEntries(
+  RAILS.flatMap((r) => (RAIL_CATALOG[r].min !== null ? [[r, RAIL_CATALOG[r].min]] : [])),
+);
 
 /** The narrower of two bounds. */
 export function narrow(a: Bounds, b?: Partial<Bounds>): Bounds {
@@ -201,17 +203,9 @@ export function formatMinor(amount: number, currency: Currency): string {
 /** Throws amount_too_small / amount_too_large with the allowed range in the message. */
 export function assertAmountInBounds(amount: number, currency: Currency, bounds: Bounds, param = 'amount'): void {
   if (amount < bounds.min)
-    throw invalid(
-      'amount_too_small',
-      `Amount must be at least ${formatMinor(bounds.min, currency)} in minor units of ${currency}; got ${amount}.`,
-      param,
-    );
+    throw invalid('amount_too_small', `Amount must be at least ${formatMinor(bounds.min, currency)} in minor units of ${currency}; got ${amount}.`, param);
   if (amount > bounds.max)
-    throw invalid(
-      'amount_too_large',
-      `Amount must be at most ${formatMinor(bounds.max, currency)} in minor units of ${currency}; got ${amount}.`,
-      param,
-    );
+    throw invalid('amount_too_large', `Amount must be at most ${formatMinor(bounds.max, currency)} in minor units of ${currency}; got ${amount}.`, param);
 }
 
 /** Throws rail_currency_mismatch when `rail` cannot carry `currency`. */

@@ -3,7 +3,7 @@
 // country (a fixed line, an unassigned range or a wrong length is refused). The operator table
 // (lib/rails/mobile-money/operators.ts) keeps who operates where and the USSD codes; this module
 // only says whether a string is a mobile number of one country. Bottom level: the library only.
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/mobile';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 
 /** What a buyer may type: digits, an optional leading + (or 00), spaces, dots, dashes, brackets. */
 const TYPED = /^\+?[0-9\s.\-()]{6,32}$/;

@@ -2,8 +2,9 @@
 // dist/server.mjs, so `npm start` runs plain JavaScript. Packages stay external (next is required
 // at run time); the route handlers themselves are loaded from Next's build, not bundled here, so
 // lib/ exists once in the process (test/architecture.test.ts checks what goes in).
-import { build } from 'esbuild';
+
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 
 export const serverBuildOptions = {
   entryPoints: ['server.ts'],

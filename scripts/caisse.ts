@@ -1,16 +1,17 @@
 // The operator's CLI: `npm run caisse -- <command>`. Honours DATA_DIR and DATABASE_URL like the
 // server. The embedded database can be opened by one process at a time: while the server holds it,
 // the CLI refuses with a clear message instead of corrupting it or waiting forever.
-import { parseArgs } from 'node:util';
+
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { config } from '../lib/config';
-import { openDatabase, type DbHandle } from '../lib/db/client';
+import { passwordProblem } from '../lib/dashboard/passwords';
+import { createUser, disableUser, findUser, listUsers, normalizeEmail } from '../lib/dashboard/users';
+import { type DbHandle, openDatabase } from '../lib/db/client';
 import { DataDirLockedError } from '../lib/db/lock';
 import { createMerchant, listMerchants, rollKeys } from '../lib/domain/merchants';
 import { DomainError } from '../lib/errors';
-import { passwordProblem } from '../lib/dashboard/passwords';
-import { createUser, disableUser, findUser, listUsers, normalizeEmail } from '../lib/dashboard/users';
 
 const USAGE = `Usage: npm run caisse -- <command>
 
@@ -43,7 +44,9 @@ function failOnDomainError(err: unknown): never {
 async function readPassword(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const c of process.stdin) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -61,7 +64,7 @@ async function main(argv: string[]): Promise<void> {
   });
   const command = positionals.join(' ');
   if (values.help || !command) {
-    process.stdout.write(USAGE + '\n');
+    process.stdout.write(`${USAGE}\n`);
     return;
   }
   const known = ['merchants create', 'merchants list', 'keys roll', 'users create', 'users list', 'users disable', 'migrate'];
@@ -87,7 +90,9 @@ async function main(argv: string[]): Promise<void> {
     const dir = path.resolve(cfg.DATA_DIR);
     const exists = fs.existsSync(dir) && fs.readdirSync(dir).length > 0;
     if (!exists && !['merchants create', 'migrate'].includes(command))
-      fail(`no database at ${dir}. Run this from the folder where \`npm start\` runs, or set DATA_DIR to its database folder (default ./.data), or DATABASE_URL.`);
+      fail(
+        `no database at ${dir}. Run this from the folder where \`npm start\` runs, or set DATA_DIR to its database folder (default ./.data), or DATABASE_URL.`,
+      );
     if (!exists) process.stderr.write(`caisse: a new embedded database is created at ${dir} (set DATA_DIR to use another)\n`);
   }
 
@@ -123,7 +128,7 @@ async function main(argv: string[]): Promise<void> {
     } else {
       out = { migrated: true };
     }
-    process.stdout.write(JSON.stringify(out, null, 2) + '\n');
+    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   } finally {
     await handle.close();
   }

@@ -64,7 +64,8 @@ function shapeOf(file: string): FileShape {
     }
     if (ts.isStringLiteral(n) && RAIL_NAMES.test(n.text)) {
       const p = n.parent;
-      const compared = ts.isBinaryExpression(p) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken].includes(p.operatorToken.kind);
+      const compared =
+        ts.isBinaryExpression(p) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken].includes(p.operatorToken.kind);
       if (compared || ts.isCaseClause(p)) out.railTests++;
     }
     // A rail's kind or flow asked by its string: adapter.kind === 'lightning', flow === 'redirect'.
@@ -74,7 +75,12 @@ function shapeOf(file: string): FileShape {
     }
     if (ts.isCallExpression(n)) {
       const callee = n.expression.getText(src);
-      if (RAIL_KIND_ASKS.test(callee) || /^(ADDRESS_RAILS|MOBILE_MONEY_RAILS)\b.*\.includes$/.test(callee) || /RAILS as readonly string\[\]\)\.includes$/.test(callee)) out.railTests++;
+      if (
+        RAIL_KIND_ASKS.test(callee) ||
+        /^(ADDRESS_RAILS|MOBILE_MONEY_RAILS)\b.*\.includes$/.test(callee) ||
+        /RAILS as readonly string\[\]\)\.includes$/.test(callee)
+      )
+        out.railTests++;
     }
     if ((ts.isFunctionDeclaration(n) || ts.isFunctionExpression(n) || ts.isArrowFunction(n) || ts.isMethodDeclaration(n)) && n.body)
       out.functions.push({ name: nameOf(n), lines: lineOf(n.getEnd()) - lineOf(n.getStart(src)) + 1 });

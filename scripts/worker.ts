@@ -1,9 +1,10 @@
 // `npm run worker`: the background worker alone (poll attempts, expire sessions, ...), for
 // deployments that run it apart from the web server. Several copies may run at once on PostgreSQL.
+
+import { loadRailsWith } from '../lib/boot';
 import { config } from '../lib/config';
 import { getDbHandle } from '../lib/db/client';
 import { log } from '../lib/log';
-import { loadRailsWith } from '../lib/boot';
 import { startWorker } from '../lib/worker';
 
 async function main() {

@@ -7,8 +7,27 @@ export const TRON_XPUB = 'xpub6D1AabNHCupeiLM65ZR9UStMhJ1vCpyV4XbZdyhMZBiJXALQtm
 
 export function input(over: Partial<PromptInput>): PromptInput {
   const t = now();
-  return { attemptId: 'att_test1234567890', intentId: 'pi_test1234567890', rail: 'mobile_money_a', amount: 1500, currency: 'XOF', description: 'Test', expiresAt: t + 3600, now: t, ...over };
+  return {
+    attemptId: 'att_test1234567890',
+    intentId: 'pi_test1234567890',
+    rail: 'mobile_money_a',
+    amount: 1500,
+    currency: 'XOF',
+    description: 'Test',
+    expiresAt: t + 3600,
+    now: t,
+    ...over,
+  };
 }
-export const view = (p: { destination: string; backendRef: string; details: Record<string, unknown>; expiresAt: number | null }, over: Partial<AttemptView> = {}): AttemptView => ({
-  id: 'att_test1234567890', rail: 'mobile_money_a', amount: 1500, currency: 'XOF', createdAt: now(), ...p, ...over,
+export const view = (
+  p: { destination: string; backendRef: string; details: Record<string, unknown>; expiresAt: number | null },
+  over: Partial<AttemptView> = {},
+): AttemptView => ({
+  id: 'att_test1234567890',
+  rail: 'mobile_money_a',
+  amount: 1500,
+  currency: 'XOF',
+  createdAt: now(),
+  ...p,
+  ...over,
 });

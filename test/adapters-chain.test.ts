@@ -2,13 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { isP2wpkhAddress } from '@/lib/rails/onchain/bip84';
 import { EsploraAdapter } from '@/lib/rails/onchain/esplora';
-import { READ_PAGES_PER_POLL, TRON_BACKOFF_SECONDS, TRON_PENALTY_SECONDS, TronGridAdapter, tronConfigSchema } from '@/lib/rails/tron/trongrid';
 import { isTronAddress } from '@/lib/rails/tron/address';
+import { READ_PAGES_PER_POLL, TRON_BACKOFF_SECONDS, TRON_PENALTY_SECONDS, TronGridAdapter, tronConfigSchema } from '@/lib/rails/tron/trongrid';
 import { BackendError } from '@/lib/rails/types';
 import { input, TRON_XPUB, view, ZPUB } from './adapter-helpers';
-import { now } from './lifecycle-helpers';
 import { startFakeEsplora } from './fakes/esplora';
 import { startFakeTronGrid } from './fakes/trongrid';
+import { now } from './lifecycle-helpers';
 
 describe('Esplora adapter (fake Esplora)', () => {
   it('derives mainnet addresses and counts outputs with the configured confirmations', async () => {
@@ -33,7 +33,15 @@ describe('Esplora adapter (fake Esplora)', () => {
   });
 
   it('refuses testnet keys for live, times out, and rejects garbage', async () => {
-    expect(() => new EsploraAdapter({ url: 'http://127.0.0.1:1', xpub: 'vpub5Y6cjg78GGuNLsaPhmYsiw4gYX3HoQiRBiSwDaBXKUafCt9bNwWQiitDk5VZ5BVxYnQdwoTyXSs2JHRPAgjAvtbBrf8ZhDYe2jWAqvZVnsc', confirmations: 1, timeoutMs: 100 })).toThrow(/mainnet/);
+    expect(
+      () =>
+        new EsploraAdapter({
+          url: 'http://127.0.0.1:1',
+          xpub: 'vpub5Y6cjg78GGuNLsaPhmYsiw4gYX3HoQiRBiSwDaBXKUafCt9bNwWQiitDk5VZ5BVxYnQdwoTyXSs2JHRPAgjAvtbBrf8ZhDYe2jWAqvZVnsc',
+          confirmations: 1,
+          timeoutMs: 100,
+        }),
+    ).toThrow(/mainnet/);
     const fake = await startFakeEsplora();
     try {
       const a = new EsploraAdapter({ url: fake.url, xpub: ZPUB, confirmations: 1, timeoutMs: 300 });
@@ -195,7 +203,14 @@ describe('Esplora adapter: the chain as it is now (reorgs, eviction, replacement
   it('every output to the address counts, in one transaction', async () => {
     const { fake, a, address, v } = await setup();
     try {
-      fake.pay([{ address, value: 20_000 }, { address: a.deriveAddress(12), value: 5_000 }, { address, value: 30_000 }], fake.tip);
+      fake.pay(
+        [
+          { address, value: 20_000 },
+          { address: a.deriveAddress(12), value: 5_000 },
+          { address, value: 30_000 },
+        ],
+        fake.tip,
+      );
       expect(await a.getStatus(v)).toMatchObject({ state: 'confirmed', received: 50_000, seen: 0 });
     } finally {
       await fake.close();
@@ -330,7 +345,10 @@ describe('TronGrid adapter (fake TronGrid)', () => {
       const reports = [];
       for (let i = 0; i < 6; i++) {
         fake.requests.length = 0;
-        const st = await a.getStatus(view({ destination: address, backendRef: address, details, expiresAt: null }, { rail: 'usdt_trc20', currency: 'USDT', amount: 4_000_000 }), now());
+        const st = await a.getStatus(
+          view({ destination: address, backendRef: address, details, expiresAt: null }, { rail: 'usdt_trc20', currency: 'USDT', amount: 4_000_000 }),
+          now(),
+        );
         expect(fake.requests.length).toBeLessThanOrEqual(READ_PAGES_PER_POLL + 2);
         details = { ...details, ...st.details };
         reports.push(st);
@@ -405,8 +423,16 @@ describe('TronGrid adapter (fake TronGrid)', () => {
   });
 
   it('live mode needs an API key (TronGrid blocks keyless use), sent on every call; each address is polled every 30 s at most', () => {
-    expect(() => tronConfigSchema.parse({ url: 'https://api.trongrid.io', xpub: TRON_XPUB, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', timeoutMs: 2000 })).toThrow(/TRONGRID_API_KEY/);
-    const a = new TronGridAdapter({ url: 'https://api.trongrid.io', apiKey: 'k', xpub: TRON_XPUB, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', timeoutMs: 2000 });
+    expect(() =>
+      tronConfigSchema.parse({ url: 'https://api.trongrid.io', xpub: TRON_XPUB, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', timeoutMs: 2000 }),
+    ).toThrow(/TRONGRID_API_KEY/);
+    const a = new TronGridAdapter({
+      url: 'https://api.trongrid.io',
+      apiKey: 'k',
+      xpub: TRON_XPUB,
+      contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      timeoutMs: 2000,
+    });
     expect(a.pollSeconds).toBeGreaterThanOrEqual(30);
   });
 
@@ -424,4 +450,3 @@ describe('TronGrid adapter (fake TronGrid)', () => {
     }
   });
 });
-

@@ -3,22 +3,22 @@
 // HTTP route. Every money test ends with the money invariant (test/invariant.ts).
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PUT as callbackPut, POST as callbackPost } from '@/app/callbacks/mobile_money/[rail]/route';
+import { POST as callbackPost, PUT as callbackPut } from '@/app/callbacks/mobile_money/[rail]/route';
 import { MAX_BODY_BYTES } from '@/lib/api/request';
+import { RAIL_DOWN_SECONDS, resetRailHealth } from '@/lib/domain/rail-health';
 import { availableRails } from '@/lib/payments/available-rails';
+import { beginAttempt } from '@/lib/payments/begin-attempt';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
 import { pollDueAttempts } from '@/lib/payments/poll';
 import { resendMobileMoneyPrompt } from '@/lib/payments/resend';
-import { MomoAdapter, type MomoConfig } from '@/lib/rails/mobile-money/momo';
-import { RAIL_DOWN_SECONDS, resetRailHealth } from '@/lib/domain/rail-health';
-import { railAdapter } from '@/lib/rails/registry';
-import { beginAttempt } from '@/lib/payments/begin-attempt';
-import { lockIntent } from '@/lib/store/intents';
 import { startAttempt } from '@/lib/payments/start-attempt';
+import { MomoAdapter, type MomoConfig } from '@/lib/rails/mobile-money/momo';
+import { railAdapter } from '@/lib/rails/registry';
 import { BackendError, type RailStatus } from '@/lib/rails/types';
+import { lockIntent } from '@/lib/store/intents';
 import { input, view } from './adapter-helpers';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
-import { startFakeMomo, type FakeMomo } from './fakes/momo';
+import { type FakeMomo, startFakeMomo } from './fakes/momo';
 import { assertMoneyInvariant, intentEvents } from './invariant';
 import { newIntent, now } from './lifecycle-helpers';
 
@@ -26,10 +26,21 @@ const { db } = useDatabase();
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-async function withFake(fn: (fake: FakeMomo, adapter: (over?: Partial<MomoConfig>) => MomoAdapter) => Promise<void>, opts?: Parameters<typeof startFakeMomo>[1]) {
+async function withFake(
+  fn: (fake: FakeMomo, adapter: (over?: Partial<MomoConfig>) => MomoAdapter) => Promise<void>,
+  opts?: Parameters<typeof startFakeMomo>[1],
+) {
   const fake = await startFakeMomo(undefined, opts);
   const adapter = (over: Partial<MomoConfig> = {}) =>
-    new MomoAdapter('mobile_money_a', { baseUrl: fake.url, subscriptionKey: 'sub-key', apiUser: 'api-user', apiKey: 'api-key', targetEnvironment: 'sandbox', timeoutMs: 2000, ...over });
+    new MomoAdapter('mobile_money_a', {
+      baseUrl: fake.url,
+      subscriptionKey: 'sub-key',
+      apiUser: 'api-user',
+      apiKey: 'api-key',
+      targetEnvironment: 'sandbox',
+      timeoutMs: 2000,
+      ...over,
+    });
   try {
     await fn(fake, adapter);
   } finally {
@@ -58,12 +69,23 @@ describe('MoMo RequestToPay adapter (fake written from MTN docs)', () => {
       expect(sent.headers).toMatchObject({ 'x-reference-id': p.backendRef, 'x-target-environment': 'sandbox', 'ocp-apim-subscription-key': 'sub-key' });
       expect(sent.headers.authorization).toMatch(/^Bearer /);
       expect(JSON.parse(sent.body)).toEqual({
-        amount: '1500', currency: 'XOF', externalId: 'att_test1234567890', payer: { partyIdType: 'MSISDN', partyId: '2250554120000' }, payerMessage: 'Test', payeeNote: 'Test',
+        amount: '1500',
+        currency: 'XOF',
+        externalId: 'att_test1234567890',
+        payer: { partyIdType: 'MSISDN', partyId: '2250554120000' },
+        payerMessage: 'Test',
+        payeeNote: 'Test',
       });
       expect(await a.getStatus(view(p), t)).toEqual({ state: 'pending', received: 0, seen: 0 });
       fake.approve(p.backendRef);
       const ftx = String(fake.statusBody(p.backendRef).financialTransactionId);
-      expect(await a.getStatus(view(p), t)).toEqual({ state: 'confirmed', received: 1500, seen: 0, final: true, details: { financialTransactionId: ftx, financialTransactionIds: [ftx] } });
+      expect(await a.getStatus(view(p), t)).toEqual({
+        state: 'confirmed',
+        received: 1500,
+        seen: 0,
+        final: true,
+        details: { financialTransactionId: ftx, financialTransactionIds: [ftx] },
+      });
 
       const q = await a.createPrompt(input({ phone: '+2250554123333', now: t }));
       fake.decline(q.backendRef, 'NOT_ENOUGH_FUNDS');
@@ -83,7 +105,14 @@ describe('MoMo RequestToPay adapter (fake written from MTN docs)', () => {
         const st = await a.getStatus(view(p), now());
         expect(st).toMatchObject({ state: 'confirmed', received: 1500, details: { financialTransactionId: String(body.financialTransactionId) } });
         // Its callback body carries a numeric externalId in that form: still read.
-        expect(await a.parseCallback({ headers: new Headers(), url: 'http://127.0.0.1/callbacks/mobile_money/mobile_money_a', now: 0, rawBody: JSON.stringify({ ...body, externalId: 947354 }) })).toEqual({ attemptId: '947354' });
+        expect(
+          await a.parseCallback({
+            headers: new Headers(),
+            url: 'http://127.0.0.1/callbacks/mobile_money/mobile_money_a',
+            now: 0,
+            rawBody: JSON.stringify({ ...body, externalId: 947354 }),
+          }),
+        ).toEqual({ attemptId: '947354' });
       },
       { form: 'example' },
     );
@@ -156,7 +185,11 @@ describe('MoMo RequestToPay adapter (fake written from MTN docs)', () => {
     await withFake(async (fake, adapter) => {
       const a = adapter();
       const p = await a.createPrompt(input({ phone: '+2250554120007' }));
-      fake.failNext('status', { status: 429, body: { statusCode: 429, message: 'Rate limit is exceeded. Try again in 1 seconds.' }, headers: { 'retry-after': '1' } });
+      fake.failNext('status', {
+        status: 429,
+        body: { statusCode: 429, message: 'Rate limit is exceeded. Try again in 1 seconds.' },
+        headers: { 'retry-after': '1' },
+      });
       expect((await rejection(a.getStatus(view(p), now()))).message).toMatch(/429/);
       fake.failNext('status', { status: 403, body: { statusCode: 403, message: 'Forbidden IP' } });
       expect((await rejection(a.getStatus(view(p), now()))).message).toMatch(/403/);
@@ -233,7 +266,7 @@ describe('MoMo RequestToPay adapter (fake written from MTN docs)', () => {
     });
   });
 
-  it("a description with an apostrophe (refused by MTN with a 400) still sends the push", async () => {
+  it('a description with an apostrophe (refused by MTN with a 400) still sends the push', async () => {
     await withFake(async (fake, adapter) => {
       const p = await adapter().createPrompt(input({ phone: '+2250554120012', description: "Commande d'été n°42" }));
       expect(fake.payments.get(p.backendRef)!.body).toMatchObject({ payerMessage: 'Commande d ete n 42', payeeNote: 'Commande d ete n 42' });
@@ -293,7 +326,9 @@ describe('MoMo RequestToPay adapter (fake written from MTN docs)', () => {
     await withFake(async (_fake, adapter) => {
       const a = adapter();
       await rejection(a.parseCallback({ headers: new Headers(), url: 'http://127.0.0.1/callbacks/mobile_money/mobile_money_a', now: 0, rawBody: 'nope' }));
-      await rejection(a.parseCallback({ headers: new Headers(), url: 'http://127.0.0.1/callbacks/mobile_money/mobile_money_a', now: 0, rawBody: '{"status":"SUCCESSFUL"}' }));
+      await rejection(
+        a.parseCallback({ headers: new Headers(), url: 'http://127.0.0.1/callbacks/mobile_money/mobile_money_a', now: 0, rawBody: '{"status":"SUCCESSFUL"}' }),
+      );
     });
   });
 });
@@ -301,7 +336,10 @@ describe('MoMo RequestToPay adapter (fake written from MTN docs)', () => {
 describe('live mode through the API (fake MoMo, callbacks through the HTTP route)', () => {
   let fake: FakeMomo;
   const ENV = {
-    MOMO_A_BASE_URL: '', MOMO_A_SUBSCRIPTION_KEY: 'sub-key', MOMO_A_API_USER: 'api-user', MOMO_A_API_KEY: 'api-key',
+    MOMO_A_BASE_URL: '',
+    MOMO_A_SUBSCRIPTION_KEY: 'sub-key',
+    MOMO_A_API_USER: 'api-user',
+    MOMO_A_API_KEY: 'api-key',
     MOMO_A_TARGET_ENVIRONMENT: 'mtnivorycoast',
     RAIL_HTTP_TIMEOUT_MS: '300',
     // Callbacks are asked for only when MOMO_A_CALLBACK_URL is set (lib/rails/registry.ts).
@@ -322,10 +360,12 @@ describe('live mode through the API (fake MoMo, callbacks through the HTTP route
   const route = (method: 'PUT' | 'POST', request: Request, rail = 'mobile_money_a') =>
     (method === 'PUT' ? callbackPut : callbackPost)(request, { params: Promise.resolve({ rail }) });
   const attemptOf = async (intentId: string) =>
-    (await db().query<{ id: string; status: string; backend_ref: string; amount_received: number; details: any }>(
-      `select id, status, backend_ref, amount_received, details from payment_attempts where payment_intent_id = $1 order by seq`,
-      [intentId],
-    ))[0]!;
+    (
+      await db().query<{ id: string; status: string; backend_ref: string; amount_received: number; details: any }>(
+        `select id, status, backend_ref, amount_received, details from payment_attempts where payment_intent_id = $1 order by seq`,
+        [intentId],
+      )
+    )[0]!;
   const intentOf = async (key: string, id: string) => (await call('GET', `/v1/payment_intents/${id}`, { key })).body;
 
   it('only configured live rails are offered', async () => {
@@ -359,9 +399,14 @@ describe('live mode through the API (fake MoMo, callbacks through the HTTP route
     const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
     expect((await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: m.keys.live, body: { phone: '0554121010' } })).status).toBe(200);
     const att = await attemptOf(pi.id);
-    const forged = await route('PUT', new Request('https://caisse.example/callbacks/mobile_money/mobile_money_a', {
-      method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...fake.statusBody(att.backend_ref), status: 'SUCCESSFUL' }),
-    }));
+    const forged = await route(
+      'PUT',
+      new Request('https://caisse.example/callbacks/mobile_money/mobile_money_a', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...fake.statusBody(att.backend_ref), status: 'SUCCESSFUL' }),
+      }),
+    );
     expect(forged.status).toBe(200);
     expect(await intentOf(m.keys.live, pi.id)).toMatchObject({ status: 'pending', amountReceived: 0 });
     expect(await intentEvents(db(), pi.id)).toEqual(['payment_intent.created', 'payment_intent.pending']);
@@ -369,7 +414,10 @@ describe('live mode through the API (fake MoMo, callbacks through the HTTP route
 
   it('the callback route: body cap, unreadable body, unknown rail, unknown attempt', async () => {
     const url = 'https://caisse.example/callbacks/mobile_money/mobile_money_a';
-    const big = await route('POST', new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"externalId":"${'x'.repeat(MAX_BODY_BYTES)}"}` }));
+    const big = await route(
+      'POST',
+      new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"externalId":"${'x'.repeat(MAX_BODY_BYTES)}"}` }),
+    );
     expect(big.status).toBe(413);
     expect((await big.json()).error).toMatchObject({ code: 'request_too_large' });
     const garbage = await route('POST', new Request(url, { method: 'POST', body: 'not json' }));
@@ -389,7 +437,10 @@ describe('live mode through the API (fake MoMo, callbacks through the HTTP route
   it('a callback whose externalId is no attempt id (a NUL, which PostgreSQL refuses) is a JSON 404 without a query, not a 500', async () => {
     const url = 'https://caisse.example/callbacks/mobile_money/mobile_money_a';
     for (const externalId of ['att_\u0000AAAAAAAAAAAAAAAAAAAAA', 'att_ABCDEFGHIJ\u0000', '\u0000', 'att_\ud800ABCDEFGHIJKL']) {
-      const r = await route('PUT', new Request(url, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ externalId, status: 'SUCCESSFUL' }) }));
+      const r = await route(
+        'PUT',
+        new Request(url, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ externalId, status: 'SUCCESSFUL' }) }),
+      );
       expect(r.status, externalId).toBe(404);
       expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
       expect((await r.json()).error, externalId).toMatchObject({ type: 'invalid_request_error', code: 'resource_missing' });
@@ -474,7 +525,10 @@ describe('live mode through the API (fake MoMo, callbacks through the HTTP route
     } finally {
       adapter.resend = send;
     }
-    const [row] = await db().query<{ status: string; details: { referenceIds: string[] } }>(`select status, details from payment_attempts where payment_intent_id = $1`, [pi.id]);
+    const [row] = await db().query<{ status: string; details: { referenceIds: string[] } }>(
+      `select status, details from payment_attempts where payment_intent_id = $1`,
+      [pi.id],
+    );
     expect(row!.status).toBe('pending');
     const second = row!.details.referenceIds[1]!;
     fake.approve(second);
@@ -511,7 +565,13 @@ describe('live mode through the API (fake MoMo, callbacks through the HTTP route
     await poll(t0 + 400);
     expect(await intentOf(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 2000, lastPaymentError: null });
     const events = await assertMoneyInvariant(db(), pi.id, { paid: 2000, now: t0 + 500 });
-    expect(events).toEqual(['payment_intent.created', 'payment_intent.payment_failed', 'payment_intent.pending', 'payment_intent.pending', 'payment_intent.succeeded']);
+    expect(events).toEqual([
+      'payment_intent.created',
+      'payment_intent.payment_failed',
+      'payment_intent.pending',
+      'payment_intent.pending',
+      'payment_intent.succeeded',
+    ]);
   });
 
   it('the resend is declined, then the payer approves the first push: the attempt stayed watched and the money pays the intent', async () => {
@@ -526,22 +586,37 @@ describe('live mode through the API (fake MoMo, callbacks through the HTTP route
     await pollDueAttempts(db(), t0 + 35, { merchantId: m.merchant.id });
     // The newest push was declined; the first is still open at the operator: failed for the payer
     // (who may try again), and still watched.
-    const declined = (await db().query<{ status: string; watch_until: number | null; next_poll_at: number | null }>(
-      `select status, watch_until, next_poll_at from payment_attempts where payment_intent_id = $1`,
-      [pi.id],
-    ))[0]!;
+    const declined = (
+      await db().query<{ status: string; watch_until: number | null; next_poll_at: number | null }>(
+        `select status, watch_until, next_poll_at from payment_attempts where payment_intent_id = $1`,
+        [pi.id],
+      )
+    )[0]!;
     expect(declined.status).toBe('failed');
     expect(declined.watch_until).toBeGreaterThan(t0 + 35);
     expect(declined.next_poll_at).not.toBeNull();
-    expect(await intentOf(m.keys.live, pi.id)).toMatchObject({ status: 'requires_payment_method', amountReceived: 0, lastPaymentError: { code: 'payment_declined' } });
+    expect(await intentOf(m.keys.live, pi.id)).toMatchObject({
+      status: 'requires_payment_method',
+      amountReceived: 0,
+      lastPaymentError: { code: 'payment_declined' },
+    });
     fake.approve(first!);
     await pollDueAttempts(db(), declined.next_poll_at!, { merchantId: m.merchant.id });
     expect(await intentOf(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
     // Both pushes have the operator's final word now: no longer watched.
     expect(await attemptOf(pi.id)).toMatchObject({ status: 'succeeded', amount_received: 2000 });
-    expect((await db().query(`select watch_until, next_poll_at from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]).toEqual({ watch_until: null, next_poll_at: null });
+    expect((await db().query(`select watch_until, next_poll_at from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]).toEqual({
+      watch_until: null,
+      next_poll_at: null,
+    });
     const events = await assertMoneyInvariant(db(), pi.id, { paid: 2000, now: declined.next_poll_at! + 10 });
-    expect(events).toEqual(['payment_intent.created', 'payment_intent.payment_failed', 'payment_intent.pending', 'payment_intent.pending', 'payment_intent.succeeded']);
+    expect(events).toEqual([
+      'payment_intent.created',
+      'payment_intent.payment_failed',
+      'payment_intent.pending',
+      'payment_intent.pending',
+      'payment_intent.succeeded',
+    ]);
   });
 
   it('the operator reports a lower amount than asked: the intent records what the operator says', async () => {
@@ -553,7 +628,11 @@ describe('live mode through the API (fake MoMo, callbacks through the HTTP route
     const att = await attemptOf(pi.id);
     fake.approve(att.backend_ref, { amount: 1500 });
     await pollDueAttempts(db(), t0 + 10, { merchantId: m.merchant.id });
-    expect(await intentOf(m.keys.live, pi.id)).toMatchObject({ status: 'requires_payment_method', amountReceived: 1500, lastPaymentError: { code: 'underpaid' } });
+    expect(await intentOf(m.keys.live, pi.id)).toMatchObject({
+      status: 'requires_payment_method',
+      amountReceived: 1500,
+      lastPaymentError: { code: 'underpaid' },
+    });
     expect(await attemptOf(pi.id)).toMatchObject({ status: 'failed', amount_received: 1500 });
     const events = await assertMoneyInvariant(db(), pi.id, { paid: 1500, now: t0 + 20 });
     expect(events).toEqual(['payment_intent.created', 'payment_intent.partially_paid', 'payment_intent.payment_failed', 'payment_intent.pending']);

@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
 import { createId } from '@/lib/ids';
 import { resetOperatorsForTests } from '@/lib/rails/mobile-money/operators';
-import { ORANGE_EXPIRY_MARGIN_SECONDS, ORANGE_PAY_TOKEN_SECONDS, OrangeMoneyAdapter, type OrangeConfig } from '@/lib/rails/mobile-money/orange';
-import { BackendError, type AttemptView, type PromptInput, type RailPrompt } from '@/lib/rails/types';
+import { ORANGE_EXPIRY_MARGIN_SECONDS, ORANGE_PAY_TOKEN_SECONDS, type OrangeConfig, OrangeMoneyAdapter } from '@/lib/rails/mobile-money/orange';
+import { type AttemptView, BackendError, type PromptInput, type RailPrompt } from '@/lib/rails/types';
 import { input as baseInput } from './adapter-helpers';
-import { startFakeOrange, type FakeOrange, type FakeOrangeOptions } from './fakes/orange';
+import { type FakeOrange, type FakeOrangeOptions, startFakeOrange } from './fakes/orange';
 
 const RETURN_URL = 'https://shop.example/orders/42';
 const NOTIFY_URL = 'https://caisse.example/callbacks/mobile_money/mobile_money_b';
@@ -64,7 +64,9 @@ const rejection = async (p: Promise<unknown>): Promise<BackendError> => {
 };
 
 const sent = (fake: FakeOrange, op: 'token' | 'webpayment' | 'transactionstatus') =>
-  fake.requests.filter((r) => r.method === 'POST' && (op === 'token' ? r.path === '/oauth/v3/token' : r.path === `/orange-money-webpay/${fake.country}/v1/${op}`));
+  fake.requests.filter(
+    (r) => r.method === 'POST' && (op === 'token' ? r.path === '/oauth/v3/token' : r.path === `/orange-money-webpay/${fake.country}/v1/${op}`),
+  );
 
 const MIN = 60_000;
 
@@ -127,7 +129,10 @@ describe('Orange Money Web Payment adapter: the token', () => {
   it('renews once only: a 401 on the retry too is the rail failing (kind down), not a third try', async () => {
     await withFake(async (fake, adapter) => {
       const a = adapter();
-      const expired = { status: 401, body: { code: 42, message: 'Expired credentials', description: 'The requested service needs credentials, and the ones provided were out-of-date.' } };
+      const expired = {
+        status: 401,
+        body: { code: 42, message: 'Expired credentials', description: 'The requested service needs credentials, and the ones provided were out-of-date.' },
+      };
       fake.fail('webpayment', expired, 3);
       const err = await rejection(a.createPrompt(input()));
       expect(err).toMatchObject({ kind: 'down', status: 401, maybeSent: false });
@@ -276,7 +281,10 @@ describe('Orange Money Web Payment adapter: the web payment', () => {
       fake.fail('webpayment', { status: 201, body: { status: 201, message: 'OK' } });
       expect((await rejection(a.createPrompt(input()))).message).toMatch(/unexpected response shape/);
       // A payment page that is not https (and not this machine) is never shown to a payer.
-      fake.fail('webpayment', { status: 201, body: { status: 201, message: 'OK', pay_token: 'a'.repeat(64), payment_url: 'http://pay.example/x', notif_token: 'b'.repeat(32) } });
+      fake.fail('webpayment', {
+        status: 201,
+        body: { status: 201, message: 'OK', pay_token: 'a'.repeat(64), payment_url: 'http://pay.example/x', notif_token: 'b'.repeat(32) },
+      });
       expect((await rejection(a.createPrompt(input()))).message).toMatch(/not https/);
     });
   });
@@ -317,7 +325,10 @@ describe('Orange Money Web Payment adapter: the transaction status', () => {
       const q = await a.createPrompt(j);
       await fake.complete(q.backendRef, 'FAILED', { notify: false });
       expect(await a.getStatus(viewOf(j, q), j.now + 5)).toEqual({
-        state: 'failed', received: 0, seen: 0, error: { code: 'payment_failed', message: 'Orange Money refused or could not complete the payment.' },
+        state: 'failed',
+        received: 0,
+        seen: 0,
+        error: { code: 'payment_failed', message: 'Orange Money refused or could not complete the payment.' },
       });
 
       // EXPIRED: the payer confirmed after the pay_token's validity.
@@ -327,7 +338,10 @@ describe('Orange Money Web Payment adapter: the transaction status', () => {
       fake.confirm(r.backendRef);
       expect(fake.payments.get(r.backendRef)!.status).toBe('EXPIRED');
       expect(await a.getStatus(viewOf(k, r), k.now + 601)).toEqual({
-        state: 'expired', received: 0, seen: 0, error: { code: 'timeout', message: 'The payer did not complete the payment on Orange Money in time.' },
+        state: 'expired',
+        received: 0,
+        seen: 0,
+        error: { code: 'timeout', message: 'The payer did not complete the payment on Orange Money in time.' },
       });
     });
   });
@@ -345,7 +359,10 @@ describe('Orange Money Web Payment adapter: the transaction status', () => {
       expect(await a.getStatus(viewOf(i, p), i.now + ORANGE_PAY_TOKEN_SECONDS)).toEqual({ state: 'waiting', received: 0, seen: 0 });
       expect(await a.getStatus(viewOf(i, p), i.now + end - 1)).toEqual({ state: 'waiting', received: 0, seen: 0 });
       expect(await a.getStatus(viewOf(i, p), i.now + end)).toEqual({
-        state: 'expired', received: 0, seen: 0, error: { code: 'timeout', message: 'The payer did not complete the payment on Orange Money in time.' },
+        state: 'expired',
+        received: 0,
+        seen: 0,
+        error: { code: 'timeout', message: 'The payer did not complete the payment on Orange Money in time.' },
       });
       // Counted from the prompt (lastPushAt), not from the attempt's creation.
       const later = { ...p.details, lastPushAt: i.now + 100 };
@@ -423,7 +440,10 @@ describe('Orange Money Web Payment adapter: the transaction status', () => {
       // The fake itself: a pay_token it does not know (404 code 60), an amount that is not the payment's.
       expect(await rejection(a.getStatus({ ...v, backendRef: 'f'.repeat(64) }, i.now))).toMatchObject({ kind: 'request', status: 404 });
       expect(await rejection(a.getStatus({ ...v, amount: 1501 }, i.now))).toMatchObject({ kind: 'request', status: 404 });
-      fake.fail('transactionstatus', { status: 400, body: { code: 23, message: 'Missing body field', description: "Key: 'GetTransactionStatusInfo.OrderId' Error:Field validation" } });
+      fake.fail('transactionstatus', {
+        status: 400,
+        body: { code: 23, message: 'Missing body field', description: "Key: 'GetTransactionStatusInfo.OrderId' Error:Field validation" },
+      });
       expect(await rejection(a.getStatus(v, i.now))).toMatchObject({ kind: 'request', status: 400 });
       fake.fail('transactionstatus', { status: 502, text: 'Bad Gateway' });
       expect(await rejection(a.getStatus(v, i.now))).toMatchObject({ kind: 'down', status: 502 });
@@ -442,7 +462,8 @@ describe('Orange Money Web Payment adapter: the transaction status', () => {
 });
 
 describe('Orange Money Web Payment adapter: the notification', () => {
-  const parse = (a: OrangeMoneyAdapter, url: string, rawBody: string) => a.parseCallback({ headers: new Headers({ 'content-type': 'application/json' }), rawBody, url, now: 0 });
+  const parse = (a: OrangeMoneyAdapter, url: string, rawBody: string) =>
+    a.parseCallback({ headers: new Headers({ 'content-type': 'application/json' }), rawBody, url, now: 0 });
 
   it("names the attempt from notif_url's ?attempt=, and is believed only with that attempt's notif_token", async () => {
     await withFake(async (fake, adapter) => {

@@ -4,11 +4,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWaveSignature, WAVE_SIGNATURE_TOLERANCE_SECONDS, WaveAdapter, type WaveConfig } from '@/lib/rails/mobile-money/wave';
-import { BackendError, type AttemptView, type PromptInput, type RailPrompt } from '@/lib/rails/types';
+import { type AttemptView, BackendError, type PromptInput, type RailPrompt } from '@/lib/rails/types';
 import { input as baseInput, view as baseView } from './adapter-helpers';
-import { EXPIRE_CONFLICT_CODE, startFakeWave, WAVE_RATE_LIMITED, waveError, type FakeWave, type FakeWaveOptions } from './fakes/wave';
+import { EXPIRE_CONFLICT_CODE, type FakeWave, type FakeWaveOptions, startFakeWave, WAVE_RATE_LIMITED, waveError } from './fakes/wave';
 import { now } from './lifecycle-helpers';
-import { startReceiver, type Receiver } from './webhook-receiver';
+import { type Receiver, startReceiver } from './webhook-receiver';
 
 const API_KEY = 'wave_sn_prod_adaptertestkey0123456789';
 const SECRET = 'wave_sn_WHS_adaptertestsecret0123456789abcdefgh';
@@ -65,7 +65,13 @@ describe('Wave Checkout adapter: create', () => {
       const [sent] = creates(fake);
       expect(sent!.headers).toMatchObject({ authorization: `Bearer ${API_KEY}`, 'idempotency-key': inp.attemptId, 'content-type': 'application/json' });
       // Exactly these fields: Wave refuses unknown ones, and no restrict_payer_mobile without a phone.
-      expect(JSON.parse(sent!.body)).toEqual({ amount: '1500', currency: 'XOF', success_url: RETURN_URL, error_url: RETURN_URL, client_reference: inp.attemptId });
+      expect(JSON.parse(sent!.body)).toEqual({
+        amount: '1500',
+        currency: 'XOF',
+        success_url: RETURN_URL,
+        error_url: RETURN_URL,
+        client_reference: inp.attemptId,
+      });
       const s = fake.sessions.get(p.backendRef)!.session;
       expect(p).toEqual({
         destination: '',
@@ -79,12 +85,17 @@ describe('Wave Checkout adapter: create', () => {
     });
   });
 
-  it('with the payer\'s number: restrict_payer_mobile (E.164), and the number is the destination', async () => {
+  it("with the payer's number: restrict_payer_mobile (E.164), and the number is the destination", async () => {
     await withFake(async (fake, adapter) => {
       const inp = input({ phone: '+2250758120000' });
       const p = await adapter().createPrompt(inp);
       expect(JSON.parse(creates(fake)[0]!.body)).toEqual({
-        amount: '1500', currency: 'XOF', success_url: RETURN_URL, error_url: RETURN_URL, client_reference: inp.attemptId, restrict_payer_mobile: '+2250758120000',
+        amount: '1500',
+        currency: 'XOF',
+        success_url: RETURN_URL,
+        error_url: RETURN_URL,
+        client_reference: inp.attemptId,
+        restrict_payer_mobile: '+2250758120000',
       });
       expect(p.destination).toBe('+2250758120000');
       expect(fake.sessions.get(p.backendRef)!.session.restrict_payer_mobile).toBe('+2250758120000');
@@ -137,8 +148,15 @@ describe('Wave Checkout adapter: create', () => {
       const forged = (inp: PromptInput, over: Record<string, unknown>) => ({
         status: 200,
         body: {
-          id: 'cos-forged0000001', amount: '1500', currency: 'XOF', checkout_status: 'open', payment_status: 'processing', client_reference: inp.attemptId,
-          wave_launch_url: 'https://pay.wave.com/c/cos-forged0000001?a=1500&c=XOF&m=Shop', when_expires: new Date((t + 1800) * 1000).toISOString(), ...over,
+          id: 'cos-forged0000001',
+          amount: '1500',
+          currency: 'XOF',
+          checkout_status: 'open',
+          payment_status: 'processing',
+          client_reference: inp.attemptId,
+          wave_launch_url: 'https://pay.wave.com/c/cos-forged0000001?a=1500&c=XOF&m=Shop',
+          when_expires: new Date((t + 1800) * 1000).toISOString(),
+          ...over,
         },
       });
       const ok = input();
@@ -213,8 +231,7 @@ describe('Wave Checkout adapter: status', () => {
         return rejection(a.getStatus(view(p, inp)));
       };
       expect((await paidWith('1500', 'XAF')).message).toMatch(/paid in XAF, asked in XOF/);
-      for (const bad of ['1500.5', '15e2', '-1500', '', 'abc', 1499.5])
-        expect((await paidWith(bad)).message, String(bad)).toMatch(/not an amount in XOF/);
+      for (const bad of ['1500.5', '15e2', '-1500', '', 'abc', 1499.5]) expect((await paidWith(bad)).message, String(bad)).toMatch(/not an amount in XOF/);
       expect((await paidWith(null)).message).toMatch(/unexpected response shape/);
     });
   });
@@ -473,7 +490,9 @@ describe('Wave Checkout adapter: webhooks (Wave-Signature)', () => {
       expect(await parse(JSON.stringify({ ...event, data: { ...event.data, client_reference: null } }))).toMatchObject({ ignore: true });
       expect(await parse(JSON.stringify({ ...event, data: { ...event.data, client_reference: 'order-42' } }))).toMatchObject({ ignore: true });
       expect(await parse(JSON.stringify({ id: 'AE_x', type: 'test.test_event', data: {} }))).toMatchObject({ ignore: true });
-      expect(await parse(JSON.stringify({ id: 'AE_y', type: 'merchant.payment_received', data: { id: 'T_1', client_reference: event.data.client_reference } }))).toMatchObject({ ignore: true });
+      expect(
+        await parse(JSON.stringify({ id: 'AE_y', type: 'merchant.payment_received', data: { id: 'T_1', client_reference: event.data.client_reference } })),
+      ).toMatchObject({ ignore: true });
       // Ours: authenticated, tied to the attempt's session.
       expect(await parse(d.rawBody)).toMatchObject({ attemptId: event.data.client_reference, authenticated: true });
     });

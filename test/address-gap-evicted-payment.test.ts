@@ -9,7 +9,7 @@ import { HDKey } from '@scure/bip32';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollDueAttempts } from '@/lib/payments/poll';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
-import { startFakeEsplora, type FakeEsplora } from './fakes/esplora';
+import { type FakeEsplora, startFakeEsplora } from './fakes/esplora';
 import { now } from './lifecycle-helpers';
 
 const { db } = useDatabase();
@@ -41,8 +41,15 @@ describe('the gap a wallet must scan', () => {
       expect(confirmed.status).toBe(200);
       addresses.push(confirmed.body.nextAction.address as string);
     }
-    const [{ key_id: keyId }] = (await db().query<{ key_id: string }>(`select key_id from derived_addresses where address = $1`, [addresses[0]])) as [{ key_id: string }];
-    const indexOf = new Map((await db().query<{ address: string; i: number }>(`select address, derivation_index as i from derived_addresses where key_id = $1`, [keyId])).map((r) => [r.address, Number(r.i)]));
+    const [{ key_id: keyId }] = (await db().query<{ key_id: string }>(`select key_id from derived_addresses where address = $1`, [addresses[0]])) as [
+      { key_id: string },
+    ];
+    const indexOf = new Map(
+      (await db().query<{ address: string; i: number }>(`select address, derivation_index as i from derived_addresses where key_id = $1`, [keyId])).map((r) => [
+        r.address,
+        Number(r.i),
+      ]),
+    );
     expect(addresses.map((a) => indexOf.get(a))).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     let t = now();
     const poll = async () => {

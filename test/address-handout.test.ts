@@ -8,19 +8,19 @@
 import { randomBytes } from 'node:crypto';
 import { HDKey } from '@scure/bip32';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REUSE_GRACE_SECONDS } from '@/lib/payments/addresses';
 import { createCheckoutSession, createCheckoutSessionInput } from '@/lib/domain/checkout-sessions';
-import { availableRails } from '@/lib/payments/available-rails';
-import { chooseSessionRail } from '@/lib/payments/choose-rail';
-import { confirmPaymentIntent } from '@/lib/payments/confirm';
-import { pollDueAttempts } from '@/lib/payments/poll';
 import { createPrice } from '@/lib/domain/prices';
 import { createProduct } from '@/lib/domain/products';
 import { DomainError } from '@/lib/errors';
 import type { Rail } from '@/lib/money';
+import { REUSE_GRACE_SECONDS } from '@/lib/payments/addresses';
+import { availableRails } from '@/lib/payments/available-rails';
+import { chooseSessionRail } from '@/lib/payments/choose-rail';
+import { confirmPaymentIntent } from '@/lib/payments/confirm';
+import { pollDueAttempts } from '@/lib/payments/poll';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
-import { startFakeEsplora, type FakeEsplora } from './fakes/esplora';
-import { startFakeTronGrid, USDT_CONTRACT, type FakeTronGrid } from './fakes/trongrid';
+import { type FakeEsplora, startFakeEsplora } from './fakes/esplora';
+import { type FakeTronGrid, startFakeTronGrid, USDT_CONTRACT } from './fakes/trongrid';
 import { assertMoneyInvariant } from './invariant';
 import { now } from './lifecycle-helpers';
 
@@ -76,7 +76,12 @@ async function choose(shop: Shop, rail: 'btc_onchain' | 'usdt_trc20', client: st
   const session = await createCheckoutSession(
     db(),
     shop.scope,
-    createCheckoutSessionInput.parse({ priceId: shop.prices[rail], successUrl: 'https://shop.example/merci', cancelUrl: 'https://shop.example/panier', expiresAt: extra.expiresAt ?? now() + 3600 }),
+    createCheckoutSessionInput.parse({
+      priceId: shop.prices[rail],
+      successUrl: 'https://shop.example/merci',
+      cancelUrl: 'https://shop.example/panier',
+      expiresAt: extra.expiresAt ?? now() + 3600,
+    }),
   );
   if (extra.link) await db().query(`update checkout_sessions set payment_link_id = $2 where id = $1`, [session.id, extra.link]);
   try {
@@ -90,8 +95,10 @@ async function choose(shop: Shop, rail: 'btc_onchain' | 'usdt_trc20', client: st
 }
 
 /** What a wallet restored from the key finds when it scans with `gap`: the used indexes it reaches. */
-async function walletScan(rail: Rail, keyOf: string, gap: number): Promise<{ found: number[]; used: number[] }> {
-  const used = (await db().query<{ i: number }>(`select derivation_index as i from derived_addresses where key_id = $1 and money_seen_at is not null order by 1`, [keyOf])).map((r) => Number(r.i));
+async function walletScan(_rail: Rail, keyOf: string, gap: number): Promise<{ found: number[]; used: number[] }> {
+  const used = (
+    await db().query<{ i: number }>(`select derivation_index as i from derived_addresses where key_id = $1 and money_seen_at is not null order by 1`, [keyOf])
+  ).map((r) => Number(r.i));
   const found: number[] = [];
   let run = 0;
   for (let i = 0; run < gap; i++) {
@@ -107,7 +114,7 @@ const keyOfAddress = async (address: string) =>
   (await db().query<{ key_id: string }>(`select key_id from derived_addresses where address = $1`, [address]))[0]!.key_id;
 
 describe('receive addresses: nobody can take the address rails away', () => {
-  it('1,000 abandoned on-chain and TRON choices from 100 client addresses: another merchant\'s buyer still gets an address at once; every paid address stays findable', async () => {
+  it("1,000 abandoned on-chain and TRON choices from 100 client addresses: another merchant's buyer still gets an address at once; every paid address stays findable", async () => {
     const attacker = await newShop();
     const t0 = now();
     const held: { rail: 'btc_onchain' | 'usdt_trc20'; address: string; intentId: string }[] = [];
@@ -151,7 +158,10 @@ describe('receive addresses: nobody can take the address rails away', () => {
     // The merchant is told how far its wallet must scan, and a wallet scanning that far finds every paid address.
     const gaps = await call('GET', '/v1/address_gaps', { key: shop.m.keys.live });
     expect(gaps.status).toBe(200);
-    for (const [rail, address] of [['btc_onchain', btc.address], ['usdt_trc20', usdt.address]] as const) {
+    for (const [rail, address] of [
+      ['btc_onchain', btc.address],
+      ['usdt_trc20', usdt.address],
+    ] as const) {
       const g = gaps.body.data.find((x: { rail: string }) => x.rail === rail);
       expect(g).toMatchObject({ object: 'address_gap', livemode: true, configuredGapLimit: GAP });
       expect(g.derivedCount).toBeGreaterThan(250);
@@ -164,7 +174,7 @@ describe('receive addresses: nobody can take the address rails away', () => {
     }
   }, 240_000);
 
-  it('an address nothing was paid to is handed on once its payer\'s time is up, not after the 7-day watch; one with money never', async () => {
+  it("an address nothing was paid to is handed on once its payer's time is up, not after the 7-day watch; one with money never", async () => {
     const shop = await newShop();
     const t0 = now();
     const a = (await choose(shop, 'btc_onchain', '192.0.2.1', t0)) as { intentId: string; address: string; expiresAt: number };
@@ -179,7 +189,10 @@ describe('receive addresses: nobody can take the address rails away', () => {
     expect(early.address).toMatch(/^bc1/);
     expect([a.address, b.address]).not.toContain(early.address);
     // After it: the unpaid address is handed on (the mempool one never is).
-    const later = (await choose(shop, 'btc_onchain', '192.0.2.4', a.expiresAt + REUSE_GRACE_SECONDS + 1, { expiresAt: now() + 80_000 })) as { intentId: string; address: string };
+    const later = (await choose(shop, 'btc_onchain', '192.0.2.4', a.expiresAt + REUSE_GRACE_SECONDS + 1, { expiresAt: now() + 80_000 })) as {
+      intentId: string;
+      address: string;
+    };
     expect(later.address).toBe(a.address);
     const next = (await choose(shop, 'btc_onchain', '192.0.2.5', a.expiresAt + REUSE_GRACE_SECONDS + 2, { expiresAt: now() + 80_000 })) as { address: string };
     expect(next.address).toMatch(/^bc1/);
@@ -197,7 +210,8 @@ describe('receive addresses: nobody can take the address rails away', () => {
     const t0 = now();
     const E = t0 + 3600; // every session's end
     const got = [];
-    for (let i = 0; i < ADDRESS_HOLDS_PER_CLIENT; i++) got.push(await choose(shop, i % 2 ? 'usdt_trc20' : 'btc_onchain', '2001:db8:1:2::1', t0, { expiresAt: E }));
+    for (let i = 0; i < ADDRESS_HOLDS_PER_CLIENT; i++)
+      got.push(await choose(shop, i % 2 ? 'usdt_trc20' : 'btc_onchain', '2001:db8:1:2::1', t0, { expiresAt: E }));
     expect(got.every((g) => !(g instanceof DomainError))).toBe(true);
     // Another address of the same IPv6 /64 is the same client.
     const over = (await choose(shop, 'btc_onchain', '2001:db8:1:2::99', t0, { expiresAt: E })) as DomainError & { retryAfterSeconds: number };

@@ -1,13 +1,12 @@
 // Two open intents never share a receive address, even when one comes back to its own address while
 // the other looks for a free one (PostgreSQL: PGlite runs one query at a time).
-import { describe, expect, it } from 'vitest';
-import { ACTIONS_PER_CLIENT_PER_MINUTE, clientKey, takeAction } from '@/lib/domain/action-limits';
-import { beginAttempt } from '@/lib/payments/begin-attempt';
-import { lockIntent } from '@/lib/store/intents';
+import { expect, it } from 'vitest';
 import { REUSE_GRACE_SECONDS } from '@/lib/payments/addresses';
+import { beginAttempt } from '@/lib/payments/begin-attempt';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
 import { WATCH_SECONDS } from '@/lib/payments/watch';
 import { railAdapter } from '@/lib/rails/registry';
+import { lockIntent } from '@/lib/store/intents';
 import { newMerchant, useDatabase } from './api';
 import { newIntent, now } from './lifecycle-helpers';
 
@@ -34,7 +33,9 @@ it.runIf(process.env.DATABASE_URL)('two open intents never share a receive addre
   const adapter = railAdapter('btc_onchain', false)!;
   // T1: A comes back to on-chain (its own address), and holds its transaction a moment.
   await db().query(`update payment_intents set rail = 'btc_onchain' where id = $1`, [a.id]);
-  await db().query(`update payment_attempts set status = 'canceled' where payment_intent_id = $1 and status = any('{creating,awaiting_payment,pending}')`, [a.id]);
+  await db().query(`update payment_attempts set status = 'canceled' where payment_intent_id = $1 and status = any('{creating,awaiting_payment,pending}')`, [
+    a.id,
+  ]);
   let began!: () => void;
   const begun = new Promise<void>((r) => (began = r));
   const t1 = db().transaction(async (tx) => {
@@ -49,7 +50,9 @@ it.runIf(process.env.DATABASE_URL)('two open intents never share a receive addre
   const rb = await confirmPaymentIntent(db(), scope, b.id, {}, { now: t });
   await t1;
   const live = await db().query<{ payment_intent_id: string }>(
-    `select payment_intent_id from payment_attempts where destination = $1 and status = any('{creating,awaiting_payment,pending}')`, [address]);
+    `select payment_intent_id from payment_attempts where destination = $1 and status = any('{creating,awaiting_payment,pending}')`,
+    [address],
+  );
   expect((rb.nextAction as { address: string }).address).not.toBe(address);
   expect(live.map((r) => r.payment_intent_id)).toEqual([a.id]);
 });

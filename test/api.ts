@@ -4,9 +4,9 @@
 import { appendFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { loadApiRoutes, matchRoute } from '@/lib/api/router';
-import { openDatabase, setDbHandle, type Db, type DbHandle } from '@/lib/db/client';
-import { createMerchant, type MerchantKeys } from '@/lib/domain/merchants';
 import { resetConfigForTests } from '@/lib/config';
+import { type Db, type DbHandle, openDatabase, setDbHandle } from '@/lib/db/client';
+import { createMerchant, type MerchantKeys } from '@/lib/domain/merchants';
 import { resetRailsForTests } from '@/lib/rails/registry';
 import { checkResponse, stats as openApiStats } from './openapi-ajv';
 
@@ -57,7 +57,10 @@ afterAll(() => {
   const file = process.env.OPENAPI_AJV_STATS;
   if (!file || openApiStats.validated + openApiStats.skipped + openApiStats.skippedByOption === 0) return;
   const { validated, skipped, skippedByOption, skippedPaths } = openApiStats;
-  appendFileSync(file, `${JSON.stringify({ file: expect.getState().testPath, validated, skipped, skippedByOption, skippedPaths: Object.fromEntries(skippedPaths) })}\n`);
+  appendFileSync(
+    file,
+    `${JSON.stringify({ file: expect.getState().testPath, validated, skipped, skippedByOption, skippedPaths: Object.fromEntries(skippedPaths) })}\n`,
+  );
 });
 
 /**

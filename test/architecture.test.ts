@@ -145,10 +145,16 @@ describe('layers', () => {
         ]),
       ),
     ).toEqual([]);
-    expect(layerViolations(g([['lib/rates/index.ts', 'lib/domain/quotes.ts']]))).toEqual(['lib/rates/index.ts -> lib/domain/quotes.ts (lib/rates is below lib/domain)']);
+    expect(layerViolations(g([['lib/rates/index.ts', 'lib/domain/quotes.ts']]))).toEqual([
+      'lib/rates/index.ts -> lib/domain/quotes.ts (lib/rates is below lib/domain)',
+    ]);
     expect(layerViolations(g([['lib/config.ts', 'lib/rates/index.ts']]))).toEqual(['lib/config.ts -> lib/rates/index.ts (lib/*.ts is below lib/rates)']);
-    expect(layerViolations(g([['lib/store/attempts.ts', 'lib/payments/decide.ts']]))).toEqual(['lib/store/attempts.ts -> lib/payments/decide.ts (lib/store is below lib/payments)']);
-    expect(layerViolations(g([['lib/domain/events.ts', 'lib/webhooks/fanout.ts']]))).toEqual(['lib/domain/events.ts -> lib/webhooks/fanout.ts (lib/domain is below lib/webhooks)']);
+    expect(layerViolations(g([['lib/store/attempts.ts', 'lib/payments/decide.ts']]))).toEqual([
+      'lib/store/attempts.ts -> lib/payments/decide.ts (lib/store is below lib/payments)',
+    ]);
+    expect(layerViolations(g([['lib/domain/events.ts', 'lib/webhooks/fanout.ts']]))).toEqual([
+      'lib/domain/events.ts -> lib/webhooks/fanout.ts (lib/domain is below lib/webhooks)',
+    ]);
     expect(layerViolations(g([['components/checkout/panels.tsx', 'app/checkout/[id]/actions.ts']]))).toEqual([
       'components/checkout/panels.tsx -> app/checkout/[id]/actions.ts (components and app are siblings that do not import each other)',
     ]);
@@ -182,7 +188,10 @@ describe('layers', () => {
     const bottom = ['lib/money.ts', 'lib/errors.ts', 'lib/ids.ts', 'lib/phone.ts'];
     for (const f of bottom) {
       expect(graph.has(f), f).toBe(true);
-      expect((graph.get(f) ?? []).filter((d) => !bottom.includes(d)), f).toEqual([]);
+      expect(
+        (graph.get(f) ?? []).filter((d) => !bottom.includes(d)),
+        f,
+      ).toEqual([]);
     }
   });
 
@@ -205,7 +214,7 @@ describe('layers', () => {
     expect(cycles).toEqual([]);
   });
 
-  it('the production server bundles nothing of lib/ but the router: the route modules come from Next\'s build', async () => {
+  it("the production server bundles nothing of lib/ but the router: the route modules come from Next's build", async () => {
     const { build } = await import('esbuild');
     // @ts-expect-error: a plain .mjs script without types
     const { serverBuildOptions } = await import('../scripts/build-server.mjs');

@@ -1,11 +1,11 @@
 // The hosted page's view model: what it shows in each state, and what it never shows.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCheckout } from '@/lib/checkout/load';
+import { nowSeconds } from '@/lib/ids';
 import { chooseSessionRail } from '@/lib/payments/choose-rail';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
 import { pollDueAttempts } from '@/lib/payments/poll';
 import { testFail, testPay } from '@/lib/payments/test-helpers';
-import { nowSeconds } from '@/lib/ids';
 import { call, newMerchant, useDatabase } from './api';
 import { assertMoneyInvariant } from './invariant';
 
@@ -33,10 +33,25 @@ describe('loadCheckout', () => {
   });
 
   it('shows the merchant, the item and the rails, and nothing secret', async () => {
-    const { pi, cs } = await session({ amount: 5000, currency: 'XOF', rail: 'mobile_money_b', description: 'Sac', reference: 'CMD-1', metadata: { note: 'private' } });
+    const { pi, cs } = await session({
+      amount: 5000,
+      currency: 'XOF',
+      rail: 'mobile_money_b',
+      description: 'Sac',
+      reference: 'CMD-1',
+      metadata: { note: 'private' },
+    });
     const view = (await loadCheckout(db(), cs.id))!;
     expect(view).toMatchObject({ phase: 'choose', rail: 'mobile_money_b', title: 'Sac', description: 'CMD-1', amount: 5000, currency: 'XOF', livemode: false });
-    expect(view.rails.map((r) => r.rail)).toEqual(['mobile_money_a', 'mobile_money_b', 'mobile_money_c', 'mobile_money_d', 'btc_lightning', 'btc_onchain', 'usdt_trc20']);
+    expect(view.rails.map((r) => r.rail)).toEqual([
+      'mobile_money_a',
+      'mobile_money_b',
+      'mobile_money_c',
+      'mobile_money_d',
+      'btc_lightning',
+      'btc_onchain',
+      'usdt_trc20',
+    ]);
     expect(view.intent?.id).toBe(pi.id);
     const json = JSON.stringify(view);
     for (const s of ['private', 'sk_test_', 'key_hash', 'Autre Boutique', merchantId]) expect(json).not.toContain(s);
@@ -53,7 +68,11 @@ describe('loadCheckout', () => {
     expect(declined).toMatchObject({ phase: 'choose', intent: { lastErrorCode: 'payment_declined', lastPhone: '0554121111' } });
     expect(declined.version).not.toBe(approve.version);
     await testPay(db(), scope(), pi.id);
-    expect((await loadCheckout(db(), cs.id))!).toMatchObject({ phase: 'succeeded', sessionStatus: 'complete', intent: { status: 'succeeded', amountReceived: 5000 } });
+    expect((await loadCheckout(db(), cs.id))!).toMatchObject({
+      phase: 'succeeded',
+      sessionStatus: 'complete',
+      intent: { status: 'succeeded', amountReceived: 5000 },
+    });
     expect(await assertMoneyInvariant(db(), pi.id, { paid: 5000 })).toEqual([
       'payment_intent.created',
       'payment_intent.payment_failed',
@@ -89,7 +108,7 @@ describe('loadCheckout', () => {
   });
 });
 
-describe('simulateOutcome (the page\'s test-mode buttons)', () => {
+describe("simulateOutcome (the page's test-mode buttons)", () => {
   it('refuses a session past its expiry even before the worker expires it, and under/over on a fixed-amount rail', async () => {
     const { simulateOutcome } = await import('@/lib/checkout/steps');
     const { cs } = await session({ amount: 5000, currency: 'XOF', rail: 'mobile_money_a' });
@@ -101,7 +120,12 @@ describe('simulateOutcome (the page\'s test-mode buttons)', () => {
     await chooseSessionRail(db(), btc.id, 'btc_onchain');
     const seen = await simulateOutcome(db(), btc.id, 'under');
     // Half of what is due, seen in the mempool: nothing counts before it confirms.
-    expect(seen).toMatchObject({ id: pi.id, status: 'pending', amountReceived: 0, nextAction: { type: 'bitcoin_address', amount: '0.0002', confirmations: 0 } });
+    expect(seen).toMatchObject({
+      id: pi.id,
+      status: 'pending',
+      amountReceived: 0,
+      nextAction: { type: 'bitcoin_address', amount: '0.0002', confirmations: 0 },
+    });
     // Confirmed (the simulated chain has mined every block by then): 10,000 sats count, the intent
     // is back to waiting for a payment, underpaid, and the page asks for the other half.
     const later = nowSeconds() + 3600;

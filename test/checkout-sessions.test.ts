@@ -7,8 +7,7 @@ beforeAll(async () => {
   key = (await newMerchant(db())).keys.test;
 });
 
-const intent = async (k = key) =>
-  (await call('POST', '/v1/payment_intents', { key: k, body: { amount: 2500, currency: 'XOF', rail: 'mobile_money_a' } })).body;
+const intent = async (k = key) => (await call('POST', '/v1/payment_intents', { key: k, body: { amount: 2500, currency: 'XOF', rail: 'mobile_money_a' } })).body;
 const price = async (opts: { active?: boolean; productActive?: boolean } = {}) => {
   const p = (await call('POST', '/v1/products', { key, body: { name: 'Panier', active: opts.productActive ?? true } })).body;
   return (await call('POST', '/v1/prices', { key, body: { productId: p.id, currency: 'USDT', unitAmount: 12_500_000, active: opts.active ?? true } })).body;
@@ -50,7 +49,15 @@ describe('checkout sessions', () => {
     const pr = await price();
     const r = await call('POST', '/v1/checkout_sessions', { key, body: { priceId: pr.id } });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ priceId: pr.id, paymentIntentId: null, amount: 12_500_000, currency: 'USDT', locale: 'auto', successUrl: null, cancelUrl: null });
+    expect(r.body).toMatchObject({
+      priceId: pr.id,
+      paymentIntentId: null,
+      amount: 12_500_000,
+      currency: 'USDT',
+      locale: 'auto',
+      successUrl: null,
+      cancelUrl: null,
+    });
   });
 
   it('needs exactly one of paymentIntentId and priceId', async () => {
@@ -117,7 +124,9 @@ describe('checkout sessions', () => {
     const again = await call('POST', `/v1/checkout_sessions/${cs.id}/expire`, { key });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('unexpected_state');
-    const types = (await db().query<{ type: string }>(`select type from events where data->'object'->>'id' in ($1, $2)`, [pi.id, cs.id])).map((r) => r.type).sort();
+    const types = (await db().query<{ type: string }>(`select type from events where data->'object'->>'id' in ($1, $2)`, [pi.id, cs.id]))
+      .map((r) => r.type)
+      .sort();
     expect(types).toEqual(['checkout_session.expired', 'payment_intent.created', 'payment_intent.failed']);
   });
 

@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '@/lib/db/client';
 import { hashKey } from '@/lib/api/auth';
 import { verifyPassword } from '@/lib/dashboard/passwords';
 import { signIn } from '@/lib/dashboard/sessions';
+import { openDatabase } from '@/lib/db/client';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caisse-cli-'));
 const env = process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { DATA_DIR: dir, DATABASE_URL: '' };
@@ -28,14 +28,20 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('CLI', () => {
-  it.runIf(!process.env.DATABASE_URL)('a command other than merchants create, on an embedded database folder that does not exist, refuses and creates nothing', () => {
-    const missing = path.join(dir, 'not-here');
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/caisse.ts', 'merchants', 'list'], { env: { ...process.env, DATA_DIR: missing, DATABASE_URL: '' }, encoding: 'utf8' });
-    expect(r.status).toBe(1);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toContain(`no database at ${missing}`);
-    expect(fs.existsSync(missing)).toBe(false);
-  });
+  it.runIf(!process.env.DATABASE_URL)(
+    'a command other than merchants create, on an embedded database folder that does not exist, refuses and creates nothing',
+    () => {
+      const missing = path.join(dir, 'not-here');
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/caisse.ts', 'merchants', 'list'], {
+        env: { ...process.env, DATA_DIR: missing, DATABASE_URL: '' },
+        encoding: 'utf8',
+      });
+      expect(r.status).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(`no database at ${missing}`);
+      expect(fs.existsSync(missing)).toBe(false);
+    },
+  );
 
   it('merchants create prints exactly the contract JSON; keys are stored hashed; keys roll revokes the old ones', async () => {
     const made = cli('merchants', 'create', '--name', 'Boutique CLI');
@@ -53,7 +59,9 @@ describe('CLI', () => {
 
     const h = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: dir });
     try {
-      const rows = await h.db.query<{ key_hash: string; revoked_at: number | null }>(`select key_hash, revoked_at from api_keys where merchant_id = $1`, [out.merchant.id]);
+      const rows = await h.db.query<{ key_hash: string; revoked_at: number | null }>(`select key_hash, revoked_at from api_keys where merchant_id = $1`, [
+        out.merchant.id,
+      ]);
       expect(rows).toHaveLength(4);
       const byHash = new Map(rows.map((r) => [r.key_hash, r.revoked_at]));
       expect(byHash.get(hashKey(out.keys.test))).not.toBeNull();
@@ -71,7 +79,10 @@ describe('CLI', () => {
     const made = cli('users', 'create', '--merchant', merchant, '--email', email.replace('ana', 'Ana'));
     expect(made.status, made.stderr).toBe(0);
     const out = JSON.parse(made.stdout);
-    expect(out).toEqual({ user: { id: expect.stringMatching(/^user_[0-9A-Za-z]{22}$/), email, merchantId: merchant }, password: expect.stringMatching(/^[0-9A-Za-z]{20}$/) });
+    expect(out).toEqual({
+      user: { id: expect.stringMatching(/^user_[0-9A-Za-z]{22}$/), email, merchantId: merchant },
+      password: expect.stringMatching(/^[0-9A-Za-z]{20}$/),
+    });
     expect(Object.keys(out)).toEqual(['user', 'password']);
 
     // --password-stdin: the operator's own password (one line from stdin), not echoed back.
@@ -158,23 +169,30 @@ describe('CLI', () => {
     expect(m.stderr).toMatch(/No such merchant/);
   }, 60_000);
 
-  it.runIf(!process.env.DATABASE_URL)('refuses, without hanging or corrupting, while another process holds the embedded database', async () => {
-    const holder = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/http-server.ts'], { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'inherit'] });
-    try {
-      await new Promise<void>((resolve, reject) => {
-        holder.stdout.on('data', (d) => String(d).includes('PORT') && resolve());
-        holder.once('exit', (c) => reject(new Error(`holder exited ${c}`)));
+  it.runIf(!process.env.DATABASE_URL)(
+    'refuses, without hanging or corrupting, while another process holds the embedded database',
+    async () => {
+      const holder = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/http-server.ts'], {
+        env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
+        stdio: ['ignore', 'pipe', 'inherit'],
       });
-      const r = cli('merchants', 'list');
-      expect(r.status).toBe(1);
-      expect(r.stderr).toMatch(new RegExp(`in use by another process \\(pid ${holder.pid}\\)`));
-    } finally {
-      const gone = new Promise((done) => holder.once('exit', done));
-      holder.kill('SIGKILL');
-      await gone;
-    }
-    const after = cli('merchants', 'list'); // the holder died: its stale lock is taken over
-    expect(after.status, after.stderr).toBe(0);
-    expect(JSON.parse(after.stdout).merchants.map((m: { name: string }) => m.name)).toContain(SETUP_MERCHANT);
-  }, 60_000);
+      try {
+        await new Promise<void>((resolve, reject) => {
+          holder.stdout.on('data', (d) => String(d).includes('PORT') && resolve());
+          holder.once('exit', (c) => reject(new Error(`holder exited ${c}`)));
+        });
+        const r = cli('merchants', 'list');
+        expect(r.status).toBe(1);
+        expect(r.stderr).toMatch(new RegExp(`in use by another process \\(pid ${holder.pid}\\)`));
+      } finally {
+        const gone = new Promise((done) => holder.once('exit', done));
+        holder.kill('SIGKILL');
+        await gone;
+      }
+      const after = cli('merchants', 'list'); // the holder died: its stale lock is taken over
+      expect(after.status, after.stderr).toBe(0);
+      expect(JSON.parse(after.stdout).merchants.map((m: { name: string }) => m.name)).toContain(SETUP_MERCHANT);
+    },
+    60_000,
+  );
 });

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { assertStartable, loadTestKeys } from '@/lib/boot';
 import { openDatabase } from '@/lib/db/client';
 import { railAdapter, resetRailsForTests } from '@/lib/rails/registry';
-import { call, newMerchant, useDatabase, useLiveConfig } from './api';
 import { ZPUB } from './adapter-helpers';
+import { call, newMerchant, useDatabase, useLiveConfig } from './api';
 
 const { db } = useDatabase();
 
@@ -56,7 +56,10 @@ describe("test-mode addresses come from this deployment's own key (item 9)", () 
     await loadTestKeys(db());
     const m = await newMerchant(db());
     const expected = new Set(Array.from({ length: 200 }, (_, i) => railAdapter('btc_onchain', false)!.deriveAddress!(i)));
-    for (const [rail, currency, amount] of [['btc_onchain', 'BTC', 50_000], ['usdt_trc20', 'USDT', 1_000_000]] as const) {
+    for (const [rail, currency, amount] of [
+      ['btc_onchain', 'BTC', 50_000],
+      ['usdt_trc20', 'USDT', 1_000_000],
+    ] as const) {
       const pi = await call('POST', '/v1/payment_intents', { key: m.keys.test, body: { amount, currency, rail } });
       const r = await call('POST', `/v1/payment_intents/${pi.body.id}/confirm`, { key: m.keys.test, body: {} });
       expect(r.status).toBe(200);

@@ -9,9 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
-import { startServer } from './server-process';
 import { createMerchant } from '@/lib/domain/merchants';
-
+import { startServer } from './server-process';
 
 const CLIENTS = 16;
 
@@ -89,18 +88,26 @@ async function crashUnderLoad(db: { databaseUrl?: string; dataDir?: string }) {
 }
 
 describe('a crash under idempotent write load', () => {
-  it.skipIf(!!process.env.DATABASE_URL)('embedded database: SIGKILL with 16 clients writing; every key answers 2xx after the restart, one object each', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caisse-crash-'));
-    try {
-      await crashUnderLoad({ dataDir: dir });
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }, 120_000);
+  it.skipIf(!!process.env.DATABASE_URL)(
+    'embedded database: SIGKILL with 16 clients writing; every key answers 2xx after the restart, one object each',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caisse-crash-'));
+      try {
+        await crashUnderLoad({ dataDir: dir });
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 
-  it.skipIf(!process.env.DATABASE_URL)('PostgreSQL: SIGKILL with 16 clients writing; every key answers 2xx after the restart, one object each', async () => {
-    await crashUnderLoad({ databaseUrl: process.env.DATABASE_URL });
-  }, 120_000);
+  it.skipIf(!process.env.DATABASE_URL)(
+    'PostgreSQL: SIGKILL with 16 clients writing; every key answers 2xx after the restart, one object each',
+    async () => {
+      await crashUnderLoad({ databaseUrl: process.env.DATABASE_URL });
+    },
+    120_000,
+  );
 });
 
 describe('claims of routes that call a backend mid-way (confirm)', () => {

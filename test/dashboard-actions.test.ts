@@ -41,7 +41,8 @@ function startsWithDashboardAction(body: ts.Block): boolean {
   const s = body.statements[0];
   if (!s) return false;
   if (ts.isExpressionStatement(s)) return awaitedCall(s.expression) === 'dashboardAction';
-  if (ts.isVariableStatement(s) && s.declarationList.declarations.length === 1) return awaitedCall(s.declarationList.declarations[0]!.initializer) === 'dashboardAction';
+  if (ts.isVariableStatement(s) && s.declarationList.declarations.length === 1)
+    return awaitedCall(s.declarationList.declarations[0]!.initializer) === 'dashboardAction';
   return false;
 }
 
@@ -58,7 +59,13 @@ function startsWithOriginCheck(body: ts.Block): boolean {
   if (!ts.isIdentifier(call.expression) || call.expression.text !== 'sameOriginPost') return false;
   if (!call.arguments[0] || !ts.isIdentifier(call.arguments[0]) || call.arguments[0].text !== d.name.text) return false;
   const then = ts.isBlock(b.thenStatement) ? b.thenStatement.statements[0] : b.thenStatement;
-  return !!then && ts.isExpressionStatement(then) && ts.isCallExpression(then.expression) && ts.isIdentifier(then.expression.expression) && then.expression.expression.text === 'redirect';
+  return (
+    !!then &&
+    ts.isExpressionStatement(then) &&
+    ts.isCallExpression(then.expression) &&
+    ts.isIdentifier(then.expression.expression) &&
+    then.expression.expression.text === 'redirect'
+  );
 }
 
 /** Every export of every 'use server' file under app/dashboard, and whether it starts with its check. */
@@ -69,18 +76,29 @@ function dashboardActions(): { action: string; checked: boolean; why?: string }[
     if (!isServerFile(sf)) continue;
     for (const s of sf.statements) {
       if (ts.isExportDeclaration(s) || ts.isExportAssignment(s)) {
-        out.push({ action: `${file}#${s.getText(sf).slice(0, 40)}`, checked: false, why: 're-exports are not allowed in an actions file (export each action where its check can be read)' });
+        out.push({
+          action: `${file}#${s.getText(sf).slice(0, 40)}`,
+          checked: false,
+          why: 're-exports are not allowed in an actions file (export each action where its check can be read)',
+        });
         continue;
       }
       if (!exported(s)) continue;
       if (ts.isFunctionDeclaration(s) && s.name && s.body) {
         const action = `${file}#${s.name.text}`;
         const checked = ORIGIN_ONLY.has(action) ? startsWithOriginCheck(s.body) : startsWithDashboardAction(s.body);
-        out.push({ action, checked, ...(checked ? {} : { why: ORIGIN_ONLY.has(action) ? 'does not start with the sameOriginPost check' : 'does not start with await dashboardAction()' }) });
+        out.push({
+          action,
+          checked,
+          ...(checked ? {} : { why: ORIGIN_ONLY.has(action) ? 'does not start with the sameOriginPost check' : 'does not start with await dashboardAction()' }),
+        });
       } else if (ts.isTypeAliasDeclaration(s) || ts.isInterfaceDeclaration(s)) {
-        continue; // types are erased: no endpoint
       } else {
-        out.push({ action: `${file}#${s.getText(sf).slice(0, 40)}`, checked: false, why: 'an exported value that is not a function declaration (write `export async function`)' });
+        out.push({
+          action: `${file}#${s.getText(sf).slice(0, 40)}`,
+          checked: false,
+          why: 'an exported value that is not a function declaration (write `export async function`)',
+        });
       }
     }
   }

@@ -3,21 +3,17 @@
 // DATABASE_URL: test files share it, so every email and client address here is unique to the run).
 import { createHash, randomBytes, scrypt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { newMerchant, useDatabase } from './api';
-import { openDatabase } from '@/lib/db/client';
-import { DomainError } from '@/lib/errors';
 import {
   DUMMY_HASH,
   generatePassword,
   hashPassword,
   needsRehash,
-  passwordProblem,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  passwordProblem,
   SCRYPT_PARAMS,
   verifyPassword,
 } from '@/lib/dashboard/passwords';
-import { createUser, disableUser, listUsers } from '@/lib/dashboard/users';
 import {
   ABSOLUTE_SECONDS,
   cookieOptions,
@@ -31,6 +27,8 @@ import {
   signOut,
   signOutEverywhere,
 } from '@/lib/dashboard/sessions';
+import { createUser, disableUser, listUsers } from '@/lib/dashboard/users';
+import { openDatabase } from '@/lib/db/client';
 import {
   growingWait,
   SIGN_IN_ACCOUNT_FREE,
@@ -40,6 +38,8 @@ import {
   SIGN_IN_MEMORY,
   SIGN_IN_PAIR_FREE,
 } from '@/lib/domain/action-limits';
+import { DomainError } from '@/lib/errors';
+import { newMerchant, useDatabase } from './api';
 
 const { db } = useDatabase();
 
@@ -74,7 +74,9 @@ describe('passwords', () => {
       times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);
-    console.log(`scrypt N=${SCRYPT_PARAMS.N} r=${SCRYPT_PARAMS.r} p=${SCRYPT_PARAMS.p}: ${times.map((t) => t.toFixed(0)).join(', ')} ms (median ${times[2]!.toFixed(0)} ms)`);
+    console.log(
+      `scrypt N=${SCRYPT_PARAMS.N} r=${SCRYPT_PARAMS.r} p=${SCRYPT_PARAMS.p}: ${times.map((t) => t.toFixed(0)).join(', ')} ms (median ${times[2]!.toFixed(0)} ms)`,
+    );
     expect(SCRYPT_PARAMS).toEqual({ N: 32768, r: 8, p: 1 });
     expect(hash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
     expect(hash).not.toContain('correct horse');
@@ -99,7 +101,15 @@ describe('passwords', () => {
   it('an unreadable or outrageous hash matches nothing, quickly', async () => {
     const salt = randomBytes(16).toString('base64url');
     const key = randomBytes(32).toString('base64url');
-    for (const bad of ['', 'scrypt', `scrypt$32768$8$1$${salt}`, `scrypt$30000$8$1$${salt}$${key}`, `scrypt$1073741824$8$1$${salt}$${key}`, `scrypt$32768$8$99$${salt}$${key}`, `pbkdf2$32768$8$1$${salt}$${key}`])
+    for (const bad of [
+      '',
+      'scrypt',
+      `scrypt$32768$8$1$${salt}`,
+      `scrypt$30000$8$1$${salt}$${key}`,
+      `scrypt$1073741824$8$1$${salt}$${key}`,
+      `scrypt$32768$8$99$${salt}$${key}`,
+      `pbkdf2$32768$8$1$${salt}$${key}`,
+    ])
       expect(await verifyPassword('anything at all', bad), bad).toBe(false);
     expect(await verifyPassword('anything at all', DUMMY_HASH)).toBe(false);
     expect(needsRehash(DUMMY_HASH)).toBe(false);
@@ -132,7 +142,13 @@ describe('users', () => {
     const m = await newMerchant(db());
     const email = uniqueEmail('Ana');
     const r = await createUser(db(), { merchantId: m.merchant.id, email: `  ${email.toUpperCase()} ` }, T0);
-    expect(r.user).toEqual({ id: expect.stringMatching(/^user_[0-9A-Za-z]{22}$/), email: email.toLowerCase(), merchantId: m.merchant.id, disabled: false, createdAt: T0 });
+    expect(r.user).toEqual({
+      id: expect.stringMatching(/^user_[0-9A-Za-z]{22}$/),
+      email: email.toLowerCase(),
+      merchantId: m.merchant.id,
+      disabled: false,
+      createdAt: T0,
+    });
     expect(r.generated).toBe(true);
     expect(r.password).toMatch(/^[0-9A-Za-z]{20}$/);
     const [row] = await db().query<{ password_hash: string }>(`select password_hash from users where id = $1`, [r.user.id]);
@@ -150,7 +166,11 @@ describe('users', () => {
     const other = await newMerchant(db());
     const email = uniqueEmail();
     await createUser(db(), { merchantId: m.merchant.id, email });
-    const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof DomainError ? { code: e.code, param: e.param, message: e.message } : e));
+    const refusal = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: unknown) => (e instanceof DomainError ? { code: e.code, param: e.param, message: e.message } : e),
+      );
     // Taken within the merchant, also in another case.
     expect(await refusal(createUser(db(), { merchantId: m.merchant.id, email: email.toUpperCase() }))).toEqual({
       code: 'email_taken',
@@ -158,7 +178,10 @@ describe('users', () => {
       message: `'${email}' is already a user of this merchant.`,
     });
     // Another merchant may invite the same address: nothing tells it the address has an account elsewhere.
-    expect((await createUser(db(), { merchantId: other.merchant.id, email: email.toUpperCase() })).user).toMatchObject({ email, merchantId: other.merchant.id });
+    expect((await createUser(db(), { merchantId: other.merchant.id, email: email.toUpperCase() })).user).toMatchObject({
+      email,
+      merchantId: other.merchant.id,
+    });
     expect(await refusal(createUser(db(), { merchantId: m.merchant.id, email: 'not an email' }))).toMatchObject({ code: 'parameter_invalid', param: 'email' });
     expect(await refusal(createUser(db(), { merchantId: m.merchant.id, email: uniqueEmail(), password: 'short' }))).toMatchObject({
       code: 'parameter_invalid',
@@ -172,7 +195,7 @@ describe('users', () => {
     expect((await listUsers(db(), other.merchant.id)).map((x) => x.email)).toEqual([email]);
   });
 
-  it('listUsers: the merchant\'s users only, newest first, never a hash', async () => {
+  it("listUsers: the merchant's users only, newest first, never a hash", async () => {
     const m = await newMerchant(db());
     const other = await newMerchant(db());
     const a = (await createUser(db(), { merchantId: m.merchant.id, email: uniqueEmail() }, T0)).user;
@@ -210,7 +233,7 @@ describe('users', () => {
 });
 
 describe('sign-in', () => {
-  it('signs in (email in any case), opens a test-mode session scoped to the user\'s merchant', async () => {
+  it("signs in (email in any case), opens a test-mode session scoped to the user's merchant", async () => {
     const u = await userWithPassword();
     const r = await signIn(db(), { email: `  ${u.user.email.toUpperCase()}`, password: u.password, clientAddress: uniqueAddress(), now: T0 });
     expect(r).toEqual({ ok: true, token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), user: u.user });
@@ -287,12 +310,18 @@ describe('sign-in', () => {
     const c = await newMerchant(db());
     const chosen = await createUser(db(), { merchantId: c.merchant.id, email: uniqueEmail('chosen'), password: 'the same phrase twice' });
     const d = await newMerchant(db());
-    await expect(createUser(db(), { merchantId: d.merchant.id, email: chosen.user.email, password: 'the same phrase twice' })).rejects.toMatchObject({ code: 'parameter_invalid', param: 'password' });
-    expect((await createUser(db(), { merchantId: d.merchant.id, email: chosen.user.email, password: 'another phrase, mine' })).user.merchantId).toBe(d.merchant.id);
+    await expect(createUser(db(), { merchantId: d.merchant.id, email: chosen.user.email, password: 'the same phrase twice' })).rejects.toMatchObject({
+      code: 'parameter_invalid',
+      param: 'password',
+    });
+    expect((await createUser(db(), { merchantId: d.merchant.id, email: chosen.user.email, password: 'another phrase, mine' })).user.merchantId).toBe(
+      d.merchant.id,
+    );
   });
 
   // A wrong password is wrong without scrypt's 60 ms (these tests count attempts, not hashes).
-  const wrong = (email: string, clientAddress: string, now: number) => signIn(db(), { email, password: 'wrong password!', clientAddress, now }, { verify: async () => false });
+  const wrong = (email: string, clientAddress: string, now: number) =>
+    signIn(db(), { email, password: 'wrong password!', clientAddress, now }, { verify: async () => false });
 
   it('the wait schedules: a pair 3 free then 5 s doubling to 15 min; an account 10 free then 1 s doubling to 60 s; a client 20 free then 5 s doubling to 15 min', () => {
     const schedule = (free: number, first: number, max: number) => Array.from({ length: 16 }, (_, n) => growingWait(n, free, first, max));
@@ -332,7 +361,10 @@ describe('sign-in', () => {
       now += growingWait(i + 1, SIGN_IN_PAIR_FREE, 5, SIGN_IN_MAX_WAIT);
     }
     expect(await wrong(u.user.email, address, now - 1)).toMatchObject({ reason: 'throttled', retryAfter: 1 });
-    expect(await signIn(db(), { email: u.user.email, password: u.password, clientAddress: address, now: now - 900 })).toMatchObject({ reason: 'throttled', retryAfter: 900 });
+    expect(await signIn(db(), { email: u.user.email, password: u.password, clientAddress: address, now: now - 900 })).toMatchObject({
+      reason: 'throttled',
+      retryAfter: 900,
+    });
     expect((await signIn(db(), { email: u.user.email, password: u.password, clientAddress: address, now })).ok).toBe(true);
     // (the account, with 20 failures this hour, now makes each address that failed wait up to a minute).
     expect(await wrong(u.user.email, address, now)).toMatchObject({ reason: 'invalid_credentials' });
@@ -396,7 +428,10 @@ describe('sign-in', () => {
     const u = await userWithPassword();
     const salt = randomBytes(16);
     const key = await new Promise<Buffer>((ok, ko) => scrypt(u.password, salt, 32, { N: 2 ** 14, r: 8, p: 1 }, (e, k) => (e ? ko(e) : ok(k))));
-    await db().query(`update users set password_hash = $2 where id = $1`, [u.user.id, `scrypt$16384$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`]);
+    await db().query(`update users set password_hash = $2 where id = $1`, [
+      u.user.id,
+      `scrypt$16384$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`,
+    ]);
     expect((await signIn(db(), { email: u.user.email, password: u.password, clientAddress: uniqueAddress(), now: T0 })).ok).toBe(true);
     const [row] = await db().query<{ password_hash: string }>(`select password_hash from users where id = $1`, [u.user.id]);
     expect(row!.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
@@ -406,7 +441,11 @@ describe('sign-in', () => {
 
 describe('sessions', () => {
   const lastSeen = async (token: string) =>
-    (await db().query<{ last_seen_at: number }>(`select last_seen_at from dashboard_sessions where token_hash = $1`, [createHash('sha256').update(token).digest('hex')]))[0]!.last_seen_at;
+    (
+      await db().query<{ last_seen_at: number }>(`select last_seen_at from dashboard_sessions where token_hash = $1`, [
+        createHash('sha256').update(token).digest('hex'),
+      ])
+    )[0]!.last_seen_at;
 
   it(`idle timeout: dead after ${IDLE_SECONDS / 3600} h unused; last_seen_at is written at most once a minute`, async () => {
     expect(IDLE_SECONDS).toBe(12 * 3600);
@@ -485,7 +524,7 @@ describe('sameOriginPost', () => {
   const check = (h: Record<string, string>, opts?: { allowedOrigins?: string[] }) => sameOriginPost(new Headers(h), opts);
   const next = { host: 'shop.example:3000', 'x-forwarded-host': 'shop.example:3000', 'x-forwarded-proto': 'http' };
 
-  it('Origin must be the request\'s own origin (scheme, host and port)', () => {
+  it("Origin must be the request's own origin (scheme, host and port)", () => {
     expect(check({ ...next, origin: 'http://shop.example:3000' })).toBe(true);
     expect(check({ ...next, origin: 'http://SHOP.example:3000' })).toBe(true);
     expect(check({ ...next, origin: 'https://evil.example' })).toBe(false);

@@ -2,12 +2,12 @@
 // units, exactly, per currency exponent; the one-time flash; API keys as the dashboard shows them
 // (never a hash or a secret); price summaries scoped to the merchant and the mode.
 import { describe, expect, it } from 'vitest';
-import { call, newMerchant, useDatabase } from './api';
-import { catalogMessages } from '@/lib/i18n/catalog';
 import { FLASH_TTL_MS, listApiKeys, minorToMajor, parseMajorAmount, payablePrices, priceSummaries, putFlash, takeFlash } from '@/lib/dashboard/catalog';
-import { createProduct, createProductInput, updateProduct } from '@/lib/domain/products';
-import { createPrice, createPriceInput } from '@/lib/domain/prices';
 import { hashKey, rollKeys } from '@/lib/domain/merchants';
+import { createPrice, createPriceInput } from '@/lib/domain/prices';
+import { createProduct, createProductInput, updateProduct } from '@/lib/domain/products';
+import { catalogMessages } from '@/lib/i18n/catalog';
+import { call, newMerchant, useDatabase } from './api';
 
 const { db } = useDatabase();
 

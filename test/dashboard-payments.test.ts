@@ -3,11 +3,11 @@
 // from an index; CSV cells safe against formula injection; the export streamed page by page.
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, newMerchant, useDatabase } from './api';
-import type { Db } from '@/lib/db/client';
 import { csvCell, csvRow, csvStream, PAYMENT_CSV_COLUMNS, paymentCsvRow } from '@/lib/dashboard/csv';
 import { allPaymentIntents, deliveryOfIntent, intentTimeline, listIntentAttempts, parsePaymentFilters, resolveSearch } from '@/lib/dashboard/payments';
-import { listPaymentIntentsQuery, retrievePaymentIntent, type PaymentIntent } from '@/lib/domain/payment-intents';
+import type { Db } from '@/lib/db/client';
+import { listPaymentIntentsQuery, type PaymentIntent, retrievePaymentIntent } from '@/lib/domain/payment-intents';
+import { call, newMerchant, useDatabase } from './api';
 
 const { db } = useDatabase();
 const run = randomBytes(4).toString('hex');
@@ -75,7 +75,10 @@ describe('scoping', () => {
     for (let i = 1; i < tl.length; i++) expect(tl[i]!.createdAt).toBeGreaterThanOrEqual(tl[i - 1]!.createdAt);
     // The API's own list of events for this intent, oldest first, is the same sequence.
     const events = await call('GET', '/v1/events?limit=100', { key: a.keys.test });
-    const api = (events.body.data as { id: string; data: { object: { id: string } } }[]).filter((e) => e.data.object.id === pi.id).map((e) => e.id).reverse();
+    const api = (events.body.data as { id: string; data: { object: { id: string } } }[])
+      .filter((e) => e.data.object.id === pi.id)
+      .map((e) => e.id)
+      .reverse();
     expect(tl.map((e) => e.eventId)).toEqual(api);
     for (const e of tl) {
       expect(e.deliveries.length).toBe(1);
@@ -118,7 +121,14 @@ describe('list filters', () => {
     const r = parsePaymentFilters({ status: 'succeeded', rail: '', currency: 'XOF', from: '2026-01-01', to: '2026-01-31', after: 'pi_x', q: ' ref ' });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.query).toMatchObject({ status: 'succeeded', currency: 'XOF', 'createdAt[gte]': 1767225600, 'createdAt[lt]': 1769904000, startingAfter: 'pi_x', limit: 25 });
+    expect(r.query).toMatchObject({
+      status: 'succeeded',
+      currency: 'XOF',
+      'createdAt[gte]': 1767225600,
+      'createdAt[lt]': 1769904000,
+      startingAfter: 'pi_x',
+      limit: 25,
+    });
     expect(r.query.rail).toBeUndefined();
     expect(r.search).toBe('ref');
     expect(parsePaymentFilters({ status: 'nope' }).ok).toBe(false);
@@ -138,7 +148,17 @@ describe('CSV', () => {
     expect(csvCell(null)).toBe('');
     expect(csvCell(-5)).toBe('-5');
     expect(csvRow(['a', 1, null])).toBe('a,1,\r\n');
-    const p = { id: 'pi_1', createdAt: 1700000000, status: 'succeeded', amount: 5000, amountReceived: 5000, currency: 'XOF', rail: 'mobile_money_a', reference: '=cmd|calc', description: 'Tissu, "wax"' } as PaymentIntent;
+    const p = {
+      id: 'pi_1',
+      createdAt: 1700000000,
+      status: 'succeeded',
+      amount: 5000,
+      amountReceived: 5000,
+      currency: 'XOF',
+      rail: 'mobile_money_a',
+      reference: '=cmd|calc',
+      description: 'Tissu, "wax"',
+    } as PaymentIntent;
     expect(paymentCsvRow(p)).toBe(`pi_1,2023-11-14T22:13:20.000Z,succeeded,5000,5000,XOF,mobile_money_a,'=cmd|calc,"Tissu, ""wax"""\r\n`);
   });
 

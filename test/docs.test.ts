@@ -5,12 +5,25 @@ import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '@/lib/api/openapi';
 import { ERROR_CODE_DOCS, exampleNumbers, GUIDES, PAYMENT_ERROR_DOCS, testNumberRows } from '@/lib/docs/guides';
 import {
-  codesIn, curl, errorCodes, errorRows, exampleIds, examplePath, fields, inline, operations, shellQuote, slugify, tagGroups, typeParts,
-  webhookEvents, type OpenApiDocument,
+  codesIn,
+  curl,
+  errorCodes,
+  errorRows,
+  exampleIds,
+  examplePath,
+  fields,
+  inline,
+  type OpenApiDocument,
+  operations,
+  shellQuote,
+  slugify,
+  tagGroups,
+  typeParts,
+  webhookEvents,
 } from '@/lib/docs/reference';
 import { buildIndex, search } from '@/lib/docs/search';
-import { MOBILE_MONEY_TEST_NUMBERS } from '@/lib/rails/mobile-money/simulator';
 import { mobileNumberE164 } from '@/lib/phone';
+import { MOBILE_MONEY_TEST_NUMBERS } from '@/lib/rails/mobile-money/simulator';
 
 const BASE = 'http://127.0.0.1:3210';
 const doc = openApiDocument(BASE) as unknown as OpenApiDocument;
@@ -20,7 +33,10 @@ const op = (id: string) => ops.find((o) => o.id === id)!;
 
 /** The arguments bash gives curl for this command line, with CAISSE_KEY set. */
 function curlArgs(command: string): string[] {
-  const out = execFileSync('bash', ['-c', `curl() { printf '%s\\0' "$@"; }\n${command}`], { env: { ...process.env, BASH_ENV: undefined, CAISSE_KEY: 'sk_test_abc' }, encoding: 'utf8' });
+  const out = execFileSync('bash', ['-c', `curl() { printf '%s\\0' "$@"; }\n${command}`], {
+    env: { ...process.env, BASH_ENV: undefined, CAISSE_KEY: 'sk_test_abc' },
+    encoding: 'utf8',
+  });
   return out.split('\0').slice(0, -1);
 }
 
@@ -36,7 +52,7 @@ describe('[DOCS]: shellQuote', () => {
 });
 
 describe('[DOCS]: curl', () => {
-  it('createPaymentIntent: key from $CAISSE_KEY, an Idempotency-Key, the document\'s example as the JSON body', () => {
+  it("createPaymentIntent: key from $CAISSE_KEY, an Idempotency-Key, the document's example as the JSON body", () => {
     const text = curl(op('createPaymentIntent'), { baseUrl: BASE, ids });
     const args = curlArgs(text);
     expect(args[0]).toBe(`${BASE}/v1/payment_intents`);
@@ -65,11 +81,15 @@ describe('[DOCS]: curl', () => {
       if (o.method === 'get') expect(args, o.id).not.toContain('-X');
       else if (o.method === 'delete') expect(args[args.indexOf('-X') + 1], o.id).toBe('DELETE');
       else expect(args.includes('-d') || args[args.indexOf('-X') + 1] === 'POST', o.id).toBe(true);
-      if (o.method === 'post') expect(args.some((a) => a.startsWith('Idempotency-Key: ')), o.id).toBe(true);
+      if (o.method === 'post')
+        expect(
+          args.some((a) => a.startsWith('Idempotency-Key: ')),
+          o.id,
+        ).toBe(true);
     }
   });
 
-  it('path parameters take the examples\' ids of their resource', () => {
+  it("path parameters take the examples' ids of their resource", () => {
     expect(examplePath('/v1/payment_intents/{id}/confirm', ids)).toMatch(/^\/v1\/payment_intents\/pi_[A-Za-z0-9]+\/confirm$/);
     expect(examplePath('/v1/webhook_endpoints/{id}/deliveries/{deliveryId}', ids)).toMatch(/^\/v1\/webhook_endpoints\/we_\w+\/deliveries\/whd_\w+$/);
     expect(examplePath('/v1/things/{id}', {})).toBe('/v1/things/id_123');
@@ -84,7 +104,7 @@ describe('[DOCS]: reading the document', () => {
     expect(slugify('Webhook endpoints')).toBe('webhook-endpoints');
   });
 
-  it('error rows: each operation\'s statuses with the codes they name', () => {
+  it("error rows: each operation's statuses with the codes they name", () => {
     const rows = errorRows(doc, op('createPaymentIntent').op);
     const of = (s: string) => rows.find((r) => r.status === s)!;
     expect(of('400').codes).toEqual(expect.arrayContaining(['parameter_missing', 'amount_too_small', 'rail_currency_mismatch']));
@@ -92,12 +112,18 @@ describe('[DOCS]: reading the document', () => {
     expect(of('503').codes).toContain('rail_unavailable');
     expect(rows.map((r) => r.status)).not.toContain('200');
     for (const o of ops) for (const r of errorRows(doc, o.op)) if (r.status !== '500') expect(r.codes.length, `${o.id} ${r.status}`).toBeGreaterThan(0);
-    expect(codesIn('`rate_limited`: over; `x_y` and `phone_rate_limited`', ['rate_limited', 'phone_rate_limited'])).toEqual(['rate_limited', 'phone_rate_limited']);
+    expect(codesIn('`rate_limited`: over; `x_y` and `phone_rate_limited`', ['rate_limited', 'phone_rate_limited'])).toEqual([
+      'rate_limited',
+      'phone_rate_limited',
+    ]);
   });
 
   it('types: refs, nullable unions, arrays and maps', () => {
     expect(typeParts({ $ref: '#/components/schemas/NextAction' })).toEqual([{ ref: 'NextAction' }]);
-    expect(typeParts({ anyOf: [{ $ref: '#/components/schemas/LastPaymentError' }, { type: 'null' }] })).toEqual([{ ref: 'LastPaymentError' }, { text: ' | null' }]);
+    expect(typeParts({ anyOf: [{ $ref: '#/components/schemas/LastPaymentError' }, { type: 'null' }] })).toEqual([
+      { ref: 'LastPaymentError' },
+      { text: ' | null' },
+    ]);
     expect(typeParts({ type: ['string', 'null'] })).toEqual([{ text: 'string | null' }]);
     expect(typeParts({ type: 'array', items: { type: 'string' } })).toEqual([{ text: 'array of string' }]);
     expect(typeParts({ type: 'object', additionalProperties: { type: 'string' } })).toEqual([{ text: 'object of string' }]);
@@ -113,7 +139,15 @@ describe('[DOCS]: reading the document', () => {
 
   it('inline text: code, bold and http links; nothing else is markup', () => {
     expect(inline('a `x` **b** [c](https://e.example) [d](javascript:alert(1))')).toEqual([
-      { text: 'a ' }, { code: 'x' }, { text: ' ' }, { strong: 'b' }, { text: ' ' }, { link: 'c', href: 'https://e.example' }, { text: ' ' }, { text: 'd' }, { text: ')' },
+      { text: 'a ' },
+      { code: 'x' },
+      { text: ' ' },
+      { strong: 'b' },
+      { text: ' ' },
+      { link: 'c', href: 'https://e.example' },
+      { text: ' ' },
+      { text: 'd' },
+      { text: ')' },
     ]);
     expect(inline('plain <b>')).toEqual([{ text: 'plain <b>' }]);
     expect(inline('[a](//evil.example) [b](/docs)')).toEqual([{ text: 'a' }, { text: ' ' }, { link: 'b', href: '/docs' }]);
@@ -144,14 +178,18 @@ describe('[DOCS]: guides', () => {
     expect(search(index, 'idempotency').map((e) => e.url)).toContain('/docs/guides/idempotency');
     expect(search(index, 'rail_unavailable').map((e) => e.url)).toContain('/docs/guides/errors#rail_unavailable');
     expect(search(index, '   ')).toEqual([]);
-    expect(GUIDES.map((g) => g.slug)).toEqual(expect.arrayContaining(['authentication', 'errors', 'pagination', 'idempotency', 'test-mode', 'webhooks', 'quotes', 'payment-links', 'sdk']));
+    expect(GUIDES.map((g) => g.slug)).toEqual(
+      expect.arrayContaining(['authentication', 'errors', 'pagination', 'idempotency', 'test-mode', 'webhooks', 'quotes', 'payment-links', 'sdk']),
+    );
   });
 });
 
 describe('[DOCS]: text helpers', () => {
   it('notes: description and bounds as sentences; firstSentence for an index', async () => {
     const { notes, firstSentence } = await import('@/lib/docs/reference');
-    expect(notes({ description: 'Replays the first response for 24 h', constraints: ['at most 255 characters'] })).toBe('Replays the first response for 24 h. At most 255 characters.');
+    expect(notes({ description: 'Replays the first response for 24 h', constraints: ['at most 255 characters'] })).toBe(
+      'Replays the first response for 24 h. At most 255 characters.',
+    );
     expect(notes({ description: 'minor units (see bounds)', constraints: [] })).toBe('Minor units (see bounds).');
     expect(notes({ description: undefined, constraints: ['1 to 100', 'default 10'] })).toBe('1 to 100, default 10.');
     expect(firstSentence('What you sell. A product has prices.')).toBe('What you sell.');

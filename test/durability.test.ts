@@ -12,12 +12,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
-import { startServer } from './server-process';
 import { createMerchant, type MerchantKeys } from '@/lib/domain/merchants';
+import { startServer } from './server-process';
 import { freePort } from './webhook-receiver';
 
 const run = promisify(execFile);
-
 
 /** POST n products through the child server; returns their ids, each acknowledged with a 200. */
 async function acknowledgedWrites(port: number, m: MerchantKeys, n: number): Promise<string[]> {

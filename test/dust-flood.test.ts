@@ -5,14 +5,14 @@
 // cost is the number of requests each poll makes to the fake backend.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listIntentAttempts } from '@/lib/dashboard/payments';
-import { pollDueAttempts } from '@/lib/payments/poll';
 import { backendKey } from '@/lib/domain/rail-health';
+import { pollDueAttempts } from '@/lib/payments/poll';
 import { railAdapter, resetRailsForTests } from '@/lib/rails/registry';
 import { READ_PAGES_PER_POLL } from '@/lib/rails/tron/trongrid';
 import { TRON_XPUB, ZPUB } from './adapter-helpers';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
-import { startFakeEsplora, type FakeEsplora } from './fakes/esplora';
-import { startFakeTronGrid, USDT_CONTRACT, type FakeTronGrid } from './fakes/trongrid';
+import { type FakeEsplora, startFakeEsplora } from './fakes/esplora';
+import { type FakeTronGrid, startFakeTronGrid, USDT_CONTRACT } from './fakes/trongrid';
 import { assertMoneyInvariant } from './invariant';
 import { now } from './lifecycle-helpers';
 
@@ -47,7 +47,11 @@ afterAll(async () => {
 
 /** What TronGrid says was paid to the address: solidified USDT transfers, each log once. */
 function usdtPaid(address: string): number {
-  const logs = new Map(trongrid.transfers.filter((t) => t.to === address && t.confirmed && t.token_info.address === USDT_CONTRACT).map((t) => [`${t.transaction_id}#${t.event_index}`, Number(t.value)]));
+  const logs = new Map(
+    trongrid.transfers
+      .filter((t) => t.to === address && t.confirmed && t.token_info.address === USDT_CONTRACT)
+      .map((t) => [`${t.transaction_id}#${t.event_index}`, Number(t.value)]),
+  );
   return [...logs.values()].reduce((s, v) => s + v, 0);
 }
 
@@ -91,10 +95,12 @@ async function liveIntent(body: { amount: number; currency: 'BTC' | 'USDT'; rail
       return { status: r.body.status as string, amountReceived: r.body.amountReceived as number };
     },
     attempt: async () =>
-      (await db().query<{ status: string; watch_until: number | null; next_poll_at: number | null; details: Record<string, unknown> }>(
-        `select status, watch_until, next_poll_at, details from payment_attempts where payment_intent_id = $1 order by seq desc limit 1`,
-        [id],
-      ))[0]!,
+      (
+        await db().query<{ status: string; watch_until: number | null; next_poll_at: number | null; details: Record<string, unknown> }>(
+          `select status, watch_until, next_poll_at, details from payment_attempts where payment_intent_id = $1 order by seq desc limit 1`,
+          [id],
+        )
+      )[0]!,
   };
 }
 
@@ -222,7 +228,9 @@ describe('an address the backend keeps failing on', () => {
     const [shown] = await listIntentAttempts(db(), { merchantId: p.m.merchant.id, livemode: true }, p.id);
     expect(shown!.readError).toMatchObject({ since: expect.any(Number), failures: (still.details.readError as { failures: number }).failures });
     // A problem of this address, not of the backend: the rail's health is untouched.
-    const health = await db().query<{ failures: number }>(`select failures from rail_health where backend = $1`, [backendKey(railAdapter('btc_onchain', true)!)]);
+    const health = await db().query<{ failures: number }>(`select failures from rail_health where backend = $1`, [
+      backendKey(railAdapter('btc_onchain', true)!),
+    ]);
     expect(health.every((h) => Number(h.failures) === 0)).toBe(true);
     // The backend can read it again: what reached it meanwhile is recorded (a late payment), the error cleared.
     esplora.onRequest = undefined;

@@ -5,13 +5,13 @@
 // live LND and MTN MoMo versions are in live-lightning.test.ts and adapters-momo.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db/client';
-import { attemptView, writeAttempt } from '@/lib/store/attempts';
-import { pollDueAttempts } from '@/lib/payments/poll';
-import { INVOICE_GRACE_SECONDS } from '@/lib/payments/watch';
 import { cancelPaymentIntent } from '@/lib/payments/cancel';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
 import { expireDueSessions } from '@/lib/payments/expire';
+import { pollDueAttempts } from '@/lib/payments/poll';
+import { INVOICE_GRACE_SECONDS } from '@/lib/payments/watch';
 import { railAdapter } from '@/lib/rails/registry';
+import { attemptView, writeAttempt } from '@/lib/store/attempts';
 import { call, newMerchant, useDatabase } from './api';
 import { assertMoneyInvariant, intentEvents } from './invariant';
 import { newIntent } from './lifecycle-helpers';
@@ -39,7 +39,9 @@ async function lightningIntent(withSession = true) {
   }
   const confirmed = await confirmPaymentIntent(db(), scope, pi.id, {}, { now: T0 });
   expect(confirmed.nextAction?.type).toBe('lightning_invoice');
-  const invoice = (await db().query<{ id: string; expires_at: number }>(`select id, expires_at from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!;
+  const invoice = (
+    await db().query<{ id: string; expires_at: number }>(`select id, expires_at from payment_attempts where payment_intent_id = $1`, [pi.id])
+  )[0]!;
   return { m, scope, pi, cs, invoice };
 }
 
@@ -106,13 +108,16 @@ describe('attempt rows change only through the transition table', () => {
     expect(await writeAttempt(db(), invoice.id, { to: 'canceled', set: { updated_at: T0 } })).toMatchObject({ status: 'canceled' });
     expect(await writeAttempt(db(), invoice.id, { to: 'expired' })).toBeNull();
     expect(await writeAttempt(db(), invoice.id, { to: 'succeeded' })).toMatchObject({ status: 'succeeded' });
-    for (const to of ['awaiting_payment', 'pending', 'failed', 'expired', 'canceled'] as const) expect(await writeAttempt(db(), invoice.id, { to }), to).toBeNull();
+    for (const to of ['awaiting_payment', 'pending', 'failed', 'expired', 'canceled'] as const)
+      expect(await writeAttempt(db(), invoice.id, { to }), to).toBeNull();
   });
 
   it('`where` conditions are renumbered after the update parameters', async () => {
     const { invoice } = await lightningIntent(false);
     expect(await writeAttempt(db(), invoice.id, { set: { locked_until: 5 }, where: { sql: 'locked_until is distinct from $1', params: [5] } })).not.toBeNull();
     expect(await writeAttempt(db(), invoice.id, { set: { locked_until: 6 }, where: { sql: 'locked_until = $1', params: [7] } })).toBeNull();
-    expect(await writeAttempt(db(), invoice.id, { set: { locked_until: 6 }, where: { sql: 'locked_until = $1', params: [5] } })).toMatchObject({ locked_until: 6 });
+    expect(await writeAttempt(db(), invoice.id, { set: { locked_until: 6 }, where: { sql: 'locked_until = $1', params: [5] } })).toMatchObject({
+      locked_until: 6,
+    });
   });
 });

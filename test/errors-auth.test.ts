@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as products from '@/app/v1/products/route';
 import { AUTH_FAILURES_PER_CLIENT_PER_MINUTE, resetRateLimitsForTests, setRateLimitClockForTests } from '@/lib/api/rate-limit';
-import { setDbHandle, type Db } from '@/lib/db/client';
+import { type Db, setDbHandle } from '@/lib/db/client';
 import { rollKeys } from '@/lib/domain/merchants';
 import { MobileMoneySimulator } from '@/lib/rails/mobile-money/simulator';
 import { resetRailsForTests } from '@/lib/rails/registry';
 import { call, newMerchant, useDatabase } from './api';
-import * as products from '@/app/v1/products/route';
 
 const { db, handle } = useDatabase();
 let m: Awaited<ReturnType<typeof newMerchant>>;
@@ -167,9 +167,9 @@ describe('request errors', () => {
       expect(r.status).toBe(400);
       expect(r.body.error).toMatchObject({ type: 'invalid_request_error', code: 'parameter_invalid', param: 'id' });
     }
-    const emoji = await call('POST', '/v1/products', { key: m.keys.test, body: { name: 'Café 🍵', metadata: { 'clé': 'valeur ✓' } } });
+    const emoji = await call('POST', '/v1/products', { key: m.keys.test, body: { name: 'Café 🍵', metadata: { clé: 'valeur ✓' } } });
     expect(emoji.status).toBe(200);
-    expect(emoji.body).toMatchObject({ name: 'Café 🍵', metadata: { 'clé': 'valeur ✓' } });
+    expect(emoji.body).toMatchObject({ name: 'Café 🍵', metadata: { clé: 'valeur ✓' } });
   });
 
   it('query integers are plain digits: no 1e2, 0x10, 10.0 or empty values', async () => {
@@ -182,7 +182,11 @@ describe('request errors', () => {
   });
 
   it('a metadata key named __proto__ is refused, not silently dropped', async () => {
-    const r = await call('POST', '/v1/products', { key: m.keys.test, rawBody: '{"name":"x","metadata":{"__proto__":"v"}}', headers: { 'content-type': 'application/json' } });
+    const r = await call('POST', '/v1/products', {
+      key: m.keys.test,
+      rawBody: '{"name":"x","metadata":{"__proto__":"v"}}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('parameter_invalid');
   });
@@ -222,7 +226,9 @@ describe('request errors', () => {
     };
     setDbHandle({ db: broken, close: async () => {} });
     try {
-      const res = await products.GET(new Request('http://localhost/v1/products', { headers: { authorization: `Bearer ${m.keys.test}` } }), { params: Promise.resolve({}) });
+      const res = await products.GET(new Request('http://localhost/v1/products', { headers: { authorization: `Bearer ${m.keys.test}` } }), {
+        params: Promise.resolve({}),
+      });
       expect(res.status).toBe(500);
       const body = await res.json();
       expect(body.error.type).toBe('api_error');

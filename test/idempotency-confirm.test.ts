@@ -7,7 +7,7 @@
 // really in flight together, on either database (the first holds no transaction while it waits).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
-import { startFakeLnd, type FakeLnd } from './fakes/lnd';
+import { type FakeLnd, startFakeLnd } from './fakes/lnd';
 import { newIntent } from './lifecycle-helpers';
 
 const { db } = useDatabase();
@@ -29,8 +29,7 @@ async function setup() {
   const confirm = (key: string, body: unknown = {}) =>
     call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: m.keys.live, body, headers: { 'idempotency-key': key } });
   const addInvoices = () => lnd.requests.filter((r) => r.method === 'POST' && r.path === '/v1/invoices').length;
-  const attempts = async () =>
-    (await db().query<{ n: number }>(`select count(*)::int as n from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!.n;
+  const attempts = async () => (await db().query<{ n: number }>(`select count(*)::int as n from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!.n;
   return { m, pi, confirm, addInvoices, attempts };
 }
 

@@ -74,7 +74,11 @@ describe('idempotency', () => {
   it('scopes keys to the merchant and mode', async () => {
     const other = await newMerchant(db());
     const a = await post('k-scope', { ...body, reference: 'scope' });
-    const b = await call('POST', '/v1/payment_intents', { key: other.keys.test, body: { ...body, reference: 'scope' }, headers: { 'idempotency-key': 'k-scope' } });
+    const b = await call('POST', '/v1/payment_intents', {
+      key: other.keys.test,
+      body: { ...body, reference: 'scope' },
+      headers: { 'idempotency-key': 'k-scope' },
+    });
     expect(b.status).toBe(200);
     expect(b.body.id).not.toBe(a.body.id);
   });

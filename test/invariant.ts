@@ -11,11 +11,11 @@
 // the caller can assert the exact list (never `arrayContaining`).
 import { expect } from 'vitest';
 import type { Db } from '@/lib/db/client';
-import { attemptView, lockAttempt } from '@/lib/store/attempts';
-import { lockIntent } from '@/lib/store/intents';
+import type { Currency, Rail } from '@/lib/money';
 import { applyReport as settle } from '@/lib/payments/apply-decision';
 import { railAdapter } from '@/lib/rails/registry';
-import type { Currency, Rail } from '@/lib/money';
+import { attemptView, lockAttempt } from '@/lib/store/attempts';
+import { lockIntent } from '@/lib/store/intents';
 
 /** Minor-unit exponents, as the contract states them (not read from lib/money.ts). */
 const EXPONENT: Record<string, number> = { XOF: 0, XAF: 0, GNF: 0, BTC: 8, USDT: 6 };
@@ -57,7 +57,9 @@ export function expectedWorthValued(
     if (received <= from) break;
     const [whole, frac = ''] = part.rate.split('.');
     const units = BigInt(Math.min(received, part.upTo) - from);
-    worth += Number((units * BigInt(whole! + frac) * 10n ** BigInt(EXPONENT[intentCurrency]!)) / (10n ** BigInt(EXPONENT[quote.currency]!) * 10n ** BigInt(frac.length)));
+    worth += Number(
+      (units * BigInt(whole! + frac) * 10n ** BigInt(EXPONENT[intentCurrency]!)) / (10n ** BigInt(EXPONENT[quote.currency]!) * 10n ** BigInt(frac.length)),
+    );
     from = part.upTo;
   }
   return worth;
@@ -113,16 +115,16 @@ export async function assertMoneyInvariant(db: Db, intentId: string, opts: Invar
     amount_received: number;
     quote: Parameters<typeof expectedWorth>[0];
     valuation: Parameters<typeof expectedWorthValued>[1];
-  }>(
-    `select id, rail, destination, amount_received, quote, valuation from payment_attempts where payment_intent_id = $1`,
-    [intentId],
-  );
+  }>(`select id, rail, destination, amount_received, quote, valuation from payment_attempts where payment_intent_id = $1`, [intentId]);
   const currency = (await db.query<{ currency: Currency }>(`select currency from payment_intents where id = $1`, [intentId]))[0]!.currency;
   // Each attempt's money is worth its quote's conversion (the same money without a quote).
   const sum = attempts.reduce((s, a) => s + expectedWorthValued(a.quote, a.valuation, Number(a.amount_received), currency), 0);
   expect(sum, "amountReceived == the sum of the attempts' received amounts (at their quotes)").toBe(before.amountReceived);
   if (opts.paidSettlement !== undefined)
-    expect(attempts.reduce((s, a) => s + Number(a.amount_received), 0), 'the attempts received what the backend says was paid, in the settlement currency').toBe(opts.paidSettlement);
+    expect(
+      attempts.reduce((s, a) => s + Number(a.amount_received), 0),
+      'the attempts received what the backend says was paid, in the settlement currency',
+    ).toBe(opts.paidSettlement);
 
   const addresses = await db.query<{ address: string; rail: string; amount_credited: number }>(
     `select address, rail, amount_credited from derived_addresses where payment_intent_id = $1`,
@@ -147,7 +149,11 @@ export async function assertMoneyInvariant(db: Db, intentId: string, opts: Invar
       if (row.backend_ref === null && row.rail !== 'btc_onchain' && row.rail !== 'usdt_trc20') continue;
       // An address handed to a newer attempt of the intent is asked about through that one: in test
       // mode an attempt's simulated chain is a copy taken when it started, not the address's history.
-      const newer = await db.query(`select 1 from payment_attempts where rail = $1 and destination = $2 and seq > $3 limit 1`, [row.rail, row.destination, row.seq]);
+      const newer = await db.query(`select 1 from payment_attempts where rail = $1 and destination = $2 and seq > $3 limit 1`, [
+        row.rail,
+        row.destination,
+        row.seq,
+      ]);
       if ((row.rail === 'btc_onchain' || row.rail === 'usdt_trc20') && newer.length) continue;
       // A long history may take several reads (RailStatus.complete false): each goes on from where
       // the previous one stopped, as the worker's polls do.

@@ -6,14 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import { HDKey } from '@scure/bip32';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WATCH_SECONDS } from '@/lib/payments/watch';
+import { REUSE_GRACE_SECONDS } from '@/lib/payments/addresses';
 import { availableRails } from '@/lib/payments/available-rails';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
 import { pollDueAttempts } from '@/lib/payments/poll';
 import { testPay } from '@/lib/payments/test-helpers';
-import { REUSE_GRACE_SECONDS } from '@/lib/payments/addresses';
+import { WATCH_SECONDS } from '@/lib/payments/watch';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
-import { startFakeEsplora, type FakeEsplora } from './fakes/esplora';
+import { type FakeEsplora, startFakeEsplora } from './fakes/esplora';
 import { assertMoneyInvariant } from './invariant';
 import { newIntent, now } from './lifecycle-helpers';
 
@@ -44,10 +44,15 @@ describe('Lightning: one open invoice per amount, not a new one each time the pa
       const back = await confirmPaymentIntent(db(), scope, pi.id, { rail: 'btc_lightning' }, { now: t0 + 2 * i + 1 });
       expect((back.nextAction as { invoice: string }).invoice).toBe(invoice);
     }
-    const invoices = await db().query<{ n: number }>(`select count(distinct backend_ref)::int as n from payment_attempts where payment_intent_id = $1 and rail = 'btc_lightning'`, [pi.id]);
+    const invoices = await db().query<{ n: number }>(
+      `select count(distinct backend_ref)::int as n from payment_attempts where payment_intent_id = $1 and rail = 'btc_lightning'`,
+      [pi.id],
+    );
     expect(invoices).toEqual([{ n: 1 }]);
     // Only the live attempt watches it.
-    const watched = await db().query(`select 1 from payment_attempts where payment_intent_id = $1 and rail = 'btc_lightning' and next_poll_at is not null`, [pi.id]);
+    const watched = await db().query(`select 1 from payment_attempts where payment_intent_id = $1 and rail = 'btc_lightning' and next_poll_at is not null`, [
+      pi.id,
+    ]);
     expect(watched.length).toBe(1);
     const paid = await testPay(db(), scope, pi.id, {}, { now: t0 + 50 });
     expect(paid).toMatchObject({ status: 'succeeded', amountReceived: 5000 });
@@ -90,8 +95,14 @@ describe('on-chain receive addresses (live): reuse and the gap limit', () => {
     const gaps = async () => (await call('GET', '/v1/address_gaps', { key: m.keys.live })).body.data.find((g: { rail: string }) => g.rail === 'btc_onchain');
     const derived = Number((await db().query<{ next_index: number }>(`select next_index from derivation_counters where key_id = $1`, [keyId]))[0]!.next_index);
     expect(await gaps()).toEqual({
-      object: 'address_gap', rail: 'btc_onchain', livemode: true, configuredGapLimit: GAP, derivedCount: derived, highestUsedIndex: null,
-      longestUnusedRun: derived, requiredGapLimit: Math.max(GAP, derived),
+      object: 'address_gap',
+      rail: 'btc_onchain',
+      livemode: true,
+      configuredGapLimit: GAP,
+      derivedCount: derived,
+      highestUsedIndex: null,
+      longestUnusedRun: derived,
+      requiredGapLimit: Math.max(GAP, derived),
     });
 
     // Money on the last address: the run before it is what the wallet must cross.
@@ -108,7 +119,10 @@ describe('on-chain receive addresses (live): reuse and the gap limit', () => {
     // payer's time was up (its attempt's expiry), not after the 7-day watch.
     const canceled = await call('POST', `/v1/payment_intents/${intents[1]!.id}/cancel`, { key: m.keys.live, body: {} });
     expect(canceled.status).toBe(200);
-    const [att] = await db().query<{ expires_at: number; watch_until: number }>(`select expires_at, watch_until from payment_attempts where payment_intent_id = $1`, [intents[1]!.id]);
+    const [att] = await db().query<{ expires_at: number; watch_until: number }>(
+      `select expires_at, watch_until from payment_attempts where payment_intent_id = $1`,
+      [intents[1]!.id],
+    );
     expect(Number(att!.watch_until)).toBeGreaterThan(Number(att!.expires_at));
     const late = await make();
     const before = await confirmPaymentIntent(db(), scope, late.id, {}, { now: Number(att!.expires_at) + REUSE_GRACE_SECONDS - 1 });

@@ -9,12 +9,12 @@ import { REUSE_GRACE_SECONDS } from '@/lib/payments/addresses';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
 import { pollDueAttempts } from '@/lib/payments/poll';
 import { resetRailsForTests } from '@/lib/rails/registry';
-import { refreshRates, REFRESH_LEASE } from '@/lib/rates/store';
+import { REFRESH_LEASE, refreshRates } from '@/lib/rates/store';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
-import { startBitstampFake, type BitstampFake } from './fakes/bitstamp';
-import { startFakeEsplora, type FakeEsplora } from './fakes/esplora';
-import { startKrakenFake, type KrakenFake } from './fakes/kraken';
-import { startFakeTronGrid, USDT_CONTRACT, type FakeTronGrid } from './fakes/trongrid';
+import { type BitstampFake, startBitstampFake } from './fakes/bitstamp';
+import { type FakeEsplora, startFakeEsplora } from './fakes/esplora';
+import { type KrakenFake, startKrakenFake } from './fakes/kraken';
+import { type FakeTronGrid, startFakeTronGrid, USDT_CONTRACT } from './fakes/trongrid';
 import { now } from './lifecycle-helpers';
 
 const { db } = useDatabase();
@@ -99,7 +99,9 @@ describe('late money and the exchange rates', () => {
     await b.poll(t + 60);
     expect(await b.intent()).toEqual({ status: 'requires_payment_method', amountReceived: 0 });
     // The rates stay stale up to the end of the address's watch and past it: still watched.
-    const [{ watch_until: end }] = (await db().query<{ watch_until: number }>(`select watch_until from payment_attempts where payment_intent_id = $1`, [a.id])) as [{ watch_until: number }];
+    const [{ watch_until: end }] = (await db().query<{ watch_until: number }>(`select watch_until from payment_attempts where payment_intent_id = $1`, [
+      a.id,
+    ])) as [{ watch_until: number }];
     t = Number(end) - 10;
     await a.poll(t);
     t = Number(end) + 60;

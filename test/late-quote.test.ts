@@ -6,11 +6,11 @@
 // move. Every expected amount is computed here with BigInt, not with the product's conversion.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
-import { attemptView, writeAttempt } from '@/lib/store/attempts';
 import { refreshAttempt } from '@/lib/payments/apply-report';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
 import { testExpireQuote } from '@/lib/payments/test-helpers';
 import { railAdapter, resetRailsForTests } from '@/lib/rails/registry';
+import { attemptView, writeAttempt } from '@/lib/store/attempts';
 import { call, newMerchant, useDatabase } from './api';
 import { assertMoneyInvariant } from './invariant';
 import { eventTypes, newIntent, now } from './lifecycle-helpers';
@@ -30,7 +30,10 @@ beforeAll(() => {
   setRate(BASE);
 });
 afterAll(() => {
-  for (const [k, v] of [['TEST_RATE_XOF_PER_BTC', saved.rate], ['RATE_SPREAD_PERCENT', saved.spread]] as const) {
+  for (const [k, v] of [
+    ['TEST_RATE_XOF_PER_BTC', saved.rate],
+    ['RATE_SPREAD_PERCENT', saved.spread],
+  ] as const) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }
@@ -80,7 +83,7 @@ describe('money seen after the quote ended', () => {
     const late = t0 + 15 * 60;
     await payAddress(attemptId, q.amount, late);
     const worth = xofOf(BigInt(q.amount), fallen);
-    expect(worth).toBeLessThan(50_000n * 61n / 100n);
+    expect(worth).toBeLessThan((50_000n * 61n) / 100n);
     const after = await intentOf(m.keys.test, pi.id);
     expect(after).toMatchObject({ status: 'requires_payment_method', amountReceived: Number(worth) });
     expect(after.lastPaymentError.code).toBe('underpaid');

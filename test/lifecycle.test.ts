@@ -4,22 +4,22 @@
 // (test/invariant.ts) and the intent's exact event list.
 import { decode } from 'light-bolt11-decoder';
 import { describe, expect, it } from 'vitest';
-import { PUSH_WATCH_SECONDS, WATCH_POLL_SECONDS, WATCH_SECONDS } from '@/lib/payments/watch';
+import { availableRails } from '@/lib/payments/available-rails';
 import { cancelPaymentIntent } from '@/lib/payments/cancel';
+import { chooseSessionRail } from '@/lib/payments/choose-rail';
+import { confirmPaymentIntent } from '@/lib/payments/confirm';
+import { expireDueSessions } from '@/lib/payments/expire';
+import { pollDueAttempts } from '@/lib/payments/poll';
+import { resendMobileMoneyPrompt } from '@/lib/payments/resend';
+import { testPay } from '@/lib/payments/test-helpers';
+import { PUSH_WATCH_SECONDS, WATCH_POLL_SECONDS, WATCH_SECONDS } from '@/lib/payments/watch';
 import { MobileMoneySimulator, SIM_APPROVAL_SECONDS } from '@/lib/rails/mobile-money/simulator';
+import { isP2wpkhAddress } from '@/lib/rails/onchain/bip84';
 import { resetRailsForTests } from '@/lib/rails/registry';
+import { isTronAddress } from '@/lib/rails/tron/address';
 import { call, newMerchant, useDatabase } from './api';
 import { assertMoneyInvariant } from './invariant';
 import { amountCredited, attemptsOf, eventTypes, newIntent, now } from './lifecycle-helpers';
-import { isP2wpkhAddress } from '@/lib/rails/onchain/bip84';
-import { isTronAddress } from '@/lib/rails/tron/address';
-import { expireDueSessions } from '@/lib/payments/expire';
-import { pollDueAttempts } from '@/lib/payments/poll';
-import { testPay } from '@/lib/payments/test-helpers';
-import { chooseSessionRail } from '@/lib/payments/choose-rail';
-import { availableRails } from '@/lib/payments/available-rails';
-import { resendMobileMoneyPrompt } from '@/lib/payments/resend';
-import { confirmPaymentIntent } from '@/lib/payments/confirm';
 
 const { db } = useDatabase();
 
@@ -45,7 +45,14 @@ describe('mobile money simulator (test numbers)', () => {
       const t0 = now();
       const r = await confirmPaymentIntent(db(), testScope(m), pi.id, { phone }, { now: t0 });
       expect(r.status).toBe('pending');
-      expect(r.nextAction).toEqual({ type: 'mobile_money_prompt', phone: `+225${phone}`, operator: 'MTN MoMo', ussdCode: '*133#', expiresAt: t0 + 180, quote: null });
+      expect(r.nextAction).toEqual({
+        type: 'mobile_money_prompt',
+        phone: `+225${phone}`,
+        operator: 'MTN MoMo',
+        ussdCode: '*133#',
+        expiresAt: t0 + 180,
+        quote: null,
+      });
       // The API shows the same prompt.
       expect((await get(m.keys.test, pi.id)).body.nextAction).toEqual(r.nextAction);
       await pollDueAttempts(db(), t0 + SIM_APPROVAL_SECONDS - 1, { merchantId: m.merchant.id }); // too early: still pending
@@ -98,7 +105,11 @@ describe('mobile money simulator (test numbers)', () => {
     ]);
     const events = await assertMoneyInvariant(db(), pi.id, { paid: 1000, now: t0 + 203 });
     expect(events).toEqual([
-      'payment_intent.created', 'payment_intent.payment_failed', 'payment_intent.pending', 'payment_intent.pending', 'payment_intent.succeeded',
+      'payment_intent.created',
+      'payment_intent.payment_failed',
+      'payment_intent.pending',
+      'payment_intent.pending',
+      'payment_intent.succeeded',
     ]);
   });
 
@@ -206,7 +217,11 @@ describe('lightning (test mode)', () => {
     const pi = await newIntent(m.keys.test, { amount: 5000, currency: 'BTC', rail: 'btc_lightning' });
     const r = await call('POST', `/v1/test_helpers/payment_intents/${pi.id}/pay`, { key: m.keys.test, body: { amount: 10 } });
     expect(r.status).toBe(400);
-    expect(r.body.error).toMatchObject({ code: 'parameter_invalid', param: 'amount', message: 'A Lightning invoice cannot be underpaid: amount must be at least 5000.' });
+    expect(r.body.error).toMatchObject({
+      code: 'parameter_invalid',
+      param: 'amount',
+      message: 'A Lightning invoice cannot be underpaid: amount must be at least 5000.',
+    });
     expect((await get(m.keys.test, pi.id)).body).toMatchObject({ status: 'requires_payment_method', amountReceived: 0, lastPaymentError: null });
     expect(await attemptsOf(db(), pi.id)).toEqual([]); // the refused call's attempt was rolled back with it
     const events = await assertMoneyInvariant(db(), pi.id, { paid: 0 });
@@ -260,7 +275,11 @@ describe('on-chain (test mode)', () => {
     expect(await amountCredited(db(), att!.destination!)).toBe(10_000);
     const events = await assertMoneyInvariant(db(), a.id, { paid: 10_000, now: t0 + 16 });
     expect(events).toEqual([
-      'payment_intent.created', 'payment_intent.partially_paid', 'payment_intent.pending', 'payment_intent.pending', 'payment_intent.succeeded',
+      'payment_intent.created',
+      'payment_intent.partially_paid',
+      'payment_intent.pending',
+      'payment_intent.pending',
+      'payment_intent.succeeded',
     ]);
   });
 
@@ -367,7 +386,11 @@ describe('test helpers', () => {
     const m = await newMerchant(db());
     const b = await momoIntent(m.keys.test);
     const failed = await call('POST', `/v1/test_helpers/payment_intents/${b.id}/fail`, { key: m.keys.test });
-    expect(failed.body).toMatchObject({ status: 'requires_payment_method', amountReceived: 0, lastPaymentError: { code: 'payment_declined', rail: 'mobile_money_a' } });
+    expect(failed.body).toMatchObject({
+      status: 'requires_payment_method',
+      amountReceived: 0,
+      lastPaymentError: { code: 'payment_declined', rail: 'mobile_money_a' },
+    });
     expect(await attemptsOf(db(), b.id)).toMatchObject([{ status: 'failed', amount_received: 0, error: { code: 'payment_declined' } }]);
     const events = await assertMoneyInvariant(db(), b.id, { paid: 0 });
     expect(events).toEqual(['payment_intent.created', 'payment_intent.payment_failed', 'payment_intent.pending']);
@@ -466,7 +489,11 @@ describe('checkout sessions and rails', () => {
     expect(await eventTypes(db(), csA.id)).toEqual(['checkout_session.expired']);
     expect(await eventTypes(db(), csB.id)).toEqual(['checkout_session.expired']);
     expect(await eventTypes(db(), a.id)).toEqual(['payment_intent.created', 'payment_intent.failed']);
-    expect(await assertMoneyInvariant(db(), b.id, { paid: 0, now: t0 + 1860 })).toEqual(['payment_intent.created', 'payment_intent.failed', 'payment_intent.pending']);
+    expect(await assertMoneyInvariant(db(), b.id, { paid: 0, now: t0 + 1860 })).toEqual([
+      'payment_intent.created',
+      'payment_intent.failed',
+      'payment_intent.pending',
+    ]);
   });
 
   it('a paid intent completes its session', async () => {
@@ -487,7 +514,15 @@ describe('checkout sessions and rails', () => {
   it('availableRails lists the rails of a currency with their operator details', async () => {
     const xof = await availableRails(db(), 'XOF', false);
     // The four operators, and the converting rails at the test rates (no amount: no approximation).
-    expect(xof.map((r) => r.rail)).toEqual(['mobile_money_a', 'mobile_money_b', 'mobile_money_c', 'mobile_money_d', 'btc_lightning', 'btc_onchain', 'usdt_trc20']);
+    expect(xof.map((r) => r.rail)).toEqual([
+      'mobile_money_a',
+      'mobile_money_b',
+      'mobile_money_c',
+      'mobile_money_d',
+      'btc_lightning',
+      'btc_onchain',
+      'usdt_trc20',
+    ]);
     expect(xof.every((r) => r.approx === null)).toBe(true);
     const priced = await availableRails(db(), 'XOF', false, { amount: 5000 });
     expect(priced.filter((r) => r.approx).map((r) => [r.rail, r.approx])).toEqual([

@@ -65,7 +65,8 @@ beforeAll(async () => {
        from generate_series(1, $3) g`,
     [merchantId, t0, ROWS],
   );
-  for (const table of ['payment_attempts', 'payment_intents', 'events', 'products', 'prices', 'checkout_sessions', 'webhook_endpoints', 'webhook_deliveries']) await db().query(`analyze ${table}`);
+  for (const table of ['payment_attempts', 'payment_intents', 'events', 'products', 'prices', 'checkout_sessions', 'webhook_endpoints', 'webhook_deliveries'])
+    await db().query(`analyze ${table}`);
 }, 120_000);
 
 describe('list queries at scale', () => {
@@ -93,7 +94,10 @@ describe('list queries at scale', () => {
   for (const path of lists) {
     it(`${path}: no sequential scan, answered from an index`, async () => {
       // The API's own queries, as its route runs them.
-      const r = await call('GET', path, { key, ...(path.startsWith('/v1/events') ? { skipOpenApiCheck: 'events seeded in SQL with data {}: this test checks query plans, not bodies' } : {}) });
+      const r = await call('GET', path, {
+        key,
+        ...(path.startsWith('/v1/events') ? { skipOpenApiCheck: 'events seeded in SQL with data {}: this test checks query plans, not bodies' } : {}),
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       const { listPaymentIntents } = await import('@/lib/domain/payment-intents');
       const { listEvents } = await import('@/lib/domain/events');
@@ -120,9 +124,15 @@ describe('list queries at scale', () => {
         const raw = row!['QUERY PLAN'];
         const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: Record<string, unknown> }[];
         const nodes = scans(plan[0]!.Plan);
-        expect(nodes.filter((n) => n.startsWith('Seq Scan')), `${text}\n${nodes.join(' > ')}`).toEqual([]);
+        expect(
+          nodes.filter((n) => n.startsWith('Seq Scan')),
+          `${text}\n${nodes.join(' > ')}`,
+        ).toEqual([]);
         // No sort of a big result either: the index gives the order (a page's few rows may be sorted).
-        expect(nodes.filter((n) => n === 'Sort (big)'), `${text}\n${nodes.join(' > ')}`).toEqual([]);
+        expect(
+          nodes.filter((n) => n === 'Sort (big)'),
+          `${text}\n${nodes.join(' > ')}`,
+        ).toEqual([]);
       }
     });
   }

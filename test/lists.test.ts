@@ -25,7 +25,13 @@ describe('lists', () => {
     await call('POST', `/v1/test_helpers/payment_intents/${pi.id}/pay`, { key: m.keys.test, body: {} });
     await db().query(`update events set created_at = $1 where merchant_id = $2`, [pi.createdAt, m.merchant.id]);
     const events = (await call('GET', '/v1/events?limit=100', { key: m.keys.test })).body.data.map((e: { type: string }) => e.type);
-    expect(events).toEqual(['payment_intent.succeeded', 'payment_intent.pending', 'payment_intent.payment_failed', 'payment_intent.pending', 'payment_intent.created']);
+    expect(events).toEqual([
+      'payment_intent.succeeded',
+      'payment_intent.pending',
+      'payment_intent.payment_failed',
+      'payment_intent.pending',
+      'payment_intent.created',
+    ]);
   });
 
   it('orders newest first, in the order made within a second, and pages forward with startingAfter without gap or duplicate', async () => {
@@ -62,7 +68,13 @@ describe('lists', () => {
     expect((await call('GET', '/v1/products?limit=100', { key })).body.data).toHaveLength(25);
     // A page reads limit + 1 rows rounded up to 11, 26, 51 or 101 (lib/domain/list.ts fetchSize):
     // each side of a bucket's edge keeps exactly `limit` and says hasMore right.
-    for (const [limit, length, hasMore] of [[24, 24, true], [25, 25, false], [26, 25, false], [9, 9, true], [11, 11, true]] as const) {
+    for (const [limit, length, hasMore] of [
+      [24, 24, true],
+      [25, 25, false],
+      [26, 25, false],
+      [9, 9, true],
+      [11, 11, true],
+    ] as const) {
       const page = (await call('GET', `/v1/products?limit=${limit}`, { key })).body;
       expect([page.data.length, page.hasMore], `limit=${limit}`).toEqual([length, hasMore]);
       expect(page.data.map((p: any) => p.id)).toEqual(ids.slice(0, length));

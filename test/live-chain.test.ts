@@ -7,13 +7,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pollDueAttempts } from '@/lib/payments/poll';
 import { resetRailsForTests } from '@/lib/rails/registry';
+import { REFRESH_LEASE, refreshRates } from '@/lib/rates/store';
 import { TRON_XPUB, ZPUB } from './adapter-helpers';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
-import { startFakeEsplora, type FakeEsplora } from './fakes/esplora';
-import { startFakeTronGrid, USDT_CONTRACT, type FakeTronGrid } from './fakes/trongrid';
-import { startBitstampFake, type BitstampFake } from './fakes/bitstamp';
-import { startKrakenFake, type KrakenFake } from './fakes/kraken';
-import { refreshRates, REFRESH_LEASE } from '@/lib/rates/store';
+import { type BitstampFake, startBitstampFake } from './fakes/bitstamp';
+import { type FakeEsplora, startFakeEsplora } from './fakes/esplora';
+import { type KrakenFake, startKrakenFake } from './fakes/kraken';
+import { type FakeTronGrid, startFakeTronGrid, USDT_CONTRACT } from './fakes/trongrid';
 import { assertMoneyInvariant } from './invariant';
 import { now } from './lifecycle-helpers';
 
@@ -65,7 +65,11 @@ function btcPaid(address: string): number {
 
 /** What TronGrid says was paid to the address: solidified USDT transfers, each log once. */
 function usdtPaid(address: string): number {
-  const logs = new Map(trongrid.transfers.filter((t) => t.to === address && t.confirmed && t.token_info.address === USDT_CONTRACT).map((t) => [`${t.transaction_id}#${t.event_index}`, Number(t.value)]));
+  const logs = new Map(
+    trongrid.transfers
+      .filter((t) => t.to === address && t.confirmed && t.token_info.address === USDT_CONTRACT)
+      .map((t) => [`${t.transaction_id}#${t.event_index}`, Number(t.value)]),
+  );
   return [...logs.values()].reduce((s, v) => s + v, 0);
 }
 
@@ -211,9 +215,15 @@ describe('live USDT TRC20 through the payment flow (fake TronGrid)', () => {
   });
 });
 
-describe('live quotes: a franc price paid in USDT at the exchanges\' rate (fake Kraken and Bitstamp, fake TronGrid)', () => {
+describe("live quotes: a franc price paid in USDT at the exchanges' rate (fake Kraken and Bitstamp, fake TronGrid)", () => {
   /** What the payer paid, in francs, at the quote (the contract's rule: the full quote is the full amount). */
-  const quoted = async (id: string) => (await db().query<{ quote: { amount: number; rate: string } }>(`select quote from payment_attempts where payment_intent_id = $1 and quote is not null order by seq`, [id])).map((r) => r.quote);
+  const quoted = async (id: string) =>
+    (
+      await db().query<{ quote: { amount: number; rate: string } }>(
+        `select quote from payment_attempts where payment_intent_id = $1 and quote is not null order by seq`,
+        [id],
+      )
+    ).map((r) => r.quote);
 
   it('exact: the quote locked from the median rate, paid to the unit, is the full 5,000 F CFA', async () => {
     await freshRates();

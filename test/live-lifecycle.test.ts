@@ -7,24 +7,24 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
-import { expireCheckoutSession, expireDueSessions } from '@/lib/payments/expire';
+import { beginAttempt, STUCK_CREATING_SECONDS } from '@/lib/payments/begin-attempt';
 import { chooseSessionRail } from '@/lib/payments/choose-rail';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
-import { pollDueAttempts, claimDueAttempts } from '@/lib/payments/poll';
-import { resendMobileMoneyPrompt } from '@/lib/payments/resend';
-import { testFail, testPay } from '@/lib/payments/test-helpers';
 import { MAX_FAILED_ATTEMPTS } from '@/lib/payments/decide';
-import { attemptView } from '@/lib/store/attempts';
-import { beginAttempt, STUCK_CREATING_SECONDS } from '@/lib/payments/begin-attempt';
+import { expireCheckoutSession, expireDueSessions } from '@/lib/payments/expire';
+import { claimDueAttempts, pollDueAttempts } from '@/lib/payments/poll';
+import { resendMobileMoneyPrompt } from '@/lib/payments/resend';
 import { finishAttempt } from '@/lib/payments/start-attempt';
-import { lockIntent } from '@/lib/store/intents';
+import { testFail, testPay } from '@/lib/payments/test-helpers';
 import { PUSH_WATCH_SECONDS, WATCH_POLL_SECONDS } from '@/lib/payments/watch';
 import { railAdapter, resetRailsForTests } from '@/lib/rails/registry';
 import type { AttemptView } from '@/lib/rails/types';
+import { attemptView } from '@/lib/store/attempts';
+import { lockIntent } from '@/lib/store/intents';
 import { call, newMerchant, useDatabase } from './api';
-import { startFakeEsplora, type FakeEsplora } from './fakes/esplora';
-import { startFakeLnd, type FakeLnd } from './fakes/lnd';
-import { startFakeMomo, type FakeMomo } from './fakes/momo';
+import { type FakeEsplora, startFakeEsplora } from './fakes/esplora';
+import { type FakeLnd, startFakeLnd } from './fakes/lnd';
+import { type FakeMomo, startFakeMomo } from './fakes/momo';
 import { assertMoneyInvariant } from './invariant';
 import { amountCredited, attemptsOf, eventTypes, newIntent, now } from './lifecycle-helpers';
 
@@ -42,9 +42,15 @@ beforeAll(async () => {
   momo = await startFakeMomo();
   lnd = await startFakeLnd('abcdef0123');
   Object.assign(process.env, {
-    LND_REST_URL: lnd.url, LND_MACAROON: 'abcdef0123',
-    BTC_XPUB: ZPUB, ESPLORA_URL: esplora.url,
-    MOMO_A_BASE_URL: momo.url, MOMO_A_SUBSCRIPTION_KEY: 'sub-key', MOMO_A_API_USER: 'api-user', MOMO_A_API_KEY: 'api-key', MOMO_A_TARGET_ENVIRONMENT: 'sandbox',
+    LND_REST_URL: lnd.url,
+    LND_MACAROON: 'abcdef0123',
+    BTC_XPUB: ZPUB,
+    ESPLORA_URL: esplora.url,
+    MOMO_A_BASE_URL: momo.url,
+    MOMO_A_SUBSCRIPTION_KEY: 'sub-key',
+    MOMO_A_API_USER: 'api-user',
+    MOMO_A_API_KEY: 'api-key',
+    MOMO_A_TARGET_ENVIRONMENT: 'sandbox',
     RAIL_HTTP_TIMEOUT_MS: '300',
   });
   resetConfigForTests();
@@ -83,13 +89,19 @@ describe('money on a reused address is counted once', () => {
     // The new attempt sees the address's 60 000 sat, which the address already credited: nothing new.
     expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'requires_payment_method', amountReceived: 60_000 });
     expect(await amountCredited(db(), address)).toBe(60_000);
-    expect((await attemptsOf(db(), pi.id)).map((a) => [a.status, a.amount_received])).toEqual([['expired', 60_000], ['awaiting_payment', 0]]);
+    expect((await attemptsOf(db(), pi.id)).map((a) => [a.status, a.amount_received])).toEqual([
+      ['expired', 60_000],
+      ['awaiting_payment', 0],
+    ]);
     esplora.send(address, 40_000, esplora.tip);
     await poll(t0 + DAY + 300);
     await poll(t0 + DAY + 400);
     expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 100_000 });
     expect(await amountCredited(db(), address)).toBe(100_000);
-    expect((await attemptsOf(db(), pi.id)).map((a) => [a.status, a.amount_received])).toEqual([['expired', 60_000], ['succeeded', 40_000]]);
+    expect((await attemptsOf(db(), pi.id)).map((a) => [a.status, a.amount_received])).toEqual([
+      ['expired', 60_000],
+      ['succeeded', 40_000],
+    ]);
     const events = await assertMoneyInvariant(db(), pi.id, { paid: 100_000, now: t0 + DAY + 500 });
     expect(events).toEqual(['payment_intent.created', 'payment_intent.partially_paid', 'payment_intent.pending', 'payment_intent.succeeded']);
   });
@@ -213,7 +225,7 @@ describe('an attempt being started is never closed under its request', () => {
   });
 });
 
-describe('our mobile-money timeout is not the operator\'s', () => {
+describe("our mobile-money timeout is not the operator's", () => {
   it('an approval after our timeout pays the open intent; after the end it is a late payment; then the watch stops', async () => {
     const m = await newMerchant(db());
     const poll = (t: number) => pollDueAttempts(db(), t, { merchantId: m.merchant.id });
@@ -233,13 +245,24 @@ describe('our mobile-money timeout is not the operator\'s', () => {
     expect(await get(m.keys.live, b.id)).toMatchObject({ status: 'canceled', amountReceived: 3000 });
     // a: paid after our timeout, while open; b: paid after it was canceled, never a success.
     expect(await assertMoneyInvariant(db(), a.id, { paid: 2000, now: t0 + 600 })).toEqual([
-      'payment_intent.created', 'payment_intent.payment_failed', 'payment_intent.pending', 'payment_intent.pending', 'payment_intent.succeeded',
+      'payment_intent.created',
+      'payment_intent.payment_failed',
+      'payment_intent.pending',
+      'payment_intent.pending',
+      'payment_intent.succeeded',
     ]);
     expect(await assertMoneyInvariant(db(), b.id, { paid: 3000, now: t0 + 600 })).toEqual([
-      'payment_intent.canceled', 'payment_intent.created', 'payment_intent.late_payment', 'payment_intent.payment_failed', 'payment_intent.pending',
+      'payment_intent.canceled',
+      'payment_intent.created',
+      'payment_intent.late_payment',
+      'payment_intent.payment_failed',
+      'payment_intent.pending',
     ]);
     const watched = await db().query(`select next_poll_at, watch_until from payment_attempts where payment_intent_id = any($1::text[])`, [[a.id, b.id]]);
-    expect(watched).toEqual([{ next_poll_at: null, watch_until: null }, { next_poll_at: null, watch_until: null }]);
+    expect(watched).toEqual([
+      { next_poll_at: null, watch_until: null },
+      { next_poll_at: null, watch_until: null },
+    ]);
   });
 });
 
@@ -271,7 +294,9 @@ describe('approving both the push and its resend records both payments', () => {
     await pollDueAttempts(db(), t0 + 40, { merchantId: m.merchant.id });
     expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
     // The resend is still open at the operator: the attempt stays watched.
-    expect(await attemptsOf(db(), pi.id)).toMatchObject([{ status: 'succeeded', amount_received: 2000, next_poll_at: t0 + 40 + WATCH_POLL_SECONDS, watch_until: t0 + 40 + PUSH_WATCH_SECONDS }]);
+    expect(await attemptsOf(db(), pi.id)).toMatchObject([
+      { status: 'succeeded', amount_received: 2000, next_poll_at: t0 + 40 + WATCH_POLL_SECONDS, watch_until: t0 + 40 + PUSH_WATCH_SECONDS },
+    ]);
     momo.approve(second!);
     await pollDueAttempts(db(), t0 + 130, { merchantId: m.merchant.id });
     expect(await get(m.keys.live, pi.id)).toMatchObject({ status: 'succeeded', amountReceived: 4000 });
@@ -291,7 +316,7 @@ describe('expiring a session locks intent, then session (like every other path)'
     const locks: string[] = [];
     const expired = await expireCheckoutSession(recording(db(), locks), scope, cs.id);
     expect(expired.status).toBe('expired');
-    const order = locks.filter((q) => /for update/i.test(q)).map((q) => (/from (\w+)/i.exec(q)?.[1] ?? '?'));
+    const order = locks.filter((q) => /for update/i.test(q)).map((q) => /from (\w+)/i.exec(q)?.[1] ?? '?');
     expect(order[0]).toBe('payment_intents');
     expect(order.indexOf('checkout_sessions')).toBeGreaterThan(0);
     expect((await get(m.keys.test, pi.id)).status).toBe('failed');
@@ -312,7 +337,7 @@ function recording(inner: Db, log: string[]): Db {
 }
 
 describe('a stale status answer never undoes a resend; resends are counted under the lock', () => {
-  it('a poll that raced a resend does not apply the old pushes\' answer', async () => {
+  it("a poll that raced a resend does not apply the old pushes' answer", async () => {
     const m = await newMerchant(db());
     const scope = { merchantId: m.merchant.id, livemode: true };
     const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
@@ -382,7 +407,11 @@ describe('every transition back to requires_payment_method has its event, with t
     // The transaction is replaced before it confirms: the simulated chain forgets it.
     await db().query(`update payment_attempts set details = details || '{"sim": {"txs": []}}'::jsonb where payment_intent_id = $1`, [pi.id]);
     await pollDueAttempts(db(), t0 + 3, { merchantId: m.merchant.id });
-    expect(await get(m.keys.test, pi.id)).toMatchObject({ status: 'requires_payment_method', amountReceived: 0, lastPaymentError: { code: 'payment_dropped' } });
+    expect(await get(m.keys.test, pi.id)).toMatchObject({
+      status: 'requires_payment_method',
+      amountReceived: 0,
+      lastPaymentError: { code: 'payment_dropped' },
+    });
     const ev = await db().query<{ data: any }>(`select data from events where type = 'payment_intent.payment_failed' and data->'object'->>'id' = $1`, [pi.id]);
     expect(ev.map((e) => e.data.object.status)).toEqual(['requires_payment_method']);
     const events = await assertMoneyInvariant(db(), pi.id, { paid: 0, now: t0 + 3 });
@@ -403,7 +432,7 @@ describe('every transition back to requires_payment_method has its event, with t
   });
 });
 
-describe('attempts our backend could not start do not use up the payer\'s tries', () => {
+describe("attempts our backend could not start do not use up the payer's tries", () => {
   it('rail_unavailable attempts are not counted toward MAX_FAILED_ATTEMPTS', async () => {
     const m = await newMerchant(db());
     const scope = { merchantId: m.merchant.id, livemode: false };
@@ -470,7 +499,11 @@ describe('an invoice past our expiry is checked with the backend before it is dr
     const pi = await newIntent(m.keys.live, { amount: 25_000, currency: 'BTC', rail: 'btc_lightning' });
     const t0 = now();
     const first = await confirmPaymentIntent(db(), scope, pi.id, {}, { now: t0 });
-    const att = (await db().query<{ backend_ref: string; expires_at: number }>(`select backend_ref, expires_at from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!;
+    const att = (
+      await db().query<{ backend_ref: string; expires_at: number }>(`select backend_ref, expires_at from payment_attempts where payment_intent_id = $1`, [
+        pi.id,
+      ])
+    )[0]!;
     expect(first.nextAction).toMatchObject({ type: 'lightning_invoice' });
     lnd.settle(att.backend_ref); // paid just before it expired; the worker has not looked yet
     await expect(confirmPaymentIntent(db(), scope, pi.id, {}, { now: att.expires_at + 5 })).rejects.toMatchObject({ code: 'unexpected_state' });

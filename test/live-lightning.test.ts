@@ -4,14 +4,14 @@
 // the test's merchant and run on an injected clock; the fake node's clock is moved the same way.
 import { decode } from 'light-bolt11-decoder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetRailHealth } from '@/lib/domain/rail-health';
 import { pollDueAttempts } from '@/lib/payments/poll';
 import { encodeInvoice } from '@/lib/rails/lightning/bolt11';
-import { resetRailHealth } from '@/lib/domain/rail-health';
+import { REFRESH_LEASE, refreshRates } from '@/lib/rates/store';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
-import { startFakeLnd, type FakeLnd } from './fakes/lnd';
-import { startBitstampFake, type BitstampFake } from './fakes/bitstamp';
-import { startKrakenFake, type KrakenFake } from './fakes/kraken';
-import { refreshRates, REFRESH_LEASE } from '@/lib/rates/store';
+import { type BitstampFake, startBitstampFake } from './fakes/bitstamp';
+import { type KrakenFake, startKrakenFake } from './fakes/kraken';
+import { type FakeLnd, startFakeLnd } from './fakes/lnd';
 import { assertMoneyInvariant, intentEvents } from './invariant';
 import { newIntent, now } from './lifecycle-helpers';
 
@@ -52,7 +52,11 @@ async function confirmed(amount: number) {
   const att = (await db().query<{ backend_ref: string }>(`select backend_ref from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!;
   expect(att.backend_ref).toBe(hash);
   return {
-    m, pi, t0, hash, invoiceExpiry: d.expiry as number,
+    m,
+    pi,
+    t0,
+    hash,
+    invoiceExpiry: d.expiry as number,
     poll: (t: number) => pollDueAttempts(db(), t, { merchantId: m.merchant.id }),
     get: async () => (await call('GET', `/v1/payment_intents/${pi.id}`, { key: m.keys.live })).body,
     /** What the node says the payer paid, in sats. */
@@ -60,7 +64,7 @@ async function confirmed(amount: number) {
   };
 }
 
-describe('live Lightning quotes: a franc price paid in sats at the exchanges\' rate (fake Kraken, Bitstamp and LND)', () => {
+describe("live Lightning quotes: a franc price paid in sats at the exchanges' rate (fake Kraken, Bitstamp and LND)", () => {
   it('the invoice is the quote (the median BTC rate, rounded up to the sat); paid, it is the full 5,000 F CFA', async () => {
     lnd.clock = () => Math.floor(Date.now() / 1000);
     const m = await newMerchant(db());
@@ -125,7 +129,7 @@ describe('live Lightning through the API (fake LND)', () => {
     expect(events).toEqual(['payment_intent.created']);
   });
 
-  it('a canceled intent\'s invoice is canceled at LND at once (not at the next watch poll): the payer can no longer pay it', async () => {
+  it("a canceled intent's invoice is canceled at LND at once (not at the next watch poll): the payer can no longer pay it", async () => {
     const c = await confirmed(5000);
     const canceled = await call('POST', `/v1/payment_intents/${c.pi.id}/cancel`, { key: c.m.keys.live, body: {} });
     expect(canceled.status).toBe(200);
@@ -145,7 +149,18 @@ describe('live Lightning through the API (fake LND)', () => {
     // A real invoice from the same node, for the same hash, but for 1 sat.
     lnd.alterAddInvoice = (reply, inv) => ({
       ...reply,
-      payment_request: encodeInvoice({ network: lnd.network, amountSats: 1, timestamp: inv.created, paymentHash: inv.hash, paymentSecret: inv.paymentAddr, description: inv.memo, expiry: inv.expiry }, lnd.nodeKey),
+      payment_request: encodeInvoice(
+        {
+          network: lnd.network,
+          amountSats: 1,
+          timestamp: inv.created,
+          paymentHash: inv.hash,
+          paymentSecret: inv.paymentAddr,
+          description: inv.memo,
+          expiry: inv.expiry,
+        },
+        lnd.nodeKey,
+      ),
     });
     try {
       const res = await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: m.keys.live, body: {} });
@@ -153,7 +168,9 @@ describe('live Lightning through the API (fake LND)', () => {
       expect(res.body.error.code).toBe('rail_unavailable');
       const got = (await call('GET', `/v1/payment_intents/${pi.id}`, { key: m.keys.live })).body;
       expect(got).toMatchObject({ status: 'requires_payment_method', amountReceived: 0, nextAction: null });
-      expect(await db().query(`select status, destination from payment_attempts where payment_intent_id = $1`, [pi.id])).toEqual([{ status: 'failed', destination: null }]);
+      expect(await db().query(`select status, destination from payment_attempts where payment_intent_id = $1`, [pi.id])).toEqual([
+        { status: 'failed', destination: null },
+      ]);
       expect(await intentEvents(db(), pi.id)).toEqual(['payment_intent.created']);
     } finally {
       lnd.alterAddInvoice = null;

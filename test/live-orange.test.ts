@@ -6,20 +6,21 @@
 // address: what the fake posts there is handed to the real callback route, or kept for the test to
 // deliver at its own clock (handleMobileMoneyCallback with `now`). Worker passes are scoped to the
 // test's merchant and run on an injected clock; the fake's clock is moved the same way.
-import { nowSeconds } from '@/lib/ids';
+
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { POST as callbackPost } from '@/app/callbacks/mobile_money/[rail]/route';
+import { resetRailHealth } from '@/lib/domain/rail-health';
+import { nowSeconds } from '@/lib/ids';
 import { handleMobileMoneyCallback } from '@/lib/payments/callback';
 import { pollDueAttempts } from '@/lib/payments/poll';
-import { resetRailHealth } from '@/lib/domain/rail-health';
 import { ORANGE_EXPIRY_MARGIN_SECONDS, ORANGE_PAY_TOKEN_SECONDS } from '@/lib/rails/mobile-money/orange';
 import type { CallbackInput } from '@/lib/rails/types';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
-import { startFakeOrange, type FakeOrange } from './fakes/orange';
+import { type FakeOrange, startFakeOrange } from './fakes/orange';
 import { assertMoneyInvariant, intentEvents } from './invariant';
-import { newIntent, now, type AttemptRow } from './lifecycle-helpers';
+import { type AttemptRow, newIntent, now } from './lifecycle-helpers';
 
 const { db } = useDatabase();
 const RAIL = 'mobile_money_b';
@@ -115,7 +116,8 @@ async function liveIntent(amount = 2000) {
       return p;
     },
     /** What Orange says the payer paid, over every attempt of the intent. */
-    paidAtOrange: async () => (await attempts()).reduce((s, a) => s + (fake.byOrder(a.id)?.status === 'SUCCESS' ? Number(fake.byOrder(a.id)!.body.amount) : 0), 0),
+    paidAtOrange: async () =>
+      (await attempts()).reduce((s, a) => s + (fake.byOrder(a.id)?.status === 'SUCCESS' ? Number(fake.byOrder(a.id)!.body.amount) : 0), 0),
   };
 }
 
@@ -131,7 +133,14 @@ describe('live Orange Money through the API: confirm', () => {
     const [att] = await c.attempts();
     const pay = fake.byOrder(att!.id)!;
     expect(r.body).toMatchObject({ status: 'pending', livemode: true, amountReceived: 0, lastPaymentError: null });
-    expect(r.body.nextAction).toEqual({ type: 'redirect_to_url', url: pay.paymentUrl, operator: 'Orange Money', phone: null, expiresAt: att!.created_at + TIMEOUT_SECONDS, quote: null });
+    expect(r.body.nextAction).toEqual({
+      type: 'redirect_to_url',
+      url: pay.paymentUrl,
+      operator: 'Orange Money',
+      phone: null,
+      expiresAt: att!.created_at + TIMEOUT_SECONDS,
+      quote: null,
+    });
     expect(pay.body).toEqual({
       merchant_key: fake.merchantKey,
       currency: 'OUV',
@@ -213,7 +222,7 @@ describe('live Orange Money through the API: payments', () => {
     expect(events).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
   });
 
-  it('(b) a notification that is not Orange\'s (wrong or missing notif_token, another payment\'s): 400, nothing changes, Orange is not even asked', async () => {
+  it("(b) a notification that is not Orange's (wrong or missing notif_token, another payment's): 400, nothing changes, Orange is not even asked", async () => {
     const c = await liveIntent(2000);
     await c.confirm();
     const [att] = await c.attempts();
@@ -234,7 +243,11 @@ describe('live Orange Money through the API: payments', () => {
     expect(forged.url).toBe(`${caisse.url}/callbacks/mobile_money/${RAIL}?attempt=${att!.id}`);
     await expect(deliver(forged, now() + 60)).rejects.toMatchObject({ code: 'parameter_invalid' });
     // A well-formed notification for an attempt that does not exist: 404.
-    const unknown = { ...caisse.inbox.at(-1)!, rawBody: JSON.stringify(fake.notification(pay.payToken)), url: `${caisse.url}/callbacks/mobile_money/${RAIL}?attempt=att_0000000000000000000000` };
+    const unknown = {
+      ...caisse.inbox.at(-1)!,
+      rawBody: JSON.stringify(fake.notification(pay.payToken)),
+      url: `${caisse.url}/callbacks/mobile_money/${RAIL}?attempt=att_0000000000000000000000`,
+    };
     await expect(deliver(unknown, now())).rejects.toMatchObject({ code: 'resource_missing' });
     expect(lookups()).toBe(before);
     expect(JSON.stringify(await c.attempts())).toBe(row); // not even the callback's lookup time
@@ -291,7 +304,13 @@ describe('live Orange Money through the API: payments', () => {
     expect(await c.get()).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
     expect((await c.attempts()).map((a) => a.status)).toEqual(['failed', 'succeeded']);
     const events = await assertMoneyInvariant(db(), c.pi.id, { paid: await c.paidAtOrange(), now: now() + 5 });
-    expect(events).toEqual(['payment_intent.created', 'payment_intent.payment_failed', 'payment_intent.pending', 'payment_intent.pending', 'payment_intent.succeeded']);
+    expect(events).toEqual([
+      'payment_intent.created',
+      'payment_intent.payment_failed',
+      'payment_intent.pending',
+      'payment_intent.pending',
+      'payment_intent.succeeded',
+    ]);
   });
 
   it(`(e) nobody pays: our timeout (${TIMEOUT_SECONDS} s) gives the payer another try and the attempt stays watched; INITIATED past the validity + margin ends the watch`, async () => {
@@ -364,7 +383,13 @@ describe('live Orange Money through the API: payments', () => {
     await deliver(caisse.inbox.at(-1)!, end + 300);
     expect(await c.get()).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
     const events = await assertMoneyInvariant(db(), c.pi.id, { paid: 2000, now: end + 300 });
-    expect(events).toEqual(['payment_intent.created', 'payment_intent.payment_failed', 'payment_intent.pending', 'payment_intent.pending', 'payment_intent.succeeded']);
+    expect(events).toEqual([
+      'payment_intent.created',
+      'payment_intent.payment_failed',
+      'payment_intent.pending',
+      'payment_intent.pending',
+      'payment_intent.succeeded',
+    ]);
   });
 
   it('(e) a payer who confirmed just in time, paid after our timeout: the late SUCCESS still pays the intent', async () => {
@@ -384,7 +409,13 @@ describe('live Orange Money through the API: payments', () => {
     expect(await c.get()).toMatchObject({ status: 'succeeded', amountReceived: 2000, lastPaymentError: null });
     expect((await c.attempts())[0]).toMatchObject({ status: 'succeeded', amount_received: 2000, watch_until: null });
     const events = await assertMoneyInvariant(db(), c.pi.id, { paid: await c.paidAtOrange(), now: t0 + TIMEOUT_SECONDS + 20 });
-    expect(events).toEqual(['payment_intent.created', 'payment_intent.payment_failed', 'payment_intent.pending', 'payment_intent.pending', 'payment_intent.succeeded']);
+    expect(events).toEqual([
+      'payment_intent.created',
+      'payment_intent.payment_failed',
+      'payment_intent.pending',
+      'payment_intent.pending',
+      'payment_intent.succeeded',
+    ]);
   });
 
   it('(e) the late SUCCESS of an intent the merchant canceled meanwhile is recorded (late_payment), found by the worker', async () => {
@@ -401,7 +432,13 @@ describe('live Orange Money through the API: payments', () => {
     await c.poll(t0 + TIMEOUT_SECONDS + 60);
     expect(await c.get()).toMatchObject({ status: 'canceled', amountReceived: 2000 });
     const events = await assertMoneyInvariant(db(), c.pi.id, { paid: await c.paidAtOrange(), now: t0 + TIMEOUT_SECONDS + 120 });
-    expect(events).toEqual(['payment_intent.canceled', 'payment_intent.created', 'payment_intent.late_payment', 'payment_intent.payment_failed', 'payment_intent.pending']);
+    expect(events).toEqual([
+      'payment_intent.canceled',
+      'payment_intent.created',
+      'payment_intent.late_payment',
+      'payment_intent.payment_failed',
+      'payment_intent.pending',
+    ]);
   });
 
   it('(e) an Orange that reports the idle payment EXPIRED: the payer may try again, and nothing is watched any more', async () => {
@@ -469,7 +506,10 @@ describe('live Orange Money through the API: payments', () => {
     await (await liveIntent()).confirm(); // the adapter holds a token, which Orange then forgets
     const c = await liveIntent(2000);
     fake.revokeTokens();
-    fake.fail('token', { status: 401, body: { error: 'invalid_client', error_description: 'The requested service needs credentials, but the ones provided were invalid.' } });
+    fake.fail('token', {
+      status: 401,
+      body: { error: 'invalid_client', error_description: 'The requested service needs credentials, but the ones provided were invalid.' },
+    });
     const sent = webpayments();
     const r = await c.confirm();
     expect(r.status).toBe(503);
@@ -492,7 +532,9 @@ describe('live Orange Money through the API: payments', () => {
     // FAILED status under the same token.
     expect(await fake.notify(pay.payToken, JSON.parse(original.rawBody))).toBe(200);
     await expect(deliver(original, now() + 60)).resolves.toEqual({ received: true });
-    await expect(deliver({ ...original, rawBody: JSON.stringify({ ...JSON.parse(original.rawBody), status: 'FAILED' }) }, now() + 120)).resolves.toEqual({ received: true });
+    await expect(deliver({ ...original, rawBody: JSON.stringify({ ...JSON.parse(original.rawBody), status: 'FAILED' }) }, now() + 120)).resolves.toEqual({
+      received: true,
+    });
     expect(lookups()).toBe(before);
     expect(await c.get()).toMatchObject({ status: 'succeeded', amountReceived: 2000, lastPaymentError: null });
     expect(await intentEvents(db(), c.pi.id)).toEqual(events);

@@ -11,13 +11,13 @@
 import { randomBytes } from 'node:crypto';
 import { HDKey } from '@scure/bip32';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WATCH_SECONDS } from '@/lib/payments/watch';
 import { REUSE_GRACE_SECONDS } from '@/lib/payments/addresses';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
 import { pollDueAttempts } from '@/lib/payments/poll';
+import { WATCH_SECONDS } from '@/lib/payments/watch';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
-import { startFakeEsplora, type FakeEsplora } from './fakes/esplora';
-import { startFakeLnd, type FakeLnd } from './fakes/lnd';
+import { type FakeEsplora, startFakeEsplora } from './fakes/esplora';
+import { type FakeLnd, startFakeLnd } from './fakes/lnd';
 import { assertMoneyInvariant } from './invariant';
 import { attemptsOf, newIntent, now } from './lifecycle-helpers';
 
@@ -35,7 +35,13 @@ beforeAll(async () => {
   esplora = await startFakeEsplora();
 });
 useLiveConfig(() => ({
-  LND_REST_URL: lnd.url, LND_MACAROON: MAC, BTC_XPUB: ZPUB, ESPLORA_URL: esplora.url, BTC_CONFIRMATIONS: '1', BTC_GAP_LIMIT: '50', RAIL_HTTP_TIMEOUT_MS: '2000',
+  LND_REST_URL: lnd.url,
+  LND_MACAROON: MAC,
+  BTC_XPUB: ZPUB,
+  ESPLORA_URL: esplora.url,
+  BTC_CONFIRMATIONS: '1',
+  BTC_GAP_LIMIT: '50',
+  RAIL_HTTP_TIMEOUT_MS: '2000',
 }));
 afterAll(async () => {
   await lnd.close();
@@ -111,10 +117,14 @@ describe('live on-chain: an address whose money was only seen in the mempool is 
     const after = now() + WATCH_SECONDS + REUSE_GRACE_SECONDS + 3600;
     // This file's key (its own zpub): the highest index derived so far.
     const top = async () =>
-      Number((await db().query<{ n: number }>(
-        `select max(derivation_index)::int as n from derived_addresses where key_id = (select key_id from derived_addresses where address = $1)`,
-        [address],
-      ))[0]!.n);
+      Number(
+        (
+          await db().query<{ n: number }>(
+            `select max(derivation_index)::int as n from derived_addresses where key_id = (select key_id from derived_addresses where address = $1)`,
+            [address],
+          )
+        )[0]!.n,
+      );
     const handed: string[] = [];
     for (let i = 0; i < 30; i++) {
       const before = await top();

@@ -8,17 +8,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { POST as callbackPost } from '@/app/callbacks/mobile_money/[rail]/route';
 import { errorResponse } from '@/lib/api/route';
-import { handleMobileMoneyCallback } from '@/lib/payments/callback';
+import { backendKey } from '@/lib/domain/rail-health';
 import { availableRails } from '@/lib/payments/available-rails';
+import { handleMobileMoneyCallback } from '@/lib/payments/callback';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
 import { pollDueAttempts } from '@/lib/payments/poll';
-import { backendKey } from '@/lib/domain/rail-health';
 import { railAdapter } from '@/lib/rails/registry';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
-import { startFakeWave, waveError, type FakeWave } from './fakes/wave';
+import { type FakeWave, startFakeWave, waveError } from './fakes/wave';
 import { assertMoneyInvariant, intentEvents } from './invariant';
 import { newIntent, now } from './lifecycle-helpers';
-import { startReceiver, type Receiver } from './webhook-receiver';
+import { type Receiver, startReceiver } from './webhook-receiver';
 
 const { db } = useDatabase();
 const API_KEY = 'wave_sn_prod_livetestkey0123456789abcdef';
@@ -54,7 +54,13 @@ beforeAll(async () => {
   wave.webhookUrl = `http://127.0.0.1:${receiver.port}${CALLBACK_PATH}`;
 });
 // Our own address as Wave sees it: a loopback address (the start-up check takes only https or loopback).
-useLiveConfig(() => ({ BASE_URL: 'http://127.0.0.1:3000', MOMO_D_BASE_URL: wave.url, MOMO_D_API_KEY: API_KEY, MOMO_D_WEBHOOK_SECRET: SECRET, RAIL_HTTP_TIMEOUT_MS: '1000' }));
+useLiveConfig(() => ({
+  BASE_URL: 'http://127.0.0.1:3000',
+  MOMO_D_BASE_URL: wave.url,
+  MOMO_D_API_KEY: API_KEY,
+  MOMO_D_WEBHOOK_SECRET: SECRET,
+  RAIL_HTTP_TIMEOUT_MS: '1000',
+}));
 afterEach(async () => {
   clock = null;
   wave.mode = 'ok';
@@ -96,7 +102,9 @@ async function confirmed(body: Record<string, unknown> = {}, amount = 2000) {
 async function confirmedView(m: Awaited<ReturnType<typeof newMerchant>>, pi: { id: string }, sessionId: string) {
   const lookups = () => wave.requests.filter((r) => r.method === 'GET' && r.path === `/v1/checkout/sessions/${sessionId}`).length;
   return {
-    m, pi, sessionId,
+    m,
+    pi,
+    sessionId,
     scope: { merchantId: m.merchant.id, livemode: true },
     session: () => wave.sessions.get(sessionId)!.session,
     poll: (t: number) => pollDueAttempts(db(), t, { merchantId: m.merchant.id }),
@@ -119,13 +127,24 @@ describe('live Wave: confirm', () => {
     const c = await confirmed({ returnUrl: 'https://shop.example/thanks' });
     const s = c.session();
     expect(c.res.body).toMatchObject({ status: 'pending', livemode: true, amountReceived: 0 });
-    expect(c.res.body.nextAction).toEqual({ type: 'redirect_to_url', url: s.wave_launch_url, operator: 'Wave', phone: null, expiresAt: c.t0 + 600, quote: null });
+    expect(c.res.body.nextAction).toEqual({
+      type: 'redirect_to_url',
+      url: s.wave_launch_url,
+      operator: 'Wave',
+      phone: null,
+      expiresAt: c.t0 + 600,
+      quote: null,
+    });
     expect(c.att).toMatchObject({ status: 'pending', destination: '', expires_at: c.t0 + 600 });
     const create = wave.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions' && JSON.parse(r.body).client_reference === c.att.id);
     expect(create).toHaveLength(1);
     expect(create[0]!.headers).toMatchObject({ authorization: `Bearer ${API_KEY}`, 'idempotency-key': c.att.id });
     expect(JSON.parse(create[0]!.body)).toEqual({
-      amount: '2000', currency: 'XOF', success_url: 'https://shop.example/thanks', error_url: 'https://shop.example/thanks', client_reference: c.att.id,
+      amount: '2000',
+      currency: 'XOF',
+      success_url: 'https://shop.example/thanks',
+      error_url: 'https://shop.example/thanks',
+      client_reference: c.att.id,
     });
     // Confirming again returns the same session: none is made.
     const again = await call('POST', `/v1/payment_intents/${c.pi.id}/confirm`, { key: c.m.keys.live, body: {} });
@@ -134,7 +153,11 @@ describe('live Wave: confirm', () => {
     // Without a returnUrl nor a checkout session, Wave returns the payer to our operator-return page.
     const d = await confirmed();
     expect(wave.sessions.get(d.sessionId)!.body).toEqual({
-      amount: '2000', currency: 'XOF', success_url: 'http://127.0.0.1:3000/operator-return', error_url: 'http://127.0.0.1:3000/operator-return', client_reference: d.att.id,
+      amount: '2000',
+      currency: 'XOF',
+      success_url: 'http://127.0.0.1:3000/operator-return',
+      error_url: 'http://127.0.0.1:3000/operator-return',
+      client_reference: d.att.id,
     });
     for (const x of [c, d])
       expect(await assertMoneyInvariant(db(), x.pi.id, { paid: x.paid(), now: x.t0 + 10 })).toEqual(['payment_intent.created', 'payment_intent.pending']);
@@ -179,17 +202,33 @@ describe('live Wave: payment paths', () => {
     const eventsBefore = await intentEvents(db(), c.pi.id);
 
     clock += 10;
-    const paidEvent = JSON.stringify({ id: 'AE_forged0001', type: 'checkout.session.completed', data: { ...c.session(), checkout_status: 'complete', payment_status: 'succeeded', transaction_id: 'TFORGED' } });
+    const paidEvent = JSON.stringify({
+      id: 'AE_forged0001',
+      type: 'checkout.session.completed',
+      data: { ...c.session(), checkout_status: 'complete', payment_status: 'succeeded', transaction_id: 'TFORGED' },
+    });
     const json = { 'content-type': 'application/json' };
     const forgeries: [string, string, Record<string, string>][] = [
       ['a wrong secret', paidEvent, { ...json, 'wave-signature': wave.sign(paidEvent, clock, 'wave_sn_WHS_guessed') }],
-      ['a tampered body', genuine.rawBody.replace('"checkout_status":"open"', '"checkout_status":"complete"'), { ...json, 'wave-signature': wave.sign(genuine.rawBody, clock) }],
+      [
+        'a tampered body',
+        genuine.rawBody.replace('"checkout_status":"open"', '"checkout_status":"complete"'),
+        { ...json, 'wave-signature': wave.sign(genuine.rawBody, clock) },
+      ],
       ['a stale timestamp', paidEvent, { ...json, 'wave-signature': wave.sign(paidEvent, clock - 301) }],
       ['a future timestamp', paidEvent, { ...json, 'wave-signature': wave.sign(paidEvent, clock + 301) }],
       ['no signature', paidEvent, json],
       ['the shared-secret strategy instead of a signature', paidEvent, { ...json, authorization: `Bearer ${SECRET}` }],
       // Signed, but the session it names is another attempt's (a session id copied into our reference).
-      ['another session', JSON.stringify({ id: 'AE_x', type: 'checkout.session.completed', data: { ...wave.sessions.get(other.sessionId)!.session, client_reference: c.att.id } }), {}],
+      [
+        'another session',
+        JSON.stringify({
+          id: 'AE_x',
+          type: 'checkout.session.completed',
+          data: { ...wave.sessions.get(other.sessionId)!.session, client_reference: c.att.id },
+        }),
+        {},
+      ],
     ];
     const last = forgeries.at(-1)!;
     last[2] = { ...json, 'wave-signature': wave.sign(last[1], clock) };
@@ -210,7 +249,10 @@ describe('live Wave: payment paths', () => {
     expect(await c.get()).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
     const events = await assertMoneyInvariant(db(), c.pi.id, { paid: c.paid(), now: clock + 10 });
     expect(events).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
-    expect(await assertMoneyInvariant(db(), other.pi.id, { paid: other.paid(), now: clock + 10 })).toEqual(['payment_intent.created', 'payment_intent.pending']);
+    expect(await assertMoneyInvariant(db(), other.pi.id, { paid: other.paid(), now: clock + 10 })).toEqual([
+      'payment_intent.created',
+      'payment_intent.pending',
+    ]);
   });
 
   it("(c) the webhook is lost: the worker's poll finds the payment", async () => {
@@ -228,7 +270,14 @@ describe('live Wave: payment paths', () => {
 
   it('(d) with a phone: restrict_payer_mobile is sent; failed tries (another payer, insufficient funds) keep it pending; the payer can still pay', async () => {
     const c = await confirmed({ phone: '07 58 12 10 00' });
-    expect(c.res.body.nextAction).toEqual({ type: 'redirect_to_url', url: c.session().wave_launch_url, operator: 'Wave', phone: '+2250758121000', expiresAt: c.t0 + 600, quote: null });
+    expect(c.res.body.nextAction).toEqual({
+      type: 'redirect_to_url',
+      url: c.session().wave_launch_url,
+      operator: 'Wave',
+      phone: '+2250758121000',
+      expiresAt: c.t0 + 600,
+      quote: null,
+    });
     expect(wave.sessions.get(c.sessionId)!.body.restrict_payer_mobile).toBe('+2250758121000');
     expect(c.att.destination).toBe('+2250758121000');
     clock = c.t0 + 3;
@@ -288,7 +337,11 @@ describe('live Wave: payment paths', () => {
  * Whether the session is expired at Wave in the pass that closes the attempt or in the next one is
  * the engine's choice: the tests below hold either way. Returns the last pass's time.
  */
-async function passUntil(c: Pick<Awaited<ReturnType<typeof confirmedView>>, 'attempt' | 'poll'>, from: number, done: () => boolean | Promise<boolean>): Promise<number> {
+async function passUntil(
+  c: Pick<Awaited<ReturnType<typeof confirmedView>>, 'attempt' | 'poll'>,
+  from: number,
+  done: () => boolean | Promise<boolean>,
+): Promise<number> {
   let t = from;
   for (let i = 0; i < 5 && !(await done()); i++) {
     const next = (await c.attempt()).next_poll_at;
@@ -311,7 +364,12 @@ describe('live Wave: our attempt times out first (600 s; Wave keeps a session 30
     const due = (await c.attempt()).next_poll_at!;
     expect(due).toBeGreaterThanOrEqual(end);
     await c.poll(due);
-    expect(await c.get()).toMatchObject({ status: 'requires_payment_method', amountReceived: 0, nextAction: null, lastPaymentError: { code: 'timeout', rail: RAIL } });
+    expect(await c.get()).toMatchObject({
+      status: 'requires_payment_method',
+      amountReceived: 0,
+      nextAction: null,
+      lastPaymentError: { code: 'timeout', rail: RAIL },
+    });
     expect(await c.attempt()).toMatchObject({ status: 'failed', error: { code: 'timeout' } });
     return { ...c, end, due, passUntil: (done: () => boolean | Promise<boolean>) => passUntil(c, due, done) };
   }
@@ -391,7 +449,13 @@ describe('live Wave: our attempt times out first (600 s; Wave keeps a session 30
     await c.poll(t + 600);
     expect(c.expires()).toBe(1);
     const events = await assertMoneyInvariant(db(), c.pi.id, { paid: c.paid(), now: t + 610 });
-    expect(events).toEqual(['payment_intent.created', 'payment_intent.payment_failed', 'payment_intent.pending', 'payment_intent.pending', 'payment_intent.succeeded']);
+    expect(events).toEqual([
+      'payment_intent.created',
+      'payment_intent.payment_failed',
+      'payment_intent.pending',
+      'payment_intent.pending',
+      'payment_intent.succeeded',
+    ]);
   });
 
   it('(e) the checkout session ends with the attempt: the intent fails; a payment that wins the race with the expire is recorded as late money', async () => {
@@ -408,7 +472,10 @@ describe('live Wave: our attempt times out first (600 s; Wave keeps a session 30
     expect(att!.expires_at).toBe(sessionEnd);
     const sessionId = att!.backend_ref;
     // Wave returns the payer to the checkout page.
-    expect(wave.sessions.get(sessionId)!.body).toMatchObject({ success_url: `http://127.0.0.1:3000/checkout/${cs.id}`, error_url: `http://127.0.0.1:3000/checkout/${cs.id}` });
+    expect(wave.sessions.get(sessionId)!.body).toMatchObject({
+      success_url: `http://127.0.0.1:3000/checkout/${cs.id}`,
+      error_url: `http://127.0.0.1:3000/checkout/${cs.id}`,
+    });
     const c = await confirmedView(m, pi, sessionId);
     // The payer pays after our pass that ends the window read "open", before our /expire.
     const restore = payJustBeforeExpire(sessionId);
@@ -442,7 +509,10 @@ describe('live Wave: Wave failing on create', () => {
     const slow = await confirm();
     expect(slow.status).toBe(503);
     expect(slow.body.error.code).toBe('rail_unavailable');
-    wave.fail('create', waveError(400, 'request-validation-error', 'Request invalid', [{ loc: ['restrict_payer_mobile'], msg: 'Invalid phone number', type: 'value_error' }]));
+    wave.fail(
+      'create',
+      waveError(400, 'request-validation-error', 'Request invalid', [{ loc: ['restrict_payer_mobile'], msg: 'Invalid phone number', type: 'value_error' }]),
+    );
     const refused = await confirm();
     expect(refused.status).toBe(402);
     expect(refused.body.error.code).toBe('payment_refused');
@@ -452,7 +522,10 @@ describe('live Wave: Wave failing on create', () => {
       { status: 'failed', backend_ref: null, error: { code: 'payment_refused' } },
     ]);
     expect((await call('GET', `/v1/payment_intents/${pi.id}`, { key: m.keys.live })).body).toMatchObject({
-      status: 'requires_payment_method', amountReceived: 0, nextAction: null, lastPaymentError: { code: 'payment_refused' },
+      status: 'requires_payment_method',
+      amountReceived: 0,
+      nextAction: null,
+      lastPaymentError: { code: 'payment_refused' },
     });
     // Nothing was made at Wave for these attempts; the next confirm works and is paid.
     const ok = await confirm();

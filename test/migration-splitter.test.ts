@@ -8,23 +8,12 @@ const { db } = useDatabase();
 
 describe('splitStatements (lib/db/migrate.ts)', () => {
   it('a dollar tag mentioned in a comment does not glue the rest of the migration into one statement', () => {
-    const sql = [
-      '-- Function bodies are $$-quoted below.',
-      'alter table t add column a int;',
-      'alter table t add column b int;',
-    ].join('\n');
+    const sql = ['-- Function bodies are $$-quoted below.', 'alter table t add column a int;', 'alter table t add column b int;'].join('\n');
     expect(splitStatements(sql)).toHaveLength(2);
   });
 
   it('a dollar tag with a digit ($body1$, legal in PostgreSQL) keeps its body whole', () => {
-    const sql = [
-      'create function f() returns void language plpgsql as $body1$',
-      'begin',
-      '  perform 1;',
-      'end',
-      '$body1$;',
-      'select 1;',
-    ].join('\n');
+    const sql = ['create function f() returns void language plpgsql as $body1$', 'begin', '  perform 1;', 'end', '$body1$;', 'select 1;'].join('\n');
     const out = splitStatements(sql);
     expect(out).toHaveLength(2);
     expect(out[0]).toContain('end');

@@ -2,11 +2,11 @@
 // from MTN's documentation; issue 11 item 4): one status lookup per attempt at a time, spaced.
 import { randomInt } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { resetRailHealth } from '@/lib/domain/rail-health';
 import { CALLBACK_LOOKUP_SPACING_SECONDS, handleMobileMoneyCallback } from '@/lib/payments/callback';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
-import { resetRailHealth } from '@/lib/domain/rail-health';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
-import { startFakeMomo, type FakeMomo } from './fakes/momo';
+import { type FakeMomo, startFakeMomo } from './fakes/momo';
 import { assertMoneyInvariant } from './invariant';
 import { newIntent, now } from './lifecycle-helpers';
 
@@ -48,8 +48,14 @@ describe('operator callbacks, coalesced', () => {
     const { m, scope, pi } = await liveIntent();
     const t0 = now();
     await confirmPaymentIntent(db(), scope, pi.id, { phone: phone() }, { now: t0 });
-    const att = (await db().query<{ id: string; backend_ref: string }>(`select id, backend_ref from payment_attempts where payment_intent_id = $1`, [pi.id]))[0]!;
-    const req = () => ({ headers: new Headers({ 'content-type': 'application/json' }), url: 'http://127.0.0.1/callbacks/mobile_money/mobile_money_a', rawBody: JSON.stringify({ externalId: att.id, status: 'SUCCESSFUL' }) });
+    const att = (
+      await db().query<{ id: string; backend_ref: string }>(`select id, backend_ref from payment_attempts where payment_intent_id = $1`, [pi.id])
+    )[0]!;
+    const req = () => ({
+      headers: new Headers({ 'content-type': 'application/json' }),
+      url: 'http://127.0.0.1/callbacks/mobile_money/mobile_money_a',
+      rawBody: JSON.stringify({ externalId: att.id, status: 'SUCCESSFUL' }),
+    });
     const before = lookups();
     await Promise.all(Array.from({ length: 200 }, () => handleMobileMoneyCallback(db(), 'mobile_money_a', req(), t0 + 5)));
     expect(lookups() - before).toBe(1);

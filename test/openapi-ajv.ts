@@ -19,7 +19,8 @@ export function newAjv(): Ajv2020 {
   const ajv = new Ajv2020({ strict: true, allErrors: true });
   addFormats(ajv);
   // OpenAPI 3.1 base dialect (https://spec.openapis.org/oas/3.1/dialect/base): annotations only.
-  for (const keyword of ['discriminator', 'example', 'xml', 'externalDocs']) ajv.addKeyword({ keyword, schemaType: keyword === 'example' ? undefined : 'object' });
+  for (const keyword of ['discriminator', 'example', 'xml', 'externalDocs'])
+    ajv.addKeyword({ keyword, schemaType: keyword === 'example' ? undefined : 'object' });
   return ajv;
 }
 
@@ -76,7 +77,11 @@ export function findOperation(method: string, pathname: string): { path: string;
 
 /** ajv's errors, readable: one line each, duplicates once, at most 25 (a union lists every branch's). */
 function describeErrors(errors: ErrorObject[] | null | undefined): string {
-  const all = [...new Set((errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`))];
+  const all = [
+    ...new Set(
+      (errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`),
+    ),
+  ];
   return all.slice(0, 25).join('; ') + (all.length > 25 ? `; ... and ${all.length - 25} more` : '');
 }
 
@@ -127,7 +132,11 @@ export function responseViolations(method: string, pathname: string, res: Respon
   }
   const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
   const media = content[type];
-  if (!media) return { operation, violations: [...violations, `content type ${JSON.stringify(type)} is not documented (documented: ${Object.keys(content).join(', ')})`] };
+  if (!media)
+    return {
+      operation,
+      violations: [...violations, `content type ${JSON.stringify(type)} is not documented (documented: ${Object.keys(content).join(', ')})`],
+    };
   let body: unknown;
   try {
     body = JSON.parse(res.text);

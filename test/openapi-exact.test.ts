@@ -7,9 +7,9 @@
 // published ones (what a merchant validates with).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { EVENTS, NextAction, OPERATIONS, RESPONSE_OBJECTS, LAST_PAYMENT_ERROR_CODES } from '@/lib/api/openapi';
-import { EVENT_TYPES } from '@/lib/domain/events';
 import * as openapi from '@/app/v1/openapi.json/route';
+import { EVENTS, LAST_PAYMENT_ERROR_CODES, NextAction, OPERATIONS, RESPONSE_OBJECTS } from '@/lib/api/openapi';
+import { EVENT_TYPES } from '@/lib/domain/events';
 import { call, newMerchant, useDatabase } from './api';
 import { compileSchema } from './openapi-ajv';
 
@@ -32,11 +32,50 @@ const openSchema = (name: string) => validator({ $ref: `${REF}${name}` });
 
 // JSON Schema 2020-12 keywords, plus the OpenAPI 3.1 dialect's (discriminator, example, externalDocs, xml).
 const KEYWORDS = new Set([
-  '$ref', '$defs', '$comment', 'type', 'enum', 'const', 'anyOf', 'oneOf', 'allOf', 'not', 'properties', 'required', 'additionalProperties',
-  'patternProperties', 'propertyNames', 'minProperties', 'maxProperties', 'items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems',
-  'contains', 'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
-  'description', 'default', 'examples', 'dependentRequired', 'deprecated', 'readOnly', 'writeOnly', 'title',
-  'discriminator', 'example', 'externalDocs', 'xml',
+  '$ref',
+  '$defs',
+  '$comment',
+  'type',
+  'enum',
+  'const',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'not',
+  'properties',
+  'required',
+  'additionalProperties',
+  'patternProperties',
+  'propertyNames',
+  'minProperties',
+  'maxProperties',
+  'items',
+  'prefixItems',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'contains',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'description',
+  'default',
+  'examples',
+  'dependentRequired',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'title',
+  'discriminator',
+  'example',
+  'externalDocs',
+  'xml',
 ]);
 const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs'];
 const SUBSCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
@@ -63,7 +102,9 @@ function walkSchema(s: unknown, where: string, visit: (node: Json, where: string
 
 type Op = Json & { operationId: string; responses: Record<string, Json> & { '200': Json; '429': Json } };
 const operations = (): [string, string, Op][] =>
-  Object.entries(doc.paths as Record<string, Record<string, Op>>).flatMap(([p, item]) => Object.entries(item).map(([m, op]) => [m, p, op] as [string, string, Op]));
+  Object.entries(doc.paths as Record<string, Record<string, Op>>).flatMap(([p, item]) =>
+    Object.entries(item).map(([m, op]) => [m, p, op] as [string, string, Op]),
+  );
 
 describe('the OpenAPI document is valid OpenAPI 3.1', () => {
   it('has the 3.1 structure: info, servers, unique readable operationIds, declared tags, both auth schemes', () => {
@@ -86,7 +127,9 @@ describe('the OpenAPI document is valid OpenAPI 3.1', () => {
     for (const [method, p, op] of operations()) {
       expect(['get', 'post', 'delete']).toContain(method);
       expect(p.startsWith('/v1/')).toBe(true);
-      expect(op.operationId, `${method} ${p}`).toMatch(/^(create|list|retrieve|update|delete|cancel|confirm|expire|roll|retry|testPay|testFail)[A-Z][A-Za-z]+$/);
+      expect(op.operationId, `${method} ${p}`).toMatch(
+        /^(create|list|retrieve|update|delete|cancel|confirm|expire|roll|retry|testPay|testFail)[A-Z][A-Za-z]+$/,
+      );
       expect(ids.has(op.operationId), `operationId ${op.operationId} unique`).toBe(false);
       ids.add(op.operationId);
       expect(op.description?.length ?? 0, `${op.operationId}: a description`).toBeGreaterThan(60);
@@ -102,10 +145,14 @@ describe('the OpenAPI document is valid OpenAPI 3.1', () => {
       }
     }
     for (const [name, id] of <[string, string][]>[
-      ['POST /v1/payment_intents', 'createPaymentIntent'], ['GET /v1/payment_intents', 'listPaymentIntents'],
-      ['GET /v1/payment_intents/{id}', 'retrievePaymentIntent'], ['POST /v1/payment_intents/{id}/confirm', 'confirmPaymentIntent'],
-      ['POST /v1/payment_intents/{id}/cancel', 'cancelPaymentIntent'], ['POST /v1/checkout_sessions', 'createCheckoutSession'],
-      ['GET /v1/exchange_rates', 'listExchangeRates'], ['POST /v1/payment_links', 'createPaymentLink'],
+      ['POST /v1/payment_intents', 'createPaymentIntent'],
+      ['GET /v1/payment_intents', 'listPaymentIntents'],
+      ['GET /v1/payment_intents/{id}', 'retrievePaymentIntent'],
+      ['POST /v1/payment_intents/{id}/confirm', 'confirmPaymentIntent'],
+      ['POST /v1/payment_intents/{id}/cancel', 'cancelPaymentIntent'],
+      ['POST /v1/checkout_sessions', 'createCheckoutSession'],
+      ['GET /v1/exchange_rates', 'listExchangeRates'],
+      ['POST /v1/payment_links', 'createPaymentLink'],
     ]) {
       const [m, p] = name.split(' ') as [string, string];
       expect(doc.paths[p][m.toLowerCase()].operationId, name).toBe(id);
@@ -121,7 +168,8 @@ describe('the OpenAPI document is valid OpenAPI 3.1', () => {
       if (op.requestBody) all.push([`${at} body`, op.requestBody.content['application/json'].schema]);
       for (const [status, r] of Object.entries(op.responses)) all.push([`${at} ${status}`, r.content['application/json'].schema]);
     }
-    for (const [type, w] of Object.entries(doc.webhooks as Record<string, Json>)) all.push([`webhook ${type}`, w.post.requestBody.content['application/json'].schema]);
+    for (const [type, w] of Object.entries(doc.webhooks as Record<string, Json>))
+      all.push([`webhook ${type}`, w.post.requestBody.content['application/json'].schema]);
     for (const [where, s] of all) {
       walkSchema(s, where);
       expect(() => validator(s), where).not.toThrow();
@@ -147,7 +195,12 @@ describe('the OpenAPI document is valid OpenAPI 3.1', () => {
 describe('the document says exactly what the API does', () => {
   it('declares the optional empty body of every POST that takes no parameters, as the route parses it', async () => {
     const pi = (await call('POST', '/v1/payment_intents', { key, body: { amount: 5000, currency: 'XOF', rail: 'mobile_money_a' } })).body;
-    const noParameters = ['/v1/payment_intents/{id}/cancel', '/v1/checkout_sessions/{id}/expire', '/v1/test_helpers/payment_intents/{id}/fail', '/v1/webhook_endpoints/{id}/deliveries/{deliveryId}/retry'];
+    const noParameters = [
+      '/v1/payment_intents/{id}/cancel',
+      '/v1/checkout_sessions/{id}/expire',
+      '/v1/test_helpers/payment_intents/{id}/fail',
+      '/v1/webhook_endpoints/{id}/deliveries/{deliveryId}/retry',
+    ];
     for (const [method, p, op] of operations()) if (method === 'post') expect(op.requestBody, `${p}: a request body`).toBeDefined();
     for (const p of noParameters) {
       const body = doc.paths[p].post.requestBody;
@@ -159,13 +212,16 @@ describe('the document says exactly what the API does', () => {
       expect(valid({ reason: 'x' }), p).toBe(false);
     }
     // The route agrees: {} and no body are taken, a parameter is refused.
-    expect((await call('POST', `/v1/payment_intents/${pi.id}/cancel`, { key, body: { reason: 'x' } })).body.error).toMatchObject({ code: 'parameter_unknown', param: 'reason' });
+    expect((await call('POST', `/v1/payment_intents/${pi.id}/cancel`, { key, body: { reason: 'x' } })).body.error).toMatchObject({
+      code: 'parameter_unknown',
+      param: 'reason',
+    });
     expect((await call('POST', `/v1/payment_intents/${pi.id}/cancel`, { key, body: {} })).body.status).toBe('canceled');
     const other = (await call('POST', '/v1/payment_intents', { key, body: { amount: 5000, currency: 'XOF', rail: 'mobile_money_a' } })).body;
     expect((await call('POST', `/v1/payment_intents/${other.id}/cancel`, { key })).body.status).toBe('canceled');
   });
 
-  it('types the quote\'s settlement currency as BTC or USDT, and nextAction.expiresAt as a number where it is always known', () => {
+  it("types the quote's settlement currency as BTC or USDT, and nextAction.expiresAt as a number where it is always known", () => {
     const s = doc.components.schemas;
     expect(s.Quote.properties.currency.enum).toEqual(['BTC', 'USDT']);
     const latestQuote = s.PaymentIntent.properties.latestQuote.anyOf.find((x: Json) => x.type === 'object');
@@ -196,7 +252,8 @@ describe('the document says exactly what the API does', () => {
       // GET and DELETE take no body: none of a body's statuses, nor its 400 codes.
       if (method !== 'post') {
         for (const s of ['402', '408', '409', '413', '415', '422', '503']) expect(statuses, at).not.toContain(s);
-        for (const code of ['invalid_json', 'invalid_content_length', 'request_aborted', 'parameter_missing']) expect(op.responses['400']?.description, at).not.toContain(code);
+        for (const code of ['invalid_json', 'invalid_content_length', 'request_aborted', 'parameter_missing'])
+          expect(op.responses['400']?.description, at).not.toContain(code);
       }
       if (!p.includes('{')) expect(statuses, at).not.toContain('404');
       for (const s of ['200', '400', '401', '429', '500']) expect(statuses, at).toContain(s);
@@ -207,7 +264,12 @@ describe('the document says exactly what the API does', () => {
       if (op.responses['503']) expect(op.responses['503'].headers['Retry-After'], `${at} 503: Retry-After`).toBeDefined();
       // Error examples are this operation's: a 404 names the object of its path.
       const missing = op.responses['404']?.content['application/json'].example.error.message;
-      if (missing) expect(missing, at).toMatch(new RegExp(`^No such ${p.includes('deliveryId') ? 'webhook_delivery' : p.split('/')[p.startsWith('/v1/test_helpers') ? 3 : 2]!.replace(/s$/, '')}: '`));
+      if (missing)
+        expect(missing, at).toMatch(
+          new RegExp(
+            `^No such ${p.includes('deliveryId') ? 'webhook_delivery' : p.split('/')[p.startsWith('/v1/test_helpers') ? 3 : 2]!.replace(/s$/, '')}: '`,
+          ),
+        );
     }
     const statuses = (p: string, m = 'post') => Object.keys(doc.paths[p][m].responses);
     expect(statuses('/v1/payment_intents/{id}/confirm')).toEqual(expect.arrayContaining(['402', '409', '503']));
@@ -217,7 +279,7 @@ describe('the document says exactly what the API does', () => {
     expect(doc.paths['/v1/payment_intents/{id}/cancel'].post.responses['409'].description).toContain('unexpected_state');
   });
 
-  it('gives examples that are valid: request bodies by the server\'s own parsers, responses by the closed and the open schemas', () => {
+  it("gives examples that are valid: request bodies by the server's own parsers, responses by the closed and the open schemas", () => {
     const openError = openSchema('Error');
     let checked = 0;
     for (const [method, p, op] of operations()) {
@@ -291,12 +353,17 @@ describe('real answers against the unions', () => {
       expect(na, at).not.toBeNull();
       expect(NextAction.safeParse(na).error, at).toBeUndefined();
       expect(open.safeParse(na).error, `${at} (document)`).toBeUndefined();
-      expect(na.quote === null, `${at}: quote`).toBe(currency === 'XOF' || currency === 'XAF' ? !['btc_lightning', 'btc_onchain', 'usdt_trc20'].includes(rail) : true);
+      expect(na.quote === null, `${at}: quote`).toBe(
+        currency === 'XOF' || currency === 'XAF' ? !['btc_lightning', 'btc_onchain', 'usdt_trc20'].includes(rail) : true,
+      );
       seen.set(`${na.type}${na.quote ? '+quote' : ''}`, na);
     }
-    expect([...seen.keys()].map((k) => k.replace('+quote', '')).filter((k, i, a) => a.indexOf(k) === i).sort()).toEqual(
-      ['bitcoin_address', 'lightning_invoice', 'mobile_money_prompt', 'redirect_to_url', 'tron_address'],
-    );
+    expect(
+      [...seen.keys()]
+        .map((k) => k.replace('+quote', ''))
+        .filter((k, i, a) => a.indexOf(k) === i)
+        .sort(),
+    ).toEqual(['bitcoin_address', 'lightning_invoice', 'mobile_money_prompt', 'redirect_to_url', 'tron_address']);
     expect(seen.has('tron_address+quote')).toBe(true);
 
     // Rejected: a made-up type, a kind missing its fields, another kind's fields under a type.
@@ -323,7 +390,9 @@ describe('real answers against the unions', () => {
     const code = failed.body.lastPaymentError?.code;
     expect(LAST_PAYMENT_ERROR_CODES).toContain(code);
     expect(RESPONSE_OBJECTS.PaymentIntent.safeParse(failed.body).error).toBeUndefined();
-    expect(RESPONSE_OBJECTS.PaymentIntent.safeParse({ ...failed.body, lastPaymentError: { ...failed.body.lastPaymentError, code: 'made_up' } }).success).toBe(false);
+    expect(RESPONSE_OBJECTS.PaymentIntent.safeParse({ ...failed.body, lastPaymentError: { ...failed.body.lastPaymentError, code: 'made_up' } }).success).toBe(
+      false,
+    );
   });
 
   it('error codes: real errors validate, a made-up code does not', async () => {
@@ -362,7 +431,13 @@ describe('real answers against the unions', () => {
     expect(cs.id).toBeTruthy();
 
     const events = (await call('GET', '/v1/events?limit=100', { key })).body.data as Json[];
-    const objectOf: Record<string, string> = { payment_intent: 'payment_intent', checkout_session: 'checkout_session', product: 'product', price: 'price', payment_link: 'payment_link' };
+    const objectOf: Record<string, string> = {
+      payment_intent: 'payment_intent',
+      checkout_session: 'checkout_session',
+      product: 'product',
+      price: 'price',
+      payment_link: 'payment_link',
+    };
     const types = new Set<string>();
     for (const e of events) {
       types.add(e.type);
@@ -372,7 +447,18 @@ describe('real answers against the unions', () => {
       expect(webhook.safeParse(e).error, `${e.type} (document webhook)`).toBeUndefined();
       expect(openSchema('Event').safeParse(e).error, `${e.type} (document Event)`).toBeUndefined();
     }
-    for (const t of ['product.created', 'product.updated', 'price.created', 'price.updated', 'payment_link.created', 'payment_link.updated', 'payment_intent.created', 'payment_intent.succeeded', 'checkout_session.completed', 'checkout_session.expired'])
+    for (const t of [
+      'product.created',
+      'product.updated',
+      'price.created',
+      'price.updated',
+      'payment_link.created',
+      'payment_link.updated',
+      'payment_intent.created',
+      'payment_intent.succeeded',
+      'checkout_session.completed',
+      'checkout_session.expired',
+    ])
       expect(types, t).toContain(t);
 
     // The wrong object under a type is refused, by both.
@@ -381,6 +467,9 @@ describe('real answers against the unions', () => {
     const swapped = { ...productEvent, data: piEvent.data };
     expect(RESPONSE_OBJECTS.Event.safeParse(swapped).success).toBe(false);
     expect(openSchema('Event').safeParse(swapped).success).toBe(false);
-    expect(validator(doc.webhooks['product.created'].post.requestBody.content['application/json'].schema).safeParse({ ...productEvent, type: 'product.updated' }).success).toBe(false);
+    expect(
+      validator(doc.webhooks['product.created'].post.requestBody.content['application/json'].schema).safeParse({ ...productEvent, type: 'product.updated' })
+        .success,
+    ).toBe(false);
   });
 });

@@ -11,7 +11,7 @@
 //     --strict and runs against the server with the Authorization header the client makes.
 // On the embedded database, or on PostgreSQL (a database of its own, so this server's worker
 // touches no other test's rows) when the suite runs with DATABASE_URL.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -36,7 +36,12 @@ let dropDatabase = async () => {};
 let clientReady: Promise<string>;
 
 /** A child's output, and the first match of `re` in it (fails with the output if the child exits first). */
-function spawnUntil(cmd: string, args: string[], env: Record<string, string | undefined>, re: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray; output: () => string }> {
+function spawnUntil(
+  cmd: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  re: RegExp,
+): Promise<{ child: ChildProcess; match: RegExpExecArray; output: () => string }> {
   const child = spawn(cmd, args, { cwd: root, env: { ...baseEnv, ...noColor, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
@@ -60,10 +65,14 @@ async function generateClient(): Promise<string> {
   const docFile = path.join(tmp, 'openapi.json');
   fs.writeFileSync(docFile, JSON.stringify(openApiDocument('http://localhost:3000')));
   const app = path.join(tmp, 'hey-api');
-  await run(process.execPath, [path.join(root, 'node_modules/@hey-api/openapi-ts/bin/run.js'), '-i', docFile, '-o', path.join(app, 'client'), '-c', '@hey-api/client-fetch'], {
-    cwd: root,
-    env: { ...baseEnv, ...noColor },
-  }).catch((e: { stdout?: string; stderr?: string }) => {
+  await run(
+    process.execPath,
+    [path.join(root, 'node_modules/@hey-api/openapi-ts/bin/run.js'), '-i', docFile, '-o', path.join(app, 'client'), '-c', '@hey-api/client-fetch'],
+    {
+      cwd: root,
+      env: { ...baseEnv, ...noColor },
+    },
+  ).catch((e: { stdout?: string; stderr?: string }) => {
     throw new Error(`openapi-ts failed:\n${e.stdout}\n${e.stderr}`);
   });
   fs.copyFileSync(path.join(root, 'test/fixtures/hey-api-quickstart/quickstart.ts'), path.join(app, 'quickstart.ts'));
@@ -72,8 +81,17 @@ async function generateClient(): Promise<string> {
     path.join(app, 'tsconfig.json'),
     JSON.stringify({
       compilerOptions: {
-        target: 'ES2022', lib: ['ES2023', 'DOM'], module: 'ESNext', moduleResolution: 'Bundler', strict: true, noImplicitAny: true,
-        noUncheckedIndexedAccess: true, noEmit: true, skipLibCheck: true, typeRoots: [path.join(root, 'node_modules/@types')], types: ['node'],
+        target: 'ES2022',
+        lib: ['ES2023', 'DOM'],
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+        strict: true,
+        noImplicitAny: true,
+        noUncheckedIndexedAccess: true,
+        noEmit: true,
+        skipLibCheck: true,
+        typeRoots: [path.join(root, 'node_modules/@types')],
+        types: ['node'],
       },
       include: ['quickstart.ts', 'client/**/*.ts'],
     }),
@@ -103,7 +121,12 @@ beforeAll(async () => {
       await admin.end();
     };
   } else env = { DATA_DIR: 'memory' };
-  const server = await spawnUntil(process.execPath, ['--import', 'tsx', 'test/fixtures/sdk-server.ts'], { ...env, WORKER: 'on' }, /^PORT (\d+)\nKEY (sk_test_\S+)$/m);
+  const server = await spawnUntil(
+    process.execPath,
+    ['--import', 'tsx', 'test/fixtures/sdk-server.ts'],
+    { ...env, WORKER: 'on' },
+    /^PORT (\d+)\nKEY (sk_test_\S+)$/m,
+  );
   upstream = `http://127.0.0.1:${server.match[1]}`;
   key = server.match[2]!;
 }, 90_000);
@@ -134,7 +157,12 @@ describe("Stoplight Prism's validating proxy in front of the server", () => {
     doc.paths['/v1/prism_canary'] = {
       get: {
         operationId: 'prismCanary',
-        responses: { '404': { description: 'canary', content: { 'application/json': { schema: { type: 'object', required: ['canary'], properties: { canary: { type: 'string' } } } } } } },
+        responses: {
+          '404': {
+            description: 'canary',
+            content: { 'application/json': { schema: { type: 'object', required: ['canary'], properties: { canary: { type: 'string' } } } } },
+          },
+        },
       },
     };
     const docFile = path.join(tmp, 'prism-openapi.json');
@@ -173,8 +201,13 @@ describe("Stoplight Prism's validating proxy in front of the server", () => {
 
     try {
       // Catalog, sessions, links.
-      const product = (await via('POST', '/v1/products', 200, { body: { name: 'Prism product', metadata: { sku: 'P-1' } }, headers: { 'idempotency-key': 'prism-product-1' } })).body;
-      const replay = await via('POST', '/v1/products', 200, { body: { name: 'Prism product', metadata: { sku: 'P-1' } }, headers: { 'idempotency-key': 'prism-product-1' } });
+      const product = (
+        await via('POST', '/v1/products', 200, { body: { name: 'Prism product', metadata: { sku: 'P-1' } }, headers: { 'idempotency-key': 'prism-product-1' } })
+      ).body;
+      const replay = await via('POST', '/v1/products', 200, {
+        body: { name: 'Prism product', metadata: { sku: 'P-1' } },
+        headers: { 'idempotency-key': 'prism-product-1' },
+      });
       expect(replay.headers.get('idempotent-replayed')).toBe('true');
       await via('GET', `/v1/products/${product.id}`, 200);
       await via('POST', `/v1/products/${product.id}`, 200, { body: { description: 'Checked by Prism' } });
@@ -204,7 +237,13 @@ describe("Stoplight Prism's validating proxy in front of the server", () => {
         expect(confirmed.nextAction, JSON.stringify(confirmed)).not.toBeNull();
         intents.push(confirmed);
       }
-      expect(intents.map((pi) => pi.nextAction.type)).toEqual(['mobile_money_prompt', 'redirect_to_url', 'lightning_invoice', 'bitcoin_address', 'tron_address']);
+      expect(intents.map((pi) => pi.nextAction.type)).toEqual([
+        'mobile_money_prompt',
+        'redirect_to_url',
+        'lightning_invoice',
+        'bitcoin_address',
+        'tron_address',
+      ]);
       await via('GET', '/v1/payment_intents?limit=5&status=pending', 200);
       await via('GET', '/v1/payment_intents?reference=prism-1', 200);
       await via('POST', `/v1/test_helpers/payment_intents/${intents[2]!.id}/pay`, 200, { body: {} });
@@ -271,7 +310,14 @@ describe('a client generated by @hey-api/openapi-ts', () => {
     const line = example.stdout.split('\n').find((l) => l.startsWith('SUMMARY '));
     expect(line, example.stdout).toBeDefined();
     const summary = JSON.parse(line!.slice('SUMMARY '.length)) as Json;
-    expect(summary).toMatchObject({ status: 'requires_payment_method', nextAction: 'lightning_invoice', settlement: 'BTC', canceled: 'canceled', missingStatus: 404, missingCode: 'resource_missing' });
+    expect(summary).toMatchObject({
+      status: 'requires_payment_method',
+      nextAction: 'lightning_invoice',
+      settlement: 'BTC',
+      canceled: 'canceled',
+      missingStatus: 404,
+      missingCode: 'resource_missing',
+    });
     expect(summary.retrievedId).toBe(summary.id);
     expect(summary.deadline).toEqual(expect.any(Number));
     // What the generated client sent: Basic with base64 of the bare key (no colon), on every call.

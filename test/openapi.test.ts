@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as openapi from '@/app/v1/openapi.json/route';
 import { RESPONSE_OBJECTS } from '@/lib/api/openapi';
 import { loadApiRoutes } from '@/lib/api/router';
-import * as openapi from '@/app/v1/openapi.json/route';
 import { call, newMerchant, useDatabase } from './api';
 import { checkResponse, findOperation, responseViolations, stats } from './openapi-ajv';
 
@@ -32,7 +32,13 @@ describe('OpenAPI', () => {
       for (const [method, op] of Object.entries(ops)) {
         documented.add(`${method.toUpperCase()} ${p}`);
         const inPath = [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-        expect((op.parameters ?? []).filter((x) => x.in === 'path').map((x) => x.name).sort(), `${method} ${p}: path parameters`).toEqual(inPath);
+        expect(
+          (op.parameters ?? [])
+            .filter((x) => x.in === 'path')
+            .map((x) => x.name)
+            .sort(),
+          `${method} ${p}: path parameters`,
+        ).toEqual(inPath);
       }
 
     const served = new Set<string>();
@@ -111,7 +117,8 @@ describe('OpenAPI', () => {
 // test/api.ts checks every answer of the integration suite against the document with ajv
 // (test/openapi-ajv.ts). The check must be able to fail: wrong answers, made here by hand, are caught.
 describe('the ajv check of every answer (test/openapi-ajv.ts)', () => {
-  const headers = (h: Record<string, string> = {}) => new Headers({ 'content-type': 'application/json; charset=utf-8', 'request-id': 'req_5Vn2Kq8LxT3mRc7BzW9pJd', ...h });
+  const headers = (h: Record<string, string> = {}) =>
+    new Headers({ 'content-type': 'application/json; charset=utf-8', 'request-id': 'req_5Vn2Kq8LxT3mRc7BzW9pJd', ...h });
   const answer = (status: number, body: unknown, h?: Record<string, string>) => ({ status, headers: headers(h), text: JSON.stringify(body) });
 
   it('passes a real answer, and finds the operation by method and path template', async () => {
@@ -131,12 +138,42 @@ describe('the ajv check of every answer (test/openapi-ajv.ts)', () => {
     expect(r?.operation).toBe('retrievePaymentIntent (GET /v1/payment_intents/{id})');
     expect(r?.violations.join('\n')).toMatch(/body: .*\/amount must be integer/);
     expect(r?.violations.join('\n')).toMatch(/must have required property 'currency'/);
-    expect(() => checkResponse('GET', '/v1/payment_intents/pi_1', answer(200, pi))).toThrow(/OpenAPI: the 200 answer of retrievePaymentIntent .* does not match the document/);
+    expect(() => checkResponse('GET', '/v1/payment_intents/pi_1', answer(200, pi))).toThrow(
+      /OpenAPI: the 200 answer of retrievePaymentIntent .* does not match the document/,
+    );
     // A nextAction of a made-up type, an error code nobody documented, an event whose object is another's.
-    const intent = { id: 'pi_1', object: 'payment_intent', amount: 5000, amountReceived: 0, currency: 'XOF', status: 'pending', rail: 'mobile_money_a', reference: null, description: null, metadata: {}, lastPaymentError: null, canceledAt: null, livemode: false, createdAt: 1, latestQuote: null };
+    const intent = {
+      id: 'pi_1',
+      object: 'payment_intent',
+      amount: 5000,
+      amountReceived: 0,
+      currency: 'XOF',
+      status: 'pending',
+      rail: 'mobile_money_a',
+      reference: null,
+      description: null,
+      metadata: {},
+      lastPaymentError: null,
+      canceledAt: null,
+      livemode: false,
+      createdAt: 1,
+      latestQuote: null,
+    };
     expect(responseViolations('GET', '/v1/payment_intents/pi_1', answer(200, { ...intent, nextAction: null }))?.violations).toEqual([]);
-    expect(responseViolations('GET', '/v1/payment_intents/pi_1', answer(200, { ...intent, nextAction: { type: 'card_redirect', url: 'x', expiresAt: null, quote: null } }))?.violations).not.toEqual([]);
-    expect(responseViolations('GET', '/v1/products', answer(400, { error: { type: 'invalid_request_error', code: 'made_up', message: 'x', param: null, requestId: 'req_1' } }))?.violations).not.toEqual([]);
+    expect(
+      responseViolations(
+        'GET',
+        '/v1/payment_intents/pi_1',
+        answer(200, { ...intent, nextAction: { type: 'card_redirect', url: 'x', expiresAt: null, quote: null } }),
+      )?.violations,
+    ).not.toEqual([]);
+    expect(
+      responseViolations(
+        'GET',
+        '/v1/products',
+        answer(400, { error: { type: 'invalid_request_error', code: 'made_up', message: 'x', param: null, requestId: 'req_1' } }),
+      )?.violations,
+    ).not.toEqual([]);
     const event = { id: 'evt_1', object: 'event', type: 'product.created', data: { object: intent }, livemode: false, createdAt: 1 };
     expect(responseViolations('GET', '/v1/events/evt_1', answer(200, event))?.violations).not.toEqual([]);
   });
@@ -146,13 +183,21 @@ describe('the ajv check of every answer (test/openapi-ajv.ts)', () => {
     // GET /v1/products has no 409.
     expect(responseViolations('GET', '/v1/products', answer(409, error))?.violations).toEqual([expect.stringMatching(/status 409 is not documented/)]);
     // Request-Id on every answer; Retry-After on every 429.
-    const noRequestId = { status: 404, headers: new Headers({ 'content-type': 'application/json' }), text: JSON.stringify({ error: { ...error.error, code: 'resource_missing' } }) };
+    const noRequestId = {
+      status: 404,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      text: JSON.stringify({ error: { ...error.error, code: 'resource_missing' } }),
+    };
     expect(responseViolations('GET', '/v1/products/prod_1', noRequestId)?.violations).toEqual(['header Request-Id is required but absent']);
     const limited = { error: { type: 'rate_limit_error', code: 'rate_limited', message: 'x', param: null, requestId: 'req_1' } };
     expect(responseViolations('GET', '/v1/products', answer(429, limited))?.violations).toEqual(['header Retry-After is required but absent']);
     expect(responseViolations('GET', '/v1/products', answer(429, limited, { 'retry-after': '2' }))?.violations).toEqual([]);
-    expect(responseViolations('GET', '/v1/products', answer(429, limited, { 'retry-after': 'soon' }))?.violations).toEqual([expect.stringMatching(/^header Retry-After: "soon" .*must be integer/)]);
-    expect(responseViolations('GET', '/v1/products', { ...answer(200, {}), headers: headers({ 'content-type': 'text/html' }) })?.violations).toEqual([expect.stringMatching(/content type "text\/html" is not documented/)]);
+    expect(responseViolations('GET', '/v1/products', answer(429, limited, { 'retry-after': 'soon' }))?.violations).toEqual([
+      expect.stringMatching(/^header Retry-After: "soon" .*must be integer/),
+    ]);
+    expect(responseViolations('GET', '/v1/products', { ...answer(200, {}), headers: headers({ 'content-type': 'text/html' }) })?.violations).toEqual([
+      expect.stringMatching(/content type "text\/html" is not documented/),
+    ]);
   });
 
   it('skips, and counts, requests the document has no operation for and those a test exempts', async () => {

@@ -11,7 +11,14 @@ const create = (body: unknown, k = key) => call('POST', '/v1/payment_intents', {
 
 describe('payment intents', () => {
   it('creates an intent with every field', async () => {
-    const r = await create({ amount: 5000, currency: 'XOF', rail: 'mobile_money_a', reference: 'CMD-42', description: 'Commande 42', metadata: { orderId: '42' } });
+    const r = await create({
+      amount: 5000,
+      currency: 'XOF',
+      rail: 'mobile_money_a',
+      reference: 'CMD-42',
+      description: 'Commande 42',
+      metadata: { orderId: '42' },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
       id: expect.stringMatching(/^pi_[0-9A-Za-z]{22}$/),
@@ -34,8 +41,13 @@ describe('payment intents', () => {
 
   it('accepts each rail with its currency', async () => {
     const ok: [string, string, number][] = [
-      ['mobile_money_a', 'XOF', 100], ['mobile_money_b', 'XAF', 5_000_000], ['mobile_money_c', 'GNF', 1000], ['mobile_money_d', 'XOF', 2500],
-      ['btc_lightning', 'BTC', 1], ['btc_onchain', 'BTC', 1000], ['usdt_trc20', 'USDT', 1_000_000],
+      ['mobile_money_a', 'XOF', 100],
+      ['mobile_money_b', 'XAF', 5_000_000],
+      ['mobile_money_c', 'GNF', 1000],
+      ['mobile_money_d', 'XOF', 2500],
+      ['btc_lightning', 'BTC', 1],
+      ['btc_onchain', 'BTC', 1000],
+      ['usdt_trc20', 'USDT', 1_000_000],
     ];
     for (const [rail, currency, amount] of ok) {
       const r = await create({ amount, currency, rail });
@@ -96,7 +108,9 @@ describe('payment intents', () => {
   it('records an event for creation and cancellation in the same transaction', async () => {
     const { body: pi } = await create({ amount: 7000, currency: 'XAF', rail: 'mobile_money_b' });
     await call('POST', `/v1/payment_intents/${pi.id}/cancel`, { key });
-    const rows = await db().query<{ type: string; data: any }>(`select type, data from events where data->'object'->>'id' = $1 order by created_at, type`, [pi.id]);
+    const rows = await db().query<{ type: string; data: any }>(`select type, data from events where data->'object'->>'id' = $1 order by created_at, type`, [
+      pi.id,
+    ]);
     expect(rows.map((r) => r.type).sort()).toEqual(['payment_intent.canceled', 'payment_intent.created']);
     expect(rows.find((r) => r.type === 'payment_intent.created')!.data.object).toEqual(pi);
   });

@@ -4,26 +4,24 @@
 // nothing), the per-address visit limit, and the worker's cleanup of unpaid link sessions.
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RESPONSE_OBJECTS } from '@/lib/api/openapi';
-import { LINK_VISITS_PER_CLIENT_PER_MINUTE } from '@/lib/domain/action-limits';
-import { chooseSessionRail } from '@/lib/payments/choose-rail';
-import { LINK_SESSION_RETENTION_SECONDS, visitPaymentLink } from '@/lib/domain/payment-links';
-import { workerTasks } from '@/lib/worker/tasks';
 import * as linkRoute from '@/app/checkout/link/[id]/route';
 import * as linksApi from '@/app/v1/payment_links/route';
+import { RESPONSE_OBJECTS } from '@/lib/api/openapi';
+import { LINK_VISITS_PER_CLIENT_PER_MINUTE } from '@/lib/domain/action-limits';
+import { LINK_SESSION_RETENTION_SECONDS, visitPaymentLink } from '@/lib/domain/payment-links';
+import { chooseSessionRail } from '@/lib/payments/choose-rail';
+import { workerTasks } from '@/lib/worker/tasks';
 import { call, newMerchant, useDatabase } from './api';
 
 const { db } = useDatabase();
 
 let key: string;
 let liveKey: string;
-let merchantId: string;
 let otherKey: string;
 beforeAll(async () => {
   const m = await newMerchant(db());
   key = m.keys.test;
   liveKey = m.keys.live;
-  merchantId = m.merchant.id;
   otherKey = (await newMerchant(db(), 'Other shop')).keys.test;
 });
 
@@ -68,7 +66,13 @@ describe('payment links: the API', () => {
     const pr = await price();
     const r = await call('POST', '/v1/payment_links', {
       key,
-      body: { priceId: pr.id, successUrl: 'https://shop.example/merci', cancelUrl: 'https://shop.example/panier', locale: 'en', metadata: { canal: 'whatsapp' } },
+      body: {
+        priceId: pr.id,
+        successUrl: 'https://shop.example/merci',
+        cancelUrl: 'https://shop.example/panier',
+        locale: 'en',
+        metadata: { canal: 'whatsapp' },
+      },
     });
     expect(r.status).toBe(200);
     expect(r.headers.get('request-id')).toMatch(/^req_/);
@@ -115,7 +119,10 @@ describe('payment links: the API', () => {
     }
     const unknown = await call('POST', `/v1/payment_links/${l.id}`, { key, body: { url: 'https://evil.example/' } });
     expect(unknown.body.error).toMatchObject({ code: 'parameter_unknown', param: 'url' });
-    expect((await call('POST', `/v1/payment_links/${l.id}`, { key, body: { active: 'no' } })).body.error).toMatchObject({ code: 'parameter_invalid', param: 'active' });
+    expect((await call('POST', `/v1/payment_links/${l.id}`, { key, body: { active: 'no' } })).body.error).toMatchObject({
+      code: 'parameter_invalid',
+      param: 'active',
+    });
   });
 
   it('lists newest first with the active filter and cursor pagination', async () => {
@@ -232,7 +239,10 @@ describe('payment links: the API', () => {
     expect(updated).toHaveLength(1);
     expect(updated[0].data.object).toEqual(off);
     // Webhook endpoints may subscribe to them.
-    const we = await call('POST', '/v1/webhook_endpoints', { key: k, body: { url: 'http://127.0.0.1:9/hooks', enabledEvents: ['payment_link.created', 'payment_link.updated'] } });
+    const we = await call('POST', '/v1/webhook_endpoints', {
+      key: k,
+      body: { url: 'http://127.0.0.1:9/hooks', enabledEvents: ['payment_link.created', 'payment_link.updated'] },
+    });
     expect(we.status, JSON.stringify(we.body)).toBe(200);
     await link({}, k);
     const deliveries = (await call('GET', `/v1/webhook_endpoints/${we.body.id}/deliveries`, { key: k })).body.data;
@@ -274,12 +284,14 @@ describe('payment links: the API', () => {
 });
 
 describe('payment links: the public URL', () => {
-  it('each visit makes a new session from the price, with the link\'s URLs and locale, and answers 303 to it', async () => {
+  it("each visit makes a new session from the price, with the link's URLs and locale, and answers 303 to it", async () => {
     const pr = await price(key, { currency: 'XAF', unitAmount: 7500 });
-    const l = (await call('POST', '/v1/payment_links', {
-      key,
-      body: { priceId: pr.id, successUrl: 'https://shop.example/ok', cancelUrl: 'https://shop.example/ko', locale: 'en', metadata: { m: '1' } },
-    })).body;
+    const l = (
+      await call('POST', '/v1/payment_links', {
+        key,
+        body: { priceId: pr.id, successUrl: 'https://shop.example/ok', cancelUrl: 'https://shop.example/ko', locale: 'en', metadata: { m: '1' } },
+      })
+    ).body;
     const first = await visit(l.id);
     const second = await visit(l.id);
     for (const v of [first, second]) {
@@ -360,7 +372,7 @@ describe('payment links: the public URL', () => {
     expect(await sessionsOf(l.id)).toHaveLength(2);
   });
 
-  it('answers 404 for an unknown or malformed link id, in the buyer\'s language', async () => {
+  it("answers 404 for an unknown or malformed link id, in the buyer's language", async () => {
     for (const id of ['plink_doesnotexist000000', 'plink_', 'cs_abcdefghijklmnopqrstuv', 'x', '../../v1/products', 'plink_<script>']) {
       const r = await visit(id);
       expect(r.status, id).toBe(404);
@@ -441,7 +453,12 @@ describe('payment links: cleanup (purge-link-sessions)', () => {
     const theirSession = new URL(v.headers.get('location')!).pathname.split('/').pop()!;
 
     const before = Math.floor(Date.now() / 1000);
-    for (const [id, kk] of [[unpaid, k], [withIntent, k], [apiSession, k], [theirSession, otherKey]] as const)
+    for (const [id, kk] of [
+      [unpaid, k],
+      [withIntent, k],
+      [apiSession, k],
+      [theirSession, otherKey],
+    ] as const)
       expect((await call('POST', `/v1/checkout_sessions/${id}/expire`, { key: kk, body: {} })).status).toBe(200);
     const after = Math.floor(Date.now() / 1000);
 
@@ -454,7 +471,10 @@ describe('payment links: cleanup (purge-link-sessions)', () => {
     expect(await task(after + LINK_SESSION_RETENTION_SECONDS + 5).run(db())).toBe(0);
 
     expect((await call('GET', `/v1/checkout_sessions/${unpaid}`, { key: k })).status).toBe(404);
-    expect((await call('GET', `/v1/checkout_sessions/${withIntent}`, { key: k })).body).toMatchObject({ status: 'expired', paymentIntentId: expect.stringMatching(/^pi_/) });
+    expect((await call('GET', `/v1/checkout_sessions/${withIntent}`, { key: k })).body).toMatchObject({
+      status: 'expired',
+      paymentIntentId: expect.stringMatching(/^pi_/),
+    });
     expect((await call('GET', `/v1/checkout_sessions/${open}`, { key: k })).body.status).toBe('open');
     expect((await call('GET', `/v1/checkout_sessions/${apiSession}`, { key: k })).body.status).toBe('expired');
     expect((await call('GET', `/v1/checkout_sessions/${theirSession}`, { key: otherKey })).body.status).toBe('expired');

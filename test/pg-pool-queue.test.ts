@@ -11,11 +11,12 @@
 //   The test watches what `remove` scans: Array.prototype.indexOf is wrapped for the test's
 // duration and records the length of every array it searches. With the patch the longest is a
 // few dozen entries whatever the history; without it, one entry per query run.
-import path from 'node:path';
+
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DbHandle } from '@/lib/db/client';
+import { type DbHandle, openDatabase } from '@/lib/db/client';
 
 type Queue<T> = { readonly length: number; push(x: T): T; shift(): T | undefined; remove(x: T): T | null };
 
@@ -71,7 +72,7 @@ describe.each(COPIES)("postgres.js's connection queue (patched), %s", (copy) => 
     const q = Queue();
     const model: number[] = [];
     let seed = 42;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
     let next = 0;
     for (; next < 100; next++) q.push(next), model.push(next); // holes pile up behind a long queue: compactions
     for (let step = 0; step < 50_000; step++) {

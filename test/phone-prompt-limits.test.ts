@@ -6,18 +6,21 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { handleMobileMoneyCallback, CALLBACK_LOOKUP_SPACING_SECONDS } from '@/lib/payments/callback';
-import { availableRails } from '@/lib/payments/available-rails';
-import { confirmPaymentIntent } from '@/lib/payments/confirm';
-import { pollDueAttempts } from '@/lib/payments/poll';
-import { resendMobileMoneyPrompt } from '@/lib/payments/resend';
-import { PHONE_PROMPTS_PER_HOUR, PhoneRateLimitedError, PROMPTS_BEYOND_CEILING, PROMPTS_PER_HOUR, PROMPTS_PER_MINUTE, RESEND_SPACING_SECONDS } from '@/lib/domain/phone-limits';
-import { backendKey, RAIL_DOWN_AFTER, RAIL_DOWN_SECONDS, resetRailHealth } from '@/lib/domain/rail-health';
 import { migrationsDir } from '@/lib/db/migrate';
+import {
+  PHONE_PROMPTS_PER_HOUR,
+  PhoneRateLimitedError,
+  PROMPTS_BEYOND_CEILING,
+  PROMPTS_PER_HOUR,
+  PROMPTS_PER_MINUTE,
+  RESEND_SPACING_SECONDS,
+} from '@/lib/domain/phone-limits';
+import { resetRailHealth } from '@/lib/domain/rail-health';
 import { normalizeBuyerPhone } from '@/lib/payments/begin-attempt';
-import { railAdapter } from '@/lib/rails/registry';
+import { confirmPaymentIntent } from '@/lib/payments/confirm';
+import { resendMobileMoneyPrompt } from '@/lib/payments/resend';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
-import { startFakeMomo, type FakeMomo } from './fakes/momo';
+import { type FakeMomo, startFakeMomo } from './fakes/momo';
 import { assertMoneyInvariant } from './invariant';
 import { newIntent, now } from './lifecycle-helpers';
 
@@ -96,7 +99,10 @@ describe('prompts per phone (live)', () => {
     const pi = await intentOf(a.m);
     // 59.1 s after the first three: still within their minute (in whole seconds it was 60).
     const early = t0ms - 900 + 60_000;
-    await expect(prompt(a, pi, to, { now: Math.floor(early / 1000), nowMs: early })).rejects.toMatchObject({ code: 'phone_rate_limited', retryAfterSeconds: 1 });
+    await expect(prompt(a, pi, to, { now: Math.floor(early / 1000), nowMs: early })).rejects.toMatchObject({
+      code: 'phone_rate_limited',
+      retryAfterSeconds: 1,
+    });
     const onTime = t0ms + 60_000;
     expect((await prompt(a, pi, to, { now: Math.floor(onTime / 1000), nowMs: onTime })).status).toBe('pending');
   });
@@ -152,7 +158,10 @@ describe('prompts per phone (live)', () => {
     await db().query(`${sql.trim().replace(/;$/, '')} and phone = $1`, [to]);
     const [row] = await db().query<{ sent: unknown }>(`select sent from phone_prompts where phone = $1`, [to]);
     const sent = typeof row!.sent === 'string' ? JSON.parse(row!.sent) : row!.sent;
-    expect(sent).toEqual([{ m: null, a: null, t: (t0 - 10) * 1000 }, { m: null, a: null, t: (t0 - 5) * 1000 }]);
+    expect(sent).toEqual([
+      { m: null, a: null, t: (t0 - 10) * 1000 },
+      { m: null, a: null, t: (t0 - 5) * 1000 },
+    ]);
     // They do not count toward a merchant's own minute: three prompts still go out.
     const a = await liveIntent();
     for (let i = 0; i < PROMPTS_PER_MINUTE; i++) expect((await prompt(a, await intentOf(a.m), raw, { now: t0 })).status).toBe('pending');
@@ -164,9 +173,15 @@ describe('prompts per phone (live)', () => {
     const { scope, pi } = a;
     const t0 = now();
     await confirmPaymentIntent(db(), scope, pi.id, { phone: to }, { now: t0 });
-    await expect(resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + 10 })).rejects.toMatchObject({ code: 'phone_rate_limited', retryAfterSeconds: RESEND_SPACING_SECONDS - 10 });
+    await expect(resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + 10 })).rejects.toMatchObject({
+      code: 'phone_rate_limited',
+      retryAfterSeconds: RESEND_SPACING_SECONDS - 10,
+    });
     await resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + RESEND_SPACING_SECONDS });
-    await expect(resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + 2 * RESEND_SPACING_SECONDS - 1 })).rejects.toMatchObject({ code: 'phone_rate_limited', retryAfterSeconds: 1 });
+    await expect(resendMobileMoneyPrompt(db(), scope, pi.id, { now: t0 + 2 * RESEND_SPACING_SECONDS - 1 })).rejects.toMatchObject({
+      code: 'phone_rate_limited',
+      retryAfterSeconds: 1,
+    });
     // The resend counts as one of the merchant's prompts: a third in the minute fits, a fourth waits.
     await prompt(a, await intentOf(a.m), to, { now: t0 + 31 });
     await expect(prompt(a, await intentOf(a.m), to, { now: t0 + 32 })).rejects.toMatchObject({ code: 'phone_rate_limited', retryAfterSeconds: 28 });

@@ -18,7 +18,7 @@
 //   no test here would show; left as it is.
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, setDbHandle, type DbHandle } from '@/lib/db/client';
+import { type DbHandle, openDatabase, setDbHandle } from '@/lib/db/client';
 import { call, newMerchant } from './api';
 
 let handle: DbHandle;
@@ -111,8 +111,13 @@ describe('plan cache', () => {
       /^with obj as \(insert into payment_intents/,
       /from api_keys where key_hash = \$1$/,
     ])
-      expect(texts.some((t) => shape.test(t.trim())), `a statement like ${shape} ran ${RUNS} times`).toBe(true);
-    const replanned = statements.filter((s) => s.custom_plans > 5).map((s) => `${s.custom_plans} custom plans: ${s.statement.replace(/\s+/g, ' ').slice(0, 200)}`);
+      expect(
+        texts.some((t) => shape.test(t.trim())),
+        `a statement like ${shape} ran ${RUNS} times`,
+      ).toBe(true);
+    const replanned = statements
+      .filter((s) => s.custom_plans > 5)
+      .map((s) => `${s.custom_plans} custom plans: ${s.statement.replace(/\s+/g, ' ').slice(0, 200)}`);
     expect(replanned).toEqual([]);
   });
 });

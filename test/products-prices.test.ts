@@ -1,4 +1,4 @@
-import { describe, expect, it, beforeAll } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, newMerchant, useDatabase } from './api';
 
 const { db } = useDatabase();
@@ -33,7 +33,10 @@ describe('products', () => {
   it('retrieves and updates a product; metadata merges and "" removes a key', async () => {
     const { body: p } = await call('POST', '/v1/products', { key, body: { name: 'Cap', metadata: { a: '1', b: '2' } } });
     expect((await call('GET', `/v1/products/${p.id}`, { key })).body).toEqual(p);
-    const u = await call('POST', `/v1/products/${p.id}`, { key, body: { name: 'Casquette', description: 'Rouge', active: false, metadata: { a: '', c: '3' } } });
+    const u = await call('POST', `/v1/products/${p.id}`, {
+      key,
+      body: { name: 'Casquette', description: 'Rouge', active: false, metadata: { a: '', c: '3' } },
+    });
     expect(u.status).toBe(200);
     expect(u.body).toEqual({ ...p, name: 'Casquette', description: 'Rouge', active: false, metadata: { b: '2', c: '3' } });
     const cleared = await call('POST', `/v1/products/${p.id}`, { key, body: { description: null } });

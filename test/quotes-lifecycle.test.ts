@@ -4,9 +4,9 @@
 // is the test's clock; each money test ends with the money invariant at the quotes.
 import { describe, expect, it } from 'vitest';
 import { assertRateAvailable } from '@/lib/domain/conversion';
-import { LATE_GRACE_SECONDS } from '@/lib/payments/decide';
 import { chooseSessionRail } from '@/lib/payments/choose-rail';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
+import { LATE_GRACE_SECONDS } from '@/lib/payments/decide';
 import { pollDueAttempts } from '@/lib/payments/poll';
 import { testPay } from '@/lib/payments/test-helpers';
 import { call, newMerchant, useDatabase } from './api';
@@ -43,7 +43,12 @@ describe('quotes: francs over BTC and USDT rails', () => {
     describe(rail, () => {
       it('confirm locks a quote: nextAction.quote, the amounts in the settlement currency, the attempt', async () => {
         const { pi, t0, r, m } = await quoted(rail);
-        expect(r.nextAction!.quote).toEqual({ amount: quoteAmount, currency: settlement, rate: settlement === 'BTC' ? '60000000' : '600', expiresAt: t0 + 900 });
+        expect(r.nextAction!.quote).toEqual({
+          amount: quoteAmount,
+          currency: settlement,
+          rate: settlement === 'BTC' ? '60000000' : '600',
+          expiresAt: t0 + 900,
+        });
         if (shown) expect((r.nextAction as { amount: string }).amount).toBe(shown);
         const [a] = await attemptsOf(db(), pi.id);
         expect(a).toMatchObject({ amount: quoteAmount, currency: settlement, expires_at: t0 + 900 });
@@ -57,7 +62,12 @@ describe('quotes: francs over BTC and USDT rails', () => {
         expect(paid).toMatchObject({ status: 'succeeded', amountReceived: 5000, currency: 'XOF' });
         // Afterwards the merchant still reads what was received in which currency at which rate.
         expect(paid.nextAction).toBeNull();
-        expect(paid.latestQuote).toMatchObject({ amount: quoteAmount, currency: settlement, received: quoteAmount, rate: settlement === 'BTC' ? '60000000' : '600' });
+        expect(paid.latestQuote).toMatchObject({
+          amount: quoteAmount,
+          currency: settlement,
+          received: quoteAmount,
+          rate: settlement === 'BTC' ? '60000000' : '600',
+        });
         const events = await assertMoneyInvariant(db(), pi.id, { paid: 5000, paidSettlement: quoteAmount, now: t0 + 16 });
         expect(events).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
       });
@@ -165,7 +175,11 @@ describe('quotes: francs over BTC and USDT rails', () => {
 describe('quotes: money across quote ends, reorganisations and rail switches', () => {
   const get = async (m: { keys: { test: string } }, id: string) => (await call('GET', `/v1/payment_intents/${id}`, { key: m.keys.test })).body;
   const setChain = (attemptId: string, txs: unknown[], pollAt: number) =>
-    db().query(`update payment_attempts set details = jsonb_set(details, '{sim}', $2::jsonb), next_poll_at = $3 where id = $1`, [attemptId, JSON.stringify({ txs }), pollAt]);
+    db().query(`update payment_attempts set details = jsonb_set(details, '{sim}', $2::jsonb), next_poll_at = $3 where id = $1`, [
+      attemptId,
+      JSON.stringify({ txs }),
+      pollAt,
+    ]);
 
   it('a reorganisation of money counted under an earlier quote, reported by the new attempt, comes off the intent at that quote', async () => {
     const { m, pi, t0 } = await quoted('btc_onchain');
@@ -198,7 +212,10 @@ describe('quotes: money across quote ends, reorganisations and rail switches', (
     expect((await attemptsOf(db(), pi.id)).length).toBe(1);
   });
 
-  for (const [rail, short, rest] of [['usdt_trc20', 8_300_000, 33_334], ['btc_onchain', 8_300, 34]] as const) {
+  for (const [rail, short, rest] of [
+    ['usdt_trc20', 8_300_000, 33_334],
+    ['btc_onchain', 8_300, 34],
+  ] as const) {
     it(`${rail}: a slightly short payment's rest is quoted even below the rail's floor, and can be paid`, async () => {
       const { m, pi, t0 } = await quoted(rail);
       await pay(m, pi.id, t0 + 5, short);

@@ -3,13 +3,13 @@
 // request fails that attempt only, and a probe brings the rail back.
 import { randomInt } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { backendKey, RAIL_DOWN_AFTER, RAIL_DOWN_SECONDS, resetRailHealth } from '@/lib/domain/rail-health';
 import { availableRails } from '@/lib/payments/available-rails';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
 import { pollDueAttempts } from '@/lib/payments/poll';
-import { backendKey, RAIL_DOWN_AFTER, RAIL_DOWN_SECONDS, resetRailHealth } from '@/lib/domain/rail-health';
 import { railAdapter } from '@/lib/rails/registry';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
-import { startFakeMomo, type FakeMomo } from './fakes/momo';
+import { type FakeMomo, startFakeMomo } from './fakes/momo';
 import { assertMoneyInvariant } from './invariant';
 import { newIntent, now } from './lifecycle-helpers';
 
@@ -47,19 +47,25 @@ async function liveIntent() {
 }
 
 describe('rail health, in the database', () => {
-  it('a 400 about one request fails that attempt (counted as the payer\'s), never the rail', async () => {
+  it("a 400 about one request fails that attempt (counted as the payer's), never the rail", async () => {
     const { m, scope, pi } = await liveIntent();
     const t0 = now();
     for (let i = 0; i < RAIL_DOWN_AFTER + 2; i++) {
       fake.failNext('requesttopay', { status: 400, body: { code: 'INVALID_PARTY', message: 'Bad request: payer' } });
-      await expect(confirmPaymentIntent(db(), scope, pi.id, { phone: phone() }, { now: t0 + i })).rejects.toMatchObject({ code: 'payment_refused', param: 'phone' });
+      await expect(confirmPaymentIntent(db(), scope, pi.id, { phone: phone() }, { now: t0 + i })).rejects.toMatchObject({
+        code: 'payment_refused',
+        param: 'phone',
+      });
     }
     expect(await offered(t0 + 10)).toEqual(['mobile_money_a']);
     // Nothing written against this backend (other test files' backends share the database).
     const key = backendKey(railAdapter('mobile_money_a', true)!);
     expect(await db().query(`select failures from rail_health where backend = $1 and failures > 0`, [key])).toEqual([]);
     // Each refusal is a failed attempt that counts toward the cap, with its reason on the intent.
-    const rows = await db().query<{ status: string; code: string }>(`select status, error->>'code' as code from payment_attempts where payment_intent_id = $1`, [pi.id]);
+    const rows = await db().query<{ status: string; code: string }>(
+      `select status, error->>'code' as code from payment_attempts where payment_intent_id = $1`,
+      [pi.id],
+    );
     expect(rows).toEqual(Array.from({ length: RAIL_DOWN_AFTER + 2 }, () => ({ status: 'failed', code: 'payment_refused' })));
     const got = (await call('GET', `/v1/payment_intents/${pi.id}`, { key: m.keys.live })).body;
     expect(got).toMatchObject({ status: 'requires_payment_method', lastPaymentError: { code: 'payment_refused' } });
@@ -80,7 +86,9 @@ describe('rail health, in the database', () => {
       await expect(confirmPaymentIntent(db(), scope, pi.id, { phone: phone() }, { now: t0 + i })).rejects.toMatchObject({ code: 'rail_unavailable' });
     }
     // Down, in the database: hidden on the page, refused without asking the backend.
-    const [row] = await db().query<{ failures: number; down_until: number }>(`select failures, down_until from rail_health where rail = 'mobile_money_a' and livemode`);
+    const [row] = await db().query<{ failures: number; down_until: number }>(
+      `select failures, down_until from rail_health where rail = 'mobile_money_a' and livemode`,
+    );
     expect(row).toMatchObject({ failures: RAIL_DOWN_AFTER, down_until: t0 + RAIL_DOWN_AFTER - 1 + RAIL_DOWN_SECONDS });
     expect(await offered(t0 + 5)).toEqual([]);
     fake.mode = 'ok';
@@ -92,7 +100,9 @@ describe('rail health, in the database', () => {
     expect(await offered(later)).toEqual(['mobile_money_a']);
     const out = await confirmPaymentIntent(db(), scope, pi.id, { phone: phone() }, { now: later });
     expect(out.status).toBe('pending');
-    expect(await db().query(`select failures, probe_until from rail_health where rail = 'mobile_money_a' and livemode`)).toEqual([{ failures: 0, probe_until: null }]);
+    expect(await db().query(`select failures, probe_until from rail_health where rail = 'mobile_money_a' and livemode`)).toEqual([
+      { failures: 0, probe_until: null },
+    ]);
     await assertMoneyInvariant(db(), pi.id, { paid: 0, noRepoll: true });
   });
 

@@ -2,10 +2,11 @@
 // tokens in batches), on an injected clock (setRateLimitClockForTests): refill is checked to the
 // millisecond instead of racing the real clock. Key ids are unique to the run (test files share one
 // PostgreSQL database, and the buckets live there).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetConfigForTests } from '@/lib/config';
+
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KeyRateLimiter, leaseSize, resetRateLimitsForTests, setRateLimitClockForTests } from '@/lib/api/rate-limit';
+import { resetConfigForTests } from '@/lib/config';
 import { call, newMerchant, useDatabase } from './api';
 
 const { db } = useDatabase();
@@ -59,7 +60,7 @@ describe('rate limiting', () => {
     expect((await products(a.keys.test)).status).toBe(429);
   });
 
-  it('holds across instances: a new process (its leases forgotten) finds the key\'s shared bucket spent', async () => {
+  it("holds across instances: a new process (its leases forgotten) finds the key's shared bucket spent", async () => {
     const a = await newMerchant(db());
     for (let i = 0; i < 5; i++) expect((await products(a.keys.test)).status).toBe(200);
     expect((await products(a.keys.test)).status).toBe(429);
@@ -81,7 +82,7 @@ describe('rate limiting', () => {
     );
   const keyId = () => `key_${randomBytes(8).toString('hex')}`;
 
-  it('leases a second\'s refill at a time, at most a quarter of the burst: one write per batch', async () => {
+  it("leases a second's refill at a time, at most a quarter of the burst: one write per batch", async () => {
     expect(leaseSize(2, 5)).toBe(2);
     expect(leaseSize(25, 100)).toBe(25);
     expect(leaseSize(1_000_000, 1_000_000)).toBe(250_000);

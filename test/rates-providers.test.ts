@@ -4,10 +4,10 @@
 // disagreeing, stale, garbage, error answers, slow. A failure is an Error naming the source, never a
 // NaN or a wrong price; a failing source never hides the other.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { aggregate, bitstampProvider, fetchAll, krakenProvider, ratesFor, type RateProvider } from '@/lib/rates';
+import { aggregate, bitstampProvider, fetchAll, krakenProvider, type RateProvider, ratesFor } from '@/lib/rates';
 import { settlementAmount } from '@/lib/rates/quotes';
-import { KRAKEN_ERRORS, startKrakenFake, type KrakenFake } from './fakes/kraken';
-import { BITSTAMP_RATE_LIMITED, startBitstampFake, type BitstampFake } from './fakes/bitstamp';
+import { BITSTAMP_RATE_LIMITED, type BitstampFake, startBitstampFake } from './fakes/bitstamp';
+import { KRAKEN_ERRORS, type KrakenFake, startKrakenFake } from './fakes/kraken';
 
 const NOW = 1_767_225_600;
 const OPTS = { maxAgeSeconds: 120, maxDisagreementPercent: '2' };
@@ -137,8 +137,14 @@ describe('both sources through fetchAll + aggregate', () => {
     bitstamp.setMode('garbage');
     const { tickers, errors } = await rates();
     expect(tickers).toEqual([]);
-    expect(errors[0]).toEqual({ source: 'kraken', message: expect.stringMatching(/^kraken: GET \/0\/public\/Ticker: HTTP \d+ with an answer that is not JSON$/) });
-    expect(errors[1]).toEqual({ source: 'bitstamp', message: expect.stringMatching(/^bitstamp: GET \/api\/v2\/ticker\/(btc|usdt)eur\/: HTTP \d+ with an answer that is not JSON$/) });
+    expect(errors[0]).toEqual({
+      source: 'kraken',
+      message: expect.stringMatching(/^kraken: GET \/0\/public\/Ticker: HTTP \d+ with an answer that is not JSON$/),
+    });
+    expect(errors[1]).toEqual({
+      source: 'bitstamp',
+      message: expect.stringMatching(/^bitstamp: GET \/api\/v2\/ticker\/(btc|usdt)eur\/: HTTP \d+ with an answer that is not JSON$/),
+    });
   });
 
   it('garbage (JSON of the wrong shape): refused by validation, with the field at fault', async () => {
@@ -149,7 +155,9 @@ describe('both sources through fetchAll + aggregate', () => {
     const { tickers, errors, agg } = await rates();
     expect(tickers).toEqual([]);
     expect(errors.map((e) => e.source)).toEqual(['kraken', 'bitstamp']);
-    expect(errors[0]!.message).toMatch(/^kraken: GET \/0\/public\/Ticker: (the answer is not Kraken's|the answer has no|the \w+ ticker is malformed|the \w+ last trade price is not|the answer has neither)/);
+    expect(errors[0]!.message).toMatch(
+      /^kraken: GET \/0\/public\/Ticker: (the answer is not Kraken's|the answer has no|the \w+ ticker is malformed|the \w+ last trade price is not|the answer has neither)/,
+    );
     expect(errors[1]!.message).toMatch(/^bitstamp: GET \/api\/v2\/ticker\/(btc|usdt)eur\/: (the answer is not a ticker|the last trade price is not)/);
     expect(agg.BTC.ok).toBe(false);
   });
@@ -166,7 +174,12 @@ describe('both sources through fetchAll + aggregate', () => {
     bitstamp.errorAnswer = { ...BITSTAMP_RATE_LIMITED };
     bitstamp.setMode('error');
     const { errors, agg } = await rates();
-    expect(errors).toEqual([{ source: 'bitstamp', message: expect.stringMatching(/^bitstamp: GET \/api\/v2\/ticker\/(btc|usdt)eur\/: HTTP 400 \(reason Request rejected due to exceeded rate limit\.\)$/) }]);
+    expect(errors).toEqual([
+      {
+        source: 'bitstamp',
+        message: expect.stringMatching(/^bitstamp: GET \/api\/v2\/ticker\/(btc|usdt)eur\/: HTTP 400 \(reason Request rejected due to exceeded rate limit\.\)$/),
+      },
+    ]);
     expect(agg.USDT).toMatchObject({ ok: true, sources: ['kraken'] });
   });
 
@@ -178,7 +191,9 @@ describe('both sources through fetchAll + aggregate', () => {
     bitstamp.setMode('slow');
     kraken.setMode('ok');
     const second = await rates();
-    expect(second.errors).toEqual([{ source: 'bitstamp', message: expect.stringMatching(new RegExp(`^bitstamp: GET /api/v2/ticker/(btc|usdt)eur/: no answer within ${TIMEOUT_MS} ms$`)) }]);
+    expect(second.errors).toEqual([
+      { source: 'bitstamp', message: expect.stringMatching(new RegExp(`^bitstamp: GET /api/v2/ticker/(btc|usdt)eur/: no answer within ${TIMEOUT_MS} ms$`)) },
+    ]);
     expect(second.agg.USDT).toMatchObject({ ok: true, sources: ['kraken'] });
   });
 
@@ -186,7 +201,11 @@ describe('both sources through fetchAll + aggregate', () => {
     kraken.setMode('slow');
     bitstamp.setMode('slow');
     const ctl = new AbortController();
-    const pending = fetchAll([krakenProvider({ baseUrl: kraken.url, timeoutMs: 60_000 }), bitstampProvider({ baseUrl: bitstamp.url, timeoutMs: 60_000 })], NOW, { signal: ctl.signal });
+    const pending = fetchAll(
+      [krakenProvider({ baseUrl: kraken.url, timeoutMs: 60_000 }), bitstampProvider({ baseUrl: bitstamp.url, timeoutMs: 60_000 })],
+      NOW,
+      { signal: ctl.signal },
+    );
     setTimeout(() => ctl.abort(), 50);
     const { tickers, errors } = await pending;
     expect(tickers).toEqual([]);

@@ -9,17 +9,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RESPONSE_OBJECTS } from '@/lib/api/openapi';
 import { config, resetConfigForTests } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
+import { assertRateAvailable } from '@/lib/domain/conversion';
+import { liveRatesNeeded } from '@/lib/domain/exchange-rates';
 import { nowSeconds } from '@/lib/ids';
 import { resetRailsForTests } from '@/lib/rails/registry';
 import type { RailAdapter } from '@/lib/rails/types';
-import { bitstampProvider, krakenProvider, ratesFor, type RateProvider } from '@/lib/rates';
-import { assertRateAvailable } from '@/lib/domain/conversion';
-import { currentRate, currentRates, refreshRates, REFRESH_LEASE } from '@/lib/rates/store';
-import { liveRatesNeeded } from '@/lib/domain/exchange-rates';
+import { bitstampProvider, krakenProvider, type RateProvider, ratesFor } from '@/lib/rates';
+import { currentRate, currentRates, REFRESH_LEASE, refreshRates } from '@/lib/rates/store';
 import { workerTasks } from '@/lib/worker/tasks';
 import { call, newMerchant, useDatabase } from './api';
-import { startBitstampFake, type BitstampFake } from './fakes/bitstamp';
-import { startKrakenFake, type KrakenFake } from './fakes/kraken';
+import { type BitstampFake, startBitstampFake } from './fakes/bitstamp';
+import { type KrakenFake, startKrakenFake } from './fakes/kraken';
 
 const { db } = useDatabase({ own: true });
 
@@ -128,7 +128,14 @@ describe('refreshRates: one refresh per interval for the whole deployment', () =
     kraken.setMode('down');
     expect(await refreshRates(db(), T, { providers })).toBe(2);
     const warnings = stderr.mock.calls.map((c) => JSON.parse(String(c[0])));
-    expect(warnings).toContainEqual(expect.objectContaining({ level: 'warn', msg: 'exchange rate source failed', source: 'kraken', error: expect.stringMatching(/^kraken: GET \/0\/public\/Ticker: /) }));
+    expect(warnings).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        msg: 'exchange rate source failed',
+        source: 'kraken',
+        error: expect.stringMatching(/^kraken: GET \/0\/public\/Ticker: /),
+      }),
+    );
     expect(warnings.some((w) => w.source === 'bitstamp')).toBe(false);
     expect(await currentRate(db(), 'XOF', 'BTC', true, T)).toEqual({ rate: ratesFor('XOF', 'BTC', { BTC: '91200' }), source: 'bitstamp', fetchedAt: T - 5 });
   });
@@ -312,11 +319,24 @@ describe('configuration', () => {
   it('the defaults', () => {
     const c = config();
     expect({
-      spread: c.RATE_SPREAD_PERCENT, gnf: c.RATE_GNF_PER_EUR, ttl: c.QUOTE_TTL_SECONDS, refresh: c.RATE_REFRESH_SECONDS, sources: c.RATE_SOURCES,
-      minSources: c.RATE_MIN_SOURCES, kraken: c.RATE_KRAKEN_URL, bitstamp: c.RATE_BITSTAMP_URL,
+      spread: c.RATE_SPREAD_PERCENT,
+      gnf: c.RATE_GNF_PER_EUR,
+      ttl: c.QUOTE_TTL_SECONDS,
+      refresh: c.RATE_REFRESH_SECONDS,
+      sources: c.RATE_SOURCES,
+      minSources: c.RATE_MIN_SOURCES,
+      kraken: c.RATE_KRAKEN_URL,
+      bitstamp: c.RATE_BITSTAMP_URL,
       test: [c.TEST_RATE_XOF_PER_BTC, c.TEST_RATE_XOF_PER_USDT, c.TEST_RATE_GNF_PER_EUR],
     }).toEqual({
-      spread: '0', gnf: undefined, ttl: 900, refresh: 30, sources: ['kraken', 'bitstamp'], minSources: 1, kraken: undefined, bitstamp: undefined,
+      spread: '0',
+      gnf: undefined,
+      ttl: 900,
+      refresh: 30,
+      sources: ['kraken', 'bitstamp'],
+      minSources: 1,
+      kraken: undefined,
+      bitstamp: undefined,
       test: ['60000000', '600', '10000'],
     });
   });
@@ -372,7 +392,8 @@ describe('GET /v1/exchange_rates', () => {
 
   it('filters from and to', async () => {
     const m = await newMerchant(db());
-    const pairs = async (q: string) => (await call('GET', `/v1/exchange_rates${q}`, { key: m.keys.test })).body.data.map((r: { from: string; to: string }) => `${r.from}/${r.to}`);
+    const pairs = async (q: string) =>
+      (await call('GET', `/v1/exchange_rates${q}`, { key: m.keys.test })).body.data.map((r: { from: string; to: string }) => `${r.from}/${r.to}`);
     expect(await pairs('?from=XOF')).toEqual(['XOF/BTC', 'XOF/USDT']);
     expect(await pairs('?to=USDT')).toEqual(['XOF/USDT', 'XAF/USDT', 'GNF/USDT']);
     expect(await pairs('?from=GNF&to=BTC')).toEqual(['GNF/BTC']);
@@ -382,7 +403,12 @@ describe('GET /v1/exchange_rates', () => {
     const m = await newMerchant(db());
     const from = await call('GET', '/v1/exchange_rates?from=EUR', { key: m.keys.test });
     expect(from.status).toBe(400);
-    expect(from.body.error).toMatchObject({ type: 'invalid_request_error', code: 'parameter_invalid', param: 'from', message: expect.stringContaining('from must be one of XOF, XAF, GNF') });
+    expect(from.body.error).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'parameter_invalid',
+      param: 'from',
+      message: expect.stringContaining('from must be one of XOF, XAF, GNF'),
+    });
     expect(RESPONSE_OBJECTS.Error.safeParse(from.body).error).toBeUndefined();
     const to = await call('GET', '/v1/exchange_rates?to=XOF', { key: m.keys.test });
     expect(to.status).toBe(400);
@@ -393,7 +419,7 @@ describe('GET /v1/exchange_rates', () => {
     expect((await call('GET', '/v1/exchange_rates')).status).toBe(401);
   });
 
-  it("live key: the live rates, only pairs with a fresh one (GNF with RATE_GNF_PER_EUR)", async () => {
+  it('live key: the live rates, only pairs with a fresh one (GNF with RATE_GNF_PER_EUR)', async () => {
     const m = await newMerchant(db());
     const list = async (q = '') => (await call('GET', `/v1/exchange_rates${q}`, { key: m.keys.live })).body;
     expect(await list()).toEqual({ object: 'list', data: [], hasMore: false, url: '/v1/exchange_rates' });

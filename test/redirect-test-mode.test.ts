@@ -3,13 +3,13 @@
 // return addresses, leaving an operator for another rail, and "send again" through the API for push
 // operators. Clocks are passed; every money test ends with the money invariant.
 import { describe, expect, it } from 'vitest';
-import { PUSH_WATCH_SECONDS } from '@/lib/payments/watch';
-import { answerTestOperator, testOperatorView } from '@/lib/payments/test-helpers';
+import { config } from '@/lib/config';
 import { chooseSessionRail } from '@/lib/payments/choose-rail';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
 import { pollDueAttempts } from '@/lib/payments/poll';
+import { answerTestOperator, testOperatorView } from '@/lib/payments/test-helpers';
+import { PUSH_WATCH_SECONDS } from '@/lib/payments/watch';
 import { SIM_APPROVAL_SECONDS } from '@/lib/rails/mobile-money/simulator';
-import { config } from '@/lib/config';
 import { call, newMerchant, useDatabase } from './api';
 import { assertMoneyInvariant } from './invariant';
 import { attemptsOf, newIntent, now } from './lifecycle-helpers';
@@ -42,7 +42,15 @@ describe('redirect operators in test mode', () => {
     expect(r.body.nextAction.expiresAt - t0).toBeLessThanOrEqual(601);
     const attemptId = attemptIdOf(r.body.nextAction.url);
     const view = await testOperatorView(db(), attemptId);
-    expect(view).toMatchObject({ operator: 'Orange Money', amount: 5000, currency: 'XOF', phone: null, open: true, returnUrl: 'https://shop.example/back', merchantName: 'Test shop' });
+    expect(view).toMatchObject({
+      operator: 'Orange Money',
+      amount: 5000,
+      currency: 'XOF',
+      phone: null,
+      open: true,
+      returnUrl: 'https://shop.example/back',
+      merchantName: 'Test shop',
+    });
     // Nothing happens by itself without a number: only the page's buttons decide.
     await pollDueAttempts(db(), t0 + 60, { merchantId: m.merchant.id });
     expect((await get(m.keys.test, pi.id)).body.status).toBe('pending');
@@ -51,7 +59,11 @@ describe('redirect operators in test mode', () => {
     // A second press (a replayed form) changes nothing.
     await answerTestOperator(db(), attemptId, 'decline', { now: t0 + 62 });
     expect(await testOperatorView(db(), attemptId)).toMatchObject({ open: false });
-    expect(await assertMoneyInvariant(db(), pi.id, { paid: 5000, now: t0 + 62 })).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
+    expect(await assertMoneyInvariant(db(), pi.id, { paid: 5000, now: t0 + 62 })).toEqual([
+      'payment_intent.created',
+      'payment_intent.pending',
+      'payment_intent.succeeded',
+    ]);
   });
 
   it('Decline and Insufficient funds return the intent to requires_payment_method with the reason; a new attempt then pays', async () => {
@@ -61,7 +73,11 @@ describe('redirect operators in test mode', () => {
     const first = await confirmPaymentIntent(db(), testScope(m), pi.id, {}, { now: t0 });
     expect(first.nextAction).toMatchObject({ type: 'redirect_to_url', operator: 'Wave', phone: null });
     await answerTestOperator(db(), attemptIdOf((first.nextAction as { url: string }).url), 'decline', { now: t0 + 5 });
-    expect((await get(m.keys.test, pi.id)).body).toMatchObject({ status: 'requires_payment_method', lastPaymentError: { code: 'payment_declined', rail: 'mobile_money_d' }, nextAction: null });
+    expect((await get(m.keys.test, pi.id)).body).toMatchObject({
+      status: 'requires_payment_method',
+      lastPaymentError: { code: 'payment_declined', rail: 'mobile_money_d' },
+      nextAction: null,
+    });
     const second = await confirmPaymentIntent(db(), testScope(m), pi.id, {}, { now: t0 + 10 });
     await answerTestOperator(db(), attemptIdOf((second.nextAction as { url: string }).url), 'insufficient_funds', { now: t0 + 15 });
     expect((await get(m.keys.test, pi.id)).body).toMatchObject({ status: 'requires_payment_method', lastPaymentError: { code: 'insufficient_funds' } });
@@ -118,7 +134,15 @@ describe('redirect operators in test mode', () => {
   it('returnUrl: https only; without it and without a session the operator sends the payer to /operator-return; with a session, to its page', async () => {
     const m = await newMerchant(db());
     const pi = await newIntent(m.keys.test, { amount: 1000, currency: 'XOF', rail: 'mobile_money_b' });
-    for (const returnUrl of ['http://shop.example/back', 'javascript:alert(1)', 'not a url', 42, 'https:evil.example', 'https://user:pw@shop.example/', 'https://shop.example/\tback']) {
+    for (const returnUrl of [
+      'http://shop.example/back',
+      'javascript:alert(1)',
+      'not a url',
+      42,
+      'https:evil.example',
+      'https://user:pw@shop.example/',
+      'https://shop.example/\tback',
+    ]) {
       const r = await confirm(m.keys.test, pi.id, { returnUrl });
       expect(r.status).toBe(400);
       expect(r.body.error).toMatchObject({ param: 'returnUrl' });
@@ -159,7 +183,11 @@ describe('redirect operators in test mode', () => {
     const orangeAttempt = attemptIdOf((r.nextAction as { url: string }).url);
     // The page's rail picker: Wave instead.
     const { intent } = await chooseSessionRail(db(), cs.id, 'mobile_money_d', { now: t0 + 30 });
-    expect(intent).toMatchObject({ status: 'requires_payment_method', rail: 'mobile_money_d', lastPaymentError: { code: 'payment_abandoned', rail: 'mobile_money_b' } });
+    expect(intent).toMatchObject({
+      status: 'requires_payment_method',
+      rail: 'mobile_money_d',
+      lastPaymentError: { code: 'payment_abandoned', rail: 'mobile_money_b' },
+    });
     const [old] = await attemptsOf(db(), pi.id);
     expect(old).toMatchObject({ id: orangeAttempt, status: 'canceled', watch_until: t0 + 30 + PUSH_WATCH_SECONDS });
     // A push on the phone or money on its way keeps its rail: only a redirect can be left.
@@ -216,8 +244,14 @@ describe('redirect operators in test mode', () => {
   it('the test helpers pay and fail redirect rails too', async () => {
     const m = await newMerchant(db());
     const pi = await newIntent(m.keys.test, { amount: 1000, currency: 'XOF', rail: 'mobile_money_d' });
-    expect((await call('POST', `/v1/test_helpers/payment_intents/${pi.id}/fail`, { key: m.keys.test, body: {} })).body).toMatchObject({ status: 'requires_payment_method', lastPaymentError: { code: 'payment_declined' } });
-    expect((await call('POST', `/v1/test_helpers/payment_intents/${pi.id}/pay`, { key: m.keys.test, body: {} })).body).toMatchObject({ status: 'succeeded', amountReceived: 1000 });
+    expect((await call('POST', `/v1/test_helpers/payment_intents/${pi.id}/fail`, { key: m.keys.test, body: {} })).body).toMatchObject({
+      status: 'requires_payment_method',
+      lastPaymentError: { code: 'payment_declined' },
+    });
+    expect((await call('POST', `/v1/test_helpers/payment_intents/${pi.id}/pay`, { key: m.keys.test, body: {} })).body).toMatchObject({
+      status: 'succeeded',
+      amountReceived: 1000,
+    });
     await assertMoneyInvariant(db(), pi.id, { paid: 1000, now: now() });
   });
 });

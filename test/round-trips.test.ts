@@ -2,9 +2,9 @@
 // (a transaction counts its begin and its commit). The counts are ARCHITECTURE.md's table of
 // operations: a change that adds a round trip to a hot path fails here, on purpose.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, setDbHandle, type Db, type DbHandle } from '@/lib/db/client';
-import { call, newMerchant } from './api';
 import { resetConfigForTests } from '@/lib/config';
+import { type Db, type DbHandle, openDatabase, setDbHandle } from '@/lib/db/client';
+import { call, newMerchant } from './api';
 
 let handle: DbHandle;
 let count = 0;
@@ -61,10 +61,18 @@ describe('round trips per operation', () => {
     measured['POST /v1/products'] = await trips('POST', '/v1/products', { key, body: { name: 'Pagne' } });
     const prod = (await call('POST', '/v1/products', { key, body: { name: 'Sac' } })).body;
     measured['POST /v1/prices'] = await trips('POST', '/v1/prices', { key, body: { productId: prod.id, currency: 'XOF', unitAmount: 5000 } });
-    measured['POST /v1/prices (Idempotency-Key)'] = await trips('POST', '/v1/prices', { key, body: { productId: prod.id, currency: 'XOF', unitAmount: 7000 }, headers: { 'idempotency-key': 'rt-2' } });
+    measured['POST /v1/prices (Idempotency-Key)'] = await trips('POST', '/v1/prices', {
+      key,
+      body: { productId: prod.id, currency: 'XOF', unitAmount: 7000 },
+      headers: { 'idempotency-key': 'rt-2' },
+    });
     measured['GET /v1/events'] = await trips('GET', '/v1/events?limit=10', { key });
     measured['GET /v1/events?type'] = await trips('GET', '/v1/events?type=payment_intent.late_payment', { key });
-    console.log(Object.entries(measured).map(([k, v]) => `${k}: ${v}`).join('\n'));
+    console.log(
+      Object.entries(measured)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('\n'),
+    );
     expect(measured).toEqual({
       'first request of a key (its last use recorded, its first lease)': 4,
       'POST /v1/payment_intents': 2,
@@ -97,7 +105,10 @@ describe('round trips per operation', () => {
       resetConfigForTests();
     }
     count = 0;
-    const refused = await call('GET', '/v1/products', { key: 'sk_test_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', headers: { 'x-forwarded-for': `10.9.${process.pid % 250}.${Date.now() % 250}` } });
+    const refused = await call('GET', '/v1/products', {
+      key: 'sk_test_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      headers: { 'x-forwarded-for': `10.9.${process.pid % 250}.${Date.now() % 250}` },
+    });
     expect(refused.status).toBe(401);
     expect(count).toBe(2); // key lookup; the failure counted for the client address
   });

@@ -52,7 +52,12 @@ describe('the SDK against the route handlers', () => {
     expect((await caisse.paymentLinks.update(link.id, { active: false })).active).toBe(false);
     expect((await caisse.paymentLinks.retrieve(link.id)).priceId).toBe(price.id);
     expect((await caisse.paymentLinks.list().toArray()).map((l) => l.id)).toEqual([link.id]);
-    const session = await caisse.checkoutSessions.create({ priceId: price.id, successUrl: 'https://shop.example/ok', cancelUrl: 'https://shop.example/no', metadata: { orderId: '7' } });
+    const session = await caisse.checkoutSessions.create({
+      priceId: price.id,
+      successUrl: 'https://shop.example/ok',
+      cancelUrl: 'https://shop.example/no',
+      metadata: { orderId: '7' },
+    });
     expect((await caisse.checkoutSessions.retrieve(session.id)).amount).toBe(5000);
     expect((await caisse.checkoutSessions.list({ status: 'open' }).toArray()).map((s) => s.id)).toContain(session.id);
     expect((await caisse.checkoutSessions.expire(session.id)).status).toBe('expired');
@@ -112,7 +117,9 @@ describe('the SDK against the route handlers', () => {
     expect((small as CaisseInvalidRequestError).requestId).toMatch(/^req_/);
     const pi = await caisse.paymentIntents.create({ amount: 1000, currency: 'XOF', rail: 'mobile_money_a' }, { idempotencyKey: 'sdk-key-1' });
     expect((await caisse.paymentIntents.create({ amount: 1000, currency: 'XOF', rail: 'mobile_money_a' }, { idempotencyKey: 'sdk-key-1' })).id).toBe(pi.id);
-    const reused = await caisse.paymentIntents.create({ amount: 1001, currency: 'XOF', rail: 'mobile_money_a' }, { idempotencyKey: 'sdk-key-1' }).catch((e: unknown) => e);
+    const reused = await caisse.paymentIntents
+      .create({ amount: 1001, currency: 'XOF', rail: 'mobile_money_a' }, { idempotencyKey: 'sdk-key-1' })
+      .catch((e: unknown) => e);
     expect(reused).toBeInstanceOf(CaisseIdempotencyError);
     expect(reused).toMatchObject({ status: 422, code: 'idempotency_key_reused' });
     await caisse.paymentIntents.cancel(pi.id);

@@ -31,7 +31,10 @@ function anyTypes(files: string[]): string[] {
 }
 
 const tsFiles = (dir: string, ext: RegExp) =>
-  fs.readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' }).filter((f) => ext.test(f)).map((f) => path.join(root, dir, f));
+  fs
+    .readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => ext.test(f))
+    .map((f) => path.join(root, dir, f));
 
 describe('sdk/examples/quickstart.ts', () => {
   it('type-checks with tsc --strict (noImplicitAny) against the package as installed, and no `any` is written in the SDK, its types or the example', async () => {
@@ -64,7 +67,11 @@ describe('sdk/examples/quickstart.ts', () => {
     } else env = { DATA_DIR: 'memory' };
 
     const { DATABASE_URL: _a, DATA_DIR: _b, ...base } = process.env;
-    const server = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/sdk-server.ts'], { cwd: root, env: { ...base, ...env, WORKER: 'on' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/sdk-server.ts'], {
+      cwd: root,
+      env: { ...base, ...env, WORKER: 'on' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let serverErr = '';
     server.stderr.on('data', (d) => (serverErr += d));
     try {

@@ -29,9 +29,23 @@ function collectGarbage(): void {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const intent = (id: string, over: Partial<PaymentIntent> = {}): PaymentIntent => ({
-  id, object: 'payment_intent', amount: 5000, amountReceived: 0, currency: 'XOF', status: 'requires_payment_method', rail: 'mobile_money_a',
-  reference: 'order-1042', description: null, metadata: {}, lastPaymentError: null, canceledAt: null, livemode: false, createdAt: 1767225600,
-  nextAction: null, latestQuote: null, ...over,
+  id,
+  object: 'payment_intent',
+  amount: 5000,
+  amountReceived: 0,
+  currency: 'XOF',
+  status: 'requires_payment_method',
+  rail: 'mobile_money_a',
+  reference: 'order-1042',
+  description: null,
+  metadata: {},
+  lastPaymentError: null,
+  canceledAt: null,
+  livemode: false,
+  createdAt: 1767225600,
+  nextAction: null,
+  latestQuote: null,
+  ...over,
 });
 
 interface Seen {
@@ -120,22 +134,38 @@ describe('retries', () => {
 
   it('503: retried maxRetries times, then a CaisseApiError with the code, request id and retryAfter', async () => {
     const f = fake(err(503, 'api_error', 'rail_unavailable', 'The rail is down.', { param: 'rail' }));
-    const e = await client(f).paymentIntents.create({ amount: 5000, currency: 'XOF', rail: 'mobile_money_a' }).catch((x: unknown) => x);
+    const e = await client(f)
+      .paymentIntents.create({ amount: 5000, currency: 'XOF', rail: 'mobile_money_a' })
+      .catch((x: unknown) => x);
     expect(f.seen).toHaveLength(3); // 1 + maxRetries (2)
     expect(new Set(f.seen.map((s) => s.headers.get('idempotency-key'))).size).toBe(1);
     expect(e).toBeInstanceOf(CaisseApiError);
     expect(e).toBeInstanceOf(CaisseError);
     const ce = e as CaisseApiError;
-    expect([ce.status, ce.type, ce.code, ce.param, ce.requestId, ce.retryAfter, ce.message]).toEqual([503, 'api_error', 'rail_unavailable', 'rail', 'req_body_503', null, 'The rail is down.']);
+    expect([ce.status, ce.type, ce.code, ce.param, ce.requestId, ce.retryAfter, ce.message]).toEqual([
+      503,
+      'api_error',
+      'rail_unavailable',
+      'rail',
+      'req_body_503',
+      null,
+      'The rail is down.',
+    ]);
     expectTypeOf(ce.code).toEqualTypeOf<ErrorCode | null>();
   });
 
   it('5xx then success; maxRetries: 0 does not retry', async () => {
-    const f = fake({ status: 502, body: 'Bad gateway' }, { status: 500, body: { error: { type: 'api_error', message: 'bug', requestId: 'req_x' } } }, { status: 200, body: intent('pi_1') });
+    const f = fake(
+      { status: 502, body: 'Bad gateway' },
+      { status: 500, body: { error: { type: 'api_error', message: 'bug', requestId: 'req_x' } } },
+      { status: 200, body: intent('pi_1') },
+    );
     expect((await client(f).paymentIntents.retrieve('pi_1')).id).toBe('pi_1');
     expect(f.seen).toHaveLength(3);
     const g = fake({ status: 500, body: { error: { type: 'api_error', message: 'bug', requestId: 'req_x' } } });
-    const e = await client(g, { maxRetries: 0 }).paymentIntents.retrieve('pi_1').catch((x: unknown) => x);
+    const e = await client(g, { maxRetries: 0 })
+      .paymentIntents.retrieve('pi_1')
+      .catch((x: unknown) => x);
     expect(g.seen).toHaveLength(1);
     expect(e).toBeInstanceOf(CaisseApiError);
     expect((e as CaisseApiError).code).toBeNull(); // a 500 has no code
@@ -144,7 +174,9 @@ describe('retries', () => {
 
   it('a Retry-After longer than maxRetryAfterSeconds is not waited for: the error carries it', async () => {
     const f = fake({ ...err(429, 'rate_limit_error', 'phone_rate_limited', 'Too many prompts.', { param: 'phone' }), headers: { 'retry-after': '600' } });
-    const e = await client(f).paymentIntents.confirm('pi_1', { phone: '+2250700000000' }).catch((x: unknown) => x);
+    const e = await client(f)
+      .paymentIntents.confirm('pi_1', { phone: '+2250700000000' })
+      .catch((x: unknown) => x);
     expect(f.seen).toHaveLength(1);
     expect(e).toBeInstanceOf(CaisseRateLimitError);
     expect((e as CaisseRateLimitError).retryAfter).toBe(600);
@@ -156,7 +188,9 @@ describe('retries', () => {
     expect((await client(f).paymentIntents.create({ amount: 5000, currency: 'XOF', rail: 'mobile_money_a' })).id).toBe('pi_1');
     expect(new Set(f.seen.map((s) => s.headers.get('idempotency-key'))).size).toBe(1);
     const g = fake(new TypeError('fetch failed'));
-    const e = await client(g).paymentIntents.retrieve('pi_1').catch((x: unknown) => x);
+    const e = await client(g)
+      .paymentIntents.retrieve('pi_1')
+      .catch((x: unknown) => x);
     expect(g.seen).toHaveLength(3);
     expect(e).toBeInstanceOf(CaisseConnectionError);
   });
@@ -185,7 +219,9 @@ describe('retries', () => {
   it("the caller's signal stops the retries", async () => {
     const f = fake({ ...err(503, 'api_error', 'rail_unavailable'), headers: { 'retry-after': '30' } });
     const ac = new AbortController();
-    const pending = client(f).paymentIntents.retrieve('pi_1', { signal: ac.signal }).catch((x: unknown) => x);
+    const pending = client(f)
+      .paymentIntents.retrieve('pi_1', { signal: ac.signal })
+      .catch((x: unknown) => x);
     setTimeout(() => ac.abort(new Error('stop')), 50);
     expect(await pending).toMatchObject({ message: 'stop' });
     expect(f.seen).toHaveLength(1);
@@ -199,7 +235,9 @@ describe('retries', () => {
     [422, 'idempotency_error', 'idempotency_key_reused', CaisseIdempotencyError],
   ] as const)('%i %s: never retried, thrown as %s', async (status, type, code, Class) => {
     const f = fake(err(status, type, code, 'Refused.', { param: 'amount' }));
-    const e = await client(f).paymentIntents.create({ amount: 5000, currency: 'XOF', rail: 'mobile_money_a' }).catch((x: unknown) => x);
+    const e = await client(f)
+      .paymentIntents.create({ amount: 5000, currency: 'XOF', rail: 'mobile_money_a' })
+      .catch((x: unknown) => x);
     expect(f.seen).toHaveLength(1);
     expect(e).toBeInstanceOf(Class);
     const ce = e as CaisseError;
@@ -208,7 +246,10 @@ describe('retries', () => {
 
   it('401: a CaisseAuthenticationError; a body that is not JSON still gives a typed error with the Request-Id header', async () => {
     const f = fake(err(401, 'authentication_error', 'invalid_api_key'));
-    const e = await client(f).products.list().page().catch((x: unknown) => x);
+    const e = await client(f)
+      .products.list()
+      .page()
+      .catch((x: unknown) => x);
     expect((e as CaisseError).name).toBe('CaisseAuthenticationError');
     const g = { fetch: async () => new Response('<html>Bad request</html>', { status: 400, headers: { 'request-id': 'req_h' } }) };
     const e2 = (await new Caisse(KEY, g).products.retrieve('prod_1').catch((x: unknown) => x)) as CaisseError;
@@ -230,7 +271,13 @@ describe('auto-pagination', () => {
       const before = url.searchParams.get('endingBefore');
       let rows = all;
       if (after) rows = all.slice(all.findIndex((p) => p.id === after) + 1);
-      if (before) rows = all.slice(0, all.findIndex((p) => p.id === before)).slice(-limit);
+      if (before)
+        rows = all
+          .slice(
+            0,
+            all.findIndex((p) => p.id === before),
+          )
+          .slice(-limit);
       const data = rows.slice(0, limit);
       const hasMore = before ? all.indexOf(data[0]!) > 0 : rows.length > limit;
       return Response.json({ object: 'list', data, hasMore, url: '/v1/payment_intents' });
@@ -272,8 +319,12 @@ describe('auto-pagination', () => {
 describe('webhooks.verify', () => {
   const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
   const event = {
-    id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: intent('pi_1', { status: 'succeeded', amountReceived: 5000 }) },
-    livemode: false, createdAt: 1767225600,
+    id: 'evt_1',
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    data: { object: intent('pi_1', { status: 'succeeded', amountReceived: 5000 }) },
+    livemode: false,
+    createdAt: 1767225600,
   };
   const signed = (body: string, key = secret, at = new Date()) => ({
     'webhook-id': 'evt_1',
@@ -301,7 +352,7 @@ describe('webhooks.verify', () => {
     const tampered = body.replace('"amountReceived":5000', '"amountReceived":50000');
     expect(tampered).not.toBe(body);
     expect(() => c.webhooks.verify(tampered, signed(body), secret)).toThrow(CaisseSignatureError);
-    expect(() => c.webhooks.verify(body, signed(body, 'whsec_' + Buffer.from('another secret key!').toString('base64')), secret)).toThrow(CaisseSignatureError);
+    expect(() => c.webhooks.verify(body, signed(body, `whsec_${Buffer.from('another secret key!').toString('base64')}`), secret)).toThrow(CaisseSignatureError);
     expect(() => c.webhooks.verify(body, signed(body, secret, new Date(Date.now() - 10 * 60_000)), secret)).toThrow(CaisseSignatureError);
     const { 'webhook-signature': _dropped, ...unsigned } = signed(body);
     expect(() => c.webhooks.verify(body, unsigned, secret)).toThrow(/webhook-signature/);

@@ -13,17 +13,26 @@ beforeAll(async () => {
 describe('server actions called with non-form arguments (item 15)', () => {
   it('are refused with the redirect to the invalid page, not a 500', async () => {
     const actions = await import('@/lib/checkout/actions');
-    for (const [name, fn] of Object.entries({ chooseRail: actions.chooseRail, submitPhone: actions.submitPhone, resend: actions.resend, simulate: actions.simulate, setLocale: actions.setLocale })) {
+    for (const [name, fn] of Object.entries({
+      chooseRail: actions.chooseRail,
+      submitPhone: actions.submitPhone,
+      resend: actions.resend,
+      simulate: actions.simulate,
+      setLocale: actions.setLocale,
+    })) {
       for (const arg of [undefined, null, 'cs_x', 42, { session: 'cs_x' }, [['session', 'cs_x']]]) {
-        const err = await (fn as (x: unknown) => Promise<void>)(arg).then(() => null, (e: unknown) => e);
+        const err = await (fn as (x: unknown) => Promise<void>)(arg).then(
+          () => null,
+          (e: unknown) => e,
+        );
         expect((err as { digest?: string } | null)?.digest, `${name}(${JSON.stringify(arg)})`).toMatch(/^NEXT_REDIRECT;.*;\/checkout\/invalid;/);
       }
     }
   });
 });
 
-describe('the test helper\'s amount (item 16)', () => {
-  it('is capped at the currency\'s maximum, not at 2^53-1', async () => {
+describe("the test helper's amount (item 16)", () => {
+  it("is capped at the currency's maximum, not at 2^53-1", async () => {
     const pi = (await call('POST', '/v1/payment_intents', { key: m.keys.test, body: { amount: 5_000, currency: 'BTC', rail: 'btc_onchain' } })).body;
     const r = await call('POST', `/v1/test_helpers/payment_intents/${pi.id}/pay`, { key: m.keys.test, body: { amount: 1_000_000_001 } });
     expect(r.status).toBe(400);

@@ -2,12 +2,12 @@
 // createApiServer, which server.ts runs) and the request plumbing, over real sockets: JSON depth,
 // a malformed Host, a chunked body past the limit, Content-Length and the key checked before the
 // body is read, a stalled body dropped, and the headers of every /v1 answer.
-import http from 'node:http';
-import net from 'node:net';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiServer, loadApiRoutes } from '@/lib/api/router';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '@/lib/api/request';
+import { createApiServer, loadApiRoutes } from '@/lib/api/router';
 import { call, newMerchant, useDatabase } from './api';
 
 const { db } = useDatabase();
@@ -120,13 +120,21 @@ describe('JSON depth (item 11)', () => {
 
   it('refuses a body nested deeper than 64 levels with a 400, not a 500 (5,000 levels too)', async () => {
     for (const depth of [MAX_JSON_DEPTH + 1, 5_000, 30_000]) {
-      const r = await call('POST', '/v1/products', { key: m.keys.test, rawBody: `{"name":"x","metadata":${nested(depth - 1)}}`, headers: { 'content-type': 'application/json' } });
+      const r = await call('POST', '/v1/products', {
+        key: m.keys.test,
+        rawBody: `{"name":"x","metadata":${nested(depth - 1)}}`,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(r.status, `depth ${depth}`).toBe(400);
       expect(r.body.error).toMatchObject({ code: 'invalid_json' });
       expect(r.body.error.message).toMatch(/deeper than 64/);
     }
     // 64 levels are read (and then refused by the schema for what they are, not for their depth).
-    const ok = await call('POST', '/v1/products', { key: m.keys.test, rawBody: `{"name":"x","metadata":${nested(MAX_JSON_DEPTH - 1)}}`, headers: { 'content-type': 'application/json' } });
+    const ok = await call('POST', '/v1/products', {
+      key: m.keys.test,
+      rawBody: `{"name":"x","metadata":${nested(MAX_JSON_DEPTH - 1)}}`,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(ok.status).toBe(400);
     expect(ok.body.error).toMatchObject({ code: 'parameter_invalid', param: 'metadata' });
   });
@@ -181,7 +189,9 @@ describe('body size (item 13) and order of checks (item 14)', () => {
   });
 
   it('refuses a declared Content-Length over the limit at once: before the key and without reading the body', async () => {
-    const r = await raw([`POST /v1/products HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 10000000\r\n\r\n{"na`], { untilClosed: true });
+    const r = await raw([`POST /v1/products HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 10000000\r\n\r\n{"na`], {
+      untilClosed: true,
+    });
     expect(r.status).toBe(413);
     expect(JSON.parse(r.body).error).toMatchObject({ code: 'request_too_large' });
     expect(r.ms).toBeLessThan(TIMEOUT_MS); // answered, not waited for
@@ -193,13 +203,17 @@ describe('body size (item 13) and order of checks (item 14)', () => {
     const r = await raw([`POST /v1/products HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{"na`]);
     expect(r.status).toBe(401);
     expect(r.ms).toBeLessThan(TIMEOUT_MS);
-    const bad = await raw([`POST /v1/products HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer sk_test_${'A'.repeat(43)}\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{"na`]);
+    const bad = await raw([
+      `POST /v1/products HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer sk_test_${'A'.repeat(43)}\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{"na`,
+    ]);
     expect(bad.status).toBe(401);
   });
 
   it('drops a request that stalls its body: a 408 after the timeout and the connection closed', async () => {
     const before = await productCount();
-    const r = await raw([`POST /v1/products HTTP/1.1\r\nHost: localhost\r\n${auth()}Content-Type: application/json\r\nContent-Length: 40\r\n\r\n{"name":`], { untilClosed: true });
+    const r = await raw([`POST /v1/products HTTP/1.1\r\nHost: localhost\r\n${auth()}Content-Type: application/json\r\nContent-Length: 40\r\n\r\n{"name":`], {
+      untilClosed: true,
+    });
     expect(r.status).toBe(408);
     expect(JSON.parse(r.body).error).toMatchObject({ code: 'request_timeout' });
     expect(r.closed).toBe(true);
@@ -207,8 +221,11 @@ describe('body size (item 13) and order of checks (item 14)', () => {
     expect(await productCount()).toBe(before);
   });
 
-  it('drops a stalled request to the page (Next.js) too, by the server\'s request timeout', async () => {
-    const r = await raw([`POST /checkout/cs_x HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 40\r\n\r\nsession=`], { untilClosed: true });
+  it("drops a stalled request to the page (Next.js) too, by the server's request timeout", async () => {
+    const r = await raw(
+      [`POST /checkout/cs_x HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 40\r\n\r\nsession=`],
+      { untilClosed: true },
+    );
     expect(fallbackSeen).toContain('/checkout/cs_x');
     expect(r.closed).toBe(true);
     expect(r.status).toBe(408);
@@ -217,7 +234,11 @@ describe('body size (item 13) and order of checks (item 14)', () => {
 
   it('still serves a body that arrives in pieces within the timeout, and keeps the connection for the next request', async () => {
     const body = JSON.stringify({ name: 'Slow but fine' });
-    const r = await raw([`POST /v1/products HTTP/1.1\r\nHost: localhost\r\n${auth()}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`, body.slice(0, 5), body.slice(5)]);
+    const r = await raw([
+      `POST /v1/products HTTP/1.1\r\nHost: localhost\r\n${auth()}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+      body.slice(0, 5),
+      body.slice(5),
+    ]);
     expect(r.status).toBe(200);
     expect(JSON.parse(r.body).name).toBe('Slow but fine');
     expect(r.headers.connection).not.toBe('close');
@@ -232,7 +253,7 @@ describe('headers of every /v1 answer (item 18)', () => {
     expect(get('content-security-policy'), what).toMatch(/frame-ancestors 'none'/);
   };
 
-  it('success, error, 404, 405 and the server\'s own answers carry nosniff and refuse framing', async () => {
+  it("success, error, 404, 405 and the server's own answers carry nosniff and refuse framing", async () => {
     expectHardened((await call('GET', '/v1/products', { key: m.keys.test })).headers, 'list');
     expectHardened((await call('GET', '/v1/products')).headers, '401');
     expectHardened((await call('GET', '/v1/nothing/here', { key: m.keys.test })).headers, '404');
@@ -246,7 +267,9 @@ describe('headers of every /v1 answer (item 18)', () => {
 
   it('next.config.mjs sends them on every page and on /v1 when Next.js serves it (next dev)', async () => {
     // @ts-expect-error: a plain .mjs file without types
-    const { default: nextConfig } = (await import('../next.config.mjs')) as { default: { headers: () => Promise<{ source: string; headers: { key: string; value: string }[] }[]> } };
+    const { default: nextConfig } = (await import('../next.config.mjs')) as {
+      default: { headers: () => Promise<{ source: string; headers: { key: string; value: string }[] }[]> };
+    };
     const rules = await nextConfig.headers();
     for (const path of ['/:path*', '/v1', '/v1/:path*']) {
       const rule = rules.find((r) => r.source === path);

@@ -2,11 +2,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { httpRequest, expectStatus, shortReason } from '@/lib/rails/http';
-import { BackendError } from '@/lib/rails/types';
-import { log, redact } from '@/lib/log';
-import { createProduct, createProductInput } from '@/lib/domain/products';
 import { parsePaymentFilters } from '@/lib/dashboard/payments';
+import { createProduct, createProductInput } from '@/lib/domain/products';
+import { log, redact } from '@/lib/log';
+import { expectStatus, httpRequest, shortReason } from '@/lib/rails/http';
+import type { BackendError } from '@/lib/rails/types';
 import { call, newMerchant, useDatabase } from './api';
 
 const { db } = useDatabase();
@@ -94,8 +94,20 @@ describe('operator answers stay out of errors and logs (item 19)', () => {
   });
 
   it('the logger redacts payer and secret fields and masks international numbers in messages', () => {
-    expect(redact({ phone: '+2250554120000', partyId: PHONE, authorization: 'Bearer sk_live_x', rail: 'mobile_money_a', nested: { payerMessage: 'hi', attemptId: 'att_1' } })).toEqual({
-      phone: '[redacted]', partyId: '[redacted]', authorization: '[redacted]', rail: 'mobile_money_a', nested: { payerMessage: '[redacted]', attemptId: 'att_1' },
+    expect(
+      redact({
+        phone: '+2250554120000',
+        partyId: PHONE,
+        authorization: 'Bearer sk_live_x',
+        rail: 'mobile_money_a',
+        nested: { payerMessage: 'hi', attemptId: 'att_1' },
+      }),
+    ).toEqual({
+      phone: '[redacted]',
+      partyId: '[redacted]',
+      authorization: '[redacted]',
+      rail: 'mobile_money_a',
+      nested: { payerMessage: '[redacted]', attemptId: 'att_1' },
     });
     expect(redact('push to +2250554120000 failed; 00237690120000 too')).toBe('push to +***********00 failed; +**********00 too');
     expect(redact('amount 1500 at 2024-01-02T03:04:05Z, attempt att_12345678')).toBe('amount 1500 at 2024-01-02T03:04:05Z, attempt att_12345678');

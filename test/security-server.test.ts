@@ -4,7 +4,7 @@
 // target was 308-redirected to the host it named; `%FF` in a page's id answered 500; a server
 // action's body over 1 MB answered 500; the home page had no security header and /docs only
 // frame-ancestors; no Strict-Transport-Security anywhere.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -30,7 +30,7 @@ function freePort(): Promise<number> {
 
 beforeAll(async () => {
   if (!fs.existsSync(path.join(ROOT, 'dist', 'server.mjs')) || !fs.existsSync(path.join(ROOT, '.next', 'BUILD_ID')))
-    throw new Error('test/security-server.test.ts runs `npm start`\'s server: run `npm run build` first.');
+    throw new Error("test/security-server.test.ts runs `npm start`'s server: run `npm run build` first.");
   port = await freePort();
   const { DATABASE_URL, DATA_DIR: _inherited, ...base } = process.env;
   // On the shared PostgreSQL database no worker: it would do other test files' due work. On its
@@ -167,7 +167,14 @@ describe('methods (item 7)', () => {
 
 describe('absolute-form request targets (item 9)', () => {
   it('one naming another host is refused (400 invalid_host, JSON), never redirected there: /v1 and pages', async () => {
-    for (const target of ['http://evil.example/v1/products', 'http://evil.example/checkout/cs_x', 'http://evil.example/dashboard', 'http://evil.example/', 'https://evil.example/docs/', 'http://evil.example//evil.example/']) {
+    for (const target of [
+      'http://evil.example/v1/products',
+      'http://evil.example/checkout/cs_x',
+      'http://evil.example/dashboard',
+      'http://evil.example/',
+      'https://evil.example/docs/',
+      'http://evil.example//evil.example/',
+    ]) {
       const r = await get(target);
       expect(r.status, target).toBe(400);
       expect(r.headers.location, target).toBeUndefined();
@@ -197,7 +204,17 @@ describe('absolute-form request targets (item 9)', () => {
 
 describe('bad input in a page URL (item 7)', () => {
   it('a malformed escape or a NUL in the path or query is a 400 page, before any query', async () => {
-    for (const target of ['/checkout/cs_%FF', '/checkout/link/plink_%FF', '/test-operator/att_%FF', '/dashboard/payments/pi_%FF', '/checkout/cs_%C0%80', '/checkout/cs_%E2%82', '/dashboard?q=%00', '/dashboard/payments/export?q=a%00b', '/checkout/cs_%00']) {
+    for (const target of [
+      '/checkout/cs_%FF',
+      '/checkout/link/plink_%FF',
+      '/test-operator/att_%FF',
+      '/dashboard/payments/pi_%FF',
+      '/checkout/cs_%C0%80',
+      '/checkout/cs_%E2%82',
+      '/dashboard?q=%00',
+      '/dashboard/payments/export?q=a%00b',
+      '/checkout/cs_%00',
+    ]) {
       const r = await get(target);
       expect(r.status, target).toBe(400);
       expect(r.headers['content-type'], target).toBe('text/html; charset=utf-8');
@@ -216,9 +233,15 @@ describe('bad input in a page URL (item 7)', () => {
     expect(big.status).toBe(413);
     expect(big.headers['content-type']).toBe('text/html; charset=utf-8');
     expectPageHeaders(big, '413');
-    const chunked = await raw(`POST /checkout/cs_x HTTP/1.1\r\nHost: ${host()}\r\nContent-Type: multipart/form-data; boundary=x\r\nTransfer-Encoding: chunked\r\n\r\n`, '3\r\nabc\r\n');
+    const chunked = await raw(
+      `POST /checkout/cs_x HTTP/1.1\r\nHost: ${host()}\r\nContent-Type: multipart/form-data; boundary=x\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      '3\r\nabc\r\n',
+    );
     expect(chunked.status).toBe(411);
-    const small = await raw(`POST /checkout/cs_x HTTP/1.1\r\nHost: ${host()}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 5\r\nConnection: close\r\n\r\n`, 'a=b&c');
+    const small = await raw(
+      `POST /checkout/cs_x HTTP/1.1\r\nHost: ${host()}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 5\r\nConnection: close\r\n\r\n`,
+      'a=b&c',
+    );
     expect(small.status).toBe(404); // Next.js's answer for an unknown session
   });
 });
@@ -248,7 +271,9 @@ describe('security headers on every HTML page (item 9)', () => {
 
   it('next.config.mjs sends the same page headers (next dev)', async () => {
     // @ts-expect-error: a plain .mjs file without types
-    const { default: nextConfig } = (await import('../next.config.mjs')) as { default: { headers: () => Promise<{ source: string; headers: { key: string; value: string }[] }[]> } };
+    const { default: nextConfig } = (await import('../next.config.mjs')) as {
+      default: { headers: () => Promise<{ source: string; headers: { key: string; value: string }[] }[]> };
+    };
     const rule = (await nextConfig.headers()).find((r) => r.source === '/:path*');
     expect(Object.fromEntries(rule!.headers.map((h) => [h.key, h.value]))).toEqual(PAGE_HEADERS);
   });

@@ -5,7 +5,10 @@ import { spawn } from 'node:child_process';
 
 export function startServer(env: Record<string, string>): Promise<{ port: number; kill(): Promise<void> }> {
   const { DATABASE_URL: _ignored, DATA_DIR: _ignored2, ...base } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/http-server.ts'], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/http-server.ts'], {
+    env: { ...base, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {

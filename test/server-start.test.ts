@@ -3,16 +3,16 @@
 // SIGTERM drains (the request in flight answered, the worker's leases released, exit 0).
 // Needs `npm run build` (scripts/test.sh builds before vitest). test/fixtures/trace-listen.mjs
 // prints LISTEN in stdout's order when the process opens a port: no timing is compared.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
-import { claimDueDeliveries } from '@/lib/webhooks/deliveries';
 import { nowSeconds } from '@/lib/ids';
-import { startReceiver, type Receiver } from './webhook-receiver';
+import { claimDueDeliveries } from '@/lib/webhooks/deliveries';
+import { type Receiver, startReceiver } from './webhook-receiver';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const dirs: string[] = [];
@@ -55,7 +55,11 @@ interface Server {
 }
 
 function start(env: Record<string, string>): Server {
-  const child = spawn(process.execPath, ['--import', './test/fixtures/trace-listen.mjs', 'dist/server.mjs'], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', './test/fixtures/trace-listen.mjs', 'dist/server.mjs'], {
+    cwd: ROOT,
+    env: env as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   const waiters: { text: string; resolve: () => void; reject: (e: Error) => void }[] = [];
@@ -107,14 +111,34 @@ describe('npm start: start-up', () => {
   // Each rail's own configuration mistakes (lib/config.ts, lib/rails/registry.ts build), and the
   // settings that cannot work together (lib/boot.ts assertStartable).
   const cases: [string, Record<string, string>, RegExp][] = [
-    ['mobile_money_a (mtn_momo) half-configured', { MOMO_A_SUBSCRIPTION_KEY: 'k', MOMO_A_API_USER: 'u' }, /set all of MOMO_A_BASE_URL.*missing: MOMO_A_BASE_URL, MOMO_A_API_KEY, MOMO_A_TARGET_ENVIRONMENT/],
-    ['mobile_money_b (orange_money) half-configured', { MOMO_B_CLIENT_ID: 'id' }, /set all of MOMO_B_CLIENT_ID.*missing: MOMO_B_CLIENT_SECRET, MOMO_B_MERCHANT_KEY, MOMO_B_WEBPAY_COUNTRY/],
-    ['mobile_money_c (mtn_momo) with another protocol\'s setting', { MOMO_C_WEBHOOK_SECRET: 's' }, /MOMO_C_PROTOCOL is mtn_momo \(the default\), but MOMO_C_WEBHOOK_SECRET belong to another protocol/],
+    [
+      'mobile_money_a (mtn_momo) half-configured',
+      { MOMO_A_SUBSCRIPTION_KEY: 'k', MOMO_A_API_USER: 'u' },
+      /set all of MOMO_A_BASE_URL.*missing: MOMO_A_BASE_URL, MOMO_A_API_KEY, MOMO_A_TARGET_ENVIRONMENT/,
+    ],
+    [
+      'mobile_money_b (orange_money) half-configured',
+      { MOMO_B_CLIENT_ID: 'id' },
+      /set all of MOMO_B_CLIENT_ID.*missing: MOMO_B_CLIENT_SECRET, MOMO_B_MERCHANT_KEY, MOMO_B_WEBPAY_COUNTRY/,
+    ],
+    [
+      "mobile_money_c (mtn_momo) with another protocol's setting",
+      { MOMO_C_WEBHOOK_SECRET: 's' },
+      /MOMO_C_PROTOCOL is mtn_momo \(the default\), but MOMO_C_WEBHOOK_SECRET belong to another protocol/,
+    ],
     ['mobile_money_d (wave) without its webhook secret', { MOMO_D_API_KEY: 'wave_sn_prod_x' }, /missing: MOMO_D_WEBHOOK_SECRET/],
     ['btc_lightning: LND without a macaroon', { LND_REST_URL: 'https://127.0.0.1:8080' }, /missing: LND_MACAROON/],
     ['btc_onchain: an unreadable xpub', { BTC_XPUB: 'zpub-not-a-key', ESPLORA_URL: 'http://127.0.0.1:9' }, /Invalid configuration for BTC_XPUB \/ ESPLORA_URL/],
-    ['usdt_trc20: TRON_XPUB without TRONGRID_API_KEY', { TRON_XPUB: 'xpub-anything' }, /set all of TRON_XPUB, TRONGRID_API_KEY or none \(missing: TRONGRID_API_KEY\)/],
-    ['a malformed setting (RATE_MIN_SOURCES above the sources)', { RATE_SOURCES: 'kraken', RATE_MIN_SOURCES: '2' }, /RATE_MIN_SOURCES: must not exceed the number of RATE_SOURCES/],
+    [
+      'usdt_trc20: TRON_XPUB without TRONGRID_API_KEY',
+      { TRON_XPUB: 'xpub-anything' },
+      /set all of TRON_XPUB, TRONGRID_API_KEY or none \(missing: TRONGRID_API_KEY\)/,
+    ],
+    [
+      'a malformed setting (RATE_MIN_SOURCES above the sources)',
+      { RATE_SOURCES: 'kraken', RATE_MIN_SOURCES: '2' },
+      /RATE_MIN_SOURCES: must not exceed the number of RATE_SOURCES/,
+    ],
   ];
   if (!process.env.DATABASE_URL) cases.push(['WORKER=off on the embedded database', { WORKER: 'off' }, /WORKER=off needs DATABASE_URL/]);
 
@@ -135,13 +159,17 @@ describe('npm start: start-up', () => {
   }, 180_000);
 
   // One server for both (a start costs seconds on a loaded machine): ready, then drained.
-  it('the port opens only once start-up is done (the demo key printed); /healthz 200; SIGTERM: no new connection, the request in flight answered, the worker\'s lease released, exit 0', async () => {
+  it("the port opens only once start-up is done (the demo key printed); /healthz 200; SIGTERM: no new connection, the request in flight answered, the worker's lease released, exit 0", async () => {
     const env = { ...baseEnv(), ...dbEnv() };
     let merchantId: string | undefined;
     let key: string | undefined;
     if (env.DATABASE_URL) {
       // PostgreSQL has no demo merchant: one made with the CLI, before the server starts.
-      const made = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/caisse.ts', 'merchants', 'create', '--name', 'Drain'], { cwd: ROOT, env: env as NodeJS.ProcessEnv, encoding: 'utf8' });
+      const made = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/caisse.ts', 'merchants', 'create', '--name', 'Drain'], {
+        cwd: ROOT,
+        env: env as NodeJS.ProcessEnv,
+        encoding: 'utf8',
+      });
       expect(made.status, made.stderr).toBe(0);
       const out = JSON.parse(made.stdout) as { merchant: { id: string }; keys: { test: string } };
       [merchantId, key] = [out.merchant.id, out.keys.test];
@@ -176,14 +204,18 @@ describe('npm start: start-up', () => {
       const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
       expect((await fetch(`${base}/v1/products`, { headers: auth })).status).toBe(200);
 
-      const ep = await fetch(`${base}/v1/webhook_endpoints`, { method: 'POST', headers: auth, body: JSON.stringify({ url: receiver.url, enabledEvents: ['product.created'] }) });
+      const ep = await fetch(`${base}/v1/webhook_endpoints`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ url: receiver.url, enabledEvents: ['product.created'] }),
+      });
       expect(ep.status, await ep.clone().text()).toBe(200);
       const product = await fetch(`${base}/v1/products`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Avant' }) });
       expect(product.status).toBe(200);
       await inFlight;
 
       // A request in flight: headers sent and taken (100 Continue), its body not yet.
-      const body = JSON.stringify({ name: 'Pendant l\'arrêt' });
+      const body = JSON.stringify({ name: "Pendant l'arrêt" });
       const sock = net.connect(port, '127.0.0.1');
       let answer = '';
       sock.on('data', (d) => (answer += d));

@@ -5,8 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCheckout } from '@/lib/checkout/load';
 import { buyerReturnUrl, createSessionFromLink } from '@/lib/domain/checkout-sessions';
-import { chooseSessionRail } from '@/lib/payments/choose-rail';
 import { nowSeconds } from '@/lib/ids';
+import { chooseSessionRail } from '@/lib/payments/choose-rail';
 import { call, newMerchant, useDatabase } from './api';
 
 const { db } = useDatabase();
@@ -37,7 +37,9 @@ describe('price session metadata reaches the payment intent', () => {
     const cs = await priceSession({ metadata: { orderId: 'order-1042', customer: 'awa' } });
     const pi = await intentOf(cs.id);
     expect(pi.metadata).toEqual({ orderId: 'order-1042', customer: 'awa', checkoutSessionId: cs.id });
-    const events = (await call('GET', '/v1/events?type=payment_intent.created&limit=100', { key })).body.data as { data: { object: { id: string; metadata: unknown } } }[];
+    const events = (await call('GET', '/v1/events?type=payment_intent.created&limit=100', { key })).body.data as {
+      data: { object: { id: string; metadata: unknown } };
+    }[];
     const created = events.find((e) => e.data.object.id === pi.id);
     expect(created?.data.object.metadata).toEqual(pi.metadata);
     // The session itself keeps its own metadata.
@@ -65,7 +67,9 @@ describe('price session metadata reaches the payment intent', () => {
     expect(Object.keys(meta)).toHaveLength(50);
     expect(meta.checkoutSessionId).toBe(full.id);
     const kept = listed.slice(0, 49);
-    expect(Object.fromEntries(Object.entries(meta).filter(([k]) => k !== 'checkoutSessionId'))).toEqual(Object.fromEntries(kept.map((k) => [k, full.metadata[k]])));
+    expect(Object.fromEntries(Object.entries(meta).filter(([k]) => k !== 'checkoutSessionId'))).toEqual(
+      Object.fromEntries(kept.map((k) => [k, full.metadata[k]])),
+    );
 
     // 50 keys of which one is checkoutSessionId: the other 49 are all kept, the id replaced.
     const withId = await priceSession({ metadata: { ...keys(49), checkoutSessionId: 'x' } });
@@ -93,7 +97,11 @@ describe('{CHECKOUT_SESSION_ID} in successUrl and cancelUrl', () => {
     const pi = (await call('POST', '/v1/payment_intents', { key, body: { amount: 2500, currency: 'XOF', rail: 'mobile_money_a' } })).body;
     const r = await call('POST', '/v1/checkout_sessions', {
       key,
-      body: { paymentIntentId: pi.id, successUrl: 'https://shop.example/ok?s=%7BCHECKOUT_SESSION_ID%7D', cancelUrl: 'https://shop.example/c/%7bCHECKOUT_SESSION_ID%7d/x' },
+      body: {
+        paymentIntentId: pi.id,
+        successUrl: 'https://shop.example/ok?s=%7BCHECKOUT_SESSION_ID%7D',
+        cancelUrl: 'https://shop.example/c/%7bCHECKOUT_SESSION_ID%7d/x',
+      },
     });
     expect(r.status).toBe(200);
     expect(r.body.successUrl).toBe('https://shop.example/ok?s=%7BCHECKOUT_SESSION_ID%7D');
@@ -115,7 +123,9 @@ describe('{CHECKOUT_SESSION_ID} in successUrl and cancelUrl', () => {
   it('leaves other URLs, other names and null alone', () => {
     expect(buyerReturnUrl(null, 'cs_1')).toBeNull();
     expect(buyerReturnUrl('https://shop.example/ok', 'cs_1')).toBe('https://shop.example/ok');
-    expect(buyerReturnUrl('https://shop.example/ok?a={checkout_session_id}&b={SESSION_ID}', 'cs_1')).toBe('https://shop.example/ok?a={checkout_session_id}&b={SESSION_ID}');
+    expect(buyerReturnUrl('https://shop.example/ok?a={checkout_session_id}&b={SESSION_ID}', 'cs_1')).toBe(
+      'https://shop.example/ok?a={checkout_session_id}&b={SESSION_ID}',
+    );
     expect(buyerReturnUrl('https://shop.example/{CHECKOUT_SESSION_ID}/{CHECKOUT_SESSION_ID}', 'cs_1')).toBe('https://shop.example/cs_1/cs_1');
   });
 });

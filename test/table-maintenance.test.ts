@@ -6,7 +6,7 @@
 // This test runs on an embedded database of its own, whatever DATABASE_URL says (on PostgreSQL the
 // server's autovacuum does this work, and the pass does nothing there).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase, type DbHandle } from '@/lib/db/client';
+import { type DbHandle, openDatabase } from '@/lib/db/client';
 import { dueMaintenance, maintainTables } from '@/lib/db/maintenance';
 import { createMerchant } from '@/lib/domain/merchants';
 import { createPaymentIntent, retrievePaymentIntent } from '@/lib/domain/payment-intents';
@@ -31,7 +31,7 @@ async function passes(max: number, db = handle.db): Promise<string[][]> {
     const ran: string[] = [];
     const recording = {
       ...db,
-      query: <T,>(text: string, params?: unknown[]) => {
+      query: <T>(text: string, params?: unknown[]) => {
         if (/^(analyze|vacuum)/.test(text)) ran.push(text);
         return db.query<T>(text, params);
       },

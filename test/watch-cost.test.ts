@@ -6,15 +6,15 @@
 //     that lands between the read and that write is never lost.
 import { describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db/client';
-import { ACTIVE_ATTEMPT_STATUSES, attemptView, writeAttempt } from '@/lib/store/attempts';
-import { WATCH_SECONDS } from '@/lib/payments/watch';
-import { refreshAttempt } from '@/lib/payments/apply-report';
+import { ADDRESS_RAILS } from '@/lib/money';
 import { REUSE_GRACE_SECONDS } from '@/lib/payments/addresses';
+import { refreshAttempt } from '@/lib/payments/apply-report';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
 import { pollDueAttempts } from '@/lib/payments/poll';
 import { testPay } from '@/lib/payments/test-helpers';
+import { WATCH_SECONDS } from '@/lib/payments/watch';
 import { railAdapter } from '@/lib/rails/registry';
-import { ADDRESS_RAILS } from '@/lib/money';
+import { ACTIVE_ATTEMPT_STATUSES, attemptView, writeAttempt } from '@/lib/store/attempts';
 import { newMerchant, useDatabase } from './api';
 import { assertMoneyInvariant } from './invariant';
 import { newIntent, now } from './lifecycle-helpers';
@@ -28,7 +28,9 @@ async function freeAtByRule(d: Db, address: string, rail: string): Promise<numbe
     [address, rail],
   );
   if (rows.length === 0) return null;
-  const held = rows.some((a) => (ACTIVE_ATTEMPT_STATUSES as readonly string[]).includes(a.status) || Number(a.amount_received) > 0 || Number(a.amount_seen) > 0);
+  const held = rows.some(
+    (a) => (ACTIVE_ATTEMPT_STATUSES as readonly string[]).includes(a.status) || Number(a.amount_received) > 0 || Number(a.amount_seen) > 0,
+  );
   return held ? null : Math.max(0, ...rows.map((a) => Math.min(Number(a.watch_until ?? 0), Number(a.expires_at ?? 0))));
 }
 
@@ -103,14 +105,23 @@ describe('a quiet poll is one write, and never loses a payment', () => {
     const t0 = now();
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const pi = await newIntent(m.keys.test, i % 2 ? { amount: 5000, currency: 'XOF', rail: 'usdt_trc20' } : { amount: 2000, currency: 'BTC', rail: 'btc_onchain' });
+      const pi = await newIntent(
+        m.keys.test,
+        i % 2 ? { amount: 5000, currency: 'XOF', rail: 'usdt_trc20' } : { amount: 2000, currency: 'BTC', rail: 'btc_onchain' },
+      );
       await confirmPaymentIntent(db(), scope, pi.id, {}, { now: t0 });
       ids.push(pi.id);
     }
-    const before = await db().query(`select id, status, amount_received, amount_seen, expires_at, updated_at from payment_attempts where merchant_id = $1 order by id`, [scope.merchantId]);
+    const before = await db().query(
+      `select id, status, amount_received, amount_seen, expires_at, updated_at from payment_attempts where merchant_id = $1 order by id`,
+      [scope.merchantId],
+    );
     await db().query(`update payment_attempts set next_poll_at = $2 where merchant_id = $1`, [scope.merchantId, t0 + 5]);
     expect(await pollDueAttempts(db(), t0 + 5, { merchantId: scope.merchantId })).toBe(6);
-    const after = await db().query(`select id, status, amount_received, amount_seen, expires_at, updated_at, next_poll_at, locked_until from payment_attempts where merchant_id = $1 order by id`, [scope.merchantId]);
+    const after = await db().query(
+      `select id, status, amount_received, amount_seen, expires_at, updated_at, next_poll_at, locked_until from payment_attempts where merchant_id = $1 order by id`,
+      [scope.merchantId],
+    );
     expect(after.map(({ next_poll_at: _n, locked_until: _l, ...rest }) => rest)).toEqual(before);
     for (const a of after) {
       expect(Number(a.next_poll_at)).toBeGreaterThan(t0 + 5);

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
-import { call, newMerchant, useDatabase, useLiveConfig } from './api';
-import { freePort, startReceiver, type Receiver } from './webhook-receiver';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { MerchantKeys } from '@/lib/domain/merchants';
+import { claimDueDeliveries, type DeliveryOptions, deliverClaimed, deliverDueWebhooks, retryDelay, retryDelivery } from '@/lib/webhooks/deliveries';
+import { type Resolver, setResolver } from '@/lib/webhooks/ssrf';
 import { startWorker, type WorkerTask } from '@/lib/worker';
-import { assertMoneyInvariant } from './invariant';
-import { claimDueDeliveries, deliverClaimed, deliverDueWebhooks, retryDelay, retryDelivery, type DeliveryOptions } from '@/lib/webhooks/deliveries';
-import { setResolver, type Resolver } from '@/lib/webhooks/ssrf';
 import { workerTasks } from '@/lib/worker/tasks';
+import { call, newMerchant, useDatabase, useLiveConfig } from './api';
+import { assertMoneyInvariant } from './invariant';
+import { freePort, type Receiver, startReceiver } from './webhook-receiver';
 
 const { db } = useDatabase();
 // Endpoints of this file's merchants go when it ends, so a shared PostgreSQL test database keeps
@@ -87,13 +87,24 @@ describe('[webhooks]: signed delivery per Standard Webhooks', () => {
     const first = rx.received[0]!;
     expect(() => verify(we.secret, { ...first, body: first.body.replace('"object":"event"', '"object":"evenT"') })).toThrow(WebhookVerificationError);
     expect(() => verify(we.secret, { ...first, headers: { ...first.headers, 'webhook-id': 'evt_other' } })).toThrow(WebhookVerificationError);
-    expect(() => verify(we.secret, { ...first, headers: { ...first.headers, 'webhook-timestamp': String(Number(first.headers['webhook-timestamp']) - 1) } })).toThrow(WebhookVerificationError);
-    expect(() => verify('whsec_' + Buffer.alloc(32, 7).toString('base64'), first)).toThrow(WebhookVerificationError);
+    expect(() =>
+      verify(we.secret, { ...first, headers: { ...first.headers, 'webhook-timestamp': String(Number(first.headers['webhook-timestamp']) - 1) } }),
+    ).toThrow(WebhookVerificationError);
+    expect(() => verify(`whsec_${Buffer.alloc(32, 7).toString('base64')}`, first)).toThrow(WebhookVerificationError);
 
     const ds = await deliveries(m, we.id);
     expect(ds).toHaveLength(2);
     for (const d of ds) {
-      expect(d).toMatchObject({ object: 'webhook_delivery', endpointId: we.id, status: 'succeeded', attemptCount: 1, nextAttemptAt: null, lastResponseStatus: 200, lastError: null, livemode: false });
+      expect(d).toMatchObject({
+        object: 'webhook_delivery',
+        endpointId: we.id,
+        status: 'succeeded',
+        attemptCount: 1,
+        nextAttemptAt: null,
+        lastResponseStatus: 200,
+        lastError: null,
+        livemode: false,
+      });
       expect(d.id).toMatch(/^whd_/);
       expect(d.attempts).toEqual([expect.objectContaining({ manual: false, responseStatus: 200, error: null, responseBody: null })]); // an internal address: body not kept
     }
@@ -199,7 +210,10 @@ describe('[webhooks]: retries, 410 and giving up', () => {
       }
     }
     expect(t - t0).toBe(272_105); // 3 days 3 h 35 min 5 s from the first attempt to the last
-    expect((await call('GET', `/v1/webhook_endpoints/${we.id}`, { key: m.keys.test })).body).toMatchObject({ status: 'disabled', disabledReason: 'retries_exhausted' });
+    expect((await call('GET', `/v1/webhook_endpoints/${we.id}`, { key: m.keys.test })).body).toMatchObject({
+      status: 'disabled',
+      disabledReason: 'retries_exhausted',
+    });
     expect(new Set(rx.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
     expect(rx.received).toHaveLength(10);
   });
@@ -276,7 +290,11 @@ describe('[webhooks]: outages, crashes and concurrent workers', () => {
     }
     const t = nowS();
     for (const [id, amount] of amounts)
-      expect(await assertMoneyInvariant(db(), id, { paid: amount, now: t })).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
+      expect(await assertMoneyInvariant(db(), id, { paid: amount, now: t })).toEqual([
+        'payment_intent.created',
+        'payment_intent.pending',
+        'payment_intent.succeeded',
+      ]);
 
     expect(await drain(m, t)).toBe(100); // all refused: nobody listens
     const down = await deliveries(m, we.id);
@@ -385,8 +403,13 @@ describe('[webhooks]: fan-out, modes and the SSRF guard at delivery', () => {
     const ev = (await call('GET', `/v1/events/${testDs[0].eventId}`, { key: m.keys.test })).body;
     const again = await db().transaction((tx) => fanOutEvent(tx, m.merchant.id, ev));
     expect(again).toBe(1); // only the late endpoint, which did not exist then, could get one
-    await expect(db().query(`insert into webhook_deliveries (id, merchant_id, livemode, event_id, endpoint_id, event_type, status, next_attempt_at, created_at, updated_at)
-      values ('whd_dup', $1, false, $2, $3, 'product.created', 'pending', 0, 0, 0)`, [m.merchant.id, ev.id, testWe.id])).rejects.toThrow();
+    await expect(
+      db().query(
+        `insert into webhook_deliveries (id, merchant_id, livemode, event_id, endpoint_id, event_type, status, next_attempt_at, created_at, updated_at)
+      values ('whd_dup', $1, false, $2, $3, 'product.created', 'pending', 0, 0, 0)`,
+        [m.merchant.id, ev.id, testWe.id],
+      ),
+    ).rejects.toThrow();
   });
 
   it('checks the address again at delivery (after DNS), sends nothing to an internal one, and connects to the address it checked', async () => {
@@ -418,7 +441,10 @@ describe('[webhooks]: fan-out, modes and the SSRF guard at delivery', () => {
 
     // Every checked address is tried (happy eyeballs), still without a second lookup.
     await product(m, 'Second address');
-    const two: Resolver = async () => [{ address: '127.0.0.2', family: 4 }, { address: '127.0.0.1', family: 4 }];
+    const two: Resolver = async () => [
+      { address: '127.0.0.2', family: 4 },
+      { address: '127.0.0.1', family: 4 },
+    ];
     expect(await drain(m, nowS(), { resolver: two })).toBe(1);
     expect(rx.received).toHaveLength(2);
   });

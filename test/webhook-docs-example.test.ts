@@ -1,14 +1,15 @@
 // The verification example of the README, run as written against real deliveries.
+
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { deliverDueWebhooks } from '@/lib/webhooks/deliveries';
 import { call, newMerchant, useDatabase } from './api';
 import { freePort } from './webhook-receiver';
-import { deliverDueWebhooks } from '@/lib/webhooks/deliveries';
 
 const { db } = useDatabase();
 // Endpoints of this file's merchants go when it ends, so a shared PostgreSQL test database keeps
@@ -70,9 +71,14 @@ describe('[webhooks]: the README example', () => {
     expect(code.trimEnd().split('\n')).toHaveLength(15);
     const m = await newMerchant(db(), TAG);
     const port = await freePort();
-    const we = (await call('POST', '/v1/webhook_endpoints', { key: m.keys.test, body: { url: `http://127.0.0.1:${port}/webhooks`, enabledEvents: ['*'] } })).body;
+    const we = (await call('POST', '/v1/webhook_endpoints', { key: m.keys.test, body: { url: `http://127.0.0.1:${port}/webhooks`, enabledEvents: ['*'] } }))
+      .body;
     fs.writeFileSync(file, code);
-    child = spawn(process.execPath, [file], { cwd: dir, env: { ...process.env, PORT: String(port), CAISSE_WEBHOOK_SECRET: we.secret }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [file], {
+      cwd: dir,
+      env: { ...process.env, PORT: String(port), CAISSE_WEBHOOK_SECRET: we.secret },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     await waitForPort(port);
 
     const p = await call('POST', '/v1/products', { key: m.keys.test, body: { name: 'Docs' } });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { call, newMerchant, useDatabase } from './api';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { setResolver } from '@/lib/webhooks/ssrf';
+import { call, newMerchant, useDatabase } from './api';
 
 const { db } = useDatabase();
 // Endpoints of this file's merchants go when it ends, so a shared PostgreSQL test database keeps
@@ -59,14 +59,22 @@ describe('[webhook endpoints]: create, read, update, delete', () => {
 
   it('updates url, events, description and disabled; deletes', async () => {
     const m = await newMerchant(db(), TAG);
-    const we = (await call('POST', '/v1/webhook_endpoints', { key: m.keys.test, body: { url: 'http://localhost:4000/a', enabledEvents: ['*', 'product.created'] } })).body;
+    const we = (
+      await call('POST', '/v1/webhook_endpoints', { key: m.keys.test, body: { url: 'http://localhost:4000/a', enabledEvents: ['*', 'product.created'] } })
+    ).body;
     expect(we.enabledEvents).toEqual(['*']);
     const up = await call('POST', `/v1/webhook_endpoints/${we.id}`, {
       key: m.keys.test,
       body: { url: 'http://localhost:4000/b', enabledEvents: ['product.created', 'price.created'], description: 'Catalogue', disabled: true },
     });
     expect(up.status).toBe(200);
-    expect(up.body).toMatchObject({ url: 'http://localhost:4000/b', enabledEvents: ['product.created', 'price.created'], description: 'Catalogue', status: 'disabled', disabledReason: 'manual' });
+    expect(up.body).toMatchObject({
+      url: 'http://localhost:4000/b',
+      enabledEvents: ['product.created', 'price.created'],
+      description: 'Catalogue',
+      status: 'disabled',
+      disabledReason: 'manual',
+    });
     expect(up.body.secret).toBeUndefined();
     const on = await call('POST', `/v1/webhook_endpoints/${we.id}`, { key: m.keys.test, body: { disabled: false, description: null } });
     expect(on.body).toMatchObject({ status: 'enabled', disabledReason: null, description: null });
@@ -82,8 +90,14 @@ describe('[webhook endpoints]: create, read, update, delete', () => {
     expect((await post({ enabledEvents: ['*'] })).body.error).toMatchObject({ code: 'parameter_missing', param: 'url' });
     expect((await post({ url: 'http://localhost/x' })).body.error).toMatchObject({ code: 'parameter_missing', param: 'enabledEvents' });
     expect((await post({ url: 'http://localhost/x', enabledEvents: [] })).body.error).toMatchObject({ code: 'parameter_invalid', param: 'enabledEvents' });
-    expect((await post({ url: 'http://localhost/x', enabledEvents: ['charge.succeeded'] })).body.error).toMatchObject({ code: 'parameter_invalid', param: 'enabledEvents[0]' });
-    expect((await post({ url: 'http://localhost/x', enabledEvents: ['*'], secret: 'mine' })).body.error).toMatchObject({ code: 'parameter_unknown', param: 'secret' });
+    expect((await post({ url: 'http://localhost/x', enabledEvents: ['charge.succeeded'] })).body.error).toMatchObject({
+      code: 'parameter_invalid',
+      param: 'enabledEvents[0]',
+    });
+    expect((await post({ url: 'http://localhost/x', enabledEvents: ['*'], secret: 'mine' })).body.error).toMatchObject({
+      code: 'parameter_unknown',
+      param: 'secret',
+    });
     expect((await post({ url: 'ftp://example.com/x', enabledEvents: ['*'] })).body.error).toMatchObject({ code: 'parameter_invalid', param: 'url' });
     expect((await post({ url: 'not a url', enabledEvents: ['*'] })).body.error).toMatchObject({ code: 'parameter_invalid', param: 'url' });
     expect((await post({ url: 'http://user:pw@localhost/x', enabledEvents: ['*'] })).body.error).toMatchObject({ code: 'parameter_invalid', param: 'url' });
@@ -94,7 +108,9 @@ describe('[webhook endpoints]: create, read, update, delete', () => {
   it('caps the endpoints of a merchant and mode at 16', async () => {
     const m = await newMerchant(db(), TAG);
     for (let i = 0; i < 16; i++)
-      expect((await call('POST', '/v1/webhook_endpoints', { key: m.keys.test, body: { url: `http://localhost/${i}`, enabledEvents: ['*'] } })).status).toBe(200);
+      expect((await call('POST', '/v1/webhook_endpoints', { key: m.keys.test, body: { url: `http://localhost/${i}`, enabledEvents: ['*'] } })).status).toBe(
+        200,
+      );
     const r = await call('POST', '/v1/webhook_endpoints', { key: m.keys.test, body: { url: 'http://localhost/17', enabledEvents: ['*'] } });
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('webhook_endpoint_limit');
@@ -104,7 +120,13 @@ describe('[webhook endpoints]: create, read, update, delete', () => {
 describe('[webhook endpoints]: the SSRF guard at creation', () => {
   it('refuses loopback, private and link-local targets in live mode, also behind a hostname', async () => {
     const m = await newMerchant(db(), TAG);
-    fakeDns({ 'loop.example.test': ['127.0.0.1'], 'meta.example.test': ['169.254.169.254'], 'lan.example.test': ['93.184.216.34', '10.0.0.1'], 'six.example.test': ['::ffff:127.0.0.1'], 'ok.example.test': ['93.184.216.34'] });
+    fakeDns({
+      'loop.example.test': ['127.0.0.1'],
+      'meta.example.test': ['169.254.169.254'],
+      'lan.example.test': ['93.184.216.34', '10.0.0.1'],
+      'six.example.test': ['::ffff:127.0.0.1'],
+      'ok.example.test': ['93.184.216.34'],
+    });
     for (const url of [
       'https://127.0.0.1/hooks',
       'https://10.0.0.1/hooks',

@@ -8,9 +8,9 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { config, resetConfigForTests } from '@/lib/config';
 import type { MerchantKeys } from '@/lib/domain/merchants';
 import { deliverDueWebhooks } from '@/lib/webhooks/deliveries';
-import { setResolver, type Resolver } from '@/lib/webhooks/ssrf';
+import { type Resolver, setResolver } from '@/lib/webhooks/ssrf';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
-import { startReceiver, type Receiver } from './webhook-receiver';
+import { type Receiver, startReceiver } from './webhook-receiver';
 
 const { db } = useDatabase();
 const TAG = `webhook targets ${randomUUID()}`;
@@ -61,7 +61,13 @@ describe('[webhook targets]: a deployment that is not local (BASE_URL https on a
   it('refuses test-mode endpoints on loopback and private addresses, at creation and update, with a 400 naming url', async () => {
     const m = await newMerchant(db(), TAG);
     setResolver(dns);
-    for (const url of ['http://127.0.0.1:3001/hooks', 'http://localhost:8080/x', 'http://10.0.0.1/hooks', 'http://[::1]:4000/', 'http://lan.example.test:22/']) {
+    for (const url of [
+      'http://127.0.0.1:3001/hooks',
+      'http://localhost:8080/x',
+      'http://10.0.0.1/hooks',
+      'http://[::1]:4000/',
+      'http://lan.example.test:22/',
+    ]) {
       const r = await create(m.keys.test, url);
       expect(r.status, url).toBe(400);
       expect(r.body.error, url).toMatchObject({ type: 'invalid_request_error', code: 'parameter_invalid', param: 'url' });
@@ -83,7 +89,9 @@ describe('[webhook targets]: a deployment that is not local (BASE_URL https on a
     const we = await create(m.keys.test, `http://rebind.example.test:${rx.port}/hooks`);
     expect(we.status).toBe(200);
     const d = await deliverOnce(m, we.body.id, m.keys.test, async () => [{ address: '127.0.0.1', family: 4 }]);
-    expect(d.lastError).toMatch(/^not sent: rebind\.example\.test resolves to 127\.0\.0\.1, a loopback address; this deployment sends test-mode webhooks to public addresses only/);
+    expect(d.lastError).toMatch(
+      /^not sent: rebind\.example\.test resolves to 127\.0\.0\.1, a loopback address; this deployment sends test-mode webhooks to public addresses only/,
+    );
     expect(d.lastResponseStatus).toBeNull();
     expect(rx.connections).toBe(0);
   });
@@ -111,7 +119,8 @@ describe('[webhook targets]: a deployment that is not local (BASE_URL https on a
       expect(r.body.error, url).toMatchObject({ type: 'invalid_request_error', code: 'parameter_invalid', param: 'url' });
       expect(r.body.error.message, url).toMatch(/live-mode webhooks may only use ports 443 and 8443 on this deployment; got port \d+/);
     }
-    for (const url of ['https://hooks.example.test/hooks', 'https://hooks.example.test:8443/hooks']) expect((await create(m.keys.live, url)).status, url).toBe(200);
+    for (const url of ['https://hooks.example.test/hooks', 'https://hooks.example.test:8443/hooks'])
+      expect((await create(m.keys.live, url)).status, url).toBe(200);
     const ok = (await create(m.keys.live, 'https://hooks.example.test/other')).body;
     const upd = await call('POST', `/v1/webhook_endpoints/${ok.id}`, { key: m.keys.live, body: { url: 'https://hooks.example.test:9200/' } });
     expect(upd.body.error).toMatchObject({ code: 'parameter_invalid', param: 'url' });
@@ -132,7 +141,7 @@ describe('[webhook targets]: a deployment that is not local (BASE_URL https on a
   });
 });
 
-describe('[webhook targets]: a local deployment (the tests\' own BASE_URL, http://localhost)', () => {
+describe("[webhook targets]: a local deployment (the tests' own BASE_URL, http://localhost)", () => {
   it('lets test mode reach loopback and private addresses; WEBHOOK_PRIVATE_TARGETS=deny refuses them', async () => {
     expect(config().BASE_URL).toMatch(/^http:\/\/localhost/);
     const m = await newMerchant(db(), TAG);
@@ -148,7 +157,13 @@ describe('[webhook targets]: a local deployment (the tests\' own BASE_URL, http:
 
 describe('[webhook targets]: the settings are checked at start', () => {
   it('refuses a WEBHOOK_ALLOWED_PORTS or WEBHOOK_PRIVATE_TARGETS that means nothing', async () => {
-    for (const [k, v] of [['WEBHOOK_ALLOWED_PORTS', '443;8443'], ['WEBHOOK_ALLOWED_PORTS', '0'], ['WEBHOOK_ALLOWED_PORTS', '70000'], ['WEBHOOK_ALLOWED_PORTS', 'https'], ['WEBHOOK_PRIVATE_TARGETS', 'yes']] as const)
+    for (const [k, v] of [
+      ['WEBHOOK_ALLOWED_PORTS', '443;8443'],
+      ['WEBHOOK_ALLOWED_PORTS', '0'],
+      ['WEBHOOK_ALLOWED_PORTS', '70000'],
+      ['WEBHOOK_ALLOWED_PORTS', 'https'],
+      ['WEBHOOK_PRIVATE_TARGETS', 'yes'],
+    ] as const)
       await withEnv({ [k]: v }, async () => expect(() => config(), `${k}=${v}`).toThrow(new RegExp(`Invalid configuration:[\\s\\S]*${k}`)));
     await withEnv({ WEBHOOK_ALLOWED_PORTS: '8443,443,8443' }, async () => expect(config().WEBHOOK_ALLOWED_PORTS).toEqual([8443, 443]));
     await withEnv({ WEBHOOK_ALLOWED_PORTS: '*' }, async () => expect(config().WEBHOOK_ALLOWED_PORTS).toBe('any'));

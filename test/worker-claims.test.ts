@@ -3,8 +3,8 @@
 // `npm test` runs this file on both databases. The lease holds on both. Claims are scoped to the
 // test's merchant: the PostgreSQL database is shared with the other test files.
 import { describe, expect, it } from 'vitest';
-import { claimDueAttempts, pollDueAttempts } from '@/lib/payments/poll';
 import type { Db } from '@/lib/db/client';
+import { claimDueAttempts, pollDueAttempts } from '@/lib/payments/poll';
 import { call, newMerchant, useDatabase } from './api';
 import { newIntent, now } from './lifecycle-helpers';
 
@@ -20,7 +20,11 @@ describe('worker concurrency', () => {
     }
     const far = t0 + 100;
     await db().query(`update payment_attempts set locked_until = null, next_poll_at = $2 where merchant_id = $1`, [m.merchant.id, far - 1]);
-    const [a, b, c] = await Promise.all([claimDueAttempts(db(), far, 20, { merchantId: m.merchant.id }), claimDueAttempts(db(), far, 20, { merchantId: m.merchant.id }), claimDueAttempts(db(), far, 20, { merchantId: m.merchant.id })]);
+    const [a, b, c] = await Promise.all([
+      claimDueAttempts(db(), far, 20, { merchantId: m.merchant.id }),
+      claimDueAttempts(db(), far, 20, { merchantId: m.merchant.id }),
+      claimDueAttempts(db(), far, 20, { merchantId: m.merchant.id }),
+    ]);
     const all = [...a, ...b, ...c];
     expect(new Set(all).size).toBe(all.length);
     const mine = await db().query<{ id: string }>(`select id from payment_attempts where merchant_id = $1`, [m.merchant.id]);
@@ -72,7 +76,9 @@ describe('worker concurrency', () => {
       const a = await claimDueAttempts(tx, far, 4, scope); // locked by this open transaction
       // Another worker, on another connection, meanwhile: it must not block on (or take) those rows.
       let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('the second claim waited for the first one\'s locks')), 5_000)));
+      const deadline = new Promise<never>(
+        (_, reject) => (timer = setTimeout(() => reject(new Error("the second claim waited for the first one's locks")), 5_000)),
+      );
       try {
         return [a, await Promise.race([claimDueAttempts(db(), far, 100, scope), deadline])];
       } finally {

@@ -4,11 +4,11 @@
 // the other test files running at the same time, whose rows a pass must never touch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_TTL_SECONDS } from '@/lib/api/idempotency';
+import type { MerchantKeys } from '@/lib/domain/merchants';
 import { UNCONFIGURED_RETRY_SECONDS } from '@/lib/payments/apply-report';
-import { PUSH_WATCH_SECONDS, WATCH_POLL_SECONDS } from '@/lib/payments/watch';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
 import { pollDueAttempts } from '@/lib/payments/poll';
-import type { MerchantKeys } from '@/lib/domain/merchants';
+import { PUSH_WATCH_SECONDS, WATCH_POLL_SECONDS } from '@/lib/payments/watch';
 import { MobileMoneySimulator } from '@/lib/rails/mobile-money/simulator';
 import { railAdapter, resetRailsForTests } from '@/lib/rails/registry';
 import { runWorkerOnce, startWorker } from '@/lib/worker';
@@ -16,7 +16,7 @@ import { workerTasks } from '@/lib/worker/tasks';
 import { call, newMerchant, useDatabase } from './api';
 import { assertMoneyInvariant } from './invariant';
 import { attemptsOf, eventTypes, newIntent, now } from './lifecycle-helpers';
-import { startReceiver, type Receiver } from './webhook-receiver';
+import { type Receiver, startReceiver } from './webhook-receiver';
 
 const { db } = useDatabase();
 
@@ -66,19 +66,34 @@ async function seed(t: number): Promise<Seeded> {
   const idemKey = `old-${m.merchant.id}`;
   const product = await call('POST', '/v1/products', { key: m.keys.test, body: { name: 'Old' }, headers: { 'idempotency-key': idemKey } });
   expect(product.status).toBe(200);
-  await db().query(`update idempotency_keys set created_at = $3 where merchant_id = $1 and key = $2`, [m.merchant.id, idemKey, t - IDEMPOTENCY_TTL_SECONDS - 1]);
+  await db().query(`update idempotency_keys set created_at = $3 where merchant_id = $1 and key = $2`, [
+    m.merchant.id,
+    idemKey,
+    t - IDEMPOTENCY_TTL_SECONDS - 1,
+  ]);
   const rows = await db().query<{ id: string; event_id: string }>(
     `update webhook_deliveries set next_attempt_at = $2 where merchant_id = $1 and status = 'pending' returning id, event_id`,
     [m.merchant.id, t - 1],
   );
   expect(rows).toHaveLength(2); // one payment_intent.created per intent
-  return { m, paid: paid.id, unpaid: unpaid.id, session: cs.body.id, idemKey, deliveries: rows.map((r) => r.id).sort(), eventIds: rows.map((r) => r.event_id).sort() };
+  return {
+    m,
+    paid: paid.id,
+    unpaid: unpaid.id,
+    session: cs.body.id,
+    idemKey,
+    deliveries: rows.map((r) => r.id).sort(),
+    eventIds: rows.map((r) => r.event_id).sort(),
+  };
 }
 
 /** Where each seeded row stands. */
 async function state(s: Seeded) {
   const [paid] = await db().query<{ status: string; amount_received: number }>(`select status, amount_received from payment_intents where id = $1`, [s.paid]);
-  const [unpaid] = await db().query<{ status: string; last_payment_error: { code: string } | null }>(`select status, last_payment_error from payment_intents where id = $1`, [s.unpaid]);
+  const [unpaid] = await db().query<{ status: string; last_payment_error: { code: string } | null }>(
+    `select status, last_payment_error from payment_intents where id = $1`,
+    [s.unpaid],
+  );
   const [session] = await db().query<{ status: string }>(`select status from checkout_sessions where id = $1`, [s.session]);
   const keys = await db().query(`select 1 from idempotency_keys where merchant_id = $1 and key = $2`, [s.m.merchant.id, s.idemKey]);
   const deliveries = await db().query<{ status: string }>(`select status from webhook_deliveries where id = any($1::text[]) order by id`, [s.deliveries]);
@@ -199,7 +214,9 @@ describe('a rail not configured in this process', () => {
     expect(await poll(t + 1)).toBe(3);
     const later = t + 1 + UNCONFIGURED_RETRY_SECONDS;
     expect(await attemptsOf(db(), pending.id)).toMatchObject([{ status: 'pending', amount_received: 0, next_poll_at: later, locked_until: null }]);
-    expect(await attemptsOf(db(), watched.id)).toMatchObject([{ status: 'failed', next_poll_at: later, locked_until: null, watch_until: t - 800 + PUSH_WATCH_SECONDS }]);
+    expect(await attemptsOf(db(), watched.id)).toMatchObject([
+      { status: 'failed', next_poll_at: later, locked_until: null, watch_until: t - 800 + PUSH_WATCH_SECONDS },
+    ]);
     expect(await attemptsOf(db(), over.id)).toMatchObject([{ status: 'failed', next_poll_at: null, locked_until: null }]);
     expect((await call('GET', `/v1/payment_intents/${pending.id}`, { key: m.keys.live })).body).toMatchObject({ status: 'pending', amountReceived: 0 });
 
@@ -212,7 +229,9 @@ describe('a rail not configured in this process', () => {
       const events = await assertMoneyInvariant(db(), pending.id, { paid: 1000, now: later });
       expect(events).toEqual(['payment_intent.created', 'payment_intent.pending', 'payment_intent.succeeded']);
       expect(await assertMoneyInvariant(db(), watched.id, { paid: 0, now: later })).toEqual([
-        'payment_intent.created', 'payment_intent.payment_failed', 'payment_intent.pending',
+        'payment_intent.created',
+        'payment_intent.payment_failed',
+        'payment_intent.pending',
       ]);
     } finally {
       resetRailsForTests();

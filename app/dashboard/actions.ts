@@ -36,7 +36,7 @@ export async function setLocaleAction(formData: FormData): Promise<void> {
 
 /** Where to go back after the language switch: a dashboard path given by our own form, else the list. */
 function backPath(v: FormDataEntryValue | null): string {
-  return typeof v === 'string' && /^\/dashboard(\/[A-Za-z0-9_\-]+)*$/.test(v) ? v : '/dashboard';
+  return typeof v === 'string' && /^\/dashboard(\/[A-Za-z0-9_-]+)*$/.test(v) ? v : '/dashboard';
 }
 
 /** Sign out of this device: the session ends in the database (a copied cookie is then useless) and the cookie goes. */

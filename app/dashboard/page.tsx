@@ -6,10 +6,10 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { Badge, Cell, Empty, Flash, PageTitle, Pagination, Row, Table, toneOf } from '@/components/dashboard/ui';
 import { dashboardContext, dashboardLocale } from '@/lib/dashboard/context';
-import { t } from '@/lib/i18n/dashboard';
 import { CURRENCIES, INTENT_STATUSES, parsePaymentFilters, RAILS, resolveSearch, type SearchParams } from '@/lib/dashboard/payments';
 import { listPaymentIntents, type PaymentIntent } from '@/lib/domain/payment-intents';
 import { DomainError } from '@/lib/errors';
+import { t } from '@/lib/i18n/dashboard';
 import { formatAmount } from '@/lib/i18n/format';
 
 export async function generateMetadata(): Promise<Metadata> {

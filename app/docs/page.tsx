@@ -12,8 +12,8 @@ import Link from 'next/link';
 import { GUIDES } from '@/lib/docs/guides';
 import { docsBaseUrl, docsDocument } from '@/lib/docs/load';
 import { firstSentence, tagGroups } from '@/lib/docs/reference';
-import { Code, Paragraphs, Text } from './ui';
 import styles from './docs.module.css';
+import { Code, Paragraphs, Text } from './ui';
 
 export const metadata: Metadata = {
   title: 'Caisse API reference',
@@ -31,14 +31,14 @@ export default function DocsHome() {
       <Paragraphs text={doc.info.description} />
       <p>
         Base URL <code>{base}</code>. Every request carries a secret key; bodies are JSON. The machine-readable document is{' '}
-        <a href="/v1/openapi.json">/v1/openapi.json</a> (OpenAPI 3.1): generate a client from it, or use the{' '}
-        <Link href="/docs/guides/sdk">TypeScript SDK</Link>.
+        <a href="/v1/openapi.json">/v1/openapi.json</a> (OpenAPI 3.1): generate a client from it, or use the <Link href="/docs/guides/sdk">TypeScript SDK</Link>
+        .
       </p>
 
       <h2 id="quickstart">Quickstart</h2>
       <p>
-        Put your test key in a variable (<code>npm start</code> prints one on its first start; <code>sk_test_...</code>), then
-        create a payment intent and a checkout session, and send the buyer to the session&apos;s <code>url</code>:
+        Put your test key in a variable (<code>npm start</code> prints one on its first start; <code>sk_test_...</code>), then create a payment intent and a
+        checkout session, and send the buyer to the session&apos;s <code>url</code>:
       </p>
       <Code label="Set the key">{`export CAISSE_KEY=sk_test_...`}</Code>
       <Code label="Create a payment intent" id="qs-intent">{`curl ${base}/v1/payment_intents \\
@@ -55,10 +55,10 @@ export default function DocsHome() {
        "cancelUrl": "https://shop.example/panier"}'
 # -> {"id": "cs_...", "url": "${base}/checkout/cs_...", "status": "open", ...}`}</Code>
       <p>
-        Open the <code>url</code>: in test mode the page pays with the <Link href="/docs/guides/test-mode">test numbers</Link> or
-        its test buttons. Then the intent is <code>succeeded</code>, and a <code>payment_intent.succeeded</code> event is sent to
-        your <Link href="/docs/guides/webhooks">webhook endpoint</Link>. To collect without the hosted page, confirm the intent
-        with the payer&apos;s number and show them <code>nextAction</code>:
+        Open the <code>url</code>: in test mode the page pays with the <Link href="/docs/guides/test-mode">test numbers</Link> or its test buttons. Then the
+        intent is <code>succeeded</code>, and a <code>payment_intent.succeeded</code> event is sent to your{' '}
+        <Link href="/docs/guides/webhooks">webhook endpoint</Link>. To collect without the hosted page, confirm the intent with the payer&apos;s number and show
+        them <code>nextAction</code>:
       </p>
       <Code label="Confirm a payment intent" id="qs-confirm">{`curl ${base}/v1/payment_intents/pi_.../confirm \\
   -H "Authorization: Bearer $CAISSE_KEY" \\
@@ -66,8 +66,8 @@ export default function DocsHome() {
   -d '{"phone": "+2250554120000"}'
 # -> {"status": "pending", "nextAction": {"type": "mobile_money_prompt", ...}}`}</Code>
       <p>
-        Conventions: amounts are integers in minor units (XOF, XAF, GNF have no decimals; BTC in satoshis; USDT in millionths),
-        timestamps are Unix seconds, names are camelCase, unknown parameters are refused.
+        Conventions: amounts are integers in minor units (XOF, XAF, GNF have no decimals; BTC in satoshis; USDT in millionths), timestamps are Unix seconds,
+        names are camelCase, unknown parameters are refused.
       </p>
 
       <h2 id="guides">Guides</h2>

@@ -1,7 +1,7 @@
 // Small server components the /docs pages share: inline text, field lists, code blocks.
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { inline, notes as notesOf, paragraphs, type Field, type TypePart } from '@/lib/docs/reference';
+import { type Field, inline, notes as notesOf, paragraphs, type TypePart } from '@/lib/docs/reference';
 import { Copy } from './copy';
 import styles from './docs.module.css';
 
@@ -11,7 +11,17 @@ export function Text({ children }: { children: string | undefined }) {
   return (
     <>
       {inline(children).map((p, i) =>
-        'code' in p ? <code key={i}>{p.code}</code> : 'strong' in p ? <strong key={i}>{p.strong}</strong> : 'link' in p ? <a key={i} href={p.href}>{p.link}</a> : p.text,
+        'code' in p ? (
+          <code key={i}>{p.code}</code>
+        ) : 'strong' in p ? (
+          <strong key={i}>{p.strong}</strong>
+        ) : 'link' in p ? (
+          <a key={i} href={p.href}>
+            {p.link}
+          </a>
+        ) : (
+          p.text
+        ),
       )}
     </>
   );
@@ -31,7 +41,19 @@ export function Paragraphs({ text }: { text: string | undefined }) {
 
 /** A type's words, with named schemas linked to their section of /docs/objects. */
 export function TypeLabel({ parts }: { parts: TypePart[] }) {
-  return <>{parts.map((p, i) => ('ref' in p ? <Link key={i} href={`/docs/objects#${p.ref}`}>{p.ref}</Link> : p.text))}</>;
+  return (
+    <>
+      {parts.map((p, i) =>
+        'ref' in p ? (
+          <Link key={i} href={`/docs/objects#${p.ref}`}>
+            {p.ref}
+          </Link>
+        ) : (
+          p.text
+        ),
+      )}
+    </>
+  );
 }
 
 /**

@@ -6,7 +6,19 @@ import { useFormStatus } from 'react-dom';
 import { formatDuration } from '@/lib/i18n/format';
 
 /** A submit button that says "Sending…" and ignores a second tap while its form is in flight. */
-export function SubmitButton({ children, pendingLabel, className, name, value }: { children: React.ReactNode; pendingLabel: string; className?: string; name?: string; value?: string }) {
+export function SubmitButton({
+  children,
+  pendingLabel,
+  className,
+  name,
+  value,
+}: {
+  children: React.ReactNode;
+  pendingLabel: string;
+  className?: string;
+  name?: string;
+  value?: string;
+}) {
   const { pending, data } = useFormStatus();
   const mine = pending && (!name || data?.get(name) === value);
   return (
@@ -25,7 +37,11 @@ export function Countdown({ until, initial }: { until: number; initial: string }
     const id = setInterval(tick, 1000);
     return () => clearInterval(id);
   }, [until]);
-  return <time dateTime={`PT${Math.max(0, Math.round(until - Date.now() / 1000))}S`} suppressHydrationWarning>{text}</time>;
+  return (
+    <time dateTime={`PT${Math.max(0, Math.round(until - Date.now() / 1000))}S`} suppressHydrationWarning>
+      {text}
+    </time>
+  );
 }
 
 /** A Copy button next to a read-only field (the field itself is selectable without JavaScript). */
@@ -62,7 +78,9 @@ export function CopyButton({
   return (
     <button type="button" className={className} onClick={copy} aria-describedby={target}>
       {copied ? done : label}
-      <span className={srClassName} aria-live="polite">{copied ? done : ''}</span>
+      <span className={srClassName} aria-live="polite">
+        {copied ? done : ''}
+      </span>
     </button>
   );
 }

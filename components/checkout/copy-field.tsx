@@ -1,7 +1,21 @@
 // A labelled read-only field: selectable text without JavaScript, a Copy button with it.
 import { CopyButton } from './client';
 
-export function CopyField({ id, label, value, copy, copied, multiline }: { id: string; label: string; value: string; copy: string; copied: string; multiline?: boolean }) {
+export function CopyField({
+  id,
+  label,
+  value,
+  copy,
+  copied,
+  multiline,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  copy: string;
+  copied: string;
+  multiline?: boolean;
+}) {
   return (
     <div className="co-field">
       <label htmlFor={id}>{label}</label>

@@ -25,7 +25,19 @@ const PATHS: Record<RailKind, React.ReactNode> = {
 
 export function RailIcon({ kind }: { kind: RailKind }) {
   return (
-    <svg className="co-icon" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      className="co-icon"
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       {PATHS[kind]}
     </svg>
   );

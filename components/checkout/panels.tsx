@@ -1,13 +1,13 @@
 // The hosted page's server-rendered parts. Every action is a <form> bound to a server action, so
 // the page works before (and without) hydration; client components only enhance.
 import { chooseRail, resend, simulate, submitPhone } from '@/lib/checkout/actions';
-import { approxOf, quoteOf, type CheckoutView, type Quote } from '@/lib/checkout/load';
+import { approxOf, type CheckoutView, type Quote, quoteOf } from '@/lib/checkout/load';
 import { htmlPhonePattern } from '@/lib/checkout/phone';
-import type { AvailableRail } from '@/lib/payments/available-rails';
 import type { NextAction } from '@/lib/domain/next-action';
-import { fromDecimalString, isAddressRail, isMobileMoneyRail, RAIL_KIND_LABEL, railKind, type Rail } from '@/lib/money';
 import { countryName, hasKey, type Locale, type MessageKey, type T } from '@/lib/i18n';
 import { formatAmount, formatAmountLong, formatApprox, formatClock, formatDuration, formatRate } from '@/lib/i18n/format';
+import { fromDecimalString, isAddressRail, isMobileMoneyRail, RAIL_KIND_LABEL, type Rail, railKind } from '@/lib/money';
+import type { AvailableRail } from '@/lib/payments/available-rails';
 import { AutoRedirect, Countdown, SubmitButton } from './client';
 import { CopyField } from './copy-field';
 import { RailIcon } from './icons';
@@ -98,7 +98,7 @@ function marketOf(view: CheckoutView): AvailableRail | undefined {
 export function MobileMoneyForm(props: PanelProps) {
   const { view, tr, locale, error, phone } = props;
   const r = marketOf(view);
-  if (!r || !r.dialCode || !r.nationalPattern) return null;
+  if (!r?.dialCode || !r.nationalPattern) return null;
   const country = countryName(r.country ?? '', locale);
   const rl = { ...r, country };
   const bad = error === 'invalid_phone';
@@ -168,7 +168,7 @@ export function MobileMoneyForm(props: PanelProps) {
 
 export function MobileMoneyWait({ view, tr, locale, now }: PanelProps) {
   const a = view.intent?.nextAction;
-  if (!a || a.type !== 'mobile_money_prompt') return null;
+  if (a?.type !== 'mobile_money_prompt') return null;
   return (
     <section className="co-card" aria-labelledby="wait-title">
       <h2 id="wait-title" className="co-h2">
@@ -198,7 +198,7 @@ export function MobileMoneyWait({ view, tr, locale, now }: PanelProps) {
  */
 export async function RedirectWait({ view, tr, locale, now }: PanelProps) {
   const a = view.intent?.nextAction;
-  if (!a || a.type !== 'redirect_to_url') return null;
+  if (a?.type !== 'redirect_to_url') return null;
   const amount = formatAmount(view.amount, view.currency, locale);
   const timer = a.expiresAt ? (
     <p className="co-timer">
@@ -266,7 +266,6 @@ function Confirmations({ a, tr }: { a: Extract<NextAction, { type: 'bitcoin_addr
   );
 }
 
-
 /**
  * A converting rail's locked quote: the amount to send, the rate in words, the time left on it (a
  * countdown the client ticks; the server renders its value and the end time, which is what a page
@@ -299,7 +298,9 @@ function QuoteBox({ view, tr, locale, now, quote }: PanelProps & { quote: Quote 
         )}
       </dl>
       <p className="co-muted">
-        {view.phase === 'seen' ? tr('quoteSeenExplain') : tr('quoteExplain', { amount: formatAmount(view.amount, view.currency, locale), crypto: quote.currency })}
+        {view.phase === 'seen'
+          ? tr('quoteSeenExplain')
+          : tr('quoteExplain', { amount: formatAmount(view.amount, view.currency, locale), crypto: quote.currency })}
       </p>
     </div>
   );
@@ -379,9 +380,7 @@ export async function CryptoPanel(props: PanelProps) {
             </a>
             <CopyField id="invoice" label={tr('lnInvoice')} value={a.invoice} multiline {...copy} />
             {a.expiresAt && !quote ? (
-              <p className="co-muted">
-                {slot(tr('lnExpires'), 'time', <Countdown until={a.expiresAt} initial={formatDuration(a.expiresAt - now)} />)}
-              </p>
+              <p className="co-muted">{slot(tr('lnExpires'), 'time', <Countdown until={a.expiresAt} initial={formatDuration(a.expiresAt - now)} />)}</p>
             ) : null}
           </>
         )}
@@ -445,7 +444,12 @@ export function TestControls({ view, tr, now }: PanelProps) {
   const quoted = view.phase === 'awaiting' && quoteOf(view.intent.nextAction) !== null;
   const outcomes: [string, MessageKey][] = [
     ['pay', 'testPay'],
-    ...(address ? ([['under', 'testUnderpay'], ['over', 'testOverpay']] as [string, MessageKey][]) : []),
+    ...(address
+      ? ([
+          ['under', 'testUnderpay'],
+          ['over', 'testOverpay'],
+        ] as [string, MessageKey][])
+      : []),
     ['fail', 'testFail'],
     ...(quoted ? ([['expire_quote', 'testExpireQuote']] as [string, MessageKey][]) : []),
   ];
@@ -494,14 +498,20 @@ export function Outcome({ view, tr, locale }: PanelProps) {
   }
   const title = view.phase === 'expired' ? tr('expiredTitle') : view.phase === 'canceled' ? tr('canceledTitle') : tr('failedTitle');
   const text =
-    view.phase === 'expired' ? tr('expiredText', { merchant }) : view.phase === 'canceled' ? tr('canceledText', { merchant }) : reasonText(tr, view.intent?.lastErrorCode);
+    view.phase === 'expired'
+      ? tr('expiredText', { merchant })
+      : view.phase === 'canceled'
+        ? tr('canceledText', { merchant })
+        : reasonText(tr, view.intent?.lastErrorCode);
   return (
     <section className="co-card co-outcome" aria-labelledby="out-title">
       <h2 id="out-title" className="co-h2">
         {title}
       </h2>
       <p>{text}</p>
-      {view.intent && view.intent.amountReceived > 0 ? <p>{tr('received', { amount: formatAmountLong(view.intent.amountReceived, view.currency, locale) })}</p> : null}
+      {view.intent && view.intent.amountReceived > 0 ? (
+        <p>{tr('received', { amount: formatAmountLong(view.intent.amountReceived, view.currency, locale) })}</p>
+      ) : null}
       {view.cancelUrl ? (
         <a className="co-primary co-link-button" href={view.cancelUrl}>
           {tr('backTo', { merchant })}

@@ -18,7 +18,19 @@ export function PageTitle({ children, actions }: { children: ReactNode; actions?
  * each row becomes a card under 40rem (cells labelled by their column: use Row and Cell, which keep
  * the table's roles when CSS changes how it is displayed).
  */
-export function Table({ caption, captionHidden, head, stacked, children }: { caption: string; captionHidden?: boolean; head: ReactNode[]; stacked?: boolean; children: ReactNode }) {
+export function Table({
+  caption,
+  captionHidden,
+  head,
+  stacked,
+  children,
+}: {
+  caption: string;
+  captionHidden?: boolean;
+  head: ReactNode[];
+  stacked?: boolean;
+  children: ReactNode;
+}) {
   return (
     // A stacked table wraps instead of scrolling: no scroll region to name (and none to repeat the
     // name of the section it is in).

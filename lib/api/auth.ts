@@ -1,8 +1,9 @@
 // API keys: `sk_test_...` / `sk_live_...` with 256 random bits, stored as SHA-256 hashes (the keys
 // are random, so a fast hash is enough; no plaintext at rest). One indexed lookup per request.
 import type { Db } from '../db/client';
-import { ApiError } from './errors';
 import { hashKey } from '../domain/merchants';
+import { ApiError } from './errors';
+
 export { hashKey };
 
 export interface Merchant {
@@ -18,7 +19,6 @@ export interface Merchant {
  */
 const LAST_USE_EVERY_SECONDS = 60;
 const lastUseWritten = new Map<string, number>();
-
 
 const KEY_RE = /^sk_(test|live)_[0-9A-Za-z]{20,128}$/;
 
@@ -45,15 +45,10 @@ function secretFrom(header: string): string | null {
 }
 
 export async function authenticate(db: Db, header: string | null): Promise<Merchant> {
-  if (!header)
-    throw authError(
-      'You did not provide an API key. Send it in the Authorization header: `Authorization: Bearer sk_test_...`.',
-    );
+  if (!header) throw authError('You did not provide an API key. Send it in the Authorization header: `Authorization: Bearer sk_test_...`.');
   const secret = secretFrom(header);
-  if (secret === null)
-    throw authError('Malformed Authorization header. Use the form `Authorization: Bearer sk_test_...`.');
-  if (!KEY_RE.test(secret))
-    throw authError('Malformed API key. Keys look like sk_test_... or sk_live_... followed by letters and digits.');
+  if (secret === null) throw authError('Malformed Authorization header. Use the form `Authorization: Bearer sk_test_...`.');
+  if (!KEY_RE.test(secret)) throw authError('Malformed API key. Keys look like sk_test_... or sk_live_... followed by letters and digits.');
   const rows = await db.query<{ id: string; merchant_id: string; livemode: boolean; revoked_at: number | null }>(
     `select id, merchant_id, livemode, revoked_at from api_keys where key_hash = $1`,
     [hashKey(secret)],
@@ -61,8 +56,7 @@ export async function authenticate(db: Db, header: string | null): Promise<Merch
   const row = rows[0];
   const masked = () => `${secret.slice(0, 8)}...${secret.slice(-4)}`;
   if (!row) throw authError(`Invalid API key provided: ${masked()}.`);
-  if (row.revoked_at !== null)
-    throw authError(`The API key ${masked()} has been revoked. Use the merchant's current key.`);
+  if (row.revoked_at !== null) throw authError(`The API key ${masked()} has been revoked. Use the merchant's current key.`);
   // The key's last use, for the dashboard: a write at most once a minute (per key, per process).
   const now = Math.floor(Date.now() / 1000);
   if ((lastUseWritten.get(row.id) ?? 0) <= now - LAST_USE_EVERY_SECONDS) {

@@ -3,12 +3,7 @@
 // allowed.
 import { DomainError } from '../errors';
 
-export type ErrorType =
-  | 'invalid_request_error'
-  | 'authentication_error'
-  | 'idempotency_error'
-  | 'rate_limit_error'
-  | 'api_error';
+export type ErrorType = 'invalid_request_error' | 'authentication_error' | 'idempotency_error' | 'rate_limit_error' | 'api_error';
 
 export class ApiError extends Error {
   constructor(

@@ -6,10 +6,10 @@
 // STALE_CLAIM_SECONDS when its request died.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
-import { nowSeconds } from '../ids';
-import { ApiError, invalid } from './errors';
-import type { Merchant } from './auth';
 import type { Companion } from '../domain/common';
+import { nowSeconds } from '../ids';
+import type { Merchant } from './auth';
+import { ApiError, invalid } from './errors';
 
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 /**
@@ -28,7 +28,9 @@ export type Claim =
   | { kind: 'replay'; response: StoredResponse };
 
 export function requestHash(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${path}\n${stableJson(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method} ${path}\n${stableJson(body)}`)
+    .digest('hex');
 }
 
 function stableJson(v: unknown): string {
@@ -58,14 +60,7 @@ const reused = (method: string, path: string) =>
     `Keys for idempotent requests can only be used with the same parameters they were first used with (first used for ${method} ${path}). Use a new Idempotency-Key for a different request.`,
   );
 
-export async function claim(
-  db: Db,
-  merchant: Merchant,
-  key: string,
-  method: string,
-  path: string,
-  hash: string,
-): Promise<Claim> {
+export async function claim(db: Db, merchant: Merchant, key: string, method: string, path: string, hash: string): Promise<Claim> {
   const now = nowSeconds();
   const scope = [merchant.merchantId, merchant.livemode, key];
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -78,8 +73,14 @@ export async function claim(
     );
     if (inserted.length) return claimed(db, scope, token);
     const rows = await db.query<{
-      method: string; path: string; request_hash: string; state: string;
-      response_status: number | null; response_body: string | null; locked_at: number; created_at: number;
+      method: string;
+      path: string;
+      request_hash: string;
+      state: string;
+      response_status: number | null;
+      response_body: string | null;
+      locked_at: number;
+      created_at: number;
     }>(`select * from idempotency_keys where merchant_id = $1 and livemode = $2 and key = $3`, scope);
     const row = rows[0];
     if (!row) continue; // released between our insert and select: try again
@@ -106,10 +107,10 @@ function claimed(db: Db, scope: unknown[], token: string): Claim {
   return {
     kind: 'claimed',
     async release() {
-      await db.query(
-        `delete from idempotency_keys where merchant_id = $1 and livemode = $2 and key = $3 and state = 'running' and claim_token = $4`,
-        [...scope, token],
-      );
+      await db.query(`delete from idempotency_keys where merchant_id = $1 and livemode = $2 and key = $3 and state = 'running' and claim_token = $4`, [
+        ...scope,
+        token,
+      ]);
     },
     async complete(tx, res) {
       const rows = await tx.query(
@@ -119,7 +120,12 @@ function claimed(db: Db, scope: unknown[], token: string): Claim {
       );
       // Taken over (we ran past STALE_CLAIM_SECONDS): on an atomic route this rolls our work back.
       if (!rows.length)
-        throw new ApiError(409, 'idempotency_error', 'idempotency_key_in_use', 'This request took too long and another request with the same Idempotency-Key took over; retry to get its result.');
+        throw new ApiError(
+          409,
+          'idempotency_error',
+          'idempotency_key_in_use',
+          'This request took too long and another request with the same Idempotency-Key took over; retry to get its result.',
+        );
     },
   };
 }

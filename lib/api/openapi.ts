@@ -2,21 +2,21 @@
 // described by zod schemas too (RESPONSE_OBJECTS); test/openapi.test.ts checks real responses
 // against them, so the reference cannot drift from what the API answers.
 import { z } from 'zod';
-import { createCheckoutSessionInput, listCheckoutSessionsQuery, LOCALES } from '../domain/checkout-sessions';
+import { createCheckoutSessionInput, LOCALES, listCheckoutSessionsQuery } from '../domain/checkout-sessions';
+import { EVENT_TYPES, type EventType, listEventsQuery } from '../domain/events';
+import { listExchangeRatesQuery } from '../domain/exchange-rates';
 import { createPaymentIntentInput, listPaymentIntentsQuery } from '../domain/payment-intents';
+import { createPaymentLinkInput, listPaymentLinksQuery, updatePaymentLinkInput } from '../domain/payment-links';
+import { PHONE_PROMPTS_PER_HOUR, PROMPTS_BEYOND_CEILING, PROMPTS_PER_HOUR, PROMPTS_PER_MINUTE, RESEND_SPACING_SECONDS } from '../domain/phone-limits';
 import { createPriceInput, listPricesQuery, updatePriceInput } from '../domain/prices';
 import { createProductInput, listProductsQuery, updateProductInput } from '../domain/products';
-import { createPaymentLinkInput, listPaymentLinksQuery, updatePaymentLinkInput } from '../domain/payment-links';
+import { INTENT_STATUSES, SESSION_STATUSES } from '../domain/transitions';
 import { ADDRESS_RAILS, CONVERTING_RAILS, CURRENCIES, RAILS } from '../money';
-import { EVENT_TYPES, listEventsQuery, type EventType } from '../domain/events';
 import { confirmPaymentIntentInput } from '../payments/confirm';
 import { testPayInput } from '../payments/test-helpers';
-import { PHONE_PROMPTS_PER_HOUR, PROMPTS_BEYOND_CEILING, PROMPTS_PER_HOUR, PROMPTS_PER_MINUTE, RESEND_SPACING_SECONDS } from '../domain/phone-limits';
-import { createEndpointInput, listEndpointsQuery, rollSecretInput, updateEndpointInput } from '../webhooks/endpoints';
-import { listDeliveriesQuery } from '../webhooks/deliveries';
-import { INTENT_STATUSES, SESSION_STATUSES } from '../domain/transitions';
 import { BASES, CONVERTIBLE_CURRENCIES } from '../rates';
-import { listExchangeRatesQuery } from '../domain/exchange-rates';
+import { listDeliveriesQuery } from '../webhooks/deliveries';
+import { createEndpointInput, listEndpointsQuery, rollSecretInput, updateEndpointInput } from '../webhooks/endpoints';
 
 /** The rails said in prose ("a, b or c"), from the catalog. */
 const CONVERTING = RAILS.filter((r) => CONVERTING_RAILS[r]);
@@ -45,12 +45,33 @@ export const LAST_PAYMENT_ERROR_CODES = [
 
 /** The codes `error.code` takes (lib/api/*, lib/api/router.ts, lib/domain, lib/money.ts, lib/webhooks); absent only on a 500. */
 export const ERROR_CODES = [
-  'parameter_missing', 'parameter_invalid', 'parameter_unknown', 'parameters_exclusive',
-  'amount_too_small', 'amount_too_large', 'rail_currency_mismatch', 'rail_not_configured',
-  'invalid_json', 'invalid_content_length', 'invalid_host', 'request_aborted', 'request_timeout',
-  'request_too_large', 'unsupported_media_type', 'method_not_allowed', 'resource_missing',
-  'webhook_endpoint_limit', 'invalid_api_key', 'rate_limited', 'phone_rate_limited', 'address_limit_reached',
-  'idempotency_key_in_use', 'idempotency_key_reused', 'unexpected_state', 'payment_refused', 'rail_unavailable',
+  'parameter_missing',
+  'parameter_invalid',
+  'parameter_unknown',
+  'parameters_exclusive',
+  'amount_too_small',
+  'amount_too_large',
+  'rail_currency_mismatch',
+  'rail_not_configured',
+  'invalid_json',
+  'invalid_content_length',
+  'invalid_host',
+  'request_aborted',
+  'request_timeout',
+  'request_too_large',
+  'unsupported_media_type',
+  'method_not_allowed',
+  'resource_missing',
+  'webhook_endpoint_limit',
+  'invalid_api_key',
+  'rate_limited',
+  'phone_rate_limited',
+  'address_limit_reached',
+  'idempotency_key_in_use',
+  'idempotency_key_reused',
+  'unexpected_state',
+  'payment_refused',
+  'rail_unavailable',
 ] as const;
 
 const Quote = z
@@ -80,70 +101,144 @@ export const NEXT_ACTIONS = {
     .describe('Push operators (MTN MoMo protocol): the payer approves a prompt on the phone, or dials ussdCode'),
   NextActionRedirectToUrl: z
     .strictObject({
-      type: z.literal('redirect_to_url'), url: z.string(), operator: z.string(),
-      phone: z.string().nullable().describe('null when none was given'), expiresAt, quote,
+      type: z.literal('redirect_to_url'),
+      url: z.string(),
+      operator: z.string(),
+      phone: z.string().nullable().describe('null when none was given'),
+      expiresAt,
+      quote,
     })
     .describe("Redirect operators (Orange Money, Wave): send the payer to url; in test mode it is Caisse's test operator page"),
   NextActionLightningInvoice: z
-    .strictObject({ type: z.literal('lightning_invoice'), invoice: z.string().describe('BOLT11'), uri: z.string().describe('lightning:<invoice>'), expiresAt, quote })
+    .strictObject({
+      type: z.literal('lightning_invoice'),
+      invoice: z.string().describe('BOLT11'),
+      uri: z.string().describe('lightning:<invoice>'),
+      expiresAt,
+      quote,
+    })
     .describe('btc_lightning: pay the invoice'),
   NextActionBitcoinAddress: z
     .strictObject({
-      type: z.literal('bitcoin_address'), address: z.string(), amount: decimal('BTC'), uri: z.string().describe('BIP21'),
-      confirmations: z.number().int().min(0), requiredConfirmations: z.number().int().min(1), expiresAt: addressExpiresAt, quote,
+      type: z.literal('bitcoin_address'),
+      address: z.string(),
+      amount: decimal('BTC'),
+      uri: z.string().describe('BIP21'),
+      confirmations: z.number().int().min(0),
+      requiredConfirmations: z.number().int().min(1),
+      expiresAt: addressExpiresAt,
+      quote,
     })
     .describe('btc_onchain: send amount to address'),
   NextActionTronAddress: z
     .strictObject({
-      type: z.literal('tron_address'), address: z.string(), amount: decimal('USDT'), network: z.literal('TRC20'),
-      contract: z.string().describe('the USDT TRC20 contract address'), expiresAt: addressExpiresAt, quote,
+      type: z.literal('tron_address'),
+      address: z.string(),
+      amount: decimal('USDT'),
+      network: z.literal('TRC20'),
+      contract: z.string().describe('the USDT TRC20 contract address'),
+      expiresAt: addressExpiresAt,
+      quote,
     })
     .describe('usdt_trc20: send amount of USDT (TRC20) to address'),
 } as const;
 
 export const NextAction = z
   .discriminatedUnion('type', [
-    NEXT_ACTIONS.NextActionMobileMoneyPrompt, NEXT_ACTIONS.NextActionRedirectToUrl, NEXT_ACTIONS.NextActionLightningInvoice,
-    NEXT_ACTIONS.NextActionBitcoinAddress, NEXT_ACTIONS.NextActionTronAddress,
+    NEXT_ACTIONS.NextActionMobileMoneyPrompt,
+    NEXT_ACTIONS.NextActionRedirectToUrl,
+    NEXT_ACTIONS.NextActionLightningInvoice,
+    NEXT_ACTIONS.NextActionBitcoinAddress,
+    NEXT_ACTIONS.NextActionTronAddress,
   ])
   .describe('What the payer must do, by type');
 
 const LastPaymentError = z.strictObject({
-  code: z.enum(LAST_PAYMENT_ERROR_CODES), message: z.string(), rail: z.enum(RAILS).nullable(),
+  code: z.enum(LAST_PAYMENT_ERROR_CODES),
+  message: z.string(),
+  rail: z.enum(RAILS).nullable(),
 });
 
 const Product = z.strictObject({
-  id: z.string(), object: z.literal('product'), name: z.string(), description: z.string().nullable(),
-  active: z.boolean(), metadata, livemode: z.boolean(), createdAt: ts,
+  id: z.string(),
+  object: z.literal('product'),
+  name: z.string(),
+  description: z.string().nullable(),
+  active: z.boolean(),
+  metadata,
+  livemode: z.boolean(),
+  createdAt: ts,
 });
 const Price = z.strictObject({
-  id: z.string(), object: z.literal('price'), productId: z.string(), currency: z.enum(CURRENCIES), unitAmount: minor,
-  active: z.boolean(), metadata, livemode: z.boolean(), createdAt: ts,
+  id: z.string(),
+  object: z.literal('price'),
+  productId: z.string(),
+  currency: z.enum(CURRENCIES),
+  unitAmount: minor,
+  active: z.boolean(),
+  metadata,
+  livemode: z.boolean(),
+  createdAt: ts,
 });
 const PaymentIntent = z.strictObject({
-  id: z.string(), object: z.literal('payment_intent'), amount: minor,
-  amountReceived: minor.describe("minor units of the intent's currency"), currency: z.enum(CURRENCIES), status: z.enum(INTENT_STATUSES), rail: z.enum(RAILS),
-  reference: z.string().nullable(), description: z.string().nullable(), metadata,
+  id: z.string(),
+  object: z.literal('payment_intent'),
+  amount: minor,
+  amountReceived: minor.describe("minor units of the intent's currency"),
+  currency: z.enum(CURRENCIES),
+  status: z.enum(INTENT_STATUSES),
+  rail: z.enum(RAILS),
+  reference: z.string().nullable(),
+  description: z.string().nullable(),
+  metadata,
   lastPaymentError: LastPaymentError.nullable(),
-  canceledAt: ts.nullable(), livemode: z.boolean(), createdAt: ts,
+  canceledAt: ts.nullable(),
+  livemode: z.boolean(),
+  createdAt: ts,
   nextAction: NextAction.nullable().describe('What the payer must do now; null when nothing'),
   latestQuote: z
-    .strictObject({ amount: minor, currency: z.enum(BASES).describe('the settlement currency: BTC or USDT'), rate: z.string(), expiresAt: ts, received: minor.describe('what the attempt received, settlement minor units') })
+    .strictObject({
+      amount: minor,
+      currency: z.enum(BASES).describe('the settlement currency: BTC or USDT'),
+      rate: z.string(),
+      expiresAt: ts,
+      received: minor.describe('what the attempt received, settlement minor units'),
+    })
     .nullable()
-    .describe('The quote of the intent\'s latest attempt when it converted, and what it received in the settlement currency; stays after the payment. null when the latest attempt is in the intent\'s own currency'),
+    .describe(
+      "The quote of the intent's latest attempt when it converted, and what it received in the settlement currency; stays after the payment. null when the latest attempt is in the intent's own currency",
+    ),
 });
 const CheckoutSession = z.strictObject({
-  id: z.string(), object: z.literal('checkout_session'), url: z.string().describe('{checkout_url}/<id>: send the buyer there'),
-  status: z.enum(SESSION_STATUSES), paymentIntentId: z.string().nullable(), priceId: z.string().nullable(),
+  id: z.string(),
+  object: z.literal('checkout_session'),
+  url: z.string().describe('{checkout_url}/<id>: send the buyer there'),
+  status: z.enum(SESSION_STATUSES),
+  paymentIntentId: z.string().nullable(),
+  priceId: z.string().nullable(),
   paymentLinkId: z.string().nullable().describe('the payment link whose visit made this session; null when made through the API'),
-  amount: minor, currency: z.enum(CURRENCIES), successUrl: z.string().nullable(), cancelUrl: z.string().nullable(),
-  locale: z.enum(LOCALES), metadata, expiresAt: ts, livemode: z.boolean(), createdAt: ts,
+  amount: minor,
+  currency: z.enum(CURRENCIES),
+  successUrl: z.string().nullable(),
+  cancelUrl: z.string().nullable(),
+  locale: z.enum(LOCALES),
+  metadata,
+  expiresAt: ts,
+  livemode: z.boolean(),
+  createdAt: ts,
 });
 const PaymentLink = z.strictObject({
-  id: z.string(), object: z.literal('payment_link'),
+  id: z.string(),
+  object: z.literal('payment_link'),
   url: z.string().describe('{checkout_url}/link/<id>: share it anywhere; each visit makes a new checkout session and answers 303 to it (410 once inactive)'),
-  priceId: z.string(), active: z.boolean(), successUrl: z.string().nullable(), cancelUrl: z.string().nullable(),
-  locale: z.enum(LOCALES), metadata, livemode: z.boolean(), createdAt: ts,
+  priceId: z.string(),
+  active: z.boolean(),
+  successUrl: z.string().nullable(),
+  cancelUrl: z.string().nullable(),
+  locale: z.enum(LOCALES),
+  metadata,
+  livemode: z.boolean(),
+  createdAt: ts,
 });
 
 /** Events by the object they carry: `type`'s prefix names it. */
@@ -156,10 +251,12 @@ const EVENT_OBJECTS = {
 } as const;
 const eventOf = (prefix: string, object: z.ZodType) =>
   z.strictObject({
-    id: z.string(), object: z.literal('event'),
+    id: z.string(),
+    object: z.literal('event'),
     type: z.enum(EVENT_TYPES.filter((t) => t.startsWith(prefix)) as [EventType, ...EventType[]]),
     data: z.strictObject({ object: object.describe('the object as it was right after the change') }),
-    livemode: z.boolean(), createdAt: ts,
+    livemode: z.boolean(),
+    createdAt: ts,
   });
 export const EVENTS = Object.fromEntries(Object.entries(EVENT_OBJECTS).map(([name, [prefix, object]]) => [name, eventOf(prefix, object)])) as {
   [K in keyof typeof EVENT_OBJECTS]: ReturnType<typeof eventOf>;
@@ -176,10 +273,16 @@ const Event = z
  */
 /** A webhook endpoint as every answer shows it; the create and roll_secret answers add its secret. */
 const WebhookEndpoint = z.strictObject({
-  id: z.string(), object: z.literal('webhook_endpoint'), url: z.string(), enabledEvents: z.array(z.enum(['*', ...EVENT_TYPES])),
-  description: z.string().nullable(), status: z.enum(['enabled', 'disabled']),
+  id: z.string(),
+  object: z.literal('webhook_endpoint'),
+  url: z.string(),
+  enabledEvents: z.array(z.enum(['*', ...EVENT_TYPES])),
+  description: z.string().nullable(),
+  status: z.enum(['enabled', 'disabled']),
   disabledReason: z.enum(['manual', 'http_410', 'retries_exhausted']).nullable(),
-  previousSecretExpiresAt: ts.nullable(), livemode: z.boolean(), createdAt: ts,
+  previousSecretExpiresAt: ts.nullable(),
+  livemode: z.boolean(),
+  createdAt: ts,
 });
 
 export const RESPONSE_OBJECTS = {
@@ -194,39 +297,69 @@ export const RESPONSE_OBJECTS = {
     secret: z.string().describe('whsec_...: the signing secret, in the create and roll_secret answers only: store it'),
   }),
   WebhookDelivery: z.strictObject({
-    id: z.string(), object: z.literal('webhook_delivery'), endpointId: z.string(), eventId: z.string(), eventType: z.enum(EVENT_TYPES),
-    status: z.enum(['pending', 'succeeded', 'failed']), attemptCount: z.number().int().min(0), nextAttemptAt: ts.nullable(),
-    lastAttemptAt: ts.nullable(), lastResponseStatus: z.number().int().min(100).max(599).nullable(), lastError: z.string().nullable(),
-    attempts: z.array(
-      z.strictObject({
-        attemptedAt: ts, manual: z.boolean().describe('a retry asked for through the API'),
-        responseStatus: z.number().int().min(100).max(599).nullable().describe('null when no HTTP answer came'),
-        responseBody: z.string().nullable().describe("the start of the receiver's answer"), error: z.string().nullable(), durationMs: z.number().int().min(0),
-      }),
-    ).describe('newest last'),
-    livemode: z.boolean(), createdAt: ts,
+    id: z.string(),
+    object: z.literal('webhook_delivery'),
+    endpointId: z.string(),
+    eventId: z.string(),
+    eventType: z.enum(EVENT_TYPES),
+    status: z.enum(['pending', 'succeeded', 'failed']),
+    attemptCount: z.number().int().min(0),
+    nextAttemptAt: ts.nullable(),
+    lastAttemptAt: ts.nullable(),
+    lastResponseStatus: z.number().int().min(100).max(599).nullable(),
+    lastError: z.string().nullable(),
+    attempts: z
+      .array(
+        z.strictObject({
+          attemptedAt: ts,
+          manual: z.boolean().describe('a retry asked for through the API'),
+          responseStatus: z.number().int().min(100).max(599).nullable().describe('null when no HTTP answer came'),
+          responseBody: z.string().nullable().describe("the start of the receiver's answer"),
+          error: z.string().nullable(),
+          durationMs: z.number().int().min(0),
+        }),
+      )
+      .describe('newest last'),
+    livemode: z.boolean(),
+    createdAt: ts,
   }),
   ExchangeRate: z.strictObject({
-    object: z.literal('exchange_rate'), from: z.enum(CONVERTIBLE_CURRENCIES).describe("the intent's currency"),
-    to: z.enum(BASES).describe('the settlement currency (the rail\'s own)'),
+    object: z.literal('exchange_rate'),
+    from: z.enum(CONVERTIBLE_CURRENCIES).describe("the intent's currency"),
+    to: z.enum(BASES).describe("the settlement currency (the rail's own)"),
     rate: z.string().describe('decimal string: units of `from` for one unit of `to` (e.g. "60000000": 1 BTC = 60,000,000 XOF), after the spread'),
     source: z.string().describe('"test" in test mode; live: the exchange, or "median:<exchanges>" when several answered'),
     fetchedAt: ts.describe('the newest exchange price the rate rests on (test mode: now)'),
   }),
   AddressGap: z.strictObject({
-    object: z.literal('address_gap'), rail: z.enum(ADDRESS_RAILS), livemode: z.boolean(),
+    object: z.literal('address_gap'),
+    rail: z.enum(ADDRESS_RAILS),
+    livemode: z.boolean(),
     configuredGapLimit: z.number().int().min(1).describe('BTC_GAP_LIMIT or TRON_GAP_LIMIT: addresses are handed out within it while any is free'),
     derivedCount: z.number().int().min(0).describe('how many indexes of the key were handed out (the highest is this minus one)'),
-    highestUsedIndex: z.number().int().min(0).nullable().describe('the highest index whose money is counted (confirmed on the chain; money only seen in the mempool may vanish and leave no history for a wallet); null when none did'),
+    highestUsedIndex: z
+      .number()
+      .int()
+      .min(0)
+      .nullable()
+      .describe(
+        'the highest index whose money is counted (confirmed on the chain; money only seen in the mempool may vanish and leave no history for a wallet); null when none did',
+      ),
     longestUnusedRun: z.number().int().min(0).describe('the longest run of consecutive indexes without counted money, up to the highest handed out'),
-    requiredGapLimit: z.number().int().min(1).describe('the gap limit a wallet restored from the key must scan with to find every payment to an address handed out so far'),
+    requiredGapLimit: z
+      .number()
+      .int()
+      .min(1)
+      .describe('the gap limit a wallet restored from the key must scan with to find every payment to an address handed out so far'),
   }),
   DeletedWebhookEndpoint: z.strictObject({ id: z.string(), object: z.literal('webhook_endpoint'), deleted: z.literal(true) }),
   Error: z.strictObject({
     error: z.strictObject({
       type: z.enum(['invalid_request_error', 'authentication_error', 'idempotency_error', 'rate_limit_error', 'api_error']),
-      code: z.enum(ERROR_CODES).optional().describe('absent only on a 500'), message: z.string(),
-      param: z.string().nullable().describe('the parameter at fault; null when the error is not about one parameter'), requestId: z.string(),
+      code: z.enum(ERROR_CODES).optional().describe('absent only on a 500'),
+      message: z.string(),
+      param: z.string().nullable().describe('the parameter at fault; null when the error is not about one parameter'),
+      requestId: z.string(),
     }),
   }),
 } as const;
@@ -263,57 +396,434 @@ export interface Operation {
 }
 
 export const TAGS = [
-  { name: 'Payment intents', description: 'An amount to collect over one rail (mobile money, Bitcoin, USDT) and its lifecycle: `requires_payment_method`, then `pending` while a payer has a prompt, an invoice or an address, then `succeeded`, `failed` or `canceled`. Collect it through a checkout session, or yourself with confirm and `nextAction`.' },
-  { name: 'Checkout sessions', description: 'The hosted payment page: made from a payment intent or a price, it lets the buyer pick a rail and pay, then sends them back to your `successUrl`.' },
+  {
+    name: 'Payment intents',
+    description:
+      'An amount to collect over one rail (mobile money, Bitcoin, USDT) and its lifecycle: `requires_payment_method`, then `pending` while a payer has a prompt, an invoice or an address, then `succeeded`, `failed` or `canceled`. Collect it through a checkout session, or yourself with confirm and `nextAction`.',
+  },
+  {
+    name: 'Checkout sessions',
+    description:
+      'The hosted payment page: made from a payment intent or a price, it lets the buyer pick a rail and pay, then sends them back to your `successUrl`.',
+  },
   { name: 'Products', description: 'What you sell. A product has prices; checkout sessions and payment links are made from a price.' },
   { name: 'Prices', description: 'The cost of a product in one currency, in minor units. A price never changes its amount: make a new one.' },
-  { name: 'Payment links', description: 'A shareable URL (a chat message, a QR code on a counter) that makes a new checkout session from a price at each visit.' },
-  { name: 'Receive addresses', description: 'Bitcoin on-chain and USDT addresses are derived from your account keys: how far your wallet must scan to find every payment.' },
+  {
+    name: 'Payment links',
+    description: 'A shareable URL (a chat message, a QR code on a counter) that makes a new checkout session from a price at each visit.',
+  },
+  {
+    name: 'Receive addresses',
+    description: 'Bitcoin on-chain and USDT addresses are derived from your account keys: how far your wallet must scan to find every payment.',
+  },
   { name: 'Exchange rates', description: 'The rates quotes use when an XOF, XAF or GNF amount is paid in BTC or USDT.' },
   { name: 'Events', description: 'Every change to your objects, newest first. The same objects are the bodies of your webhooks.' },
   { name: 'Webhook endpoints', description: 'Where events are sent, signed per Standard Webhooks, and the record of each delivery and its attempts.' },
-  { name: 'Test helpers', description: 'Test mode only (a live key gets 404): settle or fail a payment without a real payer, to test your integration end to end.' },
+  {
+    name: 'Test helpers',
+    description: 'Test mode only (a live key gets 404): settle or fail a payment without a real payer, to test your integration end to end.',
+  },
 ];
 
 const idParam = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string', maxLength: 100 } });
 
 export const OPERATIONS: Operation[] = [
-  { id: 'createPaymentIntent', tag: 'Payment intents', method: 'post', path: '/v1/payment_intents', summary: 'Create a payment intent', description: 'Creates an intent to collect `amount` (minor units) in `currency` over `rail`. It starts in `requires_payment_method`: nothing is asked of the payer yet. Then either send the payer to a hosted checkout page (create a checkout session with `paymentIntentId`) or collect without it (`confirmPaymentIntent`). Follow the outcome with webhooks (`payment_intent.succeeded`, `payment_intent.failed`) rather than by polling.\n\nSend an `Idempotency-Key` (your order id, for instance): a retry after a timeout then returns the same intent instead of making a second one. Refused with 400 when the rail does not take the currency (`rail_currency_mismatch`), the amount is outside the currency\'s bounds (`amount_too_small`, `amount_too_large`) or this deployment has no backend for the rail in this mode (`rail_not_configured`); 503 `rail_unavailable` when an XOF, XAF or GNF intent over a BTC or USDT rail has no fresh exchange rate right now.', body: createPaymentIntentInput, returns: 'PaymentIntent', codes400: ['amount_too_small', 'amount_too_large', 'rail_currency_mismatch', 'rail_not_configured'], rail: 'create' },
-  { id: 'listPaymentIntents', tag: 'Payment intents', method: 'get', path: '/v1/payment_intents', summary: 'List payment intents', description: 'Your payment intents in the key\'s mode. Filter by `status`, `rail`, `currency`, or `reference` (your order id: the way to find the intent of an order).\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object\'s `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.', query: listPaymentIntentsQuery, returns: 'list:PaymentIntent' },
-  { id: 'retrievePaymentIntent', tag: 'Payment intents', method: 'get', path: '/v1/payment_intents/{id}', summary: 'Retrieve a payment intent', description: 'The intent as it is now: `status`, `amountReceived`, `nextAction` (what the payer must do, while a payment is in progress), `lastPaymentError` (why the last attempt failed) and, when it was paid in BTC or USDT for a franc amount, `latestQuote`. 404 `resource_missing` when this key\'s merchant and mode have no intent with this id (a test key never sees live objects).', returns: 'PaymentIntent' },
-  { id: 'cancelPaymentIntent', tag: 'Payment intents', method: 'post', path: '/v1/payment_intents/{id}/cancel', summary: 'Cancel a payment intent', description: 'Cancels an intent nobody is paying: only from `requires_payment_method`. Once a payer has a prompt, an invoice or an address (`pending`), or once the intent is final, it answers 409 `unexpected_state`: let the attempt end, or expire its checkout session. Its open checkout session expires with it; sends `payment_intent.canceled` (and `checkout_session.expired`).', body: noParameters, returns: 'PaymentIntent', state: true },
-  { id: 'createCheckoutSession', tag: 'Checkout sessions', method: 'post', path: '/v1/checkout_sessions', summary: 'Create a checkout session', description: 'A hosted payment page: send the buyer to the session\'s `url`. Give exactly one of `paymentIntentId` (an intent in `requires_payment_method` with no other open session) or `priceId` (an active price: the page makes the intent when the buyer picks a payment method). The buyer chooses among the rails of the currency that are up; the session completes when the intent succeeds (`checkout_session.completed`) and expires at `expiresAt` (30 minutes to 24 hours ahead, default 24 hours).\n\n`successUrl` and `cancelUrl` may contain `{CHECKOUT_SESSION_ID}`, replaced by the session\'s id when the buyer is sent back. A session made from `priceId` copies its `metadata` to the payment intent it makes (plus `checkoutSessionId`), so your webhook handler finds your order id on `payment_intent.*` events. 400 `parameters_exclusive` when both ids are given, `parameter_missing` when neither, `resource_missing` (with `param`) when the id names nothing.', body: createCheckoutSessionInput, returns: 'CheckoutSession', codes400: ['parameters_exclusive', 'resource_missing'] },
-  { id: 'listCheckoutSessions', tag: 'Checkout sessions', method: 'get', path: '/v1/checkout_sessions', summary: 'List checkout sessions', description: 'Your checkout sessions in the key\'s mode. Filter by `status` or `paymentIntentId`.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object\'s `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.', query: listCheckoutSessionsQuery, returns: 'list:CheckoutSession' },
-  { id: 'retrieveCheckoutSession', tag: 'Checkout sessions', method: 'get', path: '/v1/checkout_sessions/{id}', summary: 'Retrieve a checkout session', description: 'The session as it is now: `status` (`open`, `complete`, `expired`) and, once the buyer picked a payment method, its `paymentIntentId`. 404 `resource_missing` when this key\'s merchant and mode have no session with this id.', returns: 'CheckoutSession' },
-  { id: 'expireCheckoutSession', tag: 'Checkout sessions', method: 'post', path: '/v1/checkout_sessions/{id}/expire', summary: 'Expire a checkout session', description: 'Closes an open session now: its page stops taking payments. Its payment intent, if still `requires_payment_method`, fails (`payment_intent.failed`, `lastPaymentError.code` `session_expired`, or `underpaid` when part was received). 409 `unexpected_state` while a payment is pending (a prompt or an operator page is out, or money was seen on its way: let it end), or when the session is already complete or expired.', body: noParameters, returns: 'CheckoutSession', state: true },
-  { id: 'createProduct', tag: 'Products', method: 'post', path: '/v1/products', summary: 'Create a product', description: 'Something you sell. Give it prices (one per currency) to make checkout sessions and payment links from. Sends `product.created`.', body: createProductInput, returns: 'Product' },
-  { id: 'listProducts', tag: 'Products', method: 'get', path: '/v1/products', summary: 'List products', description: 'Your products in the key\'s mode. Filter by `active`.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object\'s `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.', query: listProductsQuery, returns: 'list:Product' },
-  { id: 'retrieveProduct', tag: 'Products', method: 'get', path: '/v1/products/{id}', summary: 'Retrieve a product', description: 'One product. 404 `resource_missing` when this key\'s merchant and mode have no product with this id.', returns: 'Product' },
-  { id: 'updateProduct', tag: 'Products', method: 'post', path: '/v1/products/{id}', summary: 'Update a product', description: 'Changes the given fields only. `metadata` is merged: a key set to `""` or `null` is removed. An inactive product\'s prices take no new checkout session, and its payment links answer 410. Sends `product.updated`.', body: updateProductInput, returns: 'Product' },
-  { id: 'createPrice', tag: 'Prices', method: 'post', path: '/v1/prices', summary: 'Create a price', description: 'The cost of a product in one currency, as an integer in minor units (`unitAmount`). A price never changes its amount, currency or product: make a new price, and deactivate the old one. 400 `resource_missing` (param `productId`) when the product does not exist in this mode; `amount_too_small` / `amount_too_large` outside the currency\'s bounds. Sends `price.created`.', body: createPriceInput, returns: 'Price', codes400: ['amount_too_small', 'amount_too_large', 'resource_missing'] },
-  { id: 'listPrices', tag: 'Prices', method: 'get', path: '/v1/prices', summary: 'List prices', description: 'Your prices in the key\'s mode. Filter by `productId` or `active`.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object\'s `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.', query: listPricesQuery, returns: 'list:Price' },
-  { id: 'retrievePrice', tag: 'Prices', method: 'get', path: '/v1/prices/{id}', summary: 'Retrieve a price', description: 'One price. 404 `resource_missing` when this key\'s merchant and mode have no price with this id.', returns: 'Price' },
-  { id: 'updatePrice', tag: 'Prices', method: 'post', path: '/v1/prices/{id}', summary: 'Update a price', description: 'Only `active` and `metadata` (merged; a key set to `""` or `null` is removed). Amount, currency and product never change: a price with other terms is a new price. An inactive price takes no new checkout session. Sends `price.updated`.', body: updatePriceInput, returns: 'Price' },
-  { id: 'createPaymentLink', tag: 'Payment links', method: 'post', path: '/v1/payment_links', summary: 'Create a payment link', description: 'A URL under {checkout_url} to share anywhere (a chat message, a QR code on a shop counter). Each visit creates a new checkout session from the price, with the link\'s successUrl, cancelUrl and locale (the session\'s paymentLinkId names the link), and answers 303 to the session\'s url. The price must be this merchant\'s, in this mode, and active (and its product too). Visits are limited to 30 a minute per client address (429 page with Retry-After). Sessions made by visits that expired unpaid, with no payment intent, are deleted 24 h after they expired.', body: createPaymentLinkInput, returns: 'PaymentLink', codes400: ['resource_missing'] },
-  { id: 'listPaymentLinks', tag: 'Payment links', method: 'get', path: '/v1/payment_links', summary: 'List payment links', description: 'Your payment links in the key\'s mode. Filter by `active`.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object\'s `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.', query: listPaymentLinksQuery, returns: 'list:PaymentLink' },
-  { id: 'retrievePaymentLink', tag: 'Payment links', method: 'get', path: '/v1/payment_links/{id}', summary: 'Retrieve a payment link', description: 'One payment link. 404 `resource_missing` when this key\'s merchant and mode have no link with this id.', returns: 'PaymentLink' },
-  { id: 'updatePaymentLink', tag: 'Payment links', method: 'post', path: '/v1/payment_links/{id}', summary: 'Update a payment link', description: 'Only active and metadata (merged; a key set to "" or null is removed). An inactive link\'s url answers 410 with a page saying it is no longer available (as does a link whose price or product is inactive); reactivate it to take payments again.', body: updatePaymentLinkInput, returns: 'PaymentLink' },
-  { id: 'confirmPaymentIntent', tag: 'Payment intents', method: 'post', path: '/v1/payment_intents/{id}/confirm', summary: 'Confirm a payment intent (collect without the hosted page)', description: 'Starts, or returns, the payer\'s attempt and answers nextAction. `rail` switches to another rail of the currency while requires_payment_method (or while pending at a redirect operator the payer left). `phone` (E.164 or national): required by push operators (MTN MoMo protocol: nextAction mobile_money_prompt), optional for redirect operators (Orange Money, Wave: nextAction redirect_to_url; with Wave only that number may pay). `returnUrl` (https): where a redirect operator sends the payer back when the intent has no checkout session. `{"resend": true}` alone sends a pending push again (at most 3 times, spaced, under the per-phone limits; 409 on redirect operators). 400 rail_not_configured when this deployment has no backend for the rail in this mode; 503 rail_unavailable when the rail\'s backend is down or refused.', body: confirmPaymentIntentInput, returns: 'PaymentIntent', codes400: ['rail_currency_mismatch', 'rail_not_configured'], rail: 'confirm', state: true },
-  { id: 'testPayPaymentIntent', tag: 'Test helpers', method: 'post', path: '/v1/test_helpers/payment_intents/{id}/pay', summary: 'Test mode: pay a payment intent', description: 'Test mode: the payer pays, as the rail\'s simulator would report it. Without `amount`, the full amount due; with one (in the attempt\'s settlement currency: sats or USDT millionths when the intent converts), an underpayment (`payment_intent.partially_paid`, the intent stays payable) or an overpayment (`payment_intent.overpaid`). Starts an attempt on the intent\'s rail when none is open, so an intent in `requires_payment_method` can be paid at once. On an address rail (' + ADDRESS_RAILS.map((r) => `\`${r}\``).join(', ') + ') a payment after the intent ended is a late payment (`payment_intent.late_payment`). Test keys only: a live key gets 404. 409 `unexpected_state` once the intent succeeded, or was canceled or failed on a rail that is not an address.', body: testPayInput, returns: 'PaymentIntent', rail: 'create', state: true },
-  { id: 'testFailPaymentIntent', tag: 'Test helpers', method: 'post', path: '/v1/test_helpers/payment_intents/{id}/fail', summary: 'Test mode: make the current attempt fail', description: 'Test mode: the current attempt fails as if the payer declined (`lastPaymentError.code` `payment_declined` on mobile money). The intent goes back to `requires_payment_method` (`payment_intent.payment_failed`) so the payer can try again, or fails for good after 10 failed attempts (`payment_intent.failed`). Starts an attempt first when none is open. Test keys only: a live key gets 404; 409 `unexpected_state` once the intent is final.', body: noParameters, returns: 'PaymentIntent', state: true },
-  { id: 'listAddressGaps', tag: 'Receive addresses', method: 'get', path: '/v1/address_gaps', summary: 'List address gaps', description: `For each address rail configured in the key's mode (${ADDRESS_RAILS.join(', ')}): how far a wallet restored from the rail's account key must scan. Addresses whose payer never paid are handed to later payers, so they stay within the configured gap limit while they can; when every address within it is held, a new one is derived past it rather than refusing the payer. Set your wallet's gap limit to at least requiredGapLimit. Not paginated.`, returns: 'list:AddressGap' },
-  { id: 'listExchangeRates', tag: 'Exchange rates', method: 'get', path: '/v1/exchange_rates', summary: 'List exchange rates', description: `The rates a quote for an XOF, XAF or GNF intent paid over ${inWords(CONVERTING, 'or')} would use now, in the key's mode: test mode's fixed rates, or live rates (median of the exchanges' EUR prices, at most 2 minutes old; XOF and XAF at the peg of 655.957 per EUR; GNF only when the operator configured a GNF rate). A pair without a fresh rate is left out (its converting rails answer 503 rail_unavailable). Filters from and to; not paginated.`, query: listExchangeRatesQuery, returns: 'list:ExchangeRate' },
-  { id: 'listEvents', tag: 'Events', method: 'get', path: '/v1/events', summary: 'List events', description: 'Every change to your objects in the key\'s mode, also the bodies your webhook endpoints receive. Filter by `type` (for example `payment_intent.succeeded`). Use it to catch up after downtime: page with `endingBefore` from the last event you handled.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object\'s `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.', query: listEventsQuery, returns: 'list:Event' },
-  { id: 'retrieveEvent', tag: 'Events', method: 'get', path: '/v1/events/{id}', summary: 'Retrieve an event', description: 'One event, as it was sent to your webhook endpoints: `data.object` is the object right after the change. Use it to check a webhook you received, or to replay one you missed. 404 `resource_missing` when this key\'s merchant and mode have no event with this id.', returns: 'Event' },
-  { id: 'createWebhookEndpoint', tag: 'Webhook endpoints', method: 'post', path: '/v1/webhook_endpoints', summary: 'Create a webhook endpoint', description: 'Subscribes a URL of yours to events: `enabledEvents` lists event types, or `["*"]` for all. The answer carries the signing secret (`whsec_...`) this once: store it to verify each delivery\'s `webhook-signature` (Standard Webhooks, HMAC-SHA256). Test-mode endpoints may be any http(s) URL; live endpoints must be https on a public address. At most 16 endpoints per mode (400 `webhook_endpoint_limit`).', body: createEndpointInput, returns: 'WebhookEndpointWithSecret', codes400: ['webhook_endpoint_limit'] },
-  { id: 'listWebhookEndpoints', tag: 'Webhook endpoints', method: 'get', path: '/v1/webhook_endpoints', summary: 'List webhook endpoints', description: 'Your webhook endpoints in the key\'s mode (at most 16 per mode). The signing secret is not in this list: it is shown once, when the endpoint is made or its secret rolled.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object\'s `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.', query: listEndpointsQuery, returns: 'list:WebhookEndpoint' },
-  { id: 'retrieveWebhookEndpoint', tag: 'Webhook endpoints', method: 'get', path: '/v1/webhook_endpoints/{id}', summary: 'Retrieve a webhook endpoint', description: 'One endpoint: its `status` (`enabled`, `disabled`) and, when disabled, why (`manual`, `http_410`: your server answered 410, `retries_exhausted`). Its secret is not shown again. 404 `resource_missing` when this key\'s merchant and mode have no endpoint with this id.', returns: 'WebhookEndpoint' },
-  { id: 'updateWebhookEndpoint', tag: 'Webhook endpoints', method: 'post', path: '/v1/webhook_endpoints/{id}', summary: 'Update a webhook endpoint', description: 'Changes the given fields only: `url`, `enabledEvents`, `description` (`null` clears it), `disabled`. `disabled: true` stops deliveries (`disabledReason` `manual`); `disabled: false` enables it again, also after a 410 from your server or exhausted retries. The secret does not change: roll it with roll_secret.', body: updateEndpointInput, returns: 'WebhookEndpoint' },
-  { id: 'deleteWebhookEndpoint', tag: 'Webhook endpoints', method: 'delete', path: '/v1/webhook_endpoints/{id}', summary: 'Delete a webhook endpoint', description: 'Deletes the endpoint, with its deliveries and their record: pending deliveries are not sent. Events stay listed (`GET /v1/events`). 404 `resource_missing` when no endpoint has this id.', returns: 'DeletedWebhookEndpoint' },
-  { id: 'rollWebhookEndpointSecret', tag: 'Webhook endpoints', method: 'post', path: '/v1/webhook_endpoints/{id}/roll_secret', summary: 'Roll the signing secret', description: 'Makes a new signing secret, in the answer this once. The old secret keeps signing for `expiresInSeconds` (default 86400, 0 to stop at once, at most 604800): meanwhile each delivery carries both signatures in `webhook-signature`, so you can deploy the new secret without dropping a webhook.', body: rollSecretInput, returns: 'WebhookEndpointWithSecret' },
-  { id: 'listWebhookDeliveries', tag: 'Webhook endpoints', method: 'get', path: '/v1/webhook_endpoints/{id}/deliveries', summary: 'List deliveries of an endpoint', description: 'The deliveries of events to this endpoint, with each attempt\'s response status, the start of your server\'s answer, and its duration: what to look at when a webhook did not arrive. Filter by `status` (`pending`, `succeeded`, `failed`) or `eventId`. 404 `resource_missing` when the endpoint does not exist.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object\'s `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.', query: listDeliveriesQuery, returns: 'list:WebhookDelivery' },
-  { id: 'retrieveWebhookDelivery', tag: 'Webhook endpoints', method: 'get', path: '/v1/webhook_endpoints/{id}/deliveries/{deliveryId}', summary: 'Retrieve a delivery', description: 'One delivery and every attempt made (newest last). 404 `resource_missing` when the endpoint or the delivery does not exist.', returns: 'WebhookDelivery' },
-  { id: 'retryWebhookDelivery', tag: 'Webhook endpoints', method: 'post', path: '/v1/webhook_endpoints/{id}/deliveries/{deliveryId}/retry', summary: 'Send a delivery again now', description: 'Sends the delivery again now, whatever its status (a failed one after fixing your server, for instance), with the same `webhook-id` so your handler can drop a duplicate. The answer shows the new attempt. It does not move the automatic schedule. 409 `unexpected_state` while an attempt of this delivery is running.', body: noParameters, returns: 'WebhookDelivery', state: true },
+  {
+    id: 'createPaymentIntent',
+    tag: 'Payment intents',
+    method: 'post',
+    path: '/v1/payment_intents',
+    summary: 'Create a payment intent',
+    description:
+      "Creates an intent to collect `amount` (minor units) in `currency` over `rail`. It starts in `requires_payment_method`: nothing is asked of the payer yet. Then either send the payer to a hosted checkout page (create a checkout session with `paymentIntentId`) or collect without it (`confirmPaymentIntent`). Follow the outcome with webhooks (`payment_intent.succeeded`, `payment_intent.failed`) rather than by polling.\n\nSend an `Idempotency-Key` (your order id, for instance): a retry after a timeout then returns the same intent instead of making a second one. Refused with 400 when the rail does not take the currency (`rail_currency_mismatch`), the amount is outside the currency's bounds (`amount_too_small`, `amount_too_large`) or this deployment has no backend for the rail in this mode (`rail_not_configured`); 503 `rail_unavailable` when an XOF, XAF or GNF intent over a BTC or USDT rail has no fresh exchange rate right now.",
+    body: createPaymentIntentInput,
+    returns: 'PaymentIntent',
+    codes400: ['amount_too_small', 'amount_too_large', 'rail_currency_mismatch', 'rail_not_configured'],
+    rail: 'create',
+  },
+  {
+    id: 'listPaymentIntents',
+    tag: 'Payment intents',
+    method: 'get',
+    path: '/v1/payment_intents',
+    summary: 'List payment intents',
+    description:
+      "Your payment intents in the key's mode. Filter by `status`, `rail`, `currency`, or `reference` (your order id: the way to find the intent of an order).\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.",
+    query: listPaymentIntentsQuery,
+    returns: 'list:PaymentIntent',
+  },
+  {
+    id: 'retrievePaymentIntent',
+    tag: 'Payment intents',
+    method: 'get',
+    path: '/v1/payment_intents/{id}',
+    summary: 'Retrieve a payment intent',
+    description:
+      "The intent as it is now: `status`, `amountReceived`, `nextAction` (what the payer must do, while a payment is in progress), `lastPaymentError` (why the last attempt failed) and, when it was paid in BTC or USDT for a franc amount, `latestQuote`. 404 `resource_missing` when this key's merchant and mode have no intent with this id (a test key never sees live objects).",
+    returns: 'PaymentIntent',
+  },
+  {
+    id: 'cancelPaymentIntent',
+    tag: 'Payment intents',
+    method: 'post',
+    path: '/v1/payment_intents/{id}/cancel',
+    summary: 'Cancel a payment intent',
+    description:
+      'Cancels an intent nobody is paying: only from `requires_payment_method`. Once a payer has a prompt, an invoice or an address (`pending`), or once the intent is final, it answers 409 `unexpected_state`: let the attempt end, or expire its checkout session. Its open checkout session expires with it; sends `payment_intent.canceled` (and `checkout_session.expired`).',
+    body: noParameters,
+    returns: 'PaymentIntent',
+    state: true,
+  },
+  {
+    id: 'createCheckoutSession',
+    tag: 'Checkout sessions',
+    method: 'post',
+    path: '/v1/checkout_sessions',
+    summary: 'Create a checkout session',
+    description:
+      "A hosted payment page: send the buyer to the session's `url`. Give exactly one of `paymentIntentId` (an intent in `requires_payment_method` with no other open session) or `priceId` (an active price: the page makes the intent when the buyer picks a payment method). The buyer chooses among the rails of the currency that are up; the session completes when the intent succeeds (`checkout_session.completed`) and expires at `expiresAt` (30 minutes to 24 hours ahead, default 24 hours).\n\n`successUrl` and `cancelUrl` may contain `{CHECKOUT_SESSION_ID}`, replaced by the session's id when the buyer is sent back. A session made from `priceId` copies its `metadata` to the payment intent it makes (plus `checkoutSessionId`), so your webhook handler finds your order id on `payment_intent.*` events. 400 `parameters_exclusive` when both ids are given, `parameter_missing` when neither, `resource_missing` (with `param`) when the id names nothing.",
+    body: createCheckoutSessionInput,
+    returns: 'CheckoutSession',
+    codes400: ['parameters_exclusive', 'resource_missing'],
+  },
+  {
+    id: 'listCheckoutSessions',
+    tag: 'Checkout sessions',
+    method: 'get',
+    path: '/v1/checkout_sessions',
+    summary: 'List checkout sessions',
+    description:
+      "Your checkout sessions in the key's mode. Filter by `status` or `paymentIntentId`.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.",
+    query: listCheckoutSessionsQuery,
+    returns: 'list:CheckoutSession',
+  },
+  {
+    id: 'retrieveCheckoutSession',
+    tag: 'Checkout sessions',
+    method: 'get',
+    path: '/v1/checkout_sessions/{id}',
+    summary: 'Retrieve a checkout session',
+    description:
+      "The session as it is now: `status` (`open`, `complete`, `expired`) and, once the buyer picked a payment method, its `paymentIntentId`. 404 `resource_missing` when this key's merchant and mode have no session with this id.",
+    returns: 'CheckoutSession',
+  },
+  {
+    id: 'expireCheckoutSession',
+    tag: 'Checkout sessions',
+    method: 'post',
+    path: '/v1/checkout_sessions/{id}/expire',
+    summary: 'Expire a checkout session',
+    description:
+      'Closes an open session now: its page stops taking payments. Its payment intent, if still `requires_payment_method`, fails (`payment_intent.failed`, `lastPaymentError.code` `session_expired`, or `underpaid` when part was received). 409 `unexpected_state` while a payment is pending (a prompt or an operator page is out, or money was seen on its way: let it end), or when the session is already complete or expired.',
+    body: noParameters,
+    returns: 'CheckoutSession',
+    state: true,
+  },
+  {
+    id: 'createProduct',
+    tag: 'Products',
+    method: 'post',
+    path: '/v1/products',
+    summary: 'Create a product',
+    description: 'Something you sell. Give it prices (one per currency) to make checkout sessions and payment links from. Sends `product.created`.',
+    body: createProductInput,
+    returns: 'Product',
+  },
+  {
+    id: 'listProducts',
+    tag: 'Products',
+    method: 'get',
+    path: '/v1/products',
+    summary: 'List products',
+    description:
+      "Your products in the key's mode. Filter by `active`.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.",
+    query: listProductsQuery,
+    returns: 'list:Product',
+  },
+  {
+    id: 'retrieveProduct',
+    tag: 'Products',
+    method: 'get',
+    path: '/v1/products/{id}',
+    summary: 'Retrieve a product',
+    description: "One product. 404 `resource_missing` when this key's merchant and mode have no product with this id.",
+    returns: 'Product',
+  },
+  {
+    id: 'updateProduct',
+    tag: 'Products',
+    method: 'post',
+    path: '/v1/products/{id}',
+    summary: 'Update a product',
+    description:
+      'Changes the given fields only. `metadata` is merged: a key set to `""` or `null` is removed. An inactive product\'s prices take no new checkout session, and its payment links answer 410. Sends `product.updated`.',
+    body: updateProductInput,
+    returns: 'Product',
+  },
+  {
+    id: 'createPrice',
+    tag: 'Prices',
+    method: 'post',
+    path: '/v1/prices',
+    summary: 'Create a price',
+    description:
+      "The cost of a product in one currency, as an integer in minor units (`unitAmount`). A price never changes its amount, currency or product: make a new price, and deactivate the old one. 400 `resource_missing` (param `productId`) when the product does not exist in this mode; `amount_too_small` / `amount_too_large` outside the currency's bounds. Sends `price.created`.",
+    body: createPriceInput,
+    returns: 'Price',
+    codes400: ['amount_too_small', 'amount_too_large', 'resource_missing'],
+  },
+  {
+    id: 'listPrices',
+    tag: 'Prices',
+    method: 'get',
+    path: '/v1/prices',
+    summary: 'List prices',
+    description:
+      "Your prices in the key's mode. Filter by `productId` or `active`.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.",
+    query: listPricesQuery,
+    returns: 'list:Price',
+  },
+  {
+    id: 'retrievePrice',
+    tag: 'Prices',
+    method: 'get',
+    path: '/v1/prices/{id}',
+    summary: 'Retrieve a price',
+    description: "One price. 404 `resource_missing` when this key's merchant and mode have no price with this id.",
+    returns: 'Price',
+  },
+  {
+    id: 'updatePrice',
+    tag: 'Prices',
+    method: 'post',
+    path: '/v1/prices/{id}',
+    summary: 'Update a price',
+    description:
+      'Only `active` and `metadata` (merged; a key set to `""` or `null` is removed). Amount, currency and product never change: a price with other terms is a new price. An inactive price takes no new checkout session. Sends `price.updated`.',
+    body: updatePriceInput,
+    returns: 'Price',
+  },
+  {
+    id: 'createPaymentLink',
+    tag: 'Payment links',
+    method: 'post',
+    path: '/v1/payment_links',
+    summary: 'Create a payment link',
+    description:
+      "A URL under {checkout_url} to share anywhere (a chat message, a QR code on a shop counter). Each visit creates a new checkout session from the price, with the link's successUrl, cancelUrl and locale (the session's paymentLinkId names the link), and answers 303 to the session's url. The price must be this merchant's, in this mode, and active (and its product too). Visits are limited to 30 a minute per client address (429 page with Retry-After). Sessions made by visits that expired unpaid, with no payment intent, are deleted 24 h after they expired.",
+    body: createPaymentLinkInput,
+    returns: 'PaymentLink',
+    codes400: ['resource_missing'],
+  },
+  {
+    id: 'listPaymentLinks',
+    tag: 'Payment links',
+    method: 'get',
+    path: '/v1/payment_links',
+    summary: 'List payment links',
+    description:
+      "Your payment links in the key's mode. Filter by `active`.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.",
+    query: listPaymentLinksQuery,
+    returns: 'list:PaymentLink',
+  },
+  {
+    id: 'retrievePaymentLink',
+    tag: 'Payment links',
+    method: 'get',
+    path: '/v1/payment_links/{id}',
+    summary: 'Retrieve a payment link',
+    description: "One payment link. 404 `resource_missing` when this key's merchant and mode have no link with this id.",
+    returns: 'PaymentLink',
+  },
+  {
+    id: 'updatePaymentLink',
+    tag: 'Payment links',
+    method: 'post',
+    path: '/v1/payment_links/{id}',
+    summary: 'Update a payment link',
+    description:
+      'Only active and metadata (merged; a key set to "" or null is removed). An inactive link\'s url answers 410 with a page saying it is no longer available (as does a link whose price or product is inactive); reactivate it to take payments again.',
+    body: updatePaymentLinkInput,
+    returns: 'PaymentLink',
+  },
+  {
+    id: 'confirmPaymentIntent',
+    tag: 'Payment intents',
+    method: 'post',
+    path: '/v1/payment_intents/{id}/confirm',
+    summary: 'Confirm a payment intent (collect without the hosted page)',
+    description:
+      'Starts, or returns, the payer\'s attempt and answers nextAction. `rail` switches to another rail of the currency while requires_payment_method (or while pending at a redirect operator the payer left). `phone` (E.164 or national): required by push operators (MTN MoMo protocol: nextAction mobile_money_prompt), optional for redirect operators (Orange Money, Wave: nextAction redirect_to_url; with Wave only that number may pay). `returnUrl` (https): where a redirect operator sends the payer back when the intent has no checkout session. `{"resend": true}` alone sends a pending push again (at most 3 times, spaced, under the per-phone limits; 409 on redirect operators). 400 rail_not_configured when this deployment has no backend for the rail in this mode; 503 rail_unavailable when the rail\'s backend is down or refused.',
+    body: confirmPaymentIntentInput,
+    returns: 'PaymentIntent',
+    codes400: ['rail_currency_mismatch', 'rail_not_configured'],
+    rail: 'confirm',
+    state: true,
+  },
+  {
+    id: 'testPayPaymentIntent',
+    tag: 'Test helpers',
+    method: 'post',
+    path: '/v1/test_helpers/payment_intents/{id}/pay',
+    summary: 'Test mode: pay a payment intent',
+    description:
+      "Test mode: the payer pays, as the rail's simulator would report it. Without `amount`, the full amount due; with one (in the attempt's settlement currency: sats or USDT millionths when the intent converts), an underpayment (`payment_intent.partially_paid`, the intent stays payable) or an overpayment (`payment_intent.overpaid`). Starts an attempt on the intent's rail when none is open, so an intent in `requires_payment_method` can be paid at once. On an address rail (" +
+      ADDRESS_RAILS.map((r) => `\`${r}\``).join(', ') +
+      ') a payment after the intent ended is a late payment (`payment_intent.late_payment`). Test keys only: a live key gets 404. 409 `unexpected_state` once the intent succeeded, or was canceled or failed on a rail that is not an address.',
+    body: testPayInput,
+    returns: 'PaymentIntent',
+    rail: 'create',
+    state: true,
+  },
+  {
+    id: 'testFailPaymentIntent',
+    tag: 'Test helpers',
+    method: 'post',
+    path: '/v1/test_helpers/payment_intents/{id}/fail',
+    summary: 'Test mode: make the current attempt fail',
+    description:
+      'Test mode: the current attempt fails as if the payer declined (`lastPaymentError.code` `payment_declined` on mobile money). The intent goes back to `requires_payment_method` (`payment_intent.payment_failed`) so the payer can try again, or fails for good after 10 failed attempts (`payment_intent.failed`). Starts an attempt first when none is open. Test keys only: a live key gets 404; 409 `unexpected_state` once the intent is final.',
+    body: noParameters,
+    returns: 'PaymentIntent',
+    state: true,
+  },
+  {
+    id: 'listAddressGaps',
+    tag: 'Receive addresses',
+    method: 'get',
+    path: '/v1/address_gaps',
+    summary: 'List address gaps',
+    description: `For each address rail configured in the key's mode (${ADDRESS_RAILS.join(', ')}): how far a wallet restored from the rail's account key must scan. Addresses whose payer never paid are handed to later payers, so they stay within the configured gap limit while they can; when every address within it is held, a new one is derived past it rather than refusing the payer. Set your wallet's gap limit to at least requiredGapLimit. Not paginated.`,
+    returns: 'list:AddressGap',
+  },
+  {
+    id: 'listExchangeRates',
+    tag: 'Exchange rates',
+    method: 'get',
+    path: '/v1/exchange_rates',
+    summary: 'List exchange rates',
+    description: `The rates a quote for an XOF, XAF or GNF intent paid over ${inWords(CONVERTING, 'or')} would use now, in the key's mode: test mode's fixed rates, or live rates (median of the exchanges' EUR prices, at most 2 minutes old; XOF and XAF at the peg of 655.957 per EUR; GNF only when the operator configured a GNF rate). A pair without a fresh rate is left out (its converting rails answer 503 rail_unavailable). Filters from and to; not paginated.`,
+    query: listExchangeRatesQuery,
+    returns: 'list:ExchangeRate',
+  },
+  {
+    id: 'listEvents',
+    tag: 'Events',
+    method: 'get',
+    path: '/v1/events',
+    summary: 'List events',
+    description:
+      "Every change to your objects in the key's mode, also the bodies your webhook endpoints receive. Filter by `type` (for example `payment_intent.succeeded`). Use it to catch up after downtime: page with `endingBefore` from the last event you handled.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.",
+    query: listEventsQuery,
+    returns: 'list:Event',
+  },
+  {
+    id: 'retrieveEvent',
+    tag: 'Events',
+    method: 'get',
+    path: '/v1/events/{id}',
+    summary: 'Retrieve an event',
+    description:
+      "One event, as it was sent to your webhook endpoints: `data.object` is the object right after the change. Use it to check a webhook you received, or to replay one you missed. 404 `resource_missing` when this key's merchant and mode have no event with this id.",
+    returns: 'Event',
+  },
+  {
+    id: 'createWebhookEndpoint',
+    tag: 'Webhook endpoints',
+    method: 'post',
+    path: '/v1/webhook_endpoints',
+    summary: 'Create a webhook endpoint',
+    description:
+      'Subscribes a URL of yours to events: `enabledEvents` lists event types, or `["*"]` for all. The answer carries the signing secret (`whsec_...`) this once: store it to verify each delivery\'s `webhook-signature` (Standard Webhooks, HMAC-SHA256). Test-mode endpoints may be any http(s) URL; live endpoints must be https on a public address. At most 16 endpoints per mode (400 `webhook_endpoint_limit`).',
+    body: createEndpointInput,
+    returns: 'WebhookEndpointWithSecret',
+    codes400: ['webhook_endpoint_limit'],
+  },
+  {
+    id: 'listWebhookEndpoints',
+    tag: 'Webhook endpoints',
+    method: 'get',
+    path: '/v1/webhook_endpoints',
+    summary: 'List webhook endpoints',
+    description:
+      "Your webhook endpoints in the key's mode (at most 16 per mode). The signing secret is not in this list: it is shown once, when the endpoint is made or its secret rolled.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.",
+    query: listEndpointsQuery,
+    returns: 'list:WebhookEndpoint',
+  },
+  {
+    id: 'retrieveWebhookEndpoint',
+    tag: 'Webhook endpoints',
+    method: 'get',
+    path: '/v1/webhook_endpoints/{id}',
+    summary: 'Retrieve a webhook endpoint',
+    description:
+      "One endpoint: its `status` (`enabled`, `disabled`) and, when disabled, why (`manual`, `http_410`: your server answered 410, `retries_exhausted`). Its secret is not shown again. 404 `resource_missing` when this key's merchant and mode have no endpoint with this id.",
+    returns: 'WebhookEndpoint',
+  },
+  {
+    id: 'updateWebhookEndpoint',
+    tag: 'Webhook endpoints',
+    method: 'post',
+    path: '/v1/webhook_endpoints/{id}',
+    summary: 'Update a webhook endpoint',
+    description:
+      'Changes the given fields only: `url`, `enabledEvents`, `description` (`null` clears it), `disabled`. `disabled: true` stops deliveries (`disabledReason` `manual`); `disabled: false` enables it again, also after a 410 from your server or exhausted retries. The secret does not change: roll it with roll_secret.',
+    body: updateEndpointInput,
+    returns: 'WebhookEndpoint',
+  },
+  {
+    id: 'deleteWebhookEndpoint',
+    tag: 'Webhook endpoints',
+    method: 'delete',
+    path: '/v1/webhook_endpoints/{id}',
+    summary: 'Delete a webhook endpoint',
+    description:
+      'Deletes the endpoint, with its deliveries and their record: pending deliveries are not sent. Events stay listed (`GET /v1/events`). 404 `resource_missing` when no endpoint has this id.',
+    returns: 'DeletedWebhookEndpoint',
+  },
+  {
+    id: 'rollWebhookEndpointSecret',
+    tag: 'Webhook endpoints',
+    method: 'post',
+    path: '/v1/webhook_endpoints/{id}/roll_secret',
+    summary: 'Roll the signing secret',
+    description:
+      'Makes a new signing secret, in the answer this once. The old secret keeps signing for `expiresInSeconds` (default 86400, 0 to stop at once, at most 604800): meanwhile each delivery carries both signatures in `webhook-signature`, so you can deploy the new secret without dropping a webhook.',
+    body: rollSecretInput,
+    returns: 'WebhookEndpointWithSecret',
+  },
+  {
+    id: 'listWebhookDeliveries',
+    tag: 'Webhook endpoints',
+    method: 'get',
+    path: '/v1/webhook_endpoints/{id}/deliveries',
+    summary: 'List deliveries of an endpoint',
+    description:
+      "The deliveries of events to this endpoint, with each attempt's response status, the start of your server's answer, and its duration: what to look at when a webhook did not arrive. Filter by `status` (`pending`, `succeeded`, `failed`) or `eventId`. 404 `resource_missing` when the endpoint does not exist.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.",
+    query: listDeliveriesQuery,
+    returns: 'list:WebhookDelivery',
+  },
+  {
+    id: 'retrieveWebhookDelivery',
+    tag: 'Webhook endpoints',
+    method: 'get',
+    path: '/v1/webhook_endpoints/{id}/deliveries/{deliveryId}',
+    summary: 'Retrieve a delivery',
+    description: 'One delivery and every attempt made (newest last). 404 `resource_missing` when the endpoint or the delivery does not exist.',
+    returns: 'WebhookDelivery',
+  },
+  {
+    id: 'retryWebhookDelivery',
+    tag: 'Webhook endpoints',
+    method: 'post',
+    path: '/v1/webhook_endpoints/{id}/deliveries/{deliveryId}/retry',
+    summary: 'Send a delivery again now',
+    description:
+      'Sends the delivery again now, whatever its status (a failed one after fixing your server, for instance), with the same `webhook-id` so your handler can drop a duplicate. The answer shows the new attempt. It does not move the automatic schedule. 409 `unexpected_state` while an attempt of this delivery is running.',
+    body: noParameters,
+    returns: 'WebhookDelivery',
+    state: true,
+  },
 ];
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -360,7 +870,7 @@ function bodySchema(op: Operation & { body: z.ZodType }): Json {
   for (const name of ['amount', 'unitAmount']) {
     const p = props[name];
     // Bounded where the server checks the currency's bounds (not the test helper's free amount).
-    if (!p || p.type !== 'integer' || op.tag === 'Test helpers') continue;
+    if (p?.type !== 'integer' || op.tag === 'Test helpers') continue;
     delete p.exclusiveMinimum;
     Object.assign(p, {
       minimum: 1,
@@ -369,7 +879,8 @@ function bodySchema(op: Operation & { body: z.ZodType }): Json {
         'minor units. Per currency: XOF and XAF 100 to 5,000,000; GNF 1,000 to 50,000,000; BTC 1 to 1,000,000,000 sats (on-chain at least 1,000); USDT 1,000,000 to 1,000,000,000,000 (400 amount_too_small / amount_too_large)',
     });
   }
-  for (const [name, note] of Object.entries(notes)) if (props[name]) props[name].description = props[name].description ? `${props[name].description}. ${note}` : note;
+  for (const [name, note] of Object.entries(notes))
+    if (props[name]) props[name].description = props[name].description ? `${props[name].description}. ${note}` : note;
   // Exactly one of these (neither: 400 parameter_missing; both: 400 parameters_exclusive).
   if (exactlyOneOf) schema.oneOf = exactlyOneOf.map((name) => ({ type: 'object', properties: { [name]: props[name] }, required: [name] }));
   return schema;
@@ -396,11 +907,19 @@ function queryParameters(s: z.ZodType) {
 }
 
 const HEADERS = {
-  RequestId: { description: 'The request id (req_...), repeated in error bodies: quote it to support', required: true, schema: { type: 'string', pattern: '^req_' } },
-  IdempotentReplayed: { description: '"true" when this is the replay of an earlier request with the same Idempotency-Key', schema: { type: 'string', const: 'true' } },
+  RequestId: {
+    description: 'The request id (req_...), repeated in error bodies: quote it to support',
+    required: true,
+    schema: { type: 'string', pattern: '^req_' },
+  },
+  IdempotentReplayed: {
+    description: '"true" when this is the replay of an earlier request with the same Idempotency-Key',
+    schema: { type: 'string', const: 'true' },
+  },
   RetryAfter: { description: 'Seconds to wait before retrying', required: true, schema: { type: 'integer', minimum: 1 } },
   RetryAfterUnavailable: {
-    description: 'When present, seconds to wait before trying this rail again. When absent, retry with backoff (for example 5 s, then 30 s), or offer the payer another rail',
+    description:
+      'When present, seconds to wait before trying this rail again. When absent, retry with backoff (for example 5 s, then 30 s), or offer the payer another rail',
     schema: { type: 'integer', minimum: 1 },
   },
   WWWAuthenticate: { description: 'Bearer realm="caisse"', required: true, schema: { type: 'string' } },
@@ -417,18 +936,38 @@ function errorResponses(op: Operation): Record<string, Json> {
   const hasId = op.path.includes('{');
   const out: Record<string, { description: string; headers?: Json }> = {};
   const c400 = hasBody
-    ? ['parameter_missing', 'parameter_invalid', 'parameter_unknown', 'invalid_json', 'invalid_content_length', 'request_aborted', 'invalid_host', ...(op.codes400 ?? [])]
-    : ['parameter_invalid', 'parameter_unknown', ...(op.query && op.returns.startsWith('list:') && op.id !== 'listExchangeRates' ? ['parameters_exclusive'] : []), 'invalid_host'];
+    ? [
+        'parameter_missing',
+        'parameter_invalid',
+        'parameter_unknown',
+        'invalid_json',
+        'invalid_content_length',
+        'request_aborted',
+        'invalid_host',
+        ...(op.codes400 ?? []),
+      ]
+    : [
+        'parameter_invalid',
+        'parameter_unknown',
+        ...(op.query && op.returns.startsWith('list:') && op.id !== 'listExchangeRates' ? ['parameters_exclusive'] : []),
+        'invalid_host',
+      ];
   out['400'] = { description: `Invalid request: ${codeList([...new Set(c400)])}` };
   out['401'] = { description: '`invalid_api_key`: no, malformed, unknown or revoked API key', headers: { 'WWW-Authenticate': header('WWWAuthenticate') } };
   if (op.rail === 'confirm')
-    out['402'] = { description: "`payment_refused`: the rail's backend refused this one payment request (e.g. the payer's number); try again or use another rail" };
-  if (hasId) out['404'] = { description: '`resource_missing`: no such object for this merchant and mode' + (op.tag === 'Test helpers' ? ' (and every test helper with a live key)' : '') };
+    out['402'] = {
+      description: "`payment_refused`: the rail's backend refused this one payment request (e.g. the payer's number); try again or use another rail",
+    };
+  if (hasId)
+    out['404'] = {
+      description:
+        `\`resource_missing\`: no such object for this merchant and mode${op.tag === 'Test helpers' ? ' (and every test helper with a live key)' : ''}`,
+    };
   if (hasBody) out['408'] = { description: '`request_timeout`: the body did not arrive within 10 s' };
   if (op.method === 'post')
     out['409'] = {
       description: op.state
-        ? '`unexpected_state`: the object\'s state does not allow this now; or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry)'
+        ? "`unexpected_state`: the object's state does not allow this now; or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry)"
         : '`idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry)',
     };
   if (hasBody) {
@@ -453,7 +992,11 @@ function errorResponses(op: Operation): Record<string, Json> {
   return Object.fromEntries(
     Object.entries(out).map(([status, r]) => [
       status,
-      { description: r.description, headers: { 'Request-Id': header('RequestId'), ...r.headers }, content: { 'application/json': { schema: ref('Error'), example: errorExample(status, op) } } },
+      {
+        description: r.description,
+        headers: { 'Request-Id': header('RequestId'), ...r.headers },
+        content: { 'application/json': { schema: ref('Error'), example: errorExample(status, op) } },
+      },
     ]),
   );
 }
@@ -464,40 +1007,128 @@ function errorResponses(op: Operation): Record<string, Json> {
 const T = 1767225600; // 2026-01-01T00:00:00Z
 const PI_ID = 'pi_3kTq8ZbV2nLw9XyC4rHd7M';
 export const EXAMPLES = {
-  Product: { id: 'prod_7Hc2LmQx9VbN4tKz1PwR8s', object: 'product', name: 'Wax fabric, 6 yards', description: 'Hand-printed cotton', active: true, metadata: { sku: 'WAX-6Y' }, livemode: false, createdAt: T },
-  Price: { id: 'price_5Rt8NvK2qLx7BwZ3mJc9Hd', object: 'price', productId: 'prod_7Hc2LmQx9VbN4tKz1PwR8s', currency: 'XOF', unitAmount: 5000, active: true, metadata: {}, livemode: false, createdAt: T },
+  Product: {
+    id: 'prod_7Hc2LmQx9VbN4tKz1PwR8s',
+    object: 'product',
+    name: 'Wax fabric, 6 yards',
+    description: 'Hand-printed cotton',
+    active: true,
+    metadata: { sku: 'WAX-6Y' },
+    livemode: false,
+    createdAt: T,
+  },
+  Price: {
+    id: 'price_5Rt8NvK2qLx7BwZ3mJc9Hd',
+    object: 'price',
+    productId: 'prod_7Hc2LmQx9VbN4tKz1PwR8s',
+    currency: 'XOF',
+    unitAmount: 5000,
+    active: true,
+    metadata: {},
+    livemode: false,
+    createdAt: T,
+  },
   PaymentIntent: {
-    id: PI_ID, object: 'payment_intent', amount: 5000, amountReceived: 0, currency: 'XOF', status: 'pending', rail: 'mobile_money_a',
-    reference: 'order-1042', description: 'Order 1042', metadata: { orderId: '1042' }, lastPaymentError: null, canceledAt: null, livemode: false, createdAt: T,
+    id: PI_ID,
+    object: 'payment_intent',
+    amount: 5000,
+    amountReceived: 0,
+    currency: 'XOF',
+    status: 'pending',
+    rail: 'mobile_money_a',
+    reference: 'order-1042',
+    description: 'Order 1042',
+    metadata: { orderId: '1042' },
+    lastPaymentError: null,
+    canceledAt: null,
+    livemode: false,
+    createdAt: T,
     nextAction: { type: 'mobile_money_prompt', phone: '+2250700000000', operator: 'MTN MoMo', ussdCode: '*133#', expiresAt: T + 300, quote: null },
     latestQuote: null,
   },
   CheckoutSession: {
-    id: 'cs_9Wm4Kx2PbT7nQz5LcV8rJh', object: 'checkout_session', url: 'http://localhost:3000/checkout/cs_9Wm4Kx2PbT7nQz5LcV8rJh', status: 'open',
-    paymentIntentId: null, priceId: 'price_5Rt8NvK2qLx7BwZ3mJc9Hd', paymentLinkId: null, amount: 5000, currency: 'XOF',
-    successUrl: 'https://shop.example/thanks?session={CHECKOUT_SESSION_ID}', cancelUrl: 'https://shop.example/cart', locale: 'auto', metadata: { orderId: '1042' },
-    expiresAt: T + 86400, livemode: false, createdAt: T,
+    id: 'cs_9Wm4Kx2PbT7nQz5LcV8rJh',
+    object: 'checkout_session',
+    url: 'http://localhost:3000/checkout/cs_9Wm4Kx2PbT7nQz5LcV8rJh',
+    status: 'open',
+    paymentIntentId: null,
+    priceId: 'price_5Rt8NvK2qLx7BwZ3mJc9Hd',
+    paymentLinkId: null,
+    amount: 5000,
+    currency: 'XOF',
+    successUrl: 'https://shop.example/thanks?session={CHECKOUT_SESSION_ID}',
+    cancelUrl: 'https://shop.example/cart',
+    locale: 'auto',
+    metadata: { orderId: '1042' },
+    expiresAt: T + 86400,
+    livemode: false,
+    createdAt: T,
   },
   PaymentLink: {
-    id: 'plink_2Nq7Xv4KcM9tRb3LzW8pHd', object: 'payment_link', url: 'http://localhost:3000/checkout/link/plink_2Nq7Xv4KcM9tRb3LzW8pHd',
-    priceId: 'price_5Rt8NvK2qLx7BwZ3mJc9Hd', active: true, successUrl: null, cancelUrl: null, locale: 'fr', metadata: {}, livemode: false, createdAt: T,
+    id: 'plink_2Nq7Xv4KcM9tRb3LzW8pHd',
+    object: 'payment_link',
+    url: 'http://localhost:3000/checkout/link/plink_2Nq7Xv4KcM9tRb3LzW8pHd',
+    priceId: 'price_5Rt8NvK2qLx7BwZ3mJc9Hd',
+    active: true,
+    successUrl: null,
+    cancelUrl: null,
+    locale: 'fr',
+    metadata: {},
+    livemode: false,
+    createdAt: T,
   },
   WebhookEndpoint: {
-    id: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd', object: 'webhook_endpoint', url: 'https://shop.example/caisse/webhooks', enabledEvents: ['payment_intent.succeeded', 'payment_intent.failed'],
-    description: 'Orders', status: 'enabled', disabledReason: null, previousSecretExpiresAt: null, livemode: false, createdAt: T,
+    id: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd',
+    object: 'webhook_endpoint',
+    url: 'https://shop.example/caisse/webhooks',
+    enabledEvents: ['payment_intent.succeeded', 'payment_intent.failed'],
+    description: 'Orders',
+    status: 'enabled',
+    disabledReason: null,
+    previousSecretExpiresAt: null,
+    livemode: false,
+    createdAt: T,
   },
   WebhookEndpointWithSecret: {
-    id: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd', object: 'webhook_endpoint', url: 'https://shop.example/caisse/webhooks', enabledEvents: ['payment_intent.succeeded', 'payment_intent.failed'],
-    description: 'Orders', status: 'enabled', disabledReason: null, previousSecretExpiresAt: null, livemode: false, createdAt: T,
+    id: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd',
+    object: 'webhook_endpoint',
+    url: 'https://shop.example/caisse/webhooks',
+    enabledEvents: ['payment_intent.succeeded', 'payment_intent.failed'],
+    description: 'Orders',
+    status: 'enabled',
+    disabledReason: null,
+    previousSecretExpiresAt: null,
+    livemode: false,
+    createdAt: T,
     secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
   },
   WebhookDelivery: {
-    id: 'whd_4Kc8Rz2LmT6nQx9VbP3wHd1', object: 'webhook_delivery', endpointId: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd', eventId: 'evt_8Jd3Wq6LzN2cKx7TbR5mVh',
-    eventType: 'payment_intent.succeeded', status: 'succeeded', attemptCount: 1, nextAttemptAt: null, lastAttemptAt: T + 5, lastResponseStatus: 200, lastError: null,
-    attempts: [{ attemptedAt: T + 5, manual: false, responseStatus: 200, responseBody: 'ok', error: null, durationMs: 84 }], livemode: false, createdAt: T,
+    id: 'whd_4Kc8Rz2LmT6nQx9VbP3wHd1',
+    object: 'webhook_delivery',
+    endpointId: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd',
+    eventId: 'evt_8Jd3Wq6LzN2cKx7TbR5mVh',
+    eventType: 'payment_intent.succeeded',
+    status: 'succeeded',
+    attemptCount: 1,
+    nextAttemptAt: null,
+    lastAttemptAt: T + 5,
+    lastResponseStatus: 200,
+    lastError: null,
+    attempts: [{ attemptedAt: T + 5, manual: false, responseStatus: 200, responseBody: 'ok', error: null, durationMs: 84 }],
+    livemode: false,
+    createdAt: T,
   },
   ExchangeRate: { object: 'exchange_rate', from: 'XOF', to: 'USDT', rate: '600', source: 'test', fetchedAt: T },
-  AddressGap: { object: 'address_gap', rail: 'btc_onchain', livemode: true, configuredGapLimit: 20, derivedCount: 57, highestUsedIndex: 41, longestUnusedRun: 23, requiredGapLimit: 24 },
+  AddressGap: {
+    object: 'address_gap',
+    rail: 'btc_onchain',
+    livemode: true,
+    configuredGapLimit: 20,
+    derivedCount: 57,
+    highestUsedIndex: 41,
+    longestUnusedRun: 23,
+    requiredGapLimit: 24,
+  },
   DeletedWebhookEndpoint: { id: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd', object: 'webhook_endpoint', deleted: true },
 } as const;
 
@@ -507,21 +1138,35 @@ export const QUOTED_PAYMENT_INTENT_EXAMPLE = {
   status: 'requires_payment_method',
   rail: 'usdt_trc20',
   nextAction: {
-    type: 'tron_address', address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', amount: '8.333334', network: 'TRC20', contract: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf', expiresAt: T + 900,
+    type: 'tron_address',
+    address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+    amount: '8.333334',
+    network: 'TRC20',
+    contract: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf',
+    expiresAt: T + 900,
     quote: { amount: 8333334, currency: 'USDT', rate: '600', expiresAt: T + 900 },
   },
   latestQuote: { amount: 8333334, currency: 'USDT', rate: '600', expiresAt: T + 900, received: 0 },
 } as const;
 
 export const EVENT_EXAMPLE = {
-  id: 'evt_8Jd3Wq6LzN2cKx7TbR5mVh', object: 'event', type: 'payment_intent.succeeded',
-  data: { object: { ...EXAMPLES.PaymentIntent, status: 'succeeded', amountReceived: 5000, nextAction: null } }, livemode: false, createdAt: T + 4,
+  id: 'evt_8Jd3Wq6LzN2cKx7TbR5mVh',
+  object: 'event',
+  type: 'payment_intent.succeeded',
+  data: { object: { ...EXAMPLES.PaymentIntent, status: 'succeeded', amountReceived: 5000, nextAction: null } },
+  livemode: false,
+  createdAt: T + 4,
 } as const;
 
 type ErrorExample = [type: string, code: string, message: string, param?: string];
 const ERROR_EXAMPLES: Record<string, ErrorExample> = {
   '401': ['authentication_error', 'invalid_api_key', 'Invalid API key provided.'],
-  '402': ['invalid_request_error', 'payment_refused', "The mobile_money_a backend refused this payment request (HTTP 400). Check the payer's phone number. Try again or use another rail.", 'phone'],
+  '402': [
+    'invalid_request_error',
+    'payment_refused',
+    "The mobile_money_a backend refused this payment request (HTTP 400). Check the payer's phone number. Try again or use another rail.",
+    'phone',
+  ],
   '408': ['invalid_request_error', 'request_timeout', 'The request body did not arrive within 10 s.'],
   '413': ['invalid_request_error', 'request_too_large', 'The request body is larger than the limit of 65536 bytes.'],
   '415': ['invalid_request_error', 'unsupported_media_type', 'Request bodies must be JSON, sent with Content-Type: application/json.'],
@@ -557,40 +1202,73 @@ function errorExample(status: string, op: Operation) {
   let e: ErrorExample | undefined = ERROR_EXAMPLES[status];
   if (status === '400') {
     const required = op.body && ((z.toJSONSchema(op.body, { io: 'input', unrepresentable: 'any' }) as { required?: string[] }).required ?? [])[0];
-    e = op.id === 'createCheckoutSession'
-      ? ['invalid_request_error', 'parameters_exclusive', 'Give either paymentIntentId or priceId, not both.', 'priceId']
-      : required
-        ? ['invalid_request_error', 'parameter_missing', `Missing required param: ${required}.`, required]
-        : op.query && op.returns.startsWith('list:') && op.id !== 'listExchangeRates'
-          ? ['invalid_request_error', 'parameter_invalid', 'limit must be an integer from 1 to 100', 'limit']
-          : op.body
-            ? ['invalid_request_error', 'invalid_json', 'The request body is not valid JSON: Unexpected end of JSON input.']
-            : ['invalid_request_error', 'parameter_unknown', 'Received unknown parameter: expand.', 'expand'];
+    e =
+      op.id === 'createCheckoutSession'
+        ? ['invalid_request_error', 'parameters_exclusive', 'Give either paymentIntentId or priceId, not both.', 'priceId']
+        : required
+          ? ['invalid_request_error', 'parameter_missing', `Missing required param: ${required}.`, required]
+          : op.query && op.returns.startsWith('list:') && op.id !== 'listExchangeRates'
+            ? ['invalid_request_error', 'parameter_invalid', 'limit must be an integer from 1 to 100', 'limit']
+            : op.body
+              ? ['invalid_request_error', 'invalid_json', 'The request body is not valid JSON: Unexpected end of JSON input.']
+              : ['invalid_request_error', 'parameter_unknown', 'Received unknown parameter: expand.', 'expand'];
   }
   if (status === '404') {
     const [, kind, id] = KIND_OF_PATH.find(([re]) => re.test(op.path))!;
     e = ['invalid_request_error', 'resource_missing', `No such ${kind}: '${id}'.`];
   }
   if (status === '409')
-    e = op.state && STATE_EXAMPLES[op.id]
-      ? ['invalid_request_error', 'unexpected_state', STATE_EXAMPLES[op.id]!]
-      : ['idempotency_error', 'idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed. Retry after it finishes.'];
+    e =
+      op.state && STATE_EXAMPLES[op.id]
+        ? ['invalid_request_error', 'unexpected_state', STATE_EXAMPLES[op.id]!]
+        : ['idempotency_error', 'idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed. Retry after it finishes.'];
   if (status === '429' && op.rail === 'confirm')
-    e = ['rate_limit_error', 'phone_rate_limited', `Too many payment requests were sent to this phone number by this account: at most ${PROMPTS_PER_MINUTE} a minute and ${PROMPTS_PER_HOUR} an hour. Retry after 42 seconds.`, 'phone'];
+    e = [
+      'rate_limit_error',
+      'phone_rate_limited',
+      `Too many payment requests were sent to this phone number by this account: at most ${PROMPTS_PER_MINUTE} a minute and ${PROMPTS_PER_HOUR} an hour. Retry after 42 seconds.`,
+      'phone',
+    ];
   if (status === '503')
-    e = op.rail === 'confirm'
-      ? ['api_error', 'rail_unavailable', 'The mobile_money_a rail is unavailable right now. Try again later or use another rail.', 'rail']
-      : ['api_error', 'rail_unavailable', 'The usdt_trc20 rail is unavailable right now (no fresh USDT/XOF exchange rate is available right now). Try again later or use another rail.', 'rail'];
-  if (!e) return { error: { type: 'api_error', message: `An unexpected error occurred. Contact support with the request id ${requestId} if it persists.`, param: null, requestId } };
+    e =
+      op.rail === 'confirm'
+        ? ['api_error', 'rail_unavailable', 'The mobile_money_a rail is unavailable right now. Try again later or use another rail.', 'rail']
+        : [
+            'api_error',
+            'rail_unavailable',
+            'The usdt_trc20 rail is unavailable right now (no fresh USDT/XOF exchange rate is available right now). Try again later or use another rail.',
+            'rail',
+          ];
+  if (!e)
+    return {
+      error: {
+        type: 'api_error',
+        message: `An unexpected error occurred. Contact support with the request id ${requestId} if it persists.`,
+        param: null,
+        requestId,
+      },
+    };
   const [type, code, message, param] = e;
   return { error: { type, code, message, param: param ?? null, requestId } };
 }
 
 /** One request body example per operation that takes a body. */
 export const REQUEST_EXAMPLES: Record<string, Json> = {
-  createPaymentIntent: { amount: 5000, currency: 'XOF', rail: 'mobile_money_a', reference: 'order-1042', description: 'Order 1042', metadata: { orderId: '1042' } },
+  createPaymentIntent: {
+    amount: 5000,
+    currency: 'XOF',
+    rail: 'mobile_money_a',
+    reference: 'order-1042',
+    description: 'Order 1042',
+    metadata: { orderId: '1042' },
+  },
   confirmPaymentIntent: { phone: '+2250700000000' },
-  createCheckoutSession: { priceId: 'price_5Rt8NvK2qLx7BwZ3mJc9Hd', successUrl: 'https://shop.example/thanks?session={CHECKOUT_SESSION_ID}', cancelUrl: 'https://shop.example/cart', metadata: { orderId: '1042' } },
+  createCheckoutSession: {
+    priceId: 'price_5Rt8NvK2qLx7BwZ3mJc9Hd',
+    successUrl: 'https://shop.example/thanks?session={CHECKOUT_SESSION_ID}',
+    cancelUrl: 'https://shop.example/cart',
+    metadata: { orderId: '1042' },
+  },
   createProduct: { name: 'Wax fabric, 6 yards', description: 'Hand-printed cotton', metadata: { sku: 'WAX-6Y' } },
   updateProduct: { metadata: { sku: 'WAX-6Y-B' } },
   createPrice: { productId: 'prod_7Hc2LmQx9VbN4tKz1PwR8s', currency: 'XOF', unitAmount: 5000 },
@@ -598,7 +1276,11 @@ export const REQUEST_EXAMPLES: Record<string, Json> = {
   createPaymentLink: { priceId: 'price_5Rt8NvK2qLx7BwZ3mJc9Hd', locale: 'fr' },
   updatePaymentLink: { active: false },
   testPayPaymentIntent: { amount: 5000 },
-  createWebhookEndpoint: { url: 'https://shop.example/caisse/webhooks', enabledEvents: ['payment_intent.succeeded', 'payment_intent.failed'], description: 'Orders' },
+  createWebhookEndpoint: {
+    url: 'https://shop.example/caisse/webhooks',
+    enabledEvents: ['payment_intent.succeeded', 'payment_intent.failed'],
+    description: 'Orders',
+  },
   updateWebhookEndpoint: { enabledEvents: ['*'] },
   rollWebhookEndpointSecret: { expiresInSeconds: 86400 },
   // No parameters: `{}` (or no body at all).
@@ -609,8 +1291,7 @@ export const REQUEST_EXAMPLES: Record<string, Json> = {
 };
 
 function okExample(op: Operation): unknown {
-  const one = (name: ObjectName): unknown =>
-    name === 'Event' ? EVENT_EXAMPLE : EXAMPLES[name as keyof typeof EXAMPLES];
+  const one = (name: ObjectName): unknown => (name === 'Event' ? EVENT_EXAMPLE : EXAMPLES[name as keyof typeof EXAMPLES]);
   if (!op.returns.startsWith('list:')) return one(op.returns as ObjectName);
   const path = op.path;
   return { object: 'list', data: [one(op.returns.slice(5) as ObjectName)], hasMore: false, url: path };
@@ -626,10 +1307,13 @@ const PROPERTY_NOTES: Record<string, Record<string, string>> = {
     metadata: 'at most 50 keys',
   },
   confirmPaymentIntent: {
-    phone: 'E.164 or national. Required by push operators (nextAction mobile_money_prompt); optional for redirect operators (Orange Money, Wave: with Wave only that number may pay)',
+    phone:
+      'E.164 or national. Required by push operators (nextAction mobile_money_prompt); optional for redirect operators (Orange Money, Wave: with Wave only that number may pay)',
     rail: `another rail of the intent's currency (or, for XOF, XAF, GNF, a converting rail: ${CONVERTING.join(', ')})`,
   },
-  testPayPaymentIntent: { amount: "in the attempt's settlement currency's minor units (the intent's own currency when there is no conversion); without it, the full amount due" },
+  testPayPaymentIntent: {
+    amount: "in the attempt's settlement currency's minor units (the intent's own currency when there is no conversion); without it, the full amount due",
+  },
 };
 
 const EXACTLY_ONE_OF: Record<string, string[]> = {
@@ -640,7 +1324,9 @@ const EXACTLY_ONE_OF: Record<string, string[]> = {
 function componentSchemas(): Record<string, Json> {
   const registry = z.registry<{ id: string }>();
   for (const [id, s] of Object.entries(COMPONENTS)) registry.add(s, { id });
-  const { schemas } = z.toJSONSchema(registry, { io: 'output', unrepresentable: 'any', uri: (id) => `${SCHEMA_PREFIX}${id}` }) as { schemas: Record<string, Json> };
+  const { schemas } = z.toJSONSchema(registry, { io: 'output', unrepresentable: 'any', uri: (id) => `${SCHEMA_PREFIX}${id}` }) as {
+    schemas: Record<string, Json>;
+  };
   const out: Record<string, Json> = {};
   for (const [name, s] of Object.entries(schemas)) out[name] = clean(s, true) as Json;
   // A oneOf of named objects told apart by `type`: the OpenAPI discriminator, with its mapping.
@@ -649,7 +1335,10 @@ function componentSchemas(): Record<string, Json> {
 }
 
 function addDiscriminators(node: unknown, all: Record<string, Json>): void {
-  if (Array.isArray(node)) return node.forEach((n) => addDiscriminators(n, all));
+  if (Array.isArray(node)) {
+    for (const n of node) addDiscriminators(n, all);
+    return;
+  }
   if (!isObj(node)) return;
   const variants = node.oneOf;
   if (Array.isArray(variants) && variants.every((v) => isObj(v) && typeof v.$ref === 'string')) {
@@ -681,11 +1370,21 @@ function webhooks(): Record<string, Json> {
           parameters: [
             { name: 'webhook-id', in: 'header', required: true, schema: { type: 'string' }, description: "the event's id (the same on every retry)" },
             { name: 'webhook-timestamp', in: 'header', required: true, schema: { type: 'integer', minimum: 0 } },
-            { name: 'webhook-signature', in: 'header', required: true, schema: { type: 'string' }, description: 'v1,<base64> (several, space-separated, while a rolled secret overlaps)' },
+            {
+              name: 'webhook-signature',
+              in: 'header',
+              required: true,
+              schema: { type: 'string' },
+              description: 'v1,<base64> (several, space-separated, while a rolled secret overlaps)',
+            },
           ],
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: { allOf: [{ $ref: EVENT_SCHEMA_OF(type) }, { type: 'object', properties: { type: { const: type } }, required: ['type'] }] } } },
+            content: {
+              'application/json': {
+                schema: { allOf: [{ $ref: EVENT_SCHEMA_OF(type) }, { type: 'object', properties: { type: { const: type } }, required: ['type'] }] },
+              },
+            },
           },
           responses: { '2XX': { description: 'Received: any 2xx stops the retries' }, '410': { description: 'Gone: disables the endpoint' } },
         },
@@ -701,7 +1400,12 @@ export function openApiDocument(baseUrl: string): Record<string, unknown> {
     const okSchema = op.returns.startsWith('list:')
       ? {
           type: 'object',
-          properties: { object: { const: 'list' }, data: { type: 'array', items: ref(op.returns.slice(5)) }, hasMore: { type: 'boolean' }, url: { type: 'string' } },
+          properties: {
+            object: { const: 'list' },
+            data: { type: 'array', items: ref(op.returns.slice(5)) },
+            hasMore: { type: 'boolean' },
+            url: { type: 'string' },
+          },
           required: ['object', 'data', 'hasMore', 'url'],
         }
       : ref(op.returns);
@@ -716,7 +1420,15 @@ export function openApiDocument(baseUrl: string): Record<string, unknown> {
         ...pathParams,
         ...(op.query ? queryParameters(op.query) : []),
         ...(op.method === 'post'
-          ? [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 }, description: 'Replays the first response for 24 h' }]
+          ? [
+              {
+                name: 'Idempotency-Key',
+                in: 'header',
+                required: false,
+                schema: { type: 'string', maxLength: 255 },
+                description: 'Replays the first response for 24 h',
+              },
+            ]
           : []),
       ],
       ...(body
@@ -771,7 +1483,11 @@ export function openApiDocument(baseUrl: string): Record<string, unknown> {
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer sk_test_... (or sk_live_...)' },
-        basic: { type: 'http', scheme: 'basic', description: 'The secret key as user name, no password (curl -u sk_test_...:); base64 of the key alone, without the colon, is taken too' },
+        basic: {
+          type: 'http',
+          scheme: 'basic',
+          description: 'The secret key as user name, no password (curl -u sk_test_...:); base64 of the key alone, without the colon, is taken too',
+        },
       },
       headers: HEADERS,
       schemas: componentSchemas(),

@@ -1,9 +1,9 @@
 // Reading what a merchant sent: the JSON body (size, content type, syntax) and the query string,
 // then zod, whose issues become the documented 400s.
-import { z } from 'zod';
-import { ApiError, invalid } from './errors';
-import { fromWebRequest, type ApiIncoming } from './incoming';
+import type { z } from 'zod';
 import { isStorableText } from '../text';
+import { ApiError, invalid } from './errors';
+import { type ApiIncoming, fromWebRequest } from './incoming';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Arrays and objects nested deeper than this are refused before parsing (a deep body is a stack overflow). */
@@ -64,7 +64,8 @@ export function assertJsonDepth(text: string, max = MAX_JSON_DEPTH): void {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
@@ -74,12 +75,7 @@ export function assertJsonDepth(text: string, max = MAX_JSON_DEPTH): void {
 }
 
 function tooLarge() {
-  return new ApiError(
-    413,
-    'invalid_request_error',
-    'request_too_large',
-    `The request body is larger than the limit of ${MAX_BODY_BYTES} bytes.`,
-  );
+  return new ApiError(413, 'invalid_request_error', 'request_too_large', `The request body is larger than the limit of ${MAX_BODY_BYTES} bytes.`);
 }
 
 /** Query string to a plain object. `createdAt[gte]` stays a flat key; a repeated key is an error. */
@@ -117,10 +113,8 @@ export function zodToApiError(error: z.ZodError, data: unknown, allowed?: readon
     return invalid('parameter_unknown', `Received unknown parameter: ${param}${where}.${list}`, param);
   }
   const param = paramName(issue.path);
-  if (issue.path.length > 0 && valueAt(data, issue.path) === undefined)
-    return invalid('parameter_missing', `Missing required param: ${param}.`, param);
-  if (issue.path.length === 0)
-    return invalid('parameter_invalid', `The request must be a JSON object: ${issue.message}.`);
+  if (issue.path.length > 0 && valueAt(data, issue.path) === undefined) return invalid('parameter_missing', `Missing required param: ${param}.`, param);
+  if (issue.path.length === 0) return invalid('parameter_invalid', `The request must be a JSON object: ${issue.message}.`);
   // Custom messages (set on the schema) already name the param and what is allowed.
   const msg = issue.message.startsWith(param) ? issue.message : `Invalid ${param}: ${issue.message}.`;
   return invalid('parameter_invalid', msg, param);
@@ -145,7 +139,8 @@ export function assertStorableStrings(data: unknown, path: PropertyKey[] = []): 
   else if (data && typeof data === 'object')
     for (const [k, v] of Object.entries(data)) {
       // JSON.parse keeps a "__proto__" key, but zod drops it silently: refuse it instead.
-      if (k === '__proto__') throw invalid('parameter_invalid', `Invalid ${paramName([...path, k])}: __proto__ is not an allowed key.`, paramName([...path, k]));
+      if (k === '__proto__')
+        throw invalid('parameter_invalid', `Invalid ${paramName([...path, k])}: __proto__ is not an allowed key.`, paramName([...path, k]));
       assertStorableStrings(k, [...path, k]);
       assertStorableStrings(v, [...path, k]);
     }

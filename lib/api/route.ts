@@ -2,13 +2,13 @@
 // parsing, idempotency, and error mapping. Route files stay a few lines: parse, call one domain
 // function, shape the answer.
 import type { z } from 'zod';
-import { getDb, type Db } from '../db/client';
+import { type Db, getDb } from '../db/client';
 import type { Companion } from '../domain/common';
 import { log } from '../log';
 import { authenticate, type Merchant } from './auth';
 import { ApiError, errorBody, toApiError } from './errors';
-import { claim, isKeptRefusal, isKeyConflict, keyRecord, requestHash, runOnce, storeRefusal, validateKey, type StoredResponse } from './idempotency';
-import { fromWebRequest, toResponse, type ApiAnswer, type ApiIncoming } from './incoming';
+import { claim, isKeptRefusal, isKeyConflict, keyRecord, requestHash, runOnce, type StoredResponse, storeRefusal, validateKey } from './idempotency';
+import { type ApiAnswer, type ApiIncoming, fromWebRequest, toResponse } from './incoming';
 import { countAuthFailure, refuseFailingClient, takeToken } from './rate-limit';
 import { assertDeclaredLength, assertStorableStrings, parseWith, queryObject, readJsonBody } from './request';
 
@@ -23,6 +23,7 @@ export type NativeHandler = (request: ApiIncoming, params: Record<string, string
 export type ApiHandler = Handler & { native: NativeHandler };
 
 export { newRequestId } from '../ids';
+
 import { newRequestId } from '../ids';
 
 // JSON, never cached, never sniffed as another type, never framed. The same as the answers the
@@ -176,8 +177,7 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
         }
       }
       const c = await claim(db, merchant, idemKey, request.method, url.pathname, hash);
-      if (c.kind === 'replay')
-        return jsonAnswer(c.response.body, c.response.status, requestId, { 'Idempotent-Replayed': 'true' });
+      if (c.kind === 'replay') return jsonAnswer(c.response.body, c.response.status, requestId, { 'Idempotent-Replayed': 'true' });
       try {
         const run = async (tx: Db) => {
           const result = await handler({ ...ctx, db: tx });
@@ -214,7 +214,14 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
 function rejectQuery(url: URL): undefined {
   if (url.search === '') return undefined;
   const first = url.searchParams.keys().next();
-  if (!first.done) throw new ApiError(400, 'invalid_request_error', 'parameter_unknown', `Received unknown parameter: ${first.value}. This endpoint takes no query parameters.`, first.value);
+  if (!first.done)
+    throw new ApiError(
+      400,
+      'invalid_request_error',
+      'parameter_unknown',
+      `Received unknown parameter: ${first.value}. This endpoint takes no query parameters.`,
+      first.value,
+    );
   return undefined;
 }
 
@@ -223,7 +230,8 @@ function rejectBody(body: unknown): undefined {
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     throw new ApiError(400, 'invalid_request_error', 'parameter_invalid', 'The request body must be a JSON object.');
   const first = Object.keys(body)[0];
-  if (first) throw new ApiError(400, 'invalid_request_error', 'parameter_unknown', `Received unknown parameter: ${first}. This endpoint takes no parameters.`, first);
+  if (first)
+    throw new ApiError(400, 'invalid_request_error', 'parameter_unknown', `Received unknown parameter: ${first}. This endpoint takes no parameters.`, first);
   return undefined;
 }
 

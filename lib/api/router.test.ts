@@ -22,11 +22,31 @@ describe('the /v1 router (server.ts and the tests)', () => {
     const routes = await loadApiRoutes();
     const scan = (p: string) => routes.find((r) => r.pattern.test(p)) ?? null;
     const paths = [
-      '/v1', '/v1/', '/v1//', '/v1/payment_intents', '/v1/payment_intents/', '/v1/payment_intents/pi_1', '/v1/payment_intents/pi_1/confirm',
-      '/v1/payment_intents/pi_1/nope', '/v1/payment%5Fintents/pi_1', '/v1/PAYMENT_INTENTS', '/v1/openapi.json', '/v1/openapi.jsonx',
-      '/v1/events', '/v1/events/evt_1', '/v1/webhook_endpoints/we_1/deliveries/whd_2/retry', '/v1/customers', '/v1/customers/cus_1',
-      '/v1/checkout_sessions/cs_1/expire', '/v1/products/prod%20x', '/v1/prices', '/v1/payment_links/plink_1', '/v1/exchange_rates',
-      '/v1/balance', '/v1/a/b/c/d/e', '/v1/payment_intents//confirm',
+      '/v1',
+      '/v1/',
+      '/v1//',
+      '/v1/payment_intents',
+      '/v1/payment_intents/',
+      '/v1/payment_intents/pi_1',
+      '/v1/payment_intents/pi_1/confirm',
+      '/v1/payment_intents/pi_1/nope',
+      '/v1/payment%5Fintents/pi_1',
+      '/v1/PAYMENT_INTENTS',
+      '/v1/openapi.json',
+      '/v1/openapi.jsonx',
+      '/v1/events',
+      '/v1/events/evt_1',
+      '/v1/webhook_endpoints/we_1/deliveries/whd_2/retry',
+      '/v1/customers',
+      '/v1/customers/cus_1',
+      '/v1/checkout_sessions/cs_1/expire',
+      '/v1/products/prod%20x',
+      '/v1/prices',
+      '/v1/payment_links/plink_1',
+      '/v1/exchange_rates',
+      '/v1/balance',
+      '/v1/a/b/c/d/e',
+      '/v1/payment_intents//confirm',
     ];
     for (const p of paths) expect(matchRoute(routes, p)?.module ?? null, p).toBe(scan(p)?.module ?? null);
   });

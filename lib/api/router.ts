@@ -5,9 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
-import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { ApiAnswer, ApiIncoming, BodyResult } from './incoming';
 import type { NativeHandler } from './route';
@@ -101,7 +101,10 @@ function candidates(routes: Route[], pathname: string): Route[] {
     const dynamic = routes.filter((r) => r.first === null);
     const named = new Map<string, Route[]>();
     for (const word of new Set(routes.map((r) => r.first).filter((w): w is string => w !== null)))
-      named.set(word, routes.filter((r) => r.first === word || r.first === null));
+      named.set(
+        word,
+        routes.filter((r) => r.first === word || r.first === null),
+      );
     index = { named, dynamic };
     byFirstSegment.set(routes, index);
   }
@@ -122,8 +125,6 @@ export function matchRoute(routes: Route[], pathname: string): { module: RouteMo
 // ---------------------------------------------------------------------------------------------
 // The production HTTP server (server.ts): node:http in front of the route table, Next.js for the rest.
 
-/** The largest body the API takes (lib/api/request.ts MAX_BODY_BYTES; the router imports nothing of lib/). */
-const MAX_API_BODY = 64 * 1024;
 /** How long a client has to send its whole request (headers and body) before it is dropped. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -191,7 +192,7 @@ function adapterError(res: http.ServerResponse, status: number, code: string | u
   else res.writeHead(status, { ...API_HEADERS, 'Request-Id': requestId, Connection: 'close', ...extra }).end(errorJson(status, code, message, requestId));
 }
 
-function errorJson(status: number, code: string | undefined, message: string, requestId: string): string {
+function errorJson(_status: number, code: string | undefined, message: string, requestId: string): string {
   return JSON.stringify({ error: { type: code ? 'invalid_request_error' : 'api_error', ...(code ? { code } : {}), message, param: null, requestId } });
 }
 
@@ -397,7 +398,11 @@ export function toOriginForm(req: Pick<http.IncomingMessage, 'url' | 'headers' |
   const host = req.headers.host;
   const same = (a: string) => new URL(`${scheme.toLowerCase()}://${a}/`).host;
   if (!host || !validHost(host) || same(authority) !== same(host))
-    return { status: 400, code: 'invalid_host', message: 'The request target names another host than the Host header: this server answers for its own host only.' };
+    return {
+      status: 400,
+      code: 'invalid_host',
+      message: 'The request target names another host than the Host header: this server answers for its own host only.',
+    };
   req.url = rest.startsWith('/') ? rest : `/${rest}`;
   return null;
 }
@@ -417,7 +422,7 @@ export function badPageTarget(url: string): boolean {
 
 const PAGE_TEXT: Record<number, [string, string, string, string]> = {
   400: ['Requête invalide', "Cette adresse n'est pas valide.", 'Bad request', 'This address is not valid.'],
-  405: ['Méthode non autorisée', "Cette adresse ne répond pas à cette méthode.", 'Method not allowed', 'This address does not answer this method.'],
+  405: ['Méthode non autorisée', 'Cette adresse ne répond pas à cette méthode.', 'Method not allowed', 'This address does not answer this method.'],
   411: ['Longueur requise', 'Le formulaire doit indiquer sa taille (Content-Length).', 'Length required', 'The form must state its size (Content-Length).'],
   413: ['Formulaire trop volumineux', 'Le formulaire envoyé dépasse 1 Mo.', 'Form too large', 'The form sent is larger than 1 MB.'],
 };
@@ -511,9 +516,20 @@ export function createApiServer(routes: Route[], opts: ApiServerOptions): http.S
   const rawAnswer = (socket: Duplex, status: number, reason: string, code: string, message: string, extra: Record<string, string> = {}) => {
     const requestId = `req_${randomBytes(12).toString('base64url')}`;
     const body = errorJson(status, code, message, requestId);
-    const headers = { ...API_HEADERS, ...(opts.hsts ? { 'Strict-Transport-Security': HSTS } : {}), 'Request-Id': requestId, ...extra, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
+    const headers = {
+      ...API_HEADERS,
+      ...(opts.hsts ? { 'Strict-Transport-Security': HSTS } : {}),
+      'Request-Id': requestId,
+      ...extra,
+      'Content-Length': String(Buffer.byteLength(body)),
+      Connection: 'close',
+    };
     socket.on('error', () => {});
-    socket.end(`HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('\r\n')}\r\n\r\n${body}`,
+    );
   };
   // CONNECT (a proxy's tunnel) is no request this server serves: Node would drop the connection unanswered.
   server.on('connect', (_req: http.IncomingMessage, socket: Duplex) =>
@@ -528,9 +544,14 @@ export function createApiServer(routes: Route[], opts: ApiServerOptions): http.S
       socket.destroy();
       return;
     }
-    if (err.code === 'HPE_HEADER_OVERFLOW') rawAnswer(socket, 431, 'Request Header Fields Too Large', 'request_too_large', 'The request headers are too large.');
-    else if (err.code === 'HPE_INVALID_METHOD') rawAnswer(socket, 405, 'Method Not Allowed', 'method_not_allowed', 'This method is not allowed.', { Allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS' });
-    else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') rawAnswer(socket, 408, 'Request Timeout', 'request_timeout', `The request did not arrive within ${timeout / 1000} s.`);
+    if (err.code === 'HPE_HEADER_OVERFLOW')
+      rawAnswer(socket, 431, 'Request Header Fields Too Large', 'request_too_large', 'The request headers are too large.');
+    else if (err.code === 'HPE_INVALID_METHOD')
+      rawAnswer(socket, 405, 'Method Not Allowed', 'method_not_allowed', 'This method is not allowed.', {
+        Allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+      });
+    else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+      rawAnswer(socket, 408, 'Request Timeout', 'request_timeout', `The request did not arrive within ${timeout / 1000} s.`);
     else rawAnswer(socket, 400, 'Bad Request', 'parameter_invalid', 'The request is not valid HTTP/1.1 (a malformed request line or header).');
   });
   return server;

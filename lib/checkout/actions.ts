@@ -10,18 +10,18 @@
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { loadCheckout } from './load';
-import { buyerPhone, checkoutSession, operatorFlow, simulateOutcome, SIMULATED_OUTCOMES } from './steps';
 import { getDb } from '../db/client';
-import { DomainError } from '../errors';
 import { takeAction } from '../domain/action-limits';
+import { DomainError } from '../errors';
+import { LOCALE_COOKIE } from '../i18n';
+import { nowSeconds } from '../ids';
+import { log } from '../log';
+import { isMobileMoneyRail, RAILS } from '../money';
 import { chooseSessionRail } from '../payments/choose-rail';
 import { confirmPaymentIntent } from '../payments/confirm';
 import { resendMobileMoneyPrompt } from '../payments/resend';
-import { nowSeconds } from '../ids';
-import { isMobileMoneyRail, RAILS } from '../money';
-import { LOCALE_COOKIE } from '../i18n';
-import { log } from '../log';
+import { loadCheckout } from './load';
+import { buyerPhone, checkoutSession, operatorFlow, SIMULATED_OUTCOMES, simulateOutcome } from './steps';
 
 const sessionId = z.string().regex(/^cs_[A-Za-z0-9]{1,100}$/);
 const railField = z.enum(RAILS);
@@ -55,7 +55,10 @@ function errorQuery(err: unknown): Record<string, string> {
 /** The client's address: the last hop of X-Forwarded-For (the one our side of the connection added), else none. */
 async function clientAddress(): Promise<string | null> {
   const h = await headers();
-  const hops = (h.get('x-forwarded-for') ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+  const hops = (h.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   return hops[hops.length - 1] ?? h.get('x-real-ip') ?? null;
 }
 

@@ -1,17 +1,18 @@
 // What the hosted checkout page may show, read from the database in one place. A plain view
 // model: no raw rows, no key data, no metadata, only this session's merchant's name. The page is
 // public (the session id is the capability), so the scope comes from the session row itself.
+
+import type { MomoProtocol } from '../config';
 import type { Db, Row } from '../db/client';
-import { nowSeconds } from '../ids';
-import { availableRails, type AvailableRail } from '../payments/available-rails';
+import { buyerReturnUrl } from '../domain/checkout-sessions';
 import type { NextAction } from '../domain/next-action';
+import { serializeIntent } from '../domain/payment-intents';
+import type { IntentStatus, SessionStatus } from '../domain/transitions';
+import { nowSeconds } from '../ids';
 import type { Currency, Rail } from '../money';
 import { isMobileMoneyRail } from '../money';
-import { serializeIntent } from '../domain/payment-intents';
-import { buyerReturnUrl } from '../domain/checkout-sessions';
+import { type AvailableRail, availableRails } from '../payments/available-rails';
 import { operatorInfo } from '../rails/mobile-money/operators';
-import type { IntentStatus, SessionStatus } from '../domain/transitions';
-import type { MomoProtocol } from '../config';
 
 export type Phase =
   | 'choose' // no rail started: pick one (and, for mobile money, give a number)
@@ -93,10 +94,12 @@ export async function loadCheckout(db: Db, sessionId: string, now = nowSeconds()
   let title: string | null = null;
   let description: string | null = null;
   if (s.price_id) {
-    const p = (await db.query<{ name: string; description: string | null }>(
-      `select p.name, p.description from prices pr join products p on p.id = pr.product_id where pr.id = $1 and pr.merchant_id = $2`,
-      [s.price_id, s.merchant_id],
-    ))[0];
+    const p = (
+      await db.query<{ name: string; description: string | null }>(
+        `select p.name, p.description from prices pr join products p on p.id = pr.product_id where pr.id = $1 and pr.merchant_id = $2`,
+        [s.price_id, s.merchant_id],
+      )
+    )[0];
     title = p?.name ?? null;
     description = p?.description ?? null;
   }
@@ -121,10 +124,12 @@ export async function loadCheckout(db: Db, sessionId: string, now = nowSeconds()
       timeoutSeconds = op.timeoutSeconds;
       protocol = op.protocol;
       ussdCode = op.markets[pi.currency]?.ussdCode ?? '';
-      const last = (await db.query<{ destination: string | null }>(
-        `select destination from payment_attempts where payment_intent_id = $1 and rail = $2 order by seq desc limit 1`,
-        [pi.id, pi.rail],
-      ))[0];
+      const last = (
+        await db.query<{ destination: string | null }>(
+          `select destination from payment_attempts where payment_intent_id = $1 and rail = $2 order by seq desc limit 1`,
+          [pi.id, pi.rail],
+        )
+      )[0];
       const dial = op.markets[pi.currency]?.dialCode;
       if (last?.destination && dial && last.destination.startsWith(dial)) lastPhone = last.destination.slice(dial.length);
     }

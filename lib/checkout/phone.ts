@@ -31,4 +31,3 @@ export function htmlPhonePattern(nationalPattern: string, dialCode: string): str
   const dial = dialCode.replace(/^\+/, '');
   return `(?:(?:\\+|00)${dial}${SEP})?${tokens.join(SEP)}`;
 }
-

@@ -1,14 +1,15 @@
 // What the hosted page's server actions do beyond one lifecycle call: find the session's scope
 // (the page is public, so the scope comes from the session row) and turn a test-mode button
 // (exact, under, over, fail) into the test helper call. The actions stay parse -> one call -> redirect.
-import { DomainError, invalid, notFound, unexpectedState } from '../errors';
+
 import type { Db } from '../db/client';
-import { nowSeconds } from '../ids';
-import { ADDRESS_RAILS, isMobileMoneyRail } from '../money';
 import type { Scope } from '../domain/common';
-import { testExpireQuote, testFail, testPay, testPayShare } from '../payments/test-helpers';
+import { DomainError, invalid, notFound, unexpectedState } from '../errors';
+import { nowSeconds } from '../ids';
 import type { Currency, Rail } from '../money';
+import { ADDRESS_RAILS, isMobileMoneyRail } from '../money';
 import { normalizeBuyerPhone } from '../payments/begin-attempt';
+import { testExpireQuote, testFail, testPay, testPayShare } from '../payments/test-helpers';
 import { operatorInfo } from '../rails/mobile-money/operators';
 
 /** How a mobile-money rail asks the payer: 'push' (prompt on the phone) or 'redirect' (operator's page or app); null for other rails. */
@@ -29,7 +30,9 @@ export interface SessionCtx {
 }
 
 export async function checkoutSession(db: Db, id: string): Promise<SessionCtx | null> {
-  const s = (await db.query(`select id, merchant_id, livemode, status, expires_at, currency, payment_intent_id, amount from checkout_sessions where id = $1`, [id]))[0];
+  const s = (
+    await db.query(`select id, merchant_id, livemode, status, expires_at, currency, payment_intent_id, amount from checkout_sessions where id = $1`, [id])
+  )[0];
   if (!s) return null;
   return {
     id,

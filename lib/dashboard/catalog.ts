@@ -6,11 +6,11 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { notFound } from 'next/navigation';
 import type { Db } from '../db/client';
-import { DomainError } from '../errors';
 import { formatDecimal, parseDecimal } from '../decimal';
-import { boundsFor, EXPONENT, toDecimalString, type Currency } from '../money';
-import { hashToken } from './sessions';
+import { DomainError } from '../errors';
 import type { Locale } from '../i18n';
+import { boundsFor, type Currency, EXPONENT, toDecimalString } from '../money';
+import { hashToken } from './sessions';
 
 // ---------------------------------------------------------------------------------------------
 // Amounts typed by a merchant.
@@ -107,7 +107,9 @@ export async function putFlash<T = Flash>(db: Db, token: string, flash: T, now =
 
 /** The session's flash, once: the first read takes (deletes) it, so a reload shows nothing. */
 export async function takeFlash<T = Flash>(db: Db, token: string, now = Date.now()): Promise<T | null> {
-  const [row] = await db.query<{ payload: string; expires_at: number }>(`delete from dashboard_flashes where session_hash = $1 returning payload, expires_at`, [hashToken(token)]);
+  const [row] = await db.query<{ payload: string; expires_at: number }>(`delete from dashboard_flashes where session_hash = $1 returning payload, expires_at`, [
+    hashToken(token),
+  ]);
   if (!row || Number(row.expires_at) <= now) return null;
   return open<T>(token, row.payload);
 }
@@ -181,7 +183,11 @@ export const randomKey = () => randomBytes(6).toString('hex');
 
 /** "23 Nov 2026, 14:05" in the dashboard's locale, UTC. */
 export function formatDate(seconds: number, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(seconds * 1000)) + ' UTC';
+  return (
+    `${new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
+      new Date(seconds * 1000),
+    )} UTC`
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

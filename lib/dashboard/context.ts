@@ -6,13 +6,13 @@
 // in test mode).
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { getDb } from '../db/client';
-import type { Db } from '../db/client';
-import type { Scope } from '../domain/common';
 import { config } from '../config';
-import { cookieOptions, sameOriginPost, SESSION_COOKIE, sessionFromToken } from './sessions';
-import type { User } from './users';
+import type { Db } from '../db/client';
+import { getDb } from '../db/client';
+import type { Scope } from '../domain/common';
 import { isLocale, LOCALE_COOKIE, type Locale } from '../i18n';
+import { cookieOptions, SESSION_COOKIE, sameOriginPost, sessionFromToken } from './sessions';
+import type { User } from './users';
 
 export const SIGN_IN_PATH = '/dashboard/sign-in';
 

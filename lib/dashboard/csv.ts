@@ -17,7 +17,7 @@ export function csvCell(value: string | number | null | undefined): string {
 }
 
 /** One line, CRLF-terminated. */
-export const csvRow = (cells: readonly (string | number | null | undefined)[]): string => cells.map(csvCell).join(',') + '\r\n';
+export const csvRow = (cells: readonly (string | number | null | undefined)[]): string => `${cells.map(csvCell).join(',')}\r\n`;
 
 export const PAYMENT_CSV_COLUMNS = ['id', 'createdAt', 'status', 'amount', 'amountReceived', 'currency', 'rail', 'reference', 'description'] as const;
 

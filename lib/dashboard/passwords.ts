@@ -6,7 +6,7 @@
 // over the 100 ms aimed at for a sign-in). A 16-byte random salt, a 32-byte key. scrypt runs on
 // libuv's thread pool (4 threads): it never blocks the event loop, and at most 4 hashes (128 MiB)
 // run at once per process.
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 import { randomBase62 } from '../ids';
 
 export interface ScryptParams {

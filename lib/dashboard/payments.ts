@@ -9,7 +9,7 @@ import type { Scope } from '../domain/common';
 import type { Quote } from '../domain/conversion';
 import { listPaymentIntents, listPaymentIntentsQuery, type PaymentIntent } from '../domain/payment-intents';
 import { INTENT_STATUSES } from '../domain/transitions';
-import { CURRENCIES, RAILS, type Currency, type Rail } from '../money';
+import { CURRENCIES, type Currency, RAILS, type Rail } from '../money';
 import { isStorableText } from '../text';
 
 export type PaymentsQuery = z.output<typeof listPaymentIntentsQuery>;
@@ -36,9 +36,7 @@ function dayStart(day: string): number | null {
   return Number.isNaN(ms) ? null : ms / 1000;
 }
 
-export type ParsedFilters =
-  | { ok: true; form: PaymentsForm; query: PaymentsQuery; search: string | null }
-  | { ok: false; form: PaymentsForm; error: string };
+export type ParsedFilters = { ok: true; form: PaymentsForm; query: PaymentsQuery; search: string | null } | { ok: false; form: PaymentsForm; error: string };
 
 /**
  * The list page's (and the CSV export's) URL parameters to the API's list query: `status`, `rail`,
@@ -46,7 +44,14 @@ export type ParsedFilters =
  * (the search box: resolved by resolveSearch). Validated by the API's own schema.
  */
 export function parsePaymentFilters(params: SearchParams, limit = 25): ParsedFilters {
-  const form: PaymentsForm = { q: one(params.q), status: one(params.status), rail: one(params.rail), currency: one(params.currency), from: one(params.from), to: one(params.to) };
+  const form: PaymentsForm = {
+    q: one(params.q),
+    status: one(params.status),
+    rail: one(params.rail),
+    currency: one(params.currency),
+    from: one(params.from),
+    to: one(params.to),
+  };
   // Before any query (the search, the list, the export's first page): PostgreSQL refuses a NUL.
   for (const [name, value] of Object.entries({ ...form, after: one(params.after), before: one(params.before) }))
     if (!isStorableText(value)) return { ok: false, form: { ...form, [name]: '' }, error: `${name}: no NUL characters or unpaired surrogates` };
@@ -73,7 +78,7 @@ export function parsePaymentFilters(params: SearchParams, limit = 25): ParsedFil
   return { ok: true, form, query: parsed.data, search: form.q || null };
 }
 
-export { INTENT_STATUSES, RAILS, CURRENCIES };
+export { CURRENCIES, INTENT_STATUSES, RAILS };
 
 export type SearchResult = { kind: 'intent'; id: string } | { kind: 'none' } | { kind: 'reference'; reference: string };
 
@@ -88,7 +93,11 @@ export async function resolveSearch(db: Db, scope: Scope, q: string): Promise<Se
     return rows[0] ? { kind: 'intent', id: s } : { kind: 'none' };
   }
   if (/^cs_[0-9A-Za-z]+$/.test(s)) {
-    const rows = await db.query(`select payment_intent_id from checkout_sessions where id = $1 and merchant_id = $2 and livemode = $3`, [s, scope.merchantId, scope.livemode]);
+    const rows = await db.query(`select payment_intent_id from checkout_sessions where id = $1 and merchant_id = $2 and livemode = $3`, [
+      s,
+      scope.merchantId,
+      scope.livemode,
+    ]);
     const id = rows[0]?.payment_intent_id as string | null | undefined;
     return id ? { kind: 'intent', id } : { kind: 'none' };
   }
@@ -194,7 +203,12 @@ export async function intentTimeline(db: Db, scope: Scope, intentId: string): Pr
     });
     by.set(d.event_id as string, list);
   }
-  return events.map((e: Row) => ({ eventId: e.id as string, type: e.type as string, createdAt: Number(e.created_at), deliveries: by.get(e.id as string) ?? [] }));
+  return events.map((e: Row) => ({
+    eventId: e.id as string,
+    type: e.type as string,
+    createdAt: Number(e.created_at),
+    deliveries: by.get(e.id as string) ?? [],
+  }));
 }
 
 /** The endpoint of one of this intent's deliveries (scoped), or null: what the resend action checks first. */
@@ -211,7 +225,12 @@ export async function deliveryOfIntent(db: Db, scope: Scope, intentId: string, d
  * Every intent of the filtered list, page by page (keyset pagination, `pageSize` at a time, as the
  * API pages): never more than one page in memory. `onPage` counts pages (tests).
  */
-export async function* allPaymentIntents(db: Db, scope: Scope, query: PaymentsQuery, opts: { pageSize?: number; onPage?: () => void } = {}): AsyncGenerator<PaymentIntent[]> {
+export async function* allPaymentIntents(
+  db: Db,
+  scope: Scope,
+  query: PaymentsQuery,
+  opts: { pageSize?: number; onPage?: () => void } = {},
+): AsyncGenerator<PaymentIntent[]> {
   let cursor: string | undefined;
   const base: PaymentsQuery = { ...query, limit: opts.pageSize ?? 100, startingAfter: undefined, endingBefore: undefined };
   for (;;) {

@@ -97,14 +97,21 @@ export async function signIn(db: Db, input: SignInInput, deps: { verify?: typeof
   );
   // Always at least one scrypt, against each account's hash (in parallel) or the dummy one, and the
   // disabled check only after it: the three refusals cost the same and read the same.
-  const checked = await Promise.all((rows.length ? rows : [null]).map(async (r) => ((await verify(input.password, r?.password_hash ?? DUMMY_HASH)) ? r : null)));
+  const checked = await Promise.all(
+    (rows.length ? rows : [null]).map(async (r) => ((await verify(input.password, r?.password_hash ?? DUMMY_HASH)) ? r : null)),
+  );
   const row = checked.find((r) => r !== null && r.disabled_at === null);
   if (!row) return { ok: false, reason: 'invalid_credentials', message: INVALID_CREDENTIALS_MESSAGE };
 
   await forgiveSignInAttempt(db, who);
   // Hashed with older parameters: upgraded now, the one moment the password is in hand.
   if (needsRehash(row.password_hash))
-    await db.query(`update users set password_hash = $2, updated_at = $3 where id = $1 and password_hash = $4`, [row.id, await hashPassword(input.password), now, row.password_hash]);
+    await db.query(`update users set password_hash = $2, updated_at = $3 where id = $1 and password_hash = $4`, [
+      row.id,
+      await hashPassword(input.password),
+      now,
+      row.password_hash,
+    ]);
   const token = randomBytes(32).toString('base64url');
   // A user disabled between the check and this insert gets a session that is already dead:
   // sessionFromToken requires the user to be enabled.
@@ -157,7 +164,10 @@ export async function sessionFromToken(db: Db, token: string | null | undefined,
 /** End the session of this token (sign out). False when it was unknown or already ended. */
 export async function signOut(db: Db, token: string, now = nowSeconds()): Promise<boolean> {
   if (!TOKEN_RE.test(token)) return false;
-  const rows = await db.query(`update dashboard_sessions set revoked_at = $2 where token_hash = $1 and revoked_at is null returning 1`, [hashToken(token), now]);
+  const rows = await db.query(`update dashboard_sessions set revoked_at = $2 where token_hash = $1 and revoked_at is null returning 1`, [
+    hashToken(token),
+    now,
+  ]);
   return rows.length > 0;
 }
 

@@ -34,7 +34,13 @@ export interface UserRow {
 /** The columns every query that builds a User selects (never password_hash unless it needs it). */
 export const USER_COLUMNS = 'id, merchant_id, email, disabled_at, created_at';
 
-export const toUser = (r: UserRow): User => ({ id: r.id, email: r.email, merchantId: r.merchant_id, disabled: r.disabled_at !== null, createdAt: Number(r.created_at) });
+export const toUser = (r: UserRow): User => ({
+  id: r.id,
+  email: r.email,
+  merchantId: r.merchant_id,
+  disabled: r.disabled_at !== null,
+  createdAt: Number(r.created_at),
+});
 
 const emailSchema = z.email().max(254);
 
@@ -71,10 +77,17 @@ export async function createUser(db: Db, opts: CreateUserOptions, now = nowSecon
   const problem = passwordProblem(password);
   if (problem) throw invalid('parameter_invalid', problem, 'password');
   if (!generated) {
-    const others = await db.query<{ password_hash: string }>(`select password_hash from users where lower(email) = $1 and merchant_id <> $2`, [email, opts.merchantId]);
+    const others = await db.query<{ password_hash: string }>(`select password_hash from users where lower(email) = $1 and merchant_id <> $2`, [
+      email,
+      opts.merchantId,
+    ]);
     const shared = await Promise.all(others.map((o) => verifyPassword(password, o.password_hash)));
     if (shared.includes(true))
-      throw invalid('parameter_invalid', `Another account with the email '${email}' has this password: choose another (the password picks the account at sign-in).`, 'password');
+      throw invalid(
+        'parameter_invalid',
+        `Another account with the email '${email}' has this password: choose another (the password picks the account at sign-in).`,
+        'password',
+      );
   }
   // Hashed before the statement: no transaction or lock is held during the ~60 ms of scrypt.
   const hash = await hashPassword(password);

@@ -5,7 +5,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export class DataDirLockedError extends Error {
-  constructor(readonly dir: string, readonly pid: number) {
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
     super(
       `The embedded database in ${dir} is in use by another process (pid ${pid}), probably the running server. ` +
         `Stop it first, or use PostgreSQL (DATABASE_URL), which any number of processes can share.`,

@@ -13,10 +13,11 @@ export function migrationsDir(): string {
 
 export async function migrate(db: Db): Promise<string[]> {
   const dir = migrationsDir();
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
-  await db.query(
-    `create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`,
-  ).catch(async (err) => {
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+  await db.query(`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`).catch(async (err) => {
     // Two processes creating the table at the same instant: one loses the race; that is fine.
     if (!String(err?.message).includes('already exists') && err?.code !== '23505') throw err;
   });

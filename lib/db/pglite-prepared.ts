@@ -53,7 +53,11 @@ export async function preparedRunner(pg: PGlite) {
     const st: Prepared = {
       name,
       paramTypes: messages.find((m) => m.name === 'parameterDescription')?.dataTypeIDs ?? [],
-      fields: (messages.find((m) => m.name === 'rowDescription')?.fields as Prepared['fields'] | undefined)?.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) ?? [],
+      fields:
+        (messages.find((m) => m.name === 'rowDescription')?.fields as Prepared['fields'] | undefined)?.map((f) => ({
+          name: f.name,
+          dataTypeID: f.dataTypeID,
+        })) ?? [],
     };
     if (statements.size >= MAX_STATEMENTS) {
       const [oldText, old] = statements.entries().next().value as [string, Prepared];

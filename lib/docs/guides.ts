@@ -2,9 +2,10 @@
 // data are read from it (the test numbers from the simulator, the example numbers from the
 // operators), and the ones written here are checked against the OpenAPI document by
 // test/docs.test.ts (every error code the API can answer has its line, and no other).
-import { MOBILE_MONEY_TEST_NUMBERS } from '../rails/mobile-money/simulator';
-import { operatorInfo } from '../rails/mobile-money/operators';
+
 import { MOBILE_MONEY_RAILS } from '../money';
+import { operatorInfo } from '../rails/mobile-money/operators';
+import { MOBILE_MONEY_TEST_NUMBERS } from '../rails/mobile-money/simulator';
 
 export interface Guide {
   slug: string;
@@ -34,32 +35,66 @@ export interface ErrorCodeDoc {
 
 /** Each `error.code`: its status, its `type`, and when it happens (README "Error codes"). */
 export const ERROR_CODE_DOCS: Record<string, ErrorCodeDoc> = {
-  parameter_missing: { status: 400, type: 'invalid_request_error', meaning: 'A required parameter is absent (`amount`, `phone` for a push operator, one of `paymentIntentId` / `priceId`).' },
-  parameter_invalid: { status: 400, type: 'invalid_request_error', meaning: 'A value is not allowed: wrong type or format, a bad URL, session `expiresAt` out of bounds, an object in the wrong state, metadata over its limits, a query parameter given twice, a bad `Idempotency-Key`.' },
+  parameter_missing: {
+    status: 400,
+    type: 'invalid_request_error',
+    meaning: 'A required parameter is absent (`amount`, `phone` for a push operator, one of `paymentIntentId` / `priceId`).',
+  },
+  parameter_invalid: {
+    status: 400,
+    type: 'invalid_request_error',
+    meaning:
+      'A value is not allowed: wrong type or format, a bad URL, session `expiresAt` out of bounds, an object in the wrong state, metadata over its limits, a query parameter given twice, a bad `Idempotency-Key`.',
+  },
   parameter_unknown: { status: 400, type: 'invalid_request_error', meaning: 'A body or query parameter the endpoint does not take.' },
-  parameters_exclusive: { status: 400, type: 'invalid_request_error', meaning: 'Two parameters that exclude each other (`paymentIntentId` and `priceId`; `startingAfter` and `endingBefore`).' },
-  amount_too_small: { status: 400, type: 'invalid_request_error', meaning: "Below the currency's bounds (or the rail's, or a converted amount below the rail's floor)." },
+  parameters_exclusive: {
+    status: 400,
+    type: 'invalid_request_error',
+    meaning: 'Two parameters that exclude each other (`paymentIntentId` and `priceId`; `startingAfter` and `endingBefore`).',
+  },
+  amount_too_small: {
+    status: 400,
+    type: 'invalid_request_error',
+    meaning: "Below the currency's bounds (or the rail's, or a converted amount below the rail's floor).",
+  },
   amount_too_large: { status: 400, type: 'invalid_request_error', meaning: "Above the currency's bounds (or the rail's)." },
   rail_currency_mismatch: { status: 400, type: 'invalid_request_error', meaning: 'The rail does not take that currency.' },
   rail_not_configured: { status: 400, type: 'invalid_request_error', meaning: 'Live mode: a rail this deployment has no configuration for.' },
-  resource_missing: { status: 404, type: 'invalid_request_error', meaning: 'The object in the URL does not exist for this merchant and mode (404); as a 400, an id in the body or a list cursor names no object of yours (`param` says which). Also a test helper called with a live key.' },
+  resource_missing: {
+    status: 404,
+    type: 'invalid_request_error',
+    meaning:
+      'The object in the URL does not exist for this merchant and mode (404); as a 400, an id in the body or a list cursor names no object of yours (`param` says which). Also a test helper called with a live key.',
+  },
   webhook_endpoint_limit: { status: 400, type: 'invalid_request_error', meaning: 'Already 16 webhook endpoints in this mode.' },
   invalid_json: { status: 400, type: 'invalid_request_error', meaning: 'The body is not JSON, or nests deeper than 64 levels.' },
   invalid_content_length: { status: 400, type: 'invalid_request_error', meaning: 'A malformed `Content-Length` header.' },
   request_aborted: { status: 400, type: 'invalid_request_error', meaning: 'The body was cut off before its end.' },
   invalid_host: { status: 400, type: 'invalid_request_error', meaning: 'A malformed `Host` header.' },
   invalid_api_key: { status: 401, type: 'authentication_error', meaning: 'No key, or a malformed, unknown or revoked one (`WWW-Authenticate` header).' },
-  payment_refused: { status: 402, type: 'invalid_request_error', meaning: "The rail's backend refused this one payment request (on a push operator `param` is `phone`); the attempt failed, the rail is up." },
+  payment_refused: {
+    status: 402,
+    type: 'invalid_request_error',
+    meaning: "The rail's backend refused this one payment request (on a push operator `param` is `phone`); the attempt failed, the rail is up.",
+  },
   method_not_allowed: { status: 405, type: 'invalid_request_error', meaning: 'The path exists, the method does not (`Allow` header).' },
   request_timeout: { status: 408, type: 'invalid_request_error', meaning: 'The body did not arrive within 10 s.' },
-  unexpected_state: { status: 409, type: 'invalid_request_error', meaning: "Not allowed in the object's current state (cancel a pending intent, confirm a succeeded one, ...); the message says why." },
+  unexpected_state: {
+    status: 409,
+    type: 'invalid_request_error',
+    meaning: "Not allowed in the object's current state (cancel a pending intent, confirm a succeeded one, ...); the message says why.",
+  },
   idempotency_key_in_use: { status: 409, type: 'idempotency_error', meaning: 'A request with this `Idempotency-Key` is still running: retry after it ends.' },
   request_too_large: { status: 413, type: 'invalid_request_error', meaning: 'The body is over 64 KiB.' },
   unsupported_media_type: { status: 415, type: 'invalid_request_error', meaning: 'A body not sent as `application/json`.' },
   idempotency_key_reused: { status: 422, type: 'idempotency_error', meaning: 'The `Idempotency-Key` was first used with another body or path.' },
   rate_limited: { status: 429, type: 'rate_limit_error', meaning: "Over the key's rate (`Retry-After` header, seconds)." },
   phone_rate_limited: { status: 429, type: 'rate_limit_error', meaning: 'Too many payment prompts to this phone (`Retry-After`).' },
-  address_limit_reached: { status: 429, type: 'rate_limit_error', meaning: 'The hosted page: one client address or payment link holds too many unpaid Bitcoin or USDT receive addresses (`Retry-After`).' },
+  address_limit_reached: {
+    status: 429,
+    type: 'rate_limit_error',
+    meaning: 'The hosted page: one client address or payment link holds too many unpaid Bitcoin or USDT receive addresses (`Retry-After`).',
+  },
   rail_unavailable: { status: 503, type: 'api_error', meaning: "The rail's backend is down, or no rate for a conversion: try later or another rail." },
 };
 

@@ -83,14 +83,25 @@ export function operations(doc: OpenApiDocument): Operation[] {
     for (const method of HTTP_METHODS) {
       const op = item[method];
       if (!op) continue;
-      out.push({ id: op.operationId, method, path, tag: op.tags?.[0] ?? 'Other', summary: op.summary ?? `${method.toUpperCase()} ${path}`, description: op.description, op });
+      out.push({
+        id: op.operationId,
+        method,
+        path,
+        tag: op.tags?.[0] ?? 'Other',
+        summary: op.summary ?? `${method.toUpperCase()} ${path}`,
+        description: op.description,
+        op,
+      });
     }
   return out;
 }
 
 /** 'Payment intents' -> 'payment-intents': the page of a tag is /docs/api/<slug>. */
 export function slugify(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 export interface TagGroup {
@@ -105,7 +116,12 @@ export function tagGroups(doc: OpenApiDocument): TagGroup[] {
   const ops = operations(doc);
   const names = [...(doc.tags ?? []).map((t) => t.name), ...ops.map((o) => o.tag)];
   return [...new Set(names)]
-    .map((name) => ({ name, slug: slugify(name), description: doc.tags?.find((t) => t.name === name)?.description, operations: ops.filter((o) => o.tag === name) }))
+    .map((name) => ({
+      name,
+      slug: slugify(name),
+      description: doc.tags?.find((t) => t.name === name)?.description,
+      operations: ops.filter((o) => o.tag === name),
+    }))
     .filter((g) => g.operations.length > 0);
 }
 
@@ -156,7 +172,8 @@ function joinParts(groups: TypePart[][], sep: string): TypePart[] {
 export function constraints(s: Schema | undefined): string[] {
   if (!s) return [];
   const out: string[] = [];
-  if (s.default !== undefined && !(typeof s.default === 'object' && s.default !== null && Object.keys(s.default).length === 0)) out.push(`default ${JSON.stringify(s.default)}`);
+  if (s.default !== undefined && !(typeof s.default === 'object' && s.default !== null && Object.keys(s.default).length === 0))
+    out.push(`default ${JSON.stringify(s.default)}`);
   if (s.minLength !== undefined && s.minLength > 1) out.push(`at least ${s.minLength} characters`);
   if (s.maxLength !== undefined) out.push(`at most ${s.maxLength} characters`);
   if (s.minimum !== undefined && s.maximum !== undefined) out.push(`${fmt(s.minimum)} to ${fmt(s.maximum)}`);
@@ -207,7 +224,13 @@ export function notes(f: Pick<Field, 'description' | 'constraints'>): string {
 export function parameterFields(op: OperationObject, where: string): Field[] {
   return (op.parameters ?? [])
     .filter((p) => p.in === where)
-    .map((p) => ({ name: p.name, type: typeParts(p.schema), required: !!p.required, description: p.description ?? p.schema?.description, constraints: constraints(p.schema) }));
+    .map((p) => ({
+      name: p.name,
+      type: typeParts(p.schema),
+      required: !!p.required,
+      description: p.description ?? p.schema?.description,
+      constraints: constraints(p.schema),
+    }));
 }
 
 /** The named schema an operation answers with (a list's item for lists). */
@@ -304,7 +327,10 @@ const ID_PREFIX: Record<string, string> = {
 export function exampleIds(doc: OpenApiDocument): Record<string, string> {
   const out: Record<string, string> = {};
   const visit = (v: unknown): void => {
-    if (Array.isArray(v)) return v.forEach(visit);
+    if (Array.isArray(v)) {
+      for (const x of v) visit(x);
+      return;
+    }
     if (typeof v !== 'object' || v === null) return;
     for (const [k, x] of Object.entries(v)) {
       if ((k === 'id' || k.endsWith('Id')) && typeof x === 'string') {
@@ -314,7 +340,8 @@ export function exampleIds(doc: OpenApiDocument): Record<string, string> {
       visit(x);
     }
   };
-  for (const op of operations(doc)) for (const r of Object.values(op.op.responses)) for (const m of Object.values(r.content ?? {})) examplesOf(m).forEach((e) => visit(e.value));
+  for (const op of operations(doc))
+    for (const r of Object.values(op.op.responses)) for (const m of Object.values(r.content ?? {})) examplesOf(m).forEach((e) => visit(e.value));
   return out;
 }
 
@@ -415,7 +442,11 @@ export function firstSentence(text: string | undefined): string {
 }
 
 /** Paragraphs of a description (blank lines apart). */
-export const paragraphs = (text: string | undefined) => (text ?? '').split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+export const paragraphs = (text: string | undefined) =>
+  (text ?? '')
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
 
 // ---------------------------------------------------------------------------------------------
 // Objects

@@ -1,7 +1,7 @@
 // Search without JavaScript: /docs/search?q=... answers from this index, built from the OpenAPI
 // document and the guides, on the server.
-import { GUIDES, ERROR_CODE_DOCS, PAYMENT_ERROR_DOCS } from './guides';
-import { errorCodes, objectNames, operations, slugify, webhookEvents, type OpenApiDocument } from './reference';
+import { ERROR_CODE_DOCS, GUIDES, PAYMENT_ERROR_DOCS } from './guides';
+import { errorCodes, type OpenApiDocument, objectNames, operations, slugify, webhookEvents } from './reference';
 
 export interface Entry {
   title: string;
@@ -19,21 +19,32 @@ export function buildIndex(doc: OpenApiDocument): Entry[] {
       title: op.summary,
       url: `/docs/api/${slugify(op.tag)}#${op.id}`,
       kind: `${op.method.toUpperCase()} ${op.path}`,
-      text: [op.id, op.description ?? '', ...(op.op.parameters ?? []).map((p) => p.name), ...Object.keys(op.op.requestBody?.content['application/json']?.schema?.properties ?? {})].join(' '),
+      text: [
+        op.id,
+        op.description ?? '',
+        ...(op.op.parameters ?? []).map((p) => p.name),
+        ...Object.keys(op.op.requestBody?.content['application/json']?.schema?.properties ?? {}),
+      ].join(' '),
     });
   for (const name of objectNames(doc)) {
     const s = doc.components.schemas[name]!;
     out.push({ title: name, url: `/docs/objects#${name}`, kind: 'object', text: [s.description ?? '', ...Object.keys(s.properties ?? {})].join(' ') });
   }
-  for (const code of errorCodes(doc)) out.push({ title: code, url: `/docs/guides/errors#${code}`, kind: 'error code', text: ERROR_CODE_DOCS[code]?.meaning ?? '' });
-  for (const [code, meaning] of Object.entries(PAYMENT_ERROR_DOCS)) out.push({ title: code, url: `/docs/guides/errors#payment-${code}`, kind: 'lastPaymentError code', text: meaning });
+  for (const code of errorCodes(doc))
+    out.push({ title: code, url: `/docs/guides/errors#${code}`, kind: 'error code', text: ERROR_CODE_DOCS[code]?.meaning ?? '' });
+  for (const [code, meaning] of Object.entries(PAYMENT_ERROR_DOCS))
+    out.push({ title: code, url: `/docs/guides/errors#payment-${code}`, kind: 'lastPaymentError code', text: meaning });
   for (const e of webhookEvents(doc)) out.push({ title: e.type, url: `/docs/objects#event-types`, kind: 'event', text: e.schema ?? '' });
   return out;
 }
 
 /** Entries holding every word of the query (case-insensitive); title matches first. At most `max`. */
 export function search(index: Entry[], query: string, max = 30): Entry[] {
-  const words = query.toLowerCase().split(/[\s,]+/).filter(Boolean).slice(0, 8);
+  const words = query
+    .toLowerCase()
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .slice(0, 8);
   if (words.length === 0) return [];
   return index
     .map((e) => {

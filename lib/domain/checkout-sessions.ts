@@ -1,17 +1,17 @@
 // Checkout sessions: a hosted page for one payment, made from a payment intent or a price.
 // A session made from a price has no intent until the buyer picks a rail.
 import { z } from 'zod';
-import { invalid } from '../errors';
-import { listObjects, listQuery } from './list';
 import { config } from '../config';
 import type { Db, Row } from '../db/client';
+import { invalid } from '../errors';
 import { createId, nowSeconds } from '../ids';
-import { idParam, metadataInput, getOwnedRow, METADATA_MAX_KEYS, type Scope, urlInput } from './common';
 import type { Currency } from '../money';
+import { type CheckoutSessionRow, parseSession } from '../store/sessions';
+import { getOwnedRow, idParam, METADATA_MAX_KEYS, metadataInput, type Scope, urlInput } from './common';
+import { listObjects, listQuery } from './list';
 import { getIntentRow, toPaymentIntent } from './payment-intents';
 import { getPayablePrice } from './prices';
 import { SESSION_STATUSES, type SessionStatus } from './transitions';
-import { parseSession, type CheckoutSessionRow } from '../store/sessions';
 
 export const SESSION_MIN_SECONDS = 30 * 60;
 export const SESSION_MAX_SECONDS = 24 * 3600;
@@ -26,7 +26,10 @@ export const createCheckoutSessionInput = z.strictObject({
   successUrl: returnUrl('successUrl').optional(),
   cancelUrl: returnUrl('cancelUrl').optional(),
   locale: z.enum(LOCALES, { error: `locale must be one of ${LOCALES.join(', ')}` }).default('auto'),
-  expiresAt: z.number({ error: 'expiresAt must be an integer Unix timestamp in seconds' }).int('expiresAt must be an integer Unix timestamp in seconds').optional(),
+  expiresAt: z
+    .number({ error: 'expiresAt must be an integer Unix timestamp in seconds' })
+    .int('expiresAt must be an integer Unix timestamp in seconds')
+    .optional(),
   metadata: metadataInput.default({}),
 });
 export type CreateCheckoutSessionInput = z.output<typeof createCheckoutSessionInput>;
@@ -101,8 +104,7 @@ export function intentMetadataOf(sessionId: string, sessionMetadata: Record<stri
 }
 
 export async function createCheckoutSession(db: Db, scope: Scope, input: CreateCheckoutSessionInput): Promise<CheckoutSession> {
-  if (input.paymentIntentId && input.priceId)
-    throw invalid('parameters_exclusive', 'Give either paymentIntentId or priceId, not both.', 'priceId');
+  if (input.paymentIntentId && input.priceId) throw invalid('parameters_exclusive', 'Give either paymentIntentId or priceId, not both.', 'priceId');
   if (!input.paymentIntentId && !input.priceId)
     throw invalid('parameter_missing', 'Missing required param: give either paymentIntentId or priceId.', 'paymentIntentId');
   const now = nowSeconds();
@@ -143,8 +145,19 @@ export async function createCheckoutSession(db: Db, scope: Scope, input: CreateC
          success_url, cancel_url, locale, metadata, expires_at, created_at, updated_at)
        values ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9, $10, $11, $12, $13, $13) returning *`,
       [
-        createId('cs'), scope.merchantId, scope.livemode, input.paymentIntentId ?? null, input.priceId ?? null, amount, currency,
-        input.successUrl ?? null, input.cancelUrl ?? null, input.locale, JSON.stringify(input.metadata), expiresAt, now,
+        createId('cs'),
+        scope.merchantId,
+        scope.livemode,
+        input.paymentIntentId ?? null,
+        input.priceId ?? null,
+        amount,
+        currency,
+        input.successUrl ?? null,
+        input.cancelUrl ?? null,
+        input.locale,
+        JSON.stringify(input.metadata),
+        expiresAt,
+        now,
       ],
     );
     return toCheckoutSession(rows[0]!);

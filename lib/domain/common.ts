@@ -1,7 +1,7 @@
 // Input pieces shared by several resources: metadata, descriptions, the merchant scope.
 import { z } from 'zod';
-import { invalid, notFound } from '../errors';
 import type { Db, Row } from '../db/client';
+import { invalid, notFound } from '../errors';
 
 /** Whose objects, in which mode: every query of the core is narrowed by both. */
 export interface Scope {
@@ -32,7 +32,10 @@ const tooMany = `metadata may have at most ${METADATA_MAX_KEYS} keys`;
 
 /** Metadata on create: up to 50 string key-value pairs, stored and returned as given. */
 export const metadataInput = z
-  .record(metadataKey, z.string({ error: 'metadata values must be strings' }).max(METADATA_VALUE_MAX, `metadata values must be at most ${METADATA_VALUE_MAX} characters`))
+  .record(
+    metadataKey,
+    z.string({ error: 'metadata values must be strings' }).max(METADATA_VALUE_MAX, `metadata values must be at most ${METADATA_VALUE_MAX} characters`),
+  )
   .refine((m) => Object.keys(m).length <= METADATA_MAX_KEYS, tooMany);
 
 /** Metadata on update: merged into the stored one; a key set to "" or null is removed (as Stripe does). */
@@ -51,14 +54,16 @@ export function mergeMetadata(current: Record<string, string>, patch: Record<str
   return out;
 }
 
-export const shortText = (name: string, max: number) =>
-  z.string({ error: `${name} must be a string` }).max(max, `${name} must be at most ${max} characters`);
+export const shortText = (name: string, max: number) => z.string({ error: `${name} must be a string` }).max(max, `${name} must be at most ${max} characters`);
 
-export const requiredText = (name: string, max: number) =>
-  shortText(name, max).refine((s) => s.trim().length > 0, `${name} must not be empty`);
+export const requiredText = (name: string, max: number) => shortText(name, max).refine((s) => s.trim().length > 0, `${name} must not be empty`);
 
 /** An object id in a body param, e.g. productId. */
-export const idParam = (name: string) => z.string({ error: `${name} must be a string id` }).min(1).max(100);
+export const idParam = (name: string) =>
+  z
+    .string({ error: `${name} must be a string id` })
+    .min(1)
+    .max(100);
 
 export const withScope = (s: Scope) => [s.merchantId, s.livemode] as const;
 
@@ -74,10 +79,11 @@ export interface OwnedRowOptions {
  * `param`). Every read of an object named by a caller goes through here: isolation in one place.
  */
 export async function getOwnedRow(db: Db, table: string, kind: string, scope: Scope, id: string, opts: OwnedRowOptions = {}): Promise<Row> {
-  const rows = await db.query(
-    `select * from ${table} where id = $1 and merchant_id = $2 and livemode = $3${opts.lock ? ` for ${opts.lock}` : ''}`,
-    [id, scope.merchantId, scope.livemode],
-  );
+  const rows = await db.query(`select * from ${table} where id = $1 and merchant_id = $2 and livemode = $3${opts.lock ? ` for ${opts.lock}` : ''}`, [
+    id,
+    scope.merchantId,
+    scope.livemode,
+  ]);
   if (!rows[0]) throw notFound(kind, id, opts.param);
   return rows[0];
 }
@@ -96,14 +102,17 @@ export const urlInput = (name: string, opts: { httpsOnly?: boolean } = {}) =>
     .string({ error: `${name} must be a string` })
     .max(2048, `${name} must be at most 2048 characters`)
     .refine((u) => !CONTROL.test(u), `${name} may not contain control characters (tabs, line breaks, NUL, ...)`)
-    .refine((u) => {
-      try {
-        const p = new URL(u);
-        return (p.protocol === 'https:' || (!opts.httpsOnly && p.protocol === 'http:')) && /^[a-z]+:\/\//i.test(u);
-      } catch {
-        return false;
-      }
-    }, `${name} must be an absolute ${opts.httpsOnly ? 'https' : 'http(s)'} URL`)
+    .refine(
+      (u) => {
+        try {
+          const p = new URL(u);
+          return (p.protocol === 'https:' || (!opts.httpsOnly && p.protocol === 'http:')) && /^[a-z]+:\/\//i.test(u);
+        } catch {
+          return false;
+        }
+      },
+      `${name} must be an absolute ${opts.httpsOnly ? 'https' : 'http(s)'} URL`,
+    )
     .refine((u) => {
       try {
         const p = new URL(u);

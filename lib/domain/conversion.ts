@@ -2,13 +2,14 @@
 // attempt locks, and what money received in the settlement currency is worth in the intent's.
 // The arithmetic is lib/rates/quotes.ts (exact, no floating point); the rates are the worker's
 // (lib/rates/store.ts: read from the database, never fetched during a request).
-import type { Db, Row } from '../db/client';
+
 import { config } from '../config';
+import type { Db, Row } from '../db/client';
 import { invalid, railUnavailable } from '../errors';
-import { boundsFor, settlementCurrency, toDecimalString, type Currency, type Rail } from '../money';
+import { boundsFor, type Currency, type Rail, settlementCurrency, toDecimalString } from '../money';
 import { railPolicy } from '../rails/policy';
-import { currentRate } from '../rates/store';
 import { lowerRate, quoteExpiry, settlementAmount, toIntentCurrency, valueAtRate } from '../rates/quotes';
+import { currentRate } from '../rates/store';
 
 /** A quote locked on an attempt (payment_attempts.quote), as `nextAction.quote` shows it plus `due`. */
 export interface Quote {
@@ -40,8 +41,7 @@ const noFreshRate = (rail: Rail, to: Currency, currency: Currency) =>
 export async function assertRateAvailable(db: Db, rail: Rail, currency: Currency, livemode: boolean, now: number): Promise<void> {
   const to = convertsTo(rail, currency);
   if (to === null) return;
-  if (!(await currentRate(db, currency, to, livemode, now)))
-    throw noFreshRate(rail, to, currency);
+  if (!(await currentRate(db, currency, to, livemode, now))) throw noFreshRate(rail, to, currency);
 }
 
 /**
@@ -74,7 +74,11 @@ export async function lockQuote(
       'amount',
     );
   if (amount > bounds.max)
-    throw invalid('amount_too_large', `${toDecimalString(due, currency)} ${currency} is more than ${rail} takes (${toDecimalString(bounds.max, to)} ${to}). Choose another rail.`, 'amount');
+    throw invalid(
+      'amount_too_large',
+      `${toDecimalString(due, currency)} ${currency} is more than ${rail} takes (${toDecimalString(bounds.max, to)} ${to}). Choose another rail.`,
+      'amount',
+    );
   return { amount, currency: to, rate: rate.rate, expiresAt: quoteExpiry(now, config().QUOTE_TTL_SECONDS, sessionExpiresAt), due };
 }
 

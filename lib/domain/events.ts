@@ -2,12 +2,12 @@
 // carries the object exactly as the API shows it right after the change. The same transaction
 // writes one webhook delivery row per matching endpoint (./fanout.ts); lib/webhooks sends them.
 import { z } from 'zod';
-import { notFound } from '../errors';
-import { listObjects, listQuery } from './list';
 import type { Db, Row } from '../db/client';
+import { notFound } from '../errors';
 import { createId, nowSeconds } from '../ids';
 import type { Companion, Scope } from './common';
 import { fanOutEvent, matchingEndpointsSql } from './fanout';
+import { listObjects, listQuery } from './list';
 
 export const EVENT_TYPES = [
   'payment_intent.created',
@@ -95,8 +95,12 @@ export async function insertWithEvent(
      wd as (
        insert into webhook_deliveries (id, merchant_id, livemode, event_id, endpoint_id, event_type, status, next_attempt_at, created_at, updated_at)
        select ${p(7)}::text || substr(eps.id, 4), ${p(2)}, ${p(3)}, ev.id, eps.id, ${p(4)}, 'pending', ${p(6)}, ${p(6)}, ${p(6)}
-         from ev cross join eps)${extra ? `,
-     companion as (${extra.sql})` : ''}
+         from ev cross join eps)${
+           extra
+             ? `,
+     companion as (${extra.sql})`
+             : ''
+         }
      select ${conditional ? '(select count(*) from obj)::int' : '1'} as inserted`,
     extra ? [...params, ...extra.params] : params,
   );
@@ -120,11 +124,7 @@ export const listEventsQuery = listQuery({
 });
 
 export async function retrieveEvent(db: Db, scope: Scope, id: string): Promise<Event> {
-  const rows = await db.query(`select * from events where id = $1 and merchant_id = $2 and livemode = $3`, [
-    id,
-    scope.merchantId,
-    scope.livemode,
-  ]);
+  const rows = await db.query(`select * from events where id = $1 and merchant_id = $2 and livemode = $3`, [id, scope.merchantId, scope.livemode]);
   if (!rows[0]) throw notFound('event', id);
   return toEvent(rows[0]);
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { CONVERTING_RAILS, type Rail } from '../money';
 import { railAdapter } from '../rails/registry';
-import { BASES, CONVERTIBLE_CURRENCIES, type Base, type ConvertibleCurrency } from '../rates';
+import { BASES, type Base, CONVERTIBLE_CURRENCIES, type ConvertibleCurrency } from '../rates';
 import { currentRates } from '../rates/store';
 import type { Scope } from './common';
 import type { ListEnvelope } from './list';
@@ -36,7 +36,12 @@ export interface ExchangeRate {
 }
 
 /** The rates a quote would use now in the key's mode, filtered by `from` and `to`; pairs without a fresh rate are left out. */
-export async function listExchangeRates(db: Db, scope: Scope, query: z.output<typeof listExchangeRatesQuery>, now: number): Promise<ListEnvelope<ExchangeRate>> {
+export async function listExchangeRates(
+  db: Db,
+  scope: Scope,
+  query: z.output<typeof listExchangeRatesQuery>,
+  now: number,
+): Promise<ListEnvelope<ExchangeRate>> {
   const rates = await currentRates(db, scope.livemode, now);
   const data = rates
     .filter((r) => (query.from === undefined || r.from === query.from) && (query.to === undefined || r.to === query.to))

@@ -27,7 +27,11 @@ export const matchingEndpointsSql = (merchant: string, livemode: string, type: s
     for key share`;
 
 export async function fanOutEvent(tx: Db, merchantId: string, event: FanOutEvent): Promise<number> {
-  const endpoints = await tx.query<{ id: string }>(`select id from (${matchingEndpointsSql('$1', '$2', '$3')}) e order by id`, [merchantId, event.livemode, event.type]);
+  const endpoints = await tx.query<{ id: string }>(`select id from (${matchingEndpointsSql('$1', '$2', '$3')}) e order by id`, [
+    merchantId,
+    event.livemode,
+    event.type,
+  ]);
   if (!endpoints.length) return 0;
   const params: unknown[] = [merchantId, event.livemode, event.id, event.type, event.createdAt];
   const values = endpoints.map((e) => {

@@ -4,11 +4,15 @@
 // createdAt[gte] / createdAt[lt]. A cursor must name an object of this list.
 import { z } from 'zod';
 import type { Db, Row } from '../db/client';
-import type { Scope } from './common';
 import { invalid } from '../errors';
+import type { Scope } from './common';
 
 /** A whole number in plain decimal digits (no 1e2, 0x10, 10.0, blanks or empty string). */
-export const integerParam = (message: string) => z.string().regex(/^\d{1,15}$/, message).transform(Number);
+export const integerParam = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, message)
+    .transform(Number);
 
 export const listParams = {
   limit: integerParam('limit must be an integer from 1 to 100')
@@ -72,8 +76,7 @@ const PAGE_BUCKETS = [10, 25, 50, 100];
 
 export async function listObjects<T>(spec: ListSpec<T>): Promise<ListEnvelope<T>> {
   const { db, merchant, table, query } = spec;
-  if (query.startingAfter && query.endingBefore)
-    throw invalid('parameters_exclusive', 'Use startingAfter or endingBefore, not both.', 'endingBefore');
+  if (query.startingAfter && query.endingBefore) throw invalid('parameters_exclusive', 'Use startingAfter or endingBefore, not both.', 'endingBefore');
   const where = ['merchant_id = $1', 'livemode = $2'];
   const params: unknown[] = [merchant.merchantId, merchant.livemode];
   const add = (sql: string, value: unknown) => {
@@ -95,12 +98,17 @@ export async function listObjects<T>(spec: ListSpec<T>): Promise<ListEnvelope<T>
   }
   const order = backwards ? 'created_at asc, seq asc' : 'created_at desc, seq desc';
   const list = `select ${spec.select ?? '*'} from ${table} where ${where.join(' and ')} order by ${order} limit ${fetchSize(query.limit)}`;
-  const rows = cursorId === undefined
-    ? await db.query(list, params)
-    : await db.query(`${cursorSql}, page as (${list}) select (select count(*) from cur)::int as cursor_found, page.* from (select 1) one left join page on true order by ${order}`, params);
+  const rows =
+    cursorId === undefined
+      ? await db.query(list, params)
+      : await db.query(
+          `${cursorSql}, page as (${list}) select (select count(*) from cur)::int as cursor_found, page.* from (select 1) one left join page on true order by ${order}`,
+          params,
+        );
   if (cursorId !== undefined) {
     const cursorParam = backwards ? 'endingBefore' : 'startingAfter';
-    if (!rows[0] || Number(rows[0].cursor_found) === 0) throw invalid('resource_missing', `${cursorParam} names no object of this list: '${cursorId}'.`, cursorParam);
+    if (!rows[0] || Number(rows[0].cursor_found) === 0)
+      throw invalid('resource_missing', `${cursorParam} names no object of this list: '${cursorId}'.`, cursorParam);
     // No rows on the page: the left join gave one row of nulls.
     if (rows.length === 1 && rows[0].id === null) rows.length = 0;
   }

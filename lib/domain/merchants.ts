@@ -16,10 +16,14 @@ const newSecret = (livemode: boolean) => `sk_${livemode ? 'live' : 'test'}_${ran
 
 async function insertKey(tx: Db, merchantId: string, livemode: boolean, now: number): Promise<string> {
   const secret = newSecret(livemode);
-  await tx.query(
-    `insert into api_keys (id, merchant_id, livemode, key_hash, last4, created_at) values ($1, $2, $3, $4, $5, $6)`,
-    [createId('key'), merchantId, livemode, hashKey(secret), secret.slice(-4), now],
-  );
+  await tx.query(`insert into api_keys (id, merchant_id, livemode, key_hash, last4, created_at) values ($1, $2, $3, $4, $5, $6)`, [
+    createId('key'),
+    merchantId,
+    livemode,
+    hashKey(secret),
+    secret.slice(-4),
+    now,
+  ]);
   return secret;
 }
 

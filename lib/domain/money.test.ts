@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fromDecimalString, boundsFor, RAIL_CURRENCIES, RAILS, toDecimalString, assertAmountInBounds, assertRailTakesCurrency } from '../money';
 import { createId, randomBase62 } from '../ids';
+import { assertAmountInBounds, assertRailTakesCurrency, boundsFor, fromDecimalString, RAIL_CURRENCIES, RAILS, toDecimalString } from '../money';
 
 // node:crypto's randomBytes, with a queue of chosen answers for the rejection-sampling test; every
 // other call is the real one.
@@ -21,7 +21,14 @@ describe('money', () => {
   });
 
   it('reads decimal strings back exactly, the inverse of toDecimalString', () => {
-    for (const [n, c] of [[12345, 'BTC'], [100_000_000, 'BTC'], [1, 'BTC'], [2_100_000_000_000_000, 'BTC'], [12_500_000, 'USDT'], [5000, 'XOF']] as const)
+    for (const [n, c] of [
+      [12345, 'BTC'],
+      [100_000_000, 'BTC'],
+      [1, 'BTC'],
+      [2_100_000_000_000_000, 'BTC'],
+      [12_500_000, 'USDT'],
+      [5000, 'XOF'],
+    ] as const)
       expect(fromDecimalString(toDecimalString(n, c), c)).toBe(n);
     expect(fromDecimalString('0.29', 'BTC')).toBe(29_000_000); // 0.29 * 1e8 is 28999999.999999996 in floating point
     expect(() => fromDecimalString('1.123456789', 'BTC')).toThrow();

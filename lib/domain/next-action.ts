@@ -1,7 +1,7 @@
 // What the payer must do now, from the intent and its current attempt (pure: the one serializer,
 // toPaymentIntent, calls it). Shapes as in the API contract.
 import type { Row } from '../db/client';
-import { isMobileMoneyRail, toDecimalString, type Currency, type Rail } from '../money';
+import { type Currency, isMobileMoneyRail, type Rail, toDecimalString } from '../money';
 import { operatorInfo } from '../rails/mobile-money/operators';
 import { isPromptOut } from '../store/attempts';
 import { quoteOf, settlementDue } from './conversion';
@@ -19,11 +19,9 @@ type Action =
   | { type: 'redirect_to_url'; url: string; operator: string; phone: string | null; expiresAt: number }
   | { type: 'lightning_invoice'; invoice: string; uri: string; expiresAt: number }
   | { type: 'bitcoin_address'; address: string; amount: string; uri: string; confirmations: number; requiredConfirmations: number; expiresAt: number | null }
-  | { type: 'tron_address'; address: string; amount: string; network: 'TRC20'; contract: string; expiresAt: number | null }
-  ;
+  | { type: 'tron_address'; address: string; amount: string; network: 'TRC20'; contract: string; expiresAt: number | null };
 
 export type NextAction = Action & { quote: QuoteView | null };
-
 
 export function nextActionFor(intent: Row, attempt: Row | null | undefined): NextAction | null {
   const action = actionFor(intent, attempt);
@@ -71,7 +69,14 @@ function actionFor(intent: Row, attempt: Row | null | undefined): Action | null 
       };
     }
     case 'usdt_trc20':
-      return { type: 'tron_address', address: destination, amount: toDecimalString(due, 'USDT'), network: 'TRC20', contract: String(details.contract ?? ''), expiresAt };
+      return {
+        type: 'tron_address',
+        address: destination,
+        amount: toDecimalString(due, 'USDT'),
+        network: 'TRC20',
+        contract: String(details.contract ?? ''),
+        expiresAt,
+      };
   }
   return null;
 }

@@ -1,19 +1,19 @@
 // Payment intents: create, read, list, cancel. Status changes go through transitions.ts.
 import { z } from 'zod';
-import { invalid, notFound } from '../errors';
-import { listObjects, listQuery } from './list';
 import type { Db, Row } from '../db/client';
+import { invalid, notFound } from '../errors';
 import { createId, nowSeconds } from '../ids';
+import { assertAmountInBounds, assertRailTakesCurrency, boundsFor, CURRENCIES, type Currency, RAILS, type Rail, settlementCurrency } from '../money';
 import { railPolicy } from '../rails/policy';
 import { railAdapter } from '../rails/registry';
-import { nextActionFor, type NextAction, type QuoteView } from './next-action';
-import { metadataInput, shortText, getOwnedRow, type Companion, type Scope } from './common';
-import { insertWithEvent } from './events';
+import { type PaymentIntentRow, parseIntent } from '../store/intents';
+import { type Companion, getOwnedRow, metadataInput, type Scope, shortText } from './common';
 import { assertRateAvailable, quoteOf } from './conversion';
-import { assertAmountInBounds, assertRailTakesCurrency, boundsFor, CURRENCIES, RAILS, settlementCurrency, type Currency, type Rail } from '../money';
+import { insertWithEvent } from './events';
+import { listObjects, listQuery } from './list';
+import { type NextAction, nextActionFor, type QuoteView } from './next-action';
 import { amountInput, currencyInput } from './prices';
-import { INTENT_STATUSES, transitionIntent, type IntentStatus } from './transitions';
-import { parseIntent, type PaymentIntentRow } from '../store/intents';
+import { INTENT_STATUSES, type IntentStatus, } from './transitions';
 
 export const railInput = z.enum(RAILS, { error: `rail must be one of ${RAILS.join(', ')}` });
 
@@ -110,8 +110,7 @@ export function assertPayable(rail: Rail, currency: Currency, amount: number): v
   }
   assertAmountInBounds(amount, currency, policy.bounds(currency));
   const step = policy.amountStep(currency);
-  if (amount % step !== 0)
-    throw invalid('parameter_invalid', `Rail ${rail} takes ${currency} amounts in multiples of ${step}; got ${amount}.`, 'amount');
+  if (amount % step !== 0) throw invalid('parameter_invalid', `Rail ${rail} takes ${currency} amounts in multiples of ${step}; got ${amount}.`, 'amount');
 }
 
 /**
@@ -135,9 +134,21 @@ export async function createPaymentIntent(db: Db, scope: Scope, input: CreatePay
   // Francs over a BTC or USDT rail: only while a fresh rate exists (no query in test mode).
   await assertRateAvailable(db, input.rail, input.currency, scope.livemode, now);
   const row: Row = {
-    id: createId('pi'), merchant_id: scope.merchantId, livemode: scope.livemode, amount: input.amount, currency: input.currency,
-    rail: input.rail, status: 'requires_payment_method', reference: input.reference ?? null, description: input.description ?? null,
-    metadata: input.metadata, amount_received: 0, last_payment_error: null, canceled_at: null, created_at: now, updated_at: now,
+    id: createId('pi'),
+    merchant_id: scope.merchantId,
+    livemode: scope.livemode,
+    amount: input.amount,
+    currency: input.currency,
+    rail: input.rail,
+    status: 'requires_payment_method',
+    reference: input.reference ?? null,
+    description: input.description ?? null,
+    metadata: input.metadata,
+    amount_received: 0,
+    last_payment_error: null,
+    canceled_at: null,
+    created_at: now,
+    updated_at: now,
   };
   const intent = toPaymentIntent(row);
   // One statement: the intent, its payment_intent.created event and the event's webhook deliveries.
@@ -147,7 +158,18 @@ export async function createPaymentIntent(db: Db, scope: Scope, input: CreatePay
     {
       sql: `insert into payment_intents (id, merchant_id, livemode, amount, currency, rail, status, reference, description, metadata, created_at, updated_at)
             values ($1, $2, $3, $4, $5, $6, 'requires_payment_method', $7, $8, $9, $10, $10)`,
-      params: [row.id, scope.merchantId, scope.livemode, input.amount, input.currency, input.rail, row.reference, row.description, JSON.stringify(input.metadata), now],
+      params: [
+        row.id,
+        scope.merchantId,
+        scope.livemode,
+        input.amount,
+        input.currency,
+        input.rail,
+        row.reference,
+        row.description,
+        JSON.stringify(input.metadata),
+        now,
+      ],
     },
     'payment_intent.created',
     intent,

@@ -3,15 +3,15 @@
 // change with its event; a visit (visitPaymentLink) is public, counted per client address, and makes
 // a price session like POST /v1/checkout_sessions would, carrying paymentLinkId.
 import { z } from 'zod';
-import { invalid } from '../errors';
-import { booleanParam, listObjects, listQuery } from './list';
 import { config } from '../config';
 import type { Db, Row } from '../db/client';
+import { invalid } from '../errors';
 import { createId, isIdOf, nowSeconds } from '../ids';
-import { idParam, mergeMetadata, metadataInput, metadataPatch, getOwnedRow, urlInput, type Companion, type Scope } from './common';
-import { insertWithEvent, recordEvent } from './events';
 import { takeLinkVisit } from './action-limits';
-import { createSessionFromLink, LOCALES, type CheckoutSession } from './checkout-sessions';
+import { type CheckoutSession, createSessionFromLink, LOCALES } from './checkout-sessions';
+import { type Companion, getOwnedRow, idParam, mergeMetadata, metadataInput, metadataPatch, type Scope, urlInput } from './common';
+import { insertWithEvent, recordEvent } from './events';
+import { booleanParam, listObjects, listQuery } from './list';
 import { getPayablePrice } from './prices';
 
 export const createPaymentLinkInput = z.strictObject({
@@ -76,8 +76,15 @@ export async function createPaymentLink(db: Db, scope: Scope, input: CreatePayme
   const now = nowSeconds();
   const id = createId('plink');
   const link = toPaymentLink({
-    id, price_id: input.priceId, active: true, success_url: input.successUrl ?? null, cancel_url: input.cancelUrl ?? null,
-    locale: input.locale, metadata: input.metadata, livemode: scope.livemode, created_at: now,
+    id,
+    price_id: input.priceId,
+    active: true,
+    success_url: input.successUrl ?? null,
+    cancel_url: input.cancelUrl ?? null,
+    locale: input.locale,
+    metadata: input.metadata,
+    livemode: scope.livemode,
+    created_at: now,
   });
   // One statement: the link (only if the price is this merchant's, in this mode, and payable: the
   // price and its product active), its payment_link.created event and the event's deliveries.
@@ -89,7 +96,17 @@ export async function createPaymentLink(db: Db, scope: Scope, input: CreatePayme
             select $1, $2, $3, p.id, true, $5, $6, $7, $8, $9, $9
               from prices p join products pr on pr.id = p.product_id
              where p.id = $4 and p.merchant_id = $2 and p.livemode = $3 and p.active and pr.active`,
-      params: [id, scope.merchantId, scope.livemode, input.priceId, input.successUrl ?? null, input.cancelUrl ?? null, input.locale, JSON.stringify(input.metadata), now],
+      params: [
+        id,
+        scope.merchantId,
+        scope.livemode,
+        input.priceId,
+        input.successUrl ?? null,
+        input.cancelUrl ?? null,
+        input.locale,
+        JSON.stringify(input.metadata),
+        now,
+      ],
     },
     'payment_link.created',
     link,

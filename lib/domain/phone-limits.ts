@@ -77,10 +77,7 @@ export function promptWait(sent: readonly SentPrompt[], merchantId: string, nowM
   // phone's count or the merchant's own falls below its bound (whichever comes first).
   let phone = 0;
   if (hour.length >= PHONE_PROMPTS_PER_HOUR && own.length >= PROMPTS_BEYOND_CEILING)
-    phone = Math.min(
-      hour[hour.length - PHONE_PROMPTS_PER_HOUR]!.at + HOUR_MS - nowMs,
-      own[own.length - PROMPTS_BEYOND_CEILING]!.at + HOUR_MS - nowMs,
-    );
+    phone = Math.min(hour[hour.length - PHONE_PROMPTS_PER_HOUR]!.at + HOUR_MS - nowMs, own[own.length - PROMPTS_BEYOND_CEILING]!.at + HOUR_MS - nowMs);
   if (merchant <= 0 && phone <= 0) return null;
   return merchant >= phone ? { ms: merchant, limit: 'merchant' } : { ms: phone, limit: 'phone' };
 }

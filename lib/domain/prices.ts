@@ -1,13 +1,13 @@
 // Prices: the cost of one product in one currency. Amount and currency never change after
 // creation; to change a price, create a new one and deactivate the old.
 import { z } from 'zod';
-import { invalid, notFound } from '../errors';
-import { booleanParam, listObjects, listQuery } from './list';
 import type { Db, Row } from '../db/client';
+import { invalid, notFound } from '../errors';
 import { createId, nowSeconds } from '../ids';
-import { idParam, mergeMetadata, metadataInput, metadataPatch, getOwnedRow, type Companion, type Scope } from './common';
-import { insertWithEvent, recordEvent } from './events';
 import { assertAmountInBounds, boundsFor, CURRENCIES, type Currency } from '../money';
+import { type Companion, getOwnedRow, idParam, mergeMetadata, metadataInput, metadataPatch, type Scope } from './common';
+import { insertWithEvent, recordEvent } from './events';
+import { booleanParam, listObjects, listQuery } from './list';
 import { getProductRow } from './products';
 
 export const currencyInput = z.enum(CURRENCIES, { error: `currency must be one of ${CURRENCIES.join(', ')} (upper-case)` });
@@ -72,8 +72,14 @@ export async function createPrice(db: Db, scope: Scope, input: CreatePriceInput,
   const now = nowSeconds();
   const id = createId('price');
   const price = toPrice({
-    id, product_id: input.productId, currency: input.currency, unit_amount: input.unitAmount, active: input.active,
-    metadata: input.metadata, livemode: scope.livemode, created_at: now,
+    id,
+    product_id: input.productId,
+    currency: input.currency,
+    unit_amount: input.unitAmount,
+    active: input.active,
+    metadata: input.metadata,
+    livemode: scope.livemode,
+    created_at: now,
   });
   // One statement: the price (only if the product is this merchant's, in this mode), its
   // price.created event and the event's webhook deliveries.

@@ -1,11 +1,10 @@
 // Products: what a merchant sells. Created and updated here; each change records its event.
 import { z } from 'zod';
-
-import { listObjects, listQuery, booleanParam } from './list';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
-import { mergeMetadata, metadataInput, metadataPatch, requiredText, shortText, getOwnedRow, type Companion, type Scope } from './common';
+import { type Companion, getOwnedRow, mergeMetadata, metadataInput, metadataPatch, requiredText, type Scope, shortText } from './common';
 import { insertWithEvent, recordEvent } from './events';
+import { booleanParam, listObjects, listQuery } from './list';
 
 export const createProductInput = z.strictObject({
   name: requiredText('name', 250),
@@ -52,7 +51,15 @@ export function toProduct(r: Row): Product {
 export async function createProduct(db: Db, scope: Scope, input: CreateProductInput, companion?: Companion): Promise<Product> {
   const now = nowSeconds();
   const id = createId('prod');
-  const product = toProduct({ id, name: input.name, description: input.description ?? null, active: input.active, metadata: input.metadata, livemode: scope.livemode, created_at: now });
+  const product = toProduct({
+    id,
+    name: input.name,
+    description: input.description ?? null,
+    active: input.active,
+    metadata: input.metadata,
+    livemode: scope.livemode,
+    created_at: now,
+  });
   // One statement: the product, its product.created event and the event's webhook deliveries.
   await insertWithEvent(
     db,
@@ -88,10 +95,14 @@ export async function updateProduct(db: Db, scope: Scope, id: string, input: Upd
       active: input.active ?? cur.active,
       metadata: mergeMetadata(cur.metadata, input.metadata),
     };
-    const rows = await tx.query(
-      `update products set name = $2, description = $3, active = $4, metadata = $5, updated_at = $6 where id = $1 returning *`,
-      [id, next.name, next.description, next.active, JSON.stringify(next.metadata), nowSeconds()],
-    );
+    const rows = await tx.query(`update products set name = $2, description = $3, active = $4, metadata = $5, updated_at = $6 where id = $1 returning *`, [
+      id,
+      next.name,
+      next.description,
+      next.active,
+      JSON.stringify(next.metadata),
+      nowSeconds(),
+    ]);
     const product = toProduct(rows[0]!);
     if (Object.keys(input).length > 0) await recordEvent(tx, scope, 'product.updated', product);
     return product;

@@ -47,7 +47,13 @@ interface HealthRow {
 async function row(db: Db, key: string): Promise<HealthRow | undefined> {
   const rows = await db.query<HealthRow>(`select failures, down_until, probe_until from rail_health where backend = $1`, [key]);
   const r = rows[0];
-  return r && { failures: Number(r.failures), down_until: r.down_until === null ? null : Number(r.down_until), probe_until: r.probe_until === null ? null : Number(r.probe_until) };
+  return (
+    r && {
+      failures: Number(r.failures),
+      down_until: r.down_until === null ? null : Number(r.down_until),
+      probe_until: r.probe_until === null ? null : Number(r.probe_until),
+    }
+  );
 }
 
 const isDown = (r: HealthRow | undefined, now: number) => !!r && r.failures >= RAIL_DOWN_AFTER && (r.down_until ?? 0) > now;
@@ -60,10 +66,11 @@ export async function isBackendDown(db: Db, adapter: RailAdapter, now: number): 
 
 /** The backends (of a mode) that are down now: one query for the page's list. */
 export async function downBackends(db: Db, livemode: boolean, now: number): Promise<Set<string>> {
-  const rows = await db.query<{ backend: string }>(
-    `select backend from rail_health where livemode = $1 and failures >= $2 and down_until > $3`,
-    [livemode, RAIL_DOWN_AFTER, now],
-  );
+  const rows = await db.query<{ backend: string }>(`select backend from rail_health where livemode = $1 and failures >= $2 and down_until > $3`, [
+    livemode,
+    RAIL_DOWN_AFTER,
+    now,
+  ]);
   return new Set(rows.map((r) => r.backend));
 }
 

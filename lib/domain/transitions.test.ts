@@ -10,11 +10,11 @@ import {
   canTransitionIntent,
   canTransitionSession,
   INTENT_STATUSES,
+  type IntentStatus,
   SESSION_STATUSES,
+  type SessionStatus,
   transitionIntent,
   transitionSession,
-  type IntentStatus,
-  type SessionStatus,
 } from './transitions';
 
 const INTENT_ALLOWED = new Set([
@@ -71,9 +71,19 @@ async function sessionIn(status: SessionStatus): Promise<string> {
   return id;
 }
 const intentRow = async (id: string) =>
-  (await db().query<{ status: string; canceled_at: number | null; updated_at: number }>(`select status, canceled_at, updated_at from payment_intents where id = $1`, [id]))[0]!;
+  (
+    await db().query<{ status: string; canceled_at: number | null; updated_at: number }>(
+      `select status, canceled_at, updated_at from payment_intents where id = $1`,
+      [id],
+    )
+  )[0]!;
 const sessionRow = async (id: string) =>
-  (await db().query<{ status: string; expired_at: number | null; updated_at: number }>(`select status, expired_at, updated_at from checkout_sessions where id = $1`, [id]))[0]!;
+  (
+    await db().query<{ status: string; expired_at: number | null; updated_at: number }>(
+      `select status, expired_at, updated_at from checkout_sessions where id = $1`,
+      [id],
+    )
+  )[0]!;
 
 describe('transitionIntent in the database', () => {
   for (const from of INTENT_STATUSES)
@@ -104,8 +114,11 @@ describe('transitionIntent in the database', () => {
     expect((await intentRow(succeeded)).status).toBe('succeeded');
   });
 
-  it('a missing or other merchant\'s id is refused as well (no row matches)', async () => {
-    await expect(transitionIntent(db(), 'pi_missing0000000000000', 'pending')).rejects.toMatchObject({ code: 'unexpected_state', message: expect.stringContaining('status is unknown') });
+  it("a missing or other merchant's id is refused as well (no row matches)", async () => {
+    await expect(transitionIntent(db(), 'pi_missing0000000000000', 'pending')).rejects.toMatchObject({
+      code: 'unexpected_state',
+      message: expect.stringContaining('status is unknown'),
+    });
   });
 });
 
@@ -165,7 +178,12 @@ describe('racing transitions: only one wins', () => {
   it('a pending intent told succeeded and failed at once takes exactly one', async () => {
     const id = await intentIn('pending');
     const racers = ['succeeded', 'failed', 'succeeded', 'failed', 'succeeded'] as const;
-    const results = await race(racers, (tx, to) => transitionIntent(tx, id, to), async (tx) => (await tx.query<{ status: string }>(`select status from payment_intents where id = $1`, [id]))[0]!.status, 'pending');
+    const results = await race(
+      racers,
+      (tx, to) => transitionIntent(tx, id, to),
+      async (tx) => (await tx.query<{ status: string }>(`select status from payment_intents where id = $1`, [id]))[0]!.status,
+      'pending',
+    );
     const won = results.filter((r) => r.status === 'fulfilled');
     expect(won).toHaveLength(1);
     for (const r of results.filter((x) => x.status === 'rejected')) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'unexpected_state' });
@@ -175,7 +193,12 @@ describe('racing transitions: only one wins', () => {
   it('an open session completed and expired at once takes exactly one', async () => {
     const id = await sessionIn('open');
     const racers = ['complete', 'expired', 'complete', 'expired'] as const;
-    const results = await race(racers, (tx, to) => transitionSession(tx, id, to), async (tx) => (await tx.query<{ status: string }>(`select status from checkout_sessions where id = $1`, [id]))[0]!.status, 'open');
+    const results = await race(
+      racers,
+      (tx, to) => transitionSession(tx, id, to),
+      async (tx) => (await tx.query<{ status: string }>(`select status from checkout_sessions where id = $1`, [id]))[0]!.status,
+      'open',
+    );
     const won = results.filter((r) => r.status === 'fulfilled');
     expect(won).toHaveLength(1);
     for (const r of results.filter((x) => x.status === 'rejected')) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'unexpected_state' });

@@ -1,8 +1,9 @@
 // The one table of allowed state changes for each state machine. Every code path that changes a
 // status goes through `transitionIntent` / `transitionSession`: a conditional update that names
 // the allowed from-states, so two racing transitions cannot both win, and a refused one is a 409.
-import { unexpectedState } from '../errors';
+
 import type { Db, Row } from '../db/client';
+import { unexpectedState } from '../errors';
 import { nowSeconds } from '../ids';
 
 export const INTENT_STATUSES = ['requires_payment_method', 'pending', 'succeeded', 'failed', 'canceled'] as const;
@@ -52,19 +53,12 @@ export async function transitionIntent(
   );
 }
 
-export async function transitionSession(
-  db: Db,
-  id: string,
-  to: SessionStatus,
-  set: Record<string, unknown> = {},
-): Promise<Row> {
+export async function transitionSession(db: Db, id: string, to: SessionStatus, set: Record<string, unknown> = {}): Promise<Row> {
   const allowed = fromStates(SESSION_TRANSITIONS, to);
   const row = await conditionalUpdate(db, 'checkout_sessions', id, to, allowed, set);
   if (row) return row;
   const cur = await db.query<{ status: string }>(`select status from checkout_sessions where id = $1`, [id]);
-  throw unexpectedState(
-    `This checkout session's status is ${cur[0]?.status ?? 'unknown'}; it cannot become ${to} (only from ${allowed.join(' or ')}).`,
-  );
+  throw unexpectedState(`This checkout session's status is ${cur[0]?.status ?? 'unknown'}; it cannot become ${to} (only from ${allowed.join(' or ')}).`);
 }
 
 async function conditionalUpdate(db: Db, table: string, id: string, to: string, from: string[], set: Record<string, unknown>) {

@@ -115,12 +115,14 @@ const en = {
   lastUseNever: 'never',
   rollKeys: 'Roll keys',
   rollKeysConfirmTitle: 'Roll both keys?',
-  rollKeysConfirm: 'New test and live keys are made, and the current ones stop working at once: every server using them will get 401 until you deploy the new ones.',
+  rollKeysConfirm:
+    'New test and live keys are made, and the current ones stop working at once: every server using them will get 401 until you deploy the new ones.',
   rollKeysYes: 'Yes, roll the keys now',
   cancel: 'Cancel',
   // receive addresses (address gaps)
   gapsTitle: 'Receive addresses',
-  gapsIntro: 'Bitcoin and USDT payers are given addresses derived from your account key. To see every payment in your own wallet, set its gap limit to at least the one shown here.',
+  gapsIntro:
+    'Bitcoin and USDT payers are given addresses derived from your account key. To see every payment in your own wallet, set its gap limit to at least the one shown here.',
   gapsRail: 'Rail',
   gapsHandedOut: 'Addresses given',
   gapsHighestUsed: 'Last paid index',
@@ -257,11 +259,13 @@ const fr: MessageTable<CatalogMessages> = {
   lastUseNever: 'jamais',
   rollKeys: 'Renouveler les clés',
   rollKeysConfirmTitle: 'Renouveler les deux clés ?',
-  rollKeysConfirm: 'De nouvelles clés de test et réelle sont créées, et les clés actuelles cessent de fonctionner immédiatement : tout serveur qui les utilise recevra 401 jusqu’au déploiement des nouvelles.',
+  rollKeysConfirm:
+    'De nouvelles clés de test et réelle sont créées, et les clés actuelles cessent de fonctionner immédiatement : tout serveur qui les utilise recevra 401 jusqu’au déploiement des nouvelles.',
   rollKeysYes: 'Oui, renouveler les clés maintenant',
   cancel: 'Annuler',
   gapsTitle: 'Adresses de réception',
-  gapsIntro: 'Les payeurs en Bitcoin et en USDT reçoivent des adresses dérivées de votre clé de compte. Pour voir chaque paiement dans votre propre portefeuille, réglez sa limite d’écart (gap limit) au moins à celle indiquée ici.',
+  gapsIntro:
+    'Les payeurs en Bitcoin et en USDT reçoivent des adresses dérivées de votre clé de compte. Pour voir chaque paiement dans votre propre portefeuille, réglez sa limite d’écart (gap limit) au moins à celle indiquée ici.',
   gapsRail: 'Moyen',
   gapsHandedOut: 'Adresses données',
   gapsHighestUsed: 'Dernier index payé',

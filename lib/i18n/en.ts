@@ -37,7 +37,8 @@ export const en = {
   mmPhoneOptional: '{operator} phone number (optional)',
   mmPhoneOptionalHint: 'You can leave it empty: {operator} asks for it on its own page.',
   waveRestrictHint: 'If you give a number, only that Wave account can pay.',
-  omExplain: 'You will go to the Orange Money page. There, enter your Orange Money number, then the one-time code: to get it, dial {ussd} on your phone and choose the payment code option. You then come back here automatically.',
+  omExplain:
+    'You will go to the Orange Money page. There, enter your Orange Money number, then the one-time code: to get it, dial {ussd} on your phone and choose the payment code option. You then come back here automatically.',
   omContinue: 'Continue to Orange Money',
   omWaitTitle: 'Finish paying on Orange Money',
   omWaitText: 'Confirm the payment of {amount} on the Orange Money page. This page updates by itself once Orange Money has confirmed it.',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatAmountLong, formatApprox, formatClock, formatDuration, formatRate, formatSats } from './format';
-import { fromAcceptLanguage, pickLocale, t } from './index';
 import { en } from './en';
+import { formatAmount, formatAmountLong, formatApprox, formatClock, formatDuration, formatRate, formatSats } from './format';
 import { fr } from './fr';
+import { fromAcceptLanguage, pickLocale, t } from './index';
 
 // Intl uses narrow no-break spaces in French; compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');

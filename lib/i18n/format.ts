@@ -2,7 +2,7 @@
 // the integer (money.ts), then Intl.NumberFormat groups it (it formats decimal strings exactly).
 // XOF and XAF are shown as "F CFA", GNF as "FG", BTC as BTC (with sats), USDT with 2 to 6 decimals.
 import { add, decimal, formatDecimal, parseDecimal, round } from '../decimal';
-import { EXPONENT, toDecimalString, type Currency } from '../money';
+import { type Currency, EXPONENT, toDecimalString } from '../money';
 import type { Locale } from './translate';
 
 const TAG: Record<Locale, string> = { fr: 'fr-FR', en: 'en-US' };
@@ -86,6 +86,12 @@ const ZONE: Record<Currency, string> = { XOF: 'Africa/Abidjan', XAF: 'Africa/Dou
 
 /** A wall-clock time with its zone, for an end time a page without JavaScript can show: "14:35 UTC" (fr), "14:35 GMT" (en), "15:35 UTC+1". */
 export function formatClock(at: number, currency: Currency, locale: Locale): string {
-  const s = new Intl.DateTimeFormat(TAG[locale], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: ZONE[currency], timeZoneName: 'shortOffset' }).format(new Date(at * 1000));
+  const s = new Intl.DateTimeFormat(TAG[locale], {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: ZONE[currency],
+    timeZoneName: 'shortOffset',
+  }).format(new Date(at * 1000));
   return s.replace(/\b(UTC|GMT)\+0$/, '$1');
 }

@@ -35,13 +35,15 @@ export const fr: Messages = {
   mmPhoneOptional: 'Numéro {operator} (facultatif)',
   mmPhoneOptionalHint: 'Vous pouvez le laisser vide : {operator} le demande sur sa propre page.',
   waveRestrictHint: 'Si vous donnez un numéro, seul ce compte Wave pourra payer.',
-  omExplain: 'Vous allez sur la page Orange Money. Saisissez-y votre numéro Orange Money, puis le code à usage unique : pour l’obtenir, composez le {ussd} sur votre téléphone et choisissez l’option de code de paiement. Vous revenez ensuite ici automatiquement.',
+  omExplain:
+    'Vous allez sur la page Orange Money. Saisissez-y votre numéro Orange Money, puis le code à usage unique : pour l’obtenir, composez le {ussd} sur votre téléphone et choisissez l’option de code de paiement. Vous revenez ensuite ici automatiquement.',
   omContinue: 'Continuer vers Orange Money',
   omWaitTitle: 'Terminez le paiement sur Orange Money',
   omWaitText: 'Confirmez le paiement de {amount} sur la page Orange Money. Cette page se met à jour d’elle-même dès qu’Orange Money l’a confirmé.',
   omOtpHint: 'La page Orange Money demande un code à usage unique : composez le {ussd} sur votre téléphone pour l’obtenir.',
   omBack: 'De retour d’Orange Money ? Nous attendons sa confirmation.',
-  waveExplain: 'Sur ce téléphone, le bouton ouvre l’application Wave pour approuver le paiement. Sur un ordinateur, vous scannez un QR code avec votre téléphone.',
+  waveExplain:
+    'Sur ce téléphone, le bouton ouvre l’application Wave pour approuver le paiement. Sur un ordinateur, vous scannez un QR code avec votre téléphone.',
   wavePay: 'Payer avec Wave',
   waveWaitTitle: 'Payez {amount} avec Wave',
   waveWaitText: 'Ouvrez Wave et approuvez le paiement. Cette page affiche le résultat d’elle-même.',
@@ -120,7 +122,8 @@ export const fr: Messages = {
   reason_rail_unavailable: 'Le moyen de paiement était indisponible.',
   reason_generic: 'Le paiement n’a pas abouti.',
   received: 'Déjà reçu : {amount}',
-  usdtTestNetwork: 'Mode test : cette adresse est sur le réseau de test TRON Nile. Seuls des USDT de test Nile (contrat {contract}) y arrivent ; aucun argent réel.',
+  usdtTestNetwork:
+    'Mode test : cette adresse est sur le réseau de test TRON Nile. Seuls des USDT de test Nile (contrat {contract}) y arrivent ; aucun argent réel.',
   err_rail_not_configured: 'Ce moyen de paiement n’est pas disponible ici. Choisissez-en un autre.',
   // payer dans une autre monnaie (devis)
   quoteLocked: 'Montant bloqué',
@@ -130,7 +133,8 @@ export const fr: Messages = {
   quoteExplain: 'Le prix reste de {amount} ; le montant en {crypto} ci-dessus est bloqué jusque-là.',
   quoteSeenExplain: 'Votre paiement a été vu avant la fin du taux : il compte à ce taux.',
   quoteExpiredTitle: 'Ce taux a expiré',
-  quoteExpiredText: 'Le montant en {crypto} n’était garanti que jusqu’à {time}. N’envoyez pas l’ancien montant : obtenez d’abord un nouveau taux. Le prix reste de {amount}.',
+  quoteExpiredText:
+    'Le montant en {crypto} n’était garanti que jusqu’à {time}. N’envoyez pas l’ancien montant : obtenez d’abord un nouveau taux. Le prix reste de {amount}.',
   quoteRenew: 'Obtenir un nouveau taux',
   quoteRenewNote: 'Vous pouvez aussi choisir un autre moyen de paiement ci-dessus.',
   statusQuoteExpired: 'Ce taux a expiré. Obtenez un nouveau taux pour payer.',

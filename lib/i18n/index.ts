@@ -17,7 +17,7 @@ export type T = Lookup<MessageKey>;
 
 export const t: (locale: Locale) => T = translator<Messages>({ fr, en });
 
-export const hasKey = (k: string): k is MessageKey => Object.prototype.hasOwnProperty.call(en, k);
+export const hasKey = (k: string): k is MessageKey => Object.hasOwn(en, k);
 
 export const isLocale = (v: unknown): v is Locale => v === 'fr' || v === 'en';
 

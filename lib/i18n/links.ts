@@ -18,7 +18,7 @@ export type LinkMessages = MessageTable<typeof en>;
 export const fr: LinkMessages = {
   brand: 'Caisse',
   goneTitle: "Ce lien de paiement n'est plus disponible",
-  goneText: "Le vendeur a désactivé ce lien. Demandez-lui un nouveau lien si vous souhaitez toujours payer.",
+  goneText: 'Le vendeur a désactivé ce lien. Demandez-lui un nouveau lien si vous souhaitez toujours payer.',
   notFoundTitle: 'Lien de paiement introuvable',
   notFoundText: "Vérifiez l'adresse, ou demandez au vendeur de vous renvoyer le lien.",
   rateLimitedTitle: 'Trop de tentatives',

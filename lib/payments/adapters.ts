@@ -1,14 +1,15 @@
 // Which adapter a payment goes to: the rail's in this mode, configured and (for a new request)
 // with a healthy backend; and the refusal of one request by its backend. May call lib/rails,
 // lib/domain (payment-intents, rail-health), bottom.
-import { DomainError } from '../errors';
+
 import type { Db } from '../db/client';
-import type { Rail } from '../money';
-import { railAdapter } from '../rails/registry';
-import type { BackendError, RailAdapter } from '../rails/types';
 import type { Scope } from '../domain/common';
 import { assertRailConfigured } from '../domain/payment-intents';
 import { admitRequest } from '../domain/rail-health';
+import { DomainError } from '../errors';
+import type { Rail } from '../money';
+import { railAdapter } from '../rails/registry';
+import type { BackendError, RailAdapter } from '../rails/types';
 import { familyOfRail } from './families';
 
 export const scopeOf = (row: { merchant_id: string; livemode: boolean }): Scope => ({ merchantId: row.merchant_id, livemode: row.livemode });

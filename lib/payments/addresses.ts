@@ -9,13 +9,13 @@
 // bounded per client address and per payment link (config ADDRESS_HOLDS_PER_CLIENT, _PER_LINK).
 import { config } from '../config';
 import type { Db } from '../db/client';
+import { clientKey } from '../domain/action-limits';
+import type { Scope } from '../domain/common';
+import type { ListEnvelope } from '../domain/list';
 import { DomainError } from '../errors';
 import { ADDRESS_RAILS, type Rail } from '../money';
 import { railAdapter } from '../rails/registry';
 import type { RailAdapter } from '../rails/types';
-import { clientKey } from '../domain/action-limits';
-import type { Scope } from '../domain/common';
-import type { ListEnvelope } from '../domain/list';
 import { countHolds, gapFacts, handOn, insertAddress, lockFreeAddress, lockOwnAddress, nextIndex } from '../store/addresses';
 
 /**
@@ -89,7 +89,13 @@ async function assertHoldsLeft(tx: Db, adapter: RailAdapter, holder: AddressHold
  * stop, beginAttempt); else the next index, past the gap limit if every address within it is held
  * (never refused: `addressGaps` tells the merchant how far to scan). Under the intent's row lock.
  */
-export async function addressFor(tx: Db, adapter: RailAdapter, intentId: string, now: number, holder: AddressHolder = {}): Promise<{ address: string; index: number }> {
+export async function addressFor(
+  tx: Db,
+  adapter: RailAdapter,
+  intentId: string,
+  now: number,
+  holder: AddressHolder = {},
+): Promise<{ address: string; index: number }> {
   if (!adapter.deriveAddress || !adapter.derivationKeyId) throw new Error(`${adapter.rail} derives no addresses`);
   const keyId = adapter.derivationKeyId;
   // Locked: a free address being handed to another intent right now (skip locked) is either ours

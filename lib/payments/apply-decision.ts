@@ -2,25 +2,38 @@
 // (pure), applyDecision writes the rows and events in the caller's transaction, in the Decision's
 // order. `applyReport` is the three in a row. May call lib/store, lib/domain (events, transitions,
 // payment-intents, conversion), decide.ts, close.ts, watch.ts, families.
-import type { Db, Row } from '../db/client';
-import type { Currency, Rail } from '../money';
-import type { RailStatus } from '../rails/types';
-import { attemptWorth, lateRate, lateValuation, needsLateRate, quoteOf, trimValuation, valuationOf, type Valuation } from '../domain/conversion';
-import { recordEvent, type EventType } from '../domain/events';
+import type { Db, } from '../db/client';
+import { attemptWorth, lateRate, lateValuation, needsLateRate, quoteOf, trimValuation, type Valuation, valuationOf } from '../domain/conversion';
+import { type EventType, recordEvent } from '../domain/events';
 import { serializeIntent } from '../domain/payment-intents';
-import { transitionIntent, type IntentStatus } from '../domain/transitions';
+import { transitionIntent } from '../domain/transitions';
+import type { RailStatus } from '../rails/types';
 import { addCredited, lockCredited, markMoneySeen } from '../store/addresses';
-import { countPayerFailures, getAttempt, invoiceReceived, isActiveAttempt, lockCreditedOnAddress, transitionAttempt, writeAttempt, type PaymentAttemptRow } from '../store/attempts';
-import { addReceived, parseIntent, setLastPaymentError, type PaymentIntentRow } from '../store/intents';
+import {
+  countPayerFailures,
+  getAttempt,
+  invoiceReceived,
+  isActiveAttempt,
+  lockCreditedOnAddress,
+  type PaymentAttemptRow,
+  transitionAttempt,
+  writeAttempt,
+} from '../store/attempts';
+import { addReceived, type PaymentIntentRow, parseIntent, setLastPaymentError } from '../store/intents';
 import { openSessionOf, windowClosed } from '../store/sessions';
 import { scopeOf } from './adapters';
 import { closeActiveAttempts, closeSessionsOfIntent, failIntent } from './close';
-import { decide, type AttemptFacts, type Decision, type Effect, type IntentFacts } from './decide';
+import { type AttemptFacts, type Decision, decide, type Effect, type IntentFacts } from './decide';
 import { familyOfRail } from './families';
-import { nextPollAt, watchFacts, WATCH_SECONDS } from './watch';
+import { nextPollAt, WATCH_SECONDS, watchFacts } from './watch';
 
 /** The facts `decide` needs, read under the intent's and the attempt's row locks. */
-export async function loadFacts(tx: Db, intent: PaymentIntentRow, attempt: PaymentAttemptRow, now: number): Promise<{ intent: IntentFacts; attempt: AttemptFacts }> {
+export async function loadFacts(
+  tx: Db,
+  intent: PaymentIntentRow,
+  attempt: PaymentAttemptRow,
+  now: number,
+): Promise<{ intent: IntentFacts; attempt: AttemptFacts }> {
   const id = intent.id;
   const family = familyOfRail(attempt.rail);
   const session = await openSessionOf(tx, id);
@@ -102,7 +115,13 @@ export async function applyDecision(
 }
 
 /** The credit effect beyond the attempt's own row (written with the report): the address, the intent; or a reversal. */
-async function applyCredit(tx: Db, intent: PaymentIntentRow, attempt: PaymentAttemptRow, e: Extract<Effect, { do: 'credit' }>, now: number): Promise<PaymentIntentRow> {
+async function applyCredit(
+  tx: Db,
+  intent: PaymentIntentRow,
+  attempt: PaymentAttemptRow,
+  e: Extract<Effect, { do: 'credit' }>,
+  now: number,
+): Promise<PaymentIntentRow> {
   if (e.amount < 0) return reverse(tx, intent, attempt, e.amount, now);
   if (familyOfRail(attempt.rail).receivesOnAddress) await addCredited(tx, attempt.destination, attempt.rail, e.amount);
   return addReceived(tx, intent.id, e.intentAmount, now);
@@ -137,7 +156,14 @@ async function applyEffect(tx: Db, intent: PaymentIntentRow, attemptId: string, 
   const id = intent.id;
   switch (e.do) {
     case 'intent':
-      return parseIntent(await transitionIntent(tx, id, e.to, e.lastPaymentError === undefined ? {} : { last_payment_error: e.lastPaymentError && JSON.stringify(e.lastPaymentError) }));
+      return parseIntent(
+        await transitionIntent(
+          tx,
+          id,
+          e.to,
+          e.lastPaymentError === undefined ? {} : { last_payment_error: e.lastPaymentError && JSON.stringify(e.lastPaymentError) },
+        ),
+      );
     case 'intentError':
       return setLastPaymentError(tx, id, e.lastPaymentError, now);
     case 'emit':
@@ -165,18 +191,27 @@ async function applyEffect(tx: Db, intent: PaymentIntentRow, attemptId: string, 
 async function whenNext(tx: Db, attemptId: string, d: Decision, now: number, pollSeconds: number): Promise<PaymentAttemptRow> {
   const attempt = (await getAttempt(tx, attemptId))!;
   const status = attempt.status;
-  let watchUntil = d.backendFinal && !isActiveAttempt(status) ? null : (attempt.watch_until);
+  let watchUntil = d.backendFinal && !isActiveAttempt(status) ? null : attempt.watch_until;
   // Money on its way to a closed attempt's address (in the mempool): watched until it confirms, even
   // past the end of the watch it had (seen a second before it, it would never be counted).
   if (!isActiveAttempt(status) && d.seen > 0 && watchUntil !== null && watchUntil < now + WATCH_SECONDS) watchUntil = now + WATCH_SECONDS;
-  return (await writeAttempt(tx, attemptId, { set: { watch_until: watchUntil, next_poll_at: nextPollAt(status, watchUntil, now, pollSeconds, d.seen > 0), locked_until: null } }))!;
+  return (await writeAttempt(tx, attemptId, {
+    set: { watch_until: watchUntil, next_poll_at: nextPollAt(status, watchUntil, now, pollSeconds, d.seen > 0), locked_until: null },
+  }))!;
 }
 
 /**
  * Decide and apply a report about an attempt. Both rows must be locked by the caller (intent
  * first). Returns the decision and the attempt row as it now is.
  */
-export async function applyReport(tx: Db, intent: PaymentIntentRow, attempt: PaymentAttemptRow, report: RailStatus, now: number, pollSeconds: number): Promise<Decision & { attempt: PaymentAttemptRow }> {
+export async function applyReport(
+  tx: Db,
+  intent: PaymentIntentRow,
+  attempt: PaymentAttemptRow,
+  report: RailStatus,
+  now: number,
+  pollSeconds: number,
+): Promise<Decision & { attempt: PaymentAttemptRow }> {
   const facts = await loadFacts(tx, intent, attempt, now);
   const valuation = await valueLateMoney(tx, intent, attempt, facts, report, now);
   const d = decide(facts.intent, facts.attempt, report, now);
@@ -188,7 +223,14 @@ export async function applyReport(tx: Db, intent: PaymentIntentRow, attempt: Pay
  * adds is recorded before it is counted, so every later poll values it the same way. Updates
  * `facts.attempt.valuation`; returns the valuation to record, if it changed.
  */
-async function valueLateMoney(tx: Db, intent: PaymentIntentRow, attempt: PaymentAttemptRow, facts: { intent: IntentFacts; attempt: AttemptFacts }, report: RailStatus, now: number): Promise<Valuation | undefined> {
+async function valueLateMoney(
+  tx: Db,
+  intent: PaymentIntentRow,
+  attempt: PaymentAttemptRow,
+  facts: { intent: IntentFacts; attempt: AttemptFacts },
+  report: RailStatus,
+  now: number,
+): Promise<Valuation | undefined> {
   const a = facts.attempt;
   const counted = a.addressCredited ?? a.amountReceived;
   const before = a.amountReceived + Number(attempt.amount_seen);

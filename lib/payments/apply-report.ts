@@ -6,26 +6,26 @@
 // payment-intents), lib/rails, apply-decision.ts, close.ts, watch.ts, families.
 import { config } from '../config';
 import type { Db, Row } from '../db/client';
+import { recordEvent } from '../domain/events';
+import { serializeIntent } from '../domain/payment-intents';
+import { recordBackendFailure, recordBackendSuccess } from '../domain/rail-health';
+import { transitionIntent } from '../domain/transitions';
 import { DomainError } from '../errors';
 import { log } from '../log';
 import { isMobileMoneyRail, type Rail } from '../money';
 import { operatorInfo } from '../rails/mobile-money/operators';
 import { railAdapter } from '../rails/registry';
 import { BackendError, type RailAdapter, type RailStatus } from '../rails/types';
-import { recordEvent } from '../domain/events';
-import { serializeIntent } from '../domain/payment-intents';
-import { recordBackendFailure, recordBackendSuccess } from '../domain/rail-health';
-import { transitionIntent } from '../domain/transitions';
 import { markMoneySeen } from '../store/addresses';
-import { attemptView, getAttempt, parseAttempt, isActiveAttempt, lockAttempt, writeAttempt, writeQuietPoll, type PaymentAttemptRow } from '../store/attempts';
+import { attemptView, getAttempt, isActiveAttempt, lockAttempt, type PaymentAttemptRow, parseAttempt, writeAttempt, writeQuietPoll } from '../store/attempts';
 import { lockIntent, parseIntent } from '../store/intents';
 import { scopeOf } from './adapters';
 import { applyReport } from './apply-decision';
-import { abortAttempt } from './start-attempt';
 import { STUCK_CREATING_SECONDS } from './begin-attempt';
 import { cancelAtBackend } from './close';
 import { isQuietReport } from './decide';
 import { familyOfRail } from './families';
+import { abortAttempt } from './start-attempt';
 import { nextPollAt, WATCH_POLL_SECONDS } from './watch';
 
 /** An attempt whose rail has no adapter in this process is asked about again after this long. */
@@ -144,7 +144,13 @@ async function ask(db: Db, adapter: RailAdapter, row: PaymentAttemptRow, now: nu
 }
 
 /** The answer applied under the intent's and the attempt's row locks; null when it waits for a fresh rate. */
-async function applyAnswer(db: Db, polled: PaymentAttemptRow, st: RailStatus, now: number, adapter: RailAdapter): Promise<{ replace: boolean; after: PaymentAttemptRow | null } | null> {
+async function applyAnswer(
+  db: Db,
+  polled: PaymentAttemptRow,
+  st: RailStatus,
+  now: number,
+  adapter: RailAdapter,
+): Promise<{ replace: boolean; after: PaymentAttemptRow | null } | null> {
   const attemptId = polled.id;
   return db
     .transaction(async (tx) => {
@@ -177,7 +183,8 @@ async function waitForRate(db: Db, polled: PaymentAttemptRow, st: RailStatus, no
   log('warn', 'late payment waits for a fresh exchange rate', { rail, attemptId: polled.id, error: err.message });
   const retryAt = now + config().RATE_REFRESH_SECONDS;
   if (familyOfRail(rail).receivesOnAddress && st.received + st.seen > 0) await markMoneySeen(db, polled.destination, rail, now);
-  const watched = !isActiveAttempt(polled.status) && polled.watch_until !== null ? { watch_until: Math.max(Number(polled.watch_until), retryAt + WATCH_POLL_SECONDS) } : {};
+  const watched =
+    !isActiveAttempt(polled.status) && polled.watch_until !== null ? { watch_until: Math.max(Number(polled.watch_until), retryAt + WATCH_POLL_SECONDS) } : {};
   await writeAttempt(db, polled.id, { set: { next_poll_at: retryAt, locked_until: null, ...watched } });
 }
 

@@ -2,16 +2,16 @@
 // converting rail, and above the rail's floor once converted. What the hosted page lists and the
 // API's nextAction promises. May call lib/domain (rail-health, quotes), lib/rates, lib/rails.
 import type { Db } from '../db/client';
+import { convertsTo } from '../domain/conversion';
+import { backendKey, downBackends } from '../domain/rail-health';
 import { nowSeconds } from '../ids';
-import { boundsFor, isMobileMoneyRail, RAIL_CATALOG, RAILS, type Currency, type Rail } from '../money';
-import { railPolicy } from '../rails/policy';
+import { boundsFor, type Currency, isMobileMoneyRail, RAIL_CATALOG, RAILS, type Rail } from '../money';
 import { operatorInfo } from '../rails/mobile-money/operators';
+import { railPolicy } from '../rails/policy';
 import { railAdapter } from '../rails/registry';
 import type { RailAdapter, RailKind } from '../rails/types';
-import { currentRates } from '../rates/store';
-import { convertsTo } from '../domain/conversion';
 import { settlementAmount } from '../rates/quotes';
-import { backendKey, downBackends } from '../domain/rail-health';
+import { currentRates } from '../rates/store';
 
 export interface AvailableRail {
   rail: Rail;
@@ -40,7 +40,12 @@ type Rate = { from: string; to: string; rate: string };
  * Rails that take `currency`, are configured in this mode, and whose backend is not down
  * (rail-health.ts, in the database). An address rail always has an address to give (addresses.ts).
  */
-export async function availableRails(db: Db, currency: Currency, livemode: boolean, opts: { now?: number; intentId?: string; amount?: number } = {}): Promise<AvailableRail[]> {
+export async function availableRails(
+  db: Db,
+  currency: Currency,
+  livemode: boolean,
+  opts: { now?: number; intentId?: string; amount?: number } = {},
+): Promise<AvailableRail[]> {
   const now = opts.now ?? nowSeconds();
   const down = livemode ? await downBackends(db, livemode, now) : new Set<string>();
   // A converting rail is offered only with a fresh rate (one query for every pair, none in test mode).
@@ -78,11 +83,21 @@ function mobileMoneyOffer(rail: Rail, currency: Currency): AvailableRail | null 
   };
 }
 
-function otherOffer(adapter: RailAdapter, currency: Currency, livemode: boolean, to: Currency | null, rate: Rate | null, amount: number | undefined): AvailableRail | null {
+function otherOffer(
+  adapter: RailAdapter,
+  currency: Currency,
+  livemode: boolean,
+  to: Currency | null,
+  rate: Rate | null,
+  amount: number | undefined,
+): AvailableRail | null {
   const rail = adapter.rail;
   const entry = RAIL_CATALOG[rail];
   const network = entry.network ? entry.network[livemode ? 'live' : 'test'] : '';
-  const approx = to !== null && rate && amount !== undefined && amount > 0 ? { amount: settlementAmount(amount, currency, to, rate.rate), currency: to, rate: rate.rate } : null;
+  const approx =
+    to !== null && rate && amount !== undefined && amount > 0
+      ? { amount: settlementAmount(amount, currency, to, rate.rate), currency: to, rate: rate.rate }
+      : null;
   // Not offered when the amount, converted, is below what the rail takes (1,000 sats on-chain).
   if (approx && approx.amount < boundsFor(to!, rail).min) return null;
   return { rail, kind: adapter.kind, displayName: entry.shortLabel ?? rail, network, approx };

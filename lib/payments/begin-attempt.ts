@@ -5,17 +5,17 @@
 // May call lib/store, lib/domain (phone-limits, conversion), lib/rails, addresses.ts, families.
 import { randomUUID } from 'node:crypto';
 import { config } from '../config';
-import type { Db, Row } from '../db/client';
-import { invalid, unexpectedState } from '../errors';
-import { createId } from '../ids';
-import { isMobileMoneyRail, type Currency, type Rail } from '../money';
-import { normalizePhone, operatorInfo } from '../rails/mobile-money/operators';
-import type { PromptInput, RailAdapter } from '../rails/types';
+import type { Db, } from '../db/client';
 import { lockQuote, type Quote } from '../domain/conversion';
 import { reservePrompt } from '../domain/phone-limits';
+import { invalid, unexpectedState } from '../errors';
+import { createId } from '../ids';
+import { type Currency, isMobileMoneyRail, type Rail } from '../money';
+import { normalizePhone, operatorInfo } from '../rails/mobile-money/operators';
+import type { PromptInput, RailAdapter } from '../rails/types';
 import { insertAttempt, lastDetailsOnAddress, lockWatchedOnAddress, moneySeenOnAddress, writeAttempt } from '../store/attempts';
-import { openSessionOf, type CheckoutSessionRow } from '../store/sessions';
 import type { PaymentIntentRow } from '../store/intents';
+import { type CheckoutSessionRow, openSessionOf } from '../store/sessions';
 import { addressFor } from './addresses';
 import { familyOf, type RailFamily } from './families';
 import { attemptAmount } from './watch';
@@ -46,7 +46,11 @@ export function normalizeBuyerPhone(rail: Rail, currency: Currency, phone: strin
   const market = op.markets[currency];
   if (!market) throw invalid('rail_currency_mismatch', `Rail ${rail} does not take ${currency}.`, 'rail');
   if (phone === undefined)
-    throw invalid('parameter_missing', `Missing required param: phone. ${op.displayName} needs the payer's number (E.164 ${market.dialCode}..., or national format).`, 'phone');
+    throw invalid(
+      'parameter_missing',
+      `Missing required param: phone. ${op.displayName} needs the payer's number (E.164 ${market.dialCode}..., or national format).`,
+      'phone',
+    );
   const e164 = normalizePhone(phone, market);
   if (!e164)
     throw invalid(
@@ -78,7 +82,17 @@ export async function beginAttempt(tx: Db, intent: PaymentIntentRow, adapter: Ra
   const rail = intent.rail;
   const family = familyOf(adapter);
   const session = await openSessionOf(tx, intent.id);
-  const d: Draft = { id: createId('att'), intent, rail, family, session, now, details: {}, expiresAt: session ? session.expires_at : now + DEFAULT_WINDOW_SECONDS, redirect: {} };
+  const d: Draft = {
+    id: createId('att'),
+    intent,
+    rail,
+    family,
+    session,
+    now,
+    details: {},
+    expiresAt: session ? session.expires_at : now + DEFAULT_WINDOW_SECONDS,
+    redirect: {},
+  };
   await takePhone(tx, d, opts);
   if (family.receivesOnAddress) await takeAddress(tx, d, adapter, opts);
   // An invoice never outlives its session, and lasts at most the configured expiry.
@@ -172,7 +186,9 @@ async function takeQuote(tx: Db, d: Draft): Promise<Quote | null> {
   // Money on its way to the address under an earlier quote (seen, not yet confirmed) is counted at
   // that quote when it confirms: no new quote for the same amount meanwhile (the payer would pay twice).
   if (d.address && (await moneySeenOnAddress(tx, intent.id, d.rail, d.address)))
-    throw unexpectedState('A payment to this address was seen on the network and is waiting for its confirmations; it is counted at its quote when it confirms. Try again after that.');
+    throw unexpectedState(
+      'A payment to this address was seen on the network and is waiting for its confirmations; it is counted at its quote when it confirms. Try again after that.',
+    );
   return quote;
 }
 
@@ -180,8 +196,18 @@ async function takeQuote(tx: Db, d: Draft): Promise<Quote | null> {
 async function insertOnce(tx: Db, d: Draft, amount: number, currency: Currency, quote: Quote | null): Promise<void> {
   try {
     await insertAttempt(tx, {
-      id: d.id, intent: d.intent, rail: d.rail, amount, currency, destination: d.phone ?? d.address ?? null, details: d.details,
-      expiresAt: d.expiresAt, nextPollAt: d.now + STUCK_CREATING_SECONDS, now: d.now, backendRef: d.reference ?? null, quote,
+      id: d.id,
+      intent: d.intent,
+      rail: d.rail,
+      amount,
+      currency,
+      destination: d.phone ?? d.address ?? null,
+      details: d.details,
+      expiresAt: d.expiresAt,
+      nextPollAt: d.now + STUCK_CREATING_SECONDS,
+      now: d.now,
+      backendRef: d.reference ?? null,
+      quote,
     });
   } catch (err) {
     if ((err as { code?: string }).code === '23505') throw unexpectedState('This payment intent is being confirmed by another request; retry in a moment.');

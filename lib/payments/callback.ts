@@ -6,8 +6,9 @@
 // between the starts of two callbacks' lookups; a callback that comes meanwhile only makes the
 // attempt due right after, for the worker.
 // May call lib/store, lib/rails, apply-report.ts, watch.ts.
-import { invalid, notFound } from '../errors';
+
 import type { Db } from '../db/client';
+import { invalid, notFound } from '../errors';
 import { ID_PREFIXES, isIdOf, nowSeconds } from '../ids';
 import { MOBILE_MONEY_RAILS, type Rail } from '../money';
 import { railAdapter } from '../rails/registry';

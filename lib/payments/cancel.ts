@@ -3,11 +3,11 @@
 // shown is made unpayable at its backend. May call lib/store, lib/domain (payment-intents, events,
 // transitions), close.ts.
 import type { Db } from '../db/client';
-import { nowSeconds } from '../ids';
 import type { Scope } from '../domain/common';
 import { recordEvent } from '../domain/events';
-import { getIntentRow, serializeIntent, type PaymentIntent } from '../domain/payment-intents';
+import { getIntentRow, type PaymentIntent, serializeIntent } from '../domain/payment-intents';
 import { transitionIntent } from '../domain/transitions';
+import { nowSeconds } from '../ids';
 import { assertNoAttemptStarting } from '../store/attempts';
 import type { Clock } from './clock';
 import { cancelClosedAtBackend, closeActiveAttempts, closeSessionsOfIntent } from './close';

@@ -3,21 +3,21 @@
 // and while it is pending at a redirect operator the payer came back from without paying (the
 // family says which: families/*.ts railMayChangeWhilePending). May call lib/store, lib/domain
 // (payment-intents, checkout-sessions, conversion, rail-health, events, transitions), close.ts.
-import type { Db, Row } from '../db/client';
-import { invalid, notFound, railUnavailable, unexpectedState } from '../errors';
-import { nowSeconds } from '../ids';
-import { isMobileMoneyRail, RAILS, type Currency, type Rail } from '../money';
-import { operatorInfo } from '../rails/mobile-money/operators';
-import { intentMetadataOf, toCheckoutSession, type CheckoutSession } from '../domain/checkout-sessions';
+import type { Db, } from '../db/client';
+import { type CheckoutSession, intentMetadataOf, toCheckoutSession } from '../domain/checkout-sessions';
 import type { Scope } from '../domain/common';
 import { assertRateAvailable } from '../domain/conversion';
 import { recordEvent } from '../domain/events';
-import { assertPayable, createPaymentIntent, serializeIntent, type PaymentIntent } from '../domain/payment-intents';
+import { assertPayable, createPaymentIntent, type PaymentIntent, serializeIntent } from '../domain/payment-intents';
 import { isBackendDown } from '../domain/rail-health';
 import { transitionIntent } from '../domain/transitions';
+import { invalid, notFound, railUnavailable, unexpectedState } from '../errors';
+import { nowSeconds } from '../ids';
+import { isMobileMoneyRail, RAILS, type Rail } from '../money';
+import { operatorInfo } from '../rails/mobile-money/operators';
 import { activeAttempt, assertNoAttemptStarting, canceledNotDue, writeAttempt } from '../store/attempts';
-import { lockIntent, parseIntent, setRail, type PaymentIntentRow } from '../store/intents';
-import { getSession, productNameOf, setSessionIntent, type CheckoutSessionRow } from '../store/sessions';
+import { lockIntent, type PaymentIntentRow, parseIntent, setRail } from '../store/intents';
+import { type CheckoutSessionRow, getSession, productNameOf, setSessionIntent } from '../store/sessions';
 import { configuredAdapter, scopeOf } from './adapters';
 import type { Clock } from './clock';
 import { closeActiveAttempts } from './close';
@@ -39,9 +39,13 @@ export async function assertRailCanChange(tx: Db, intent: PaymentIntentRow): Pro
     const inProgress = current?.details.operatorState === 'in_progress';
     if (current && current.status === 'pending' && Number(current.amount_received) === 0 && !inProgress) return;
     if (inProgress)
-      throw unexpectedState(`The payer confirmed the payment at ${operatorName(rail)} and it is being processed; wait for its outcome (seconds) before choosing another rail.`);
+      throw unexpectedState(
+        `The payer confirmed the payment at ${operatorName(rail)} and it is being processed; wait for its outcome (seconds) before choosing another rail.`,
+      );
   }
-  throw unexpectedState(`This payment intent's status is ${status}; its rail can only change while it is requires_payment_method (or pending at a redirect operator).`);
+  throw unexpectedState(
+    `This payment intent's status is ${status}; its rail can only change while it is requires_payment_method (or pending at a redirect operator).`,
+  );
 }
 
 const operatorName = (rail: Rail): string => (isMobileMoneyRail(rail) ? operatorInfo(rail).displayName : rail);
@@ -58,7 +62,11 @@ export async function switchRail(tx: Db, intent: PaymentIntentRow, rail: Rail, n
     // pass, not a minute later: the payer is told to pay another way now.
     for (const a of await canceledNotDue(tx, intent.id, now)) await writeAttempt(tx, a.id, { set: { next_poll_at: now } });
     // Abandoned at a redirect operator: back to requires_payment_method, as a decline would.
-    const error = { code: 'payment_abandoned', message: 'The payer left the operator’s page without paying and chose another payment method.', rail: intent.rail };
+    const error = {
+      code: 'payment_abandoned',
+      message: 'The payer left the operator’s page without paying and chose another payment method.',
+      rail: intent.rail,
+    };
     const row = parseIntent(await transitionIntent(tx, intent.id, 'requires_payment_method', { last_payment_error: JSON.stringify(error) }));
     await recordEvent(tx, scopeOf(row), 'payment_intent.payment_failed', await serializeIntent(tx, row));
   }
@@ -70,7 +78,12 @@ export async function switchRail(tx: Db, intent: PaymentIntentRow, rail: Rail, n
  * still requires_payment_method switches rail within its currency. Public: the scope is the
  * session's own.
  */
-export async function chooseSessionRail(db: Db, sessionId: string, rail: Rail, clock: Clock = {}): Promise<{ session: CheckoutSession; intent: PaymentIntent }> {
+export async function chooseSessionRail(
+  db: Db,
+  sessionId: string,
+  rail: Rail,
+  clock: Clock = {},
+): Promise<{ session: CheckoutSession; intent: PaymentIntent }> {
   const now = clock.now ?? nowSeconds();
   if (!(RAILS as readonly string[]).includes(rail)) throw invalid('parameter_invalid', `rail must be one of ${RAILS.join(', ')}`, 'rail');
   for (let tries = 0; ; tries++) {
@@ -81,7 +94,8 @@ export async function chooseSessionRail(db: Db, sessionId: string, rail: Rail, c
     } catch (err) {
       // Another request made the session's intent between our read and our lock: start again, so
       // the intent is locked before the session (the order everywhere; the other way deadlocks).
-      if (err !== INTENT_APPEARED || tries >= 2) throw err === INTENT_APPEARED ? unexpectedState('This checkout session is being updated by another request; retry.') : err;
+      if (err !== INTENT_APPEARED || tries >= 2)
+        throw err === INTENT_APPEARED ? unexpectedState('This checkout session is being updated by another request; retry.') : err;
     }
   }
 }
@@ -112,7 +126,13 @@ async function chooseRailOnce(db: Db, first: CheckoutSessionRow, rail: Rail, now
 }
 
 /** A price session's intent, made when the buyer picks its rail. */
-async function intentForSession(tx: Db, scope: Scope, session: CheckoutSessionRow, rail: Rail, now: number): Promise<{ session: CheckoutSession; intent: PaymentIntent }> {
+async function intentForSession(
+  tx: Db,
+  scope: Scope,
+  session: CheckoutSessionRow,
+  rail: Rail,
+  now: number,
+): Promise<{ session: CheckoutSession; intent: PaymentIntent }> {
   const created = await createPaymentIntent(tx, scope, {
     amount: session.amount,
     currency: session.currency,

@@ -3,19 +3,27 @@
 // expire; a closed attempt is made unpayable at its backend (cancel an invoice, expire a Wave
 // session). May call lib/store, lib/domain (events, transitions, payment-intents, checkout-sessions),
 // lib/rails, watch.ts.
-import type { Db, Row } from '../db/client';
-import { unexpectedState } from '../errors';
-import { log } from '../log';
-import type { Rail } from '../money';
-import { railAdapter } from '../rails/registry';
-import { BackendError, type RailAdapter } from '../rails/types';
+import type { Db, } from '../db/client';
 import { toCheckoutSession } from '../domain/checkout-sessions';
 import { recordEvent } from '../domain/events';
 import { serializeIntent } from '../domain/payment-intents';
 import { transitionIntent, transitionSession } from '../domain/transitions';
-import { ACTIVE_ATTEMPT_STATUSES, attemptView, closedToCancel, isActiveAttempt, lockActiveAttempts, writeAttempt, type AttemptStatus, type PaymentAttemptRow } from '../store/attempts';
+import { unexpectedState } from '../errors';
+import { log } from '../log';
+import { railAdapter } from '../rails/registry';
+import { BackendError, type RailAdapter } from '../rails/types';
+import {
+  ACTIVE_ATTEMPT_STATUSES,
+  type AttemptStatus,
+  attemptView,
+  closedToCancel,
+  isActiveAttempt,
+  lockActiveAttempts,
+  type PaymentAttemptRow,
+  writeAttempt,
+} from '../store/attempts';
+import { type PaymentIntentRow, parseIntent } from '../store/intents';
 import { lockOpenSessionsOf } from '../store/sessions';
-import { parseIntent, type PaymentIntentRow } from '../store/intents';
 import { scopeOf } from './adapters';
 import { nextPollAt, watchFacts, watchUntilAfterClose } from './watch';
 

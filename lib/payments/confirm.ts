@@ -3,15 +3,15 @@
 // choose-rail.ts. May call lib/store, lib/domain (payment-intents, common, rail-health, conversion),
 // begin-attempt.ts, start-attempt.ts, reuse-invoice.ts, apply-report.ts, choose-rail.ts, close.ts.
 import { z } from 'zod';
-import type { Db, Row } from '../db/client';
+import type { Db, } from '../db/client';
+import { type Scope, urlInput } from '../domain/common';
+import { quoteOf } from '../domain/conversion';
+import { getIntentRow, type PaymentIntent, railInput, serializeIntent } from '../domain/payment-intents';
+import { admitRequest } from '../domain/rail-health';
 import { invalid, unexpectedState } from '../errors';
+import { isMobileMoneyRail, } from '../money';
 import { operatorInfo } from '../rails/mobile-money/operators';
 import type { PromptInput, RailAdapter } from '../rails/types';
-import { isMobileMoneyRail, type Currency, type Rail } from '../money';
-import { urlInput, type Scope } from '../domain/common';
-import { quoteOf } from '../domain/conversion';
-import { getIntentRow, railInput, serializeIntent, type PaymentIntent } from '../domain/payment-intents';
-import { admitRequest } from '../domain/rail-health';
 import { activeAttempt, type PaymentAttemptRow } from '../store/attempts';
 import type { PaymentIntentRow } from '../store/intents';
 import { openSessionOf } from '../store/sessions';
@@ -19,7 +19,7 @@ import { configuredAdapter } from './adapters';
 import { refreshAttempt } from './apply-report';
 import { beginAttempt, normalizeBuyerPhone } from './begin-attempt';
 import { assertRailCanChange, switchRail } from './choose-rail';
-import { timeOf, TERMINAL, type Clock } from './clock';
+import { type Clock, TERMINAL, timeOf } from './clock';
 import { closeAttempt } from './close';
 import { familyOfRail } from './families';
 import { resendMobileMoneyPrompt } from './resend';
@@ -105,12 +105,22 @@ async function confirmStep(db: Db, a: StepArgs): Promise<ConfirmStep> {
     const session = await openSessionOf(tx, intentId);
     if (session && session.expires_at <= now) throw unexpectedState('The checkout session of this payment intent has expired.');
     if (session && input.returnUrl !== undefined)
-      throw invalid('parameter_invalid', 'This payment intent has an open checkout session: the operator sends the payer back to its page. returnUrl is for payment intents confirmed without one.', 'returnUrl');
+      throw invalid(
+        'parameter_invalid',
+        'This payment intent has an open checkout session: the operator sends the payer back to its page. returnUrl is for payment intents confirmed without one.',
+        'returnUrl',
+      );
     const adapter = configuredAdapter(intent.rail, scope.livemode);
     // Back from another rail: the invoice handed out before is handed out again while it is valid.
     if (await reuseOpenInvoice(tx, intent, adapter, now)) return { done: await serializeIntent(tx, await getIntentRow(tx, scope, intentId)) };
     await admitRequest(tx, adapter, now);
-    const promptInput = await beginAttempt(tx, intent, adapter, { phone: input.phone, returnUrl: input.returnUrl, locale: a.locale, client: a.client, promptAtMs: a.nowMs }, now);
+    const promptInput = await beginAttempt(
+      tx,
+      intent,
+      adapter,
+      { phone: input.phone, returnUrl: input.returnUrl, locale: a.locale, client: a.client, promptAtMs: a.nowMs },
+      now,
+    );
     if (adapter.mode === 'test') {
       await finishAttempt(tx, promptInput, await adapter.createPrompt(promptInput), adapter);
       return { done: await serializeIntent(tx, await getIntentRow(tx, scope, intentId)) };

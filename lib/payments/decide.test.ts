@@ -2,11 +2,11 @@
 // each kind of rail, checked against the rules the engine promises; then exact decisions for the
 // cases that lost money before.
 import { describe, expect, it } from 'vitest';
+import { INTENT_STATUSES, INTENT_TRANSITIONS, type IntentStatus } from '../domain/transitions';
 import type { RailStatus } from '../rails/types';
 import { ATTEMPT_STATUSES, ATTEMPT_TRANSITIONS, type AttemptStatus } from '../store/attempts';
+import { type AttemptFacts, type Decision, decide, type IntentFacts, isQuietReport, MAX_FAILED_ATTEMPTS } from './decide';
 import { PUSH_WATCH_SECONDS, WATCH_SECONDS } from './watch';
-import { decide, isQuietReport, MAX_FAILED_ATTEMPTS, type AttemptFacts, type Decision, type IntentFacts } from './decide';
-import { INTENT_STATUSES, INTENT_TRANSITIONS, type IntentStatus } from '../domain/transitions';
 
 const NOW = 1_800_000_000;
 const RAILS = ['mobile_money_a', 'btc_lightning', 'btc_onchain', 'usdt_trc20'] as const;
@@ -18,7 +18,17 @@ function intentOf(status: IntentStatus, rail: (typeof RAILS)[number], over: Part
   return { status, amount: 1000, amountReceived: 0, currency: CURRENCY[rail], windowClosed: false, payerFailures: 0, sessionOpenUntil: NOW + 3600, ...over };
 }
 function attemptOf(status: AttemptStatus, rail: string, over: Partial<AttemptFacts> = {}): AttemptFacts {
-  return { rail, status, amountReceived: 0, expiresAt: NOW + 600, backendRef: 'ref', addressCredited: isAddress(rail) ? 0 : null, quote: null, firstSeenAt: null, ...over };
+  return {
+    rail,
+    status,
+    amountReceived: 0,
+    expiresAt: NOW + 600,
+    backendRef: 'ref',
+    addressCredited: isAddress(rail) ? 0 : null,
+    quote: null,
+    firstSeenAt: null,
+    ...over,
+  };
 }
 const report = (state: RailStatus['state'], received: number, over: Partial<RailStatus> = {}): RailStatus => ({ state, received, seen: 0, ...over });
 
@@ -53,7 +63,7 @@ function walk(intent: IntentFacts, attempt: AttemptFacts, d: Decision) {
 
 describe('decide: every attempt state x report x intent state, on every kind of rail', () => {
   const amounts = [0, 400, 1000, 1500];
-  const cases: [(typeof RAILS)[number], IntentStatus, AttemptStatus, RailStatus["state"], number][] = [];
+  const cases: [(typeof RAILS)[number], IntentStatus, AttemptStatus, RailStatus['state'], number][] = [];
   for (const rail of RAILS)
     for (const is of INTENT_STATUSES)
       for (const as of ATTEMPT_STATUSES.filter((s) => s !== 'creating'))
@@ -74,11 +84,20 @@ describe('decide: every attempt state x report x intent state, on every kind of 
       const reversal = isAddress(rail) && received < counted; // seen is 0 in these reports
       expect(d.credit, label).toBe(reversal ? received - counted : Math.max(0, received - counted));
       // 1c. The money is the first effect, carrying the credit (none without money).
-      expect(d.effects.filter((e) => e.do === 'credit'), label).toEqual(d.credit === 0 ? [] : [{ do: 'credit', amount: d.credit, intentAmount: d.intentCredit }]);
+      expect(
+        d.effects.filter((e) => e.do === 'credit'),
+        label,
+      ).toEqual(d.credit === 0 ? [] : [{ do: 'credit', amount: d.credit, intentAmount: d.intentCredit }]);
       if (d.credit !== 0) expect(d.effects[0]?.do, label).toBe('credit');
       if (reversal) {
-        expect(rest(d).filter((e) => e.do !== 'intentError'), label).toEqual([{ do: 'emit', type: 'payment_intent.payment_reversed' }]);
-        expect(d.effects.some((e) => e.do === 'intentError'), label).toBe(is === 'requires_payment_method' || is === 'pending');
+        expect(
+          rest(d).filter((e) => e.do !== 'intentError'),
+          label,
+        ).toEqual([{ do: 'emit', type: 'payment_intent.payment_reversed' }]);
+        expect(
+          d.effects.some((e) => e.do === 'intentError'),
+          label,
+        ).toBe(is === 'requires_payment_method' || is === 'pending');
       }
       // 2. Every step is one the tables allow.
       const end = walk(intent, attempt, d);
@@ -89,14 +108,21 @@ describe('decide: every attempt state x report x intent state, on every kind of 
       const total = intent.amountReceived + d.credit;
       if (d.credit > 0 && open && total >= intent.amount) {
         expect(end.intent, label).toBe('succeeded');
-        expect(end.events.filter((e) => e === 'payment_intent.succeeded'), label).toHaveLength(1);
+        expect(
+          end.events.filter((e) => e === 'payment_intent.succeeded'),
+          label,
+        ).toHaveLength(1);
         expect(end.events.includes('payment_intent.overpaid'), label).toBe(total > intent.amount);
         expect(d.effects, label).toContainEqual({ do: 'sessions', to: 'complete' });
       } else {
         expect(end.events, label).not.toContain('payment_intent.succeeded');
       }
       // 5a. A closed intent changes only through money: no new money, only the attempt may move.
-      if (d.credit === 0 && !open) expect(d.effects.filter((e) => e.do !== 'attempt'), label).toEqual([]);
+      if (d.credit === 0 && !open)
+        expect(
+          d.effects.filter((e) => e.do !== 'attempt'),
+          label,
+        ).toEqual([]);
       // 5. A closed attempt with no new money changes nothing (it is only watched).
       if (d.credit === 0 && !['awaiting_payment', 'pending'].includes(as)) expect(d.effects, label).toEqual([]);
       // 6. Closing an attempt whose backend can still pay keeps it watched; an address always.
@@ -120,7 +146,8 @@ const EXP: Record<string, number> = { XOF: 0, BTC: 8, USDT: 6 };
 function worth(q: { amount: number; currency: string; rate: string; due: number } | null, received: number, intentCurrency: string): number {
   if (!q || received <= 0) return Math.max(0, received);
   const [whole, frac = ''] = q.rate.split('.');
-  const down = (n: number) => Number((BigInt(n) * BigInt(whole! + frac) * 10n ** BigInt(EXP[intentCurrency]!)) / (10n ** BigInt(EXP[q.currency]!) * 10n ** BigInt(frac.length)));
+  const down = (n: number) =>
+    Number((BigInt(n) * BigInt(whole! + frac) * 10n ** BigInt(EXP[intentCurrency]!)) / (10n ** BigInt(EXP[q.currency]!) * 10n ** BigInt(frac.length)));
   if (received === q.amount) return q.due;
   return received > q.amount ? q.due + down(received - q.amount) : Math.min(down(received), q.due - 1);
 }
@@ -131,10 +158,14 @@ describe('decide: the product over the rest of the facts (expiry, window, payer 
   // what the intent already had (nothing, part), and a quote (none; for the converting rails, a
   // franc intent's quote that is still running or ended before the money was first seen).
   // 2,400 x 2 x 2 x 2 x 2 x (1 or 3) = 76,800 decisions, about 3 s on one core.
-  const QUOTED = { btc_lightning: { currency: 'BTC', rate: '59757715.5', amount: 1674 }, btc_onchain: { currency: 'BTC', rate: '59757715.5', amount: 1674 }, usdt_trc20: { currency: 'USDT', rate: '600.12', amount: 1666334 } } as const;
+  const QUOTED = {
+    btc_lightning: { currency: 'BTC', rate: '59757715.5', amount: 1674 },
+    btc_onchain: { currency: 'BTC', rate: '59757715.5', amount: 1674 },
+    usdt_trc20: { currency: 'USDT', rate: '600.12', amount: 1666334 },
+  } as const;
   const amountsFor = (q: { amount: number } | null) => (q ? [0, Math.floor(q.amount / 2), q.amount, q.amount + 1000] : [0, 400, 1000, 1500]);
 
-  it('holds the engine\'s rules in every combination', () => {
+  it("holds the engine's rules in every combination", () => {
     let checked = 0;
     // Checked without expect() in the loop (76,800 cases): the first failures are reported at the end.
     const failures: string[] = [];
@@ -177,9 +208,21 @@ describe('decide: the product over the rest of the facts (expiry, window, payer 
                         const reversal = isAddress(rail) && received < counted;
                         check(d.credit === (reversal ? received - counted : Math.max(0, received - counted)), label, `1 credit ${d.credit}`);
                         // 1b. The intent gets what the new money is worth at the quote (the contract's rule, computed here).
-                        check(d.intentCredit === worth(quote, counted + d.credit, currency) - worth(quote, counted, currency), label, `1b intentCredit ${d.intentCredit}`);
+                        check(
+                          d.intentCredit === worth(quote, counted + d.credit, currency) - worth(quote, counted, currency),
+                          label,
+                          `1b intentCredit ${d.intentCredit}`,
+                        );
                         // 1c. The money is the first effect, carrying the credit (none without money).
-                        check(same(d.effects.filter((e) => e.do === 'credit'), d.credit === 0 ? [] : [{ do: 'credit', amount: d.credit, intentAmount: d.intentCredit }]) && (d.credit === 0 || d.effects[0]?.do === 'credit'), label, '1c credit effect');
+                        check(
+                          same(
+                            d.effects.filter((e) => e.do === 'credit'),
+                            d.credit === 0 ? [] : [{ do: 'credit', amount: d.credit, intentAmount: d.intentCredit }],
+                          ) &&
+                            (d.credit === 0 || d.effects[0]?.do === 'credit'),
+                          label,
+                          '1c credit effect',
+                        );
                         // 2. Every step is one the tables allow.
                         let end: ReturnType<typeof walk>;
                         try {
@@ -206,12 +249,26 @@ describe('decide: the product over the rest of the facts (expiry, window, payer 
                         // 4c. A quote's money first seen after it ended is reported late, and still counts.
                         if (d.credit > 0 && open && quoteKind === 'ended') check(end.events.includes('payment_intent.late_payment'), label, '4c late');
                         // 5. A closed intent changes only through money; a closed attempt without new money changes nothing.
-                        if (d.credit === 0 && !open) check(d.effects.every((e) => e.do === 'attempt'), label, '5 closed intent');
+                        if (d.credit === 0 && !open)
+                          check(
+                            d.effects.every((e) => e.do === 'attempt'),
+                            label,
+                            '5 closed intent',
+                          );
                         if (d.credit === 0 && !['awaiting_payment', 'pending'].includes(as)) check(d.effects.length === 0, label, '5 closed attempt');
                         // 6. The intent fails only while open, and only on a closed window, a failed or expired
                         //    report, the attempt's expiry, or (the payer's last try) a push paid short.
                         if (end.intent === 'failed' && is !== 'failed')
-                          check(open && (windowClosed || st === 'failed' || st === 'expired' || expired || (lastTry && !isAddress(rail) && d.credit > 0 && total < intent.amount)), label, '6 fails only for a reason');
+                          check(
+                            open &&
+                              (windowClosed ||
+                                st === 'failed' ||
+                                st === 'expired' ||
+                                expired ||
+                                (lastTry && !isAddress(rail) && d.credit > 0 && total < intent.amount)),
+                            label,
+                            '6 fails only for a reason',
+                          );
                         // 6b. With the window open and tries left, a failed or expired report leaves the intent payable.
                         if (open && !windowClosed && !lastTry && d.credit === 0) check(end.intent !== 'failed', label, '6b payable');
                         // 6c. A live attempt that fails on a closed window, or on the payer's last try, fails the intent.
@@ -246,11 +303,22 @@ describe('decide: exact decisions', () => {
 
   it('an invoice paid after the intent was canceled is a late payment', () => {
     const d = decide(intentOf('canceled', 'btc_lightning'), attemptOf('canceled', 'btc_lightning'), report('confirmed', 1000), NOW);
-    expect(d).toMatchObject({ credit: 1000, effects: [{ do: 'credit', amount: 1000, intentAmount: 1000 }, { do: 'emit', type: 'payment_intent.late_payment' }] });
+    expect(d).toMatchObject({
+      credit: 1000,
+      effects: [
+        { do: 'credit', amount: 1000, intentAmount: 1000 },
+        { do: 'emit', type: 'payment_intent.late_payment' },
+      ],
+    });
   });
 
   it('a declined push while an older push is still open at the operator: failed, and still watched', () => {
-    const d = decide(intentOf('pending', 'mobile_money_a'), attemptOf('pending', 'mobile_money_a'), report('failed', 0, { final: false, error: { code: 'payment_declined', message: 'no' } }), NOW);
+    const d = decide(
+      intentOf('pending', 'mobile_money_a'),
+      attemptOf('pending', 'mobile_money_a'),
+      report('failed', 0, { final: false, error: { code: 'payment_declined', message: 'no' } }),
+      NOW,
+    );
     expect(d.backendFinal).toBe(false);
     expect(d.effects[0]).toEqual({ do: 'attempt', to: 'failed', error: { code: 'payment_declined', message: 'no' }, watchUntil: NOW + PUSH_WATCH_SECONDS });
     // ... and the older push approved later still pays the intent.
@@ -266,7 +334,12 @@ describe('decide: exact decisions', () => {
   });
 
   it('attempts running out fails the intent and its session', () => {
-    const d = decide(intentOf('pending', 'mobile_money_a', { payerFailures: MAX_FAILED_ATTEMPTS - 1 }), attemptOf('pending', 'mobile_money_a'), report('failed', 0), NOW);
+    const d = decide(
+      intentOf('pending', 'mobile_money_a', { payerFailures: MAX_FAILED_ATTEMPTS - 1 }),
+      attemptOf('pending', 'mobile_money_a'),
+      report('failed', 0),
+      NOW,
+    );
     expect(walk(intentOf('pending', 'mobile_money_a'), attemptOf('pending', 'mobile_money_a'), d)).toEqual({
       intent: 'failed',
       attempt: 'failed',
@@ -283,7 +356,10 @@ describe('decide: exact decisions', () => {
 
   it('underpaid address in a closed window fails the intent, partially_paid last', () => {
     const d = decide(intentOf('pending', 'usdt_trc20', { windowClosed: true }), attemptOf('pending', 'usdt_trc20'), report('confirmed', 400), NOW);
-    expect(walk(intentOf('pending', 'usdt_trc20'), attemptOf('pending', 'usdt_trc20'), d).events).toEqual(['payment_intent.failed', 'payment_intent.partially_paid']);
+    expect(walk(intentOf('pending', 'usdt_trc20'), attemptOf('pending', 'usdt_trc20'), d).events).toEqual([
+      'payment_intent.failed',
+      'payment_intent.partially_paid',
+    ]);
   });
 
   it('a payment seen then gone from the mempool: waiting again, the intent asks for payment', () => {
@@ -303,7 +379,7 @@ describe('decide: exact decisions', () => {
   });
 });
 
-describe('isQuietReport: the worker\'s one-write poll is only taken when decide would do nothing', () => {
+describe("isQuietReport: the worker's one-write poll is only taken when decide would do nothing", () => {
   const quotes: AttemptFacts['quote'][] = [null, { amount: 8_340_000, currency: 'USDT', rate: '600', expiresAt: NOW - 100, due: 5000 }];
   it('every quiet report, over every intent state, rail, quote and session: no credit, no effect', () => {
     let quiet = 0;
@@ -316,13 +392,23 @@ describe('isQuietReport: the worker\'s one-write poll is only taken when decide 
                 for (const expiresAt of [null, NOW - 1, NOW, NOW + 1, NOW + 600])
                   for (const status of ATTEMPT_STATUSES)
                     for (const state of STATES)
-                      for (const [received, seen] of [[0, 0], [1, 0], [0, 1]] as const) {
+                      for (const [received, seen] of [
+                        [0, 0],
+                        [1, 0],
+                        [0, 1],
+                      ] as const) {
                         const attempt = attemptOf(status, rail, { expiresAt, quote });
                         const r = report(state, received, { seen, details: { txids: [] } });
                         if (!isQuietReport({ status, amountReceived: 0, amountSeen: 0, expiresAt }, r, NOW)) continue;
                         quiet++;
                         const d = decide(intentOf(intentStatus, rail, { windowClosed, sessionOpenUntil, payerFailures, amountReceived: 0 }), attempt, r, NOW);
-                        expect({ credit: d.credit, intentCredit: d.intentCredit, seen: d.seen, effects: d.effects, replace: d.replace }).toEqual({ credit: 0, intentCredit: 0, seen: 0, effects: [], replace: false });
+                        expect({ credit: d.credit, intentCredit: d.intentCredit, seen: d.seen, effects: d.effects, replace: d.replace }).toEqual({
+                          credit: 0,
+                          intentCredit: 0,
+                          seen: 0,
+                          effects: [],
+                          replace: false,
+                        });
                       }
     expect(quiet).toBeGreaterThan(100);
   });

@@ -12,14 +12,15 @@
 //      (a switched-away address, an invoice paid after a rail switch, an older push approved late).
 //   4. Enough money succeeds the intent (and completes its session); too little asks for the rest.
 //   5. No money: the report moves the live attempt (pending, failed, expired) and the intent with it.
+
+import { attemptWorth, LATE_GRACE_SECONDS } from '../domain/conversion';
+import type { EventType } from '../domain/events';
+import { toDecimalString } from '../money';
 import type { RailStatus } from '../rails/types';
 import { type AttemptStatus, isPromptOut } from '../store/attempts';
-import { PUSH_WATCH_SECONDS, watchUntilAfterClose } from './watch';
-import { familyOfRail } from './families';
-import type { EventType } from '../domain/events';
 import type { AttemptFacts, Decision, Effect, IntentFacts, PaymentError } from './decision';
-import { toDecimalString } from '../money';
-import { attemptWorth, LATE_GRACE_SECONDS } from '../domain/conversion';
+import { familyOfRail } from './families';
+import { PUSH_WATCH_SECONDS, watchUntilAfterClose } from './watch';
 
 /**
  * Money is first seen when a poll finds it: a payment made just before a quote ended may be found a
@@ -47,11 +48,21 @@ const emit = (type: EventType): Effect => ({ do: 'emit', type });
  * no transaction: lib/payments/apply-report.ts `quietPoll`). The caller's write re-checks, in the same
  * statement, that the attempt is still as read and that its address has credited nothing.
  */
-export function isQuietReport(attempt: { status: AttemptStatus; amountReceived: number; amountSeen: number; expiresAt: number | null }, report: RailStatus, now: number): boolean {
+export function isQuietReport(
+  attempt: { status: AttemptStatus; amountReceived: number; amountSeen: number; expiresAt: number | null },
+  report: RailStatus,
+  now: number,
+): boolean {
   return (
-    report.state === 'waiting' && report.received === 0 && report.seen === 0 && report.error === undefined &&
-    attempt.status === 'awaiting_payment' && attempt.amountReceived === 0 && attempt.amountSeen === 0 &&
-    attempt.expiresAt !== null && attempt.expiresAt > now
+    report.state === 'waiting' &&
+    report.received === 0 &&
+    report.seen === 0 &&
+    report.error === undefined &&
+    attempt.status === 'awaiting_payment' &&
+    attempt.amountReceived === 0 &&
+    attempt.amountSeen === 0 &&
+    attempt.expiresAt !== null &&
+    attempt.expiresAt > now
   );
 }
 
@@ -216,7 +227,11 @@ function decideAttempt(intent: IntentFacts, attempt: AttemptFacts, report: RailS
         // What was seen left the mempool (replaced, dropped, or reorganised away): waiting again.
         fx.push({ do: 'attempt', to: 'awaiting_payment' });
         if (intent.status === 'pending') {
-          const dropped = { code: 'payment_dropped', message: 'The payment seen on the network was replaced or dropped before it confirmed.', rail: attempt.rail };
+          const dropped = {
+            code: 'payment_dropped',
+            message: 'The payment seen on the network was replaced or dropped before it confirmed.',
+            rail: attempt.rail,
+          };
           fx.push({ do: 'intent', to: 'requires_payment_method', lastPaymentError: dropped }, emit('payment_intent.payment_failed'));
           status = 'requires_payment_method';
         }
@@ -247,12 +262,19 @@ function decideAttempt(intent: IntentFacts, attempt: AttemptFacts, report: RailS
     if (intent.status === 'requires_payment_method') fx.push({ do: 'intentError', lastPaymentError: ended });
   }
   // An expired invoice is replaced while the session is open; a quote is renewed only when the payer asks.
-  d.replace = !attempt.quote && family.invoice && status === 'requires_payment_method' && intent.sessionOpenUntil !== null && intent.sessionOpenUntil > now + 60;
+  d.replace =
+    !attempt.quote && family.invoice && status === 'requires_payment_method' && intent.sessionOpenUntil !== null && intent.sessionOpenUntil > now + 60;
   return d;
 }
 
 /** The attempt failed (declined, timed out, underpaid): the intent fails or asks for another try. */
-function failAttempt(intent: IntentFacts, attempt: AttemptFacts, error: { code: string; message: string }, received: number, watchUntil: number | null): Effect[] {
+function failAttempt(
+  intent: IntentFacts,
+  attempt: AttemptFacts,
+  error: { code: string; message: string },
+  received: number,
+  watchUntil: number | null,
+): Effect[] {
   const lastError: PaymentError = { ...error, rail: attempt.rail };
   const fx: Effect[] = [{ do: 'attempt', to: 'failed', error, watchUntil }];
   // Attempts our backend could not start (rail_unavailable) are not the payer's failures.

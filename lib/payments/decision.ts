@@ -1,10 +1,11 @@
 // The shape of a decision (decide.ts): the facts it is made from, and what it says happens, in
 // order. Types only. May import lib/store (types), lib/domain (types), bottom.
-import type { Currency } from '../money';
-import type { AttemptStatus } from '../store/attempts';
+
+import type { Quote, Valuation } from '../domain/conversion';
 import type { EventType } from '../domain/events';
 import type { IntentStatus } from '../domain/transitions';
-import type { Quote, Valuation } from '../domain/conversion';
+import type { Currency } from '../money';
+import type { AttemptStatus } from '../store/attempts';
 
 export interface PaymentError {
   code: string;

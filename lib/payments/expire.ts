@@ -2,15 +2,15 @@
 // past its expiresAt): the payment window closes with it, and an intent still waiting for payment
 // fails (close.ts failIntent). May call lib/store, lib/domain (checkout-sessions, events,
 // transitions), close.ts.
-import type { Db, Row } from '../db/client';
+import type { Db, } from '../db/client';
+import { type CheckoutSession, getSessionRow, toCheckoutSession } from '../domain/checkout-sessions';
+import type { Scope } from '../domain/common';
+import { recordEvent } from '../domain/events';
+import { transitionSession } from '../domain/transitions';
 import { unexpectedState } from '../errors';
 import { nowSeconds } from '../ids';
 import { log } from '../log';
 import { toDecimalString } from '../money';
-import { getSessionRow, toCheckoutSession, type CheckoutSession } from '../domain/checkout-sessions';
-import type { Scope } from '../domain/common';
-import { recordEvent } from '../domain/events';
-import { transitionSession } from '../domain/transitions';
 import { assertNoAttemptStarting, hasAttemptStarting } from '../store/attempts';
 import { intentMoney, lockIntentStatus } from '../store/intents';
 import { dueToExpire, lockExpiringSession } from '../store/sessions';
@@ -38,9 +38,10 @@ export async function expireSession(tx: Db, scope: Scope, sessionRow: { id: stri
       // Underpaid money stays recorded (amountReceived) for the merchant to settle or refund.
       const currency = paid.currency;
       const fmt = (n: number) => `${toDecimalString(n, currency)} ${currency}`;
-      const error = paid.amount_received > 0
-        ? { code: 'underpaid', message: `The checkout session expired with ${fmt(paid.amount_received)} of ${fmt(paid.amount)} received.`, rail: paid.rail }
-        : { code: 'session_expired', message: 'The checkout session expired before the payment was completed.', rail: null };
+      const error =
+        paid.amount_received > 0
+          ? { code: 'underpaid', message: `The checkout session expired with ${fmt(paid.amount_received)} of ${fmt(paid.amount)} received.`, rail: paid.rail }
+          : { code: 'session_expired', message: 'The checkout session expired before the payment was completed.', rail: null };
       await failIntent(tx, intentId, error, now);
     }
   }

@@ -3,19 +3,19 @@
 // recorded after. May call lib/store, lib/domain (payment-intents, phone-limits, rail-health),
 // lib/rails, adapters.ts.
 import { randomUUID } from 'node:crypto';
-import type { Db, Row } from '../db/client';
-import { railUnavailable, unexpectedState } from '../errors';
-import { isMobileMoneyRail, type Rail } from '../money';
-import { operatorInfo } from '../rails/mobile-money/operators';
-import { BackendError, type RailAdapter } from '../rails/types';
+import type { Db, } from '../db/client';
 import type { Scope } from '../domain/common';
-import { getIntentRow, serializeIntent, type PaymentIntent } from '../domain/payment-intents';
+import { getIntentRow, type PaymentIntent, serializeIntent } from '../domain/payment-intents';
 import { assertResendSpacing, releasePrompt, reservePrompt } from '../domain/phone-limits';
 import { recordBackendFailure, recordBackendSuccess } from '../domain/rail-health';
-import { activeAttempt, attemptView, lockAttempt, writeAttempt, type PaymentAttemptRow } from '../store/attempts';
+import { railUnavailable, unexpectedState } from '../errors';
+import { isMobileMoneyRail, } from '../money';
+import { operatorInfo } from '../rails/mobile-money/operators';
+import { BackendError, type RailAdapter } from '../rails/types';
+import { activeAttempt, attemptView, lockAttempt, type PaymentAttemptRow, writeAttempt } from '../store/attempts';
 import { lockIntent } from '../store/intents';
 import { paymentRefused, usableAdapter } from './adapters';
-import { timeOf, type Clock } from './clock';
+import { type Clock, timeOf } from './clock';
 import { familyOfRail } from './families';
 import { PUSH_WATCH_SECONDS } from './watch';
 
@@ -59,17 +59,26 @@ export async function resendMobileMoneyPrompt(db: Db, scope: Scope, intentId: st
     }
     return row;
   });
-  if (!recorded) throw unexpectedState('The pending request ended while it was being sent again; its answer is still watched. Confirm again to start a new request.');
+  if (!recorded)
+    throw unexpectedState('The pending request ended while it was being sent again; its answer is still watched. Confirm again to start a new request.');
   return serializeIntent(db, await getIntentRow(db, scope, intentId));
 }
 
 /** Step 1: the checks, the phone's limits, and the new reference recorded on the attempt. */
-async function reserveResend(tx: Db, scope: Scope, intentId: string, now: number, nowMs: number): Promise<{ attempt: PaymentAttemptRow; reference: string; adapter: RailAdapter }> {
+async function reserveResend(
+  tx: Db,
+  scope: Scope,
+  intentId: string,
+  now: number,
+  nowMs: number,
+): Promise<{ attempt: PaymentAttemptRow; reference: string; adapter: RailAdapter }> {
   const intent = await getIntentRow(tx, scope, intentId, { forUpdate: true });
   const rail = intent.rail;
   if (!isMobileMoneyRail(rail)) throw unexpectedState(`This payment intent's rail is ${rail}; only a mobile-money request can be sent again.`);
   if (!familyOfRail(rail).canResend)
-    throw unexpectedState(`${operatorInfo(rail).displayName} asks the payer on its own page: nothing is sent to the phone. Send the payer to nextAction.url again; it stays valid until nextAction.expiresAt.`);
+    throw unexpectedState(
+      `${operatorInfo(rail).displayName} asks the payer on its own page: nothing is sent to the phone. Send the payer to nextAction.url again; it stays valid until nextAction.expiresAt.`,
+    );
   const current = await activeAttempt(tx, intentId);
   const locked = current ? await lockAttempt(tx, current.id) : undefined;
   if (intent.status !== 'pending' || !locked || locked.status !== 'pending')

@@ -1,13 +1,12 @@
 // An invoice handed out again: a rail switch away and back finds the invoice the payer was shown
 // still valid, and the new attempt watches the same invoice (one invoice per amount, not one per
 // round trip). Invoice family only (families/invoice.ts). May call lib/store, watch.ts, families.
-import type { Db, Row } from '../db/client';
+import type { Db, } from '../db/client';
 import { createId } from '../ids';
-import type { Currency, Rail } from '../money';
 import type { RailAdapter } from '../rails/types';
 import { insertAttempt, lockReusableInvoice, transitionAttempt, writeAttempt } from '../store/attempts';
-import { openSessionOf } from '../store/sessions';
 import type { PaymentIntentRow } from '../store/intents';
+import { openSessionOf } from '../store/sessions';
 import { DEFAULT_WINDOW_SECONDS } from './begin-attempt';
 import { familyOf } from './families';
 import { attemptAmount } from './watch';
@@ -33,9 +32,17 @@ export async function reuseOpenInvoice(tx: Db, intent: PaymentIntentRow, adapter
   if (!prev) return false;
   const attemptId = createId('att');
   await insertAttempt(tx, {
-    id: attemptId, intent, rail: adapter.rail, amount, currency: intent.currency, destination: prev.destination,
-    details: { ...prev.details, reusedFrom: prev.id }, expiresAt: prev.expires_at,
-    nextPollAt: now + adapter.pollSeconds, now, backendRef: prev.backend_ref,
+    id: attemptId,
+    intent,
+    rail: adapter.rail,
+    amount,
+    currency: intent.currency,
+    destination: prev.destination,
+    details: { ...prev.details, reusedFrom: prev.id },
+    expiresAt: prev.expires_at,
+    nextPollAt: now + adapter.pollSeconds,
+    now,
+    backendRef: prev.backend_ref,
   });
   await writeAttempt(tx, prev.id, { set: { watch_until: null, next_poll_at: null, updated_at: now } });
   await transitionAttempt(tx, attemptId, 'awaiting_payment', { from: ['creating'], set: { updated_at: now } });

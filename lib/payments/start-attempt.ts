@@ -5,16 +5,16 @@
 // May call lib/store, lib/domain (events, transitions, payment-intents, phone-limits, rail-health),
 // lib/rails, apply-decision.ts, close.ts, adapters.ts, families.
 import type { Db } from '../db/client';
-import { railUnavailable, unexpectedState } from '../errors';
-import { log } from '../log';
-import { isMobileMoneyRail } from '../money';
-import { operatorInfo } from '../rails/mobile-money/operators';
-import { BackendError, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../rails/types';
 import { recordEvent } from '../domain/events';
 import { serializeIntent } from '../domain/payment-intents';
 import { releasePrompt } from '../domain/phone-limits';
 import { recordBackendFailure, recordBackendSuccess } from '../domain/rail-health';
 import { transitionIntent } from '../domain/transitions';
+import { railUnavailable, unexpectedState } from '../errors';
+import { log } from '../log';
+import { isMobileMoneyRail } from '../money';
+import { operatorInfo } from '../rails/mobile-money/operators';
+import { BackendError, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../rails/types';
 import { lockAttempt, transitionAttempt, writeAttempt } from '../store/attempts';
 import { lockIntent, parseIntent } from '../store/intents';
 import { paymentRefused, scopeOf } from './adapters';
@@ -35,7 +35,14 @@ export async function finishAttempt(tx: Db, input: PromptInput, prompt: RailProm
     // watched while the backend can pay it (a closed invoice is canceled at the node by the worker).
     const watchUntil = watchUntilAfterClose({ rail: input.rail, backendRef: prompt.backendRef, expiresAt: prompt.expiresAt }, input.now);
     await writeAttempt(tx, input.attemptId, {
-      set: { destination: prompt.destination, backend_ref: prompt.backendRef, expires_at: prompt.expiresAt, watch_until: watchUntil, next_poll_at: watchUntil === null ? null : input.now + 1, updated_at: input.now },
+      set: {
+        destination: prompt.destination,
+        backend_ref: prompt.backendRef,
+        expires_at: prompt.expiresAt,
+        watch_until: watchUntil,
+        next_poll_at: watchUntil === null ? null : input.now + 1,
+        updated_at: input.now,
+      },
       mergeDetails: prompt.details,
     });
     return 'closed';
@@ -43,7 +50,13 @@ export async function finishAttempt(tx: Db, input: PromptInput, prompt: RailProm
   // A push recorded as possibly sent (pending, same reference) may be recorded again when its answer comes.
   const samePush = attempt.status === 'pending' && attempt.backend_ref === prompt.backendRef;
   if (attempt.status !== 'creating' && !samePush) throw railUnavailable(input.rail, 'the attempt was abandoned before the backend answered');
-  const set = { destination: prompt.destination, backend_ref: prompt.backendRef, expires_at: prompt.expiresAt, next_poll_at: input.now + adapter.pollSeconds, updated_at: input.now };
+  const set = {
+    destination: prompt.destination,
+    backend_ref: prompt.backendRef,
+    expires_at: prompt.expiresAt,
+    next_poll_at: input.now + adapter.pollSeconds,
+    updated_at: input.now,
+  };
   if (samePush) await writeAttempt(tx, input.attemptId, { set, mergeDetails: prompt.details });
   else await transitionAttempt(tx, input.attemptId, status, { from: ['creating'], set, mergeDetails: prompt.details });
   if (status === 'pending' && intent.status === 'requires_payment_method') {

@@ -4,24 +4,33 @@
 // May call lib/store, lib/domain (payment-intents, conversion, prices), lib/rails (simulators),
 // begin-attempt.ts, start-attempt.ts, reuse-invoice.ts, apply-report.ts, close.ts, families.
 import { z } from 'zod';
-import type { Db, Row } from '../db/client';
+import type { Db, } from '../db/client';
+import type { Scope } from '../domain/common';
+import { quoteOf, settlementDue } from '../domain/conversion';
+import { getIntentRow, type PaymentIntent, serializeIntent } from '../domain/payment-intents';
+import { amountInput } from '../domain/prices';
 import { invalid, notFound, testModeOnly, unexpectedState } from '../errors';
 import { nowSeconds } from '../ids';
-import { boundsFor, isMobileMoneyRail, type Currency, type Rail } from '../money';
+import { boundsFor, type Currency, isMobileMoneyRail, } from '../money';
 import { operatorInfo } from '../rails/mobile-money/operators';
 import type { MobileMoneySimulator, TestOperatorAnswer } from '../rails/mobile-money/simulator';
 import type { RailAdapter } from '../rails/types';
-import type { Scope } from '../domain/common';
-import { quoteOf, settlementDue } from '../domain/conversion';
-import { getIntentRow, serializeIntent, type PaymentIntent } from '../domain/payment-intents';
-import { amountInput } from '../domain/prices';
-import { activeAttempt, attemptView, getAttempt, lastAttemptOn, lockAttempt, testAttemptWithMerchant, writeAttempt, type PaymentAttemptRow } from '../store/attempts';
+import {
+  activeAttempt,
+  attemptView,
+  getAttempt,
+  lastAttemptOn,
+  lockAttempt,
+  type PaymentAttemptRow,
+  testAttemptWithMerchant,
+  writeAttempt,
+} from '../store/attempts';
 import { lockIntent, type PaymentIntentRow } from '../store/intents';
 import { configuredAdapter } from './adapters';
 import { applyReport } from './apply-decision';
 import { refreshAttempt } from './apply-report';
 import { beginAttempt } from './begin-attempt';
-import { TERMINAL, type Clock } from './clock';
+import { type Clock, TERMINAL } from './clock';
 import { closeAttempt } from './close';
 import { familyOfRail } from './families';
 import { reuseOpenInvoice } from './reuse-invoice';
@@ -66,7 +75,12 @@ function paidAmount(intent: PaymentIntentRow, attempt: PaymentAttemptRow, amount
   const payIn = attempt.currency ?? intent.currency;
   if (amount !== undefined) {
     const { max } = boundsFor(payIn);
-    if (amount > max) throw invalid('parameter_invalid', `amount must be at most ${max}, the largest ${payIn} amount (in minor units of ${payIn}, the attempt's currency).`, 'amount');
+    if (amount > max)
+      throw invalid(
+        'parameter_invalid',
+        `amount must be at most ${max}, the largest ${payIn} amount (in minor units of ${payIn}, the attempt's currency).`,
+        'amount',
+      );
     return amount;
   }
   const intentDue = Math.max(0, intent.amount - intent.amount_received);
@@ -76,7 +90,15 @@ function paidAmount(intent: PaymentIntentRow, attempt: PaymentAttemptRow, amount
   return due;
 }
 
-async function simulate(db: Db, scope: Scope, intentId: string, now: number, act: 'pay' | 'fail', amount?: number, share?: 'under' | 'over'): Promise<PaymentIntent> {
+async function simulate(
+  db: Db,
+  scope: Scope,
+  intentId: string,
+  now: number,
+  act: 'pay' | 'fail',
+  amount?: number,
+  share?: 'under' | 'over',
+): Promise<PaymentIntent> {
   assertTestMode(scope);
   return db.transaction(async (tx) => {
     let intent = await getIntentRow(tx, scope, intentId, { forUpdate: true });

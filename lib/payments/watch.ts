@@ -1,18 +1,11 @@
-// How long an attempt is watched after it closes, and when the worker asks about it next (pure).
-// The rule this file exists for: an attempt that was ever payable is watched until its backend can
-// no longer pay it (`watchUntilAfterClose`), whichever path closes it. Money that lands on a closed
-// attempt is then still seen: it pays the intent while the intent is open, and is a late payment
-// on a closed one (decide.ts). The statuses and their table are lib/store/attempts.ts.
-// May import lib/store, families, bottom.
-import type { Row } from '../db/client';
-import { isActiveAttempt } from '../store/attempts';
+
 import type { AttemptStatus } from '../store/attempts';
+import { isActiveAttempt } from '../store/attempts';
 import { familyOfRail } from './families';
-import { WATCH_SECONDS } from './families/address';
 
 export { WATCH_SECONDS } from './families/address';
-export { PUSH_WATCH_SECONDS } from './families/push';
 export { INVOICE_GRACE_SECONDS } from './families/invoice';
+export { PUSH_WATCH_SECONDS } from './families/push';
 /** How often a closed but watched attempt is asked about. */
 export const WATCH_POLL_SECONDS = 60;
 
@@ -62,4 +55,3 @@ export function amountDue(intent: { amount: number; amountReceived: number }): n
 export function attemptAmount(intent: { amount: number; amountReceived: number }): number {
   return amountDue(intent) || intent.amount;
 }
-

@@ -1,10 +1,9 @@
 // Derived addresses against published vectors, and BOLT11 against an independent decoder.
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { keccak_256 } from '@noble/hashes/sha3.js';
 import { ripemd160 } from '@noble/hashes/legacy.js';
 import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
-import { sha512 } from '@noble/hashes/sha2.js';
+import { sha256, sha512 } from '@noble/hashes/sha2.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bech32, createBase58check } from '@scure/base';
 import { HDKey } from '@scure/bip32';
 import { decode } from 'light-bolt11-decoder';
@@ -17,7 +16,7 @@ const MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abando
 const seed = pbkdf2(sha512, new TextEncoder().encode(MNEMONIC), new TextEncoder().encode('mnemonic'), { c: 2048, dkLen: 64 });
 
 describe('BIP84', () => {
-  it('matches the published mainnet vector (zpub, m/84\'/0\'/0\'/0/0 and /0/1)', () => {
+  it("matches the published mainnet vector (zpub, m/84'/0'/0'/0/0 and /0/1)", () => {
     const key = parseAccountKey('zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs');
     expect(receiveAddress(key, 0)).toBe('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
     expect(receiveAddress(key, 1)).toBe('bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g');
@@ -59,7 +58,7 @@ describe('BIP84', () => {
     expect(() => parseAccountKey(notAccount.publicExtendedKey, { allowXpubVersion: true })).toThrow(/hardened/);
   });
 
-  it('a test seed gives a vpub at m/84\'/1\'/0\' of that seed, not the public test vector', () => {
+  it("a test seed gives a vpub at m/84'/1'/0' of that seed, not the public test vector", () => {
     const s = new Uint8Array(32).fill(7);
     const vpub = testAccountKeyFromSeed(s);
     expect(vpub.startsWith('vpub')).toBe(true);
@@ -89,7 +88,8 @@ describe('TRON addresses', () => {
 
   it("m/44'/195'/0'/0/0 of the 'abandon ... about' mnemonic is TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH", () => {
     const acct = HDKey.fromMasterSeed(seed).derive("m/44'/195'/0'");
-    const xpub = new HDKey({ publicKey: acct.publicKey!, chainCode: acct.chainCode!, depth: 3, index: acct.index, parentFingerprint: acct.parentFingerprint }).publicExtendedKey;
+    const xpub = new HDKey({ publicKey: acct.publicKey!, chainCode: acct.chainCode!, depth: 3, index: acct.index, parentFingerprint: acct.parentFingerprint })
+      .publicExtendedKey;
     const key = parseTronAccountKey(xpub);
     expect(tronDepositAddress(key, 0)).toBe('TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH');
     const priv = HDKey.fromMasterSeed(seed).derive("m/44'/195'/0'/0/3");
@@ -126,7 +126,15 @@ describe('BOLT11', () => {
     const nodeKey = new Uint8Array(32).fill(9);
     const paymentHash = sha256(new Uint8Array(32).fill(1));
     const inv = encodeInvoice(
-      { network: 'tb', amountSats: 150_000, timestamp: 1_700_000_000, paymentHash, paymentSecret: new Uint8Array(32).fill(2), description: 'Order 42 — café', expiry: 900 },
+      {
+        network: 'tb',
+        amountSats: 150_000,
+        timestamp: 1_700_000_000,
+        paymentHash,
+        paymentSecret: new Uint8Array(32).fill(2),
+        description: 'Order 42 — café',
+        expiry: 900,
+      },
       nodeKey,
     );
     expect(inv.startsWith('lntb1500u1')).toBe(true);

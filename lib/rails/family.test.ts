@@ -36,16 +36,28 @@ describe('rail families', () => {
   it('live mode: the same families from the live adapters', () => {
     Object.assign(process.env, {
       BASE_URL: 'https://pay.example.com',
-      MOMO_A_BASE_URL: 'http://127.0.0.1:9', MOMO_A_SUBSCRIPTION_KEY: 's', MOMO_A_API_USER: 'u', MOMO_A_API_KEY: 'k', MOMO_A_TARGET_ENVIRONMENT: 'sandbox',
-      MOMO_B_CLIENT_ID: 'id', MOMO_B_CLIENT_SECRET: 's', MOMO_B_MERCHANT_KEY: 'k', MOMO_B_WEBPAY_COUNTRY: 'dev',
-      MOMO_D_API_KEY: 'wave_ci_prod_x', MOMO_D_WEBHOOK_SECRET: 'wave_ci_WHS_x',
-      LND_REST_URL: 'https://127.0.0.1:8080', LND_MACAROON: 'ab',
+      MOMO_A_BASE_URL: 'http://127.0.0.1:9',
+      MOMO_A_SUBSCRIPTION_KEY: 's',
+      MOMO_A_API_USER: 'u',
+      MOMO_A_API_KEY: 'k',
+      MOMO_A_TARGET_ENVIRONMENT: 'sandbox',
+      MOMO_B_CLIENT_ID: 'id',
+      MOMO_B_CLIENT_SECRET: 's',
+      MOMO_B_MERCHANT_KEY: 'k',
+      MOMO_B_WEBPAY_COUNTRY: 'dev',
+      MOMO_D_API_KEY: 'wave_ci_prod_x',
+      MOMO_D_WEBHOOK_SECRET: 'wave_ci_WHS_x',
+      LND_REST_URL: 'https://127.0.0.1:8080',
+      LND_MACAROON: 'ab',
     });
     resetConfigForTests();
     resetRailsForTests();
     expect(configuredRails(true)).toEqual(['mobile_money_a', 'mobile_money_b', 'mobile_money_d', 'btc_lightning']);
     expect(['mobile_money_a', 'mobile_money_b', 'mobile_money_d', 'btc_lightning'].map((r) => railAdapter(r as 'btc_lightning', true)!.family)).toEqual([
-      'push', 'redirect', 'redirect', 'invoice',
+      'push',
+      'redirect',
+      'redirect',
+      'invoice',
     ]);
   });
 });

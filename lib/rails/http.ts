@@ -35,24 +35,20 @@ export function httpRequest(rail: string, req: HttpRequest): Promise<HttpRespons
     headers['content-length'] = String(Buffer.byteLength(body));
   }
   return new Promise((resolve, reject) => {
-    const r = lib.request(
-      url,
-      { method: req.method, headers, ...(req.caPath ? { ca: fs.readFileSync(req.caPath) } : {}) },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (c: Buffer) => {
-          size += c.length;
-          if (size > MAX_RESPONSE_BYTES) {
-            r.destroy(new Error('response too large'));
-            return;
-          }
-          chunks.push(c);
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
-        res.on('error', (e) => reject(new BackendError(rail, `${req.method} ${url.pathname}: ${e.message}`, { maybeSent: true })));
-      },
-    );
+    const r = lib.request(url, { method: req.method, headers, ...(req.caPath ? { ca: fs.readFileSync(req.caPath) } : {}) }, (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (c: Buffer) => {
+        size += c.length;
+        if (size > MAX_RESPONSE_BYTES) {
+          r.destroy(new Error('response too large'));
+          return;
+        }
+        chunks.push(c);
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
+      res.on('error', (e) => reject(new BackendError(rail, `${req.method} ${url.pathname}: ${e.message}`, { maybeSent: true })));
+    });
     r.setTimeout(req.timeoutMs, () => r.destroy(new Error(`timed out after ${req.timeoutMs} ms`)));
     r.on('error', (e) => {
       // Refused / unresolvable: the request never left. Anything else (timeout, reset) may have.

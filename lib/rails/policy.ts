@@ -1,6 +1,6 @@
 // Which rails exist for a currency and what limits an operator's configuration adds. The money
 // rules of lib/money.ts (its rail catalog) are the ceiling; this file may only narrow them.
-import { boundsFor, isMobileMoneyRail, narrow, RAIL_CURRENCIES, RAILS, type Bounds, type Currency, type Rail } from '../money';
+import { type Bounds, boundsFor, type Currency, isMobileMoneyRail, narrow, RAIL_CURRENCIES, RAILS, type Rail } from '../money';
 import { operatorInfo } from './mobile-money/operators';
 
 export interface RailPolicy {
@@ -29,5 +29,4 @@ export function railPolicy(rail: Rail): RailPolicy {
   };
 }
 
-export const railsForCurrency = (currency: Currency): Rail[] =>
-  RAILS.filter((r) => railPolicy(r).currencies.includes(currency));
+export const railsForCurrency = (currency: Currency): Rail[] => RAILS.filter((r) => railPolicy(r).currencies.includes(currency));

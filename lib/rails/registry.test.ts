@@ -54,7 +54,9 @@ describe('rail configuration', () => {
     process.env.MOMO_B_PROTOCOL = 'mtn_momo';
     resetConfigForTests();
     resetRailsForTests();
-    expect(() => loadRails()).toThrow(/MOMO_B_PROTOCOL is mtn_momo, but MOMO_B_CLIENT_ID, MOMO_B_CLIENT_SECRET, MOMO_B_MERCHANT_KEY, MOMO_B_WEBPAY_COUNTRY belong to another protocol/);
+    expect(() => loadRails()).toThrow(
+      /MOMO_B_PROTOCOL is mtn_momo, but MOMO_B_CLIENT_ID, MOMO_B_CLIENT_SECRET, MOMO_B_MERCHANT_KEY, MOMO_B_WEBPAY_COUNTRY belong to another protocol/,
+    );
     for (const n of ['CLIENT_ID', 'CLIENT_SECRET', 'MERCHANT_KEY', 'WEBPAY_COUNTRY']) delete process.env[`MOMO_B_${n}`];
     process.env.MOMO_B_SUBSCRIPTION_KEY = 'sub';
     resetConfigForTests();
@@ -66,7 +68,7 @@ describe('rail configuration', () => {
     expect(() => loadRails()).toThrow(/MOMO_B_PROTOCOL: must be one of mtn_momo, orange_money, wave/);
   });
 
-  it("Orange Money: a public https address, and one currency per country (only the sandbox relabels)", () => {
+  it('Orange Money: a public https address, and one currency per country (only the sandbox relabels)', () => {
     Object.assign(process.env, { MOMO_B_CLIENT_ID: 'id', MOMO_B_CLIENT_SECRET: 's', MOMO_B_MERCHANT_KEY: 'k', MOMO_B_WEBPAY_COUNTRY: 'ci' });
     const load = () => {
       resetConfigForTests();
@@ -144,7 +146,10 @@ describe('live configuration operators need (issue 11, items 5-8)', () => {
 
   it("TRON: a key that is not m/44'/195'/account' fails at start-up", () => {
     // m/44'/195'/0 (depth 3, not hardened) of the same mnemonic.
-    env({ TRON_XPUB: 'xpub6D1AabN8sFHgZkqhpREzFx1f9fywqE4zmMSFDVAYxNmxGer4JV2sBPyo783GfMyhDdVrSLkdEVioCt1M96qjU6hE37i82gDsGURqfBLxkQN', TRONGRID_API_KEY: 'k' });
+    env({
+      TRON_XPUB: 'xpub6D1AabN8sFHgZkqhpREzFx1f9fywqE4zmMSFDVAYxNmxGer4JV2sBPyo783GfMyhDdVrSLkdEVioCt1M96qjU6hE37i82gDsGURqfBLxkQN',
+      TRONGRID_API_KEY: 'k',
+    });
     expect(() => loadRails()).toThrow(/TRON_XPUB.*hardened/s);
   });
 
@@ -197,7 +202,11 @@ describe('test-mode address keys (issue 11, item 9)', () => {
     expect([railAdapter('btc_onchain', false)!.deriveAddress!(0), railAdapter('usdt_trc20', false)!.deriveAddress!(0)]).toEqual(a.slice(0, 2));
     // Another deployment's seed, other addresses and other counters.
     setTestKeySeed('22'.repeat(32));
-    const other = [railAdapter('btc_onchain', false)!.deriveAddress!(0), railAdapter('usdt_trc20', false)!.deriveAddress!(0), railAdapter('btc_onchain', false)!.derivationKeyId];
+    const other = [
+      railAdapter('btc_onchain', false)!.deriveAddress!(0),
+      railAdapter('usdt_trc20', false)!.deriveAddress!(0),
+      railAdapter('btc_onchain', false)!.derivationKeyId,
+    ];
     expect(other[0]).not.toBe(a[0]);
     expect(other[1]).not.toBe(a[1]);
     expect(other[2]).not.toBe(a[2]);
@@ -205,7 +214,10 @@ describe('test-mode address keys (issue 11, item 9)', () => {
 
   it('a configured BTC_TEST_XPUB / TRON_TEST_XPUB is used as given', () => {
     setTestKeySeed('11'.repeat(32));
-    env({ BTC_TEST_XPUB: 'vpub5Y6cjg78GGuNLsaPhmYsiw4gYX3HoQiRBiSwDaBXKUafCt9bNwWQiitDk5VZ5BVxYnQdwoTyXSs2JHRPAgjAvtbBrf8ZhDYe2jWAqvZVnsc', TRON_TEST_XPUB: TRON_XPUB });
+    env({
+      BTC_TEST_XPUB: 'vpub5Y6cjg78GGuNLsaPhmYsiw4gYX3HoQiRBiSwDaBXKUafCt9bNwWQiitDk5VZ5BVxYnQdwoTyXSs2JHRPAgjAvtbBrf8ZhDYe2jWAqvZVnsc',
+      TRON_TEST_XPUB: TRON_XPUB,
+    });
     expect(railAdapter('btc_onchain', false)!.deriveAddress!(0)).toBe(PUBLIC_VECTOR_BTC);
     expect(railAdapter('usdt_trc20', false)!.deriveAddress!(0)).toBe(PUBLIC_VECTOR_TRON);
   });

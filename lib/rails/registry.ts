@@ -13,7 +13,7 @@ import { resetOperatorsForTests } from './mobile-money/operators';
 import { mobileMoneySimulatorRail } from './mobile-money/simulator';
 import { esploraRail } from './onchain/esplora';
 import { onchainSimulatorRail } from './onchain/simulator';
-import { railSettings, type RailDefinition } from './settings';
+import { type RailDefinition, railSettings } from './settings';
 import { tronSimulatorRail } from './tron/simulator';
 import { tronGridRail } from './tron/trongrid';
 import type { RailAdapter } from './types';

@@ -64,10 +64,15 @@ export function configured<T>(what: string, f: () => T): T {
  * (127.0.0.1, ::1) is let through for tests against local fakes.
  */
 export function assertPublicAddresses(cfg: Config, what: string): void {
-  for (const [name, value] of [['BASE_URL', cfg.BASE_URL], ['CHECKOUT_URL', cfg.checkoutUrl]] as const) {
+  for (const [name, value] of [
+    ['BASE_URL', cfg.BASE_URL],
+    ['CHECKOUT_URL', cfg.checkoutUrl],
+  ] as const) {
     const u = new URL(value);
     if (u.protocol !== 'https:' && !['127.0.0.1', '[::1]'].includes(u.hostname))
-      throw new Error(`Invalid configuration for ${what}: ${name} (${value}) must be the public https address operators reach (payers come back to it; notifications are posted to it).`);
+      throw new Error(
+        `Invalid configuration for ${what}: ${name} (${value}) must be the public https address operators reach (payers come back to it; notifications are posted to it).`,
+      );
   }
 }
 

@@ -2,7 +2,7 @@
 // (api-contract.md, "Live rates": "median; refuse to quote when they disagree by more than 2 % or the
 // newest is older than 2 minutes"). A refusal makes the converting rails unavailable (503
 // `rail_unavailable`, not offered on the page); it is never a quote at a doubtful price.
-import { formatDecimal, median, parseDecimal, relativeDifferenceExceeds, type Decimal } from '../decimal';
+import { type Decimal, formatDecimal, median, parseDecimal, relativeDifferenceExceeds } from '../decimal';
 import { BASES, type Base, type Ticker } from './types';
 
 /** The contract's freshness limit: a configuration may narrow it, never widen it. */
@@ -68,9 +68,7 @@ export function aggregate(tickers: readonly Ticker[], now: number, opts: Aggrega
       out[base] = {
         ok: false,
         reason:
-          newest === null
-            ? `no source answered a ${base}/EUR price`
-            : `no fresh ${base}/EUR price: the newest is ${now - newest} s old (at most ${maxAge} s)`,
+          newest === null ? `no source answered a ${base}/EUR price` : `no fresh ${base}/EUR price: the newest is ${now - newest} s old (at most ${maxAge} s)`,
       };
       continue;
     }

@@ -16,7 +16,10 @@ export const BITSTAMP_BASE_URL = 'https://www.bitstamp.net';
 const MARKETS: Record<Base, string> = { BTC: 'btceur', USDT: 'usdteur' };
 
 /** Unix seconds: 2001-09-09 (1e9) up to 5138 (1e11); a millisecond value or a date string is refused. */
-const unixSeconds = z.union([z.string().regex(/^\d{1,12}$/), z.number().int()]).transform(Number).pipe(z.number().int().min(1e9).max(1e11));
+const unixSeconds = z
+  .union([z.string().regex(/^\d{1,12}$/), z.number().int()])
+  .transform(Number)
+  .pipe(z.number().int().min(1e9).max(1e11));
 
 const ticker = z.object({ last: z.string(), timestamp: unixSeconds });
 

@@ -1,16 +1,17 @@
 // Exchange rates for the converting rails: the live sources fetched together, the fixed test-mode
 // rates, and the final intent-currency rate for a pair (peg, GNF rate, spread: ./quotes.ts).
-import { div, formatDecimal, mul, parseDecimal } from '../decimal';
+
 import { TEST_GNF_PER_EUR, TEST_XOF_PER_BTC, TEST_XOF_PER_USDT } from '../config';
+import { div, formatDecimal, mul, parseDecimal } from '../decimal';
 import type { Currency } from '../money';
-import { applySpread, CFA_PER_EUR, parseRate, rateFromEur, RATE_PLACES, type Rate } from './quotes';
+import { applySpread, CFA_PER_EUR, parseRate, RATE_PLACES, type Rate, rateFromEur } from './quotes';
 import type { Base, RateProvider, Ticker } from './types';
 
+export { type Aggregated, type AggregateOptions, aggregate, CONTRACT_MAX_AGE_SECONDS, DEFAULT_MAX_DISAGREEMENT_PERCENT } from './aggregate';
+export { BITSTAMP_BASE_URL, bitstampProvider } from './bitstamp';
+export { KRAKEN_BASE_URL, krakenProvider } from './kraken';
 export type { Base, RateProvider, Ticker } from './types';
 export { BASES } from './types';
-export { aggregate, CONTRACT_MAX_AGE_SECONDS, DEFAULT_MAX_DISAGREEMENT_PERCENT, type Aggregated, type AggregateOptions } from './aggregate';
-export { krakenProvider, KRAKEN_BASE_URL } from './kraken';
-export { bitstampProvider, BITSTAMP_BASE_URL } from './bitstamp';
 
 /** Intent currencies a converting rail can take. */
 export const CONVERTIBLE_CURRENCIES = ['XOF', 'XAF', 'GNF'] as const;
@@ -49,7 +50,12 @@ export interface RateOptions {
  * convert (the settlement currency is not BTC or USDT, the intent's is not XOF, XAF or GNF), when
  * there is no price for the settlement currency, or for GNF without `gnfPerEur`.
  */
-export function ratesFor(intentCurrency: Currency, settlementCurrency: Currency, eurPrices: Partial<Record<Base, string>>, opts: RateOptions = {}): Rate | null {
+export function ratesFor(
+  intentCurrency: Currency,
+  settlementCurrency: Currency,
+  eurPrices: Partial<Record<Base, string>>,
+  opts: RateOptions = {},
+): Rate | null {
   if (!isConvertible(intentCurrency) || !isBase(settlementCurrency)) return null;
   const eur = eurPrices[settlementCurrency];
   if (eur === undefined) return null;

@@ -45,13 +45,21 @@ export function krakenProvider(opts: KrakenOptions = {}): RateProvider {
   return {
     name,
     async fetch({ now, signal }) {
-      const pairs = Object.values(PAIRS).map((p) => p.request).join(',');
+      const pairs = Object.values(PAIRS)
+        .map((p) => p.request)
+        .join(',');
       const { status, body, what } = await getJson(name, `${baseUrl}/0/public/Ticker?pair=${pairs}`, { timeoutMs, signal });
       if (status !== 200) throw new Error(`${what}: HTTP ${status}`);
       const parsed = envelope.safeParse(body);
       if (!parsed.success) throw new Error(`${what}: the answer is not Kraken's {error, result} envelope (${issuesOf(parsed.error)})`);
       const errors = parsed.data.error.filter((e) => !e.startsWith('W'));
-      if (errors.length) throw new Error(`${what}: ${errors.slice(0, 3).map((e) => clean(e)).join('; ')}`);
+      if (errors.length)
+        throw new Error(
+          `${what}: ${errors
+            .slice(0, 3)
+            .map((e) => clean(e))
+            .join('; ')}`,
+        );
       const result = parsed.data.result;
       if (!result) throw new Error(`${what}: the answer has neither a result nor an error`);
       const tickers: Ticker[] = [];

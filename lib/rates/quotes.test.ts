@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { add, cmp, decimal, div, formatDecimal, fromInteger, mul, parseDecimal, sub } from '../decimal';
-import { CURRENCY_BOUNDS, EXPONENT, type Currency } from '../money';
+import { CURRENCY_BOUNDS, type Currency, EXPONENT } from '../money';
 import {
   applySpread,
   CFA_PER_EUR,
   quoteExpiry,
-  rateFromEur,
   RATE_PLACES,
+  rateFromEur,
   settlementAmount,
   settlementAmountByExponent,
   toIntentCurrency,
@@ -96,8 +96,7 @@ describe('settlementAmount: the due divided by the rate, rounded up to the settl
   });
 
   it('refuses what is not a due or a rate', () => {
-    for (const rate of ['0', '0.000', '-600', '6e2', 'NaN', '', ' 600', 'Infinity'])
-      expect(() => settlementAmount(5000, 'XOF', 'BTC', rate), rate).toThrow();
+    for (const rate of ['0', '0.000', '-600', '6e2', 'NaN', '', ' 600', 'Infinity']) expect(() => settlementAmount(5000, 'XOF', 'BTC', rate), rate).toThrow();
     for (const due of [0, -1, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 1]) expect(() => settlementAmount(due, 'XOF', 'BTC', '600'), String(due)).toThrow();
     expect(() => settlementAmountByExponent(1, -1, 8, '1')).toThrow(/exponent/);
   });
@@ -188,7 +187,12 @@ describe('properties: a quote and its conversion back agree (seeded random dues,
 
   it('XOF to BTC and USDT at the bounds: every due from the minimum to the maximum, sampled', () => {
     const rand = prng(7);
-    for (const [settle, rate] of [['BTC', '60000000'], ['USDT', '600'], ['BTC', '1000000000'], ['USDT', '0.001']] as [Currency, string][])
+    for (const [settle, rate] of [
+      ['BTC', '60000000'],
+      ['USDT', '600'],
+      ['BTC', '1000000000'],
+      ['USDT', '0.001'],
+    ] as [Currency, string][])
       for (let i = 0; i < 500; i++) {
         const { min, max } = CURRENCY_BOUNDS.XOF;
         const due = i === 0 ? min : i === 1 ? max : min + Math.floor(rand() * (max - min));

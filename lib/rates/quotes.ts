@@ -3,8 +3,8 @@
 // here is exact BigInt arithmetic on decimal strings (lib/decimal.ts); a JavaScript number only
 // ever holds an integer count of minor units. Each rounding is in the merchant's favour: the buyer
 // may pay one minor unit too much, the merchant is never credited one too many.
-import { cmp, decimal, divideIntegers, formatDecimal, fromInteger, isPositive, mul, parseDecimal, round, sub, type Decimal } from '../decimal';
-import { EXPONENT, type Currency } from '../money';
+import { cmp, type Decimal, decimal, divideIntegers, formatDecimal, fromInteger, isPositive, mul, parseDecimal, round, sub } from '../decimal';
+import { type Currency, EXPONENT } from '../money';
 
 /**
  * Decimal places a computed rate keeps (after the peg, GNF-per-EUR or the spread), rounded down.

@@ -2,9 +2,22 @@
 // rates, the final rate for a pair, and fetchAll's isolation of failing providers. The HTTP providers
 // against their fakes: test/rates-providers.test.ts.
 import { describe, expect, it } from 'vitest';
-import { settlementAmount } from './quotes';
 import { startFake } from '../../test/fakes/server';
-import { aggregate, bitstampProvider, fetchAll, krakenProvider, ratesFor, TEST_GNF_PER_EUR, TEST_XOF_PER_BTC, TEST_XOF_PER_USDT, testRate, testRates, type RateProvider, type Ticker } from './index';
+import {
+  aggregate,
+  bitstampProvider,
+  fetchAll,
+  krakenProvider,
+  type RateProvider,
+  ratesFor,
+  TEST_GNF_PER_EUR,
+  TEST_XOF_PER_BTC,
+  TEST_XOF_PER_USDT,
+  type Ticker,
+  testRate,
+  testRates,
+} from './index';
+import { settlementAmount } from './quotes';
 
 const NOW = 1_767_225_600;
 const OPTS = { maxAgeSeconds: 120, maxDisagreementPercent: '2' };
@@ -78,7 +91,10 @@ describe('fetchAll', () => {
   const failing = (name: string, e: unknown): RateProvider => ({ name, fetch: async () => Promise.reject(e) });
 
   it('collects every answer and every failure; one failing hides nothing', async () => {
-    const r = await fetchAll([failing('kraken', new Error('kraken: HTTP 503')), ok('bitstamp', [t('bitstamp', 'BTC', '91000')]), failing('odd', 'a string')], NOW);
+    const r = await fetchAll(
+      [failing('kraken', new Error('kraken: HTTP 503')), ok('bitstamp', [t('bitstamp', 'BTC', '91000')]), failing('odd', 'a string')],
+      NOW,
+    );
     expect(r.tickers).toEqual([t('bitstamp', 'BTC', '91000')]);
     expect(r.errors).toEqual([
       { source: 'kraken', message: 'kraken: HTTP 503' },
@@ -103,7 +119,10 @@ describe('fetchAll', () => {
     });
     const signal = new AbortController().signal;
     await fetchAll([p('a'), p('b')], NOW, { signal });
-    expect(seen).toEqual([{ now: NOW, signal }, { now: NOW, signal }]);
+    expect(seen).toEqual([
+      { now: NOW, signal },
+      { now: NOW, signal },
+    ]);
     expect(maxRunning).toBe(2);
   });
 });
@@ -192,20 +211,29 @@ describe('providers: validation of odd answers', () => {
     await expect(kraken({ error: [] })).rejects.toThrow(/neither a result nor an error/);
     await expect(kraken(KRAKEN_OK, 520)).rejects.toThrow(/: HTTP 520$/);
     for (const price of ['9.1e4', 'NaN', '0', '0.00000', '-91468.19', '', ' 91468.19', '91,468.19'])
-      await expect(kraken({ error: [], result: { ...KRAKEN_OK.result, XXBTZEUR: { c: [price, '1'] } } }), price).rejects.toThrow(/XXBTZEUR last trade price is not a positive decimal/);
+      await expect(kraken({ error: [], result: { ...KRAKEN_OK.result, XXBTZEUR: { c: [price, '1'] } } }), price).rejects.toThrow(
+        /XXBTZEUR last trade price is not a positive decimal/,
+      );
     await expect(kraken({ error: [], result: { ...KRAKEN_OK.result, XXBTZEUR: { c: [91468.19, '1'] } } })).rejects.toThrow(/XXBTZEUR ticker is malformed/);
   });
 
-  it("bitstamp: the timestamp in seconds as a string or a number; milliseconds, dates and garbage refused", async () => {
+  it('bitstamp: the timestamp in seconds as a string or a number; milliseconds, dates and garbage refused', async () => {
     expect((await bitstamp(() => BITSTAMP_OK)).map((t) => t.at)).toEqual([NOW - 1, NOW - 1]);
     expect((await bitstamp(() => ({ ...BITSTAMP_OK, timestamp: NOW - 2 }))).map((t) => t.at)).toEqual([NOW - 2, NOW - 2]);
     for (const timestamp of [String((NOW - 1) * 1000), '2026-01-01T00:00:00Z', '', null, -1, 1.5])
-      await expect(bitstamp(() => ({ ...BITSTAMP_OK, timestamp })), String(timestamp)).rejects.toThrow(/the answer is not a ticker/);
+      await expect(
+        bitstamp(() => ({ ...BITSTAMP_OK, timestamp })),
+        String(timestamp),
+      ).rejects.toThrow(/the answer is not a ticker/);
   });
 
   it('bitstamp: an error body, even at HTTP 200, is an Error with its reason; a bad price is an Error', async () => {
-    await expect(bitstamp(() => ({ status: 'error', reason: 'Invalid currency pair.' }))).rejects.toThrow(/the answer is not a ticker \(reason Invalid currency pair\.\)$/);
+    await expect(bitstamp(() => ({ status: 'error', reason: 'Invalid currency pair.' }))).rejects.toThrow(
+      /the answer is not a ticker \(reason Invalid currency pair\.\)$/,
+    );
     await expect(bitstamp(() => ({ code: 'API0001', message: 'Bad pair' }), 404)).rejects.toThrow(/HTTP 404 \(message Bad pair\)$/);
-    await expect(bitstamp((p) => (p.includes('usdt') ? { ...BITSTAMP_OK, last: '1e0' } : BITSTAMP_OK))).rejects.toThrow(/usdteur\/: the last trade price is not a positive decimal: "1e0"/);
+    await expect(bitstamp((p) => (p.includes('usdt') ? { ...BITSTAMP_OK, last: '1e0' } : BITSTAMP_OK))).rejects.toThrow(
+      /usdteur\/: the last trade price is not a positive decimal: "1e0"/,
+    );
   });
 });

@@ -4,25 +4,25 @@
 // freshness is judged when a rate is read, so a price stops quoting 2 minutes after it was fetched
 // whatever happened to the refreshes since. The API's list of these rates, and whether the
 // deployment needs live ones (a live converting rail), are lib/domain/exchange-rates.ts.
-import { config, type Config } from '../config';
+import { type Config, config } from '../config';
 import type { Db } from '../db/client';
 import { log } from '../log';
 import type { Currency } from '../money';
 import {
   aggregate,
   BASES,
+  type Base,
   bitstampProvider,
   CONTRACT_MAX_AGE_SECONDS,
   CONVERTIBLE_CURRENCIES,
+  type ConvertibleCurrency,
   DEFAULT_MAX_DISAGREEMENT_PERCENT,
   fetchAll,
   krakenProvider,
-  ratesFor,
-  testRate,
-  type Base,
-  type ConvertibleCurrency,
   type RateProvider,
+  ratesFor,
   type TestRateOptions,
+  testRate,
 } from './index';
 
 /** The worker_leases row that makes one refresh per interval for the whole deployment. */
@@ -180,7 +180,13 @@ export async function currentRates(db: Db, livemode: boolean, now: number): Prom
   const rows = await db.query<RateRow>(`select ${RATE_COLUMNS} from exchange_rates`);
   for (const from of CONVERTIBLE_CURRENCIES)
     for (const to of BASES) {
-      const r = liveRate(rows.find((row) => row.base === to), from, to, cfg, now);
+      const r = liveRate(
+        rows.find((row) => row.base === to),
+        from,
+        to,
+        cfg,
+        now,
+      );
       if (r) out.push({ from, to, ...r });
     }
   return out;

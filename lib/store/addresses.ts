@@ -94,7 +94,9 @@ export async function countHolds(
 
 /** What the address has credited over every attempt that used it, locked (0 when unknown). */
 export async function lockCredited(tx: Db, address: unknown, rail: string): Promise<number> {
-  const credit = (await tx.query<{ amount_credited: number }>(`select amount_credited from derived_addresses where address = $1 and rail = $2 for update`, [address, rail]))[0];
+  const credit = (
+    await tx.query<{ amount_credited: number }>(`select amount_credited from derived_addresses where address = $1 and rail = $2 for update`, [address, rail])
+  )[0];
   return credit ? Number(credit.amount_credited) : 0;
 }
 

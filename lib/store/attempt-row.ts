@@ -149,7 +149,6 @@ export function parseAttempt(r: Row): PaymentAttemptRow {
   };
 }
 
-
 /** The row as the rail adapters see it. */
 export function attemptView(row: Row): AttemptView {
   const a = parseAttempt(row);

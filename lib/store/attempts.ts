@@ -1,18 +1,19 @@
 // The payment_attempts table: ALL of its SQL. The one writer of its rows is `writeAttempt` (status
 // changes through the table in attempt-row.ts, leases, quiet polls go through this module); the
 // rest reads. The row's type and parser are attempt-row.ts. May import lib/db, lib/rails (types), bottom.
-import type { Db, Row } from '../db/client';
+
 import { claimDue } from '../db/claim';
+import type { Db, Row } from '../db/client';
 import { unexpectedState } from '../errors';
 import type { Currency, Rail } from '../money';
 import {
   ACTIVE_ATTEMPT_STATUSES,
   ATTEMPT_STATUSES,
-  canTransitionAttempt,
-  parseAttempt,
   type AttemptDetails,
   type AttemptStatus,
+  canTransitionAttempt,
   type PaymentAttemptRow,
+  parseAttempt,
 } from './attempt-row';
 
 export * from './attempt-row';
@@ -122,8 +123,20 @@ export async function insertAttempt(tx: Db, a: NewAttempt): Promise<void> {
        expires_at, next_poll_at, created_at, updated_at, backend_ref, quote)
      values ($1, $2, $3, $4, $5, $6, $7, 'creating', $8, $9, $10, $11, $12, $12, $13, $14)`,
     [
-      a.id, a.intent.id, a.intent.merchant_id, a.intent.livemode, a.rail, a.amount, a.currency, a.destination,
-      JSON.stringify(a.details), a.expiresAt, a.nextPollAt, a.now, a.backendRef, a.quote ? JSON.stringify(a.quote) : null,
+      a.id,
+      a.intent.id,
+      a.intent.merchant_id,
+      a.intent.livemode,
+      a.rail,
+      a.amount,
+      a.currency,
+      a.destination,
+      JSON.stringify(a.details),
+      a.expiresAt,
+      a.nextPollAt,
+      a.now,
+      a.backendRef,
+      a.quote ? JSON.stringify(a.quote) : null,
     ],
   );
 }
@@ -158,7 +171,10 @@ export async function activeAttempt(db: Db, intentId: string, opts: { forUpdate?
 
 /** The intent's live attempts, locked (to close them). */
 export async function lockActiveAttempts(tx: Db, intentId: string): Promise<PaymentAttemptRow[]> {
-  const rows = await tx.query(`select * from payment_attempts where payment_intent_id = $1 and status = any($2::text[]) for update`, [intentId, ACTIVE_ATTEMPT_STATUSES]);
+  const rows = await tx.query(`select * from payment_attempts where payment_intent_id = $1 and status = any($2::text[]) for update`, [
+    intentId,
+    ACTIVE_ATTEMPT_STATUSES,
+  ]);
   return rows.map(parseAttempt);
 }
 
@@ -191,10 +207,12 @@ export async function countPayerFailures(tx: Db, intentId: string, exceptId: str
 
 /** What an invoice (its payment hash) already credited over the intent's attempts that share it. */
 export async function invoiceReceived(tx: Db, intentId: string, backendRef: string): Promise<number> {
-  const paid = (await tx.query<{ n: number }>(
-    `select coalesce(sum(amount_received), 0)::bigint as n from payment_attempts where rail = 'btc_lightning' and backend_ref = $1 and payment_intent_id = $2`,
-    [backendRef, intentId],
-  ))[0];
+  const paid = (
+    await tx.query<{ n: number }>(
+      `select coalesce(sum(amount_received), 0)::bigint as n from payment_attempts where rail = 'btc_lightning' and backend_ref = $1 and payment_intent_id = $2`,
+      [backendRef, intentId],
+    )
+  )[0];
   return Number(paid?.n ?? 0);
 }
 
@@ -202,7 +220,12 @@ export async function invoiceReceived(tx: Db, intentId: string, backendRef: stri
 
 /** The details of the newest attempt on an address (its simulated chain history, test mode). */
 export async function lastDetailsOnAddress(tx: Db, address: string, rail: string): Promise<AttemptDetails | undefined> {
-  const prev = (await tx.query<{ details: AttemptDetails }>(`select details from payment_attempts where destination = $1 and rail = $2 order by seq desc limit 1`, [address, rail]))[0];
+  const prev = (
+    await tx.query<{ details: AttemptDetails }>(`select details from payment_attempts where destination = $1 and rail = $2 order by seq desc limit 1`, [
+      address,
+      rail,
+    ])
+  )[0];
   return prev?.details;
 }
 
@@ -216,25 +239,49 @@ export function lockWatchedOnAddress(tx: Db, address: string, rail: string): Pro
 
 /** Has money been seen (not confirmed) on this address for the intent? */
 export async function moneySeenOnAddress(tx: Db, intentId: string, rail: string, address: string): Promise<boolean> {
-  return (await tx.query(`select 1 from payment_attempts where payment_intent_id = $1 and rail = $2 and destination = $3 and amount_seen > 0 limit 1`, [intentId, rail, address])).length > 0;
+  return (
+    (
+      await tx.query(`select 1 from payment_attempts where payment_intent_id = $1 and rail = $2 and destination = $3 and amount_seen > 0 limit 1`, [
+        intentId,
+        rail,
+        address,
+      ])
+    ).length > 0
+  );
 }
 
 /** The attempts that counted money on an address, newest first, locked (a reversal takes it back). */
-export function lockCreditedOnAddress(tx: Db, address: string, rail: string): Promise<{ id: string; amount_received: number; quote: unknown; valuation: unknown }[]> {
-  return tx.query<{ id: string; amount_received: number; quote: unknown; valuation: unknown }>(`select id, amount_received, quote, valuation from payment_attempts where destination = $1 and rail = $2 and amount_received > 0 order by seq desc for update`, [address, rail]);
+export function lockCreditedOnAddress(
+  tx: Db,
+  address: string,
+  rail: string,
+): Promise<{ id: string; amount_received: number; quote: unknown; valuation: unknown }[]> {
+  return tx.query<{ id: string; amount_received: number; quote: unknown; valuation: unknown }>(
+    `select id, amount_received, quote, valuation from payment_attempts where destination = $1 and rail = $2 and amount_received > 0 order by seq desc for update`,
+    [address, rail],
+  );
 }
 
 /** A switched-away Lightning invoice of the intent that can be handed out again (lib/payments/reuse-invoice.ts), locked. */
-export async function lockReusableInvoice(tx: Db, intentId: string, amount: number, validFrom: number, until: number, now: number): Promise<PaymentAttemptRow | null> {
-  return one(await tx.query(
-    `select * from payment_attempts
+export async function lockReusableInvoice(
+  tx: Db,
+  intentId: string,
+  amount: number,
+  validFrom: number,
+  until: number,
+  now: number,
+): Promise<PaymentAttemptRow | null> {
+  return one(
+    await tx.query(
+      `select * from payment_attempts
       where payment_intent_id = $1 and rail = 'btc_lightning' and status = 'canceled' and amount = $2
         and amount_received = 0 and amount_seen = 0 and backend_ref is not null
         and expires_at > $3 and expires_at <= $4
         and not (details ? 'backendCanceledAt') and (locked_until is null or locked_until <= $5)
       order by seq desc limit 1 for update`,
-    [intentId, amount, validFrom, until, now],
-  ));
+      [intentId, amount, validFrom, until, now],
+    ),
+  );
 }
 
 /** Closed attempts of the intent still watched, whose backend has not been told to cancel them. */
@@ -250,14 +297,19 @@ export async function closedToCancel(db: Db, intentId: string, now: number): Pro
 
 /** Canceled attempts of the intent still watched but not due soon (a switch makes them due now). */
 export function canceledNotDue(tx: Db, intentId: string, now: number): Promise<{ id: string }[]> {
-  return tx.query<{ id: string }>(`select id from payment_attempts where payment_intent_id = $1 and status = 'canceled' and watch_until > $2 and next_poll_at > $2`, [intentId, now]);
+  return tx.query<{ id: string }>(
+    `select id from payment_attempts where payment_intent_id = $1 and status = 'canceled' and watch_until > $2 and next_poll_at > $2`,
+    [intentId, now],
+  );
 }
 
 /** A test-mode attempt with its merchant's name (the test operator page). */
 export async function testAttemptWithMerchant(db: Db, attemptId: string): Promise<(PaymentAttemptRow & { merchant_name: string }) | null> {
-  const r = (await db.query(
-    `select a.*, m.name as merchant_name from payment_attempts a join merchants m on m.id = a.merchant_id where a.id = $1 and a.livemode = false`,
-    [attemptId],
-  ))[0];
+  const r = (
+    await db.query(
+      `select a.*, m.name as merchant_name from payment_attempts a join merchants m on m.id = a.merchant_id where a.id = $1 and a.livemode = false`,
+      [attemptId],
+    )
+  )[0];
   return r ? { ...parseAttempt(r), merchant_name: String(r.merchant_name) } : null;
 }

@@ -62,11 +62,15 @@ export async function lockIntentStatus(tx: Db, id: string, opts: { skipLocked?: 
 
 /** Money counted on (or, negative, taken back from) the intent. */
 export async function addReceived(tx: Db, id: string, amount: number, now: number): Promise<PaymentIntentRow> {
-  return parseIntent((await tx.query(`update payment_intents set amount_received = amount_received + $2, updated_at = $3 where id = $1 returning *`, [id, amount, now]))[0]!);
+  return parseIntent(
+    (await tx.query(`update payment_intents set amount_received = amount_received + $2, updated_at = $3 where id = $1 returning *`, [id, amount, now]))[0]!,
+  );
 }
 
 export async function setLastPaymentError(tx: Db, id: string, error: object, now: number): Promise<PaymentIntentRow> {
-  return parseIntent((await tx.query(`update payment_intents set last_payment_error = $2, updated_at = $3 where id = $1 returning *`, [id, JSON.stringify(error), now]))[0]!);
+  return parseIntent(
+    (await tx.query(`update payment_intents set last_payment_error = $2, updated_at = $3 where id = $1 returning *`, [id, JSON.stringify(error), now]))[0]!,
+  );
 }
 
 export async function setRail(tx: Db, id: string, rail: string, now: number): Promise<PaymentIntentRow> {
@@ -75,8 +79,10 @@ export async function setRail(tx: Db, id: string, rail: string, now: number): Pr
 
 /** What an expiring session's intent was paid: status, amounts, currency, rail. */
 export async function intentMoney(tx: Db, id: string): Promise<Pick<PaymentIntentRow, 'status' | 'amount_received' | 'amount' | 'currency' | 'rail'>> {
-  return (await tx.query<Pick<PaymentIntentRow, 'status' | 'amount_received' | 'amount' | 'currency' | 'rail'>>(
-    `select status, amount_received, amount, currency, rail from payment_intents where id = $1`,
-    [id],
-  ))[0]!;
+  return (
+    await tx.query<Pick<PaymentIntentRow, 'status' | 'amount_received' | 'amount' | 'currency' | 'rail'>>(
+      `select status, amount_received, amount, currency, rail from payment_intents where id = $1`,
+      [id],
+    )
+  )[0]!;
 }

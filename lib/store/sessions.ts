@@ -53,7 +53,9 @@ export function parseSession(r: Row): CheckoutSessionRow {
 const one = (rows: Row[]): CheckoutSessionRow | null => (rows[0] ? parseSession(rows[0]) : null);
 
 export async function openSessionOf(tx: Db, intentId: string, opts: { forUpdate?: boolean } = {}): Promise<CheckoutSessionRow | null> {
-  return one(await tx.query(`select * from checkout_sessions where payment_intent_id = $1 and status = 'open'${opts.forUpdate ? ' for update' : ''}`, [intentId]));
+  return one(
+    await tx.query(`select * from checkout_sessions where payment_intent_id = $1 and status = 'open'${opts.forUpdate ? ' for update' : ''}`, [intentId]),
+  );
 }
 
 /** The intent's open sessions, locked (to complete or expire them). */

@@ -5,18 +5,18 @@
 // row: a live lease hides it from the others.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { notFound, unexpectedState } from '../errors';
-import { listObjects, listQuery } from '../domain/list';
 import { claimDue } from '../db/claim';
 import type { Db, Row } from '../db/client';
-import { nowSeconds } from '../ids';
-import { log } from '../log';
 import type { Scope } from '../domain/common';
 import { toEvent } from '../domain/events';
+import { listObjects, listQuery } from '../domain/list';
+import { notFound, unexpectedState } from '../errors';
+import { nowSeconds } from '../ids';
+import { log } from '../log';
 import { getEndpointRow, signingSecrets } from './endpoints';
 import { postWebhook } from './http';
 import { webhookHeaders } from './signing';
-import { BlockedTargetError, checkTarget, isPublicAddress, resolver as currentResolver, type Resolver } from './ssrf';
+import { BlockedTargetError, checkTarget, resolver as currentResolver, isPublicAddress, type Resolver } from './ssrf';
 
 /** Waits after the 1st, 2nd, ... failed attempt (the contract's schedule): about 3 days in all. */
 export const RETRY_SCHEDULE_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 14 * 3600, 20 * 3600, 24 * 3600] as const;
@@ -118,10 +118,7 @@ function toAttempt(r: Row): DeliveryAttempt {
 async function withAttempts(db: Db, rows: Row[]): Promise<WebhookDelivery[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id as string);
-  const found = await db.query(
-    `select * from webhook_delivery_attempts where delivery_id in (${ids.map((_, i) => `$${i + 1}`).join(', ')}) order by id`,
-    ids,
-  );
+  const found = await db.query(`select * from webhook_delivery_attempts where delivery_id in (${ids.map((_, i) => `$${i + 1}`).join(', ')}) order by id`, ids);
   const by = new Map<string, DeliveryAttempt[]>();
   for (const a of found) {
     const list = by.get(a.delivery_id as string) ?? [];
@@ -152,10 +149,12 @@ export async function listDeliveries(db: Db, scope: Scope, endpointId: string, q
 
 async function getDeliveryRow(db: Db, scope: Scope, endpointId: string, id: string): Promise<Row> {
   await getEndpointRow(db, scope, endpointId);
-  const rows = await db.query(
-    `select * from webhook_deliveries where id = $1 and endpoint_id = $2 and merchant_id = $3 and livemode = $4`,
-    [id, endpointId, scope.merchantId, scope.livemode],
-  );
+  const rows = await db.query(`select * from webhook_deliveries where id = $1 and endpoint_id = $2 and merchant_id = $3 and livemode = $4`, [
+    id,
+    endpointId,
+    scope.merchantId,
+    scope.livemode,
+  ]);
   if (!rows[0]) throw notFound('webhook_delivery', id);
   return rows[0];
 }
@@ -233,15 +232,26 @@ async function send(row: Row, opts: DeliveryOptions): Promise<Outcome> {
   const timestamp = Math.floor((opts.signingNow ?? nowSeconds)());
   const headers = webhookHeaders(signingSecrets(row, (opts.now ?? nowSeconds)()), event.id, timestamp, body);
   try {
-    if (opts.signal?.aborted) return out({ status: null, body: null, error: 'interrupted: the worker stopped before sending; sent again by the next worker', interrupted: true });
+    if (opts.signal?.aborted)
+      return out({ status: null, body: null, error: 'interrupted: the worker stopped before sending; sent again by the next worker', interrupted: true });
     const res = await postWebhook({ url, addresses: target.addresses, headers, body, timeoutMs: opts.timeoutMs, signal: opts.signal });
     const ok = res.status >= 200 && res.status < 300;
     // What an internal (test-mode) address answers is not shown back: the deliveries API must
     // not become a way to read the operator's private network. Its status code is kept.
     const shown = target.addresses.every((a) => isPublicAddress(a.address)) ? res.body : null;
-    return out({ status: res.status, body: shown, error: ok ? null : res.status >= 300 && res.status < 400 ? `HTTP ${res.status}: redirects are not followed` : `HTTP ${res.status}` });
+    return out({
+      status: res.status,
+      body: shown,
+      error: ok ? null : res.status >= 300 && res.status < 400 ? `HTTP ${res.status}: redirects are not followed` : `HTTP ${res.status}`,
+    });
   } catch (err) {
-    if (opts.signal?.aborted) return out({ status: null, body: null, error: 'interrupted: the worker stopped before an answer came; sent again by the next worker', interrupted: true });
+    if (opts.signal?.aborted)
+      return out({
+        status: null,
+        body: null,
+        error: 'interrupted: the worker stopped before an answer came; sent again by the next worker',
+        interrupted: true,
+      });
     return out({ status: null, body: null, error: describe(err) });
   }
 }
@@ -278,10 +288,10 @@ async function recordOutcome(db: Db, row: Row, token: string, o: Outcome, manual
     if (ok) [status, next] = ['succeeded', null];
     else if (gone) {
       if (status === 'pending') [status, next] = ['failed', null];
-      await tx.query(
-        `update webhook_endpoints set status = 'disabled', disabled_reason = 'http_410', updated_at = $2 where id = $1 and status = 'enabled'`,
-        [cur.endpoint_id, now],
-      );
+      await tx.query(`update webhook_endpoints set status = 'disabled', disabled_reason = 'http_410', updated_at = $2 where id = $1 and status = 'enabled'`, [
+        cur.endpoint_id,
+        now,
+      ]);
       log('warn', 'webhook endpoint disabled: it answered 410 Gone', { endpointId: cur.endpoint_id, deliveryId: cur.id });
     } else if (!manual && status === 'pending') {
       const wait = retryDelay(cur.auto_attempts as number, random);
@@ -316,7 +326,8 @@ export async function deliverClaimed(db: Db, claim: { token: string; rows: Row[]
     }),
   );
   for (const r of results)
-    if (r.status === 'rejected') log('error', 'webhook delivery could not be recorded; its lease will expire and it will be retried', { error: describe(r.reason) });
+    if (r.status === 'rejected')
+      log('error', 'webhook delivery could not be recorded; its lease will expire and it will be retried', { error: describe(r.reason) });
 }
 
 /** One pass of the worker: deliver what is due, in batches, each attempt bounded by the timeout. */

@@ -2,12 +2,12 @@
 // creation and when rolled, never again; a rolled secret keeps signing during an overlap so the
 // merchant can deploy the new one without missing a delivery.
 import { z } from 'zod';
-import { invalid } from '../errors';
-import { listObjects, listQuery } from '../domain/list';
 import type { Db, Row } from '../db/client';
-import { createId, nowSeconds } from '../ids';
-import { shortText, getOwnedRow, type Scope } from '../domain/common';
+import { getOwnedRow, type Scope, shortText } from '../domain/common';
 import { EVENT_TYPES } from '../domain/events';
+import { listObjects, listQuery } from '../domain/list';
+import { invalid } from '../errors';
+import { createId, nowSeconds } from '../ids';
 import { newWebhookSecret } from './signing';
 import { BlockedTargetError, checkTarget, resolver } from './ssrf';
 
@@ -20,10 +20,7 @@ export type DisabledReason = (typeof DISABLED_REASONS)[number];
 
 const EVENT_CHOICES = ['*', ...EVENT_TYPES] as const;
 
-const urlInput = z
-  .string({ error: 'url must be a string' })
-  .min(1, 'url must not be empty')
-  .max(2048, 'url must be at most 2048 characters');
+const urlInput = z.string({ error: 'url must be a string' }).min(1, 'url must not be empty').max(2048, 'url must be at most 2048 characters');
 
 const enabledEventsInput = z
   .array(z.enum(EVENT_CHOICES, { error: `enabledEvents items must be "*" or one of ${EVENT_TYPES.join(', ')}` }), {
@@ -147,10 +144,10 @@ export async function createEndpoint(db: Db, scope: Scope, input: CreateEndpoint
   return db.transaction(async (tx) => {
     // Serialize creations of this merchant and mode so the limit holds under concurrency.
     await tx.query(`select id from merchants where id = $1 for update`, [scope.merchantId]);
-    const count = await tx.query<{ n: number }>(
-      `select count(*)::int as n from webhook_endpoints where merchant_id = $1 and livemode = $2`,
-      [scope.merchantId, scope.livemode],
-    );
+    const count = await tx.query<{ n: number }>(`select count(*)::int as n from webhook_endpoints where merchant_id = $1 and livemode = $2`, [
+      scope.merchantId,
+      scope.livemode,
+    ]);
     if ((count[0]?.n ?? 0) >= MAX_ENDPOINTS_PER_MODE)
       throw invalid(
         'webhook_endpoint_limit',
@@ -214,12 +211,7 @@ export async function deleteEndpoint(db: Db, scope: Scope, id: string): Promise<
  * A new secret; the current one keeps signing for `expiresInSeconds` (0: stops at once), so
  * deliveries carry both signatures meanwhile. A secret still in its overlap is dropped.
  */
-export async function rollEndpointSecret(
-  db: Db,
-  scope: Scope,
-  id: string,
-  input: z.output<typeof rollSecretInput>,
-): Promise<WebhookEndpointWithSecret> {
+export async function rollEndpointSecret(db: Db, scope: Scope, id: string, input: z.output<typeof rollSecretInput>): Promise<WebhookEndpointWithSecret> {
   return db.transaction(async (tx) => {
     const cur = await getEndpointRow(tx, scope, id, { forUpdate: true });
     const now = nowSeconds();

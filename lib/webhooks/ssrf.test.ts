@@ -1,19 +1,52 @@
 import { describe, expect, it } from 'vitest';
-import { blockedReason, checkTarget, isLocalDeployment, metadataReason, BlockedTargetError, targetPolicy } from './ssrf';
+import { BlockedTargetError, blockedReason, checkTarget, isLocalDeployment, metadataReason, targetPolicy } from './ssrf';
 
 describe('ssrf guard', () => {
   it('refuses loopback, private, link-local, CGNAT, multicast, reserved and "this network" addresses', () => {
     for (const ip of [
-      '127.0.0.1', '127.255.0.9', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254',
-      '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '198.18.0.1',
-      '::1', '::', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'fe80::1%eth0', 'ff02::1',
-      '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:a9fe:a9fe', '::127.0.0.1', '64:ff9b::10.0.0.1', '64:ff9b:1::8.8.8.8', '2002:7f00:1::1',
+      '127.0.0.1',
+      '127.255.0.9',
+      '10.0.0.1',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '198.18.0.1',
+      '::1',
+      '::',
+      'fc00::1',
+      'fd12:3456::1',
+      'fe80::1',
+      'fe80::1%eth0',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+      '::ffff:a9fe:a9fe',
+      '::127.0.0.1',
+      '64:ff9b::10.0.0.1',
+      '64:ff9b:1::8.8.8.8',
+      '2002:7f00:1::1',
     ])
       expect(blockedReason(ip), ip).not.toBeNull();
   });
 
   it('lets public addresses through', () => {
-    for (const ip of ['8.8.8.8', '93.184.216.34', '172.32.0.1', '100.128.0.1', '192.88.98.255', '192.88.100.0', '2606:4700::1111', '64:ff9b::808:808', '2002:808:808::1', '1:2:3:4:5:6:7.8.9.10'])
+    for (const ip of [
+      '8.8.8.8',
+      '93.184.216.34',
+      '172.32.0.1',
+      '100.128.0.1',
+      '192.88.98.255',
+      '192.88.100.0',
+      '2606:4700::1111',
+      '64:ff9b::808:808',
+      '2002:808:808::1',
+      '1:2:3:4:5:6:7.8.9.10',
+    ])
       expect(blockedReason(ip), ip).toBeNull();
   });
 
@@ -40,7 +73,9 @@ describe('ssrf guard', () => {
       { address: '10.0.0.1', family: 4 as const },
     ];
     await expect(checkTarget(new URL('https://mixed.example.test/'), true, r)).rejects.toBeInstanceOf(BlockedTargetError);
-    await expect(checkTarget(new URL('https://mixed.example.test/'), false, r)).resolves.toMatchObject({ addresses: [{ address: '93.184.216.34' }, { address: '10.0.0.1' }] });
+    await expect(checkTarget(new URL('https://mixed.example.test/'), false, r)).resolves.toMatchObject({
+      addresses: [{ address: '93.184.216.34' }, { address: '10.0.0.1' }],
+    });
     await expect(checkTarget(new URL('https://[::1]/'), true, r)).rejects.toThrow(/loopback/);
     // The WHATWG parser turns 2130706433 and 0x7f.1 into 127.0.0.1.
     await expect(checkTarget(new URL('https://2130706433/'), true, r)).rejects.toThrow(/loopback/);
@@ -49,7 +84,14 @@ describe('ssrf guard', () => {
 
   it('refuses link-local and cloud metadata addresses in test mode too', async () => {
     const r = async () => [{ address: '93.184.216.34', family: 4 as const }];
-    for (const url of ['http://169.254.169.254/', 'http://169.254.170.2/', 'http://100.100.100.200/', 'http://[fd00:ec2::254]/', 'http://[fe80::1]/', 'http://[::ffff:169.254.169.254]/'])
+    for (const url of [
+      'http://169.254.169.254/',
+      'http://169.254.170.2/',
+      'http://100.100.100.200/',
+      'http://[fd00:ec2::254]/',
+      'http://[fe80::1]/',
+      'http://[::ffff:169.254.169.254]/',
+    ])
       await expect(checkTarget(new URL(url), false, r), url).rejects.toThrow(/metadata/);
     await expect(checkTarget(new URL('http://127.0.0.1:3000/'), false, r)).resolves.toBeTruthy();
     await expect(checkTarget(new URL('http://10.1.2.3/'), false, r)).resolves.toBeTruthy();
@@ -61,9 +103,25 @@ describe('who may reach private addresses, and on which ports (issue 24, item 5)
   const policy = (privateTargets: boolean, livePorts: readonly number[] | 'any' = [443, 8443]) => ({ privateTargets, livePorts });
 
   it('a local deployment is one whose BASE_URL is on loopback or plain http', () => {
-    for (const base of ['http://localhost:3000', 'https://localhost', 'https://app.localhost:8443', 'https://127.0.0.1:3000', 'https://127.8.9.10', 'https://[::1]:3000', 'http://pay.example.com', 'http://10.0.0.5:3000'])
+    for (const base of [
+      'http://localhost:3000',
+      'https://localhost',
+      'https://app.localhost:8443',
+      'https://127.0.0.1:3000',
+      'https://127.8.9.10',
+      'https://[::1]:3000',
+      'http://pay.example.com',
+      'http://10.0.0.5:3000',
+    ])
       expect(isLocalDeployment(base), base).toBe(true);
-    for (const base of ['https://pay.example.com', 'https://10.0.0.5', 'https://192.168.1.2:3000', 'https://localhost.example.com', 'https://[::ffff:8.8.8.8]', 'not a url'])
+    for (const base of [
+      'https://pay.example.com',
+      'https://10.0.0.5',
+      'https://192.168.1.2:3000',
+      'https://localhost.example.com',
+      'https://[::ffff:8.8.8.8]',
+      'not a url',
+    ])
       expect(isLocalDeployment(base), base).toBe(false);
   });
 
@@ -78,7 +136,9 @@ describe('who may reach private addresses, and on which ports (issue 24, item 5)
   it('test mode reaches loopback and private addresses only when the policy allows them; metadata never', async () => {
     for (const url of ['http://127.0.0.1:3000/', 'http://10.1.2.3/', 'http://[::1]:4000/', 'http://192.168.0.10:8080/']) {
       await expect(checkTarget(new URL(url), false, r, policy(true)), url).resolves.toBeTruthy();
-      await expect(checkTarget(new URL(url), false, r, policy(false)), url).rejects.toThrow(/test-mode webhooks to public addresses only.*WEBHOOK_PRIVATE_TARGETS=allow/);
+      await expect(checkTarget(new URL(url), false, r, policy(false)), url).rejects.toThrow(
+        /test-mode webhooks to public addresses only.*WEBHOOK_PRIVATE_TARGETS=allow/,
+      );
     }
     const lan = async () => [{ address: '192.168.1.5', family: 4 as const }];
     await expect(checkTarget(new URL('http://printer.example.test/'), false, lan, policy(false))).rejects.toThrow(/192\.168\.1\.5, a private address/);

@@ -10,7 +10,7 @@
 // and cloud metadata addresses are refused in every mode and on every deployment.
 import dns from 'node:dns';
 import net from 'node:net';
-import { config, type Config } from '../config';
+import { type Config, config } from '../config';
 
 export interface ResolvedAddress {
   address: string;
@@ -137,7 +137,12 @@ function checks(rules: readonly Rule[], family: 'ipv4' | 'ipv6'): Check[] {
 }
 
 function embedded(rules: readonly Rule[]): Check[] {
-  return EMBEDDINGS.flatMap((e) => checks(rules.map(([base, bits, why]) => [e.at(base), e.offset + bits, `${why} (in a ${e.name} address)`] as const), 'ipv6'));
+  return EMBEDDINGS.flatMap((e) =>
+    checks(
+      rules.map(([base, bits, why]) => [e.at(base), e.offset + bits, `${why} (in a ${e.name} address)`] as const),
+      'ipv6',
+    ),
+  );
 }
 
 const LIVE_V4 = checks(V4_BLOCKED, 'ipv4');
@@ -153,9 +158,18 @@ const METADATA_V4_RULES: readonly Rule[] = [
 ];
 const METADATA_V4 = checks(METADATA_V4_RULES, 'ipv4');
 const METADATA_V6 = [
-  ...checks([['fe80::', 10, METADATA], ['fd00:ec2::254', 128, METADATA]], 'ipv6'),
+  ...checks(
+    [
+      ['fe80::', 10, METADATA],
+      ['fd00:ec2::254', 128, METADATA],
+    ],
+    'ipv6',
+  ),
   ...METADATA_V4,
-  ...checks(METADATA_V4_RULES.flatMap(([base, bits]) => EMBEDDINGS.map((e) => [e.at(base), e.offset + bits, METADATA] as const)), 'ipv6'),
+  ...checks(
+    METADATA_V4_RULES.flatMap(([base, bits]) => EMBEDDINGS.map((e) => [e.at(base), e.offset + bits, METADATA] as const)),
+    'ipv6',
+  ),
 ];
 
 /** The first check the address falls in, or null; anything but an IP address is refused. */
@@ -221,7 +235,8 @@ export function targetPolicy(cfg: Pick<Config, 'BASE_URL' | 'WEBHOOK_PRIVATE_TAR
 /** The URL's port, its scheme's default when it names none. */
 export const portOf = (url: URL): number => (url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80);
 
-const portList = (ports: readonly number[]) => (ports.length === 1 ? `port ${ports[0]}` : `ports ${ports.slice(0, -1).join(', ')} and ${ports[ports.length - 1]}`);
+const portList = (ports: readonly number[]) =>
+  ports.length === 1 ? `port ${ports[0]}` : `ports ${ports.slice(0, -1).join(', ')} and ${ports[ports.length - 1]}`;
 
 export interface CheckedTarget {
   url: URL;

@@ -1,16 +1,16 @@
 // The worker's task list. Each module that needs background work adds its task here.
 import { purgeExpiredKeys } from '../api/idempotency';
 import { config } from '../config';
-import { expireDueSessions } from '../payments/expire';
-import { pollDueAttempts } from '../payments/poll';
-import { purgeLinkSessions } from '../domain/payment-links';
-import { nowSeconds } from '../ids';
-import type { RateProvider } from '../rates';
-import { liveRatesNeeded } from '../domain/exchange-rates';
-import { refreshRates } from '../rates/store';
-import { deliverDueWebhooks } from '../webhooks/deliveries';
 import type { Db } from '../db/client';
 import { maintainTables } from '../db/maintenance';
+import { liveRatesNeeded } from '../domain/exchange-rates';
+import { purgeLinkSessions } from '../domain/payment-links';
+import { nowSeconds } from '../ids';
+import { expireDueSessions } from '../payments/expire';
+import { pollDueAttempts } from '../payments/poll';
+import type { RateProvider } from '../rates';
+import { refreshRates } from '../rates/store';
+import { deliverDueWebhooks } from '../webhooks/deliveries';
 
 export interface WorkerTask {
   name: string;

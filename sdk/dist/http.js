@@ -29,7 +29,9 @@ async function retryable(response) {
         .clone()
         .json()
         .catch(() => null);
-    const code = typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'object' && body.error !== null && 'code' in body.error ? body.error.code : null;
+    const code = typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'object' && body.error !== null && 'code' in body.error
+        ? body.error.code
+        : null;
     return code === 'idempotency_key_in_use';
 }
 export function backoffMs(retry, opts) {
@@ -69,7 +71,9 @@ export function retryingFetch(opts) {
                     throw err;
                 const what = timeout.signal.aborted ? `no answer within ${opts.timeoutMs} ms` : err instanceof Error ? err.message : String(err);
                 if (attempt >= opts.maxRetries)
-                    throw new CaisseConnectionError(`${request.method} ${new URL(request.url).pathname}: ${what} (after ${attempt + 1} attempt${attempt ? 's' : ''})`, { cause: err });
+                    throw new CaisseConnectionError(`${request.method} ${new URL(request.url).pathname}: ${what} (after ${attempt + 1} attempt${attempt ? 's' : ''})`, {
+                        cause: err,
+                    });
                 await opts.sleep(backoffMs(attempt, opts), callerSignal);
                 continue;
             }

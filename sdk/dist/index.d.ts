@@ -1,8 +1,8 @@
+export type { AddressGaps, CaisseOptions, CheckoutSessions, Events, ExchangeRates, PaymentIntents, PaymentLinks, Prices, Products, RequestOptions, TestHelpersPaymentIntents, WebhookEndpoints, Webhooks, } from './client.js';
 export { Caisse } from './client.js';
-export type { CaisseOptions, RequestOptions, PaymentIntents, CheckoutSessions, Products, Prices, PaymentLinks, Events, ExchangeRates, AddressGaps, WebhookEndpoints, TestHelpersPaymentIntents, Webhooks, } from './client.js';
-export { CaisseError, CaisseInvalidRequestError, CaisseAuthenticationError, CaisseIdempotencyError, CaisseRateLimitError, CaisseApiError, CaisseConnectionError, CaisseSignatureError, } from './errors.js';
-export { PageIterator, type PageParams } from './pagination.js';
-export { verifyWebhook, type WebhookHeaders } from './webhooks.js';
+export { CaisseApiError, CaisseAuthenticationError, CaisseConnectionError, CaisseError, CaisseIdempotencyError, CaisseInvalidRequestError, CaisseRateLimitError, CaisseSignatureError, } from './errors.js';
 export type { FetchLike } from './http.js';
+export { PageIterator, type PageParams } from './pagination.js';
+export type { components, operations, paths, webhooks } from './schema.js';
 export type * from './types.js';
-export type { paths, components, operations, webhooks } from './schema.js';
+export { verifyWebhook, type WebhookHeaders } from './webhooks.js';

@@ -121,7 +121,8 @@ async function main(): Promise<void> {
 
     // 6. Four more intents, then every intent made since the start, two per page.
     const more: string[] = [];
-    for (let i = 0; i < 4; i++) more.push((await caisse.paymentIntents.create({ amount: 1000 + i, currency: 'XOF', rail: 'mobile_money_a', reference: `order-${run}-${i}` })).id);
+    for (let i = 0; i < 4; i++)
+      more.push((await caisse.paymentIntents.create({ amount: 1000 + i, currency: 'XOF', rail: 'mobile_money_a', reference: `order-${run}-${i}` })).id);
     const listed: string[] = [];
     let pages = 0;
     for await (const page of caisse.paymentIntents.list({ limit: 2, 'createdAt[gte]': startedAt }).pages()) {

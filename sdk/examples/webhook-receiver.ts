@@ -4,7 +4,10 @@ import http from 'node:http';
 import { Caisse, CaisseSignatureError } from '@caisse/sdk';
 
 const caisse = new Caisse(process.env.CAISSE_KEY!, { baseUrl: process.env.CAISSE_BASE_URL ?? 'http://localhost:3000' });
-const endpoint = await caisse.webhookEndpoints.create({ url: process.env.WEBHOOK_URL ?? 'http://127.0.0.1:4242/', enabledEvents: ['payment_intent.succeeded'] });
+const endpoint = await caisse.webhookEndpoints.create({
+  url: process.env.WEBHOOK_URL ?? 'http://127.0.0.1:4242/',
+  enabledEvents: ['payment_intent.succeeded'],
+});
 const secret = endpoint.secret!; // store it: whsec_..., shown in the create answer only
 
 http

@@ -28,9 +28,9 @@ const HEADER = `// GENERATED FILE: do not edit. Made by \`${REGENERATE}\` (opena
 
 /** The document and its types, as text. */
 export async function generateSources(): Promise<{ document: string; schema: string }> {
-  const document = JSON.stringify(openApiDocument(BASE_URL), null, 2) + '\n';
+  const document = `${JSON.stringify(openApiDocument(BASE_URL), null, 2)}\n`;
   const ast = await openapiTS(JSON.parse(document) as OpenAPI3, { silent: true });
-  return { document, schema: HEADER + '\n' + astToString(ast) };
+  return { document, schema: `${HEADER}\n${astToString(ast)}` };
 }
 
 /**
@@ -39,7 +39,16 @@ export async function generateSources(): Promise<{ document: string; schema: str
  */
 export function buildDist(schema?: string): Map<string, string> {
   const configFile = path.join(SDK_DIR, 'tsconfig.json');
-  const parsed = ts.getParsedCommandLineOfConfigFile(configFile, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n')); } });
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    configFile,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
+    },
+  );
   if (!parsed) throw new Error(`Cannot read ${configFile}`);
   const host = ts.createCompilerHost(parsed.options);
   if (schema !== undefined) {
@@ -49,7 +58,8 @@ export function buildDist(schema?: string): Map<string, string> {
   const out = new Map<string, string>();
   const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, host });
   const diagnostics = ts.getPreEmitDiagnostics(program);
-  if (diagnostics.length) throw new Error(ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => SDK_DIR, getNewLine: () => '\n' }));
+  if (diagnostics.length)
+    throw new Error(ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => SDK_DIR, getNewLine: () => '\n' }));
   program.emit(undefined, (file, text) => out.set(path.relative(DIST_DIR, file), text));
   return out;
 }
@@ -57,7 +67,10 @@ export function buildDist(schema?: string): Map<string, string> {
 /** Every file of a folder, relative to it. */
 export function listFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -2,7 +2,7 @@
 // document, typed by sdk/src/schema.ts (generated) through openapi-fetch.
 import createClient, { type Client } from 'openapi-fetch';
 import { CaisseError } from './errors.js';
-import { defaultSleep, retryingFetch, type FetchLike } from './http.js';
+import { defaultSleep, type FetchLike, retryingFetch } from './http.js';
 import { PageIterator } from './pagination.js';
 import type { paths } from './schema.js';
 import type * as T from './types.js';
@@ -260,7 +260,9 @@ export class WebhookEndpoints {
   }
   /** GET /v1/webhook_endpoints/{id}/deliveries/{deliveryId} */
   retrieveDelivery(id: Id, deliveryId: Id, opts?: RequestOptions): Promise<T.WebhookDelivery> {
-    return this.#c.unwrap(this.#c.api.GET('/v1/webhook_endpoints/{id}/deliveries/{deliveryId}', { params: { path: { id, deliveryId } }, ...this.#c.init(opts) }));
+    return this.#c.unwrap(
+      this.#c.api.GET('/v1/webhook_endpoints/{id}/deliveries/{deliveryId}', { params: { path: { id, deliveryId } }, ...this.#c.init(opts) }),
+    );
   }
   /** POST /v1/webhook_endpoints/{id}/deliveries/{deliveryId}/retry: send it again now (same webhook-id). */
   retryDelivery(id: Id, deliveryId: Id, opts?: RequestOptions): Promise<T.WebhookDelivery> {

@@ -1,32 +1,33 @@
 // @caisse/sdk: a typed client for the Caisse payments API.
-export { Caisse } from './client.js';
+
 export type {
+  AddressGaps,
   CaisseOptions,
-  RequestOptions,
-  PaymentIntents,
   CheckoutSessions,
-  Products,
-  Prices,
-  PaymentLinks,
   Events,
   ExchangeRates,
-  AddressGaps,
-  WebhookEndpoints,
+  PaymentIntents,
+  PaymentLinks,
+  Prices,
+  Products,
+  RequestOptions,
   TestHelpersPaymentIntents,
+  WebhookEndpoints,
   Webhooks,
 } from './client.js';
+export { Caisse } from './client.js';
 export {
-  CaisseError,
-  CaisseInvalidRequestError,
-  CaisseAuthenticationError,
-  CaisseIdempotencyError,
-  CaisseRateLimitError,
   CaisseApiError,
+  CaisseAuthenticationError,
   CaisseConnectionError,
+  CaisseError,
+  CaisseIdempotencyError,
+  CaisseInvalidRequestError,
+  CaisseRateLimitError,
   CaisseSignatureError,
 } from './errors.js';
-export { PageIterator, type PageParams } from './pagination.js';
-export { verifyWebhook, type WebhookHeaders } from './webhooks.js';
 export type { FetchLike } from './http.js';
+export { PageIterator, type PageParams } from './pagination.js';
+export type { components, operations, paths, webhooks } from './schema.js';
 export type * from './types.js';
-export type { paths, components, operations, webhooks } from './schema.js';
+export { verifyWebhook, type WebhookHeaders } from './webhooks.js';

@@ -56,7 +56,10 @@ export function verifyWebhook(rawBody: string | Uint8Array, headers: WebhookHead
     parsed = new Webhook(secret).verify(body, signed);
   } catch (err) {
     if (err instanceof WebhookVerificationError) throw new CaisseSignatureError(`Webhook signature verification failed: ${err.message}.`, { cause: err });
-    throw new CaisseSignatureError(`Webhook verification failed: ${err instanceof Error ? err.message : String(err)} (is the secret the endpoint's whsec_... value?)`, { cause: err });
+    throw new CaisseSignatureError(
+      `Webhook verification failed: ${err instanceof Error ? err.message : String(err)} (is the secret the endpoint's whsec_... value?)`,
+      { cause: err },
+    );
   }
   if (!isEvent(parsed)) throw new CaisseSignatureError('The webhook body is signed but is not a Caisse event.');
   return parsed;

@@ -45,7 +45,7 @@
 //   - 'slow': answers after slowMs (default 10 s) with the ticker as it was when the request came.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkPrice, offset, type ExchangeFake, type ExchangeMode } from './kraken';
+import { checkPrice, type ExchangeFake, type ExchangeMode, offset } from './kraken';
 
 export type { ExchangeFake, ExchangeMode } from './kraken';
 
@@ -73,12 +73,28 @@ export const BITSTAMP_GET_PARAMETERS_REJECTED = {
 } as const;
 
 /** The documented field list, in the order the fake sends it. */
-export const BITSTAMP_TICKER_FIELDS = ['timestamp', 'open', 'high', 'low', 'last', 'volume', 'vwap', 'bid', 'ask', 'side', 'open_24', 'percent_change_24', 'market_type'] as const;
+export const BITSTAMP_TICKER_FIELDS = [
+  'timestamp',
+  'open',
+  'high',
+  'low',
+  'last',
+  'volume',
+  'vwap',
+  'bid',
+  'ask',
+  'side',
+  'open_24',
+  'percent_change_24',
+  'market_type',
+] as const;
 
 const MARKETS = { btceur: 'BTC', usdteur: 'USDT' } as const;
 const DEFAULT_PRICES = { BTC: '91468.19', USDT: '0.9147' };
-const NOT_FOUND_PAGE = '<!DOCTYPE html><html><head><title>Page not found | Bitstamp</title></head><body><h1>404</h1><p>The page you are looking for does not exist.</p></body></html>';
-const DOWN_PAGE = '<!DOCTYPE html><html><head><title>503 Service Unavailable</title></head><body><h1>Service Unavailable</h1><p>Bitstamp is undergoing maintenance.</p></body></html>';
+const NOT_FOUND_PAGE =
+  '<!DOCTYPE html><html><head><title>Page not found | Bitstamp</title></head><body><h1>404</h1><p>The page you are looking for does not exist.</p></body></html>';
+const DOWN_PAGE =
+  '<!DOCTYPE html><html><head><title>503 Service Unavailable</title></head><body><h1>Service Unavailable</h1><p>Bitstamp is undergoing maintenance.</p></body></html>';
 
 function ticker(price: string, base: 'BTC' | 'USDT', timestamp: number) {
   const d = Math.max(base === 'BTC' ? 2 : 5, price.split('.')[1]?.length ?? 0);

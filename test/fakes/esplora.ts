@@ -22,7 +22,7 @@
 // another amount.
 import { randomBytes } from 'node:crypto';
 import { bech32 } from '@scure/base';
-import { startFake, type FakeServer } from './server';
+import { type FakeServer, startFake } from './server';
 
 export interface EsploraVout {
   scriptpubkey: string;
@@ -36,7 +36,16 @@ export interface EsploraTx {
   txid: string;
   version: number;
   locktime: number;
-  vin: { txid: string; vout: number; prevout: EsploraVout; scriptsig: string; scriptsig_asm: string; witness: string[]; is_coinbase: boolean; sequence: number }[];
+  vin: {
+    txid: string;
+    vout: number;
+    prevout: EsploraVout;
+    scriptsig: string;
+    scriptsig_asm: string;
+    witness: string[];
+    is_coinbase: boolean;
+    sequence: number;
+  }[];
   vout: EsploraVout[];
   size: number;
   weight: number;
@@ -94,7 +103,13 @@ function output(address: string, value: number): EsploraVout {
   } catch {
     // not bech32: left without a script (the fake only ever pays bech32 addresses)
   }
-  return { scriptpubkey: `0014${program}`, scriptpubkey_asm: `OP_0 OP_PUSHBYTES_20 ${program}`, scriptpubkey_type: 'v0_p2wpkh', scriptpubkey_address: address, value };
+  return {
+    scriptpubkey: `0014${program}`,
+    scriptpubkey_asm: `OP_0 OP_PUSHBYTES_20 ${program}`,
+    scriptpubkey_type: 'v0_p2wpkh',
+    scriptpubkey_address: address,
+    value,
+  };
 }
 
 const hex32 = () => randomBytes(32).toString('hex');
@@ -111,7 +126,12 @@ export async function startFakeEsplora(): Promise<FakeEsplora> {
     if (!blockHashes.has(height)) blockHashes.set(height, hex32());
     return blockHashes.get(height)!;
   };
-  const mined = (height: number): EsploraTx['status'] => ({ confirmed: true, block_height: height, block_hash: blockHash(height), block_time: 1_700_000_000 + height * 600 });
+  const mined = (height: number): EsploraTx['status'] => ({
+    confirmed: true,
+    block_height: height,
+    block_hash: blockHash(height),
+    block_time: 1_700_000_000 + height * 600,
+  });
   const index = (tx: EsploraTx) => {
     chain.set(tx.txid, tx);
     order.set(tx.txid, seq++);
@@ -123,7 +143,11 @@ export async function startFakeEsplora(): Promise<FakeEsplora> {
   };
   const forget = (txid: string) => {
     chain.delete(txid);
-    for (const [address, list] of txs) txs.set(address, list.filter((t) => t.txid !== txid));
+    for (const [address, list] of txs)
+      txs.set(
+        address,
+        list.filter((t) => t.txid !== txid),
+      );
   };
   const get = (txid: string) => {
     const tx = chain.get(txid);
@@ -140,15 +164,23 @@ export async function startFakeEsplora(): Promise<FakeEsplora> {
   };
   const stats = (list: EsploraTx[], address: string) => {
     const funded = list.flatMap((t) => t.vout.filter((o) => o.scriptpubkey_address === address));
-    return { funded_txo_count: funded.length, funded_txo_sum: funded.reduce((s, o) => s + o.value, 0), spent_txo_count: 0, spent_txo_sum: 0, tx_count: list.length };
+    return {
+      funded_txo_count: funded.length,
+      funded_txo_sum: funded.reduce((s, o) => s + o.value, 0),
+      spent_txo_count: 0,
+      spent_txo_sum: 0,
+      tx_count: list.length,
+    };
   };
 
   const fake = (await startFake(({ method, url }) => {
     fake.onRequest?.(url.pathname);
     const at = failures.findIndex((f) => !f.path || f.path.test(url.pathname));
     const failure = at < 0 ? undefined : failures.splice(at, 1)[0]!.status;
-    if (failure === 429) return { status: 429, body: { message: 'Blockstream Explorer API NOTICE: Your request rate exceeds the current limit. Please slow down.' } };
-    if (failure) return { status: failure, text: failure === 500 ? 'Internal Server Error' : failure === 502 ? '502 Bad Gateway' : '503 Service Temporarily Unavailable' };
+    if (failure === 429)
+      return { status: 429, body: { message: 'Blockstream Explorer API NOTICE: Your request rate exceeds the current limit. Please slow down.' } };
+    if (failure)
+      return { status: failure, text: failure === 500 ? 'Internal Server Error' : failure === 502 ? '502 Bad Gateway' : '503 Service Temporarily Unavailable' };
     if (method !== 'GET') return { status: 404, text: 'Not Found' };
     if (url.pathname === '/blocks/tip/height') return { status: 200, text: String(fake.tip) };
     if (url.pathname === '/blocks/tip/hash') return { status: 200, text: blockHash(fake.tip) };
@@ -176,7 +208,18 @@ export async function startFakeEsplora(): Promise<FakeEsplora> {
       version: 2,
       locktime: 0,
       // nSequence below 0xfffffffe: signals BIP125 replaceability.
-      vin: [{ txid: hex32(), vout: 0, prevout, scriptsig: '', scriptsig_asm: '', witness: [randomBytes(71).toString('hex'), randomBytes(33).toString('hex')], is_coinbase: false, sequence: 0xfffffffd }],
+      vin: [
+        {
+          txid: hex32(),
+          vout: 0,
+          prevout,
+          scriptsig: '',
+          scriptsig_asm: '',
+          witness: [randomBytes(71).toString('hex'), randomBytes(33).toString('hex')],
+          is_coinbase: false,
+          sequence: 0xfffffffd,
+        },
+      ],
       vout: [...outputs.map((o) => output(o.address, o.value)), output(CHANGE_ADDRESS, 100_000)],
       size: 222,
       weight: 561,
@@ -234,7 +277,13 @@ export async function startFakeEsplora(): Promise<FakeEsplora> {
     if (old.status.confirmed) throw new Error('fake esplora: a mined transaction cannot be replaced');
     const ours = old.vout.find((o) => o.scriptpubkey_address !== CHANGE_ADDRESS)!;
     forget(txid);
-    const tx: EsploraTx = { ...old, txid: hex32(), vout: [output(to ?? ours.scriptpubkey_address, sats), output(CHANGE_ADDRESS, 100_000)], fee: old.fee + 500, status: { confirmed: false } };
+    const tx: EsploraTx = {
+      ...old,
+      txid: hex32(),
+      vout: [output(to ?? ours.scriptpubkey_address, sats), output(CHANGE_ADDRESS, 100_000)],
+      fee: old.fee + 500,
+      status: { confirmed: false },
+    };
     index(tx);
     return tx.txid;
   };

@@ -2,8 +2,8 @@
 // (docs.kraken.com "Get Ticker Information", www.bitstamp.net/api "Market ticker"): envelope,
 // result keys, field names and types, documented error answers, and the failure modes.
 import { afterEach, describe, expect, it } from 'vitest';
-import { KRAKEN_ERRORS, startKrakenFake, type KrakenFake } from './kraken';
-import { BITSTAMP_TICKER_FIELDS, startBitstampFake, type BitstampFake } from './bitstamp';
+import { BITSTAMP_TICKER_FIELDS, type BitstampFake, startBitstampFake } from './bitstamp';
+import { KRAKEN_ERRORS, type KrakenFake, startKrakenFake } from './kraken';
 
 // docs.kraken.com/api/docs/rest-api/get-ticker-information, the page's example answer (XBTUSD asked).
 const KRAKEN_DOC_EXAMPLE = {
@@ -25,8 +25,18 @@ const KRAKEN_DOC_EXAMPLE = {
 
 // www.bitstamp.net/api/#tag/Tickers/operation/GetMarketTicker, the page's example answer.
 const BITSTAMP_DOC_EXAMPLE = {
-  ask: '2211.00', bid: '2188.97', high: '2811.00', last: '2211.00', low: '2188.97', open: '2211.00',
-  open_24: '2211.00', percent_change_24: '13.57', side: '0', timestamp: '1643640186', volume: '213.26801100', vwap: '2189.80',
+  ask: '2211.00',
+  bid: '2188.97',
+  high: '2811.00',
+  last: '2211.00',
+  low: '2188.97',
+  open: '2211.00',
+  open_24: '2211.00',
+  percent_change_24: '13.57',
+  side: '0',
+  timestamp: '1643640186',
+  volume: '213.26801100',
+  vwap: '2189.80',
 };
 
 const DEC = /^\d+(\.\d+)?$/;
@@ -35,7 +45,12 @@ const PCT = /^-?\d+(\.\d+)?$/;
 /** The JSON type signature of a value: arrays by element, objects by key. */
 function shape(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(shape);
-  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shape(x)]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+  if (v !== null && typeof v === 'object')
+    return Object.fromEntries(
+      Object.entries(v)
+        .map(([k, x]) => [k, shape(x)])
+        .sort(([a], [b]) => String(a).localeCompare(String(b))),
+    );
   return typeof v;
 }
 

@@ -97,7 +97,8 @@ const DECIMAL = /^(0|[1-9]\d*)(\.\d+)?$/;
 const SCALE = 12;
 
 export function checkPrice(eur: string): string {
-  if (typeof eur !== 'string' || !DECIMAL.test(eur) || !/[1-9]/.test(eur)) throw new Error(`fake exchange: price must be a positive decimal string, got ${String(eur)}`);
+  if (typeof eur !== 'string' || !DECIMAL.test(eur) || !/[1-9]/.test(eur))
+    throw new Error(`fake exchange: price must be a positive decimal string, got ${String(eur)}`);
   return eur;
 }
 
@@ -151,7 +152,8 @@ function tickerInfo(price: string, base: 'BTC' | 'USDT') {
   };
 }
 
-const DOWN_PAGE = '<!DOCTYPE html><html><head><title>503 Service Temporarily Unavailable</title></head><body><h1>503 Service Temporarily Unavailable</h1><p>cloudflare</p></body></html>';
+const DOWN_PAGE =
+  '<!DOCTYPE html><html><head><title>503 Service Temporarily Unavailable</title></head><body><h1>503 Service Temporarily Unavailable</h1><p>cloudflare</p></body></html>';
 
 export async function startKrakenFake(opts: { btc?: string; usdt?: string } = {}): Promise<KrakenFake> {
   const prices = { BTC: checkPrice(opts.btc ?? DEFAULT_PRICES.BTC), USDT: checkPrice(opts.usdt ?? DEFAULT_PRICES.USDT) };

@@ -24,8 +24,8 @@
 // Not modelled: amount-less and sub-satoshi invoices, AMP, keysend, route hints, blinded paths.
 import { createHash, randomBytes } from 'node:crypto';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { encodeInvoice, nodePublicKeyHex, type LightningNetwork } from '@/lib/rails/lightning/bolt11';
-import { startFake, type FakeServer } from './server';
+import { encodeInvoice, type LightningNetwork, nodePublicKeyHex } from '@/lib/rails/lightning/bolt11';
+import { type FakeServer, startFake } from './server';
 
 export type InvoiceState = 'OPEN' | 'SETTLED' | 'CANCELED' | 'ACCEPTED';
 
@@ -85,9 +85,35 @@ const grpcError = (code: 2 | 3 | 5 | 12, message: string): Reply => ({ status: H
 
 // Fields of the request messages (protojson refuses others: DiscardUnknown is off in lnd's REST).
 const INVOICE_FIELDS = new Set([
-  'memo', 'r_preimage', 'r_hash', 'value', 'value_msat', 'settled', 'creation_date', 'settle_date', 'payment_request', 'description_hash', 'expiry',
-  'fallback_addr', 'cltv_expiry', 'route_hints', 'private', 'add_index', 'settle_index', 'amt_paid', 'amt_paid_sat', 'amt_paid_msat', 'state', 'htlcs',
-  'features', 'is_keysend', 'payment_addr', 'is_amp', 'amp_invoice_state', 'is_blinded', 'blinded_path_config',
+  'memo',
+  'r_preimage',
+  'r_hash',
+  'value',
+  'value_msat',
+  'settled',
+  'creation_date',
+  'settle_date',
+  'payment_request',
+  'description_hash',
+  'expiry',
+  'fallback_addr',
+  'cltv_expiry',
+  'route_hints',
+  'private',
+  'add_index',
+  'settle_index',
+  'amt_paid',
+  'amt_paid_sat',
+  'amt_paid_msat',
+  'state',
+  'htlcs',
+  'features',
+  'is_keysend',
+  'payment_addr',
+  'is_amp',
+  'amp_invoice_state',
+  'is_blinded',
+  'blinded_path_config',
 ]);
 const HOLD_FIELDS = new Set(['memo', 'hash', 'value', 'value_msat', 'description_hash', 'expiry', 'fallback_addr', 'cltv_expiry', 'route_hints', 'private']);
 
@@ -116,7 +142,8 @@ function int64(v: unknown, name: string): number {
 /** protojson bytes: standard or URL-safe base64. */
 function bytes(v: unknown, name: string): Buffer {
   if (v === undefined || v === null || v === '') return Buffer.alloc(0);
-  if (typeof v !== 'string' || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(v)) throw new BadRequest(`proto: (line 1:2): invalid value for bytes field ${name}: ${JSON.stringify(v)}`);
+  if (typeof v !== 'string' || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(v))
+    throw new BadRequest(`proto: (line 1:2): invalid value for bytes field ${name}: ${JSON.stringify(v)}`);
   return Buffer.from(v.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
 }
 
@@ -153,7 +180,8 @@ export async function startFakeLnd(macaroon = 'abcdef0123', opts: { network?: Li
     if (sat < 0 || msatIn < 0) return grpcError(2, 'amount cannot be negative');
     const valueMsat = sat !== 0 ? sat * 1000 : msatIn;
     if (Buffer.byteLength(memo) > MAX_MEMO_BYTES) return grpcError(2, `memo too large: ${Buffer.byteLength(memo)} bytes (maxsize=${MAX_MEMO_BYTES})`);
-    if (Math.floor(valueMsat / 1000) > MAX_INVOICE_SATS) return grpcError(2, `invoice amount ${Math.floor(valueMsat / 1000)} sat is too large, max is ${MAX_INVOICE_SATS} sat`);
+    if (Math.floor(valueMsat / 1000) > MAX_INVOICE_SATS)
+      return grpcError(2, `invoice amount ${Math.floor(valueMsat / 1000)} sat is too large, max is ${MAX_INVOICE_SATS} sat`);
     if (valueMsat === 0 || valueMsat % 1000 !== 0) return grpcError(12, 'fake lnd: amount-less and sub-satoshi invoices are not modelled');
     const expiryIn = int64(b.expiry, 'expiry');
     if (expiryIn > MAX_EXPIRY) return grpcError(2, `expiry of ${expiryIn} seconds greater than max expiry of ${MAX_EXPIRY} seconds`);
@@ -177,7 +205,16 @@ export async function startFakeLnd(macaroon = 'abcdef0123', opts: { network?: Li
     let request: string;
     try {
       request = encodeInvoice(
-        { network: fake.network, amountSats: valueMsat / 1000, timestamp: created, paymentHash: hash, paymentSecret: paymentAddr, description: memo, expiry, minFinalCltvExpiry: cltvExpiry },
+        {
+          network: fake.network,
+          amountSats: valueMsat / 1000,
+          timestamp: created,
+          paymentHash: hash,
+          paymentSecret: paymentAddr,
+          description: memo,
+          expiry,
+          minFinalCltvExpiry: cltvExpiry,
+        },
         fake.nodeKey,
       );
     } catch (err) {
@@ -185,11 +222,30 @@ export async function startFakeLnd(macaroon = 'abcdef0123', opts: { network?: Li
       return grpcError(2, `data length too big to fit within 10 bits: ${(err as Error).message}`);
     }
     const inv: FakeInvoice = {
-      value: valueMsat / 1000, valueMsat, memo, expiry, created, state: 'OPEN', paidMsat: 0, request, hash, preimage, paymentAddr,
-      addIndex: ++addIndex, settleIndex: 0, settleDate: 0, hold, cltvExpiry,
+      value: valueMsat / 1000,
+      valueMsat,
+      memo,
+      expiry,
+      created,
+      state: 'OPEN',
+      paidMsat: 0,
+      request,
+      hash,
+      preimage,
+      paymentAddr,
+      addIndex: ++addIndex,
+      settleIndex: 0,
+      settleDate: 0,
+      hold,
+      cltvExpiry,
     };
     invoices.set(hex, inv);
-    const reply: AddInvoiceReply = { r_hash: hash.toString('base64'), payment_request: request, add_index: String(inv.addIndex), payment_addr: paymentAddr.toString('base64') };
+    const reply: AddInvoiceReply = {
+      r_hash: hash.toString('base64'),
+      payment_request: request,
+      add_index: String(inv.addIndex),
+      payment_addr: paymentAddr.toString('base64'),
+    };
     const out = hold ? { payment_request: reply.payment_request, add_index: reply.add_index, payment_addr: reply.payment_addr } : reply;
     return { status: 200, body: !hold && fake.alterAddInvoice ? fake.alterAddInvoice(reply, inv) : out };
   };

@@ -26,7 +26,7 @@
 //     or POSTs to the X-Callback-Url the request carried a body like the status answer.
 // Not on those pages: the bodies of a 401 for an expired bearer token and of a 429 are those of the
 // Azure API Management gateway MTN's API sits behind ({ statusCode, message }, Retry-After).
-import { startFake, type FakeAnswer, type FakeServer } from './server';
+import { type FakeAnswer, type FakeServer, startFake } from './server';
 
 export type MomoStatus = 'PENDING' | 'SUCCESSFUL' | 'FAILED';
 
@@ -97,10 +97,7 @@ export interface FakeMomo extends FakeServer {
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const gateway = (status: number, message: string, headers?: Record<string, string>): FakeAnswer => ({ status, body: { statusCode: status, message }, headers });
 
-export async function startFakeMomo(
-  creds = { user: 'api-user', key: 'api-key', sub: 'sub-key' },
-  opts: FakeMomoOptions = {},
-): Promise<FakeMomo> {
+export async function startFakeMomo(creds = { user: 'api-user', key: 'api-key', sub: 'sub-key' }, opts: FakeMomoOptions = {}): Promise<FakeMomo> {
   const payments = new Map<string, FakePush>();
   const tokens = new Map<string, number>(); // token -> expiry (fake clock, ms)
   const faults: Record<MomoOp, MomoFault[]> = { token: [], requesttopay: [], status: [] };
@@ -156,7 +153,8 @@ export async function startFakeMomo(
     if (typeof body?.amount !== 'string' || !/^\d+(\.\d+)?$/.test(body.amount) || Number(body.amount) <= 0) return bad('amount');
     if (typeof body.currency !== 'string' || !/^[A-Z]{3}$/.test(body.currency)) return bad('currency');
     if (typeof body.externalId !== 'string') return bad('externalId');
-    if (!['MSISDN', 'EMAIL', 'PARTY_CODE'].includes(body.payer?.partyIdType) || typeof body.payer?.partyId !== 'string' || !body.payer.partyId) return bad('payer');
+    if (!['MSISDN', 'EMAIL', 'PARTY_CODE'].includes(body.payer?.partyIdType) || typeof body.payer?.partyId !== 'string' || !body.payer.partyId)
+      return bad('payer');
     for (const k of ['payerMessage', 'payeeNote'] as const) {
       const v = body[k];
       if (v === undefined) continue;
@@ -173,10 +171,13 @@ export async function startFakeMomo(
       return gateway(401, 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.');
     const statusMatch = /^\/collection\/v1_0\/requesttopay\/([^/]+)$/.exec(url.pathname);
     const op: MomoOp | undefined =
-      method === 'POST' && url.pathname === '/collection/token/' ? 'token'
-      : method === 'POST' && url.pathname === '/collection/v1_0/requesttopay' ? 'requesttopay'
-      : method === 'GET' && statusMatch ? 'status'
-      : undefined;
+      method === 'POST' && url.pathname === '/collection/token/'
+        ? 'token'
+        : method === 'POST' && url.pathname === '/collection/v1_0/requesttopay'
+          ? 'requesttopay'
+          : method === 'GET' && statusMatch
+            ? 'status'
+            : undefined;
     if (!op) return { status: 404, body: { statusCode: 404, message: 'Resource not found' } };
     const before = takeFault(op, 'before');
     if (before) return answerOf(before);
@@ -224,10 +225,15 @@ export async function startFakeMomo(
     expiresIn: opts.expiresIn ?? 3600,
     settle(last4: string, status: 'SUCCESSFUL' | 'FAILED', reason?: string) {
       for (const p of payments.values())
-        if (String(p.body.payer.partyId).endsWith(last4) && p.status === 'PENDING') Object.assign(p, { status, reason: status === 'FAILED' ? reason : undefined });
+        if (String(p.body.payer.partyId).endsWith(last4) && p.status === 'PENDING')
+          Object.assign(p, { status, reason: status === 'FAILED' ? reason : undefined });
     },
     approve(ref: string, o: { amount?: string | number; currency?: string } = {}) {
-      Object.assign(push(ref), { status: 'SUCCESSFUL', ...(o.amount !== undefined ? { amount: o.amount } : {}), ...(o.currency ? { currency: o.currency } : {}) });
+      Object.assign(push(ref), {
+        status: 'SUCCESSFUL',
+        ...(o.amount !== undefined ? { amount: o.amount } : {}),
+        ...(o.currency ? { currency: o.currency } : {}),
+      });
     },
     decline(ref: string, reason = 'APPROVAL_REJECTED') {
       Object.assign(push(ref), { status: 'FAILED', reason });

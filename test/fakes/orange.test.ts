@@ -2,8 +2,8 @@
 // documents (token, webpayment, transactionstatus, notification, pay_token validity) and its faults.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, it, expect } from 'vitest';
-import { startFakeOrange, type FakeOrange, type FakeOrangeOptions } from './orange';
+import { describe, expect, it } from 'vitest';
+import { type FakeOrange, type FakeOrangeOptions, startFakeOrange } from './orange';
 
 const MIN = 60_000;
 
@@ -101,7 +101,7 @@ describe('fake Orange Money WebPay: OAuth v3 token', () => {
       expect(fake.tokensIssued).toBe(1);
     }));
 
-  it('answers expires_in as the older example\'s string when asked', () =>
+  it("answers expires_in as the older example's string when asked", () =>
     withFake(
       async (fake) => {
         const body = (await (await token(fake)).json()) as Record<string, unknown>;
@@ -114,11 +114,18 @@ describe('fake Orange Money WebPay: OAuth v3 token', () => {
     withFake(async (fake) => {
       const wrong = await token(fake, basic(fake.clientId, 'nope'));
       expect(wrong.status).toBe(401);
-      expect(await wrong.json()).toEqual({ error: 'invalid_client', error_description: 'The requested service needs credentials, but the ones provided were invalid.' });
+      expect(await wrong.json()).toEqual({
+        error: 'invalid_client',
+        error_description: 'The requested service needs credentials, but the ones provided were invalid.',
+      });
       const garbled = await token(fake, 'Basic !!!');
       expect(garbled.status).toBe(401);
       expect(await garbled.json()).toEqual({ error: 'invalid_client', error_description: 'Unable to decode Basic authorization.' });
-      const none = await fetch(`${fake.url}/oauth/v3/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+      const none = await fetch(`${fake.url}/oauth/v3/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials',
+      });
       expect(none.status).toBe(401);
       expect(((await none.json()) as { error: string }).error).toBe('invalid_client');
       const grant = await token(fake, undefined, 'grant_type=password');
@@ -133,10 +140,18 @@ describe('fake Orange Money WebPay: OAuth v3 token', () => {
         const body = order(fake);
         const missing = await api(fake, 'webpayment', undefined, body);
         expect(missing.status).toBe(401);
-        expect(await missing.json()).toEqual({ code: 40, message: 'Missing credentials', description: 'The requested service needs credentials, but none were provided.' });
+        expect(await missing.json()).toEqual({
+          code: 40,
+          message: 'Missing credentials',
+          description: 'The requested service needs credentials, but none were provided.',
+        });
         const unknown = await api(fake, 'webpayment', 'not-a-token', body);
         expect(unknown.status).toBe(401);
-        expect(await unknown.json()).toEqual({ code: 41, message: 'Invalid credentials', description: 'The requested service needs credentials, but the ones provided were invalid.' });
+        expect(await unknown.json()).toEqual({
+          code: 41,
+          message: 'Invalid credentials',
+          description: 'The requested service needs credentials, but the ones provided were invalid.',
+        });
 
         const tok = await bearer(fake);
         fake.advance(59_000);
@@ -144,7 +159,11 @@ describe('fake Orange Money WebPay: OAuth v3 token', () => {
         fake.advance(1_000);
         const expired = await api(fake, 'webpayment', tok, order(fake));
         expect(expired.status).toBe(401);
-        expect(await expired.json()).toEqual({ code: 42, message: 'Expired credentials', description: 'The requested service needs credentials, and the ones provided were out-of-date.' });
+        expect(await expired.json()).toEqual({
+          code: 42,
+          message: 'Expired credentials',
+          description: 'The requested service needs credentials, and the ones provided were out-of-date.',
+        });
         expect((await api(fake, 'webpayment', await bearer(fake), order(fake))).status).toBe(201);
 
         fake.revokeTokens();
@@ -162,7 +181,13 @@ describe('fake Orange Money WebPay: webpayment', () => {
       const res = await api(fake, 'webpayment', tok, body);
       expect(res.status).toBe(201);
       const out = (await res.json()) as Record<string, string>;
-      expect(out).toEqual({ status: 201, message: 'OK', pay_token: expect.stringMatching(/^[0-9a-f]{64}$/), payment_url: `${fake.url}/webpayment/${out.pay_token}`, notif_token: expect.stringMatching(/^[0-9a-f]{32}$/) });
+      expect(out).toEqual({
+        status: 201,
+        message: 'OK',
+        pay_token: expect.stringMatching(/^[0-9a-f]{64}$/),
+        payment_url: `${fake.url}/webpayment/${out.pay_token}`,
+        notif_token: expect.stringMatching(/^[0-9a-f]{32}$/),
+      });
       const p = fake.payments.get(out.pay_token!)!;
       expect(p).toMatchObject({ orderId: body.order_id, body, payToken: out.pay_token, notifToken: out.notif_token, status: 'INITIATED' });
       expect(fake.byOrder(body.order_id)).toBe(p);
@@ -215,7 +240,11 @@ describe('fake Orange Money WebPay: webpayment', () => {
       const { order_id: _o, ...noOrder } = order(fake);
       const missing = await api(fake, 'webpayment', tok, noOrder);
       expect(missing.status).toBe(400);
-      expect(await missing.json()).toEqual({ code: 23, message: 'Missing body field', description: "Key: 'WebPayment.OrderId' Error:Field validation for 'OrderId' failed on the 'required' tag" });
+      expect(await missing.json()).toEqual({
+        code: 23,
+        message: 'Missing body field',
+        description: "Key: 'WebPayment.OrderId' Error:Field validation for 'OrderId' failed on the 'required' tag",
+      });
       const garbage = await api(fake, 'webpayment', tok, '{"amount":');
       expect(garbage.status).toBe(400);
       expect(((await garbage.json()) as { code: number }).code).toBe(22);
@@ -226,7 +255,11 @@ describe('fake Orange Money WebPay: webpayment', () => {
     withFake(
       async (fake) => {
         const tok = await bearer(fake);
-        const dev = await fetch(`${fake.url}/orange-money-webpay/dev/v1/webpayment`, { method: 'POST', headers: { authorization: `Bearer ${tok}`, 'content-type': 'application/json' }, body: JSON.stringify(order(fake)) });
+        const dev = await fetch(`${fake.url}/orange-money-webpay/dev/v1/webpayment`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tok}`, 'content-type': 'application/json' },
+          body: JSON.stringify(order(fake)),
+        });
         expect(dev.status).toBe(404);
         expect(((await dev.json()) as { code: number }).code).toBe(60);
         const get = await fetch(`${fake.url}/orange-money-webpay/ci/v1/webpayment`, { headers: { authorization: `Bearer ${tok}` } });
@@ -265,7 +298,7 @@ describe('fake Orange Money WebPay: the payer, the notification, transactionstat
     }
   });
 
-  it('FAILED: notified without a txnid; the listener\'s status is returned; notify:false sends nothing', async () => {
+  it("FAILED: notified without a txnid; the listener's status is returned; notify:false sends nothing", async () => {
     const notif = await listener(500);
     try {
       await withFake(async (fake) => {
@@ -321,7 +354,11 @@ describe('fake Orange Money WebPay: the payer, the notification, transactionstat
       }
       const missing = await api(fake, 'transactionstatus', tok, { amount: 1200, pay_token: p.pay_token });
       expect(missing.status).toBe(400);
-      expect(await missing.json()).toEqual({ code: 23, message: 'Missing body field', description: "Key: 'GetTransactionStatusInfo.OrderId' Error:Field validation for 'OrderId' failed on the 'required' tag" });
+      expect(await missing.json()).toEqual({
+        code: 23,
+        message: 'Missing body field',
+        description: "Key: 'GetTransactionStatusInfo.OrderId' Error:Field validation for 'OrderId' failed on the 'required' tag",
+      });
       const stringAmount = await statusOf(fake, tok, { order_id: p.body.order_id, amount: '1200', pay_token: p.pay_token });
       expect(stringAmount.http).toBe(400);
       expect(stringAmount.body.code).toBe(24);
@@ -367,7 +404,7 @@ describe('fake Orange Money WebPay: pay_token validity (10 minutes by default)',
         expect((await statusOf(fake, tok, q)).body.status).toBe('INITIATED');
         fake.advance(1 * MIN);
         expect((await statusOf(fake, tok, q)).body.status).toBe('EXPIRED');
-        expect((await (await fetch(p.payment_url)).text())).toContain('EXPIRED');
+        expect(await (await fetch(p.payment_url)).text()).toContain('EXPIRED');
       },
       { expireIdle: true, payTokenValidityMs: 5 * MIN },
     ));
@@ -412,7 +449,14 @@ describe('fake Orange Money WebPay: injected faults', () => {
       expect(fake.byOrder(timedOut.order_id)).toBeUndefined();
 
       fake.fail('token', 'lost');
-      await expect(fetch(`${fake.url}/oauth/v3/token`, { method: 'POST', headers: { authorization: basic(fake.clientId, fake.clientSecret), 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials', signal: AbortSignal.timeout(300) })).rejects.toThrow();
+      await expect(
+        fetch(`${fake.url}/oauth/v3/token`, {
+          method: 'POST',
+          headers: { authorization: basic(fake.clientId, fake.clientSecret), 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'grant_type=client_credentials',
+          signal: AbortSignal.timeout(300),
+        }),
+      ).rejects.toThrow();
       expect(fake.tokensIssued).toBe(2);
 
       // A 'lost' waits for a call that does its work: a refused call passes through and leaves it queued.

@@ -56,7 +56,7 @@
 // the token endpoint answers a missing Authorization with invalid_client ("...none were provided.")
 // and a grant_type other than client_credentials with 400 unsupported_grant_type (RFC 6749 §5.2).
 import { randomBytes } from 'node:crypto';
-import { startFake, type FakeAnswer, type FakeServer } from './server';
+import { type FakeAnswer, type FakeServer, startFake } from './server';
 
 export type OrangeStatus = 'INITIATED' | 'PENDING' | 'EXPIRED' | 'SUCCESS' | 'FAILED';
 export type OrangeOp = 'token' | 'webpayment' | 'transactionstatus';
@@ -194,9 +194,15 @@ export async function startFakeOrange(opts: FakeOrangeOptions = {}): Promise<Fak
     if (decoded === undefined || !decoded.includes(':'))
       return { status: 401, body: { error: 'invalid_client', error_description: 'Unable to decode Basic authorization.' } };
     if (decoded !== `${fake.clientId}:${fake.clientSecret}`)
-      return { status: 401, body: { error: 'invalid_client', error_description: 'The requested service needs credentials, but the ones provided were invalid.' } };
+      return {
+        status: 401,
+        body: { error: 'invalid_client', error_description: 'The requested service needs credentials, but the ones provided were invalid.' },
+      };
     if (!contentType.toLowerCase().startsWith('application/x-www-form-urlencoded') || new URLSearchParams(raw).get('grant_type') !== 'client_credentials')
-      return { status: 400, body: { error: 'unsupported_grant_type', error_description: 'grant_type must be client_credentials (application/x-www-form-urlencoded).' } };
+      return {
+        status: 400,
+        body: { error: 'unsupported_grant_type', error_description: 'grant_type must be client_credentials (application/x-www-form-urlencoded).' },
+      };
     const token = hex(14);
     fake.tokensIssued++;
     tokens.set(token, nowMs() + fake.expiresIn * 1000);
@@ -270,7 +276,11 @@ export async function startFakeOrange(opts: FakeOrangeOptions = {}): Promise<Fak
     if ('error' in parsed) return parsed.error;
     const b = parsed.body;
     const S = 'GetTransactionStatusInfo';
-    for (const [k, go] of [['order_id', 'OrderId'], ['amount', 'Amount'], ['pay_token', 'PayToken']] as const)
+    for (const [k, go] of [
+      ['order_id', 'OrderId'],
+      ['amount', 'Amount'],
+      ['pay_token', 'PayToken'],
+    ] as const)
       if (b[k] === undefined || b[k] === null || b[k] === '') return missingField(S, go);
     if (typeof b.order_id !== 'string' || typeof b.pay_token !== 'string') return invalidField('order_id and pay_token must be strings');
     if (!integerAmount(b.amount)) return invalidField('amount must be an integer number');
@@ -295,10 +305,13 @@ export async function startFakeOrange(opts: FakeOrangeOptions = {}): Promise<Fak
     if (method === 'GET' && pageMatch) return page(payments.get(decodeURIComponent(pageMatch[1]!)));
     const base = `/orange-money-webpay/${fake.country}/v1`;
     const op: OrangeOp | undefined =
-      url.pathname === '/oauth/v3/token' ? 'token'
-      : url.pathname === `${base}/webpayment` ? 'webpayment'
-      : url.pathname === `${base}/transactionstatus` ? 'transactionstatus'
-      : undefined;
+      url.pathname === '/oauth/v3/token'
+        ? 'token'
+        : url.pathname === `${base}/webpayment`
+          ? 'webpayment'
+          : url.pathname === `${base}/transactionstatus`
+            ? 'transactionstatus'
+            : undefined;
     if (!op) return notFound();
     if (method !== 'POST') return err(405, 61, 'Method not allowed', 'The requested method is not supported by this resource.');
     const before = takeFault(op, 'before');

@@ -21,9 +21,9 @@
 //     query server is suspended for 30s", "statusCode": 403}.
 // Unconfirmed (not yet solidified) transfers can vanish (`drop`: the block was not solidified).
 import { randomBytes } from 'node:crypto';
-import { createBase58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { startFake, type FakeServer } from './server';
+import { createBase58check } from '@scure/base';
+import { type FakeServer, startFake } from './server';
 
 export interface TronTransfer {
   transaction_id: string;
@@ -75,7 +75,11 @@ export async function startFakeTronGrid(apiKey?: string): Promise<FakeTronGrid> 
   const fake = (await startFake(({ method, url, headers }) => {
     const failure = failures.shift();
     if (failure === 429) return { status: 429, body: { success: false, error: 'Too Many Requests', statusCode: 429 } };
-    if (failure) return { status: failure, body: { success: false, error: 'The key exceeds the frequency limit(15), and the query server is suspended for 30s', statusCode: failure } };
+    if (failure)
+      return {
+        status: failure,
+        body: { success: false, error: 'The key exceeds the frequency limit(15), and the query server is suspended for 30s', statusCode: failure },
+      };
     if (apiKey && headers['tron-pro-api-key'] !== apiKey) return { status: 401, body: { success: false, error: 'ApiKey not exists', statusCode: 401 } };
     if (method !== 'GET') return { status: 405, body: { success: false, error: 'Method not allowed', statusCode: 405 } };
     const q = url.searchParams;
@@ -87,19 +91,18 @@ export async function startFakeTronGrid(apiKey?: string): Promise<FakeTronGrid> 
     if (ev) {
       // One entry per log: an entry the account listing shows twice is still one event.
       const logs = new Map(transfers.filter((t) => t.transaction_id === ev[1] && which(t)).map((t) => [t.event_index, t]));
-      const data = [...logs.values()]
-        .map((t) => ({
-          block_number: t.block_number,
-          block_timestamp: t.block_timestamp,
-          caller_contract_address: t.token_info.address,
-          contract_address: t.token_info.address,
-          event_index: t.event_index,
-          event_name: t.type,
-          result: { 0: hex0x(t.from), 1: hex0x(t.to), 2: t.value, from: hex0x(t.from), to: hex0x(t.to), value: t.value },
-          result_type: { from: 'address', to: 'address', value: 'uint256' },
-          event: `${t.type}(address indexed from, address indexed to, uint256 value)`,
-          transaction_id: t.transaction_id,
-        }));
+      const data = [...logs.values()].map((t) => ({
+        block_number: t.block_number,
+        block_timestamp: t.block_timestamp,
+        caller_contract_address: t.token_info.address,
+        contract_address: t.token_info.address,
+        event_index: t.event_index,
+        event_name: t.type,
+        result: { 0: hex0x(t.from), 1: hex0x(t.to), 2: t.value, from: hex0x(t.from), to: hex0x(t.to), value: t.value },
+        result_type: { from: 'address', to: 'address', value: 'uint256' },
+        event: `${t.type}(address indexed from, address indexed to, uint256 value)`,
+        transaction_id: t.transaction_id,
+      }));
       return { status: 200, body: { data, success: true, meta: { at: Date.now(), page_size: data.length } } };
     }
 

@@ -1,10 +1,11 @@
 // Exercises the Wave Checkout fake with plain fetch, and checks its webhooks the way Wave's
 // webhook page says a receiver should (HMAC-SHA256 of timestamp + raw body, 5-minute tolerance).
+
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EXPIRE_CONFLICT_CODE, startFakeWave, WAVE_RATE_LIMITED, type FakeWave } from './wave';
+import { EXPIRE_CONFLICT_CODE, type FakeWave, startFakeWave, WAVE_RATE_LIMITED } from './wave';
 
 const API_KEY = 'wave_sn_prod_testkey0123456789';
 const SECRET = 'wave_sn_WHS_testsecret0123456789abcdef';
@@ -17,7 +18,11 @@ function verify(rawBody: string, header: string | undefined, secret: string, now
   const sigs = parts.filter((p) => p.startsWith('v1=')).map((p) => p.slice(3));
   if (!t || !/^\d+$/.test(t) || sigs.length === 0) return false;
   if (Math.abs(nowSeconds - Number(t)) > 300) return false;
-  const expected = Buffer.from(createHmac('sha256', secret).update(t + rawBody).digest('hex'));
+  const expected = Buffer.from(
+    createHmac('sha256', secret)
+      .update(t + rawBody)
+      .digest('hex'),
+  );
   return sigs.some((s) => s.length === expected.length && timingSafeEqual(Buffer.from(s), expected));
 }
 
@@ -333,7 +338,9 @@ describe('fake Wave: payment and webhooks', () => {
     const tampered = original.rawBody.replace('"1000"', '"9000"');
     expect(await wave.sendWebhook(tampered, { 'wave-signature': original.headers['wave-signature'] as string })).toBe(401);
     // Signed with another secret.
-    expect(await wave.sendWebhook(original.rawBody, { 'wave-signature': wave.sign(original.rawBody, Math.floor(Date.now() / 1000), 'wave_sn_WHS_other') })).toBe(401);
+    expect(
+      await wave.sendWebhook(original.rawBody, { 'wave-signature': wave.sign(original.rawBody, Math.floor(Date.now() / 1000), 'wave_sn_WHS_other') }),
+    ).toBe(401);
     // A duplicate delivery, correctly signed, is accepted (receivers must deduplicate by event id).
     expect(await wave.sendWebhook(original.rawBody, { 'wave-signature': wave.sign(original.rawBody, Math.floor(Date.now() / 1000)) })).toBe(200);
     expect(wave.webhooks.map((w) => w.status)).toEqual([200, 401, 401, 401, 200]);

@@ -71,7 +71,7 @@
 //     page), answer 2xx within 5 seconds, and expect duplicates and disorder; Wave retries failed
 //     deliveries (for 3 days, per integrators). The fake delivers once per call; tests replay.
 import { createHmac, randomBytes } from 'node:crypto';
-import { startFake, type FakeAnswer, type FakeServer } from './server';
+import { type FakeAnswer, type FakeServer, startFake } from './server';
 
 export interface FakeWaveSession {
   id: string;
@@ -249,14 +249,16 @@ export async function startFakeWave(opts: FakeWaveOptions = {}): Promise<FakeWav
 
   const create = (headers: Record<string, string | string[] | undefined>, raw: string): FakeAnswer => {
     const ctype = String(headers['content-type'] ?? '');
-    if (!/^application\/json\b/i.test(ctype)) return waveError(400, 'request-not-json', 'The request has no JSON body or lacks the Content-Type: application/json header.');
+    if (!/^application\/json\b/i.test(ctype))
+      return waveError(400, 'request-not-json', 'The request has no JSON body or lacks the Content-Type: application/json header.');
     let body: any;
     try {
       body = JSON.parse(raw);
     } catch {
       return waveError(400, 'request-parsing-error', 'The JSON body of this request is invalid.');
     }
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) return invalid([{ loc: ['__root__'], msg: 'value is not a valid dict', type: 'type_error.dict' }]);
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      return invalid([{ loc: ['__root__'], msg: 'value is not a valid dict', type: 'type_error.dict' }]);
 
     const keyHeader = headers['idempotency-key'];
     const idemKey = keyHeader === undefined ? undefined : String(keyHeader);
@@ -264,12 +266,17 @@ export async function startFakeWave(opts: FakeWaveOptions = {}): Promise<FakeWav
       return waveError(400, 'request-validation-error', 'The Idempotency-Key header must have 1 to 255 characters.');
 
     const details: Detail[] = [];
-    if (strict) for (const k of Object.keys(body)) if (!ALLOWED_FIELDS.has(k)) details.push({ loc: [k], msg: 'extra fields not permitted', type: 'value_error.extra' });
+    if (strict)
+      for (const k of Object.keys(body)) if (!ALLOWED_FIELDS.has(k)) details.push({ loc: [k], msg: 'extra fields not permitted', type: 'value_error.extra' });
     const currency = body.currency;
     let currencyOk = false;
     if (currency === undefined) details.push({ loc: ['currency'], msg: 'field required', type: 'value_error.missing' });
     else if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency) || MINOR_UNITS[currency] === undefined)
-      details.push({ loc: ['currency'], msg: `Unknown currency identifier: ${String(currency)}. The currency must be a three-letter ISO 4217 code.`, type: 'value_error' });
+      details.push({
+        loc: ['currency'],
+        msg: `Unknown currency identifier: ${String(currency)}. The currency must be a three-letter ISO 4217 code.`,
+        type: 'value_error',
+      });
     else currencyOk = true;
     const amountErr = checkAmount(body.amount, currencyOk ? currency : undefined);
     if (amountErr) details.push(amountErr);
@@ -277,23 +284,35 @@ export async function startFakeWave(opts: FakeWaveOptions = {}): Promise<FakeWav
       const e = validateUrl(f, body[f]);
       if (e) details.push(e);
     }
-    if (body.client_reference !== undefined && body.client_reference !== null && (typeof body.client_reference !== 'string' || body.client_reference.length > 255))
+    if (
+      body.client_reference !== undefined &&
+      body.client_reference !== null &&
+      (typeof body.client_reference !== 'string' || body.client_reference.length > 255)
+    )
       details.push({ loc: ['client_reference'], msg: 'ensure this value is a string of at most 255 characters', type: 'value_error.any_str.max_length' });
-    if (body.restrict_payer_mobile !== undefined && body.restrict_payer_mobile !== null && (typeof body.restrict_payer_mobile !== 'string' || !E164.test(body.restrict_payer_mobile)))
+    if (
+      body.restrict_payer_mobile !== undefined &&
+      body.restrict_payer_mobile !== null &&
+      (typeof body.restrict_payer_mobile !== 'string' || !E164.test(body.restrict_payer_mobile))
+    )
       details.push({ loc: ['restrict_payer_mobile'], msg: 'Invalid phone number: E.164 with a leading +', type: 'value_error' });
     if (body.aggregated_merchant_id !== undefined && typeof body.aggregated_merchant_id !== 'string')
       details.push({ loc: ['aggregated_merchant_id'], msg: 'str type expected', type: 'type_error.str' });
     if (details.length) return invalid(details);
-    if (currency !== walletCurrency) return waveError(400, 'currency-mismatch', `The currency ${currency} does not match your wallet's currency (${walletCurrency}).`);
+    if (currency !== walletCurrency)
+      return waveError(400, 'currency-mismatch', `The currency ${currency} does not match your wallet's currency (${walletCurrency}).`);
     if (typeof body.aggregated_merchant_id === 'string' && opts.aggregatedMerchantIds && !opts.aggregatedMerchantIds.includes(body.aggregated_merchant_id))
       return waveError(400, 'invalid-aggregated-merchant-id', 'The aggregated merchant id does not exist or cannot be used from this account.');
 
-    const fingerprint = JSON.stringify(Object.keys(body).sort().map((k) => [k, body[k]]));
+    const fingerprint = JSON.stringify(
+      Object.keys(body)
+        .sort()
+        .map((k) => [k, body[k]]),
+    );
     if (idemKey !== undefined) {
       const prior = idempotency.get(idemKey);
       if (prior) {
-        if (prior.fingerprint !== fingerprint)
-          return waveError(409, 'idempotency-mismatch', 'This Idempotency-Key was already used with a different request.');
+        if (prior.fingerprint !== fingerprint) return waveError(409, 'idempotency-mismatch', 'This Idempotency-Key was already used with a different request.');
         return { status: 200, body: sessions.get(prior.id)!.session };
       }
     }
@@ -340,13 +359,22 @@ export async function startFakeWave(opts: FakeWaveOptions = {}): Promise<FakeWav
     const byId = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(p);
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(p);
     const op: WaveOp | undefined =
-      method === 'POST' && p === '/v1/checkout/sessions' ? 'create'
-      : method === 'GET' && p === '/v1/checkout/sessions/search' ? 'search'
-      : method === 'GET' && (p === '/v1/checkout/sessions' || byId) ? 'retrieve'
-      : method === 'POST' && expire ? 'expire'
-      : undefined;
+      method === 'POST' && p === '/v1/checkout/sessions'
+        ? 'create'
+        : method === 'GET' && p === '/v1/checkout/sessions/search'
+          ? 'search'
+          : method === 'GET' && (p === '/v1/checkout/sessions' || byId)
+            ? 'retrieve'
+            : method === 'POST' && expire
+              ? 'expire'
+              : undefined;
     if (!op) {
-      if (/^\/v1\//.test(p)) return waveError(p.startsWith('/v1/checkout/sessions') ? 405 : 404, p.startsWith('/v1/checkout/sessions') ? 'method-not-allowed' : 'not-found', 'No such endpoint.');
+      if (/^\/v1\//.test(p))
+        return waveError(
+          p.startsWith('/v1/checkout/sessions') ? 405 : 404,
+          p.startsWith('/v1/checkout/sessions') ? 'method-not-allowed' : 'not-found',
+          'No such endpoint.',
+        );
       return waveError(404, 'not-found', 'Not found.');
     }
     const fault = takeFault(op);
@@ -414,7 +442,11 @@ export async function startFakeWave(opts: FakeWaveOptions = {}): Promise<FakeWav
       const s = openSession(sessionId);
       const restrict = s.session.restrict_payer_mobile;
       if (typeof restrict === 'string' && o.payerMobile !== undefined && o.payerMobile !== restrict)
-        return fake.failPayment(sessionId, { code: 'payer-mobile-mismatch', ...(o.webhook !== undefined ? { webhook: o.webhook } : {}), ...(o.timestamp !== undefined ? { timestamp: o.timestamp } : {}) });
+        return fake.failPayment(sessionId, {
+          code: 'payer-mobile-mismatch',
+          ...(o.webhook !== undefined ? { webhook: o.webhook } : {}),
+          ...(o.timestamp !== undefined ? { timestamp: o.timestamp } : {}),
+        });
       Object.assign(s.session, {
         checkout_status: 'complete',
         payment_status: 'succeeded',

@@ -4,15 +4,28 @@ import type { Metadata } from 'next';
 import { cookies, headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
-import { CryptoPanel, ErrorBanner, ExpiredQuote, expiredQuoteOf, MobileMoneyForm, MobileMoneyWait, Outcome, RailPicker, RedirectWait, ShowDetails, TestControls, type PanelProps } from '@/components/checkout/panels';
 import { LiveStatus } from '@/components/checkout/live-status';
-import { loadCheckout, type CheckoutView } from '@/lib/checkout/load';
-import { getDb } from '@/lib/db/client';
-import { isMobileMoneyRail } from '@/lib/money';
-import { nowSeconds } from '@/lib/ids';
-import { LOCALE_COOKIE, pickLocale, t, type Locale, type T } from '@/lib/i18n';
-import { formatAmountLong } from '@/lib/i18n/format';
+import {
+  CryptoPanel,
+  ErrorBanner,
+  ExpiredQuote,
+  expiredQuoteOf,
+  MobileMoneyForm,
+  MobileMoneyWait,
+  Outcome,
+  type PanelProps,
+  RailPicker,
+  RedirectWait,
+  ShowDetails,
+  TestControls,
+} from '@/components/checkout/panels';
 import { getStatus, setLocale } from '@/lib/checkout/actions';
+import { type CheckoutView, loadCheckout } from '@/lib/checkout/load';
+import { getDb } from '@/lib/db/client';
+import { LOCALE_COOKIE, type Locale, pickLocale, type T, t } from '@/lib/i18n';
+import { formatAmountLong } from '@/lib/i18n/format';
+import { nowSeconds } from '@/lib/ids';
+import { isMobileMoneyRail } from '@/lib/money';
 
 type Params = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -20,7 +33,12 @@ const load = cache(async (id: string) => loadCheckout(await getDb(), id));
 
 async function localeFor(view: CheckoutView): Promise<Locale> {
   const [c, h] = await Promise.all([cookies(), headers()]);
-  return pickLocale({ cookie: c.get(LOCALE_COOKIE)?.value, sessionLocale: view.sessionLocale, acceptLanguage: h.get('accept-language'), currency: view.currency });
+  return pickLocale({
+    cookie: c.get(LOCALE_COOKIE)?.value,
+    sessionLocale: view.sessionLocale,
+    acceptLanguage: h.get('accept-language'),
+    currency: view.currency,
+  });
 }
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
@@ -91,21 +109,21 @@ export default async function CheckoutPage({ params, searchParams }: Params) {
   return (
     <div className="co" lang={locale}>
       <header>
-      {!view.livemode ? (
-        <p className="co-testbanner">
-          <strong>{tr('testMode')}</strong> · {tr('testModeNote')}
-        </p>
-      ) : null}
-      <div className="co-top">
-        <p className="co-merchant">{view.merchantName}</p>
-        <form action={setLocale} className="co-lang">
-          <input type="hidden" name="session" value={view.id} />
-          <button type="submit" name="locale" value={other} lang={other} className="co-langbtn">
-            <span className="co-sr">{tr('switchLanguage')}: </span>
-            {t(other)('langName')}
-          </button>
-        </form>
-      </div>
+        {!view.livemode ? (
+          <p className="co-testbanner">
+            <strong>{tr('testMode')}</strong> · {tr('testModeNote')}
+          </p>
+        ) : null}
+        <div className="co-top">
+          <p className="co-merchant">{view.merchantName}</p>
+          <form action={setLocale} className="co-lang">
+            <input type="hidden" name="session" value={view.id} />
+            <button type="submit" name="locale" value={other} lang={other} className="co-langbtn">
+              <span className="co-sr">{tr('switchLanguage')}: </span>
+              {t(other)('langName')}
+            </button>
+          </form>
+        </div>
       </header>
       <main className="co-main">
         <section className="co-summary" aria-labelledby="co-title">

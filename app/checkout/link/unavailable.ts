@@ -1,15 +1,14 @@
 // The small page a payment link's URL answers when it makes no session: 404 (no such link), 410
 // (the link, its price or its product is inactive), 429 (too many visits from this address).
 // Plain server-rendered HTML, no script: readable without JavaScript, at 360 px, by a screen reader.
-import { LOCALE_COOKIE, isLocale, pickLocale, type Locale } from '@/lib/i18n';
+import { isLocale, LOCALE_COOKIE, type Locale, pickLocale } from '@/lib/i18n';
 import { LINK_MESSAGES } from '@/lib/i18n/links';
 
 export type Unavailable = { reason: 'not_found' } | { reason: 'inactive' } | { reason: 'rate_limited'; retryAfter: number };
 
 const STATUS = { not_found: 404, inactive: 410, rate_limited: 429 } as const;
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE =
   'body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f4f4f2}' +
@@ -19,7 +18,10 @@ const STYLE =
 
 /** The buyer's language: the checkout page's switch (cookie), else Accept-Language, else French. */
 export function linkPageLocale(headers: Headers): Locale {
-  const cookie = (headers.get('cookie') ?? '').split(';').map((c) => c.trim().split('=')).find(([k]) => k === LOCALE_COOKIE)?.[1];
+  const cookie = (headers.get('cookie') ?? '')
+    .split(';')
+    .map((c) => c.trim().split('='))
+    .find(([k]) => k === LOCALE_COOKIE)?.[1];
   return pickLocale({ cookie: isLocale(cookie) ? cookie : null, acceptLanguage: headers.get('accept-language') });
 }
 
@@ -27,9 +29,11 @@ export function unavailableResponse(request: Request, why: Unavailable, withBody
   const locale = linkPageLocale(request.headers);
   const m = LINK_MESSAGES[locale];
   const [title, text] =
-    why.reason === 'inactive' ? [m.goneTitle, m.goneText]
-    : why.reason === 'rate_limited' ? [m.rateLimitedTitle, m.rateLimitedText.replace('{seconds}', String(why.retryAfter))]
-    : [m.notFoundTitle, m.notFoundText];
+    why.reason === 'inactive'
+      ? [m.goneTitle, m.goneText]
+      : why.reason === 'rate_limited'
+        ? [m.rateLimitedTitle, m.rateLimitedText.replace('{seconds}', String(why.retryAfter))]
+        : [m.notFoundTitle, m.notFoundText];
   // proxy.ts gives /checkout/* a nonce and a CSP naming it; called without it (tests), one of our own.
   const nonce = request.headers.get('x-nonce') ?? Buffer.from(crypto.randomUUID()).toString('base64');
   const html =

@@ -1,12 +1,12 @@
 'use server';
+import { finish } from '@/components/dashboard/catalog/server';
+import { field } from '@/lib/dashboard/catalog';
 // Roll the merchant's API keys from the dashboard: the CLI's `keys roll` (rollKeys): new test and
 // live keys, every older key revoked in the same transaction. The new secrets go to the next render
 // of the keys page only (the one-time flash).
 import { dashboardAction } from '@/lib/dashboard/context';
-import { field } from '@/lib/dashboard/catalog';
-import { tc } from '@/lib/i18n/catalog';
 import { rollKeys } from '@/lib/domain/merchants';
-import { finish } from '@/components/dashboard/catalog/server';
+import { tc } from '@/lib/i18n/catalog';
 
 export async function rollKeysAction(form: FormData): Promise<void> {
   const ctx = await dashboardAction();

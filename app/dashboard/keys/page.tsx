@@ -1,12 +1,13 @@
 // API keys: what is kept visible of each working key (sk_test_…last4, sk_live_…last4) and when it
 // was made, and "Roll keys" behind a confirmation page (new secrets shown once; the old ones stop
 // working at once), and when each was last used (the key lookup records it, at most once a minute).
-import { Badge, Empty, PageTitle, Table } from '@/components/dashboard/ui';
+
 import { FlashView } from '@/components/dashboard/catalog/parts';
 import { catalogPage, qs, titled } from '@/components/dashboard/catalog/server';
+import { Badge, Empty, PageTitle, Table } from '@/components/dashboard/ui';
 import { formatDate, listApiKeys } from '@/lib/dashboard/catalog';
-import { listAddressGaps } from '@/lib/payments/addresses';
 import { RAIL_CATALOG } from '@/lib/money';
+import { listAddressGaps } from '@/lib/payments/addresses';
 import { rollKeysAction } from './actions';
 import '../catalog.css';
 
@@ -40,7 +41,9 @@ export default async function KeysPage({ searchParams }: { searchParams: SP }) {
                   <Badge tone={k.livemode ? 'info' : 'warn'}>{k.livemode ? t('live') : t('test')}</Badge>
                 </td>
                 <td>{formatDate(k.createdAt, ctx.locale)}</td>
-                <td className={k.lastUsedAt === null ? 'db-muted' : undefined}>{k.lastUsedAt === null ? t('lastUseNever') : formatDate(k.lastUsedAt, ctx.locale)}</td>
+                <td className={k.lastUsedAt === null ? 'db-muted' : undefined}>
+                  {k.lastUsedAt === null ? t('lastUseNever') : formatDate(k.lastUsedAt, ctx.locale)}
+                </td>
               </tr>
             ))}
           </Table>

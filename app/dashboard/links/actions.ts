@@ -1,11 +1,11 @@
 'use server';
+import { finish, refused } from '@/components/dashboard/catalog/server';
+import { field, idField } from '@/lib/dashboard/catalog';
 // Payment links from the dashboard: the same domain functions as /v1/payment_links, scoped to the
 // session's merchant and mode, after the same-origin and session checks.
 import { dashboardAction } from '@/lib/dashboard/context';
-import { field, idField } from '@/lib/dashboard/catalog';
-import { tc } from '@/lib/i18n/catalog';
 import { createPaymentLink, createPaymentLinkInput, updatePaymentLink } from '@/lib/domain/payment-links';
-import { finish, refused } from '@/components/dashboard/catalog/server';
+import { tc } from '@/lib/i18n/catalog';
 
 export async function createLinkAction(form: FormData): Promise<void> {
   const ctx = await dashboardAction();
@@ -14,7 +14,9 @@ export async function createLinkAction(form: FormData): Promise<void> {
   try {
     link = await createPaymentLink(ctx.db, ctx.scope, createPaymentLinkInput.parse({ priceId }));
   } catch (err) {
-    return refused(ctx, '/dashboard/links', err, (e) => (e.code === 'parameter_invalid' && e.param === 'priceId' ? tc(ctx.locale)('priceNotPayable') : undefined));
+    return refused(ctx, '/dashboard/links', err, (e) =>
+      e.code === 'parameter_invalid' && e.param === 'priceId' ? tc(ctx.locale)('priceNotPayable') : undefined,
+    );
   }
   return finish(ctx, `/dashboard/links/${link.id}`, { kind: 'notice', message: tc(ctx.locale)('linkCreated') });
 }

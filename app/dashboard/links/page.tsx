@@ -1,8 +1,9 @@
 // Payment links: the list (newest first, 20 a page) with each link's price, a form to make one from
 // an active price, and deactivate/activate on each row.
-import { Badge, Empty, PageTitle, Pagination, Section, Table } from '@/components/dashboard/ui';
+
 import { ActionButton, FlashView } from '@/components/dashboard/catalog/parts';
 import { catalogPage, listParams, qs, titled } from '@/components/dashboard/catalog/server';
+import { Badge, Empty, PageTitle, Pagination, Section, Table } from '@/components/dashboard/ui';
 import { formatDate, orNotFound, payablePrices, priceSummaries } from '@/lib/dashboard/catalog';
 import { listPaymentLinks, listPaymentLinksQuery } from '@/lib/domain/payment-links';
 import { formatAmount } from '@/lib/i18n/format';
@@ -20,7 +21,11 @@ export default async function LinksPage({ searchParams }: { searchParams: SP }) 
   const q = query.success ? query.data : listPaymentLinksQuery.parse({ limit: '20' });
   const page = await orNotFound(() => listPaymentLinks(ctx.db, ctx.scope, q));
   const [prices, choices] = await Promise.all([
-    priceSummaries(ctx.db, ctx.scope, page.data.map((l) => l.priceId)),
+    priceSummaries(
+      ctx.db,
+      ctx.scope,
+      page.data.map((l) => l.priceId),
+    ),
     payablePrices(ctx.db, ctx.scope),
   ]);
   const preselect = qs(sp, 'price');
@@ -42,7 +47,13 @@ export default async function LinksPage({ searchParams }: { searchParams: SP }) 
           <form action={createLinkAction} className="db-form">
             <div className="db-field">
               <label htmlFor="link-price">{t('choosePrice')}</label>
-              <select id="link-price" name="priceId" className="dc-input" required defaultValue={choices.some((c) => c.id === preselect) ? preselect : choices[0]!.id}>
+              <select
+                id="link-price"
+                name="priceId"
+                className="dc-input"
+                required
+                defaultValue={choices.some((c) => c.id === preselect) ? preselect : choices[0]!.id}
+              >
                 {choices.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.productName} · {formatAmount(c.unitAmount, c.currency, ctx.locale)}

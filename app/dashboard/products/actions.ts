@@ -1,15 +1,15 @@
 'use server';
+import { finish, refused } from '@/components/dashboard/catalog/server';
+import { field, idField, parseMajorAmount } from '@/lib/dashboard/catalog';
 // Products and prices from the dashboard: each action checks the request (same origin) and the
 // session first (dashboardAction), then calls the same domain functions as /v1/products and
 // /v1/prices with the session's scope (this merchant, this mode).
 import { dashboardAction } from '@/lib/dashboard/context';
-import { field, idField, parseMajorAmount } from '@/lib/dashboard/catalog';
-import { tc } from '@/lib/i18n/catalog';
-import { createProduct, createProductInput, updateProduct } from '@/lib/domain/products';
 import { createPrice, createPriceInput, currencyInput, updatePrice } from '@/lib/domain/prices';
+import { createProduct, createProductInput, updateProduct } from '@/lib/domain/products';
+import { tc } from '@/lib/i18n/catalog';
 import { formatAmount } from '@/lib/i18n/format';
 import { CURRENCY_BOUNDS } from '@/lib/money';
-import { finish, refused } from '@/components/dashboard/catalog/server';
 
 export async function createProductAction(form: FormData): Promise<void> {
   const ctx = await dashboardAction();

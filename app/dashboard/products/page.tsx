@@ -1,8 +1,9 @@
 // Products: the list (active, inactive or all; newest first, 20 a page), a form to create one, and
 // activate/deactivate on each row. Server-rendered; every form works without JavaScript.
-import { Badge, Empty, PageTitle, Pagination, Section, Table } from '@/components/dashboard/ui';
+
 import { ActionButton, FlashView } from '@/components/dashboard/catalog/parts';
 import { catalogPage, listParams, qs, titled } from '@/components/dashboard/catalog/server';
+import { Badge, Empty, PageTitle, Pagination, Section, Table } from '@/components/dashboard/ui';
 import { formatDate, orNotFound } from '@/lib/dashboard/catalog';
 import { listProducts, listProductsQuery } from '@/lib/domain/products';
 import { createProductAction, setProductActiveAction } from './actions';
@@ -47,8 +48,19 @@ export default async function ProductsPage({ searchParams }: { searchParams: SP 
 
       <div className="db-section">
         <nav className="dc-filters" aria-label={t('filter')}>
-          {([['', t('all')], ['true', t('active')], ['false', t('inactive')]] as const).map(([v, label]) => (
-            <a key={v} href={v ? `/dashboard/products?active=${v}` : '/dashboard/products'} aria-current={(active ?? '') === v ? 'page' : undefined} className="dc-filter">
+          {(
+            [
+              ['', t('all')],
+              ['true', t('active')],
+              ['false', t('inactive')],
+            ] as const
+          ).map(([v, label]) => (
+            <a
+              key={v}
+              href={v ? `/dashboard/products?active=${v}` : '/dashboard/products'}
+              aria-current={(active ?? '') === v ? 'page' : undefined}
+              className="dc-filter"
+            >
               {label}
             </a>
           ))}

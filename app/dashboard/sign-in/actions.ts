@@ -13,10 +13,10 @@ import { revalidatePath } from 'next/cache';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { config } from '@/lib/config';
-import { getDb } from '@/lib/db/client';
 import { putFlash } from '@/lib/dashboard/catalog';
-import { secureCookies, sessionCookie, SIGN_IN_FLASH_COOKIE, SIGN_IN_PATH, type SignInFlash } from '@/lib/dashboard/context';
+import { SIGN_IN_FLASH_COOKIE, SIGN_IN_PATH, type SignInFlash, secureCookies, sessionCookie } from '@/lib/dashboard/context';
 import { sameOriginPost, signIn } from '@/lib/dashboard/sessions';
+import { getDb } from '@/lib/db/client';
 import { lastHop } from '@/lib/domain/action-limits';
 
 export async function signInAction(formData: FormData): Promise<void> {

@@ -4,9 +4,9 @@ import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { Flash } from '@/components/dashboard/ui';
-import { getDb } from '@/lib/db/client';
 import { takeFlash } from '@/lib/dashboard/catalog';
 import { currentContext, dashboardLocale, SIGN_IN_FLASH_COOKIE, type SignInFlash } from '@/lib/dashboard/context';
+import { getDb } from '@/lib/db/client';
 import { t } from '@/lib/i18n/dashboard';
 import { signInAction } from './actions';
 

@@ -1,12 +1,12 @@
 'use server';
+import { finish, refused } from '@/components/dashboard/catalog/server';
+import { field, idField } from '@/lib/dashboard/catalog';
 // Users from the dashboard: invite (createUser: a generated password, shown once on the next render
 // of the page) and disable (disableUser: scoped to this merchant, the user's sessions end at once;
 // never oneself).
 import { dashboardAction } from '@/lib/dashboard/context';
-import { field, idField } from '@/lib/dashboard/catalog';
-import { tc } from '@/lib/i18n/catalog';
 import { createUser, disableUser, normalizeEmail } from '@/lib/dashboard/users';
-import { finish, refused } from '@/components/dashboard/catalog/server';
+import { tc } from '@/lib/i18n/catalog';
 
 export async function inviteUserAction(form: FormData): Promise<void> {
   const ctx = await dashboardAction();

@@ -1,8 +1,9 @@
 // The merchant's users: the list (disabled ones marked), invite by email (a one-time password shown
 // once, here, right after), and disable (not oneself).
-import { Badge, PageTitle, Section, Table } from '@/components/dashboard/ui';
+
 import { ActionButton, FlashView } from '@/components/dashboard/catalog/parts';
 import { catalogPage, titled } from '@/components/dashboard/catalog/server';
+import { Badge, PageTitle, Section, Table } from '@/components/dashboard/ui';
 import { formatDate } from '@/lib/dashboard/catalog';
 import { listUsers } from '@/lib/dashboard/users';
 import { disableUserAction, inviteUserAction } from './actions';

@@ -1,14 +1,14 @@
 'use server';
+import { finish, refused } from '@/components/dashboard/catalog/server';
+import { field, idField } from '@/lib/dashboard/catalog';
 // Webhook endpoints from the dashboard: the same domain functions as /v1/webhook_endpoints (the URL
 // checked by validateEndpointUrl before the transaction, as the API's `prepare` does), scoped to the
 // session's merchant and mode. A signing secret (create, roll) goes to the next render of the
 // endpoint's page only, through the one-time flash: never in a URL, never again.
 import { dashboardAction } from '@/lib/dashboard/context';
-import { field, idField } from '@/lib/dashboard/catalog';
 import { tc } from '@/lib/i18n/catalog';
-import { createEndpoint, createEndpointInput, rollEndpointSecret, rollSecretInput, updateEndpoint, validateEndpointUrl } from '@/lib/webhooks/endpoints';
 import { retryDelivery } from '@/lib/webhooks/deliveries';
-import { finish, refused } from '@/components/dashboard/catalog/server';
+import { createEndpoint, createEndpointInput, rollEndpointSecret, rollSecretInput, updateEndpoint, validateEndpointUrl } from '@/lib/webhooks/endpoints';
 
 export async function createEndpointAction(form: FormData): Promise<void> {
   const ctx = await dashboardAction();

@@ -1,8 +1,9 @@
 // Webhook endpoints: the list (at most 16 a mode) with enable/disable, and a form to add one (URL and
 // events). The signing secret is shown once, on the endpoint's page right after it is made.
-import { Badge, Empty, PageTitle, Section, Table } from '@/components/dashboard/ui';
+
 import { ActionButton, FlashView } from '@/components/dashboard/catalog/parts';
 import { catalogPage, titled } from '@/components/dashboard/catalog/server';
+import { Badge, Empty, PageTitle, Section, Table } from '@/components/dashboard/ui';
 import { formatDate } from '@/lib/dashboard/catalog';
 import { EVENT_TYPES } from '@/lib/domain/events';
 import { listEndpoints, listEndpointsQuery } from '@/lib/webhooks/endpoints';
@@ -56,7 +57,16 @@ export default async function WebhooksPage() {
         <form action={createEndpointAction} className="db-form">
           <div className="db-field">
             <label htmlFor="endpoint-url">{t('endpointUrl')}</label>
-            <input id="endpoint-url" name="url" type="url" className="dc-input" required maxLength={2048} placeholder="https://shop.example/webhooks" autoComplete="off" />
+            <input
+              id="endpoint-url"
+              name="url"
+              type="url"
+              className="dc-input"
+              required
+              maxLength={2048}
+              placeholder="https://shop.example/webhooks"
+              autoComplete="off"
+            />
           </div>
           <div className="db-field">
             <label htmlFor="endpoint-description">{t('description')}</label>

@@ -18,10 +18,10 @@ export const GUIDE_BODIES: Record<string, (ctx: Ctx) => ReactNode> = {
   authentication: ({ base }) => (
     <>
       <p>
-        Every request carries a secret key. Test keys start with <C>sk_test_</C>, live keys with <C>sk_live_</C>. A key decides
-        the mode: test and live data never mix (a live object asked for with a test key is a 404), and each merchant sees only
-        its own objects. Keys are shown once, when they are made (<C>npm run -s caisse -- merchants create --name &quot;Shop&quot;</C>,
-        or in the dashboard under API keys); Caisse stores only their hash. Keep them on your server, never in a page or an app.
+        Every request carries a secret key. Test keys start with <C>sk_test_</C>, live keys with <C>sk_live_</C>. A key decides the mode: test and live data
+        never mix (a live object asked for with a test key is a 404), and each merchant sees only its own objects. Keys are shown once, when they are made (
+        <C>npm run -s caisse -- merchants create --name &quot;Shop&quot;</C>, or in the dashboard under API keys); Caisse stores only their hash. Keep them on
+        your server, never in a page or an app.
       </p>
       <h2 id="bearer">Bearer or Basic</h2>
       <p>Send the key as a Bearer token:</p>
@@ -29,21 +29,20 @@ export const GUIDE_BODIES: Record<string, (ctx: Ctx) => ReactNode> = {
       <p>or, as with Stripe, as the user name of HTTP Basic authentication with no password (note the colon):</p>
       <Code label="Basic">{`curl ${base}/v1/payment_intents -u "$CAISSE_KEY:"`}</Code>
       <p>
-        No key, or a malformed, unknown or revoked one, is a 401 <C>invalid_api_key</C> with a <C>WWW-Authenticate</C> header.
-        Rolling the keys (<C>npm run -s caisse -- keys roll --merchant acct_...</C>, or the dashboard) revokes the old ones at once.
+        No key, or a malformed, unknown or revoked one, is a 401 <C>invalid_api_key</C> with a <C>WWW-Authenticate</C> header. Rolling the keys (
+        <C>npm run -s caisse -- keys roll --merchant acct_...</C>, or the dashboard) revokes the old ones at once.
       </p>
       <h2 id="modes">Test mode and live mode</h2>
       <p>
-        With a test key every rail is simulated, with the same objects, states and events as live mode: see{' '}
-        <Link href="/docs/guides/test-mode">Test mode</Link>. Objects carry <C>livemode</C>. Webhook endpoints receive only the
-        events of their own mode. A live payment intent on a rail this deployment has no configuration for is refused with 400{' '}
-        <C>rail_not_configured</C>.
+        With a test key every rail is simulated, with the same objects, states and events as live mode: see <Link href="/docs/guides/test-mode">Test mode</Link>
+        . Objects carry <C>livemode</C>. Webhook endpoints receive only the events of their own mode. A live payment intent on a rail this deployment has no
+        configuration for is refused with 400 <C>rail_not_configured</C>.
       </p>
       <h2 id="limits">Rate limit and request limits</h2>
       <p>
-        Each key has a bucket of 100 requests refilled at 25 per second (per server instance); over it, 429 <C>rate_limited</C> with{' '}
-        <C>Retry-After</C> (seconds). Bodies are JSON, at most 64 KiB (413), nested at most 64 deep, fully received within 10 s (408).
-        Every response carries a <C>Request-Id</C> header: quote it when you ask for help.
+        Each key has a bucket of 100 requests refilled at 25 per second (per server instance); over it, 429 <C>rate_limited</C> with <C>Retry-After</C>{' '}
+        (seconds). Bodies are JSON, at most 64 KiB (413), nested at most 64 deep, fully received within 10 s (408). Every response carries a <C>Request-Id</C>{' '}
+        header: quote it when you ask for help.
       </p>
     </>
   ),
@@ -61,9 +60,9 @@ export const GUIDE_BODIES: Record<string, (ctx: Ctx) => ReactNode> = {
   }
 }`}</Code>
       <p>
-        Branch on <C>code</C> (stable); show or log <C>message</C> (written for developers, may change). <C>param</C> names the
-        parameter at fault when there is one. A 500 is a bug on our side: its body holds only the message and <C>requestId</C>.
-        Each operation of the reference lists the statuses and codes it can answer.
+        Branch on <C>code</C> (stable); show or log <C>message</C> (written for developers, may change). <C>param</C> names the parameter at fault when there is
+        one. A 500 is a bug on our side: its body holds only the message and <C>requestId</C>. Each operation of the reference lists the statuses and codes it
+        can answer.
       </p>
       <h2 id="codes">Error codes</h2>
       <Table
@@ -80,17 +79,19 @@ export const GUIDE_BODIES: Record<string, (ctx: Ctx) => ReactNode> = {
       <h2 id="retry">What to retry</h2>
       <ul>
         <li>
-          409 <C>idempotency_key_in_use</C>, 429 and 503: retry later with the same <C>Idempotency-Key</C>, waiting the{' '}
-          <C>Retry-After</C> seconds when given, with backoff. The SDK does this for you.
+          409 <C>idempotency_key_in_use</C>, 429 and 503: retry later with the same <C>Idempotency-Key</C>, waiting the <C>Retry-After</C> seconds when given,
+          with backoff. The SDK does this for you.
         </li>
-        <li>A network error or a 5xx on a POST: retry with the same <C>Idempotency-Key</C>; the first answer is replayed if it ran.</li>
+        <li>
+          A network error or a 5xx on a POST: retry with the same <C>Idempotency-Key</C>; the first answer is replayed if it ran.
+        </li>
         <li>Other 4xx: fix the request; sending it again gives the same answer.</li>
       </ul>
       <h2 id="payment-errors">Failed payments</h2>
       <p>
-        A failed payment is not an HTTP error: the intent goes back to <C>requires_payment_method</C> (the payer may try again)
-        with <C>lastPaymentError</C> <C>{'{code, message, rail}'}</C>, and a <C>payment_intent.payment_failed</C> event. After 10
-        payer failures, or when its session expires unpaid, the intent is <C>failed</C>.
+        A failed payment is not an HTTP error: the intent goes back to <C>requires_payment_method</C> (the payer may try again) with <C>lastPaymentError</C>{' '}
+        <C>{'{code, message, rail}'}</C>, and a <C>payment_intent.payment_failed</C> event. After 10 payer failures, or when its session expires unpaid, the
+        intent is <C>failed</C>.
       </p>
       <Table
         caption="lastPaymentError codes"
@@ -108,37 +109,42 @@ export const GUIDE_BODIES: Record<string, (ctx: Ctx) => ReactNode> = {
   pagination: ({ base }) => (
     <>
       <p>
-        Every list answers <C>{'{"object": "list", "data": [...], "hasMore": true, "url": "/v1/payment_intents"}'}</C>, newest
-        first. Pages are keyset pages: they stay right while objects are created, and cost the same deep in a long list.
+        Every list answers <C>{'{"object": "list", "data": [...], "hasMore": true, "url": "/v1/payment_intents"}'}</C>, newest first. Pages are keyset pages:
+        they stay right while objects are created, and cost the same deep in a long list.
       </p>
       <ul>
         <li>
           <C>limit</C>: 1 to 100 objects, default 10.
         </li>
         <li>
-          <C>startingAfter=&lt;id&gt;</C>: the page of older objects after that one (the last <C>id</C> of the page you have).
-          While <C>hasMore</C> is true, there is another page.
+          <C>startingAfter=&lt;id&gt;</C>: the page of older objects after that one (the last <C>id</C> of the page you have). While <C>hasMore</C> is true,
+          there is another page.
         </li>
         <li>
-          <C>endingBefore=&lt;id&gt;</C>: the page of newer objects before that one (to go back). Not with{' '}
-          <C>startingAfter</C> (400 <C>parameters_exclusive</C>).
+          <C>endingBefore=&lt;id&gt;</C>: the page of newer objects before that one (to go back). Not with <C>startingAfter</C> (400 <C>parameters_exclusive</C>
+          ).
         </li>
         <li>
           <C>createdAt[gte]</C> and <C>createdAt[lt]</C>: Unix seconds, created at or after, created before.
         </li>
-        <li>Per-list filters (an intent&apos;s <C>status</C>, <C>rail</C>, <C>currency</C>, <C>reference</C>; an event&apos;s <C>type</C>; ...): see each list in the reference.</li>
+        <li>
+          Per-list filters (an intent&apos;s <C>status</C>, <C>rail</C>, <C>currency</C>, <C>reference</C>; an event&apos;s <C>type</C>; ...): see each list in
+          the reference.
+        </li>
       </ul>
       <p>
-        With curl, pass <C>-g</C> when the URL has brackets: without it curl reads <C>[gte]</C> as a range and, with <C>-s</C>,
-        fails silently.
+        With curl, pass <C>-g</C> when the URL has brackets: without it curl reads <C>[gte]</C> as a range and, with <C>-s</C>, fails silently.
       </p>
-      <Code label="What was paid in the last hour" id="last-hour">{`curl -g "${base}/v1/payment_intents?status=succeeded&createdAt[gte]=$(( $(date +%s) - 3600 ))" \\
+      <Code
+        label="What was paid in the last hour"
+        id="last-hour"
+      >{`curl -g "${base}/v1/payment_intents?status=succeeded&createdAt[gte]=$(( $(date +%s) - 3600 ))" \\
   -H "Authorization: Bearer $CAISSE_KEY"`}</Code>
       <Code label="The next page">{`curl "${base}/v1/payment_intents?limit=100&startingAfter=pi_3kTq8ZbV2nLw9XyC4rHd7M" \\
   -H "Authorization: Bearer $CAISSE_KEY"`}</Code>
       <p>
-        An unknown or foreign cursor is a 400 <C>resource_missing</C> (<C>param</C> says which). The SDK&apos;s lists are async
-        iterators that fetch the pages for you (<Link href="/docs/guides/sdk">Use the TypeScript SDK</Link>).
+        An unknown or foreign cursor is a 400 <C>resource_missing</C> (<C>param</C> says which). The SDK&apos;s lists are async iterators that fetch the pages
+        for you (<Link href="/docs/guides/sdk">Use the TypeScript SDK</Link>).
       </p>
     </>
   ),
@@ -146,8 +152,8 @@ export const GUIDE_BODIES: Record<string, (ctx: Ctx) => ReactNode> = {
   idempotency: ({ base }) => (
     <>
       <p>
-        A network can fail after the server acted and before you read its answer. To retry a POST without doing it twice, send an{' '}
-        <C>Idempotency-Key</C> header (any string up to 255 characters; your order id, or a UUID made once per operation):
+        A network can fail after the server acted and before you read its answer. To retry a POST without doing it twice, send an <C>Idempotency-Key</C> header
+        (any string up to 255 characters; your order id, or a UUID made once per operation):
       </p>
       <Code label="A POST with an Idempotency-Key">{`curl ${base}/v1/payment_intents \\
   -H "Authorization: Bearer $CAISSE_KEY" \\
@@ -156,8 +162,8 @@ export const GUIDE_BODIES: Record<string, (ctx: Ctx) => ReactNode> = {
   -d '{"amount": 5000, "currency": "XOF", "rail": "mobile_money_a", "reference": "order-1042"}'`}</Code>
       <ul>
         <li>
-          The same key with the same body and path within 24 hours replays the first answer (status and body), with the header{' '}
-          <C>Idempotent-Replayed: true</C>. Nothing runs again.
+          The same key with the same body and path within 24 hours replays the first answer (status and body), with the header <C>Idempotent-Replayed: true</C>.
+          Nothing runs again.
         </li>
         <li>
           The same key with another body or path: 422 <C>idempotency_key_reused</C>. Use a new key for a new operation.
@@ -176,25 +182,21 @@ export const GUIDE_BODIES: Record<string, (ctx: Ctx) => ReactNode> = {
     return (
       <>
         <p>
-          With a test key (<C>sk_test_...</C>) every rail is a simulator behind the same adapters as live mode: the same objects,
-          states, <C>nextAction</C> shapes and events, and no money. Every outcome can be provoked.
+          With a test key (<C>sk_test_...</C>) every rail is a simulator behind the same adapters as live mode: the same objects, states, <C>nextAction</C>{' '}
+          shapes and events, and no money. Every outcome can be provoked.
         </p>
         <h2 id="numbers">Mobile money test numbers</h2>
-        <p>
-          The last four digits of any well-formed mobile number of the operator&apos;s country choose the outcome (E.164 or
-          national format):
-        </p>
+        <p>The last four digits of any well-formed mobile number of the operator&apos;s country choose the outcome (E.164 or national format):</p>
         <Table
           caption="Test numbers"
           head={['Last four digits', 'Outcome']}
           rows={testNumberRows().map((r) => [<code key="n">{r.last4}</code>, <Text key="o">{r.outcome}</Text>])}
         />
         <p>
-          A number that succeeds, per operator and currency (change its last four digits for another outcome). Push operators
-          (MTN MoMo protocol) require the number; on a redirect operator (Orange Money, Wave) it is optional, and the payer goes to
-          Caisse&apos;s test operator page, with <strong>Approve</strong>, <strong>Decline</strong> and{' '}
-          <strong>Insufficient funds</strong> buttons (without a button pressed, the number decides; <C>4444</C> never answers
-          there).
+          A number that succeeds, per operator and currency (change its last four digits for another outcome). Push operators (MTN MoMo protocol) require the
+          number; on a redirect operator (Orange Money, Wave) it is optional, and the payer goes to Caisse&apos;s test operator page, with{' '}
+          <strong>Approve</strong>, <strong>Decline</strong> and <strong>Insufficient funds</strong> buttons (without a button pressed, the number decides;{' '}
+          <C>4444</C> never answers there).
         </p>
         <Table
           caption="Example numbers"
@@ -215,14 +217,17 @@ export const GUIDE_BODIES: Record<string, (ctx: Ctx) => ReactNode> = {
 curl -X POST ${base}/v1/test_helpers/payment_intents/pi_.../fail \\
   -H "Authorization: Bearer $CAISSE_KEY"`}</Code>
         <p>
-          <C>amount</C> is in the attempt&apos;s currency: satoshis or micro-USDT when the attempt converts (see{' '}
-          <Link href="/docs/guides/quotes">Quotes</Link>); without it, the rest due. The hosted page shows a test banner and buttons
-          to pay (exact, under, over) or fail.
+          <C>amount</C> is in the attempt&apos;s currency: satoshis or micro-USDT when the attempt converts (see <Link href="/docs/guides/quotes">Quotes</Link>
+          ); without it, the rest due. The hosted page shows a test banner and buttons to pay (exact, under, over) or fail.
         </p>
         <h2 id="other-rails">Bitcoin and USDT</h2>
         <ul>
-          <li>Lightning: real signed <C>lntb</C> BOLT11 invoices (any decoder reads them; no network can pay them).</li>
-          <li>On-chain: real BIP84 testnet addresses (<C>tb1q...</C>); a simulated payment enters the mempool, then gets one confirmation every 5 s.</li>
+          <li>
+            Lightning: real signed <C>lntb</C> BOLT11 invoices (any decoder reads them; no network can pay them).
+          </li>
+          <li>
+            On-chain: real BIP84 testnet addresses (<C>tb1q...</C>); a simulated payment enters the mempool, then gets one confirmation every 5 s.
+          </li>
           <li>USDT on TRON: real TRON addresses; a simulated transfer solidifies after 3 s.</li>
           <li>Test rates: 1 BTC = 60,000,000 XOF, 1 USDT = 600 XOF.</li>
         </ul>
@@ -233,10 +238,9 @@ curl -X POST ${base}/v1/test_helpers/payment_intents/pi_.../fail \\
   webhooks: ({ base }) => (
     <>
       <p>
-        Caisse tells your server about every change by sending it an event (<C>payment_intent.succeeded</C>,{' '}
-        <C>checkout_session.completed</C>, ...). Each event is written in the same transaction as the change, so none is lost.
-        Deliveries follow <a href="https://www.standardwebhooks.com/">Standard Webhooks</a>: the <C>standardwebhooks</C> libraries
-        (JavaScript, Python, Go, Ruby, PHP, Java, Rust, ...) verify them as they are.
+        Caisse tells your server about every change by sending it an event (<C>payment_intent.succeeded</C>, <C>checkout_session.completed</C>, ...). Each event
+        is written in the same transaction as the change, so none is lost. Deliveries follow <a href="https://www.standardwebhooks.com/">Standard Webhooks</a>:
+        the <C>standardwebhooks</C> libraries (JavaScript, Python, Go, Ruby, PHP, Java, Rust, ...) verify them as they are.
       </p>
       <h2 id="endpoint">1. Create an endpoint</h2>
       <Code label="Create a webhook endpoint" id="create-endpoint">{`curl ${base}/v1/webhook_endpoints \\
@@ -246,9 +250,11 @@ curl -X POST ${base}/v1/test_helpers/payment_intents/pi_.../fail \\
        "enabledEvents": ["payment_intent.succeeded", "payment_intent.failed"]}'
 # -> {"id": "we_...", ..., "secret": "whsec_..."}`}</Code>
       <p>
-        <strong>Store <C>secret</C> now: it is shown in this answer only</strong> (lost: roll it). <C>enabledEvents</C> takes event
-        types (<Link href="/docs/objects#event-types">the list</Link>) or <C>[&quot;*&quot;]</C>. An endpoint receives the events
-        of its own mode, from its creation on. Live endpoints need https and a public address; test endpoints may be{' '}
+        <strong>
+          Store <C>secret</C> now: it is shown in this answer only
+        </strong>{' '}
+        (lost: roll it). <C>enabledEvents</C> takes event types (<Link href="/docs/objects#event-types">the list</Link>) or <C>[&quot;*&quot;]</C>. An endpoint
+        receives the events of its own mode, from its creation on. Live endpoints need https and a public address; test endpoints may be{' '}
         <C>http://localhost:4242/webhooks</C>.
       </p>
       <h2 id="verify">2. Verify each delivery</h2>
@@ -263,14 +269,13 @@ curl -X POST ${base}/v1/test_helpers/payment_intents/pi_.../fail \\
           <C>webhook-timestamp</C>: when this attempt was signed, Unix seconds.
         </li>
         <li>
-          <C>webhook-signature</C>: <C>v1,&lt;base64 HMAC-SHA256&gt;</C> of <C>&lt;id&gt;.&lt;timestamp&gt;.&lt;body&gt;</C>, keyed
-          with the base64-decoded part of the secret after <C>whsec_</C>; two, space-separated, while a rolled secret overlaps.
+          <C>webhook-signature</C>: <C>v1,&lt;base64 HMAC-SHA256&gt;</C> of <C>&lt;id&gt;.&lt;timestamp&gt;.&lt;body&gt;</C>, keyed with the base64-decoded part
+          of the secret after <C>whsec_</C>; two, space-separated, while a rolled secret overlaps.
         </li>
       </ul>
       <p>
-        Verify against the <strong>raw</strong> body: parsing and re-serialising JSON changes the bytes. With Node.js and{' '}
-        <C>npm install standardwebhooks</C>, save as <C>receiver.mjs</C> and run{' '}
-        <C>CAISSE_WEBHOOK_SECRET=whsec_... node receiver.mjs</C>:
+        Verify against the <strong>raw</strong> body: parsing and re-serialising JSON changes the bytes. With Node.js and <C>npm install standardwebhooks</C>,
+        save as <C>receiver.mjs</C> and run <C>CAISSE_WEBHOOK_SECRET=whsec_... node receiver.mjs</C>:
       </p>
       <Code label="receiver.mjs" id="receiver-mjs">{`import http from 'node:http';
 import { Webhook } from 'standardwebhooks';
@@ -303,27 +308,23 @@ if (event.type === 'payment_intent.succeeded') fulfil(event.data.object.referenc
           <strong>At least once.</strong> A delivery may come again: use the event&apos;s <C>id</C> to recognise one you handled.
         </li>
         <li>
-          <strong>Unordered.</strong> Use <C>createdAt</C> or the object&apos;s <C>status</C>, or fetch the object, when order
-          matters.
+          <strong>Unordered.</strong> Use <C>createdAt</C> or the object&apos;s <C>status</C>, or fetch the object, when order matters.
         </li>
         <li>
           <strong>Answer fast.</strong> Any 2xx within 15 s is a success; redirects are not followed.
         </li>
         <li>
-          <strong>Keep your clock right</strong> (NTP): <C>verify</C> refuses timestamps more than 5 minutes away, which stops
-          replays.
+          <strong>Keep your clock right</strong> (NTP): <C>verify</C> refuses timestamps more than 5 minutes away, which stops replays.
         </li>
       </ul>
       <h2 id="retries">4. Retries, disabled endpoints, secrets</h2>
       <p>
-        A failed attempt (not a 2xx, no answer in 15 s, a connection error) is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h,
-        14 h, 20 h and 24 h: 10 attempts over about 3 days. An endpoint that answers <C>410 Gone</C>, or fails for 3 days while
-        accepting nothing, is disabled (<C>disabledReason</C>); re-enable it with <C>{'{"disabled": false}'}</C>. Deliveries are
-        listed under <C>GET /v1/webhook_endpoints/:id/deliveries</C> and can be sent again with{' '}
-        <C>POST .../deliveries/:deliveryId/retry</C>. <C>POST /v1/webhook_endpoints/:id/roll_secret</C> gives a new secret; the
-        old one keeps signing for <C>expiresInSeconds</C> (default 24 h; 0 stops it at once). Missed events can be read from{' '}
-        <C>GET /v1/events</C>. See <Link href="/docs/api/webhook-endpoints">Webhook endpoints</Link> and{' '}
-        <Link href="/docs/api/events">Events</Link>.
+        A failed attempt (not a 2xx, no answer in 15 s, a connection error) is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h: 10
+        attempts over about 3 days. An endpoint that answers <C>410 Gone</C>, or fails for 3 days while accepting nothing, is disabled (<C>disabledReason</C>);
+        re-enable it with <C>{'{"disabled": false}'}</C>. Deliveries are listed under <C>GET /v1/webhook_endpoints/:id/deliveries</C> and can be sent again with{' '}
+        <C>POST .../deliveries/:deliveryId/retry</C>. <C>POST /v1/webhook_endpoints/:id/roll_secret</C> gives a new secret; the old one keeps signing for{' '}
+        <C>expiresInSeconds</C> (default 24 h; 0 stops it at once). Missed events can be read from <C>GET /v1/events</C>. See{' '}
+        <Link href="/docs/api/webhook-endpoints">Webhook endpoints</Link> and <Link href="/docs/api/events">Events</Link>.
       </p>
     </>
   ),
@@ -338,23 +339,21 @@ if (event.type === 'payment_intent.succeeded') fulfil(event.data.object.referenc
             <C>{r}</C>
           </span>
         ))}{' '}
-        at a <strong>quote</strong> locked for the buyer. The intent
-        keeps its amount and currency; BTC or USDT is only what the buyer pays.
+        at a <strong>quote</strong> locked for the buyer. The intent keeps its amount and currency; BTC or USDT is only what the buyer pays.
       </p>
       <h2 id="rate">The rate</h2>
       <p>
-        Units of the intent&apos;s currency for one BTC or USDT, a decimal string (<C>&quot;60000000&quot;</C>: 1 BTC = 60,000,000
-        F CFA). Live: the median of the EUR prices of two exchanges (at most 2 minutes old), then the peg (1 EUR = 655.957 XOF or
-        XAF) or the configured GNF rate, lowered by the deployment&apos;s spread. Without a fresh rate the converting rails answer
-        503 <C>rail_unavailable</C> and the page hides them. Test mode: 1 BTC = 60,000,000 XOF, 1 USDT = 600 XOF.
+        Units of the intent&apos;s currency for one BTC or USDT, a decimal string (<C>&quot;60000000&quot;</C>: 1 BTC = 60,000,000 F CFA). Live: the median of
+        the EUR prices of two exchanges (at most 2 minutes old), then the peg (1 EUR = 655.957 XOF or XAF) or the configured GNF rate, lowered by the
+        deployment&apos;s spread. Without a fresh rate the converting rails answer 503 <C>rail_unavailable</C> and the page hides them. Test mode: 1 BTC =
+        60,000,000 XOF, 1 USDT = 600 XOF.
       </p>
       <Code label="The rates a quote would use now">{`curl "${base}/v1/exchange_rates?from=XOF&to=USDT" -H "Authorization: Bearer $CAISSE_KEY"`}</Code>
       <h2 id="quote">The quote</h2>
       <p>
-        Confirming on a converting rail (or choosing it on the page) locks <C>nextAction.quote</C> ={' '}
-        <C>{'{amount, currency, rate, expiresAt}'}</C>: the amount due divided by the rate, rounded up to the satoshi or the
-        micro-USDT (5,000 XOF = 8,334 sats = 8.333334 USDT). It lasts 15 minutes by default, never past the session. When it runs
-        out unpaid, confirming again makes a new attempt at a new rate. For on-chain and TRC20, <C>nextAction.amount</C> is a
+        Confirming on a converting rail (or choosing it on the page) locks <C>nextAction.quote</C> = <C>{'{amount, currency, rate, expiresAt}'}</C>: the amount
+        due divided by the rate, rounded up to the satoshi or the micro-USDT (5,000 XOF = 8,334 sats = 8.333334 USDT). It lasts 15 minutes by default, never
+        past the session. When it runs out unpaid, confirming again makes a new attempt at a new rate. For on-chain and TRC20, <C>nextAction.amount</C> is a
         decimal string in BTC or USDT, as a wallet takes it, and it is what is still due.
       </p>
       <Code label="Confirm on USDT">{`curl ${base}/v1/payment_intents/pi_.../confirm \\
@@ -365,20 +364,19 @@ if (event.type === 'payment_intent.succeeded') fulfil(event.data.object.referenc
       <h2 id="counts">What counts</h2>
       <ul>
         <li>
-          <C>amountReceived</C> stays in the intent&apos;s currency: the full quote counts as the full amount; more or less is
-          converted at the quote&apos;s rate, rounded down (<C>payment_intent.overpaid</C>, or the intent asks for the rest).
+          <C>amountReceived</C> stays in the intent&apos;s currency: the full quote counts as the full amount; more or less is converted at the quote&apos;s
+          rate, rounded down (<C>payment_intent.overpaid</C>, or the intent asks for the rest).
         </li>
         <li>
-          Money seen before the quote ends counts at the quote even if it confirms later; money first seen after it is recorded at
-          the quote&apos;s rate with <C>payment_intent.late_payment</C>, never ignored.
+          Money seen before the quote ends counts at the quote even if it confirms later; money first seen after it is recorded at the quote&apos;s rate with{' '}
+          <C>payment_intent.late_payment</C>, never ignored.
         </li>
         <li>
-          Afterwards, <C>latestQuote</C> = <C>{'{amount, currency, rate, expiresAt, received}'}</C> on the intent says what was
-          locked and received.
+          Afterwards, <C>latestQuote</C> = <C>{'{amount, currency, rate, expiresAt, received}'}</C> on the intent says what was locked and received.
         </li>
         <li>
-          Impossible pairs stay 400 <C>rail_currency_mismatch</C> (BTC over mobile money, USDT over Lightning, ...); a converted
-          amount below a rail&apos;s floor (1,000 sats on-chain) is 400 <C>amount_too_small</C> at confirm.
+          Impossible pairs stay 400 <C>rail_currency_mismatch</C> (BTC over mobile money, USDT over Lightning, ...); a converted amount below a rail&apos;s
+          floor (1,000 sats on-chain) is 400 <C>amount_too_small</C> at confirm.
         </li>
       </ul>
     </>
@@ -387,8 +385,8 @@ if (event.type === 'payment_intent.succeeded') fulfil(event.data.object.referenc
   'payment-links': ({ base }) => (
     <>
       <p>
-        A payment link is a URL a shop shares anywhere (a WhatsApp message, a profile, a QR code at the counter) and takes payments
-        with no code on its side. Create one from a price:
+        A payment link is a URL a shop shares anywhere (a WhatsApp message, a profile, a QR code at the counter) and takes payments with no code on its side.
+        Create one from a price:
       </p>
       <Code label="Create a payment link">{`curl ${base}/v1/payment_links \\
   -H "Authorization: Bearer $CAISSE_KEY" \\
@@ -397,18 +395,15 @@ if (event.type === 'payment_intent.succeeded') fulfil(event.data.object.referenc
 # -> {"id": "plink_...", "url": "${base}/checkout/link/plink_...", "active": true, ...}`}</Code>
       <ul>
         <li>
-          Each visit of <C>url</C> makes a new checkout session for the price (with the link&apos;s <C>successUrl</C>,{' '}
-          <C>cancelUrl</C> and <C>locale</C>; the session&apos;s <C>paymentLinkId</C> names the link) and answers 303 to it, so
-          several buyers can pay one link at once. Follow the payments as usual: the sessions&apos; and intents&apos; events.
+          Each visit of <C>url</C> makes a new checkout session for the price (with the link&apos;s <C>successUrl</C>, <C>cancelUrl</C> and <C>locale</C>; the
+          session&apos;s <C>paymentLinkId</C> names the link) and answers 303 to it, so several buyers can pay one link at once. Follow the payments as usual:
+          the sessions&apos; and intents&apos; events.
         </li>
         <li>
-          Deactivate it with <C>POST /v1/payment_links/:id</C> <C>{'{"active": false}'}</C>: its URL then shows &quot;no longer
-          available&quot; (HTTP 410), as when its price or product is inactive.
+          Deactivate it with <C>POST /v1/payment_links/:id</C> <C>{'{"active": false}'}</C>: its URL then shows &quot;no longer available&quot; (HTTP 410), as
+          when its price or product is inactive.
         </li>
-        <li>
-          Each client address may open 30 links a minute (429). Sessions opened from a link and never paid are deleted 24 hours
-          after they expire.
-        </li>
+        <li>Each client address may open 30 links a minute (429). Sessions opened from a link and never paid are deleted 24 hours after they expire.</li>
         <li>
           Events: <C>payment_link.created</C>, <C>payment_link.updated</C>. The dashboard shows each link with a QR code to print.
         </li>
@@ -422,9 +417,8 @@ if (event.type === 'payment_intent.succeeded') fulfil(event.data.object.referenc
   sdk: ({ base }) => (
     <>
       <p>
-        The TypeScript SDK (<C>sdk/</C> in the repository, generated from the OpenAPI document) types every call and object, adds
-        an <C>Idempotency-Key</C> to every POST, retries what can be retried, pages lists for you and verifies webhooks. Install it
-        from the repository path:
+        The TypeScript SDK (<C>sdk/</C> in the repository, generated from the OpenAPI document) types every call and object, adds an <C>Idempotency-Key</C> to
+        every POST, retries what can be retried, pages lists for you and verifies webhooks. Install it from the repository path:
       </p>
       <Code label="Install">{`npm install /path/to/caisse/sdk`}</Code>
       <Code label="Use" id="sdk-use">{`import { Caisse, CaisseError } from '@caisse/sdk';
@@ -450,15 +444,14 @@ const event = caisse.webhooks.verify(rawBody, req.headers, process.env.CAISSE_WE
 if (event.type === 'payment_intent.succeeded') console.log(event.data.object.reference); // a PaymentIntent`}</Code>
       <p>
         Every operation of the <Link href="/docs#reference">reference</Link> has its method: <C>{'paymentIntents.confirm(id, { phone })'}</C>,{' '}
-        <C>checkoutSessions.expire(id)</C>, <C>webhookEndpoints.create(...)</C>, and in test mode{' '}
-        <C>testHelpers.paymentIntents.pay(id)</C> and <C>.fail(id)</C>. Pass <C>rawBody</C> to <C>webhooks.verify</C> as the
-        bytes or text received, never re-serialised JSON.
+        <C>checkoutSessions.expire(id)</C>, <C>webhookEndpoints.create(...)</C>, and in test mode <C>testHelpers.paymentIntents.pay(id)</C> and <C>.fail(id)</C>
+        . Pass <C>rawBody</C> to <C>webhooks.verify</C> as the bytes or text received, never re-serialised JSON.
       </p>
       <h2 id="errors">Errors and retries</h2>
       <p>
-        A refusal throws a <C>CaisseError</C> with <C>.status</C>, <C>.code</C>, <C>.type</C>, <C>.param</C> and{' '}
-        <C>.requestId</C> (the <Link href="/docs/guides/errors">error codes</Link>). 409 <C>idempotency_key_in_use</C>, 429 and
-        5xx are retried with backoff, honouring <C>Retry-After</C>, with the same <C>Idempotency-Key</C>.
+        A refusal throws a <C>CaisseError</C> with <C>.status</C>, <C>.code</C>, <C>.type</C>, <C>.param</C> and <C>.requestId</C> (the{' '}
+        <Link href="/docs/guides/errors">error codes</Link>). 409 <C>idempotency_key_in_use</C>, 429 and 5xx are retried with backoff, honouring{' '}
+        <C>Retry-After</C>, with the same <C>Idempotency-Key</C>.
       </p>
       <Code label="Handle an error">{`try {
   await caisse.paymentIntents.confirm(intent.id, { phone: '+2250554120000' });
@@ -469,9 +462,8 @@ if (event.type === 'payment_intent.succeeded') console.log(event.data.object.ref
 }`}</Code>
       <h2 id="example">A whole integration</h2>
       <p>
-        <C>sdk/examples/quickstart.ts</C> runs one end to end in test mode: a webhook receiver, an intent and its session,
-        confirmed over mobile money, paid with the test helper, the <C>payment_intent.succeeded</C> webhook received and verified,
-        the intents listed with auto-pagination:
+        <C>sdk/examples/quickstart.ts</C> runs one end to end in test mode: a webhook receiver, an intent and its session, confirmed over mobile money, paid
+        with the test helper, the <C>payment_intent.succeeded</C> webhook received and verified, the intents listed with auto-pagination:
       </p>
       <Code label="Run the example">{`CAISSE_KEY=sk_test_... CAISSE_BASE_URL=${base} npx tsx sdk/examples/quickstart.ts`}</Code>
     </>

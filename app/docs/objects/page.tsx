@@ -4,8 +4,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { docsDocument } from '@/lib/docs/load';
 import { examplesOf, fields, objectNames, operations, pretty, unionVariants, webhookEvents } from '@/lib/docs/reference';
-import { Code, Fields, Paragraphs, Text } from '../ui';
 import styles from '../docs.module.css';
+import { Code, Fields, Paragraphs, Text } from '../ui';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Objects and events: Caisse API reference' };
@@ -21,8 +21,8 @@ export default function ObjectsPage() {
     <>
       <h1>Objects and events</h1>
       <p>
-        What the API answers. Every object has an <code>id</code> (a prefix and random characters), <code>object</code> (its kind),{' '}
-        <code>livemode</code> and <code>createdAt</code> (Unix seconds). Objects may gain fields over time: do not reject unknown ones.
+        What the API answers. Every object has an <code>id</code> (a prefix and random characters), <code>object</code> (its kind), <code>livemode</code> and{' '}
+        <code>createdAt</code> (Unix seconds). Objects may gain fields over time: do not reject unknown ones.
       </p>
       <nav aria-label="Objects">
         <ul className={styles.toc}>
@@ -47,7 +47,13 @@ export default function ObjectsPage() {
               <>
                 <p>
                   One of these objects, told apart by <code>type</code>
-                  {name === 'Event' ? <> (its <code>data.object</code> is the object the type names)</> : null}:
+                  {name === 'Event' ? (
+                    <>
+                      {' '}
+                      (its <code>data.object</code> is the object the type names)
+                    </>
+                  ) : null}
+                  :
                 </p>
                 <ul>
                   {variants.map((v) => (
@@ -65,9 +71,8 @@ export default function ObjectsPage() {
       <section id="event-types" aria-labelledby="event-types-h" className={styles.op}>
         <h2 id="event-types-h">Event types and webhook payloads</h2>
         <p>
-          Each event is written in the same transaction as the change it describes, and sent to every enabled webhook endpoint that
-          subscribes to its type, as a <code>POST</code> whose body is the event (see the{' '}
-          <Link href="/docs/guides/webhooks">webhooks guide</Link>).
+          Each event is written in the same transaction as the change it describes, and sent to every enabled webhook endpoint that subscribes to its type, as a{' '}
+          <code>POST</code> whose body is the event (see the <Link href="/docs/guides/webhooks">webhooks guide</Link>).
         </p>
         <Paragraphs text={Object.values(doc.webhooks ?? {})[0]?.post?.description} />
         <p>Headers of every delivery:</p>
@@ -75,22 +80,35 @@ export default function ObjectsPage() {
           {headers.map((h) => (
             <li key={h.name}>
               <code>{h.name}</code>
-              {h.description ? <>: <Text>{h.description}</Text></> : null}
+              {h.description ? (
+                <>
+                  : <Text>{h.description}</Text>
+                </>
+              ) : null}
             </li>
           ))}
         </ul>
-        <p>The event types, by the object their <code>data.object</code> is:</p>
+        <p>
+          The event types, by the object their <code>data.object</code> is:
+        </p>
         <ul>
           {[...new Set(events.map((e) => e.schema))].map((schema) => (
             <li key={schema ?? 'other'}>
               {schema ? <a href={`#${schema}`}>{schema}</a> : 'Other'}:{' '}
-              <Text>{events.filter((e) => e.schema === schema).map((e) => `\`${e.type}\``).join(', ')}</Text>
+              <Text>
+                {events
+                  .filter((e) => e.schema === schema)
+                  .map((e) => `\`${e.type}\``)
+                  .join(', ')}
+              </Text>
             </li>
           ))}
         </ul>
         {example !== undefined ? (
           <>
-            <p>A delivery&apos;s body (the event, as <code>GET /v1/events/:id</code> returns it):</p>
+            <p>
+              A delivery&apos;s body (the event, as <code>GET /v1/events/:id</code> returns it):
+            </p>
             <Code label="Event example">{pretty(example)}</Code>
           </>
         ) : null}

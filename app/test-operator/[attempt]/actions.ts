@@ -3,8 +3,8 @@
 // operator would send the payer (the checkout page, or the confirm's returnUrl).
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { getDb } from '@/lib/db/client';
 import { answerTestOperator, TEST_OPERATOR_ANSWERS } from '@/lib/checkout/test-operator';
+import { getDb } from '@/lib/db/client';
 import { DomainError } from '@/lib/errors';
 
 const input = z.object({ attempt: z.string().regex(/^att_[A-Za-z0-9]{1,100}$/), answer: z.enum(TEST_OPERATOR_ANSWERS) });

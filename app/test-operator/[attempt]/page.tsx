@@ -4,8 +4,8 @@
 import type { Metadata } from 'next';
 import { cookies, headers } from 'next/headers';
 import { notFound } from 'next/navigation';
-import { getDb } from '@/lib/db/client';
 import { testOperatorView } from '@/lib/checkout/test-operator';
+import { getDb } from '@/lib/db/client';
 import { LOCALE_COOKIE, pickLocale, t } from '@/lib/i18n';
 import { formatAmountLong } from '@/lib/i18n/format';
 import { answer } from './actions';

@@ -1,10 +1,5 @@
 import { apiRoute, methods } from '@/lib/api/route';
-import {
-  createPaymentIntent,
-  createPaymentIntentInput,
-  listPaymentIntents,
-  listPaymentIntentsQuery,
-} from '@/lib/domain/payment-intents';
+import { createPaymentIntent, createPaymentIntentInput, listPaymentIntents, listPaymentIntentsQuery } from '@/lib/domain/payment-intents';
 
 export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // POST /v1/payment_intents: create a payment intent

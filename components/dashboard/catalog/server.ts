@@ -2,13 +2,13 @@
 // strings and its one-time flash; after an action, the flash for the next render and the redirect
 // back (303 without JavaScript, a client navigation with it). Errors the merchant can fix become a
 // flash in their language; a missing object (another merchant's, the other mode's) is a 404.
-import { redirect } from 'next/navigation';
+
 import type { Metadata } from 'next';
-import { dashboardContext, dashboardLocale, type DashboardContext } from '@/lib/dashboard/context';
-import { isMissing, putFlash, takeFlash, type Flash } from '@/lib/dashboard/catalog';
-import { tc, type CatalogKey, type TC } from '@/lib/i18n/catalog';
+import { notFound, redirect } from 'next/navigation';
+import { type Flash, isMissing, putFlash, takeFlash } from '@/lib/dashboard/catalog';
+import { type DashboardContext, dashboardContext, dashboardLocale } from '@/lib/dashboard/context';
 import { DomainError } from '@/lib/errors';
-import { notFound } from 'next/navigation';
+import { type CatalogKey, type TC, tc } from '@/lib/i18n/catalog';
 
 /** A page's start: the signed-in context (else sign-in), the catalog strings, and the flash left for it. */
 export async function catalogPage(): Promise<{ ctx: DashboardContext; t: TC; flash: Flash | null }> {
@@ -51,6 +51,4 @@ export function listParams(sp: Record<string, string | string[] | undefined>, ex
 }
 
 /** A page's title in the dashboard's language: `export const generateMetadata = titled('productsTitle')`. */
-export const titled =
-  (key: CatalogKey) =>
-  async (): Promise<Metadata> => ({ title: `${tc(await dashboardLocale())(key)} · Caisse` });
+export const titled = (key: CatalogKey) => async (): Promise<Metadata> => ({ title: `${tc(await dashboardLocale())(key)} · Caisse` });

@@ -10,8 +10,8 @@ import { push } from './push';
 import { redirect } from './redirect';
 import type { RailFamily } from './types';
 
-export type { RailFamily, FamilyName } from './types';
-export { push, redirect, invoice, address };
+export type { FamilyName, RailFamily } from './types';
+export { address, invoice, push, redirect };
 
 const FAMILIES: Record<RailFamilyName, RailFamily> = { push, redirect, invoice, address };
 

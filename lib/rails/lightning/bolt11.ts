@@ -104,7 +104,7 @@ function featureWords(bits: number[]): number[] {
   const max = Math.max(...bits);
   const n = Math.floor(max / 5) + 1;
   const words = new Array<number>(n).fill(0);
-  for (const b of bits) words[n - 1 - Math.floor(b / 5)]! |= 1 << b % 5;
+  for (const b of bits) words[n - 1 - Math.floor(b / 5)]! |= 1 << (b % 5);
   return words;
 }
 
@@ -156,7 +156,13 @@ export function decodeInvoice(request: string): DecodedInvoice {
   const data = words.slice(0, words.length - 104);
   const sigBytes = bech32.fromWords(words.slice(words.length - 104));
   const out: Omit<DecodedInvoice, 'payee'> = {
-    network: hrp[1]!, amountMsat, timestamp: wordsToInt(data.slice(0, 7)), paymentHash: '', paymentSecret: null, description: null, expiry: 3600,
+    network: hrp[1]!,
+    amountMsat,
+    timestamp: wordsToInt(data.slice(0, 7)),
+    paymentHash: '',
+    paymentSecret: null,
+    description: null,
+    expiry: 3600,
   };
   let nodeId: string | undefined;
   for (let i = 7; i < data.length; ) {
@@ -178,7 +184,8 @@ export function decodeInvoice(request: string): DecodedInvoice {
   let payee: string;
   if (nodeId !== undefined) {
     // With `n`, the signature must verify against it, in low-S form.
-    if (!secp256k1.verify(sigBytes.subarray(0, 64), msgHash, Buffer.from(nodeId, 'hex'), { prehash: false, lowS: true })) throw new Error('signature does not match the payee node id');
+    if (!secp256k1.verify(sigBytes.subarray(0, 64), msgHash, Buffer.from(nodeId, 'hex'), { prehash: false, lowS: true }))
+      throw new Error('signature does not match the payee node id');
     payee = nodeId;
   } else {
     // Recovery must accept a high-S signature too (BOLT11): its low-S twin, same recovery id.

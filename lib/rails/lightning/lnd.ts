@@ -6,9 +6,9 @@
 // the payment_request says, not what we meant, so a wrong one must never reach a payer.
 import { z } from 'zod';
 import { expectStatus, httpRequest, parseJson, statusError } from '../http';
-import { BackendError, type AttemptView, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../types';
 import { allOrNone, configured, type RailDefinition } from '../settings';
-import { decodeInvoice, MAX_DESCRIPTION_BYTES, utf8Prefix, type DecodedInvoice } from './bolt11';
+import { type AttemptView, BackendError, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../types';
+import { type DecodedInvoice, decodeInvoice, MAX_DESCRIPTION_BYTES, utf8Prefix } from './bolt11';
 
 export const lndConfigSchema = z.object({
   restUrl: z.url(),
@@ -107,22 +107,27 @@ export class LndAdapter implements RailAdapter<LndConfig> {
     const paidSats = () => {
       if (inv.amt_paid_msat === undefined) throw new BackendError(this.rail, 'lookup invoice: no amt_paid_msat');
       const sats = inv.amt_paid_msat / 1000n;
-      if (inv.amt_paid_sat !== undefined && inv.amt_paid_sat !== sats) throw new BackendError(this.rail, 'lookup invoice: amt_paid_sat and amt_paid_msat disagree');
+      if (inv.amt_paid_sat !== undefined && inv.amt_paid_sat !== sats)
+        throw new BackendError(this.rail, 'lookup invoice: amt_paid_sat and amt_paid_msat disagree');
       return Number(sats);
     };
     switch (inv.state) {
       case 'SETTLED': {
         // May be more than the invoice's value: LND accepts overpayment and records it here.
         const received = paidSats();
-        return { state: 'confirmed', received, seen: 0, details: { settledAt: inv.settle_date ? Number(inv.settle_date) : now, amountPaidMsat: String(inv.amt_paid_msat) } };
+        return {
+          state: 'confirmed',
+          received,
+          seen: 0,
+          details: { settledAt: inv.settle_date ? Number(inv.settle_date) : now, amountPaidMsat: String(inv.amt_paid_msat) },
+        };
       }
       case 'ACCEPTED':
         // A hold invoice's HTLCs are held, not yet settled: not money until SETTLED.
         return { state: 'pending', received: 0, seen: paidSats() };
       case 'CANCELED':
         // LND never cancels a settled invoice: a node that says so has lost or replaced its data.
-        if (attempt.details.settledAt !== undefined)
-          throw new BackendError(this.rail, 'lookup invoice: CANCELED after it was SETTLED, which LND never does');
+        if (attempt.details.settledAt !== undefined) throw new BackendError(this.rail, 'lookup invoice: CANCELED after it was SETTLED, which LND never does');
         return { state: 'expired', received: 0, seen: 0 };
       case 'OPEN':
         // Still payable: LND's own expiry watcher turns it CANCELED when its time is up.

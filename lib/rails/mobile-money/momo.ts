@@ -6,11 +6,11 @@
 // JSON numbers (its schema says strings): both are read, and the amount exactly.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { fromDecimalString, toDecimalString, type Currency, type MobileMoneyRail } from '../../money';
-import { expectStatus, httpRequest, parseJson, type HttpResponse } from '../http';
-import { BackendError, type AttemptView, type CallbackInput, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../types';
-import { operatorInfo } from './operators';
+import { type Currency, fromDecimalString, type MobileMoneyRail, toDecimalString } from '../../money';
+import { expectStatus, type HttpResponse, httpRequest, parseJson } from '../http';
 import { allOrNone, configured, type MobileMoneyProtocol } from '../settings';
+import { type AttemptView, BackendError, type CallbackInput, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../types';
+import { operatorInfo } from './operators';
 
 export const momoConfigSchema = z.object({
   baseUrl: z.url(),
@@ -90,7 +90,11 @@ const amountString = (amount: number, currency: Currency) => toDecimalString(amo
  */
 export function momoNote(text: string): string {
   const plain = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-  return plain.replace(/[^A-Za-z0-9 .,:;_\-#/()]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 160);
+  return plain
+    .replace(/[^A-Za-z0-9 .,:;_\-#/()]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 160);
 }
 
 export class MomoAdapter implements RailAdapter<MomoConfig> {
@@ -155,7 +159,14 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
    * Send one push with our reference id. Throws BackendError: `maybeSent` when the operator may have
    * accepted it (timeout, lost connection, 5xx), not when it surely did not (no token, refused, 4xx).
    */
-  private async requestToPay(input: { phone: string; amount: number; currency: Currency; externalId: string; note: string; referenceId?: string }): Promise<string> {
+  private async requestToPay(input: {
+    phone: string;
+    amount: number;
+    currency: Currency;
+    externalId: string;
+    note: string;
+    referenceId?: string;
+  }): Promise<string> {
     const referenceId = input.referenceId ?? randomUUID();
     // Cleaned every time (a resend too); a note with nothing left is not sent at all.
     const note = momoNote(input.note);

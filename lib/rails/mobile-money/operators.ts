@@ -3,8 +3,8 @@
 // Each takes XOF, XAF and GNF unless configured narrower (MOMO_<X>_CURRENCIES); bounds and amount
 // step may only narrow money.ts's rules.
 import { config, type MomoProtocol } from '../../config';
+import { type Bounds, boundsFor, type Currency, type MobileMoneyRail, narrow } from '../../money';
 import { mobileNumberE164 } from '../../phone';
-import { boundsFor, narrow, type Bounds, type Currency, type MobileMoneyRail } from '../../money';
 
 export interface MarketInfo {
   /** ISO 3166 country code. */

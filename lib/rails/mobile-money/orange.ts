@@ -23,12 +23,21 @@
 // Orange says EXPIRED, FAILED or SUCCESS.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { type MobileMoneyRail } from '../../money';
-import { expectStatus, httpRequest, parseJson, statusError, type HttpResponse } from '../http';
-import { BackendError, type AttemptView, type CallbackInput, type CallbackTarget, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../types';
+import type { MobileMoneyRail } from '../../money';
+import { expectStatus, type HttpResponse, httpRequest, parseJson, statusError } from '../http';
+import { allOrNone, assertPublicAddresses, configured, type MobileMoneyProtocol } from '../settings';
+import {
+  type AttemptView,
+  BackendError,
+  type CallbackInput,
+  type CallbackTarget,
+  type PromptInput,
+  type RailAdapter,
+  type RailPrompt,
+  type RailStatus,
+} from '../types';
 import { momoNote } from './momo';
 import { operatorInfo } from './operators';
-import { allOrNone, assertPublicAddresses, configured, type MobileMoneyProtocol } from '../settings';
 
 export const orangeConfigSchema = z.object({
   baseUrl: z.url(),
@@ -38,7 +47,10 @@ export const orangeConfigSchema = z.object({
   /** The path segment of the payer's country (dev for Orange's sandbox, ci, sn, cm, ml...). */
   country: z.string().regex(/^[a-z]{2,3}$/),
   /** The currency code Orange expects when it is not the intent's (OUV in the sandbox). */
-  currency: z.string().regex(/^[A-Z]{3}$/).optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
   timeoutMs: z.number().int().positive(),
 });
 export type OrangeConfig = z.infer<typeof orangeConfigSchema>;
@@ -213,7 +225,12 @@ export class OrangeMoneyAdapter implements RailAdapter<OrangeConfig> {
       case 'FAILED':
         return { state: 'failed', received: 0, seen: 0, error: { code: 'payment_failed', message: 'Orange Money refused or could not complete the payment.' } };
       case 'EXPIRED':
-        return { state: 'expired', received: 0, seen: 0, error: { code: 'timeout', message: 'The payer did not complete the payment on Orange Money in time.' } };
+        return {
+          state: 'expired',
+          received: 0,
+          seen: 0,
+          error: { code: 'timeout', message: 'The payer did not complete the payment on Orange Money in time.' },
+        };
       case 'PENDING':
         // The payer confirmed; Orange is processing (seconds). Recorded, so the payer cannot leave
         // for another rail meanwhile (lib/payments/choose-rail.ts assertRailCanChange).
@@ -229,7 +246,12 @@ export class OrangeMoneyAdapter implements RailAdapter<OrangeConfig> {
           // Final as far as polling goes (polling Orange for a day about every abandoned payment
           // would spend its rate limit); if Orange pays it after all, its verified notification
           // watches the attempt again (lib/payments/callback.ts).
-          return { state: 'expired', received: 0, seen: 0, error: { code: 'timeout', message: 'The payer did not complete the payment on Orange Money in time.' } };
+          return {
+            state: 'expired',
+            received: 0,
+            seen: 0,
+            error: { code: 'timeout', message: 'The payer did not complete the payment on Orange Money in time.' },
+          };
         return { state: 'waiting', received: 0, seen: 0 };
       }
       default:

@@ -12,9 +12,9 @@
 import { randomUUID } from 'node:crypto';
 import type { MomoProtocol } from '../../config';
 import type { MobileMoneyRail } from '../../money';
+import type { RailDefinition } from '../settings';
 import type { AttemptView, PromptInput, RailAdapter, RailPrompt, RailStatus, SimulatorControls } from '../types';
 import { operatorInfo } from './operators';
-import type { RailDefinition } from '../settings';
 
 export const SIM_APPROVAL_SECONDS = 3;
 
@@ -111,7 +111,9 @@ export class MobileMoneySimulator implements RailAdapter<null>, SimulatorControl
     const pending: RailStatus = { state: 'pending', received: 0, seen: 0 };
     switch (last4) {
       case '1111':
-        return answered ? { state: 'failed', received: 0, seen: 0, error: { code: 'payment_declined', message: 'The payer declined the payment request.' } } : pending;
+        return answered
+          ? { state: 'failed', received: 0, seen: 0, error: { code: 'payment_declined', message: 'The payer declined the payment request.' } }
+          : pending;
       case '2222':
         return pending;
       case '3333':
@@ -141,7 +143,10 @@ export class MobileMoneySimulator implements RailAdapter<null>, SimulatorControl
   }
 
   fail(attempt: AttemptView): Record<string, unknown> {
-    return { ...attempt.details, sim: { forced: { state: 'failed', code: 'payment_declined', message: 'The payer declined the payment request (test helper).' } } };
+    return {
+      ...attempt.details,
+      sim: { forced: { state: 'failed', code: 'payment_declined', message: 'The payer declined the payment request (test helper).' } },
+    };
   }
 }
 

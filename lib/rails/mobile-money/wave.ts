@@ -21,12 +21,21 @@
 //     (data.id) is the attempt's own (data.client_reference): money moves on Wave's answer to us.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { toDecimalString, type MobileMoneyRail } from '../../money';
+import { type MobileMoneyRail, toDecimalString } from '../../money';
 import { expectStatus, httpRequest, parseJson } from '../http';
-import { BackendError, type AttemptView, type CallbackInput, type CallbackTarget, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../types';
+import { allOrNone, assertPublicAddresses, configured, type MobileMoneyProtocol } from '../settings';
+import {
+  type AttemptView,
+  BackendError,
+  type CallbackInput,
+  type CallbackTarget,
+  type PromptInput,
+  type RailAdapter,
+  type RailPrompt,
+  type RailStatus,
+} from '../types';
 import { parseMomoAmount } from './momo';
 import { operatorInfo } from './operators';
-import { allOrNone, assertPublicAddresses, configured, type MobileMoneyProtocol } from '../settings';
 
 export const waveConfigSchema = z.object({
   baseUrl: z.url(),
@@ -72,7 +81,12 @@ export function verifyWaveSignature(header: string | null, rawBody: string, secr
     else if (k === 'v1' && v && /^[0-9a-f]{64}$/i.test(v)) signatures.push(v.toLowerCase());
   }
   if (!t || !/^\d{1,12}$/.test(t) || Math.abs(now - Number(t)) > WAVE_SIGNATURE_TOLERANCE_SECONDS) return false;
-  const expected = Buffer.from(createHmac('sha256', secret).update(t + rawBody, 'utf8').digest('hex'), 'hex');
+  const expected = Buffer.from(
+    createHmac('sha256', secret)
+      .update(t + rawBody, 'utf8')
+      .digest('hex'),
+    'hex',
+  );
   return signatures.some((s) => timingSafeEqual(Buffer.from(s, 'hex'), expected));
 }
 
@@ -162,7 +176,13 @@ export class WaveAdapter implements RailAdapter<WaveConfig> {
     const lastError = s.last_payment_error?.code ? { lastPaymentErrorCode: s.last_payment_error.code } : {};
     // Expired (by Wave's clock, or by our /expire) with nothing paid: it can never be paid now.
     if (s.checkout_status === 'expired')
-      return { state: 'expired', received: 0, seen: 0, details: lastError, error: { code: 'timeout', message: 'The payer did not complete the payment in Wave in time.' } };
+      return {
+        state: 'expired',
+        received: 0,
+        seen: 0,
+        details: lastError,
+        error: { code: 'timeout', message: 'The payer did not complete the payment in Wave in time.' },
+      };
     // Open: a failed try (e.g. a balance too low) may be retried by the payer in the app.
     return { state: 'pending', received: 0, seen: 0, details: lastError };
   }

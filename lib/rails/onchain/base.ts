@@ -1,7 +1,7 @@
 // What the live on-chain adapter and its test-mode simulator share: the rail's identity and the
 // receive addresses, derived (BIP84) from an account's extended public key of the right network.
 import type { PromptInput, RailPrompt } from '../types';
-import { parseAccountKey, receiveAddress, type AccountKey, type AccountKeyOptions, type BitcoinNetwork } from './bip84';
+import { type AccountKey, type AccountKeyOptions, type BitcoinNetwork, parseAccountKey, receiveAddress } from './bip84';
 
 export function onchainPrompt(input: PromptInput, requiredConfirmations: number): RailPrompt {
   if (!input.address) throw new Error('on-chain needs a derived address');

@@ -1,9 +1,10 @@
 // BIP84 receive addresses (native SegWit, P2WPKH) from an account-level extended public key.
 // Only public derivation happens here: the server never holds a private key.
-import { HDKey } from '@scure/bip32';
-import { bech32 } from '@scure/base';
+
 import { ripemd160 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
+import { bech32 } from '@scure/base';
+import { HDKey } from '@scure/bip32';
 
 export type BitcoinNetwork = 'mainnet' | 'testnet';
 

@@ -15,8 +15,8 @@
 // Any answer but 200 (429 rate limit, 5xx) is a BackendError: the rail is down, nothing is decided.
 import { z } from 'zod';
 import { expectStatus, httpRequest, parseJson } from '../http';
-import { BackendError, type AttemptView, type RailAdapter, type RailStatus } from '../types';
 import { allOrNone, configured, type RailDefinition } from '../settings';
+import { type AttemptView, BackendError, type RailAdapter, type RailStatus } from '../types';
 import { OnchainRail } from './base';
 
 export const esploraConfigSchema = z.object({
@@ -59,12 +59,23 @@ export function tallyOutputs(
       minConf = Math.min(minConf, t.confirmations);
     }
   }
-  return { received, seen, confirmations: minConf === Infinity ? (received > 0 ? required : 0) : minConf, txids: txs.filter((t) => t.outputs > 0).map((t) => t.txid) };
+  return {
+    received,
+    seen,
+    confirmations: minConf === Infinity ? (received > 0 ? required : 0) : minConf,
+    txids: txs.filter((t) => t.outputs > 0).map((t) => t.txid),
+  };
 }
 
 export function statusFromTally(t: ReturnType<typeof tallyOutputs>, required: number): RailStatus {
   const state = t.seen > 0 ? 'pending' : t.received > 0 ? 'confirmed' : 'waiting';
-  return { state, received: t.received, seen: t.seen, confirmations: t.confirmations, details: { txids: t.txids, confirmations: t.confirmations, requiredConfirmations: required } };
+  return {
+    state,
+    received: t.received,
+    seen: t.seen,
+    confirmations: t.confirmations,
+    details: { txids: t.txids, confirmations: t.confirmations, requiredConfirmations: required },
+  };
 }
 
 /** Esplora's page of confirmed transactions, and the most mempool transactions /txs lists. */

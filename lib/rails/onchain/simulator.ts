@@ -2,10 +2,10 @@
 // simulated chain: a payment enters the mempool when paid, then gains one confirmation every
 // SIM_BLOCK_SECONDS. Deterministic in `now`.
 import { randomBytes } from 'node:crypto';
-import type { AttemptView, RailAdapter, RailStatus, SimulatorControls } from '../types';
 import { configured, type RailDefinition } from '../settings';
-import { testAccountKeyFromSeed } from './bip84';
+import type { AttemptView, RailAdapter, RailStatus, SimulatorControls } from '../types';
 import { OnchainRail } from './base';
+import { testAccountKeyFromSeed } from './bip84';
 import { statusFromTally, tallyOutputs } from './esplora';
 
 export const SIM_BLOCK_SECONDS = 5;

@@ -1,11 +1,12 @@
 // TRON addresses: secp256k1 public key (uncompressed, without the 0x04 byte) -> keccak_256 ->
 // last 20 bytes -> 0x41 prefix -> base58check (double SHA-256 checksum). Deposit addresses come
 // from the merchant's account-level extended public key at m/44'/195'/account'/0/index.
-import { HDKey } from '@scure/bip32';
-import { createBase58check } from '@scure/base';
+
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { keccak_256 } from '@noble/hashes/sha3.js';
 import { sha256 } from '@noble/hashes/sha2.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { createBase58check } from '@scure/base';
+import { HDKey } from '@scure/bip32';
 
 const b58c = createBase58check(sha256);
 
@@ -50,7 +51,9 @@ export function parseTronAccountKey(keyText: string): TronAccountKey {
   const origin = /^\[([0-9a-fA-F]{8})((?:\/\d+['hH]?)*)\](.*)$/.exec(keyText.trim());
   const xpub = origin ? origin[3]! : keyText.trim();
   if (!xpub.startsWith('xpub') && !xpub.startsWith('tpub'))
-    throw new Error(`a TRON extended public key must be an xpub (or tpub) of m/44'/195'/account'${keyText.startsWith('[') && !origin ? ' (its [fingerprint/path] origin is malformed)' : ''}`);
+    throw new Error(
+      `a TRON extended public key must be an xpub (or tpub) of m/44'/195'/account'${keyText.startsWith('[') && !origin ? ' (its [fingerprint/path] origin is malformed)' : ''}`,
+    );
   const versions = xpub.startsWith('tpub') ? { public: 0x043587cf, private: 0x04358394 } : undefined;
   const hd = HDKey.fromExtendedKey(xpub, versions);
   if (hd.privateKey) throw new Error('an extended PUBLIC key is required; never configure a private key');

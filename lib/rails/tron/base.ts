@@ -1,7 +1,7 @@
 // What the live TRC20 adapter and its test-mode simulator share: the rail's identity and the
 // deposit addresses, derived from the account's extended public key (m/44'/195'/account').
 import type { PromptInput, RailPrompt } from '../types';
-import { parseTronAccountKey, tronDepositAddress, type TronAccountKey } from './address';
+import { parseTronAccountKey, type TronAccountKey, tronDepositAddress } from './address';
 
 export function tronPrompt(input: PromptInput, contract: string): RailPrompt {
   if (!input.address) throw new Error('TRC20 needs a derived address');
@@ -15,7 +15,10 @@ export abstract class TronRail {
   readonly currencies = ['USDT'] as const;
   private key: TronAccountKey;
 
-  protected constructor(xpub: string, private readonly contract: string) {
+  protected constructor(
+    xpub: string,
+    private readonly contract: string,
+  ) {
     this.key = parseTronAccountKey(xpub);
   }
 

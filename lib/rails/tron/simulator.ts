@@ -1,8 +1,8 @@
 // Test-mode USDT TRC20: real TRON base58check deposit addresses from a test account key, and a
 // simulated chain where a transfer solidifies SIM_SOLIDIFY_SECONDS after it is seen.
 import { randomBytes } from 'node:crypto';
-import type { AttemptView, RailAdapter, RailStatus, SimulatorControls } from '../types';
 import { configured, type RailDefinition } from '../settings';
+import type { AttemptView, RailAdapter, RailStatus, SimulatorControls } from '../types';
 import { testTronAccountKeyFromSeed } from './address';
 import { TronRail } from './base';
 
@@ -31,7 +31,12 @@ export class TronSimulator extends TronRail implements RailAdapter<{ xpub: strin
       if (now >= t.seenAt + SIM_SOLIDIFY_SECONDS) received += t.amount;
       else seen += t.amount;
     }
-    return { state: seen > 0 ? 'pending' : received > 0 ? 'confirmed' : 'waiting', received, seen, details: { txids: (sim.transfers ?? []).map((t) => t.txid) } };
+    return {
+      state: seen > 0 ? 'pending' : received > 0 ? 'confirmed' : 'waiting',
+      received,
+      seen,
+      details: { txids: (sim.transfers ?? []).map((t) => t.txid) },
+    };
   }
 
   pay(attempt: AttemptView, amount: number, now: number): Record<string, unknown> {

@@ -24,9 +24,9 @@
 // (RailStatus.complete false), keeps where it got to, and the next poll goes on from there.
 import { z } from 'zod';
 import { expectStatus, httpRequest, parseJson } from '../http';
-import { BackendError, type AttemptView, type RailAdapter, type RailStatus } from '../types';
-import { isTronAddress, tronAddressToHex } from './address';
 import { allOrNone, configured, type RailDefinition } from '../settings';
+import { type AttemptView, BackendError, type RailAdapter, type RailStatus } from '../types';
+import { isTronAddress, tronAddressToHex } from './address';
 import { TronRail } from './base';
 
 const NO_KEY = 'TRONGRID_API_KEY is required in live mode: TronGrid blocks requests without a key (403)';
@@ -134,7 +134,10 @@ export class TronGridAdapter extends TronRail implements RailAdapter<TronConfig>
       this.backoff.strikes++;
       const retryAfter = Number(res.headers['retry-after']);
       const exponential = Math.min(TRON_MAX_BACKOFF_SECONDS, TRON_BACKOFF_SECONDS * 2 ** (this.backoff.strikes - 1));
-      const wait = Math.max(res.status === 403 ? TRON_PENALTY_SECONDS : exponential, Number.isFinite(retryAfter) ? Math.min(retryAfter, TRON_MAX_BACKOFF_SECONDS) : 0);
+      const wait = Math.max(
+        res.status === 403 ? TRON_PENALTY_SECONDS : exponential,
+        Number.isFinite(retryAfter) ? Math.min(retryAfter, TRON_MAX_BACKOFF_SECONDS) : 0,
+      );
       this.backoff.until = Math.max(this.backoff.until, now + wait);
     } else if (res.status === 200) this.backoff.strikes = 0;
     expectStatus(this.rail, res, [200], what);
@@ -251,7 +254,12 @@ export class TronGridAdapter extends TronRail implements RailAdapter<TronConfig>
     const next: ReadState = { from: to, sum: state.sum + belowTotal, txids: [...new Set([...state.txids, ...payTxids(below)])].slice(-TXIDS_KEPT) };
     if (!Number.isSafeInteger(next.sum)) throw new BackendError(this.rail, 'trc20 transfers: amount out of range');
     if (!read.complete) return { state: 'waiting', received: 0, seen: 0, complete: false, details: { [TRC20_READ]: next } };
-    const received = next.sum + (await this.total(read.payments.filter((t) => t.block_timestamp >= to), now));
+    const received =
+      next.sum +
+      (await this.total(
+        read.payments.filter((t) => t.block_timestamp >= to),
+        now,
+      ));
     // A transaction is confirmed whole: one listed in both answers (solidified in between) is confirmed.
     const confirmedTx = new Set(read.payments.map((t) => t.transaction_id));
     const unconfirmed = pendingRead.filter((t) => !confirmedTx.has(t.transaction_id));

@@ -10,7 +10,10 @@ type Ctx = { params: Promise<{ id: string }> };
 
 /** The client's address: the last hop of X-Forwarded-For (the server in front sets it, lib/api/router.ts), else none. */
 function clientAddress(headers: Headers): string | null {
-  const hops = (headers.get('x-forwarded-for') ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+  const hops = (headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   return hops[hops.length - 1] ?? headers.get('x-real-ip') ?? null;
 }
 
@@ -28,5 +31,8 @@ export async function HEAD(request: Request, ctx: Ctx): Promise<Response> {
   const { id } = await ctx.params;
   const state = await paymentLinkState(await getDb(), id);
   if (state !== 'active') return unavailableResponse(request, { reason: state }, false);
-  return new Response(null, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' } });
+  return new Response(null, {
+    status: 200,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' },
+  });
 }

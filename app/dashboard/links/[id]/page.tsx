@@ -2,9 +2,9 @@
 // the server as inline SVG, a download of that SVG to print for a shop counter, and deactivate.
 import { notFound } from 'next/navigation';
 import QRCode from 'qrcode';
-import { Badge, Details, PageTitle, Section } from '@/components/dashboard/ui';
 import { ActionButton, CopyField, FlashView } from '@/components/dashboard/catalog/parts';
 import { catalogPage, titled } from '@/components/dashboard/catalog/server';
+import { Badge, Details, PageTitle, Section } from '@/components/dashboard/ui';
 import { formatDate, orNotFound, priceSummaries } from '@/lib/dashboard/catalog';
 import { retrievePaymentLink } from '@/lib/domain/payment-links';
 import { formatAmount } from '@/lib/i18n/format';
@@ -45,15 +45,29 @@ export default async function LinkPage({ params }: { params: Promise<{ id: strin
       <Details
         items={[
           [t('id'), <code key="id">{link.id}</code>],
-          [t('status'), <Badge key="s" tone={link.active ? 'ok' : 'neutral'}>{link.active ? t('active') : t('inactive')}</Badge>],
-          [t('price'), price ? <a key="p" href={`/dashboard/products/${price.productId}`}>{title}</a> : <code key="p">{link.priceId}</code>],
+          [
+            t('status'),
+            <Badge key="s" tone={link.active ? 'ok' : 'neutral'}>
+              {link.active ? t('active') : t('inactive')}
+            </Badge>,
+          ],
+          [
+            t('price'),
+            price ? (
+              <a key="p" href={`/dashboard/products/${price.productId}`}>
+                {title}
+              </a>
+            ) : (
+              <code key="p">{link.priceId}</code>
+            ),
+          ],
           [t('created'), formatDate(link.createdAt, ctx.locale)],
         ]}
       />
       <div className="dc-after">
         <ActionButton action={setLinkActiveAction} fields={{ linkId: link.id, active: link.active ? 'false' : 'true', back: 'detail' }} secondary>
-        {link.active ? t('deactivate') : t('activate')}
-      </ActionButton>
+          {link.active ? t('deactivate') : t('activate')}
+        </ActionButton>
       </div>
 
       <Section title={t('qrTitle')} id="qr">

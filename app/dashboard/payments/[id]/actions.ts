@@ -5,8 +5,8 @@
 import { notFound, redirect } from 'next/navigation';
 import { dashboardAction } from '@/lib/dashboard/context';
 import { deliveryOfIntent } from '@/lib/dashboard/payments';
-import { cancelPaymentIntent } from '@/lib/payments/cancel';
 import { DomainError } from '@/lib/errors';
+import { cancelPaymentIntent } from '@/lib/payments/cancel';
 import { retryDelivery } from '@/lib/webhooks/deliveries';
 
 const INTENT_RE = /^pi_[0-9A-Za-z]{1,64}$/;

@@ -5,10 +5,10 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Badge, Cell, Details, Empty, Flash, PageTitle, Row, Section, Table, toneOf } from '@/components/dashboard/ui';
 import { dashboardContext, dashboardLocale } from '@/lib/dashboard/context';
-import { t } from '@/lib/i18n/dashboard';
 import { intentTimeline, listIntentAttempts } from '@/lib/dashboard/payments';
-import { retrievePaymentIntent, type PaymentIntent } from '@/lib/domain/payment-intents';
+import { type PaymentIntent, retrievePaymentIntent } from '@/lib/domain/payment-intents';
 import { DomainError } from '@/lib/errors';
+import { t } from '@/lib/i18n/dashboard';
 import { formatAmountLong } from '@/lib/i18n/format';
 import { cancelPaymentAction, resendDeliveryAction } from './actions';
 
@@ -62,12 +62,22 @@ export default async function PaymentPage({ params, searchParams }: Props) {
           items={[
             [s.amount, <strong key="a">{money(p.amount, p.currency)}</strong>],
             [s.received, money(p.amountReceived, p.currency)],
-            [s.status, <Badge key="s" tone={toneOf(p.status)}>{s.statusLabel(p.status)}</Badge>],
+            [
+              s.status,
+              <Badge key="s" tone={toneOf(p.status)}>
+                {s.statusLabel(p.status)}
+              </Badge>,
+            ],
             [s.currency, p.currency],
             [s.rail, s.railName(p.rail)],
             [s.reference, p.reference ?? s.none],
             [s.description, p.description ?? s.none],
-            [s.id, <span key="i" className="db-mono">{p.id}</span>],
+            [
+              s.id,
+              <span key="i" className="db-mono">
+                {p.id}
+              </span>,
+            ],
             [s.created, s.dateTime(p.createdAt)],
             ...(p.canceledAt ? ([[s.canceledAt, s.dateTime(p.canceledAt)]] as [string, string][]) : []),
             ...(p.lastPaymentError ? ([[s.lastError, `${p.lastPaymentError.code}: ${p.lastPaymentError.message}`]] as [string, string][]) : []),
@@ -88,7 +98,14 @@ export default async function PaymentPage({ params, searchParams }: Props) {
 
       {meta.length ? (
         <Section title={s.metadata} id="metadata">
-          <Details items={meta.map(([k, v]) => [<span key={k} className="db-mono">{k}</span>, v])} />
+          <Details
+            items={meta.map(([k, v]) => [
+              <span key={k} className="db-mono">
+                {k}
+              </span>,
+              v,
+            ])}
+          />
         </Section>
       ) : null}
 
@@ -123,7 +140,11 @@ export default async function PaymentPage({ params, searchParams }: Props) {
                 </Cell>
                 <Cell label={s.error}>
                   {a.error ? `${a.error.code ?? ''}${a.error.message ? ` — ${a.error.message}` : ''}` : a.readError ? null : s.none}
-                  {a.readError ? <div className="db-muted" role="status">{s.f('readError', { since: s.dateTime(a.readError.since), failures: a.readError.failures, message: a.readError.message })}</div> : null}
+                  {a.readError ? (
+                    <div className="db-muted" role="status">
+                      {s.f('readError', { since: s.dateTime(a.readError.since), failures: a.readError.failures, message: a.readError.message })}
+                    </div>
+                  ) : null}
                 </Cell>
                 <Cell label={s.quote}>{a.quote ? `${money(a.quote.amount, a.quote.currency)} @ ${a.quote.rate}` : s.none}</Cell>
               </Row>
@@ -159,7 +180,11 @@ export default async function PaymentPage({ params, searchParams }: Props) {
                         <form action={resendDeliveryAction}>
                           <input type="hidden" name="intent" value={p.id} />
                           <input type="hidden" name="delivery" value={d.id} />
-                          <button type="submit" className="db-button db-button-secondary db-button-small" aria-label={s.f('resendOf', { delivery: `${e.type} → ${d.endpointUrl}` })}>
+                          <button
+                            type="submit"
+                            className="db-button db-button-secondary db-button-small"
+                            aria-label={s.f('resendOf', { delivery: `${e.type} → ${d.endpointUrl}` })}
+                          >
                             {s.resend}
                           </button>
                         </form>

@@ -5,7 +5,7 @@
 import { currentContext } from '@/lib/dashboard/context';
 import { csvStream, PAYMENT_CSV_COLUMNS, paymentCsvRow } from '@/lib/dashboard/csv';
 import { allPaymentIntents, parsePaymentFilters, resolveSearch } from '@/lib/dashboard/payments';
-import { retrievePaymentIntent, type PaymentIntent } from '@/lib/domain/payment-intents';
+import { type PaymentIntent, retrievePaymentIntent } from '@/lib/domain/payment-intents';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,7 +14,11 @@ export async function GET(request: Request): Promise<Response> {
   if (!ctx) return new Response(null, { status: 303, headers: { location: '/dashboard/sign-in', 'cache-control': 'no-store' } });
   const url = new URL(request.url);
   const parsed = parsePaymentFilters(Object.fromEntries(url.searchParams), 100);
-  if (!parsed.ok) return new Response(`Invalid filters: ${parsed.error}\n`, { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+  if (!parsed.ok)
+    return new Response(`Invalid filters: ${parsed.error}\n`, {
+      status: 400,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+    });
   const query = { ...parsed.query, startingAfter: undefined, endingBefore: undefined };
 
   let pages: AsyncIterator<PaymentIntent[]>;

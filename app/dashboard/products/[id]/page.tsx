@@ -1,15 +1,15 @@
 // One product: its details, activate/deactivate, its prices (all of them, newest first) with
 // deactivate, and a form to add a price (amount typed in major units, converted exactly).
 import { notFound } from 'next/navigation';
-import { Badge, Details, Empty, PageTitle, Section, Table } from '@/components/dashboard/ui';
 import { ActionButton, FlashView } from '@/components/dashboard/catalog/parts';
 import { catalogPage, titled } from '@/components/dashboard/catalog/server';
+import { Badge, Details, Empty, PageTitle, Section, Table } from '@/components/dashboard/ui';
 import { formatDate, orNotFound } from '@/lib/dashboard/catalog';
-import { retrieveProduct } from '@/lib/domain/products';
 import { listPrices, listPricesQuery } from '@/lib/domain/prices';
+import { retrieveProduct } from '@/lib/domain/products';
 import { formatAmountLong } from '@/lib/i18n/format';
-import { CURRENCIES } from '@/lib/money';
 import { isIdOf } from '@/lib/ids';
+import { CURRENCIES } from '@/lib/money';
 import { createPriceAction, setPriceActiveAction, setProductActiveAction } from '../actions';
 import '../../catalog.css';
 
@@ -32,15 +32,20 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
       <Details
         items={[
           [t('id'), <code key="id">{product.id}</code>],
-          [t('status'), <Badge key="s" tone={product.active ? 'ok' : 'neutral'}>{product.active ? t('active') : t('inactive')}</Badge>],
+          [
+            t('status'),
+            <Badge key="s" tone={product.active ? 'ok' : 'neutral'}>
+              {product.active ? t('active') : t('inactive')}
+            </Badge>,
+          ],
           ...(product.description ? [[t('descriptionShort'), product.description] as [string, string]] : []),
           [t('created'), formatDate(product.createdAt, ctx.locale)],
         ]}
       />
       <div className="dc-after">
         <ActionButton action={setProductActiveAction} fields={{ productId: product.id, active: product.active ? 'false' : 'true', back: 'detail' }} secondary>
-        {product.active ? t('deactivate') : t('activate')}
-      </ActionButton>
+          {product.active ? t('deactivate') : t('activate')}
+        </ActionButton>
       </div>
 
       <Section title={t('pricesTitle')} id="prices">

@@ -2,9 +2,9 @@
 // here, right after), and its deliveries (newest first, 20 a page) with status, response code and
 // "Resend".
 import { notFound } from 'next/navigation';
-import { Badge, Details, Empty, PageTitle, Pagination, Section, toneOf } from '@/components/dashboard/ui';
 import { ActionButton, FlashView } from '@/components/dashboard/catalog/parts';
 import { catalogPage, listParams, titled } from '@/components/dashboard/catalog/server';
+import { Badge, Details, Empty, PageTitle, Pagination, Section, toneOf } from '@/components/dashboard/ui';
 import { formatDate, orNotFound } from '@/lib/dashboard/catalog';
 import { isIdOf } from '@/lib/ids';
 import { listDeliveries, listDeliveriesQuery } from '@/lib/webhooks/deliveries';
@@ -38,9 +38,19 @@ export default async function EndpointPage({ params, searchParams }: { params: P
       <FlashView flash={flash} t={t} />
       <Details
         items={[
-          [t('endpointUrl'), <span key="u" className="dc-break">{endpoint.url}</span>],
+          [
+            t('endpointUrl'),
+            <span key="u" className="dc-break">
+              {endpoint.url}
+            </span>,
+          ],
           [t('id'), <code key="id">{endpoint.id}</code>],
-          [t('status'), <Badge key="s" tone={enabled ? 'ok' : 'bad'}>{enabled ? t('enabled') : `${t('disabled')}${endpoint.disabledReason ? ` (${endpoint.disabledReason})` : ''}`}</Badge>],
+          [
+            t('status'),
+            <Badge key="s" tone={enabled ? 'ok' : 'bad'}>
+              {enabled ? t('enabled') : `${t('disabled')}${endpoint.disabledReason ? ` (${endpoint.disabledReason})` : ''}`}
+            </Badge>,
+          ],
           [t('events'), endpoint.enabledEvents.includes('*') ? t('allEvents') : endpoint.enabledEvents.join(', ')],
           ...(endpoint.description ? [[t('descriptionShort'), endpoint.description] as [string, string]] : []),
           [t('created'), formatDate(endpoint.createdAt, ctx.locale)],
@@ -79,7 +89,12 @@ export default async function EndpointPage({ params, searchParams }: { params: P
                   <code className="dc-break">{d.eventId}</code>
                   <span>{formatDate(d.createdAt, ctx.locale)}</span>
                 </div>
-                <ActionButton action={resendDeliveryAction} fields={{ endpointId: endpoint.id, deliveryId: d.id }} secondary label={`${t('resend')} ${d.eventType} ${d.id}`}>
+                <ActionButton
+                  action={resendDeliveryAction}
+                  fields={{ endpointId: endpoint.id, deliveryId: d.id }}
+                  secondary
+                  label={`${t('resend')} ${d.eventType} ${d.id}`}
+                >
                   {t('resend')}
                 </ActionButton>
               </li>

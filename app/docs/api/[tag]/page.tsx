@@ -6,11 +6,21 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { docsBaseUrl, docsDocument } from '@/lib/docs/load';
 import {
-  curl, errorRows, examplesOf, exampleIds, fields, parameterFields, pretty, responseHeaders, returns, tagGroups,
-  type OpenApiDocument, type Operation,
+  curl,
+  errorRows,
+  exampleIds,
+  examplesOf,
+  fields,
+  type OpenApiDocument,
+  type Operation,
+  parameterFields,
+  pretty,
+  responseHeaders,
+  returns,
+  tagGroups,
 } from '@/lib/docs/reference';
-import { Code, Fields, Method, Paragraphs, Text } from '../../ui';
 import styles from '../../docs.module.css';
+import { Code, Fields, Method, Paragraphs, Text } from '../../ui';
 
 export const dynamic = 'force-dynamic';
 
@@ -86,7 +96,9 @@ function OperationSection({ doc, op, ids }: { doc: OpenApiDocument; op: Operatio
         </>
       ) : null}
       <h3>Example</h3>
-      <Code label={`curl: ${op.summary}`} id={`${op.id}-curl`}>{curl(op, { baseUrl: docsBaseUrl(), ids })}</Code>
+      <Code label={`curl: ${op.summary}`} id={`${op.id}-curl`}>
+        {curl(op, { baseUrl: docsBaseUrl(), ids })}
+      </Code>
       <h3>Response</h3>
       <p>
         {ret ? (
@@ -98,11 +110,24 @@ function OperationSection({ doc, op, ids }: { doc: OpenApiDocument; op: Operatio
         ) : (
           '200.'
         )}{' '}
-        Headers: {ok ? responseHeaders(doc, ok).map((h, i) => <span key={h.name}>{i ? ', ' : ''}<code>{h.name}</code></span>) : null}.
+        Headers:{' '}
+        {ok
+          ? responseHeaders(doc, ok).map((h, i) => (
+              <span key={h.name}>
+                {i ? ', ' : ''}
+                <code>{h.name}</code>
+              </span>
+            ))
+          : null}
+        .
       </p>
       {examplesOf(ok?.content?.['application/json']).map((e, i) => (
         <div key={i}>
-          {e.title ? <p><Text>{e.title}</Text>:</p> : null}
+          {e.title ? (
+            <p>
+              <Text>{e.title}</Text>:
+            </p>
+          ) : null}
           <Code label={`Response example${e.title ? `: ${e.title}` : ''}`}>{pretty(e.value)}</Code>
         </div>
       ))}

@@ -5,8 +5,8 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { GUIDES, guide } from '@/lib/docs/guides';
 import { docsBaseUrl } from '@/lib/docs/load';
-import { GUIDE_BODIES } from '../content';
 import styles from '../../docs.module.css';
+import { GUIDE_BODIES } from '../content';
 
 export const dynamic = 'force-dynamic';
 

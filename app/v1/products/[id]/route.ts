@@ -5,7 +5,5 @@ export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // GET /v1/products/:id
   GET: apiRoute({}, ({ db, merchant, params }) => retrieveProduct(db, merchant, params.id!)),
   // POST /v1/products/:id: update name, description, active, metadata
-  POST: apiRoute({ body: updateProductInput, atomic: true }, ({ db, merchant, params, body }) =>
-    updateProduct(db, merchant, params.id!, body),
-  ),
+  POST: apiRoute({ body: updateProductInput, atomic: true }, ({ db, merchant, params, body }) => updateProduct(db, merchant, params.id!, body)),
 });

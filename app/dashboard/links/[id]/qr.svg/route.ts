@@ -2,14 +2,15 @@
 // for a signed-in user of the link's merchant, in the session's mode: anything else is a 404 (an
 // id of another merchant says nothing), no session is a redirect to sign in.
 import QRCode from 'qrcode';
-import { currentContext, SIGN_IN_PATH } from '@/lib/dashboard/context';
 import { isMissing } from '@/lib/dashboard/catalog';
+import { currentContext, SIGN_IN_PATH } from '@/lib/dashboard/context';
 import { retrievePaymentLink } from '@/lib/domain/payment-links';
 import { isIdOf } from '@/lib/ids';
 
 export const dynamic = 'force-dynamic';
 
-const notFoundResponse = () => new Response('Not found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+const notFoundResponse = () =>
+  new Response('Not found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const ctx = await currentContext();
