@@ -25,7 +25,29 @@ export interface HttpResponse {
 
 const MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
 
-export function httpRequest(rail: string, req: HttpRequest): Promise<HttpResponse> {
+export async function httpRequest(rail: string, req: HttpRequest): Promise<HttpResponse> {
+  try {
+    return await sendOnce(rail, req);
+  } catch (err) {
+    // Node keeps connections alive (its global agent), and a backend closes an idle one when it
+    // likes (Node's own server after 5 s): a request written on a kept-alive socket at the moment
+    // its server closed it fails with ECONNRESET though the server never read it. Node's
+    // documentation gives the remedy (http, request.reusedSocket): send it again on a new socket.
+    // Only a GET: it changes nothing at the backend. A POST or PUT is never sent twice here (a
+    // payment request's retry is the adapter's, with its own idempotency reference).
+    if (err instanceof StaleSocketError && req.method === 'GET') return sendOnce(rail, req);
+    throw err instanceof StaleSocketError ? err.backendError : err;
+  }
+}
+
+/** The request failed on a kept-alive socket its server had closed (see httpRequest). */
+class StaleSocketError extends Error {
+  constructor(readonly backendError: BackendError) {
+    super(backendError.message);
+  }
+}
+
+function sendOnce(rail: string, req: HttpRequest): Promise<HttpResponse> {
   const url = new URL(req.url);
   const lib = url.protocol === 'https:' ? https : http;
   const body = req.body === undefined ? undefined : typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
@@ -35,7 +57,9 @@ export function httpRequest(rail: string, req: HttpRequest): Promise<HttpRespons
     headers['content-length'] = String(Buffer.byteLength(body));
   }
   return new Promise((resolve, reject) => {
+    let answered = false;
     const r = lib.request(url, { method: req.method, headers, ...(req.caPath ? { ca: fs.readFileSync(req.caPath) } : {}) }, (res) => {
+      answered = true;
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (c: Buffer) => {
@@ -51,9 +75,12 @@ export function httpRequest(rail: string, req: HttpRequest): Promise<HttpRespons
     });
     r.setTimeout(req.timeoutMs, () => r.destroy(new Error(`timed out after ${req.timeoutMs} ms`)));
     r.on('error', (e) => {
+      const code = (e as NodeJS.ErrnoException).code ?? '';
       // Refused / unresolvable: the request never left. Anything else (timeout, reset) may have.
-      const neverSent = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'].includes((e as NodeJS.ErrnoException).code ?? '');
-      reject(new BackendError(rail, `${req.method} ${url.pathname}: ${e.message}`, { maybeSent: !neverSent }));
+      const neverSent = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'].includes(code);
+      const err = new BackendError(rail, `${req.method} ${url.pathname}: ${e.message}`, { maybeSent: !neverSent });
+      const stale = r.reusedSocket && !answered && (code === 'ECONNRESET' || code === 'EPIPE');
+      reject(stale ? new StaleSocketError(err) : err);
     });
     if (body !== undefined) r.write(body);
     r.end();
