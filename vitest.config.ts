@@ -6,6 +6,8 @@ export default defineConfig({
     include: ['lib/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
+    // The embedded database of every test file starts from one migrated copy (test/global-setup.ts).
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // One confirmation keeps simulated chains short; the default (2) is tested in lib/rails/registry.test.ts.
