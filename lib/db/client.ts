@@ -5,7 +5,7 @@ import path from 'node:path';
 import { config } from '../config';
 import { invalid } from '../errors';
 import { isStorableText } from '../text';
-import { migrate } from './migrate';
+import { migrate, migrationsDir, splitStatements } from './migrate';
 import { acquireDataDirLock } from './lock';
 import { preparedRunner } from './pglite-prepared';
 
@@ -39,6 +39,23 @@ function memoryTemplate(): Blob | undefined {
   return file ? new Blob([fs.readFileSync(file)]) : undefined;
 }
 
+/**
+ * What a migration draws at random for each database: its `insert`s that call gen_random_uuid()
+ * (0009_test_keys.sql: the deployment's test-mode seed, which no two databases share). The
+ * template is dumped with those tables emptied, and each copy runs the inserts itself, as
+ * `migrate` would have on it.
+ */
+function perDatabaseInserts(): { table: string; sql: string }[] {
+  const dir = migrationsDir();
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .flatMap((f) => splitStatements(fs.readFileSync(path.join(dir, f), 'utf8')))
+    .filter((sql) => /^insert\s+into\s/i.test(sql) && /gen_random_uuid\s*\(/i.test(sql))
+    .map((sql) => ({ table: /^insert\s+into\s+("?[\w.]+"?)/i.exec(sql)![1]!, sql }));
+}
+
 async function openPglite(dataDir: string): Promise<{ handle: DbHandle; pg: import('@electric-sql/pglite').PGlite }> {
   const { PGlite, types } = await import('@electric-sql/pglite');
   let releaseLock = () => {};
@@ -62,6 +79,7 @@ async function openPglite(dataDir: string): Promise<{ handle: DbHandle; pg: impo
       relaxedDurability: false,
       parsers: { [types.INT8]: parseInt8 },
     });
+    if (loadDataDir) for (const { sql } of perDatabaseInserts()) await pg.query(sql);
     const prepared = await preparedRunner(pg);
     const wrap = (q: { query: typeof pg.query }, inTransaction: boolean): Db => {
       const self: Db = {
@@ -152,6 +170,7 @@ export async function dumpMigratedMemoryDatabase(): Promise<Uint8Array> {
   const { handle, pg } = await openPglite('memory');
   try {
     await migrate(handle.db);
+    for (const { table } of perDatabaseInserts()) await pg.query(`delete from ${table}`);
     await pg.query('checkpoint');
     return new Uint8Array(await (await pg.dumpDataDir('none')).arrayBuffer());
   } finally {
