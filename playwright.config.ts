@@ -1,6 +1,5 @@
 // End-to-end tests in Debian's Chromium against `next start` (run `next build` first; npm test
 // does). e2e/serve.sh gives the server a fresh database and a merchant whose keys the tests read.
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -8,9 +7,6 @@ export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
   testDir: './e2e',
-  // In the working directory: scripts/test.sh runs the PostgreSQL pass at the same time as the
-  // embedded one, from a directory of its own (each run empties its output directory first).
-  outputDir: path.join(process.cwd(), 'test-results'),
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -9,7 +9,7 @@
 # Ends with one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
-export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 NEXT_TELEMETRY_DISABLED=1
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 out=$(mktemp -d)
 status=0
 step() { echo; echo "==== $*"; }
@@ -42,26 +42,10 @@ bash scripts/with-postgres.sh npx vitest run --reporter=default --reporter=json 
 
 if ls e2e/*.spec.ts >/dev/null 2>&1; then
   bash scripts/ensure-chromium.sh || failed chromium
-  # The two passes run at the same time: a pass mostly waits (on the page's refresh, the worker's
-  # one-second ticks) and uses about a third of one core. Each has its own server, port, data
-  # folder (.data-e2e/, which the specs find in their working directory) and Playwright output: the
-  # PostgreSQL pass runs in a directory of its own whose entries link to this checkout's.
-  step "e2e: Playwright, embedded database and PostgreSQL at the same time (each one's output below)"
-  pgdir="$out/e2e-postgres-cwd"
-  mkdir -p "$pgdir"
-  for f in * .[!.]*; do
-    case "$f" in .git | .data | .data-e2e | test-results) ;; *) ln -s "$PWD/$f" "$pgdir/$f" ;; esac
-  done
-  env -u DATABASE_URL PW_JSON="$out/e2e-pglite.json" npx playwright test >"$out/e2e-pglite.log" 2>&1 &
-  e2e_pglite=$!
-  (cd "$pgdir" && E2E_PORT=3220 PW_JSON="$out/e2e-postgres.json" bash scripts/with-postgres.sh npx playwright test) >"$out/e2e-postgres.log" 2>&1 &
-  e2e_postgres=$!
-  wait "$e2e_pglite" || failed "e2e (PGlite)"
-  wait "$e2e_postgres" || failed "e2e (PostgreSQL)"
   step "e2e: Playwright, embedded database"
-  cat "$out/e2e-pglite.log"
+  env -u DATABASE_URL PW_JSON="$out/e2e-pglite.json" npx playwright test || failed "e2e (PGlite)"
   step "e2e: Playwright, PostgreSQL"
-  cat "$out/e2e-postgres.log"
+  PW_JSON="$out/e2e-postgres.json" bash scripts/with-postgres.sh npx playwright test || failed "e2e (PostgreSQL)"
 fi
 
 node scripts/test-summary.mjs "$out" || status=1
