@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,6 +7,12 @@ export default defineConfig({
     include: ['lib/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
+    // Two files at a time even on two cores (the default is cores - 1): a file often waits (on a
+    // child process, a socket, PostgreSQL). Embedded databases are in memory, one per file; on
+    // PostgreSQL each worker has a database of its own (test/global-setup.ts, test/setup-file.ts).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/setup-file.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // One confirmation keeps simulated chains short; the default (2) is tested in lib/rails/registry.test.ts.

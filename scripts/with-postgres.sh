@@ -46,6 +46,11 @@ fi
 db="caisse_test_$$_$RANDOM"
 createdb -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" "$db"
 cleanup() {
+  # With it, the copies made from it: one per vitest worker (test/global-setup.ts drops them
+  # itself, unless the run was killed).
+  for copy in $(psql -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" -d postgres -Atc "select datname from pg_database where datname like '${db}\_w%'" 2>/dev/null); do
+    dropdb --if-exists -f -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" "$copy" >/dev/null 2>&1 || true
+  done
   dropdb --if-exists -f -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" "$db" >/dev/null 2>&1 || true
   [ -z "$started_here" ] || run "$started_here" || true
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { config } from '../config';
 import { invalid } from '../errors';
 import { isStorableText } from '../text';
-import { migrate } from './migrate';
+import { migrate, migrationsDir, splitStatements } from './migrate';
 import { acquireDataDirLock } from './lock';
 import { preparedRunner } from './pglite-prepared';
 
@@ -27,12 +27,43 @@ function assertStorableParams(params: unknown[]): void {
       throw invalid('parameter_invalid', 'Text may not contain NUL characters or unpaired UTF-16 surrogates.');
 }
 
-async function openPglite(dataDir: string): Promise<DbHandle> {
+/**
+ * Tests only: the file named by PGLITE_TEST_TEMPLATE holds a dump (PGlite `dumpDataDir`) of an
+ * in-memory database that `migrate` has just brought up to date (test/global-setup.ts makes it
+ * once per vitest run with `dumpMigratedMemoryDatabase`). An in-memory database (DATA_DIR=memory)
+ * then starts from that copy instead of initdb plus every migration; `migrate` still runs after
+ * and finds nothing to do. Unset (production, the CLI, e2e), nothing changes.
+ */
+function memoryTemplate(): Blob | undefined {
+  const file = process.env.PGLITE_TEST_TEMPLATE;
+  return file ? new Blob([fs.readFileSync(file)]) : undefined;
+}
+
+/**
+ * What a migration draws at random for each database: its `insert`s that call gen_random_uuid()
+ * (0009_test_keys.sql: the deployment's test-mode seed, which no two databases share). The
+ * template is dumped with those tables emptied, and each copy runs the inserts itself, as
+ * `migrate` would have on it.
+ */
+function perDatabaseInserts(): { table: string; sql: string }[] {
+  const dir = migrationsDir();
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .flatMap((f) => splitStatements(fs.readFileSync(path.join(dir, f), 'utf8')))
+    .filter((sql) => /^insert\s+into\s/i.test(sql) && /gen_random_uuid\s*\(/i.test(sql))
+    .map((sql) => ({ table: /^insert\s+into\s+("?[\w.]+"?)/i.exec(sql)![1]!, sql }));
+}
+
+async function openPglite(dataDir: string): Promise<{ handle: DbHandle; pg: import('@electric-sql/pglite').PGlite }> {
   const { PGlite, types } = await import('@electric-sql/pglite');
   let releaseLock = () => {};
   let target: string | undefined;
+  let loadDataDir: Blob | undefined;
   if (dataDir === 'memory') {
     target = undefined;
+    loadDataDir = memoryTemplate();
   } else {
     const abs = path.resolve(dataDir);
     fs.mkdirSync(abs, { recursive: true });
@@ -42,11 +73,13 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
   try {
     const pg = await PGlite.create({
       dataDir: target,
+      loadDataDir,
       // relaxedDurability stays false: every statement is flushed before its promise resolves,
       // so an acknowledged write survives kill -9 of the process.
       relaxedDurability: false,
       parsers: { [types.INT8]: parseInt8 },
     });
+    if (loadDataDir) for (const { sql } of perDatabaseInserts()) await pg.query(sql);
     const prepared = await preparedRunner(pg);
     const wrap = (q: { query: typeof pg.query }, inTransaction: boolean): Db => {
       const self: Db = {
@@ -67,7 +100,7 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
       };
       return self;
     };
-    return {
+    const handle: DbHandle = {
       db: wrap(pg, false),
       async close() {
         await pg.close();
@@ -75,6 +108,7 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
       },
       wasmMemoryBytes: () => pg.Module.HEAPU8.byteLength,
     };
+    return { handle, pg };
   } catch (err) {
     releaseLock();
     throw err;
@@ -121,7 +155,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
 export async function openDatabase(opts?: { dataDir?: string; databaseUrl?: string }): Promise<DbHandle> {
   const cfg = config();
   const url = opts?.databaseUrl ?? (opts?.dataDir ? undefined : cfg.DATABASE_URL);
-  const handle = url ? await openPostgres(url) : await openPglite(opts?.dataDir ?? cfg.DATA_DIR);
+  const handle = url ? await openPostgres(url) : (await openPglite(opts?.dataDir ?? cfg.DATA_DIR)).handle;
   try {
     await migrate(handle.db);
   } catch (err) {
@@ -129,6 +163,19 @@ export async function openDatabase(opts?: { dataDir?: string; databaseUrl?: stri
     throw err;
   }
   return handle;
+}
+
+/** The PGLITE_TEST_TEMPLATE dump: an in-memory database, migrated, checkpointed, then dumped (tar). */
+export async function dumpMigratedMemoryDatabase(): Promise<Uint8Array> {
+  const { handle, pg } = await openPglite('memory');
+  try {
+    await migrate(handle.db);
+    for (const { table } of perDatabaseInserts()) await pg.query(`delete from ${table}`);
+    await pg.query('checkpoint');
+    return new Uint8Array(await (await pg.dumpDataDir('none')).arrayBuffer());
+  } finally {
+    await handle.close();
+  }
 }
 
 // One database per process. A failed open clears the promise, so the next request tries again
