@@ -16,6 +16,13 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // One confirmation keeps simulated chains short; the default (2) is tested in lib/rails/registry.test.ts.
-    env: { BASE_URL: 'http://localhost:3000', DATA_DIR: 'memory', LOG_LEVEL: 'error', RATE_LIMIT_PER_SECOND: '100000', RATE_LIMIT_BURST: '100000', BTC_CONFIRMATIONS: '1' },
+    env: {
+      BASE_URL: 'http://localhost:3000',
+      DATA_DIR: 'memory',
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_PER_SECOND: '100000',
+      RATE_LIMIT_BURST: '100000',
+      BTC_CONFIRMATIONS: '1',
+    },
   },
 });

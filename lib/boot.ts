@@ -63,20 +63,18 @@ export async function ensureDemo(db: Db): Promise<Demo | null> {
 
 /** What the first start prints: the secrets are shown this once (only their hashes are stored). */
 export function demoBanner(demo: Demo, baseUrl: string): string {
-  return (
-    `${[
-      '',
-      '  Caisse is ready. A demo merchant was created on this new embedded database:',
-      `    merchant:      ${demo.merchant.id}`,
-      `    test API key:  ${demo.keys.test}`,
-      `    dashboard:     ${baseUrl}/dashboard`,
-      `      email:       ${demo.user.email}`,
-      `      password:    ${demo.user.password}`,
-      '  The key and the password are shown once. Try:',
-      `    curl ${baseUrl}/v1/products -u ${demo.keys.test}:`,
-      '',
-    ].join('\n')}\n`
-  );
+  return `${[
+    '',
+    '  Caisse is ready. A demo merchant was created on this new embedded database:',
+    `    merchant:      ${demo.merchant.id}`,
+    `    test API key:  ${demo.keys.test}`,
+    `    dashboard:     ${baseUrl}/dashboard`,
+    `      email:       ${demo.user.email}`,
+    `      password:    ${demo.user.password}`,
+    '  The key and the password are shown once. Try:',
+    `    curl ${baseUrl}/v1/products -u ${demo.keys.test}:`,
+    '',
+  ].join('\n')}\n`;
 }
 
 /** What a started process holds, for its orderly stop (server.ts on SIGTERM). */

@@ -64,8 +64,8 @@ afterAll(() => {
 });
 
 /**
- * One database for the test file. On PostgreSQL, test files share one database (scope everything
- * to your own merchant), unless `own`: a file that must rewrite tables that are not per merchant
+ * One database for the test file. On PostgreSQL, the files of one vitest worker share that worker's
+ * copy of the migrated database, one after another (scope everything to your own merchant), unless `own`: a file that must rewrite tables that are not per merchant
  * (the exchange rates, the worker's leases) gets a database of its own, made for it and dropped
  * after, so the files running at the same time never see its rows. (Embedded: always its own.)
  */

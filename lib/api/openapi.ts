@@ -960,8 +960,7 @@ function errorResponses(op: Operation): Record<string, Json> {
     };
   if (hasId)
     out['404'] = {
-      description:
-        `\`resource_missing\`: no such object for this merchant and mode${op.tag === 'Test helpers' ? ' (and every test helper with a live key)' : ''}`,
+      description: `\`resource_missing\`: no such object for this merchant and mode${op.tag === 'Test helpers' ? ' (and every test helper with a live key)' : ''}`,
     };
   if (hasBody) out['408'] = { description: '`request_timeout`: the body did not arrive within 10 s' };
   if (op.method === 'post')

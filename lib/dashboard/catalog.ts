@@ -183,11 +183,9 @@ export const randomKey = () => randomBytes(6).toString('hex');
 
 /** "23 Nov 2026, 14:05" in the dashboard's locale, UTC. */
 export function formatDate(seconds: number, locale: Locale): string {
-  return (
-    `${new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
-      new Date(seconds * 1000),
-    )} UTC`
-  );
+  return `${new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
+    new Date(seconds * 1000),
+  )} UTC`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,11 +5,12 @@ import path from 'node:path';
 import { config } from '../config';
 import { invalid } from '../errors';
 import { isStorableText } from '../text';
-import { migrate, migrationsDir, splitStatements } from './migrate';
 import { acquireDataDirLock } from './lock';
+import { migrate, migrationsDir, splitStatements } from './migrate';
 import { preparedRunner } from './pglite-prepared';
 
 export type { Db, DbHandle, Row } from './types';
+
 import type { Db, DbHandle, Row } from './types';
 
 // int8 columns (amounts, timestamps) are read as JS numbers: every value we store is far below
@@ -23,8 +24,7 @@ const parseInt8 = (v: string) => Number(v);
  */
 function assertStorableParams(params: unknown[]): void {
   for (const p of params)
-    if (typeof p === 'string' && !isStorableText(p))
-      throw invalid('parameter_invalid', 'Text may not contain NUL characters or unpaired UTF-16 surrogates.');
+    if (typeof p === 'string' && !isStorableText(p)) throw invalid('parameter_invalid', 'Text may not contain NUL characters or unpaired UTF-16 surrogates.');
 }
 
 /**

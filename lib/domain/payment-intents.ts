@@ -13,7 +13,7 @@ import { insertWithEvent } from './events';
 import { listObjects, listQuery } from './list';
 import { type NextAction, nextActionFor, type QuoteView } from './next-action';
 import { amountInput, currencyInput } from './prices';
-import { INTENT_STATUSES, type IntentStatus, } from './transitions';
+import { INTENT_STATUSES, type IntentStatus } from './transitions';
 
 export const railInput = z.enum(RAILS, { error: `rail must be one of ${RAILS.join(', ')}` });
 

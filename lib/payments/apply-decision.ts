@@ -2,7 +2,7 @@
 // (pure), applyDecision writes the rows and events in the caller's transaction, in the Decision's
 // order. `applyReport` is the three in a row. May call lib/store, lib/domain (events, transitions,
 // payment-intents, conversion), decide.ts, close.ts, watch.ts, families.
-import type { Db, } from '../db/client';
+import type { Db } from '../db/client';
 import { attemptWorth, lateRate, lateValuation, needsLateRate, quoteOf, trimValuation, type Valuation, valuationOf } from '../domain/conversion';
 import { type EventType, recordEvent } from '../domain/events';
 import { serializeIntent } from '../domain/payment-intents';

@@ -5,7 +5,7 @@
 // May call lib/store, lib/domain (phone-limits, conversion), lib/rails, addresses.ts, families.
 import { randomUUID } from 'node:crypto';
 import { config } from '../config';
-import type { Db, } from '../db/client';
+import type { Db } from '../db/client';
 import { lockQuote, type Quote } from '../domain/conversion';
 import { reservePrompt } from '../domain/phone-limits';
 import { invalid, unexpectedState } from '../errors';

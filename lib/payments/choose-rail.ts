@@ -3,7 +3,7 @@
 // and while it is pending at a redirect operator the payer came back from without paying (the
 // family says which: families/*.ts railMayChangeWhilePending). May call lib/store, lib/domain
 // (payment-intents, checkout-sessions, conversion, rail-health, events, transitions), close.ts.
-import type { Db, } from '../db/client';
+import type { Db } from '../db/client';
 import { type CheckoutSession, intentMetadataOf, toCheckoutSession } from '../domain/checkout-sessions';
 import type { Scope } from '../domain/common';
 import { assertRateAvailable } from '../domain/conversion';

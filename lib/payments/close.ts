@@ -3,7 +3,7 @@
 // expire; a closed attempt is made unpayable at its backend (cancel an invoice, expire a Wave
 // session). May call lib/store, lib/domain (events, transitions, payment-intents, checkout-sessions),
 // lib/rails, watch.ts.
-import type { Db, } from '../db/client';
+import type { Db } from '../db/client';
 import { toCheckoutSession } from '../domain/checkout-sessions';
 import { recordEvent } from '../domain/events';
 import { serializeIntent } from '../domain/payment-intents';

@@ -3,13 +3,13 @@
 // choose-rail.ts. May call lib/store, lib/domain (payment-intents, common, rail-health, conversion),
 // begin-attempt.ts, start-attempt.ts, reuse-invoice.ts, apply-report.ts, choose-rail.ts, close.ts.
 import { z } from 'zod';
-import type { Db, } from '../db/client';
+import type { Db } from '../db/client';
 import { type Scope, urlInput } from '../domain/common';
 import { quoteOf } from '../domain/conversion';
 import { getIntentRow, type PaymentIntent, railInput, serializeIntent } from '../domain/payment-intents';
 import { admitRequest } from '../domain/rail-health';
 import { invalid, unexpectedState } from '../errors';
-import { isMobileMoneyRail, } from '../money';
+import { isMobileMoneyRail } from '../money';
 import { operatorInfo } from '../rails/mobile-money/operators';
 import type { PromptInput, RailAdapter } from '../rails/types';
 import { activeAttempt, type PaymentAttemptRow } from '../store/attempts';

@@ -2,7 +2,7 @@
 // past its expiresAt): the payment window closes with it, and an intent still waiting for payment
 // fails (close.ts failIntent). May call lib/store, lib/domain (checkout-sessions, events,
 // transitions), close.ts.
-import type { Db, } from '../db/client';
+import type { Db } from '../db/client';
 import { type CheckoutSession, getSessionRow, toCheckoutSession } from '../domain/checkout-sessions';
 import type { Scope } from '../domain/common';
 import { recordEvent } from '../domain/events';

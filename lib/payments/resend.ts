@@ -3,13 +3,13 @@
 // recorded after. May call lib/store, lib/domain (payment-intents, phone-limits, rail-health),
 // lib/rails, adapters.ts.
 import { randomUUID } from 'node:crypto';
-import type { Db, } from '../db/client';
+import type { Db } from '../db/client';
 import type { Scope } from '../domain/common';
 import { getIntentRow, type PaymentIntent, serializeIntent } from '../domain/payment-intents';
 import { assertResendSpacing, releasePrompt, reservePrompt } from '../domain/phone-limits';
 import { recordBackendFailure, recordBackendSuccess } from '../domain/rail-health';
 import { railUnavailable, unexpectedState } from '../errors';
-import { isMobileMoneyRail, } from '../money';
+import { isMobileMoneyRail } from '../money';
 import { operatorInfo } from '../rails/mobile-money/operators';
 import { BackendError, type RailAdapter } from '../rails/types';
 import { activeAttempt, attemptView, lockAttempt, type PaymentAttemptRow, writeAttempt } from '../store/attempts';

@@ -1,7 +1,7 @@
 // An invoice handed out again: a rail switch away and back finds the invoice the payer was shown
 // still valid, and the new attempt watches the same invoice (one invoice per amount, not one per
 // round trip). Invoice family only (families/invoice.ts). May call lib/store, watch.ts, families.
-import type { Db, } from '../db/client';
+import type { Db } from '../db/client';
 import { createId } from '../ids';
 import type { RailAdapter } from '../rails/types';
 import { insertAttempt, lockReusableInvoice, transitionAttempt, writeAttempt } from '../store/attempts';

@@ -4,14 +4,14 @@
 // May call lib/store, lib/domain (payment-intents, conversion, prices), lib/rails (simulators),
 // begin-attempt.ts, start-attempt.ts, reuse-invoice.ts, apply-report.ts, close.ts, families.
 import { z } from 'zod';
-import type { Db, } from '../db/client';
+import type { Db } from '../db/client';
 import type { Scope } from '../domain/common';
 import { quoteOf, settlementDue } from '../domain/conversion';
 import { getIntentRow, type PaymentIntent, serializeIntent } from '../domain/payment-intents';
 import { amountInput } from '../domain/prices';
 import { invalid, notFound, testModeOnly, unexpectedState } from '../errors';
 import { nowSeconds } from '../ids';
-import { boundsFor, type Currency, isMobileMoneyRail, } from '../money';
+import { boundsFor, type Currency, isMobileMoneyRail } from '../money';
 import { operatorInfo } from '../rails/mobile-money/operators';
 import type { MobileMoneySimulator, TestOperatorAnswer } from '../rails/mobile-money/simulator';
 import type { RailAdapter } from '../rails/types';

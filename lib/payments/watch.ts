@@ -1,4 +1,3 @@
-
 import type { AttemptStatus } from '../store/attempts';
 import { isActiveAttempt } from '../store/attempts';
 import { familyOfRail } from './families';

@@ -43,7 +43,7 @@ describe('backend HTTP client on a connection the backend closed', () => {
     expect(seen).toEqual(['GET /a #1', 'GET /b #2', 'GET /b #1']);
   });
 
-  it('never sends a POST twice: the failure is the caller\'s to handle', async () => {
+  it("never sends a POST twice: the failure is the caller's to handle", async () => {
     const { url, seen } = await closingServer();
     await httpRequest('mobile_money_a', { method: 'GET', url: `${url}/token`, timeoutMs: 2000 });
     const err = await httpRequest('mobile_money_a', { method: 'POST', url: `${url}/pay`, body: { amount: 1 }, timeoutMs: 2000 }).catch((e) => e);
