@@ -1,11 +1,7 @@
-// Prompts per phone, live mobile money against the MoMo fake (test/fakes/momo.ts, written from
-// MTN's documentation): 3 a minute and 10 an hour per merchant, 30 an hour in all beyond each
-// merchant's first 3, resends 30 s apart; 429 phone_rate_limited with Retry-After (issue 11 item 2,
-// issue 24 item 4). Rail health is in rail-health.test.ts, operator callbacks in momo-callbacks.test.ts.
-import { randomInt } from 'node:crypto';
+
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrationsDir } from '@/lib/db/migrate';
 import {
   PHONE_PROMPTS_PER_HOUR,
@@ -19,43 +15,15 @@ import { resetRailHealth } from '@/lib/domain/rail-health';
 import { normalizeBuyerPhone } from '@/lib/payments/begin-attempt';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
 import { resendMobileMoneyPrompt } from '@/lib/payments/resend';
-import { call, newMerchant, useDatabase, useLiveConfig } from './api';
-import { type FakeMomo, startFakeMomo } from './fakes/momo';
+import { call, useDatabase, } from './api';
 import { assertMoneyInvariant } from './invariant';
 import { newIntent, now } from './lifecycle-helpers';
+import { useLiveMomo } from './live-momo';
 
 const { db } = useDatabase();
-let fake: FakeMomo;
-
-beforeAll(async () => {
-  fake = await startFakeMomo();
-});
-useLiveConfig(() => ({
-  MOMO_A_BASE_URL: fake.url,
-  MOMO_A_SUBSCRIPTION_KEY: 'sub-key',
-  MOMO_A_API_USER: 'api-user',
-  MOMO_A_API_KEY: 'api-key',
-  MOMO_A_TARGET_ENVIRONMENT: 'sandbox',
-  RAIL_HTTP_TIMEOUT_MS: '500',
-}));
-afterEach(async () => {
-  fake.mode = 'ok';
-  await resetRailHealth(db(), 'mobile_money_a', true);
-});
-afterAll(async () => {
-  await fake.close();
-});
-
-/** A Côte d'Ivoire mobile number of its own for each call (the limits are per phone, across files). */
-const phone = () => `05${String(randomInt(10_000_000, 99_999_999))}`;
-const pushes = () => fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/requesttopay')).length;
-
-async function liveIntent() {
-  const m = await newMerchant(db());
-  const scope = { merchantId: m.merchant.id, livemode: true };
-  const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
-  return { m, scope, pi };
-}
+const momo = useLiveMomo(db);
+const { phone, liveIntent } = momo;
+const pushes = () => momo.fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/requesttopay')).length;
 
 describe('prompts per phone (live)', () => {
   /** Another live intent of the same merchant. */
@@ -112,9 +80,9 @@ describe('prompts per phone (live)', () => {
     const t0 = now();
     const a = await liveIntent();
     // A refused push (no connection to the token endpoint) does not use up the phone's prompts.
-    fake.mode = 'unauthorized';
+    momo.fake.mode = 'unauthorized';
     await expect(prompt(a, a.pi.id, to, { now: t0 })).rejects.toMatchObject({ code: 'rail_unavailable' });
-    fake.mode = 'ok';
+    momo.fake.mode = 'ok';
     await resetRailHealth(db(), 'mobile_money_a', true);
     for (let i = 0; i < PROMPTS_PER_HOUR; i++) expect((await prompt(a, await intentOf(a.m), to, { now: t0 + i * 61 })).status).toBe('pending');
     const pi = await intentOf(a.m);

@@ -1,57 +1,26 @@
-// Rail health in the database, live mobile money against the MoMo fake (test/fakes/momo.ts, written
-// from MTN's documentation; issue 11 item 1): only backend-down signs count, an error about one
-// request fails that attempt only, and a probe brings the rail back.
-import { randomInt } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { backendKey, RAIL_DOWN_AFTER, RAIL_DOWN_SECONDS, resetRailHealth } from '@/lib/domain/rail-health';
+
+import { describe, expect, it } from 'vitest';
+import { backendKey, RAIL_DOWN_AFTER, RAIL_DOWN_SECONDS, } from '@/lib/domain/rail-health';
 import { availableRails } from '@/lib/payments/available-rails';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
 import { pollDueAttempts } from '@/lib/payments/poll';
 import { railAdapter } from '@/lib/rails/registry';
-import { call, newMerchant, useDatabase, useLiveConfig } from './api';
-import { type FakeMomo, startFakeMomo } from './fakes/momo';
+import { call, useDatabase, } from './api';
 import { assertMoneyInvariant } from './invariant';
-import { newIntent, now } from './lifecycle-helpers';
+import { now } from './lifecycle-helpers';
+import { useLiveMomo } from './live-momo';
 
 const { db } = useDatabase();
-let fake: FakeMomo;
-
-beforeAll(async () => {
-  fake = await startFakeMomo();
-});
-useLiveConfig(() => ({
-  MOMO_A_BASE_URL: fake.url,
-  MOMO_A_SUBSCRIPTION_KEY: 'sub-key',
-  MOMO_A_API_USER: 'api-user',
-  MOMO_A_API_KEY: 'api-key',
-  MOMO_A_TARGET_ENVIRONMENT: 'sandbox',
-  RAIL_HTTP_TIMEOUT_MS: '500',
-}));
-afterEach(async () => {
-  fake.mode = 'ok';
-  await resetRailHealth(db(), 'mobile_money_a', true);
-});
-afterAll(async () => {
-  await fake.close();
-});
-
-/** A Côte d'Ivoire mobile number of its own for each call (the limits are per phone, across files). */
-const phone = () => `05${String(randomInt(10_000_000, 99_999_999))}`;
+const momo = useLiveMomo(db);
+const { phone, liveIntent } = momo;
 const offered = async (t: number) => (await availableRails(db(), 'XOF', true, { now: t })).map((r) => r.rail);
-
-async function liveIntent() {
-  const m = await newMerchant(db());
-  const scope = { merchantId: m.merchant.id, livemode: true };
-  const pi = await newIntent(m.keys.live, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
-  return { m, scope, pi };
-}
 
 describe('rail health, in the database', () => {
   it("a 400 about one request fails that attempt (counted as the payer's), never the rail", async () => {
     const { m, scope, pi } = await liveIntent();
     const t0 = now();
     for (let i = 0; i < RAIL_DOWN_AFTER + 2; i++) {
-      fake.failNext('requesttopay', { status: 400, body: { code: 'INVALID_PARTY', message: 'Bad request: payer' } });
+      momo.fake.failNext('requesttopay', { status: 400, body: { code: 'INVALID_PARTY', message: 'Bad request: payer' } });
       await expect(confirmPaymentIntent(db(), scope, pi.id, { phone: phone() }, { now: t0 + i })).rejects.toMatchObject({
         code: 'payment_refused',
         param: 'phone',
@@ -70,7 +39,7 @@ describe('rail health, in the database', () => {
     const got = (await call('GET', `/v1/payment_intents/${pi.id}`, { key: m.keys.live })).body;
     expect(got).toMatchObject({ status: 'requires_payment_method', lastPaymentError: { code: 'payment_refused' } });
     // Over the API: 402, not a 503.
-    fake.failNext('requesttopay', { status: 400, body: { message: 'Bad request' } });
+    momo.fake.failNext('requesttopay', { status: 400, body: { message: 'Bad request' } });
     const r = await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: m.keys.live, body: { phone: phone() } });
     expect(r.status).toBe(402);
     expect(r.body.error.code).toBe('payment_refused');
@@ -80,7 +49,7 @@ describe('rail health, in the database', () => {
   it('backend-down signs put the rail down for everyone; a probe after the pause heals it', async () => {
     const { scope, pi } = await liveIntent();
     const t0 = now();
-    fake.mode = 'unauthorized'; // the gateway refuses our credentials: every request, token included
+    momo.fake.mode = 'unauthorized'; // the gateway refuses our credentials: every request, token included
     for (let i = 0; i < RAIL_DOWN_AFTER; i++) {
       expect(await offered(t0 + i)).toEqual(['mobile_money_a']); // not before the threshold
       await expect(confirmPaymentIntent(db(), scope, pi.id, { phone: phone() }, { now: t0 + i })).rejects.toMatchObject({ code: 'rail_unavailable' });
@@ -91,10 +60,10 @@ describe('rail health, in the database', () => {
     );
     expect(row).toMatchObject({ failures: RAIL_DOWN_AFTER, down_until: t0 + RAIL_DOWN_AFTER - 1 + RAIL_DOWN_SECONDS });
     expect(await offered(t0 + 5)).toEqual([]);
-    fake.mode = 'ok';
-    const before = fake.requests.length;
+    momo.fake.mode = 'ok';
+    const before = momo.fake.requests.length;
     await expect(confirmPaymentIntent(db(), scope, pi.id, { phone: phone() }, { now: t0 + 5 })).rejects.toMatchObject({ code: 'rail_unavailable' });
-    expect(fake.requests.length).toBe(before);
+    expect(momo.fake.requests.length).toBe(before);
     // After the pause: offered again; one request is the probe, and its success heals the rail.
     const later = t0 + RAIL_DOWN_AFTER - 1 + RAIL_DOWN_SECONDS;
     expect(await offered(later)).toEqual(['mobile_money_a']);
@@ -110,14 +79,14 @@ describe('rail health, in the database', () => {
     const { scope, pi } = await liveIntent();
     const other = await liveIntent();
     const t0 = now();
-    fake.mode = 'unauthorized';
+    momo.fake.mode = 'unauthorized';
     for (let i = 0; i < RAIL_DOWN_AFTER; i++)
       await expect(confirmPaymentIntent(db(), scope, pi.id, { phone: phone() }, { now: t0 })).rejects.toMatchObject({ code: 'rail_unavailable' });
     const later = t0 + RAIL_DOWN_SECONDS;
     // The probe fails: down again for the pause.
     await expect(confirmPaymentIntent(db(), scope, pi.id, { phone: phone() }, { now: later })).rejects.toMatchObject({ code: 'rail_unavailable' });
     expect(await offered(later + 1)).toEqual([]);
-    fake.mode = 'ok';
+    momo.fake.mode = 'ok';
     // A worker's status check is a probe too: the other intent's pending push, asked about, heals it.
     await db().query(`update rail_health set down_until = $1 where rail = 'mobile_money_a' and livemode`, [later]); // pause over
     await confirmPaymentIntent(db(), other.scope, other.pi.id, { phone: phone() }, { now: later + 1 });
