@@ -227,6 +227,18 @@ describe('lightning (test mode)', () => {
     const events = await assertMoneyInvariant(db(), pi.id, { paid: 0 });
     expect(events).toEqual(['payment_intent.created']);
   });
+
+  it('an API confirm with returnUrl after the invoice expired, its session open: a new invoice, as the worker would start', async () => {
+    const m = await newMerchant(db());
+    const t0 = now();
+    const pi = await newIntent(m.keys.test, { amount: 1000, currency: 'BTC', rail: 'btc_lightning' });
+    await call('POST', '/v1/checkout_sessions', { key: m.keys.test, body: { paymentIntentId: pi.id, expiresAt: t0 + 1900 } });
+    await confirmPaymentIntent(db(), testScope(m), pi.id, {}, { now: t0 });
+    await db().query(`update payment_attempts set expires_at = $2 where payment_intent_id = $1`, [pi.id, t0 + 100]);
+    const r = await confirmPaymentIntent(db(), testScope(m), pi.id, { returnUrl: 'https://shop.example/back' }, { now: t0 + 101 });
+    expect(r.nextAction?.type).toBe('lightning_invoice');
+    expect((await attemptsOf(db(), pi.id)).map((a) => a.status)).toEqual(['expired', 'awaiting_payment']);
+  });
 });
 
 describe('on-chain (test mode)', () => {

@@ -97,7 +97,7 @@ export async function applyDecision(
   const rail = attemptIn.rail;
   // When money was first seen on the attempt (a quote's late payments are judged by it).
   const firstSeen = firstSeenAt(attemptIn) === null && (d.seen > 0 || d.credit > 0) ? { firstSeenAt: now } : {};
-  const credit = d.effects[0]?.do === 'credit' ? d.effects[0] : null;
+  const credit = creditOf(d);
   const attempt = (await writeAttempt(tx, attemptId, {
     set: {
       amount_received: attemptIn.amount_received + Math.max(0, credit?.amount ?? 0),
@@ -112,6 +112,20 @@ export async function applyDecision(
   let intent = intentIn;
   for (const e of d.effects) intent = e.do === 'credit' ? await applyCredit(tx, intent, attempt, e, now) : await applyEffect(tx, intent, attemptId, e, now);
   return whenNext(tx, attemptId, d, now, pollSeconds);
+}
+
+/**
+ * The Decision's credit: at most one, its first effect, and the amount it says it moves. The
+ * attempt's share is written with the report from it, the address and the intent by applyCredit:
+ * a credit anywhere else would move the intent's money without the attempt's (and be counted
+ * again by the next poll), so such a Decision is refused before anything is written.
+ */
+function creditOf(d: Decision): Extract<Effect, { do: 'credit' }> | null {
+  const credits = d.effects.filter((e) => e.do === 'credit');
+  const first = d.effects[0]?.do === 'credit' ? d.effects[0] : null;
+  if (credits.length > 1 || (credits.length === 1 && !first) || (first?.amount ?? 0) !== d.credit)
+    throw new Error(`a decision moves money only by one credit, its first effect, of its own amount (credit ${d.credit})`);
+  return first;
 }
 
 /** The credit effect beyond the attempt's own row (written with the report): the address, the intent; or a reversal. */

@@ -22,6 +22,7 @@ import { assertRailCanChange, switchRail } from './choose-rail';
 import { type Clock, TERMINAL, timeOf } from './clock';
 import { closeAttempt } from './close';
 import { familyOfRail } from './families';
+import { replaceExpiredInvoice } from './replace-invoice';
 import { resendMobileMoneyPrompt } from './resend';
 import { reuseOpenInvoice } from './reuse-invoice';
 import { finishAttempt, startAttempt } from './start-attempt';
@@ -65,7 +66,9 @@ export async function confirmPaymentIntent(
       // Our clock says the invoice expired: ask the backend once before dropping it (it may have
       // been paid at the last moment), with no transaction open; then decide again.
       rechecked = true;
-      await refreshAttempt(db, step.recheck, now);
+      const outcome = await refreshAttempt(db, step.recheck, now);
+      // An expired invoice while the session is open: its replacement, as the worker starts it.
+      if (outcome.replaceInvoice) await replaceExpiredInvoice(db, outcome.replaceInvoice.intentId, outcome.replaceInvoice.rail, now);
       continue;
     }
     if ('done' in step) return step.done;
