@@ -136,8 +136,14 @@ console.log(`engine files: ${eng.length} (${eng.map((s) => s.file).join(', ')})`
 console.log(`largest engine file: ${largestFile.file}, ${largestFile.lines} lines`);
 console.log(`largest engine function: ${largestFn.name} in ${largestFn.file}, ${largestFn.lines} lines`);
 console.log(`engine 'as' casts (as const excluded): ${sum(eng, 'casts')}`);
-const sqlIn = (prefix: string) => sum(eng.filter((e) => e.file.startsWith(prefix)), 'sql');
-console.log(`engine inline SQL statements: ${sum(eng, 'sql')} (lib/store ${sqlIn('lib/store')}, lib/payments ${sqlIn('lib/payments')}, lib/domain ${sqlIn('lib/domain')})`);
+const sqlIn = (prefix: string) =>
+  sum(
+    eng.filter((e) => e.file.startsWith(prefix)),
+    'sql',
+  );
+console.log(
+  `engine inline SQL statements: ${sum(eng, 'sql')} (lib/store ${sqlIn('lib/store')}, lib/payments ${sqlIn('lib/payments')}, lib/domain ${sqlIn('lib/domain')})`,
+);
 console.log(`rail-name tests in the engine and lib/domain: ${sum([...shapes.values()], 'railTests')}`);
 console.log(`folders of lib/ that import each other (imports that run back up): ${backUp.length}`);
 for (const line of backUp) console.log(`  ${line}`);

@@ -1,8 +1,7 @@
-
 import { describe, expect, it } from 'vitest';
 import { CALLBACK_LOOKUP_SPACING_SECONDS, handleMobileMoneyCallback } from '@/lib/payments/callback';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
-import { call, useDatabase, } from './api';
+import { call, useDatabase } from './api';
 import { assertMoneyInvariant } from './invariant';
 import { now } from './lifecycle-helpers';
 import { useLiveMomo } from './live-momo';

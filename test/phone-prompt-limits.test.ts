@@ -1,4 +1,3 @@
-
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +14,7 @@ import { resetRailHealth } from '@/lib/domain/rail-health';
 import { normalizeBuyerPhone } from '@/lib/payments/begin-attempt';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
 import { resendMobileMoneyPrompt } from '@/lib/payments/resend';
-import { call, useDatabase, } from './api';
+import { call, useDatabase } from './api';
 import { assertMoneyInvariant } from './invariant';
 import { newIntent, now } from './lifecycle-helpers';
 import { useLiveMomo } from './live-momo';

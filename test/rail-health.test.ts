@@ -1,11 +1,10 @@
-
 import { describe, expect, it } from 'vitest';
-import { backendKey, RAIL_DOWN_AFTER, RAIL_DOWN_SECONDS, } from '@/lib/domain/rail-health';
+import { backendKey, RAIL_DOWN_AFTER, RAIL_DOWN_SECONDS } from '@/lib/domain/rail-health';
 import { availableRails } from '@/lib/payments/available-rails';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
 import { pollDueAttempts } from '@/lib/payments/poll';
 import { railAdapter } from '@/lib/rails/registry';
-import { call, useDatabase, } from './api';
+import { call, useDatabase } from './api';
 import { assertMoneyInvariant } from './invariant';
 import { now } from './lifecycle-helpers';
 import { useLiveMomo } from './live-momo';

@@ -11,7 +11,7 @@ import { preparedRunner } from './pglite-prepared';
 
 export type { Db, DbHandle, Row } from './types';
 
-import type { Db, DbHandle, Row } from './types';
+import type { Db, DbHandle } from './types';
 
 // int8 columns (amounts, timestamps) are read as JS numbers: every value we store is far below
 // 2^53 (the largest amount is 10^12 USDT micro-units), so no precision is lost.
