@@ -120,7 +120,7 @@ export async function applyDecision(
  * a credit anywhere else would move the intent's money without the attempt's (and be counted
  * again by the next poll), so such a Decision is refused before anything is written.
  */
-function creditOf(d: Decision): Extract<Effect, { do: 'credit' }> | null {
+export function creditOf(d: Decision): Extract<Effect, { do: 'credit' }> | null {
   const credits = d.effects.filter((e) => e.do === 'credit');
   const first = d.effects[0]?.do === 'credit' ? d.effects[0] : null;
   if (credits.length > 1 || (credits.length === 1 && !first) || (first?.amount ?? 0) !== d.credit)
