@@ -23,6 +23,8 @@ export default defineConfig({
       RATE_LIMIT_PER_SECOND: '100000',
       RATE_LIMIT_BURST: '100000',
       BTC_CONFIRMATIONS: '1',
+      // The live tests configure the deployment's rails (platform accounts): offered on PostgreSQL too.
+      PLATFORM_RAILS: 'on',
     },
   },
 });

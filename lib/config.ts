@@ -184,13 +184,20 @@ const envSchema = z
       .default('443,8443')
       .transform((v) => (v === '*' ? ('any' as const) : [...new Set(v.split(',').map(Number))])),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    // The rails of the environment above are the deployment's own accounts (platform accounts):
+    // `on` offers them to every merchant that has no account of its own for a rail, which is the
+    // aggregator model (the deployment holds its merchants' money: a payment-service licence).
+    // Unset: on for the embedded single-merchant quickstart, off on PostgreSQL.
+    PLATFORM_RAILS: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
+    // The key ring rail accounts' secrets are sealed with (lib/secrets.ts): id:key[,id:key...].
+    CAISSE_ENCRYPTION_KEY: z.string().min(1).optional(),
   })
   .refine((env) => env.RATE_MIN_SOURCES <= env.RATE_SOURCES.length, {
     path: ['RATE_MIN_SOURCES'],
     message: 'must not exceed the number of RATE_SOURCES (no price could ever be quoted)',
   });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'BASE_URL'> & { BASE_URL: string; checkoutUrl: string };
+export type Config = Omit<z.infer<typeof envSchema>, 'BASE_URL' | 'PLATFORM_RAILS'> & { BASE_URL: string; checkoutUrl: string; platformRails: boolean };
 
 let cached: Config | undefined;
 
@@ -204,7 +211,9 @@ export function config(): Config {
   // Without BASE_URL, links point at this server on PORT (what a newcomer running it locally expects).
   const base = (parsed.data.BASE_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
   const checkoutUrl = (parsed.data.CHECKOUT_URL ?? `${base}/checkout`).replace(/\/+$/, '');
-  cached = { ...parsed.data, BASE_URL: base, checkoutUrl };
+  const platformRails = (parsed.data.PLATFORM_RAILS ?? (parsed.data.DATABASE_URL ? 'off' : 'on')) === 'on';
+  const { PLATFORM_RAILS: _, ...rest } = parsed.data;
+  cached = { ...rest, BASE_URL: base, checkoutUrl, platformRails };
   return cached;
 }
 

@@ -17,6 +17,7 @@ export const ID_PREFIXES = {
   delivery: 'whd',
   paymentLink: 'plink',
   user: 'user',
+  railAccount: 'ra',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

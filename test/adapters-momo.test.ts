@@ -369,7 +369,7 @@ describe('live mode through the API (fake MoMo, callbacks through the HTTP route
   const intentOf = async (key: string, id: string) => (await call('GET', `/v1/payment_intents/${id}`, { key })).body;
 
   it('only configured live rails are offered', async () => {
-    expect((await availableRails(db(), 'XOF', true)).map((r) => r.rail)).toEqual(['mobile_money_a']);
+    expect((await availableRails(db(), { merchantId: 'acct_none', livemode: true }, 'XOF')).map((r) => r.rail)).toEqual(['mobile_money_a']);
   });
 
   it("confirm sends the push; the operator's callback through the route pays the intent at once; sent twice, one success", async () => {
@@ -648,11 +648,11 @@ describe('live mode through the API (fake MoMo, callbacks through the HTTP route
       expect(r.status).toBe(503);
       expect(r.body.error).toMatchObject({ type: 'api_error', code: 'rail_unavailable' });
       // One refusal is not an outage; three in a row hide the rail (rail health, in the database).
-      expect((await availableRails(db(), 'XOF', true)).map((x) => x.rail)).toEqual(['mobile_money_a']);
+      expect((await availableRails(db(), { merchantId: 'acct_none', livemode: true }, 'XOF')).map((x) => x.rail)).toEqual(['mobile_money_a']);
       for (let i = 0; i < 2; i++)
         expect((await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: m.keys.live, body: { phone: '0554121500' } })).status).toBe(503);
       fake.mode = 'ok';
-      expect(await availableRails(db(), 'XOF', true)).toEqual([]);
+      expect(await availableRails(db(), { merchantId: 'acct_none', livemode: true }, 'XOF')).toEqual([]);
       const rows = await db().query<{ status: string }>(`select status from payment_attempts where payment_intent_id = $1`, [pi.id]);
       expect(rows.map((x) => x.status)).toEqual(['failed', 'failed', 'failed']);
       // While down: refused without asking the backend, with Retry-After saying when it is tried again.

@@ -135,8 +135,8 @@ describe('receive addresses: nobody can take the address rails away', () => {
     // A buyer of another merchant: both rails on offer, and an address at once.
     const shop = await newShop();
     const t1 = t0 + 30;
-    expect((await availableRails(db(), 'BTC', true, { now: t1 })).map((r) => r.rail)).toContain('btc_onchain');
-    expect((await availableRails(db(), 'USDT', true, { now: t1 })).map((r) => r.rail)).toContain('usdt_trc20');
+    expect((await availableRails(db(), { merchantId: 'acct_none', livemode: true }, 'BTC', { now: t1 })).map((r) => r.rail)).toContain('btc_onchain');
+    expect((await availableRails(db(), { merchantId: 'acct_none', livemode: true }, 'USDT', { now: t1 })).map((r) => r.rail)).toContain('usdt_trc20');
     const buyerBtc = await choose(shop, 'btc_onchain', '203.0.113.7', t1);
     const buyerUsdt = await choose(shop, 'usdt_trc20', '203.0.113.7', t1);
     expect(buyerBtc).not.toBeInstanceOf(DomainError);

@@ -90,7 +90,7 @@ describe('on-chain receive addresses (live): reuse and the gap limit', () => {
     }
     expect(new Set(intents.map((x) => x.address)).size).toBe(GAP + 2);
     // Past the gap: still offered, and the gap the wallet must scan is reported.
-    expect((await availableRails(db(), 'BTC', true, { now: t0 })).map((r) => r.rail)).toEqual(['btc_onchain']);
+    expect((await availableRails(db(), { merchantId: 'acct_none', livemode: true }, 'BTC', { now: t0 })).map((r) => r.rail)).toEqual(['btc_onchain']);
     const keyId = (await db().query<{ key_id: string }>(`select key_id from derived_addresses where address = $1`, [intents[0]!.address]))[0]!.key_id;
     const gaps = async () => (await call('GET', '/v1/address_gaps', { key: m.keys.live })).body.data.find((g: { rail: string }) => g.rail === 'btc_onchain');
     const derived = Number((await db().query<{ next_index: number }>(`select next_index from derivation_counters where key_id = $1`, [keyId]))[0]!.next_index);

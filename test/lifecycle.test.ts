@@ -524,7 +524,7 @@ describe('checkout sessions and rails', () => {
   });
 
   it('availableRails lists the rails of a currency with their operator details', async () => {
-    const xof = await availableRails(db(), 'XOF', false);
+    const xof = await availableRails(db(), { merchantId: 'acct_none', livemode: false }, 'XOF');
     // The four operators, and the converting rails at the test rates (no amount: no approximation).
     expect(xof.map((r) => r.rail)).toEqual([
       'mobile_money_a',
@@ -536,16 +536,16 @@ describe('checkout sessions and rails', () => {
       'usdt_trc20',
     ]);
     expect(xof.every((r) => r.approx === null)).toBe(true);
-    const priced = await availableRails(db(), 'XOF', false, { amount: 5000 });
+    const priced = await availableRails(db(), { merchantId: 'acct_none', livemode: false }, 'XOF', { amount: 5000 });
     expect(priced.filter((r) => r.approx).map((r) => [r.rail, r.approx])).toEqual([
       ['btc_lightning', { amount: 8334, currency: 'BTC', rate: '60000000' }],
       ['btc_onchain', { amount: 8334, currency: 'BTC', rate: '60000000' }],
       ['usdt_trc20', { amount: 8333334, currency: 'USDT', rate: '600' }],
     ]);
     expect(xof[0]).toMatchObject({ kind: 'mobile_money', country: 'CI', dialCode: '+225', exampleNumber: '0554120000' });
-    expect((await availableRails(db(), 'BTC', false)).map((r) => r.rail)).toEqual(['btc_lightning', 'btc_onchain']);
+    expect((await availableRails(db(), { merchantId: 'acct_none', livemode: false }, 'BTC')).map((r) => r.rail)).toEqual(['btc_lightning', 'btc_onchain']);
     // Live rails with no configuration are not offered.
-    expect(await availableRails(db(), 'BTC', true)).toEqual([]);
+    expect(await availableRails(db(), { merchantId: 'acct_none', livemode: true }, 'BTC')).toEqual([]);
   });
 
   it('list and retrieve share the serializer (nextAction)', async () => {

@@ -279,13 +279,13 @@ describe('the worker task refresh-rates', () => {
   const task = (opts: Parameters<typeof workerTasks>[0]) => workerTasks(opts).find((t) => t.name === 'refresh-rates');
 
   it('runs only when a converting rail is live: no exchange is called by a test-mode deployment', async () => {
-    expect(liveRatesNeeded()).toBe(false);
+    expect(await liveRatesNeeded(db())).toBe(false);
     expect(await task({ now: () => T, rateProviders: providers })!.run(db())).toBe(0);
     expect(kraken.requests + bitstamp.requests).toBe(0);
     expect(await rows()).toEqual([]);
 
     liveConvertingRail();
-    expect(liveRatesNeeded()).toBe(true);
+    expect(await liveRatesNeeded(db())).toBe(true);
     expect(await task({ now: () => T, rateProviders: providers })!.run(db())).toBe(2);
     expect((await rows()).map((r) => r.price_eur)).toEqual([BTC_EUR, USDT_EUR]);
     // Another instance's worker in the same interval: the lease says no.

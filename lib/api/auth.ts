@@ -2,6 +2,7 @@
 // are random, so a fast hash is enough; no plaintext at rest). One indexed lookup per request.
 import type { Db } from '../db/client';
 import { hashKey } from '../domain/merchants';
+import { type EnabledAccount, enabledAccountsSubquery, parseEnabledAccounts } from '../store/rail-accounts';
 import { ApiError } from './errors';
 
 export { hashKey };
@@ -10,6 +11,8 @@ export interface Merchant {
   merchantId: string;
   livemode: boolean;
   keyId: string;
+  /** The merchant's enabled rail accounts in the key's mode, read by the key lookup itself (lib/domain/merchant-rails.ts). */
+  railAccounts?: EnabledAccount[];
 }
 
 /**
@@ -49,8 +52,11 @@ export async function authenticate(db: Db, header: string | null): Promise<Merch
   const secret = secretFrom(header);
   if (secret === null) throw authError('Malformed Authorization header. Use the form `Authorization: Bearer sk_test_...`.');
   if (!KEY_RE.test(secret)) throw authError('Malformed API key. Keys look like sk_test_... or sk_live_... followed by letters and digits.');
-  const rows = await db.query<{ id: string; merchant_id: string; livemode: boolean; revoked_at: number | null }>(
-    `select id, merchant_id, livemode, revoked_at from api_keys where key_hash = $1`,
+  // The merchant's enabled rail accounts come in the same statement: a payment knows which
+  // account takes it without a round trip of its own.
+  const rows = await db.query<{ id: string; merchant_id: string; livemode: boolean; revoked_at: number | null; rail_accounts: unknown }>(
+    `select k.id, k.merchant_id, k.livemode, k.revoked_at, ${enabledAccountsSubquery('k.merchant_id', 'k.livemode')} as rail_accounts
+       from api_keys k where k.key_hash = $1`,
     [hashKey(secret)],
   );
   const row = rows[0];
@@ -64,5 +70,5 @@ export async function authenticate(db: Db, header: string | null): Promise<Merch
     lastUseWritten.set(row.id, now);
     await db.query(`update api_keys set last_used_at = $2 where id = $1 and (last_used_at is null or last_used_at < $2 - 60)`, [row.id, now]);
   }
-  return { merchantId: row.merchant_id, livemode: row.livemode, keyId: row.id };
+  return { merchantId: row.merchant_id, livemode: row.livemode, keyId: row.id, railAccounts: parseEnabledAccounts(row.rail_accounts) };
 }

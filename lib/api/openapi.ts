@@ -2,6 +2,7 @@
 // described by zod schemas too (RESPONSE_OBJECTS); test/openapi.test.ts checks real responses
 // against them, so the reference cannot drift from what the API answers.
 import { z } from 'zod';
+import { MOMO_PROTOCOLS } from '../config';
 import { createCheckoutSessionInput, LOCALES, listCheckoutSessionsQuery } from '../domain/checkout-sessions';
 import { EVENT_TYPES, type EventType, listEventsQuery } from '../domain/events';
 import { listExchangeRatesQuery } from '../domain/exchange-rates';
@@ -241,6 +242,30 @@ const PaymentLink = z.strictObject({
   createdAt: ts,
 });
 
+const RailAccount = z.strictObject({
+  id: z.string(),
+  object: z.literal('rail_account'),
+  rail: z.enum(RAILS),
+  protocol: z.enum(MOMO_PROTOCOLS).nullable().describe('Mobile money: the operator API the rail speaks on this deployment; null for the other rails'),
+  displayName: z.string().nullable(),
+  status: z.enum(['enabled', 'disabled']),
+  version: z.number().int().describe('Each update makes a new version; an attempt keeps the version that made it'),
+  settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).describe('The settings that are not secrets, as given'),
+  secrets: z
+    .record(z.string(), z.strictObject({ last4: z.string(), fingerprint: z.string() }))
+    .describe(
+      'Each secret as it may be shown: its last four characters (empty for a short one) and a fingerprint (the first 12 hex of its SHA-256). Never the secret',
+    ),
+  callbackUrl: z.string().nullable().describe('Mobile money: where the operator posts notifications for this account (Wave: the webhook URL to register)'),
+  receiveAddresses: z
+    .array(z.string())
+    .describe('Address rails: the first receive addresses the account key gives, to compare with your wallet; empty otherwise'),
+  livemode: z.boolean(),
+  createdAt: ts,
+  updatedAt: ts,
+  disabledAt: ts.nullable(),
+});
+
 /** Events by the object they carry: `type`'s prefix names it. */
 const EVENT_OBJECTS = {
   PaymentIntentEvent: ['payment_intent.', PaymentIntent],
@@ -248,6 +273,7 @@ const EVENT_OBJECTS = {
   ProductEvent: ['product.', Product],
   PriceEvent: ['price.', Price],
   PaymentLinkEvent: ['payment_link.', PaymentLink],
+  RailAccountEvent: ['rail_account.', RailAccount],
 } as const;
 const eventOf = (prefix: string, object: z.ZodType) =>
   z.strictObject({
@@ -262,7 +288,14 @@ export const EVENTS = Object.fromEntries(Object.entries(EVENT_OBJECTS).map(([nam
   [K in keyof typeof EVENT_OBJECTS]: ReturnType<typeof eventOf>;
 };
 const Event = z
-  .discriminatedUnion('type', [EVENTS.PaymentIntentEvent, EVENTS.CheckoutSessionEvent, EVENTS.ProductEvent, EVENTS.PriceEvent, EVENTS.PaymentLinkEvent])
+  .discriminatedUnion('type', [
+    EVENTS.PaymentIntentEvent,
+    EVENTS.CheckoutSessionEvent,
+    EVENTS.ProductEvent,
+    EVENTS.PriceEvent,
+    EVENTS.PaymentLinkEvent,
+    EVENTS.RailAccountEvent,
+  ])
   .describe('An event; data.object is the object its type names (payment_intent.* a PaymentIntent, ...). Also the body of every webhook');
 
 /**

@@ -163,7 +163,7 @@ export async function loadCheckout(db: Db, sessionId: string, now = nowSeconds()
   const redirectPending = phase === 'approve' && intent?.nextAction?.type === 'redirect_to_url';
   const rails =
     phase === 'choose' || phase === 'awaiting' || redirectPending
-      ? await availableRails(db, currency, s.livemode as boolean, {
+      ? await availableRails(db, { merchantId: s.merchant_id as string, livemode: s.livemode as boolean }, currency, {
           now,
           intentId: (intentRow?.id as string | undefined) ?? undefined,
           // What is still due: the converting rails' approximate amounts are for it.

@@ -28,6 +28,9 @@ export const EVENT_TYPES = [
   'price.updated',
   'payment_link.created',
   'payment_link.updated',
+  'rail_account.created',
+  'rail_account.updated',
+  'rail_account.disabled',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

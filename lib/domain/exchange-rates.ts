@@ -5,18 +5,22 @@
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { CONVERTING_RAILS, type Rail } from '../money';
-import { railAdapter } from '../rails/registry';
 import { BASES, type Base, CONVERTIBLE_CURRENCIES, type ConvertibleCurrency } from '../rates';
 import { currentRates } from '../rates/store';
 import type { Scope } from './common';
 import type { ListEnvelope } from './list';
+import { platformAdapter } from './merchant-rails';
 
 /**
  * Whether this deployment quotes live rates: a converting rail (btc_lightning, btc_onchain,
- * usdt_trc20) has a live backend. Otherwise the worker never calls the exchanges.
+ * usdt_trc20) has a live backend, the deployment's or a merchant's enabled account. Otherwise the
+ * worker never calls the exchanges.
  */
-export function liveRatesNeeded(): boolean {
-  return (Object.keys(CONVERTING_RAILS) as Rail[]).some((rail) => railAdapter(rail, true) !== null);
+export async function liveRatesNeeded(db: Db): Promise<boolean> {
+  const rails = Object.keys(CONVERTING_RAILS) as Rail[];
+  if (rails.some((rail) => platformAdapter(rail, true) !== null)) return true;
+  const rows = await db.query(`select 1 from rail_accounts where livemode and status = 'enabled' and rail = any($1::text[]) limit 1`, [rails]);
+  return rows.length > 0;
 }
 
 // GET /v1/exchange_rates

@@ -47,10 +47,11 @@ function actionFor(intent: Row, attempt: Row | null | undefined): Action | null 
   const due = quote ? settlementDue(quote, Number(attempt.amount_received ?? 0), intentDue, currency) : intentDue;
   if (isMobileMoneyRail(rail)) {
     const op = operatorInfo(rail);
+    // The operator's name as the account that took the attempt says it (a merchant's account may name it its own way).
+    const operator = typeof details.operatorName === 'string' ? details.operatorName : op.displayName;
     // A redirect operator (Orange Money, Wave): the payer goes to the operator's page or app.
-    if (typeof details.redirectUrl === 'string')
-      return { type: 'redirect_to_url', url: details.redirectUrl, operator: op.displayName, phone: destination || null, expiresAt };
-    return { type: 'mobile_money_prompt', phone: destination, operator: op.displayName, ussdCode: op.markets[currency]?.ussdCode ?? '', expiresAt };
+    if (typeof details.redirectUrl === 'string') return { type: 'redirect_to_url', url: details.redirectUrl, operator, phone: destination || null, expiresAt };
+    return { type: 'mobile_money_prompt', phone: destination, operator, ussdCode: op.markets[currency]?.ussdCode ?? '', expiresAt };
   }
   switch (rail) {
     case 'btc_lightning':

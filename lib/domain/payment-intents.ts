@@ -4,13 +4,14 @@ import type { Db, Row } from '../db/client';
 import { invalid, notFound } from '../errors';
 import { createId, nowSeconds } from '../ids';
 import { assertAmountInBounds, assertRailTakesCurrency, boundsFor, CURRENCIES, type Currency, RAILS, type Rail, settlementCurrency } from '../money';
+import type { OperatorInfo } from '../rails/mobile-money/operators';
 import { railPolicy } from '../rails/policy';
-import { railAdapter } from '../rails/registry';
 import { type PaymentIntentRow, parseIntent } from '../store/intents';
 import { type Companion, getOwnedRow, metadataInput, type Scope, shortText } from './common';
 import { assertRateAvailable, quoteOf } from './conversion';
 import { insertWithEvent } from './events';
 import { listObjects, listQuery } from './list';
+import { merchantRail, operatorOf, railNotConfigured } from './merchant-rails';
 import { type NextAction, nextActionFor, type QuoteView } from './next-action';
 import { amountInput, currencyInput } from './prices';
 import { INTENT_STATUSES, type IntentStatus } from './transitions';
@@ -100,8 +101,8 @@ function latestQuoteOf(attempt: Row | null | undefined): PaymentIntent['latestQu
  * converts the currency (XOF over USDT, ...) takes any amount of it; the settlement amount's own
  * bounds are checked when the quote is made (lib/rates/quotes.ts, beginAttempt).
  */
-export function assertPayable(rail: Rail, currency: Currency, amount: number): void {
-  const policy = railPolicy(rail);
+export function assertPayable(rail: Rail, currency: Currency, amount: number, operator?: OperatorInfo | null): void {
+  const policy = railPolicy(rail, operator);
   const settlement = settlementCurrency(rail, currency, policy.currencies);
   if (settlement === null) assertRailTakesCurrency(rail, currency, policy.currencies);
   if (settlement !== currency) {
@@ -113,23 +114,11 @@ export function assertPayable(rail: Rail, currency: Currency, amount: number): v
   if (amount % step !== 0) throw invalid('parameter_invalid', `Rail ${rail} takes ${currency} amounts in multiples of ${step}; got ${amount}.`, 'amount');
 }
 
-/**
- * A rail this deployment has no configuration for in this mode can never take a payment: refused
- * (400 `rail_not_configured`), not left to answer 503 "try again later" for ever. Test mode has every
- * rail (the simulators); 503 `rail_unavailable` stays for a configured rail whose backend is down.
- */
-export function assertRailConfigured(rail: Rail, livemode: boolean): void {
-  if (railAdapter(rail, livemode) === null)
-    throw invalid(
-      'rail_not_configured',
-      `Rail ${rail} is not configured for ${livemode ? 'live' : 'test'} payments on this deployment: choose another rail, or ask its operator to configure ${rail} (see the README's configuration table).`,
-      'rail',
-    );
-}
-
 export async function createPaymentIntent(db: Db, scope: Scope, input: CreatePaymentIntentInput, companion?: Companion): Promise<PaymentIntent> {
-  assertPayable(input.rail, input.currency, input.amount);
-  assertRailConfigured(input.rail, scope.livemode);
+  // The merchant's adapter for the rail (its own account, else the deployment's): its operator's limits apply.
+  const adapter = await merchantRail(db, scope, input.rail);
+  assertPayable(input.rail, input.currency, input.amount, adapter && operatorOf(adapter));
+  if (!adapter) throw railNotConfigured(input.rail, scope.livemode);
   const now = nowSeconds();
   // Francs over a BTC or USDT rail: only while a fresh rate exists (no query in test mode).
   await assertRateAvailable(db, input.rail, input.currency, scope.livemode, now);

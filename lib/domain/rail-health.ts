@@ -29,10 +29,13 @@ export const RAIL_DOWN_SECONDS = 60;
 export const PROBE_SECONDS = 30;
 
 /**
- * The row a backend's health lives in: the rail, the mode and a digest of the backend's address,
- * so a reconfigured backend starts healthy and instances configured alike share one row.
+ * The row a backend's health lives in. A merchant's account: its id and version, so one merchant's
+ * failing backend never hides the rail for another, and an account fixed by an update starts
+ * healthy. The deployment's: the rail, the mode and a digest of the backend's address, so a
+ * reconfigured backend starts healthy and instances configured alike share one row.
  */
-export function backendKey(adapter: Pick<RailAdapter, 'rail' | 'mode' | 'config'>): string {
+export function backendKey(adapter: Pick<RailAdapter, 'rail' | 'mode' | 'config' | 'account'>): string {
+  if (adapter.account) return `account:${adapter.rail}:${adapter.account.id}:${adapter.account.version}`;
   const c = (adapter.config ?? {}) as Record<string, unknown>;
   const target = String(c.baseUrl ?? c.restUrl ?? c.url ?? '');
   return `${adapter.mode}:${adapter.rail}:${createHash('sha256').update(target).digest('hex').slice(0, 16)}`;
@@ -64,10 +67,11 @@ export async function isBackendDown(db: Db, adapter: RailAdapter, now: number): 
   return isDown(await row(db, backendKey(adapter)), now);
 }
 
-/** The backends (of a mode) that are down now: one query for the page's list. */
-export async function downBackends(db: Db, livemode: boolean, now: number): Promise<Set<string>> {
-  const rows = await db.query<{ backend: string }>(`select backend from rail_health where livemode = $1 and failures >= $2 and down_until > $3`, [
-    livemode,
+/** Which of these backends are down now: one query for the page's list. */
+export async function downBackends(db: Db, keys: readonly string[], now: number): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.query<{ backend: string }>(`select backend from rail_health where backend = any($1::text[]) and failures >= $2 and down_until > $3`, [
+    keys,
     RAIL_DOWN_AFTER,
     now,
   ]);

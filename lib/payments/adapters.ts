@@ -1,34 +1,56 @@
-// Which adapter a payment goes to: the rail's in this mode, configured and (for a new request)
-// with a healthy backend; and the refusal of one request by its backend. May call lib/rails,
-// lib/domain (payment-intents, rail-health), bottom.
+// Which adapter a payment goes to: the merchant's for the rail in this mode (its own account, else
+// the deployment's: lib/domain/merchant-rails.ts), with a healthy backend for a new request; an
+// existing attempt's, the one that made it; and the refusal of one request by its backend.
+// May call lib/rails, lib/domain (merchant-rails, rail-health), bottom.
 
+import { config } from '../config';
 import type { Db } from '../db/client';
 import type { Scope } from '../domain/common';
-import { assertRailConfigured } from '../domain/payment-intents';
+import { type AttemptAccount, attemptAdapter, configuredRail, operatorOf, type RailScope } from '../domain/merchant-rails';
+
+export { operatorOf };
+
 import { admitRequest } from '../domain/rail-health';
-import { DomainError } from '../errors';
+import { DomainError, notFound } from '../errors';
 import type { Rail } from '../money';
-import { railAdapter } from '../rails/registry';
+import { callbackUrl } from '../rails/accounts';
 import type { BackendError, RailAdapter } from '../rails/types';
 import { familyOfRail } from './families';
 
 export const scopeOf = (row: { merchant_id: string; livemode: boolean }): Scope => ({ merchantId: row.merchant_id, livemode: row.livemode });
 
-/** The rail's adapter in this mode, or 400 rail_not_configured (503 is for a configured rail whose backend is down). */
-export function configuredAdapter(rail: Rail, livemode: boolean): RailAdapter {
-  assertRailConfigured(rail, livemode);
-  return railAdapter(rail, livemode)!;
+/** The merchant's adapter for a rail in this mode, or 400 rail_not_configured. */
+export function configuredAdapter(db: Db, scope: RailScope, rail: Rail): Promise<RailAdapter> {
+  return configuredRail(db, scope, rail);
 }
 
 /**
- * The adapter to send a new request to (a new attempt, a resend), or rail_unavailable: not
- * configured in this mode, or its backend is down (rail-health.ts; while it is being probed, this
- * request may be the probe).
+ * The adapter to send a new request to (a new attempt), or rail_unavailable: not configured for
+ * this merchant in this mode, or its backend is down (rail-health.ts; while it is being probed,
+ * this request may be the probe).
  */
-export async function usableAdapter(db: Db, rail: Rail, livemode: boolean, now: number): Promise<RailAdapter> {
-  const adapter = configuredAdapter(rail, livemode);
+export async function usableAdapter(db: Db, scope: RailScope, rail: Rail, now: number): Promise<RailAdapter> {
+  const adapter = await configuredRail(db, scope, rail);
   await admitRequest(db, adapter, now);
   return adapter;
+}
+
+/** The adapter that made an attempt (its account's version, whatever became of the account since), or 404-like null. */
+export function adapterOfAttempt(db: Db, attempt: AttemptAccount): Promise<RailAdapter | null> {
+  return attemptAdapter(db, attempt);
+}
+
+/** The same, required: an attempt whose rail is no longer configured at all cannot be asked about. */
+export async function requiredAdapterOfAttempt(db: Db, attempt: AttemptAccount & { id: string }): Promise<RailAdapter> {
+  const adapter = await attemptAdapter(db, attempt);
+  if (!adapter) throw notFound('rail', attempt.rail);
+  return adapter;
+}
+
+/** Where an operator posts its notifications about an attempt of this adapter: its account's URL, or the deployment's rail's. */
+export function notifyUrlOf(adapter: RailAdapter): string {
+  const cfg = config();
+  return adapter.account ? callbackUrl(cfg, adapter.account.id) : `${cfg.BASE_URL}/callbacks/mobile_money/${adapter.rail}`;
 }
 
 /** A refusal of one request by its backend (a 4xx about its content): that attempt fails, the rail is fine. */

@@ -10,11 +10,10 @@
 import { config } from '../config';
 import type { Db } from '../db/client';
 import { clientKey } from '../domain/action-limits';
-import type { Scope } from '../domain/common';
 import type { ListEnvelope } from '../domain/list';
+import { merchantRails, type RailScope } from '../domain/merchant-rails';
 import { DomainError } from '../errors';
 import { ADDRESS_RAILS, type Rail } from '../money';
-import { railAdapter } from '../rails/registry';
 import type { RailAdapter } from '../rails/types';
 import { countHolds, gapFacts, handOn, insertAddress, lockFreeAddress, lockOwnAddress, nextIndex } from '../store/addresses';
 
@@ -146,7 +145,7 @@ export interface AddressGap {
  * then a wallet sees no history there). Reads the key's used indexes (an index range,
  * `derived_addresses_used`: credited money is always seen money).
  */
-export async function addressGap(db: Db, adapter: RailAdapter): Promise<AddressGap | null> {
+export async function addressGap(db: Db, adapter: RailAdapter, livemode = adapter.mode === 'live'): Promise<AddressGap | null> {
   const configured = configuredGap(adapter.rail);
   if (configured === null || !adapter.derivationKeyId) return null;
   const { derived, lastUsed, longestInner: inner } = await gapFacts(db, adapter.derivationKeyId);
@@ -158,7 +157,7 @@ export async function addressGap(db: Db, adapter: RailAdapter): Promise<AddressG
   return {
     object: 'address_gap',
     rail: adapter.rail,
-    livemode: adapter.mode === 'live',
+    livemode,
     configuredGapLimit: configured,
     derivedCount: derived,
     highestUsedIndex: lastUsed,
@@ -167,12 +166,16 @@ export async function addressGap(db: Db, adapter: RailAdapter): Promise<AddressG
   };
 }
 
-/** GET /v1/address_gaps: each address rail configured in the key's mode, with its gap (not paginated). */
-export async function listAddressGaps(db: Db, scope: Scope): Promise<ListEnvelope<AddressGap>> {
+/**
+ * GET /v1/address_gaps: each address rail this merchant takes in the key's mode (its own account's
+ * key, else the deployment's), with its gap (not paginated).
+ */
+export async function listAddressGaps(db: Db, scope: RailScope): Promise<ListEnvelope<AddressGap>> {
   const data: AddressGap[] = [];
+  const adapters = await merchantRails(db, scope);
   for (const rail of ADDRESS_RAILS) {
-    const adapter = railAdapter(rail, scope.livemode);
-    const gap = adapter ? await addressGap(db, adapter) : null;
+    const adapter = adapters.get(rail);
+    const gap = adapter ? await addressGap(db, adapter, scope.livemode) : null;
     if (gap) data.push(gap);
   }
   return { object: 'list', data, hasMore: false, url: '/v1/address_gaps' };

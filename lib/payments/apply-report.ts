@@ -12,14 +12,13 @@ import { recordBackendFailure, recordBackendSuccess } from '../domain/rail-healt
 import { transitionIntent } from '../domain/transitions';
 import { DomainError } from '../errors';
 import { log } from '../log';
-import { isMobileMoneyRail, type Rail } from '../money';
+import { isMobileMoneyRail, type MobileMoneyRail, type Rail } from '../money';
 import { operatorInfo } from '../rails/mobile-money/operators';
-import { railAdapter } from '../rails/registry';
 import { BackendError, type RailAdapter, type RailStatus } from '../rails/types';
 import { markMoneySeen } from '../store/addresses';
 import { attemptView, getAttempt, isActiveAttempt, lockAttempt, type PaymentAttemptRow, parseAttempt, writeAttempt, writeQuietPoll } from '../store/attempts';
 import { lockIntent, parseIntent } from '../store/intents';
-import { scopeOf } from './adapters';
+import { adapterOfAttempt, operatorOf, scopeOf } from './adapters';
 import { applyReport } from './apply-decision';
 import { STUCK_CREATING_SECONDS } from './begin-attempt';
 import { cancelAtBackend } from './close';
@@ -87,7 +86,7 @@ async function unstick(db: Db, row: PaymentAttemptRow, now: number): Promise<Pay
     const a = await writeAttempt(tx, attemptId, {
       to: 'pending',
       from: ['creating'],
-      set: { expires_at: row.created_at + operatorInfo(rail).timeoutSeconds, updated_at: now },
+      set: { expires_at: row.created_at + (await pushTimeout(tx, row)), updated_at: now },
     });
     if (a && intent.status === 'requires_payment_method') {
       const pi = parseIntent(await transitionIntent(tx, intent.id, 'pending', { last_payment_error: null }));
@@ -97,12 +96,23 @@ async function unstick(db: Db, row: PaymentAttemptRow, now: number): Promise<Pay
   });
 }
 
+/** How long a push lasts at the operator of the account that sent it. */
+async function pushTimeout(db: Db, row: PaymentAttemptRow): Promise<number> {
+  const adapter = await adapterOfAttempt(db, row).catch(() => null);
+  return ((adapter && operatorOf(adapter)) ?? operatorInfo(row.rail as MobileMoneyRail)).timeoutSeconds;
+}
+
 /** The adapter to ask about this attempt, or null (asked again later: none here, or another protocol's). */
 async function askable(db: Db, row: PaymentAttemptRow, now: number): Promise<RailAdapter | null> {
   const rail = row.rail;
-  const adapter = railAdapter(rail, row.livemode);
+  // The account and version that made the attempt, whatever became of the account since.
+  const adapter = await adapterOfAttempt(db, row).catch((err: Error) => {
+    log('error', 'the adapter of an attempt could not be made', { rail, attemptId: row.id, account: row.rail_account_id, error: err.message });
+    return null;
+  });
   const protocol = row.details.protocol;
-  const pinned = adapter && familyOfRail(rail).pinsProtocol && isMobileMoneyRail(rail) && typeof protocol === 'string' ? operatorInfo(rail).protocol : null;
+  const op = adapter && operatorOf(adapter);
+  const pinned = op && familyOfRail(rail).pinsProtocol && typeof protocol === 'string' ? op.protocol : null;
   if (pinned !== null && protocol !== pinned) {
     // The rail now speaks another operator API than the one this attempt lives at: asking it would
     // be asking the wrong operator (and a "never heard of it" would end the watch). Kept, asked

@@ -3,12 +3,11 @@
 // API's nextAction promises. May call lib/domain (rail-health, quotes), lib/rates, lib/rails.
 import type { Db } from '../db/client';
 import { convertsTo } from '../domain/conversion';
+import { merchantRails, operatorOf, type RailScope } from '../domain/merchant-rails';
 import { backendKey, downBackends } from '../domain/rail-health';
 import { nowSeconds } from '../ids';
 import { boundsFor, type Currency, isMobileMoneyRail, RAIL_CATALOG, RAILS, type Rail } from '../money';
-import { operatorInfo } from '../rails/mobile-money/operators';
 import { railPolicy } from '../rails/policy';
-import { railAdapter } from '../rails/registry';
 import type { RailAdapter, RailKind } from '../rails/types';
 import { settlementAmount } from '../rates/quotes';
 import { currentRates } from '../rates/store';
@@ -37,17 +36,21 @@ export interface AvailableRail {
 type Rate = { from: string; to: string; rate: string };
 
 /**
- * Rails that take `currency`, are configured in this mode, and whose backend is not down
- * (rail-health.ts, in the database). An address rail always has an address to give (addresses.ts).
+ * Rails that take `currency`, that this merchant can take in this mode (its own accounts, else the
+ * deployment's: merchant-rails.ts), and whose backend is not down (rail-health.ts, in the
+ * database). An address rail always has an address to give (addresses.ts).
  */
 export async function availableRails(
   db: Db,
+  scope: RailScope,
   currency: Currency,
-  livemode: boolean,
   opts: { now?: number; intentId?: string; amount?: number } = {},
 ): Promise<AvailableRail[]> {
   const now = opts.now ?? nowSeconds();
-  const down = livemode ? await downBackends(db, livemode, now) : new Set<string>();
+  const livemode = scope.livemode;
+  const adapters = await merchantRails(db, scope);
+  const live = [...adapters.values()].filter((a) => a.mode === 'live');
+  const down = await downBackends(db, live.map(backendKey), now);
   // A converting rail is offered only with a fresh rate (one query for every pair, none in test mode).
   const rates: Rate[] = RAILS.some((r) => convertsTo(r, currency)) ? await currentRates(db, livemode, now) : [];
   const out: AvailableRail[] = [];
@@ -56,18 +59,20 @@ export async function availableRails(
     if (!railPolicy(rail).currencies.includes(currency) && to === null) continue;
     const rate = to === null ? null : rates.find((r) => r.from === currency && r.to === to);
     if (to !== null && !rate) continue;
-    const adapter = railAdapter(rail, livemode);
+    const adapter = adapters.get(rail);
     if (!adapter || (adapter.mode === 'live' && down.has(backendKey(adapter)))) continue;
-    const offered = isMobileMoneyRail(rail) ? mobileMoneyOffer(rail, currency) : otherOffer(adapter, currency, livemode, to, rate ?? null, opts.amount);
+    if (!railPolicy(rail, operatorOf(adapter)).currencies.includes(currency) && to === null) continue;
+    const offered = isMobileMoneyRail(rail) ? mobileMoneyOffer(adapter, currency) : otherOffer(adapter, currency, livemode, to, rate ?? null, opts.amount);
     if (offered) out.push(offered);
   }
   return out;
 }
 
-function mobileMoneyOffer(rail: Rail, currency: Currency): AvailableRail | null {
-  if (!isMobileMoneyRail(rail)) return null;
-  const op = operatorInfo(rail);
-  const m = op.markets[currency]!;
+function mobileMoneyOffer(adapter: RailAdapter, currency: Currency): AvailableRail | null {
+  const rail = adapter.rail;
+  const op = operatorOf(adapter);
+  const m = op?.markets[currency];
+  if (!op || !m) return null;
   return {
     rail,
     kind: 'mobile_money',

@@ -7,15 +7,17 @@ import { randomUUID } from 'node:crypto';
 import { config } from '../config';
 import type { Db } from '../db/client';
 import { lockQuote, type Quote } from '../domain/conversion';
+import { accountOwner } from '../domain/merchant-rails';
 import { reservePrompt } from '../domain/phone-limits';
 import { invalid, unexpectedState } from '../errors';
 import { createId } from '../ids';
 import { type Currency, isMobileMoneyRail, type Rail } from '../money';
-import { normalizePhone, operatorInfo } from '../rails/mobile-money/operators';
+import { normalizePhone, type OperatorInfo, operatorInfo } from '../rails/mobile-money/operators';
 import type { PromptInput, RailAdapter } from '../rails/types';
 import { insertAttempt, lastDetailsOnAddress, lockWatchedOnAddress, moneySeenOnAddress, writeAttempt } from '../store/attempts';
 import type { PaymentIntentRow } from '../store/intents';
 import { type CheckoutSessionRow, openSessionOf } from '../store/sessions';
+import { notifyUrlOf, operatorOf } from './adapters';
 import { addressFor } from './addresses';
 import { familyOf, type RailFamily } from './families';
 import { attemptAmount } from './watch';
@@ -40,9 +42,10 @@ export interface StartOptions {
 }
 
 /** E.164 for the operator's market in the intent's currency, or a 400 naming `phone`. */
-export function normalizeBuyerPhone(rail: Rail, currency: Currency, phone: string | undefined): string {
+export function normalizeBuyerPhone(rail: Rail, currency: Currency, phone: string | undefined, operator?: OperatorInfo | null): string {
   if (!isMobileMoneyRail(rail)) throw new Error('not a mobile-money rail');
-  const op = operatorInfo(rail);
+  // The operator as the account that takes the payment describes it; the deployment's by default.
+  const op = operator ?? operatorInfo(rail);
   const market = op.markets[currency];
   if (!market) throw invalid('rail_currency_mismatch', `Rail ${rail} does not take ${currency}.`, 'rail');
   if (phone === undefined)
@@ -66,6 +69,7 @@ interface Draft {
   id: string;
   intent: PaymentIntentRow;
   rail: Rail;
+  adapter: RailAdapter;
   family: RailFamily;
   session: CheckoutSessionRow | null;
   now: number;
@@ -86,6 +90,7 @@ export async function beginAttempt(tx: Db, intent: PaymentIntentRow, adapter: Ra
     id: createId('att'),
     intent,
     rail,
+    adapter,
     family,
     session,
     now,
@@ -99,7 +104,10 @@ export async function beginAttempt(tx: Db, intent: PaymentIntentRow, adapter: Ra
   if (family.invoice) d.expiresAt = Math.min(d.expiresAt, now + config().LIGHTNING_INVOICE_EXPIRY_SECONDS);
   // Which operator API this attempt lives at: a later change of MOMO_<X>_PROTOCOL must not make
   // another protocol's adapter ask about it (refreshAttempt).
-  if (family.pinsProtocol && isMobileMoneyRail(rail)) d.details.protocol = operatorInfo(rail).protocol;
+  const op = operatorOf(adapter);
+  if (family.pinsProtocol && op) d.details.protocol = op.protocol;
+  // The operator's name as this account says it (the payer is told where to approve).
+  if (op && adapter.account) d.details.operatorName = op.displayName;
   // A push: our reference for it is made and stored now, before the call, so a push whose answer
   // is lost (timeout, crash) can still be looked up at the operator. A redirect's reference is the
   // attempt id itself (Orange's order_id, Wave's client_reference).
@@ -132,7 +140,7 @@ export async function beginAttempt(tx: Db, intent: PaymentIntentRow, adapter: Ra
 /** The payer's number: a push needs it (and counts it toward the phone's limits); a redirect takes it for the record. */
 async function takePhone(tx: Db, d: Draft, opts: StartOptions): Promise<void> {
   if (d.family.phone === 'none' || (d.family.phone === 'optional' && opts.phone === undefined)) return;
-  d.phone = normalizeBuyerPhone(d.rail, d.intent.currency, opts.phone);
+  d.phone = normalizeBuyerPhone(d.rail, d.intent.currency, opts.phone, operatorOf(d.adapter));
   // Live prompts reach a real phone: counted per merchant and phone, under the phone's flood ceiling (phone-limits.ts).
   // A redirect operator asks the payer on its own page: nothing is sent to the number, no limit.
   if (d.family.pushesToPhone && d.intent.livemode)
@@ -160,11 +168,12 @@ function takeReturn(d: Draft, adapter: RailAdapter, opts: StartOptions): void {
   const s = d.session;
   const locale = s && (s.locale === 'fr' || s.locale === 'en') ? (s.locale as 'fr' | 'en') : (opts.locale ?? 'fr');
   const returnUrl = s ? `${cfg.checkoutUrl}/${s.id}` : (opts.returnUrl ?? `${cfg.BASE_URL}${OPERATOR_RETURN_PATH}`);
-  d.redirect = { returnUrl, notifyUrl: `${cfg.BASE_URL}/callbacks/mobile_money/${d.rail}`, locale };
+  // Notifications go to the URL of the account that made the attempt (verified with its secrets).
+  d.redirect = { returnUrl, notifyUrl: notifyUrlOf(adapter), locale };
   if (adapter.maxUrlLength && returnUrl.length > adapter.maxUrlLength)
     throw invalid(
       'parameter_invalid',
-      `${isMobileMoneyRail(d.rail) ? operatorInfo(d.rail).displayName : d.rail} takes return addresses of at most ${adapter.maxUrlLength} characters; this one has ${returnUrl.length}.`,
+      `${operatorOf(adapter)?.displayName ?? d.rail} takes return addresses of at most ${adapter.maxUrlLength} characters; this one has ${returnUrl.length}.`,
       'returnUrl',
     );
   Object.assign(d.details, { returnUrl, locale });
@@ -208,6 +217,8 @@ async function insertOnce(tx: Db, d: Draft, amount: number, currency: Currency, 
       now: d.now,
       backendRef: d.reference ?? null,
       quote,
+      account: d.adapter.account ?? null,
+      accountOwner: accountOwner(d.adapter),
     });
   } catch (err) {
     if ((err as { code?: string }).code === '23505') throw unexpectedState('This payment intent is being confirmed by another request; retry in a moment.');

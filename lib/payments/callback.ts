@@ -8,12 +8,14 @@
 // May call lib/store, lib/rails, apply-report.ts, watch.ts.
 
 import type { Db } from '../db/client';
+import { accountVersionAdapter } from '../domain/merchant-rails';
 import { invalid, notFound } from '../errors';
 import { ID_PREFIXES, isIdOf, nowSeconds } from '../ids';
 import { MOBILE_MONEY_RAILS, type Rail } from '../money';
 import { railAdapter } from '../rails/registry';
-import { BackendError, type CallbackInput, type CallbackTarget } from '../rails/types';
+import { BackendError, type CallbackInput, type CallbackTarget, type RailAdapter } from '../rails/types';
 import { attemptView, getLiveAttemptOn, isActiveAttempt, writeAttempt } from '../store/attempts';
+import { currentVersionOf } from '../store/rail-accounts';
 import { refreshAttempt } from './apply-report';
 import { PUSH_WATCH_SECONDS } from './watch';
 
@@ -22,13 +24,39 @@ export const CALLBACK_LOOKUP_SPACING_SECONDS = 2;
 /** How long a callback's lookup holds the attempt (a lookup that dies lets go after this). */
 const CALLBACK_LEASE_SECONDS = 30;
 
+/** A callback to the deployment's URL for a rail (`/callbacks/mobile_money/<rail>`): about its platform attempts only. */
 export async function handleMobileMoneyCallback(db: Db, rail: string, req: Omit<CallbackInput, 'now'>, now = nowSeconds()): Promise<{ received: true }> {
   if (!(MOBILE_MONEY_RAILS as readonly string[]).includes(rail)) throw notFound('rail', rail);
   const adapter = railAdapter(rail as Rail, true);
   if (!adapter?.parseCallback) throw notFound('rail', rail);
+  return handleCallback(db, adapter, null, req, now);
+}
+
+/**
+ * A callback to a merchant's account URL (`/callbacks/<ra_...>`): read and verified with that
+ * account's secrets (its current version), about that account's attempts only. A disabled account's
+ * URL still works: its open attempts are watched to their end.
+ */
+export async function handleAccountCallback(db: Db, accountId: string, req: Omit<CallbackInput, 'now'>, now = nowSeconds()): Promise<{ received: true }> {
+  if (!isIdOf(ID_PREFIXES.railAccount, accountId)) throw notFound('rail_account', accountId.slice(0, 100));
+  const account = await currentVersionOf(db, accountId);
+  if (!account) throw notFound('rail_account', accountId);
+  const adapter = await accountVersionAdapter(db, account);
+  if (!adapter.parseCallback) throw notFound('rail_account', accountId);
+  return handleCallback(db, adapter, accountId, req, now);
+}
+
+async function handleCallback(
+  db: Db,
+  adapter: RailAdapter,
+  accountId: string | null,
+  req: Omit<CallbackInput, 'now'>,
+  now: number,
+): Promise<{ received: true }> {
+  const rail = adapter.rail;
   let target: CallbackTarget;
   try {
-    target = await adapter.parseCallback({ ...req, now });
+    target = await adapter.parseCallback!({ ...req, now });
   } catch (err) {
     if (err instanceof BackendError) throw invalid('parameter_invalid', `Unreadable callback: ${err.message}.`);
     throw err;
@@ -39,7 +67,8 @@ export async function handleMobileMoneyCallback(db: Db, rail: string, req: Omit<
   // PostgreSQL refuses in text, another system's reference) is no attempt, and no query is made.
   if (!isIdOf(ID_PREFIXES.attempt, attemptId)) throw notFound('payment_attempt', JSON.stringify(attemptId).slice(1, -1).slice(0, 100));
   const row = await getLiveAttemptOn(db, attemptId, rail);
-  if (!row) throw notFound('payment_attempt', attemptId);
+  // Another account's attempt (or a platform attempt named at an account's URL): not this sender's to talk about.
+  if (!row || row.rail_account_id !== accountId) throw notFound('payment_attempt', attemptId);
   // A notification that cannot prove it comes from the operator (Orange: the attempt's notif_token)
   // changes nothing, not even when we look next.
   if (target.verify && !target.verify(attemptView(row))) throw invalid('parameter_invalid', 'This notification could not be verified.');

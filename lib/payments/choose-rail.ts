@@ -8,6 +8,7 @@ import { type CheckoutSession, intentMetadataOf, toCheckoutSession } from '../do
 import type { Scope } from '../domain/common';
 import { assertRateAvailable } from '../domain/conversion';
 import { recordEvent } from '../domain/events';
+import { merchantRail, operatorOf, railNotConfigured } from '../domain/merchant-rails';
 import { assertPayable, createPaymentIntent, type PaymentIntent, serializeIntent } from '../domain/payment-intents';
 import { isBackendDown } from '../domain/rail-health';
 import { transitionIntent } from '../domain/transitions';
@@ -18,7 +19,7 @@ import { operatorInfo } from '../rails/mobile-money/operators';
 import { activeAttempt, assertNoAttemptStarting, canceledNotDue, writeAttempt } from '../store/attempts';
 import { lockIntent, type PaymentIntentRow, parseIntent, setRail } from '../store/intents';
 import { type CheckoutSessionRow, getSession, productNameOf, setSessionIntent } from '../store/sessions';
-import { configuredAdapter, scopeOf } from './adapters';
+import { scopeOf } from './adapters';
 import type { Clock } from './clock';
 import { closeActiveAttempts } from './close';
 import { familyOfRail } from './families';
@@ -51,7 +52,8 @@ export async function assertRailCanChange(tx: Db, intent: PaymentIntentRow): Pro
 const operatorName = (rail: Rail): string => (isMobileMoneyRail(rail) ? operatorInfo(rail).displayName : rail);
 
 export async function switchRail(tx: Db, intent: PaymentIntentRow, rail: Rail, now: number): Promise<PaymentIntentRow> {
-  assertPayable(rail, intent.currency, intent.amount - 0);
+  const adapter = await merchantRail(tx, scopeOf(intent), rail);
+  assertPayable(rail, intent.currency, intent.amount - 0, adapter && operatorOf(adapter));
   await assertRateAvailable(tx, rail, intent.currency, intent.livemode, now);
   await assertNoAttemptStarting(tx, intent.id);
   // The attempt left behind stays watched while its operator could still be paid (closeAttempt):
@@ -112,9 +114,10 @@ async function chooseRailOnce(db: Db, first: CheckoutSessionRow, rail: Rail, now
     if (session.status !== 'open' || session.expires_at <= now)
       throw unexpectedState(`This checkout session is ${session.status === 'open' ? 'past its expiry' : session.status}; no rail can be chosen.`);
     const currency = session.currency;
-    assertPayable(rail, currency, session.amount);
+    const adapter = await merchantRail(tx, scope, rail);
+    assertPayable(rail, currency, session.amount, adapter && operatorOf(adapter));
     await assertRateAvailable(tx, rail, currency, scope.livemode, now);
-    const adapter = configuredAdapter(rail, scope.livemode);
+    if (!adapter) throw railNotConfigured(rail, scope.livemode);
     if (await isBackendDown(tx, adapter, now)) throw railUnavailable(rail, 'its backend is failing');
     if (!intentRow) return intentForSession(tx, scope, session, rail, now);
     if (intentRow.rail !== rail) {

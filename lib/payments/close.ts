@@ -10,7 +10,6 @@ import { serializeIntent } from '../domain/payment-intents';
 import { transitionIntent, transitionSession } from '../domain/transitions';
 import { unexpectedState } from '../errors';
 import { log } from '../log';
-import { railAdapter } from '../rails/registry';
 import { BackendError, type RailAdapter } from '../rails/types';
 import {
   ACTIVE_ATTEMPT_STATUSES,
@@ -24,7 +23,7 @@ import {
 } from '../store/attempts';
 import { type PaymentIntentRow, parseIntent } from '../store/intents';
 import { lockOpenSessionsOf } from '../store/sessions';
-import { scopeOf } from './adapters';
+import { adapterOfAttempt, scopeOf } from './adapters';
 import { nextPollAt, watchFacts, watchUntilAfterClose } from './watch';
 
 /** How long a worker holds a claimed attempt before another may take it. */
@@ -114,7 +113,7 @@ export async function cancelAtBackend(db: Db, adapter: RailAdapter, row: Payment
  */
 export async function cancelClosedAtBackend(db: Db, intentId: string, now: number): Promise<void> {
   for (const row of await closedToCancel(db, intentId, now)) {
-    const adapter = railAdapter(row.rail, row.livemode);
+    const adapter = await adapterOfAttempt(db, row).catch(() => null);
     if (!adapter?.cancel || adapter.mode !== 'live') continue;
     // Leased first, as the worker's cancel is: a confirm back to this rail meanwhile must not hand
     // the invoice out again (reuseOpenInvoice skips a leased one), and if it already did (the

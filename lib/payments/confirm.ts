@@ -15,7 +15,7 @@ import type { PromptInput, RailAdapter } from '../rails/types';
 import { activeAttempt, type PaymentAttemptRow } from '../store/attempts';
 import type { PaymentIntentRow } from '../store/intents';
 import { openSessionOf } from '../store/sessions';
-import { configuredAdapter } from './adapters';
+import { adapterOfAttempt, configuredAdapter, operatorOf } from './adapters';
 import { refreshAttempt } from './apply-report';
 import { beginAttempt, normalizeBuyerPhone } from './begin-attempt';
 import { assertRailCanChange, switchRail } from './choose-rail';
@@ -113,7 +113,7 @@ async function confirmStep(db: Db, a: StepArgs): Promise<ConfirmStep> {
         'This payment intent has an open checkout session: the operator sends the payer back to its page. returnUrl is for payment intents confirmed without one.',
         'returnUrl',
       );
-    const adapter = configuredAdapter(intent.rail, scope.livemode);
+    const adapter = await configuredAdapter(tx, scope, intent.rail);
     // Back from another rail: the invoice handed out before is handed out again while it is valid.
     if (await reuseOpenInvoice(tx, intent, adapter, now)) return { done: await serializeIntent(tx, await getIntentRow(tx, scope, intentId)) };
     await admitRequest(tx, adapter, now);
@@ -141,7 +141,7 @@ async function keepCurrent(tx: Db, intent: PaymentIntentRow, current: PaymentAtt
   const rail = intent.rail;
   const { input, now } = a;
   if (current.status === 'creating') throw unexpectedState('This payment intent is being confirmed by another request; retry in a moment.');
-  if (familyOfRail(rail).phone !== 'none' && input.phone !== undefined) assertSamePhone(intent, current, input.phone);
+  if (familyOfRail(rail).phone !== 'none' && input.phone !== undefined) await assertSamePhone(tx, intent, current, input.phone);
   const ended = current.expires_at !== null && current.expires_at <= now;
   const invoiceExpired = familyOfRail(rail).invoice && ended;
   // A quote past its end (the page's "new rate" before the worker noticed): asked about first,
@@ -155,14 +155,16 @@ async function keepCurrent(tx: Db, intent: PaymentIntentRow, current: PaymentAtt
 }
 
 /** A confirm naming another number while a request is pending: 409 (wait, or resend). */
-function assertSamePhone(intent: PaymentIntentRow, current: PaymentAttemptRow, given: string): void {
+async function assertSamePhone(tx: Db, intent: PaymentIntentRow, current: PaymentAttemptRow, given: string): Promise<void> {
   const rail = intent.rail;
   if (!isMobileMoneyRail(rail)) return;
-  const phone = normalizeBuyerPhone(rail, intent.currency, given);
+  const adapter = await adapterOfAttempt(tx, current);
+  const op = adapter ? operatorOf(adapter) : operatorInfo(rail);
+  const phone = normalizeBuyerPhone(rail, intent.currency, given, op);
   if (phone === current.destination) return;
   throw unexpectedState(
     current.destination
       ? `A payment request to ${current.destination} is pending; wait for its outcome${familyOfRail(rail).canResend ? ', or resend it' : ''}.`
-      : `A payment request is pending at ${operatorInfo(rail).displayName}; send the payer to nextAction.url, or wait for its outcome.`,
+      : `A payment request is pending at ${(op ?? operatorInfo(rail)).displayName}; send the payer to nextAction.url, or wait for its outcome.`,
   );
 }

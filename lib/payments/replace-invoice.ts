@@ -3,11 +3,12 @@
 // worker after a poll found the invoice expired (apply-report.ts says so; it never starts one
 // itself). May call lib/store, begin-attempt.ts, start-attempt.ts, adapters.ts.
 import type { Db } from '../db/client';
+import { merchantRail } from '../domain/merchant-rails';
 import { DomainError } from '../errors';
 import type { Rail } from '../money';
-import { railAdapter } from '../rails/registry';
 import { activeAttempt } from '../store/attempts';
 import { lockIntent } from '../store/intents';
+import { scopeOf } from './adapters';
 import { beginAttempt } from './begin-attempt';
 import { startAttempt } from './start-attempt';
 
@@ -15,7 +16,7 @@ import { startAttempt } from './start-attempt';
 export async function replaceExpiredInvoice(db: Db, intentId: string, rail: Rail, now: number): Promise<void> {
   const input = await db.transaction(async (tx) => {
     const intent = await lockIntent(tx, intentId);
-    const adapter = railAdapter(rail, intent.livemode);
+    const adapter = await merchantRail(tx, scopeOf(intent), rail);
     if (!adapter || intent.status !== 'requires_payment_method' || intent.rail !== rail || (await activeAttempt(tx, intentId))) return null;
     return { promptInput: await beginAttempt(tx, intent, adapter, {}, now), adapter };
   });

@@ -7,14 +7,14 @@ import type { Db } from '../db/client';
 import type { Scope } from '../domain/common';
 import { getIntentRow, type PaymentIntent, serializeIntent } from '../domain/payment-intents';
 import { assertResendSpacing, releasePrompt, reservePrompt } from '../domain/phone-limits';
-import { recordBackendFailure, recordBackendSuccess } from '../domain/rail-health';
+import { admitRequest, recordBackendFailure, recordBackendSuccess } from '../domain/rail-health';
 import { railUnavailable, unexpectedState } from '../errors';
 import { isMobileMoneyRail } from '../money';
 import { operatorInfo } from '../rails/mobile-money/operators';
 import { BackendError, type RailAdapter } from '../rails/types';
 import { activeAttempt, attemptView, lockAttempt, type PaymentAttemptRow, writeAttempt } from '../store/attempts';
 import { lockIntent } from '../store/intents';
-import { paymentRefused, usableAdapter } from './adapters';
+import { operatorOf, paymentRefused, requiredAdapterOfAttempt } from './adapters';
 import { type Clock, timeOf } from './clock';
 import { familyOfRail } from './families';
 import { PUSH_WATCH_SECONDS } from './watch';
@@ -91,13 +91,15 @@ async function reserveResend(
     assertResendSpacing(Number(details.lastPushAt ?? locked.created_at), now);
     await reservePrompt(tx, locked.destination ?? '', { merchantId: scope.merchantId, attemptId: locked.id }, nowMs);
   }
-  const adapter = await usableAdapter(tx, rail, scope.livemode, now);
+  // The push goes again through the account that sent the first one (its reference lives there).
+  const adapter = await requiredAdapterOfAttempt(tx, locked);
+  await admitRequest(tx, adapter, now);
   const reference = randomUUID();
   const refs = [...(details.referenceIds ?? (locked.backend_ref ? [locked.backend_ref] : [])), reference];
   // The new push is out from now on: the operator's "no record of it" window and our own timeout
   // restart now, not when its answer comes back (a poll during the call must not end the attempt).
   const row = (await writeAttempt(tx, locked.id, {
-    set: { updated_at: now, expires_at: now + operatorInfo(rail).timeoutSeconds },
+    set: { updated_at: now, expires_at: now + (operatorOf(adapter) ?? operatorInfo(rail)).timeoutSeconds },
     mergeDetails: { referenceIds: refs, resends: resends + 1, lastPushAt: now, previousPushAt: details.lastPushAt ?? null },
   }))!;
   return { attempt: row, reference, adapter };

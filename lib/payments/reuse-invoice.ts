@@ -28,7 +28,7 @@ export async function reuseOpenInvoice(tx: Db, intent: PaymentIntentRow, adapter
   const amount = attemptAmount({ amount: intent.amount, amountReceived: intent.amount_received });
   const session = await openSessionOf(tx, intent.id);
   const until = session ? session.expires_at : now + DEFAULT_WINDOW_SECONDS;
-  const prev = await lockReusableInvoice(tx, intent.id, amount, now + INVOICE_REUSE_MIN_SECONDS, until, now);
+  const prev = await lockReusableInvoice(tx, intent.id, amount, now + INVOICE_REUSE_MIN_SECONDS, until, now, adapter.account?.id ?? null);
   if (!prev) return false;
   const attemptId = createId('att');
   await insertAttempt(tx, {
@@ -43,6 +43,9 @@ export async function reuseOpenInvoice(tx: Db, intent: PaymentIntentRow, adapter
     nextPollAt: now + adapter.pollSeconds,
     now,
     backendRef: prev.backend_ref,
+    // The invoice lives at the node of the account that made it: the new attempt asks that one.
+    account: prev.rail_account_id !== null && prev.rail_account_version !== null ? { id: prev.rail_account_id, version: prev.rail_account_version } : null,
+    accountOwner: prev.account_owner,
   });
   await writeAttempt(tx, prev.id, { set: { watch_until: null, next_poll_at: null, updated_at: now } });
   await transitionAttempt(tx, attemptId, 'awaiting_payment', { from: ['creating'], set: { updated_at: now } });

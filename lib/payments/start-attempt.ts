@@ -12,12 +12,10 @@ import { recordBackendFailure, recordBackendSuccess } from '../domain/rail-healt
 import { transitionIntent } from '../domain/transitions';
 import { railUnavailable, unexpectedState } from '../errors';
 import { log } from '../log';
-import { isMobileMoneyRail } from '../money';
-import { operatorInfo } from '../rails/mobile-money/operators';
 import { BackendError, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../rails/types';
 import { lockAttempt, transitionAttempt, writeAttempt } from '../store/attempts';
 import { lockIntent, parseIntent } from '../store/intents';
-import { paymentRefused, scopeOf } from './adapters';
+import { operatorOf, paymentRefused, scopeOf } from './adapters';
 import { applyDecision, loadFacts } from './apply-decision';
 import { closeAttempt } from './close';
 import { decide } from './decide';
@@ -73,8 +71,8 @@ async function recordPrompt(db: Db, input: PromptInput, prompt: RailPrompt, adap
 }
 
 /** The prompt of a push whose answer we did not get: looked up by the reference made before the call. */
-function unconfirmedPush(input: PromptInput): RailPrompt {
-  const timeout = isMobileMoneyRail(input.rail) ? operatorInfo(input.rail).timeoutSeconds : 0;
+function unconfirmedPush(input: PromptInput, adapter: RailAdapter): RailPrompt {
+  const timeout = operatorOf(adapter)?.timeoutSeconds ?? 0;
   return {
     destination: input.phone!,
     backendRef: input.reference!,
@@ -124,7 +122,7 @@ async function promptFailed(db: Db, input: PromptInput, adapter: RailAdapter, er
   if (err instanceof BackendError && err.maybeSent && input.reference && input.phone) {
     // The push may have gone out: it is pending, and polling its reference decides.
     log('warn', 'rail push outcome unknown', { rail: adapter.rail, attemptId: input.attemptId, error: err.message });
-    await recordPrompt(db, input, unconfirmedPush(input), adapter);
+    await recordPrompt(db, input, unconfirmedPush(input, adapter), adapter);
     return;
   }
   // Surely not sent: the phone's prompt is given back (a push's: a redirect reserved none).

@@ -26,7 +26,7 @@ import {
   writeAttempt,
 } from '../store/attempts';
 import { lockIntent, type PaymentIntentRow } from '../store/intents';
-import { configuredAdapter } from './adapters';
+import { configuredAdapter, requiredAdapterOfAttempt } from './adapters';
 import { applyReport } from './apply-decision';
 import { refreshAttempt } from './apply-report';
 import { beginAttempt } from './begin-attempt';
@@ -39,6 +39,15 @@ import { finishAttempt } from './start-attempt';
 export const testPayInput = z.strictObject({ amount: amountInput('amount').optional() });
 export const testFailInput = z.strictObject({});
 
+/** The test helpers drive simulators: a rail on the merchant's own sandbox account is paid in that sandbox. */
+function simulatorOnly(adapter: RailAdapter): RailAdapter {
+  if (!adapter.simulator)
+    throw unexpectedState(
+      `The ${adapter.rail} rail of this account is its own test-mode rail account (${adapter.account?.id ?? 'a sandbox'}): pay it in that operator's sandbox. The test helpers drive Caisse's simulators only.`,
+    );
+  return adapter;
+}
+
 function assertTestMode(scope: Scope): void {
   if (scope.livemode) throw testModeOnly('Test helpers exist in test mode only: use a test key (sk_test_...).');
 }
@@ -50,7 +59,7 @@ async function simulatedAttempt(tx: Db, scope: Scope, intent: PaymentIntentRow, 
   if (current && current.status !== 'creating' && !(familyOfRail(rail).invoice && (current.expires_at ?? 0) <= now)) return current;
   if (current) await closeAttempt(tx, current, 'expired', now);
   if (intent.status !== 'requires_payment_method') throw unexpectedState(`This payment intent's status is ${intent.status}.`);
-  const adapter = configuredAdapter(rail, scope.livemode);
+  const adapter = simulatorOnly(await configuredAdapter(tx, scope, rail));
   if (await reuseOpenInvoice(tx, intent, adapter, now)) return (await activeAttempt(tx, intent.id))!;
   const phone = isMobileMoneyRail(rail) ? operatorInfo(rail).markets[intent.currency]?.exampleNumber : undefined;
   const input = await beginAttempt(tx, intent, adapter, { phone }, now);
@@ -102,10 +111,10 @@ async function simulate(
   assertTestMode(scope);
   return db.transaction(async (tx) => {
     let intent = await getIntentRow(tx, scope, intentId, { forUpdate: true });
-    const adapter = configuredAdapter(intent.rail, false);
     const terminal = TERMINAL.includes(intent.status);
     let attempt = await targetAttempt(tx, scope, intent, act, now);
     if (!terminal) intent = await lockIntent(tx, intentId);
+    const adapter = simulatorOnly(await requiredAdapterOfAttempt(tx, attempt));
     const sim = adapter.simulator!;
     const paid = paidAmount(intent, attempt, amount, share);
     const details = act === 'pay' ? sim.pay(attemptView(attempt), paid, now) : sim.fail(attemptView(attempt), now);
@@ -177,7 +186,7 @@ export interface TestOperatorView {
 export async function testOperatorView(db: Db, attemptId: string): Promise<TestOperatorView | null> {
   if (!/^att_[A-Za-z0-9]{1,100}$/.test(attemptId)) return null;
   const a = await testAttemptWithMerchant(db, attemptId);
-  if (!a || !isMobileMoneyRail(a.rail) || !familyOfRail(a.rail).redirects) return null;
+  if (!a || !isMobileMoneyRail(a.rail) || !familyOfRail(a.rail).redirects || a.account_owner !== 'simulator') return null;
   const { rail, details } = a;
   return {
     attemptId,
@@ -207,7 +216,7 @@ export async function answerTestOperator(db: Db, attemptId: string, answer: Test
     const intent = await lockIntent(tx, first.payment_intent_id);
     let attempt = await lockAttempt(tx, attemptId);
     if (attempt.status !== 'pending') return;
-    const adapter = configuredAdapter(attempt.rail, false) as RailAdapter & { simulator: MobileMoneySimulator };
+    const adapter = simulatorOnly(await requiredAdapterOfAttempt(tx, attempt)) as RailAdapter & { simulator: MobileMoneySimulator };
     const details = adapter.simulator.answer(attemptView(attempt), answer);
     attempt = (await writeAttempt(tx, attemptId, { set: { details: JSON.stringify(details) } }))!;
     await applyReport(tx, intent, attempt, await adapter.getStatus(attemptView(attempt), now), now, adapter.pollSeconds);

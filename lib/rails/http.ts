@@ -15,6 +15,8 @@ export interface HttpRequest {
   timeoutMs: number;
   /** PEM file of a CA to trust (LND's self-signed certificate). */
   caPath?: string;
+  /** The server's certificate (PEM), when given as text (a merchant's rail account) rather than a file. */
+  ca?: string;
 }
 
 export interface HttpResponse {
@@ -58,7 +60,7 @@ function sendOnce(rail: string, req: HttpRequest): Promise<HttpResponse> {
   }
   return new Promise((resolve, reject) => {
     let answered = false;
-    const r = lib.request(url, { method: req.method, headers, ...(req.caPath ? { ca: fs.readFileSync(req.caPath) } : {}) }, (res) => {
+    const r = lib.request(url, { method: req.method, headers, ...(req.ca ? { ca: req.ca } : req.caPath ? { ca: fs.readFileSync(req.caPath) } : {}) }, (res) => {
       answered = true;
       const chunks: Buffer[] = [];
       let size = 0;

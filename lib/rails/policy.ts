@@ -1,7 +1,7 @@
 // Which rails exist for a currency and what limits an operator's configuration adds. The money
 // rules of lib/money.ts (its rail catalog) are the ceiling; this file may only narrow them.
 import { type Bounds, boundsFor, type Currency, isMobileMoneyRail, narrow, RAIL_CURRENCIES, RAILS, type Rail } from '../money';
-import { operatorInfo } from './mobile-money/operators';
+import { type OperatorInfo, operatorInfo } from './mobile-money/operators';
 
 export interface RailPolicy {
   rail: Rail;
@@ -11,9 +11,10 @@ export interface RailPolicy {
   amountStep(currency: Currency): number;
 }
 
-export function railPolicy(rail: Rail): RailPolicy {
+/** A rail's policy; a mobile-money rail's narrowed by `operator` (a merchant's account), else the deployment's. */
+export function railPolicy(rail: Rail, operator?: OperatorInfo | null): RailPolicy {
   if (isMobileMoneyRail(rail)) {
-    const op = operatorInfo(rail);
+    const op = operator ?? operatorInfo(rail);
     return {
       rail,
       currencies: RAIL_CURRENCIES[rail].filter((c) => op.currencies.includes(c)),

@@ -13,10 +13,10 @@ import { resetOperatorsForTests } from './mobile-money/operators';
 import { mobileMoneySimulatorRail } from './mobile-money/simulator';
 import { esploraRail } from './onchain/esplora';
 import { onchainSimulatorRail } from './onchain/simulator';
-import { type RailDefinition, railSettings } from './settings';
+import { type RailDefinition, type RailSettings, railSettings } from './settings';
 import { tronSimulatorRail } from './tron/simulator';
 import { tronGridRail } from './tron/trongrid';
-import type { RailAdapter } from './types';
+import type { AccountRef, RailAdapter } from './types';
 
 /**
  * Every rail's definition, test mode's first, in the order their settings are checked at
@@ -41,6 +41,8 @@ type Registry = Record<'test' | 'live', Partial<Record<Rail, RailAdapter>>>;
 // one registry (one set of adapters, one MoMo token), one test-key seed, kept on globalThis.
 interface RegistryState {
   registry?: Registry;
+  /** Merchants' account adapters, by `<account id>:<version>` (a version never changes, so an entry never goes stale). */
+  accounts?: Map<string, RailAdapter>;
   testSeed?: Uint8Array;
   processSeed?: Uint8Array;
 }
@@ -63,8 +65,28 @@ function testKeySeed(): Uint8Array {
   return state.testSeed ?? (state.processSeed ??= Uint8Array.from(randomBytes(32)));
 }
 
+/** The deployment's settings every adapter is made with (a merchant's account overlays its own). */
+export function baseRailSettings(): RailSettings {
+  return railSettings(config(), testKeySeed);
+}
+
+/** The most account adapters one process keeps (each holds a token cache, a parsed key): the oldest go first. */
+const MAX_ACCOUNT_ADAPTERS = 5000;
+
+/** A merchant account's adapter at one version, made once per process by `make` (which decrypts). */
+export async function cachedAccountAdapter(ref: AccountRef, make: () => Promise<RailAdapter>): Promise<RailAdapter> {
+  const cache = (state.accounts ??= new Map());
+  const key = `${ref.id}:${ref.version}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const adapter = await make();
+  if (cache.size >= MAX_ACCOUNT_ADAPTERS) cache.delete(cache.keys().next().value!);
+  cache.set(key, adapter);
+  return adapter;
+}
+
 function build(): Registry {
-  const settings = railSettings(config(), testKeySeed);
+  const settings = baseRailSettings();
   const registry: Registry = { test: {}, live: {} };
   for (const definition of RAIL_DEFINITIONS) {
     const parsed = definition.parse(settings);
@@ -93,6 +115,7 @@ export function configuredRails(livemode: boolean): Rail[] {
 export function resetRailsForTests(adapters?: { live?: Partial<Record<Rail, RailAdapter>> }): void {
   resetOperatorsForTests();
   state.registry = undefined;
+  state.accounts = undefined;
   if (adapters?.live) {
     state.registry = build();
     Object.assign(state.registry.live, adapters.live);

@@ -85,5 +85,5 @@ export interface MobileMoneyProtocol<C = unknown> {
   /** Every MOMO_<X>_ setting it reads, without the prefix. Those no other protocol reads are its own. */
   readonly settings: readonly string[];
   parse(rail: MobileMoneyRail, settings: RailSettings): C | null;
-  create(rail: MobileMoneyRail, config: C): RailAdapter;
+  create(rail: MobileMoneyRail, config: C, settings: RailSettings): RailAdapter;
 }

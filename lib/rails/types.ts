@@ -112,8 +112,19 @@ export interface CallbackTarget {
   ignore?: boolean;
 }
 
+/** A merchant's rail account, at the version an adapter was built from (lib/domain/rail-accounts.ts). */
+export interface AccountRef {
+  id: string;
+  version: number;
+}
+
 export interface RailAdapter<Config = unknown> {
   readonly rail: Rail;
+  /**
+   * The merchant's own account this adapter was built from; none for the deployment's adapters (the
+   * platform accounts of the environment) and the simulators.
+   */
+  readonly account?: AccountRef;
   readonly kind: RailKind;
   /**
    * The seam the engine talks to (lib/money.ts RailFamily): `push` (MTN MoMo), `redirect` (Orange
@@ -133,6 +144,11 @@ export interface RailAdapter<Config = unknown> {
   readonly flow?: 'push' | 'redirect';
   /** Redirect operators: the longest return and notification URL the operator takes (Orange: 120). */
   readonly maxUrlLength?: number;
+  /**
+   * Check the credentials with a call the adapter itself makes (MTN and Orange: a token; Wave, LND,
+   * Esplora, TronGrid: an authenticated read): a BackendError with the backend's reason when it refuses.
+   */
+  verifyCredentials?(): Promise<void>;
   /** Start a payment at the backend: send the push, create the invoice, describe the address. */
   createPrompt(input: PromptInput): Promise<RailPrompt>;
   getStatus(attempt: AttemptView, now: number): Promise<RailStatus>;

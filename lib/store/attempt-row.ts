@@ -117,6 +117,11 @@ export type PaymentAttemptRow = {
   /** The quote a converting attempt locked (lib/domain/conversion.ts quoteOf reads it). */
   quote: unknown;
   valuation: unknown;
+  /** The merchant's rail account and version that made it (null: the deployment's, platform or simulator). */
+  rail_account_id: string | null;
+  rail_account_version: number | null;
+  /** Whose account the money goes to: the merchant's own, the deployment's (platform), or test mode's simulator. */
+  account_owner: 'merchant' | 'platform' | 'simulator';
 };
 
 /** The db row, typed (its other columns, e.g. a join's, are kept as they are). */
@@ -146,6 +151,9 @@ export function parseAttempt(r: Row): PaymentAttemptRow {
     updated_at: num(r.updated_at),
     quote: r.quote ?? null,
     valuation: r.valuation ?? null,
+    rail_account_id: strOrNull(r.rail_account_id),
+    rail_account_version: numOrNull(r.rail_account_version),
+    account_owner: (r.account_owner ?? 'platform') as PaymentAttemptRow['account_owner'],
   };
 }
 

@@ -114,14 +114,17 @@ export interface NewAttempt {
   now: number;
   backendRef: string | null;
   quote?: object | null;
+  /** The account that makes it: the merchant's (id and version), or the deployment's. */
+  account: { id: string; version: number } | null;
+  accountOwner: 'merchant' | 'platform' | 'simulator';
 }
 
 /** Insert an attempt row in status `creating`: the one insert of payment_attempts. */
 export async function insertAttempt(tx: Db, a: NewAttempt): Promise<void> {
   await tx.query(
     `insert into payment_attempts (id, payment_intent_id, merchant_id, livemode, rail, amount, currency, status, destination, details,
-       expires_at, next_poll_at, created_at, updated_at, backend_ref, quote)
-     values ($1, $2, $3, $4, $5, $6, $7, 'creating', $8, $9, $10, $11, $12, $12, $13, $14)`,
+       expires_at, next_poll_at, created_at, updated_at, backend_ref, quote, rail_account_id, rail_account_version, account_owner)
+     values ($1, $2, $3, $4, $5, $6, $7, 'creating', $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17)`,
     [
       a.id,
       a.intent.id,
@@ -137,6 +140,9 @@ export async function insertAttempt(tx: Db, a: NewAttempt): Promise<void> {
       a.now,
       a.backendRef,
       a.quote ? JSON.stringify(a.quote) : null,
+      a.account?.id ?? null,
+      a.account?.version ?? null,
+      a.accountOwner,
     ],
   );
 }
@@ -270,16 +276,18 @@ export async function lockReusableInvoice(
   validFrom: number,
   until: number,
   now: number,
+  accountId: string | null,
 ): Promise<PaymentAttemptRow | null> {
   return one(
     await tx.query(
       `select * from payment_attempts
       where payment_intent_id = $1 and rail = 'btc_lightning' and status = 'canceled' and amount = $2
+        and rail_account_id is not distinct from $6
         and amount_received = 0 and amount_seen = 0 and backend_ref is not null
         and expires_at > $3 and expires_at <= $4
         and not (details ? 'backendCanceledAt') and (locked_until is null or locked_until <= $5)
       order by seq desc limit 1 for update`,
-      [intentId, amount, validFrom, until, now],
+      [intentId, amount, validFrom, until, now, accountId],
     ),
   );
 }

@@ -70,7 +70,7 @@ function refreshRatesTask(now: () => number, providers: RateProvider[] | undefin
     get intervalMs() {
       return config().RATE_REFRESH_SECONDS * 1000;
     },
-    run: async (db) => (liveRatesNeeded() ? refreshRates(db, now(), { providers }) : 0),
+    run: async (db) => ((await liveRatesNeeded(db)) ? refreshRates(db, now(), { providers }) : 0),
   };
 }
 

@@ -14,6 +14,8 @@ export const lndConfigSchema = z.object({
   restUrl: z.url(),
   macaroonHex: z.string().regex(/^[0-9a-fA-F]+$/),
   tlsCertPath: z.string().optional(),
+  /** The node's TLS certificate as PEM text (a merchant's rail account), instead of a path. */
+  tlsCertPem: z.string().optional(),
   timeoutMs: z.number().int().positive(),
   /**
    * LND_PRIVATE_ROUTE_HINTS: ask LND for route hints to the node's private channels (AddInvoice
@@ -58,7 +60,18 @@ export class LndAdapter implements RailAdapter<LndConfig> {
       body,
       timeoutMs: this.config.timeoutMs,
       caPath: this.config.tlsCertPath,
+      ca: this.config.tlsCertPem,
     });
+  }
+
+  /**
+   * An authenticated read the invoice macaroon allows: LookupInvoice of a hash no invoice has (LND
+   * answers NotFound, 404, once the macaroon is accepted; a refused macaroon is another error).
+   */
+  async verifyCredentials(): Promise<void> {
+    const res = await this.call('GET', `/v1/invoice/${'00'.repeat(32)}`);
+    if (res.status === 200 || res.status === 404) return;
+    throw statusError(this.rail, res, 'credentials check');
   }
 
   async createPrompt(input: PromptInput): Promise<RailPrompt> {
@@ -161,6 +174,7 @@ export const lndRail: RailDefinition<LndConfig> = {
         restUrl: cfg.LND_REST_URL,
         macaroonHex: cfg.LND_MACAROON,
         tlsCertPath: cfg.LND_TLS_CERT_PATH,
+        tlsCertPem: (env as Record<string, string | undefined>).LND_TLS_CERT_PEM,
         timeoutMs,
         privateRouteHints: cfg.LND_PRIVATE_ROUTE_HINTS,
       }),

@@ -5,7 +5,7 @@ import { MOMO_PROTOCOLS, type MomoProtocol } from '../../config';
 import type { MobileMoneyRail } from '../../money';
 import type { MobileMoneyProtocol, RailDefinition } from '../settings';
 import { momoProtocol } from './momo';
-import { operatorInfo } from './operators';
+import { operatorInfoFrom } from './operators';
 import { orangeProtocol } from './orange';
 import { waveProtocol } from './wave';
 
@@ -23,7 +23,7 @@ export const mobileMoneyRail = (rail: MobileMoneyRail): RailDefinition<{ protoco
   rail,
   mode: 'live',
   parse(settings) {
-    const { letter: l, protocol } = operatorInfo(rail);
+    const { letter: l, protocol } = operatorInfoFrom(rail, settings.env);
     const { env } = settings;
     const foreign = MOMO_PROTOCOLS.filter((p) => p !== protocol)
       .flatMap(ownSettings)
@@ -35,5 +35,5 @@ export const mobileMoneyRail = (rail: MobileMoneyRail): RailDefinition<{ protoco
     const config = PROTOCOLS[protocol].parse(rail, settings);
     return config === null ? null : { protocol, config };
   },
-  create: ({ protocol, config }) => PROTOCOLS[protocol].create(rail, config),
+  create: ({ protocol, config }, settings) => PROTOCOLS[protocol].create(rail, config, settings),
 });

@@ -10,7 +10,7 @@ import { type Currency, fromDecimalString, type MobileMoneyRail, toDecimalString
 import { expectStatus, type HttpResponse, httpRequest, parseJson } from '../http';
 import { allOrNone, configured, type MobileMoneyProtocol } from '../settings';
 import { type AttemptView, BackendError, type CallbackInput, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../types';
-import { operatorInfo } from './operators';
+import { type OperatorInfo, operatorInfo, operatorInfoFrom } from './operators';
 
 export const momoConfigSchema = z.object({
   baseUrl: z.url(),
@@ -107,10 +107,12 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
   constructor(
     readonly rail: MobileMoneyRail,
     readonly config: MomoConfig,
+    /** The operator this adapter speaks to, as its settings describe it (the deployment's, or a merchant's account). */
+    readonly operator: OperatorInfo = operatorInfo(rail),
   ) {}
 
   get currencies() {
-    return operatorInfo(this.rail).currencies;
+    return this.operator.currencies;
   }
 
   private headers(extra: Record<string, string> = {}) {
@@ -200,6 +202,12 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
     return referenceId;
   }
 
+  /** A token: MTN checks the API user, its key and the subscription key. */
+  async verifyCredentials(): Promise<void> {
+    this.token = undefined;
+    await this.accessToken();
+  }
+
   async createPrompt(input: PromptInput): Promise<RailPrompt> {
     if (!input.phone) throw new Error('mobile money needs a phone');
     const referenceId = await this.requestToPay({
@@ -213,7 +221,7 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
     return {
       destination: input.phone,
       backendRef: referenceId,
-      expiresAt: input.now + operatorInfo(this.rail).timeoutSeconds,
+      expiresAt: input.now + this.operator.timeoutSeconds,
       // The note is kept: a resend sends the same payer message as the first push.
       details: { referenceIds: [referenceId], resends: 0, lastPushAt: input.now, note: momoNote(input.description) },
     };
@@ -233,7 +241,7 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
     return {
       destination: attempt.destination,
       backendRef: referenceId,
-      expiresAt: now + operatorInfo(this.rail).timeoutSeconds,
+      expiresAt: now + this.operator.timeoutSeconds,
       details: { ...attempt.details, referenceIds: refs, resends: Number(attempt.details.resends ?? 0) + 1, lastPushAt: now },
     };
   }
@@ -291,7 +299,7 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
     // A push whose answer was lost may not have reached the operator: unknown to it for longer
     // than a payer has to approve, it never arrived.
     const lastPushAt = Number(attempt.details.lastPushAt ?? attempt.createdAt);
-    if (notFound === refs.length && now >= lastPushAt + operatorInfo(this.rail).timeoutSeconds)
+    if (notFound === refs.length && now >= lastPushAt + this.operator.timeoutSeconds)
       return { state: 'failed', received: 0, seen: 0, error: { code: 'payment_failed', message: 'The operator has no record of the payment request.' } };
     return { state: 'pending', received: 0, seen: 0 };
   }
@@ -317,7 +325,7 @@ export const momoProtocol: MobileMoneyProtocol<MomoConfig> = {
   protocol: 'mtn_momo',
   settings: ['BASE_URL', 'SUBSCRIPTION_KEY', 'API_USER', 'API_KEY', 'TARGET_ENVIRONMENT', 'CALLBACK_URL'],
   parse(rail, { env, timeoutMs }) {
-    const l = operatorInfo(rail).letter;
+    const l = operatorInfoFrom(rail, env).letter;
     const v = (n: string) => env[`MOMO_${l}_${n}`];
     // TARGET_ENVIRONMENT too: it names the operator's market (mtnivorycoast, mtncameroon...); a
     // `sandbox` default would send live pushes to the wrong environment.
@@ -336,5 +344,5 @@ export const momoProtocol: MobileMoneyProtocol<MomoConfig> = {
       }),
     );
   },
-  create: (rail, config) => new MomoAdapter(rail, config),
+  create: (rail, config, { env }) => new MomoAdapter(rail, config, operatorInfoFrom(rail, env)),
 };

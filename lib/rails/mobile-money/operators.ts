@@ -113,11 +113,22 @@ const BASE: Record<MobileMoneyRail, Base> = {
 
 const cache = new Map<MobileMoneyRail, OperatorInfo>();
 
+/** The deployment's operator on a rail (its environment variables): the platform account's, and the simulator's. */
 export function operatorInfo(rail: MobileMoneyRail): OperatorInfo {
   const hit = cache.get(rail);
   if (hit) return hit;
+  const info = operatorInfoFrom(rail, config() as unknown as Record<string, unknown>);
+  cache.set(rail, info);
+  return info;
+}
+
+/**
+ * The operator on a rail as `settings` describe it (MOMO_<X>_... names): the deployment's, or a
+ * merchant's rail account's (lib/rails/accounts.ts writes an account's settings under those names).
+ */
+export function operatorInfoFrom(rail: MobileMoneyRail, settings: Record<string, unknown>): OperatorInfo {
   const base = BASE[rail];
-  const env = config() as unknown as Record<string, string | number | undefined>;
+  const env = settings as Record<string, string | number | undefined>;
   const l = base.letter;
   const currencies = env[`MOMO_${l}_CURRENCIES`]
     ? (String(env[`MOMO_${l}_CURRENCIES`]).split(',') as Currency[])
@@ -137,7 +148,6 @@ export function operatorInfo(rail: MobileMoneyRail): OperatorInfo {
     bounds: (currency) => narrow(boundsFor(currency), { min, max }),
     amountStep: (env[`MOMO_${l}_AMOUNT_STEP`] as number | undefined) ?? 1,
   };
-  cache.set(rail, info);
   return info;
 }
 

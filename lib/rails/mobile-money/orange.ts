@@ -37,7 +37,7 @@ import {
   type RailStatus,
 } from '../types';
 import { momoNote } from './momo';
-import { operatorInfo } from './operators';
+import { type OperatorInfo, operatorInfo, operatorInfoFrom } from './operators';
 
 export const orangeConfigSchema = z.object({
   baseUrl: z.url(),
@@ -99,10 +99,12 @@ export class OrangeMoneyAdapter implements RailAdapter<OrangeConfig> {
   constructor(
     readonly rail: MobileMoneyRail,
     readonly config: OrangeConfig,
+    /** The operator this adapter speaks to, as its settings describe it (the deployment's, or a merchant's account). */
+    readonly operator: OperatorInfo = operatorInfo(rail),
   ) {}
 
   get currencies() {
-    return operatorInfo(this.rail).currencies;
+    return this.operator.currencies;
   }
 
   private url(path: string) {
@@ -142,6 +144,11 @@ export class OrangeMoneyAdapter implements RailAdapter<OrangeConfig> {
     if (res.status !== 401) return res;
     this.token = undefined;
     return call(await this.accessToken());
+  }
+
+  /** A token: Orange checks the client id and secret (the merchant key is checked by the first payment). */
+  async verifyCredentials(): Promise<void> {
+    await this.accessToken();
   }
 
   async createPrompt(input: PromptInput): Promise<RailPrompt> {
@@ -191,7 +198,7 @@ export class OrangeMoneyAdapter implements RailAdapter<OrangeConfig> {
     return {
       destination: input.phone ?? '',
       backendRef: parsed.data.pay_token,
-      expiresAt: input.now + operatorInfo(this.rail).timeoutSeconds,
+      expiresAt: input.now + this.operator.timeoutSeconds,
       details: {
         redirectUrl: parsed.data.payment_url,
         orderId: input.attemptId.slice(0, MAX_FIELD),
@@ -241,7 +248,7 @@ export class OrangeMoneyAdapter implements RailAdapter<OrangeConfig> {
         // EXPIRED, so once well past it nothing can pay this one (Orange itself leaves an untouched
         // payment INITIATED for ever). A longer payer time of ours (a merchant whose validity is
         // longer) is never cut short: we told the payer they had until then.
-        const valid = Math.max(ORANGE_PAY_TOKEN_SECONDS, operatorInfo(this.rail).timeoutSeconds);
+        const valid = Math.max(ORANGE_PAY_TOKEN_SECONDS, this.operator.timeoutSeconds);
         if (now >= Number(attempt.details.lastPushAt ?? attempt.createdAt) + valid + ORANGE_EXPIRY_MARGIN_SECONDS)
           // Final as far as polling goes (polling Orange for a day about every abandoned payment
           // would spend its rate limit); if Orange pays it after all, its verified notification
@@ -292,7 +299,7 @@ export const orangeProtocol: MobileMoneyProtocol<OrangeConfig> = {
   protocol: 'orange_money',
   settings: ['BASE_URL', 'CLIENT_ID', 'CLIENT_SECRET', 'MERCHANT_KEY', 'WEBPAY_COUNTRY', 'WEBPAY_CURRENCY'],
   parse(rail, { cfg, env, timeoutMs }) {
-    const { letter: l, currencies } = operatorInfo(rail);
+    const { letter: l, currencies } = operatorInfoFrom(rail, env);
     const v = (n: string) => env[`MOMO_${l}_${n}`];
     const names = ['CLIENT_ID', 'CLIENT_SECRET', 'MERCHANT_KEY', 'WEBPAY_COUNTRY'].map((n) => `MOMO_${l}_${n}`);
     if (!allOrNone(names, env)) return null;
@@ -333,5 +340,5 @@ export const orangeProtocol: MobileMoneyProtocol<OrangeConfig> = {
       );
     return config;
   },
-  create: (rail, config) => new OrangeMoneyAdapter(rail, config),
+  create: (rail, config, { env }) => new OrangeMoneyAdapter(rail, config, operatorInfoFrom(rail, env)),
 };

@@ -35,7 +35,7 @@ import {
   type RailStatus,
 } from '../types';
 import { parseMomoAmount } from './momo';
-import { operatorInfo } from './operators';
+import { type OperatorInfo, operatorInfo, operatorInfoFrom } from './operators';
 
 export const waveConfigSchema = z.object({
   baseUrl: z.url(),
@@ -100,10 +100,12 @@ export class WaveAdapter implements RailAdapter<WaveConfig> {
   constructor(
     readonly rail: MobileMoneyRail,
     readonly config: WaveConfig,
+    /** The operator this adapter speaks to, as its settings describe it (the deployment's, or a merchant's account). */
+    readonly operator: OperatorInfo = operatorInfo(rail),
   ) {}
 
   get currencies() {
-    return operatorInfo(this.rail).currencies;
+    return this.operator.currencies;
   }
 
   private url(path: string) {
@@ -147,7 +149,7 @@ export class WaveAdapter implements RailAdapter<WaveConfig> {
       throw new BackendError(this.rail, 'checkout session: the answer asks for another amount');
     const waveExpiry = s.when_expires ? Math.floor(Date.parse(s.when_expires) / 1000) : NaN;
     // Our window, never past the end the attempt was given (its checkout session's).
-    const ours = Math.min(input.expiresAt, input.now + operatorInfo(this.rail).timeoutSeconds);
+    const ours = Math.min(input.expiresAt, input.now + this.operator.timeoutSeconds);
     return {
       destination: input.phone ?? '',
       backendRef: s.id,
@@ -155,6 +157,17 @@ export class WaveAdapter implements RailAdapter<WaveConfig> {
       expiresAt: Number.isFinite(waveExpiry) ? Math.min(ours, waveExpiry) : ours,
       details: { redirectUrl: s.wave_launch_url, sessionId: s.id, whenExpires: s.when_expires ?? null, lastPushAt: input.now },
     };
+  }
+
+  /** An authenticated read Wave's checkout keys allow: a search by a client reference no session has. */
+  async verifyCredentials(): Promise<void> {
+    const res = await httpRequest(this.rail, {
+      method: 'GET',
+      url: this.url(`/v1/checkout/sessions/search?client_reference=${encodeURIComponent('caisse-credentials-check')}`),
+      headers: this.headers(),
+      timeoutMs: this.config.timeoutMs,
+    });
+    expectStatus(this.rail, res, [200], 'credentials check');
   }
 
   async getStatus(attempt: AttemptView): Promise<RailStatus> {
@@ -230,7 +243,7 @@ export const waveProtocol: MobileMoneyProtocol<WaveConfig> = {
   protocol: 'wave',
   settings: ['BASE_URL', 'API_KEY', 'WEBHOOK_SECRET'],
   parse(rail, { cfg, env, timeoutMs }) {
-    const l = operatorInfo(rail).letter;
+    const l = operatorInfoFrom(rail, env).letter;
     const v = (n: string) => env[`MOMO_${l}_${n}`];
     const names = ['API_KEY', 'WEBHOOK_SECRET'].map((n) => `MOMO_${l}_${n}`);
     if (!allOrNone(names, env)) return null;
@@ -239,5 +252,5 @@ export const waveProtocol: MobileMoneyProtocol<WaveConfig> = {
       parseWaveConfig({ baseUrl: v('BASE_URL') ?? 'https://api.wave.com', apiKey: v('API_KEY'), webhookSecret: v('WEBHOOK_SECRET'), timeoutMs }),
     );
   },
-  create: (rail, config) => new WaveAdapter(rail, config),
+  create: (rail, config, { env }) => new WaveAdapter(rail, config, operatorInfoFrom(rail, env)),
 };

@@ -129,6 +129,11 @@ export class EsploraAdapter extends OnchainRail implements RailAdapter<EsploraCo
       }));
   }
 
+  /** A read: the chain's tip (Esplora has no credentials; this checks the address and the network). */
+  async verifyCredentials(): Promise<void> {
+    await this.tipHeight();
+  }
+
   async getStatus(attempt: AttemptView): Promise<RailStatus> {
     const address = attempt.destination;
     const [first, tip] = await Promise.all([this.txPage(`/address/${address}/txs`), this.tipHeight()]);

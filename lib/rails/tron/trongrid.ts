@@ -237,6 +237,11 @@ export class TronGridAdapter extends TronRail implements RailAdapter<TronConfig>
     return sum;
   }
 
+  /** A read with the API key: the first receive address's USDT transfers (TronGrid answers 401 to an unknown key). */
+  async verifyCredentials(): Promise<void> {
+    await this.get(`/v1/accounts/${this.deriveAddress(0)}/transactions/trc20?only_confirmed=true&limit=1`, 'credentials check', Math.floor(Date.now() / 1000));
+  }
+
   async getStatus(attempt: AttemptView, now = Math.floor(Date.now() / 1000)): Promise<RailStatus> {
     const address = attempt.destination;
     const kept = readStateSchema.safeParse(attempt.details[TRC20_READ]);

@@ -1,0 +1,353 @@
+// Rail accounts (`ra_...`): a merchant's own account on a rail, in a mode, so its buyers' money
+// lands in its own operator and wallet accounts ("processing only"). One enabled account per
+// merchant, mode and rail. Its secrets are write-only: sealed at rest (lib/secrets.ts, AES-256-GCM
+// under CAISSE_ENCRYPTION_KEY, bound to the account and version), shown back as a last four and a
+// fingerprint, never in an answer, an event, a page or a log. Every change is a new version; the
+// attempts a version made are watched to their end with it (lib/domain/merchant-rails.ts).
+// Creation and update first ask the backend the way the adapter will (verifyCredentials).
+import { z } from 'zod';
+import { MOMO_PROTOCOLS } from '../config';
+import type { Db, Row } from '../db/client';
+import { DomainError, invalid, notFound, unexpectedState } from '../errors';
+import { createId, nowSeconds } from '../ids';
+import { RAILS, type Rail } from '../money';
+import { type AccountField, type AccountValues, accountAdapter, accountFields, accountProtocol, callbackUrl } from '../rails/accounts';
+import { baseRailSettings } from '../rails/registry';
+import { BackendError, type RailAdapter } from '../rails/types';
+import { seal, secretHint } from '../secrets';
+import { type AccountVersionRow, loadAccountVersion } from '../store/rail-accounts';
+import { getOwnedRow, type Scope, shortText } from './common';
+import { recordEvent } from './events';
+import { type ListEnvelope, listObjects, listQuery } from './list';
+import { accountVersionAdapter, deploymentKeyRing, openVersion, secretsAad } from './merchant-rails';
+
+/** How many receive addresses an account key shows, for the merchant to compare with its wallet. */
+export const PREVIEW_ADDRESSES = 5;
+
+export const RAIL_ACCOUNT_STATUSES = ['enabled', 'disabled'] as const;
+
+export interface RailAccount {
+  id: string;
+  object: 'rail_account';
+  rail: Rail;
+  /** Mobile money: the operator API the rail speaks on this deployment (mtn_momo, orange_money, wave). */
+  protocol: (typeof MOMO_PROTOCOLS)[number] | null;
+  displayName: string | null;
+  status: 'enabled' | 'disabled';
+  /** Each update makes a new version; attempts keep the version that made them. */
+  version: number;
+  /** The settings that are not secrets, as given. */
+  settings: Record<string, string | number | boolean | string[]>;
+  /** Each secret as it may be shown: its last four characters (none for a short one) and a fingerprint. */
+  secrets: Record<string, { last4: string; fingerprint: string }>;
+  /** Mobile money: where the operator posts notifications for this account (Wave: set it as the webhook URL). */
+  callbackUrl: string | null;
+  /** Address rails: the first receive addresses its key gives (compare them with your wallet's). */
+  receiveAddresses: string[];
+  livemode: boolean;
+  createdAt: number;
+  updatedAt: number;
+  disabledAt: number | null;
+}
+
+const railInput = z.enum(RAILS, { error: `rail must be one of ${RAILS.join(', ')}` });
+
+export const createRailAccountInput = z.strictObject({
+  rail: railInput,
+  protocol: z.enum(MOMO_PROTOCOLS, { error: `protocol must be one of ${MOMO_PROTOCOLS.join(', ')}` }).optional(),
+  displayName: shortText('displayName', 60).optional(),
+  settings: z.record(z.string(), z.unknown(), { error: 'settings must be an object of the rail’s settings' }),
+});
+export type CreateRailAccountInput = z.output<typeof createRailAccountInput>;
+
+export const updateRailAccountInput = z.strictObject({
+  displayName: shortText('displayName', 60).nullable().optional(),
+  settings: z.record(z.string(), z.unknown(), { error: 'settings must be an object of the settings to change' }).optional(),
+});
+export type UpdateRailAccountInput = z.output<typeof updateRailAccountInput>;
+
+export const listRailAccountsQuery = listQuery({
+  rail: railInput.optional(),
+  status: z.enum(RAIL_ACCOUNT_STATUSES, { error: 'status must be enabled or disabled' }).optional(),
+});
+
+function fieldSchema(f: AccountField): z.ZodType {
+  const name = `settings.${f.name}`;
+  switch (f.kind) {
+    case 'url':
+      return z
+        .string({ error: `${name} must be a URL` })
+        .max(2048, `${name} must be at most 2048 characters`)
+        .refine((v) => /^https?:\/\/[^\s]+$/.test(v) && URL.canParse(v), `${name} must be an http(s) URL`);
+    case 'boolean':
+      return z.boolean({ error: `${name} must be true or false` });
+    case 'integer':
+      return z
+        .number({ error: `${name} must be a positive integer` })
+        .int(`${name} must be a positive integer`)
+        .positive(`${name} must be a positive integer`);
+    case 'currencies':
+      return z
+        .array(z.enum(['XOF', 'XAF', 'GNF'], { error: `${name} items must be XOF, XAF or GNF` }), { error: `${name} must be an array of currencies` })
+        .min(1, `${name} must list at least one currency`)
+        .transform((l) => [...new Set(l)]);
+    case 'pem':
+      return z
+        .string({ error: `${name} must be a PEM certificate` })
+        .max(20_000, `${name} must be at most 20000 characters`)
+        .refine((v) => v.includes('-----BEGIN CERTIFICATE-----'), `${name} must be a PEM certificate (-----BEGIN CERTIFICATE-----...)`);
+    default:
+      return z
+        .string({ error: `${name} must be a string` })
+        .min(1, `${name} must not be empty`)
+        .max(f.kind === 'secret' ? 8192 : 500, `${name} is too long`)
+        .refine((v) => v.trim() === v && !/[\u0000-\u001f\u007f]/.test(v), `${name} must not have blanks around it or control characters`);
+  }
+}
+
+/** The settings of `rail`, checked: `partial` for an update (null removes an optional one). */
+function parseSettings(rail: Rail, raw: Record<string, unknown>, partial: boolean): Record<string, unknown> {
+  const fields = accountFields(rail);
+  const known = new Set(fields.map((f) => f.name));
+  for (const k of Object.keys(raw))
+    if (!known.has(k))
+      throw invalid('parameter_unknown', `Unknown setting for ${rail}: settings.${k}. It takes: ${fields.map((f) => f.name).join(', ')}.`, `settings.${k}`);
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    const v = raw[f.name];
+    if (v === undefined) {
+      if (f.required && !partial)
+        throw invalid('parameter_missing', `Missing required setting for ${rail}: settings.${f.name} (${f.label.en}).`, `settings.${f.name}`);
+      continue;
+    }
+    if (v === null) {
+      if (f.required || !partial)
+        throw invalid('parameter_invalid', `settings.${f.name} cannot be null${f.required ? ': it is required' : ''}.`, `settings.${f.name}`);
+      out[f.name] = null;
+      continue;
+    }
+    const parsed = fieldSchema(f).safeParse(v);
+    if (!parsed.success) throw invalid('parameter_invalid', parsed.error.issues[0]!.message, `settings.${f.name}`);
+    out[f.name] = parsed.data;
+  }
+  return out;
+}
+
+const encryptionMissing = () =>
+  new DomainError(
+    'encryption_key_missing',
+    'This deployment has no CAISSE_ENCRYPTION_KEY, so it cannot keep rail account secrets. Its operator must set one (see the README).',
+  );
+
+/** The backend's answer to the account's settings: nothing, or 400 with its reason. */
+async function checkAtBackend(adapter: RailAdapter): Promise<void> {
+  try {
+    await adapter.verifyCredentials?.();
+  } catch (err) {
+    if (!(err instanceof BackendError)) throw err;
+    throw new DomainError(
+      'rail_account_check_failed',
+      `The ${adapter.rail} backend did not accept these settings: ${err.message}. Nothing was saved.`,
+      'settings',
+    );
+  }
+}
+
+/** The adapter the values make (the rail's own definition parses them), or 400 naming what is wrong. */
+function adapterFor(rail: Rail, id: string, version: number, values: AccountValues): RailAdapter {
+  try {
+    return accountAdapter(baseRailSettings(), rail, { id, version }, values);
+  } catch (err) {
+    throw invalid('parameter_invalid', `These settings cannot be used for ${rail}: ${(err as Error).message}`, 'settings');
+  }
+}
+
+const withDisplayName = (values: Record<string, unknown>, displayName: string | null) =>
+  ({ ...values, ...(displayName ? { displayName } : {}) }) as AccountValues;
+
+/** A version's row parts: the settings that may be shown, the secrets sealed, their hints. */
+function versionParts(rail: Rail, id: string, version: number, values: Record<string, unknown>) {
+  const ring = deploymentKeyRing();
+  if (!ring) throw encryptionMissing();
+  const settings: Record<string, unknown> = {};
+  const secrets: Record<string, string> = {};
+  const hints: Record<string, { last4: string; fingerprint: string }> = {};
+  for (const f of accountFields(rail)) {
+    const v = values[f.name];
+    if (v === undefined || v === null) continue;
+    if (f.kind === 'secret') {
+      secrets[f.name] = String(v);
+      hints[f.name] = secretHint(String(v));
+    } else settings[f.name] = v;
+  }
+  return { settings, sealed: seal(ring, JSON.stringify(secrets), secretsAad(id, version)), keyId: ring.current.id, hints };
+}
+
+function toRailAccount(r: Row, v: Pick<AccountVersionRow, 'settings' | 'hints'>, adapter: RailAdapter | null, baseUrl: string): RailAccount {
+  const rail = r.rail as Rail;
+  const isMomo = accountProtocol(rail) !== null;
+  const addresses: string[] = [];
+  if (adapter?.deriveAddress) for (let i = 0; i < PREVIEW_ADDRESSES; i++) addresses.push(adapter.deriveAddress(i));
+  return {
+    id: r.id as string,
+    object: 'rail_account',
+    rail,
+    protocol: (r.protocol as RailAccount['protocol']) ?? null,
+    displayName: (r.display_name as string | null) ?? null,
+    status: r.status as RailAccount['status'],
+    version: Number(r.version),
+    settings: v.settings as RailAccount['settings'],
+    secrets: v.hints,
+    callbackUrl: isMomo ? callbackUrl({ BASE_URL: baseUrl }, r.id as string) : null,
+    receiveAddresses: addresses,
+    livemode: r.livemode as boolean,
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+    disabledAt: r.disabled_at === null || r.disabled_at === undefined ? null : Number(r.disabled_at),
+  };
+}
+
+async function serialize(db: Db, r: Row): Promise<RailAccount> {
+  const v = await loadAccountVersion(db, r.id as string, Number(r.version));
+  if (!v) throw new Error(`rail account ${r.id} has no version ${r.version}`);
+  const adapter = accountProtocol(r.rail as Rail) === null ? await accountVersionAdapter(db, { id: r.id as string, version: Number(r.version) }) : null;
+  return toRailAccount(r, v, adapter, baseRailSettings().cfg.BASE_URL);
+}
+
+async function enabledOn(db: Db, scope: Scope, rail: Rail): Promise<string | null> {
+  const rows = await db.query<{ id: string }>(`select id from rail_accounts where merchant_id = $1 and livemode = $2 and rail = $3 and status = 'enabled'`, [
+    scope.merchantId,
+    scope.livemode,
+    rail,
+  ]);
+  return rows[0]?.id ?? null;
+}
+
+/** POST /v1/rail_accounts: checked at the backend first, then saved with its secrets sealed. */
+export async function createRailAccount(db: Db, scope: Scope, input: CreateRailAccountInput): Promise<RailAccount> {
+  const rail = input.rail;
+  const protocol = accountProtocol(rail);
+  if (input.protocol !== undefined && input.protocol !== protocol)
+    throw invalid(
+      'parameter_invalid',
+      protocol
+        ? `On this deployment ${rail} speaks ${protocol}; an account on it must too (protocol: ${protocol}, or leave it out).`
+        : `${rail} is not a mobile-money rail: leave protocol out.`,
+      'protocol',
+    );
+  const values = parseSettings(rail, input.settings, false);
+  if (!deploymentKeyRing()) throw encryptionMissing();
+  const existing = await enabledOn(db, scope, rail);
+  if (existing)
+    throw unexpectedState(
+      `This account already has an enabled ${rail} rail account in ${scope.livemode ? 'live' : 'test'} mode (${existing}): update it, or disable it first.`,
+    );
+  const id = createId('ra');
+  const displayName = input.displayName ?? null;
+  const adapter = adapterFor(rail, id, 1, withDisplayName(values, displayName));
+  await checkAtBackend(adapter);
+  const now = nowSeconds();
+  const parts = versionParts(rail, id, 1, values);
+  return db.transaction(async (tx) => {
+    let row: Row;
+    try {
+      [row] = (await tx.query(
+        `insert into rail_accounts (id, merchant_id, livemode, rail, protocol, display_name, status, version, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, 'enabled', 1, $7, $7) returning *`,
+        [id, scope.merchantId, scope.livemode, rail, protocol, displayName, now],
+      )) as [Row];
+    } catch (err) {
+      if ((err as { code?: string }).code === '23505')
+        throw unexpectedState(`Another ${rail} rail account was just enabled for this account in this mode: update it, or disable it first.`);
+      throw err;
+    }
+    await insertVersion(tx, id, 1, parts, now);
+    const account = toRailAccount(row, { settings: parts.settings, hints: parts.hints }, adapter, baseRailSettings().cfg.BASE_URL);
+    await recordEvent(tx, scope, 'rail_account.created', account);
+    return account;
+  });
+}
+
+async function insertVersion(tx: Db, id: string, version: number, p: ReturnType<typeof versionParts>, now: number): Promise<void> {
+  await tx.query(`insert into rail_account_versions (account_id, version, settings, secrets, key_id, hints, created_at) values ($1, $2, $3, $4, $5, $6, $7)`, [
+    id,
+    version,
+    JSON.stringify(p.settings),
+    p.sealed,
+    p.keyId,
+    JSON.stringify(p.hints),
+    now,
+  ]);
+}
+
+export async function getRailAccount(db: Db, scope: Scope, id: string): Promise<RailAccount> {
+  return serialize(db, await getOwnedRow(db, 'rail_accounts', 'rail_account', scope, id));
+}
+
+export async function listRailAccounts(db: Db, scope: Scope, query: z.output<typeof listRailAccountsQuery>): Promise<ListEnvelope<RailAccount>> {
+  const page = await listObjects({
+    db,
+    merchant: scope,
+    table: 'rail_accounts',
+    url: '/v1/rail_accounts',
+    query,
+    filters: { rail: query.rail, status: query.status },
+    map: (r) => r,
+  });
+  const data: RailAccount[] = [];
+  for (const r of page.data) data.push(await serialize(db, r));
+  return { ...page, data };
+}
+
+/**
+ * POST /v1/rail_accounts/:id: a new version from the current one and the changes (a secret left
+ * out is kept), checked at the backend first. Open attempts keep the version that made them.
+ */
+export async function updateRailAccount(db: Db, scope: Scope, id: string, input: UpdateRailAccountInput): Promise<RailAccount> {
+  const row = await getOwnedRow(db, 'rail_accounts', 'rail_account', scope, id);
+  if (row.status !== 'enabled') throw unexpectedState('This rail account is disabled; create a new one for the rail.');
+  const rail = row.rail as Rail;
+  const version = Number(row.version);
+  const current = await loadAccountVersion(db, id, version);
+  if (!current) throw notFound('rail_account', id);
+  const changes = input.settings ? parseSettings(rail, input.settings, true) : {};
+  const values: Record<string, unknown> = { ...openVersion(current) };
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === null) delete values[k];
+    else values[k] = v;
+  }
+  const displayName = input.displayName === undefined ? ((row.display_name as string | null) ?? null) : input.displayName;
+  const next = version + 1;
+  const adapter = adapterFor(rail, id, next, withDisplayName(values, displayName));
+  await checkAtBackend(adapter);
+  const now = nowSeconds();
+  const parts = versionParts(rail, id, next, values);
+  return db.transaction(async (tx) => {
+    const [updated] = await tx.query(
+      `update rail_accounts set version = $3, display_name = $4, updated_at = $5 where id = $1 and version = $2 and status = 'enabled' returning *`,
+      [id, version, next, displayName, now],
+    );
+    if (!updated) throw unexpectedState('This rail account was changed or disabled meanwhile; read it again and retry.');
+    await insertVersion(tx, id, next, parts, now);
+    const account = toRailAccount(updated, { settings: parts.settings, hints: parts.hints }, adapter, baseRailSettings().cfg.BASE_URL);
+    await recordEvent(tx, scope, 'rail_account.updated', account);
+    return account;
+  });
+}
+
+/**
+ * POST /v1/rail_accounts/:id/disable: no new payment goes to it (the deployment's platform account
+ * may take the rail again, if offered); the attempts it made are still watched to their end with it.
+ */
+export async function disableRailAccount(db: Db, scope: Scope, id: string): Promise<RailAccount> {
+  const now = nowSeconds();
+  const out = await db.transaction(async (tx) => {
+    const row = await getOwnedRow(tx, 'rail_accounts', 'rail_account', scope, id, { lock: 'update' });
+    if (row.status === 'disabled') return { row, changed: false };
+    const [updated] = await tx.query(`update rail_accounts set status = 'disabled', disabled_at = $2, updated_at = $2 where id = $1 returning *`, [id, now]);
+    const account = await serialize(tx, updated!);
+    await recordEvent(tx, scope, 'rail_account.disabled', account);
+    return { row: updated!, changed: true, account };
+  });
+  return out.account ?? serialize(db, out.row);
+}

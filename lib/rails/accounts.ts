@@ -1,0 +1,325 @@
+// A merchant's rail account (lib/domain/rail-accounts.ts keeps the rows): which settings each rail
+// and protocol takes, in the operator's own words, which of them are secrets, and the adapter
+// they make. An account's settings are written under the environment variables' names (MOMO_A_
+// API_USER, LND_REST_URL, BTC_XPUB...) and parsed by the rail's own definition, the same code that
+// parses the deployment's environment: one parser, one set of checks.
+import type { Config, MomoProtocol } from '../config';
+import { isMobileMoneyRail, type MobileMoneyRail, type Rail } from '../money';
+import { lndRail } from './lightning/lnd';
+import { mobileMoneyRail } from './mobile-money/definition';
+import { operatorInfo } from './mobile-money/operators';
+import { esploraRail } from './onchain/esplora';
+import type { RailDefinition, RailSettings } from './settings';
+import { tronGridRail } from './tron/trongrid';
+import type { AccountRef, RailAdapter } from './types';
+
+export type FieldKind = 'text' | 'url' | 'secret' | 'pem' | 'boolean' | 'integer' | 'currencies';
+
+export interface AccountField {
+  /** The API's name (camelCase). */
+  name: string;
+  kind: FieldKind;
+  required: boolean;
+  /** The environment variable's name it stands for (MOMO_<X>_ is written `MOMO_*_`). */
+  env: string;
+  /** The operator's own words for it, and where the merchant finds it. */
+  label: { fr: string; en: string };
+  help: { fr: string; en: string };
+}
+
+const f = (name: string, kind: FieldKind, required: boolean, env: string, label: [string, string], help: [string, string]): AccountField => ({
+  name,
+  kind,
+  required,
+  env,
+  label: { fr: label[0], en: label[1] },
+  help: { fr: help[0], en: help[1] },
+});
+
+/** What every mobile-money account may narrow (today's MOMO_<X>_ display and limit variables). */
+const MOBILE_MONEY_COMMON: AccountField[] = [
+  f(
+    'currencies',
+    'currencies',
+    false,
+    'MOMO_*_CURRENCIES',
+    ['Devises', 'Currencies'],
+    ['Celles de votre compte marchand (XOF, XAF, GNF).', 'Those of your merchant account (XOF, XAF, GNF).'],
+  ),
+  f(
+    'minAmount',
+    'integer',
+    false,
+    'MOMO_*_MIN_AMOUNT',
+    ['Montant minimum', 'Minimum amount'],
+    ['Le plafond bas de votre contrat, en francs.', "Your contract's lower limit, in francs."],
+  ),
+  f(
+    'maxAmount',
+    'integer',
+    false,
+    'MOMO_*_MAX_AMOUNT',
+    ['Montant maximum', 'Maximum amount'],
+    ['Le plafond de votre contrat, en francs.', "Your contract's upper limit, in francs."],
+  ),
+];
+
+const PROTOCOL_FIELDS: Record<MomoProtocol, AccountField[]> = {
+  mtn_momo: [
+    f(
+      'baseUrl',
+      'url',
+      true,
+      'MOMO_*_BASE_URL',
+      ["URL de l'API MoMo", 'MoMo API URL'],
+      ['Donnée par MTN (portail MoMo Developer).', 'Given by MTN (MoMo Developer portal).'],
+    ),
+    f(
+      'subscriptionKey',
+      'secret',
+      true,
+      'MOMO_*_SUBSCRIPTION_KEY',
+      ["Clé d'abonnement Collection (Ocp-Apim-Subscription-Key)", 'Collection subscription key (Ocp-Apim-Subscription-Key)'],
+      ['Profil MoMo Developer, produit Collection.', 'MoMo Developer profile, Collection product.'],
+    ),
+    f(
+      'apiUser',
+      'text',
+      true,
+      'MOMO_*_API_USER',
+      ['API User (X-Reference-Id)', 'API User (X-Reference-Id)'],
+      ["L'UUID de l'utilisateur API créé pour vous.", 'The UUID of the API user created for you.'],
+    ),
+    f('apiKey', 'secret', true, 'MOMO_*_API_KEY', ['API Key', 'API Key'], ["La clé de l'utilisateur API.", "The API user's key."]),
+    f(
+      'targetEnvironment',
+      'text',
+      true,
+      'MOMO_*_TARGET_ENVIRONMENT',
+      ['X-Target-Environment', 'X-Target-Environment'],
+      ['Votre marché : mtnivorycoast, mtncameroon… (sandbox en test).', 'Your market: mtnivorycoast, mtncameroon… (sandbox in test).'],
+    ),
+    f(
+      'sendCallbacks',
+      'boolean',
+      false,
+      'MOMO_*_CALLBACK_URL',
+      ['Recevoir les callbacks', 'Receive callbacks'],
+      ["Seulement si l'hôte de rappel de votre utilisateur API est celui de Caisse.", "Only if your API user's callback host is Caisse's."],
+    ),
+  ],
+  orange_money: [
+    f('baseUrl', 'url', false, 'MOMO_*_BASE_URL', ["URL de l'API", 'API URL'], ['Par défaut https://api.orange.com.', 'Default https://api.orange.com.']),
+    f(
+      'clientId',
+      'text',
+      true,
+      'MOMO_*_CLIENT_ID',
+      ['Client ID', 'Client ID'],
+      ['Orange Developer, votre application.', 'Orange Developer, your application.'],
+    ),
+    f(
+      'clientSecret',
+      'secret',
+      true,
+      'MOMO_*_CLIENT_SECRET',
+      ['Client Secret', 'Client Secret'],
+      ['Orange Developer, votre application.', 'Orange Developer, your application.'],
+    ),
+    f(
+      'merchantKey',
+      'secret',
+      true,
+      'MOMO_*_MERCHANT_KEY',
+      ['Merchant Key', 'Merchant Key'],
+      ["Donnée par Orange à l'activation de Web Payment.", 'Given by Orange when Web Payment is activated.'],
+    ),
+    f(
+      'country',
+      'text',
+      true,
+      'MOMO_*_WEBPAY_COUNTRY',
+      ['Pays (chemin Web Payment)', 'Country (Web Payment path)'],
+      ['ci, sn, cm… (dev pour le bac à sable).', 'ci, sn, cm… (dev for the sandbox).'],
+    ),
+    f(
+      'webpayCurrency',
+      'text',
+      false,
+      'MOMO_*_WEBPAY_CURRENCY',
+      ['Devise Web Payment', 'Web Payment currency'],
+      ['OUV, seulement dans le bac à sable.', 'OUV, in the sandbox only.'],
+    ),
+  ],
+  wave: [
+    f('baseUrl', 'url', false, 'MOMO_*_BASE_URL', ["URL de l'API", 'API URL'], ['Par défaut https://api.wave.com.', 'Default https://api.wave.com.']),
+    f(
+      'apiKey',
+      'secret',
+      true,
+      'MOMO_*_API_KEY',
+      ['Clé API (Checkout)', 'API key (Checkout)'],
+      ['Portail Wave Business, Développeurs.', 'Wave Business portal, Developers.'],
+    ),
+    f(
+      'webhookSecret',
+      'secret',
+      true,
+      'MOMO_*_WEBHOOK_SECRET',
+      ['Secret du webhook', 'Webhook secret'],
+      ["Affiché par Wave quand vous ajoutez l'URL de webhook ci-dessous.", 'Shown by Wave when you add the webhook URL below.'],
+    ),
+  ],
+};
+
+const OTHER_FIELDS: Record<'btc_lightning' | 'btc_onchain' | 'usdt_trc20', AccountField[]> = {
+  btc_lightning: [
+    f('restUrl', 'url', true, 'LND_REST_URL', ['URL REST de LND', 'LND REST URL'], ['https://votre-noeud:8080', 'https://your-node:8080']),
+    f(
+      'macaroon',
+      'secret',
+      true,
+      'LND_MACAROON',
+      ['Macaroon invoice (hex)', 'Invoice macaroon (hex)'],
+      ['invoice.macaroon en hexadécimal : il permet de créer des factures, pas de dépenser.', 'invoice.macaroon as hex: it creates invoices, it cannot spend.'],
+    ),
+    f(
+      'tlsCertificate',
+      'pem',
+      false,
+      'LND_TLS_CERT_PEM',
+      ['Certificat TLS (PEM)', 'TLS certificate (PEM)'],
+      ['tls.cert de votre nœud, s’il est auto-signé.', "Your node's tls.cert, if it is self-signed."],
+    ),
+  ],
+  btc_onchain: [
+    f(
+      'accountKey',
+      'secret',
+      true,
+      'BTC_XPUB',
+      ['Clé publique étendue (zpub, BIP84)', 'Extended public key (zpub, BIP84)'],
+      [
+        'Celle de votre portefeuille : Caisse en dérive les adresses de réception, sans pouvoir dépenser.',
+        'Your wallet’s: Caisse derives receive addresses from it and cannot spend.',
+      ],
+    ),
+    f(
+      'esploraUrl',
+      'url',
+      true,
+      'ESPLORA_URL',
+      ['URL Esplora', 'Esplora URL'],
+      ['https://blockstream.info/api ou votre propre serveur.', 'https://blockstream.info/api or your own server.'],
+    ),
+  ],
+  usdt_trc20: [
+    f(
+      'accountKey',
+      'secret',
+      true,
+      'TRON_XPUB',
+      ['Clé publique étendue TRON (xpub)', 'TRON extended public key (xpub)'],
+      ["Celle du compte m/44'/195'/0' de votre portefeuille.", "Your wallet's m/44'/195'/0' account key."],
+    ),
+    f(
+      'tronGridApiKey',
+      'secret',
+      true,
+      'TRONGRID_API_KEY',
+      ['Clé API TronGrid', 'TronGrid API key'],
+      ['trongrid.io, tableau de bord.', 'trongrid.io dashboard.'],
+    ),
+    f(
+      'tronGridUrl',
+      'url',
+      false,
+      'TRONGRID_URL',
+      ['URL TronGrid', 'TronGrid URL'],
+      ['Par défaut https://api.trongrid.io.', 'Default https://api.trongrid.io.'],
+    ),
+  ],
+};
+
+/** The protocol a rail's accounts speak: the deployment's for that rail (MOMO_<X>_PROTOCOL), so a rail is one family everywhere. */
+export function accountProtocol(rail: Rail): MomoProtocol | null {
+  return isMobileMoneyRail(rail) ? operatorInfo(rail).protocol : null;
+}
+
+/** The settings an account on `rail` takes, in the order a form shows them. */
+export function accountFields(rail: Rail): AccountField[] {
+  if (isMobileMoneyRail(rail)) return [...PROTOCOL_FIELDS[operatorInfo(rail).protocol], ...MOBILE_MONEY_COMMON];
+  return OTHER_FIELDS[rail as keyof typeof OTHER_FIELDS] ?? [];
+}
+
+/** Every environment variable a rail's definition reads: none of the deployment's leaks into an account. */
+const RAIL_VARIABLE = /^(MOMO_[A-D]_|LND_REST_URL$|LND_MACAROON$|LND_TLS_CERT_PATH$|BTC_XPUB$|ESPLORA_URL$|TRON_XPUB$|TRONGRID_API_KEY$|TRONGRID_URL$)/;
+
+const live: Partial<Record<Rail, RailDefinition>> = {
+  btc_lightning: lndRail as RailDefinition,
+  btc_onchain: esploraRail as RailDefinition,
+  usdt_trc20: tronGridRail as RailDefinition,
+};
+
+function definitionOf(rail: Rail): RailDefinition {
+  return isMobileMoneyRail(rail) ? (mobileMoneyRail(rail) as RailDefinition) : live[rail]!;
+}
+
+/** An account's values, settings and secrets together, as the API names them. */
+export type AccountValues = Record<string, string | number | boolean | readonly string[] | undefined>;
+
+/**
+ * The account's values written under the environment's names, over the deployment's other
+ * settings (timeouts, BASE_URL, confirmations...): what the rail's definition parses.
+ */
+export function accountSettings(base: RailSettings, rail: Rail, account: AccountRef, values: AccountValues): RailSettings {
+  const cfg: Record<string, unknown> = Object.fromEntries(Object.entries(base.cfg).filter(([k]) => !RAIL_VARIABLE.test(k)));
+  const letter = isMobileMoneyRail(rail) ? operatorInfo(rail).letter : '';
+  if (isMobileMoneyRail(rail)) cfg[`MOMO_${letter}_PROTOCOL`] = operatorInfo(rail).protocol;
+  cfg.TRONGRID_URL = 'https://api.trongrid.io';
+  // A mobile-money account's display name is the operator's name its buyers see.
+  if (isMobileMoneyRail(rail) && typeof values.displayName === 'string') cfg[`MOMO_${letter}_DISPLAY_NAME`] = values.displayName;
+  for (const field of accountFields(rail)) {
+    const v = values[field.name];
+    if (v === undefined || v === '' || v === false) continue;
+    const name = field.env.replace('MOMO_*_', `MOMO_${letter}_`);
+    if (field.kind === 'boolean') cfg[name] = callbackUrl(base.cfg, account.id);
+    else if (field.kind === 'currencies') cfg[name] = (v as readonly string[]).join(',');
+    else cfg[name] = v;
+  }
+  return { ...base, cfg: cfg as unknown as Config, env: cfg };
+}
+
+/** Where an operator posts notifications for an account: the URL names it (app/callbacks/[account]). */
+export function callbackUrl(cfg: Pick<Config, 'BASE_URL'>, accountId: string): string {
+  return `${cfg.BASE_URL}/callbacks/${accountId}`;
+}
+
+/** The environment's names in a definition's message, said as the API's fields. */
+export function inFieldNames(rail: Rail, message: string): string {
+  const letter = isMobileMoneyRail(rail) ? operatorInfo(rail).letter : '';
+  let out = message;
+  for (const field of accountFields(rail)) out = out.replaceAll(field.env.replace('MOMO_*_', `MOMO_${letter}_`), field.name);
+  return out.replace(/Invalid configuration( for [^:]+)?: /g, '').replaceAll(`MOMO_${letter}_*`, 'the account');
+}
+
+/**
+ * The adapter of one version of a merchant's account: the rail's own definition parses the values
+ * (throws, in the API's field names, on a value it cannot use) and makes the live adapter, which
+ * carries the account. Used in both modes: a test-mode account is a sandbox account.
+ */
+export function accountAdapter(base: RailSettings, rail: Rail, account: AccountRef, values: AccountValues): RailAdapter {
+  const settings = accountSettings(base, rail, account, values);
+  const definition = definitionOf(rail);
+  try {
+    const parsed = definition.parse(settings);
+    if (parsed === null) throw new Error('the account has none of its required settings');
+    const adapter = definition.create(parsed, settings);
+    Object.defineProperty(adapter, 'account', { value: { id: account.id, version: account.version }, enumerable: true });
+    return adapter;
+  } catch (err) {
+    throw new Error(inFieldNames(rail, (err as Error).message));
+  }
+}
+
+export type { MobileMoneyRail };
