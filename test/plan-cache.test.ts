@@ -109,7 +109,7 @@ describe('plan cache', () => {
       /from checkout_sessions where merchant_id = \$1 and livemode = \$2 order by created_at desc, seq desc limit 11$/,
       /from payment_intents where id = \$1 and merchant_id = \$2 and livemode = \$3$/,
       /^with obj as \(insert into payment_intents/,
-      /from api_keys where key_hash = \$1$/,
+      /from api_keys k where k\.key_hash = \$1$/,
     ])
       expect(
         texts.some((t) => shape.test(t.trim())),

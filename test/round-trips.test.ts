@@ -4,7 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
 import { type Db, type DbHandle, openDatabase, setDbHandle } from '@/lib/db/client';
+import { createRailAccount } from '@/lib/domain/rail-accounts';
 import { call, newMerchant } from './api';
+import { startFakeLnd } from './fakes/lnd';
 
 let handle: DbHandle;
 let count = 0;
@@ -111,5 +113,29 @@ describe('round trips per operation', () => {
     });
     expect(refused.status).toBe(401);
     expect(count).toBe(2); // key lookup; the failure counted for the client address
+  });
+
+  it("a merchant's own rail account costs no round trip on create: the key lookup reads the enabled accounts, the adapter is made once per process", async () => {
+    const lnd = await startFakeLnd('0201036c6e64aa');
+    try {
+      const m = await newMerchant(handle.db);
+      const key = m.keys.test;
+      await createRailAccount(
+        handle.db,
+        { merchantId: m.merchant.id, livemode: false },
+        {
+          rail: 'btc_lightning',
+          settings: { restUrl: lnd.url, macaroon: '0201036c6e64aa' },
+        },
+      );
+      const body = { amount: 5000, currency: 'BTC', rail: 'btc_lightning' };
+      await trips('GET', '/v1/payment_intents?limit=1', { key });
+      // The first use in this process reads the account's version (its secrets opened once).
+      expect(await trips('POST', '/v1/payment_intents', { key, body })).toBe(3);
+      expect(await trips('POST', '/v1/payment_intents', { key, body })).toBe(2);
+      expect(await trips('POST', '/v1/payment_intents', { key, body, headers: { 'idempotency-key': 'rt-ra-1' } })).toBe(2);
+    } finally {
+      await lnd.close();
+    }
   });
 });

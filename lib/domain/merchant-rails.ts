@@ -91,7 +91,7 @@ export async function configuredRail(db: Db, scope: RailScope, rail: Rail): Prom
 export const railNotConfigured = (rail: Rail, livemode: boolean) =>
   new DomainError(
     'rail_not_configured',
-    `The ${rail} rail is not available to this account in ${livemode ? 'live' : 'test'} mode: connect your own account for it (POST /v1/rail_accounts, or the dashboard's Payment methods page).`,
+    `Rail ${rail} is not configured for ${livemode ? 'live' : 'test'} payments on this account: connect your own ${rail} account (POST /v1/rail_accounts, or the dashboard's Payment methods page), or choose another rail.`,
     'rail',
   );
 
