@@ -25,6 +25,8 @@ export default defineConfig({
       BTC_CONFIRMATIONS: '1',
       // The live tests configure the deployment's rails (platform accounts): offered on PostgreSQL too.
       PLATFORM_RAILS: 'on',
+      // Rail accounts' secrets are sealed under it (lib/secrets.ts); PostgreSQL has no default key.
+      CAISSE_ENCRYPTION_KEY: 'test:dGVzdC1vbmx5LWtleS1vZi0zMi1ieXRlcy0xMjM0NTY=',
     },
   },
 });
