@@ -41,12 +41,15 @@ export function openVersion(row: Pick<AccountVersionRow, 'account_id' | 'version
   return { ...row.settings, ...secrets };
 }
 
+/** A version's values for its adapter: its settings and secrets, and the account's display name. */
+const adapterValues = (row: AccountVersionRow) => ({ ...openVersion(row), ...(row.display_name ? { displayName: row.display_name } : {}) });
+
 /** The adapter of one version of a merchant's account (any status), made once per process. */
 export async function accountVersionAdapter(db: Db, ref: AccountRef): Promise<RailAdapter> {
   return cachedAccountAdapter(ref, async () => {
     const row = await loadAccountVersion(db, ref.id, ref.version);
     if (!row) throw new Error(`rail account ${ref.id} has no version ${ref.version}`);
-    return accountAdapter(baseRailSettings(), row.rail, ref, openVersion(row) as never);
+    return accountAdapter(baseRailSettings(), row.rail, ref, adapterValues(row) as never);
   });
 }
 
