@@ -436,7 +436,7 @@ export async function CryptoPanel(props: PanelProps) {
 }
 
 export function TestControls({ view, tr, now }: PanelProps) {
-  if (view.livemode || !view.intent || !view.rail) return null;
+  if (view.livemode || !view.simulated || !view.intent || !view.rail) return null;
   if (!['choose', 'awaiting', 'approve'].includes(view.phase)) return null;
   // A rate that ran out is renewed first ("Get a new rate"): nothing to pay until then.
   if (expiredQuoteOf(view, now)) return null;

@@ -5,6 +5,7 @@
 import type { MomoProtocol } from '../config';
 import type { Db, Row } from '../db/client';
 import { buyerReturnUrl } from '../domain/checkout-sessions';
+import { merchantRail } from '../domain/merchant-rails';
 import type { NextAction } from '../domain/next-action';
 import { serializeIntent } from '../domain/payment-intents';
 import type { IntentStatus, SessionStatus } from '../domain/transitions';
@@ -61,6 +62,11 @@ export interface CheckoutView {
   rails: AvailableRail[];
   /** The rail the buyer is on: the intent's rail (preselected), or null for a price session not started. */
   rail: Rail | null;
+  /**
+   * Test mode on Caisse's simulator for that rail: the page's test buttons can pay it. False in
+   * live mode, and on a merchant's own test-mode (sandbox) account, which is paid in the operator's sandbox.
+   */
+  simulated: boolean;
   intent: {
     id: string;
     status: IntentStatus;
@@ -187,6 +193,7 @@ export async function loadCheckout(db: Db, sessionId: string, now = nowSeconds()
     sessionLocale: s.locale as string,
     rails,
     rail: (intentRow?.rail as Rail | undefined) ?? null,
+    simulated: !s.livemode && intentRow ? !!(await merchantRail(db, { merchantId: s.merchant_id as string, livemode: false }, intentRow.rail as Rail))?.simulator : false,
     intent,
     expiredQuote,
   };
