@@ -10,7 +10,7 @@ import { expectAccessible } from './checkout-helpers';
 import { api, keys } from './fixtures';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
-const GUIDES = ['authentication', 'errors', 'pagination', 'idempotency', 'test-mode', 'webhooks', 'quotes', 'payment-links', 'sdk'];
+const GUIDES = ['authentication', 'errors', 'pagination', 'idempotency', 'test-mode', 'webhooks', 'quotes', 'payment-links', 'rail-accounts', 'sdk'];
 /** Bounds for the heaviest page (the complaint: 1,475 DOM elements on one page). */
 const MAX_ELEMENTS = 1000;
 const MAX_HTML_BYTES = 150_000;

@@ -128,7 +128,7 @@ describe('the OpenAPI document is valid OpenAPI 3.1', () => {
       expect(['get', 'post', 'delete']).toContain(method);
       expect(p.startsWith('/v1/')).toBe(true);
       expect(op.operationId, `${method} ${p}`).toMatch(
-        /^(create|list|retrieve|update|delete|cancel|confirm|expire|roll|retry|testPay|testFail)[A-Z][A-Za-z]+$/,
+        /^(create|list|retrieve|update|delete|cancel|confirm|expire|roll|retry|disable|testPay|testFail)[A-Z][A-Za-z]+$/,
       );
       expect(ids.has(op.operationId), `operationId ${op.operationId} unique`).toBe(false);
       ids.add(op.operationId);
@@ -200,6 +200,7 @@ describe('the document says exactly what the API does', () => {
       '/v1/checkout_sessions/{id}/expire',
       '/v1/test_helpers/payment_intents/{id}/fail',
       '/v1/webhook_endpoints/{id}/deliveries/{deliveryId}/retry',
+      '/v1/rail_accounts/{id}/disable',
     ];
     for (const [method, p, op] of operations()) if (method === 'post') expect(op.requestBody, `${p}: a request body`).toBeDefined();
     for (const p of noParameters) {

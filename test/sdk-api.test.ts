@@ -7,8 +7,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadApiRoutes, matchRoute } from '@/lib/api/router';
+import { newKeySpec, parseKeyRing, resetKeyRingForTests } from '@/lib/secrets';
 import { Caisse, CaisseIdempotencyError, CaisseInvalidRequestError, type Event } from '../sdk/src/index';
+import { ZPUB } from './adapter-helpers';
 import { newMerchant, useDatabase } from './api';
+import { type FakeEsplora, startFakeEsplora } from './fakes/esplora';
 import { checkResponse } from './openapi-ajv';
 
 const { db } = useDatabase();
@@ -106,6 +109,33 @@ describe('the SDK against the route handlers', () => {
     const retried = await caisse.webhookEndpoints.retryDelivery(endpoint.id, delivery!.id);
     expect(retried.attempts.at(-1)).toMatchObject({ manual: true, responseStatus: 200 });
     expect(await caisse.webhookEndpoints.delete(endpoint.id)).toEqual({ id: endpoint.id, object: 'webhook_endpoint', deleted: true });
+  });
+
+  it('rail accounts: create, retrieve, update, list, disable; the key only as last4 and fingerprint', async () => {
+    // A key ring of this test's own (on PostgreSQL the suite sets no CAISSE_ENCRYPTION_KEY), and an Esplora server to check the account at.
+    resetKeyRingForTests(parseKeyRing(newKeySpec('sdktest')));
+    let esplora: FakeEsplora | undefined;
+    try {
+      esplora = await startFakeEsplora();
+      const account = await caisse.railAccounts.create({ rail: 'btc_onchain', settings: { accountKey: ZPUB, esploraUrl: esplora.url } });
+      expect(account).toMatchObject({ object: 'rail_account', rail: 'btc_onchain', status: 'enabled', version: 1 });
+      expect(account.secrets.accountKey?.last4).toBe(ZPUB.slice(-4));
+      expect(JSON.stringify(account)).not.toContain(ZPUB);
+      expect(account.receiveAddresses[0]).toBe('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
+      const updated = await caisse.railAccounts.update(account.id, { displayName: 'Cold wallet' });
+      expect(updated).toMatchObject({ version: 2, displayName: 'Cold wallet' });
+      expect((await caisse.railAccounts.retrieve(account.id)).version).toBe(2);
+      expect((await caisse.railAccounts.list({ rail: 'btc_onchain' }).toArray()).map((a) => a.id)).toEqual([account.id]);
+      expect((await caisse.railAccounts.disable(account.id)).status).toBe('disabled');
+      const refused = await caisse.railAccounts
+        .create({ rail: 'btc_onchain', settings: { accountKey: ZPUB, esploraUrl: 'http://127.0.0.1:9' } })
+        .catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(CaisseInvalidRequestError);
+      expect(refused).toMatchObject({ status: 400, code: 'rail_account_check_failed', param: 'settings' });
+    } finally {
+      await esplora?.close();
+      resetKeyRingForTests(undefined);
+    }
   });
 
   it("the API's refusals as typed errors; a replayed Idempotency-Key", async () => {

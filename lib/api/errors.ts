@@ -35,6 +35,10 @@ const STATUS: Record<string, { status: number; type: ErrorType }> = {
   address_limit_reached: { status: 429, type: 'rate_limit_error' },
   // The rail's backend refused this one request (a 4xx about it): the attempt failed, the rail is fine.
   payment_refused: { status: 402, type: 'invalid_request_error' },
+  // The deployment has no CAISSE_ENCRYPTION_KEY, so it cannot keep a rail account's secrets: its
+  // operator must set one; the request may be sent again then (a 5xx: not kept under an Idempotency-Key).
+  encryption_key_missing: { status: 503, type: 'api_error' },
+  // rail_account_check_failed (the backend refused the settings) and rail_not_configured stay 400s.
 };
 
 /** Seconds to wait, for a DomainError that says when to retry (phone-limits.ts PhoneRateLimitedError). */

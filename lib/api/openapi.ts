@@ -11,11 +11,15 @@ import { createPaymentLinkInput, listPaymentLinksQuery, updatePaymentLinkInput }
 import { PHONE_PROMPTS_PER_HOUR, PROMPTS_BEYOND_CEILING, PROMPTS_PER_HOUR, PROMPTS_PER_MINUTE, RESEND_SPACING_SECONDS } from '../domain/phone-limits';
 import { createPriceInput, listPricesQuery, updatePriceInput } from '../domain/prices';
 import { createProductInput, listProductsQuery, updateProductInput } from '../domain/products';
+import { createRailAccountInput, listRailAccountsQuery, PREVIEW_ADDRESSES, updateRailAccountInput } from '../domain/rail-accounts';
 import { INTENT_STATUSES, SESSION_STATUSES } from '../domain/transitions';
 import { ADDRESS_RAILS, CONVERTING_RAILS, CURRENCIES, RAILS } from '../money';
 import { confirmPaymentIntentInput } from '../payments/confirm';
 import { testPayInput } from '../payments/test-helpers';
+import { type AccountField, fieldsOfKind, SETTINGS_KINDS, type SettingsKind } from '../rails/accounts';
+import { DEFAULT_PROTOCOL } from '../rails/mobile-money/operators';
 import { BASES, CONVERTIBLE_CURRENCIES } from '../rates';
+import { secretHint } from '../secrets';
 import { listDeliveriesQuery } from '../webhooks/deliveries';
 import { createEndpointInput, listEndpointsQuery, rollSecretInput, updateEndpointInput } from '../webhooks/endpoints';
 
@@ -73,6 +77,8 @@ export const ERROR_CODES = [
   'unexpected_state',
   'payment_refused',
   'rail_unavailable',
+  'rail_account_check_failed',
+  'encryption_key_missing',
 ] as const;
 
 const Quote = z
@@ -242,6 +248,105 @@ const PaymentLink = z.strictObject({
   createdAt: ts,
 });
 
+/** How the document names each kind of rail account settings, and what it is. */
+const SETTINGS_SCHEMAS: Record<SettingsKind, { name: string; what: string }> = {
+  mtn_momo: { name: 'RailAccountSettingsMtnMomo', what: 'An MTN MoMo account (protocol `mtn_momo`: the Collection API, RequestToPay)' },
+  orange_money: { name: 'RailAccountSettingsOrangeMoney', what: 'An Orange Money account (protocol `orange_money`: Web Payment)' },
+  wave: { name: 'RailAccountSettingsWave', what: 'A Wave Business account (protocol `wave`: Checkout)' },
+  btc_lightning: { name: 'RailAccountSettingsLightning', what: '`btc_lightning`: your LND node, with a macaroon that can create invoices and cannot spend' },
+  btc_onchain: {
+    name: 'RailAccountSettingsBitcoinOnchain',
+    what: "`btc_onchain`: your wallet's BIP84 account key (Caisse derives receive addresses from it and cannot spend) and the Esplora server to watch the chain with",
+  },
+  usdt_trc20: {
+    name: 'RailAccountSettingsUsdtTrc20',
+    what: "`usdt_trc20`: your wallet's TRON account key (Caisse derives receive addresses from it and cannot spend) and TronGrid",
+  },
+};
+const SECRET_NOTE = 'Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`.';
+/** Where the dashboard's words (lib/rails/accounts.ts, written for its form) do not fit an API reference. */
+const API_HELP: Record<string, string> = {
+  'mtn_momo.sendCallbacks':
+    "Whether each RequestToPay carries this account's `callbackUrl` (X-Callback-Url), so that MTN notifies Caisse at once. Only when your API user's callback host (providerCallbackHost) is Caisse's host; without callbacks Caisse asks MTN for the status, and payments complete all the same.",
+  'wave.webhookSecret':
+    "The signing secret Wave shows for the webhook you register in the Wave Business portal at this account's `callbackUrl` (create the account, register the webhook there, then update this setting with its secret).",
+};
+const sentence = (t: string) => (/[.!?]$/.test(t.trim()) ? t.trim() : `${t.trim()}.`);
+
+/** One setting as the API takes it (lib/domain/rail-accounts.ts parses it; the rail's own definition checks it further). */
+function settingSchema(f: AccountField, description = `${f.label.en}: ${sentence(f.help.en)}`): z.ZodType {
+  switch (f.kind) {
+    case 'url':
+      return z.string().max(2048).describe(`${description} An http(s) URL.`);
+    case 'boolean':
+      return z.boolean().describe(description);
+    case 'integer':
+      return z.number().int().positive().describe(description);
+    case 'currencies':
+      return z
+        .array(z.enum(['XOF', 'XAF', 'GNF']))
+        .min(1)
+        .describe(description);
+    case 'pem':
+      return z.string().max(20_000).describe(`${description} PEM (-----BEGIN CERTIFICATE-----...).`);
+    case 'secret':
+      return z
+        .string()
+        .min(1)
+        .max(8192)
+        .meta({ writeOnly: true, description: `${description} ${SECRET_NOTE}` });
+    default:
+      return z.string().min(1).max(500).describe(description);
+  }
+}
+
+/** The component name of each kind of settings (the /docs guide links to them). */
+export const RAIL_ACCOUNT_SETTINGS_NAMES = Object.fromEntries(SETTINGS_KINDS.map((k) => [k, SETTINGS_SCHEMAS[k].name])) as Record<SettingsKind, string>;
+
+/** Each kind of settings as a named object (create's `settings` is one of them). */
+export const RAIL_ACCOUNT_SETTINGS = Object.fromEntries(
+  SETTINGS_KINDS.map((kind) => [
+    SETTINGS_SCHEMAS[kind].name,
+    z
+      .strictObject(
+        Object.fromEntries(
+          fieldsOfKind(kind).map((f) => {
+            const help = API_HELP[`${kind}.${f.name}`];
+            const s = help ? settingSchema(f, `${f.label.en}: ${help}`) : settingSchema(f);
+            return [f.name, f.required ? s : s.optional()];
+          }),
+        ),
+      )
+      .describe(
+        `${SETTINGS_SCHEMAS[kind].what}. The settings ${'`'}POST /v1/rail_accounts${'`'} takes; unknown ones are refused (400 naming ${'`'}settings.<name>${'`'})`,
+      ),
+  ]),
+) as Record<string, z.ZodType>;
+
+/** An update's `settings`: any setting of any rail, each optional (a secret left out is kept), null removing an optional one. */
+const UPDATE_SETTINGS = (() => {
+  const byName = new Map<string, { field: AccountField; labels: Set<string>; kinds: string[]; optional: boolean }>();
+  for (const kind of SETTINGS_KINDS)
+    for (const f of fieldsOfKind(kind)) {
+      const e = byName.get(f.name) ?? { field: f, labels: new Set<string>(), kinds: [], optional: false };
+      e.labels.add(f.label.en);
+      e.kinds.push(kind);
+      e.optional ||= !f.required;
+      byName.set(f.name, e);
+    }
+  return z.strictObject(
+    Object.fromEntries(
+      [...byName].map(([name, e]) => {
+        const s = settingSchema(
+          e.field,
+          `${[...e.labels].join(' / ')} (${e.kinds.join(', ')}).${e.optional ? ' `null` removes it where it is optional.' : ''}`,
+        );
+        return [name, (e.optional ? s.nullable() : s).optional()];
+      }),
+    ),
+  );
+})();
+
 const RailAccount = z.strictObject({
   id: z.string(),
   object: z.literal('rail_account'),
@@ -250,7 +355,9 @@ const RailAccount = z.strictObject({
   displayName: z.string().nullable(),
   status: z.enum(['enabled', 'disabled']),
   version: z.number().int().describe('Each update makes a new version; an attempt keeps the version that made it'),
-  settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).describe('The settings that are not secrets, as given'),
+  settings: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))
+    .describe("The account's settings that are not secrets, as given (the rail's RailAccountSettings object without its secrets)"),
   secrets: z
     .record(z.string(), z.strictObject({ last4: z.string(), fingerprint: z.string() }))
     .describe(
@@ -259,7 +366,9 @@ const RailAccount = z.strictObject({
   callbackUrl: z.string().nullable().describe('Mobile money: where the operator posts notifications for this account (Wave: the webhook URL to register)'),
   receiveAddresses: z
     .array(z.string())
-    .describe('Address rails: the first receive addresses the account key gives, to compare with your wallet; empty otherwise'),
+    .describe(
+      `Address rails (btc_onchain, usdt_trc20): the first ${PREVIEW_ADDRESSES} receive addresses the account key gives (indexes 0 to ${PREVIEW_ADDRESSES - 1} of the receive chain), to compare with your wallet's before a buyer pays; empty otherwise`,
+    ),
   livemode: z.boolean(),
   createdAt: ts,
   updatedAt: ts,
@@ -324,6 +433,7 @@ export const RESPONSE_OBJECTS = {
   PaymentIntent,
   CheckoutSession,
   PaymentLink,
+  RailAccount,
   Event,
   WebhookEndpoint,
   WebhookEndpointWithSecret: WebhookEndpoint.extend({
@@ -405,6 +515,7 @@ const COMPONENTS: Record<string, z.ZodType> = {
   ...NEXT_ACTIONS,
   Quote,
   LastPaymentError,
+  ...RAIL_ACCOUNT_SETTINGS,
 };
 
 type ObjectName = keyof typeof RESPONSE_OBJECTS;
@@ -426,6 +537,8 @@ export interface Operation {
   rail?: 'create' | 'confirm';
   /** Can answer 409 unexpected_state. */
   state?: boolean;
+  /** 503 codes of this operation that are not about a rail (rail: 'create' | 'confirm' says rail_unavailable). */
+  codes503?: string[];
 }
 
 export const TAGS = [
@@ -453,10 +566,24 @@ export const TAGS = [
   { name: 'Events', description: 'Every change to your objects, newest first. The same objects are the bodies of your webhooks.' },
   { name: 'Webhook endpoints', description: 'Where events are sent, signed per Standard Webhooks, and the record of each delivery and its attempts.' },
   {
+    name: 'Rail accounts',
+    description:
+      "Your own accounts on the rails (an MTN MoMo, Orange Money or Wave merchant account, your LND node, your wallet's account keys), so your buyers pay into them and Caisse only orchestrates. Secrets are write-only. See the guide [Your own rail accounts](/docs/guides/rail-accounts).",
+  },
+  {
     name: 'Test helpers',
     description: 'Test mode only (a live key gets 404): settle or fail a payment without a real payer, to test your integration end to end.',
   },
 ];
+
+/** The mobile-money rails' default protocols, in words: "`mobile_money_a` and `mobile_money_c` speak `mtn_momo`, ...". */
+const MOBILE_MONEY_DEFAULTS = (() => {
+  const byProtocol = new Map<string, string[]>();
+  for (const [rail, protocol] of Object.entries(DEFAULT_PROTOCOL)) byProtocol.set(protocol, [...(byProtocol.get(protocol) ?? []), `\`${rail}\``]);
+  return [...byProtocol]
+    .map(([protocol, rails]) => `${rails.length > 1 ? inWords(rails, 'and') : rails[0]} speak${rails.length > 1 ? '' : 's'} \`${protocol}\``)
+    .join(', ');
+})();
 
 const idParam = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string', maxLength: 100 } });
 
@@ -857,6 +984,65 @@ export const OPERATIONS: Operation[] = [
     returns: 'WebhookDelivery',
     state: true,
   },
+  {
+    id: 'createRailAccount',
+    tag: 'Rail accounts',
+    method: 'post',
+    path: '/v1/rail_accounts',
+    summary: 'Create a rail account',
+    description: `Connects an account of yours on a rail, in the key's mode, so that your buyers' money lands in it: a mobile-money merchant account, your LND node, or your wallet's account key (Bitcoin on-chain, USDT on TRON). \`settings\` takes the settings of the rail's protocol for mobile money (on a deployment that keeps the defaults ${MOBILE_MONEY_DEFAULTS}; the account's \`protocol\` says which), else the rail's own: see the RailAccountSettings objects. Secrets are write-only: this answer and every later one show only their \`last4\` and \`fingerprint\`. A test key makes a test-mode account, which test-mode payments then use instead of the simulator: give it sandbox settings (the operator's sandbox, a test node).\n\nBefore anything is saved, Caisse calls the backend the way payments will (MTN MoMo and Orange Money: a token; Wave: an authenticated read; LND: a read the invoice macaroon allows; Esplora and TronGrid: a read). When it refuses or cannot be reached: 400 \`rail_account_check_failed\` with its reason in \`message\`, and nothing is saved (a retry with the same Idempotency-Key gets that answer again: send the corrected settings with a new key). A missing, unknown or malformed setting is a 400 whose \`param\` names it (\`settings.apiKey\`). One enabled account per rail and mode: a second is 409 \`unexpected_state\` (update the first, or disable it). 503 \`encryption_key_missing\` when this deployment has no key to encrypt secrets with. Sends \`rail_account.created\`.`,
+    body: createRailAccountInput,
+    returns: 'RailAccount',
+    codes400: ['rail_account_check_failed'],
+    state: true,
+    codes503: ['encryption_key_missing'],
+  },
+  {
+    id: 'listRailAccounts',
+    tag: 'Rail accounts',
+    method: 'get',
+    path: '/v1/rail_accounts',
+    summary: 'List rail accounts',
+    description:
+      "Your rail accounts in the key's mode, enabled and disabled. Filter by `rail` or `status` (`enabled`, `disabled`).\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.",
+    query: listRailAccountsQuery,
+    returns: 'list:RailAccount',
+  },
+  {
+    id: 'retrieveRailAccount',
+    tag: 'Rail accounts',
+    method: 'get',
+    path: '/v1/rail_accounts/{id}',
+    summary: 'Retrieve a rail account',
+    description:
+      "One rail account: its settings that are not secrets, each secret's `last4` and `fingerprint` (never the secret), `callbackUrl` (mobile money: where the operator notifies Caisse for this account) and `receiveAddresses` (address rails: compare them with your wallet's first receive addresses before a buyer pays). 404 `resource_missing` when this key's merchant and mode have no rail account with this id.",
+    returns: 'RailAccount',
+  },
+  {
+    id: 'updateRailAccount',
+    tag: 'Rail accounts',
+    method: 'post',
+    path: '/v1/rail_accounts/{id}',
+    summary: 'Update a rail account',
+    description:
+      'Changes `displayName` and the given `settings` only: a secret left out is kept, `null` removes an optional setting. The result is checked at the backend as on create (400 `rail_account_check_failed`, nothing saved) and saved as a new `version`: new payments use it; payments started before keep the version that made them until they end. 409 `unexpected_state` when the account is disabled (create a new one). Sends `rail_account.updated`.',
+    body: updateRailAccountInput,
+    returns: 'RailAccount',
+    codes400: ['rail_account_check_failed'],
+    state: true,
+    codes503: ['encryption_key_missing'],
+  },
+  {
+    id: 'disableRailAccount',
+    tag: 'Rail accounts',
+    method: 'post',
+    path: '/v1/rail_accounts/{id}/disable',
+    summary: 'Disable a rail account',
+    description:
+      "No new payment goes to this account: the rail is then offered with this deployment's own account when it lends one, else not at all (test mode: the simulator). Payments it started are still watched, and credited, with it until they end. Disabling a disabled account changes nothing: it answers the account as it is, and `rail_account.disabled` is sent once. A disabled account cannot be enabled again: create a new one.",
+    body: noParameters,
+    returns: 'RailAccount',
+  },
 ];
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -914,6 +1100,8 @@ function bodySchema(op: Operation & { body: z.ZodType }): Json {
   }
   for (const [name, note] of Object.entries(notes))
     if (props[name]) props[name].description = props[name].description ? `${props[name].description}. ${note}` : note;
+  // Properties the zod input cannot say as JSON Schema (a rail account's settings: an object whose shape is the rail's).
+  for (const [name, p] of Object.entries(bodyProperties(op.id))) props[name] = p;
   // Exactly one of these (neither: 400 parameter_missing; both: 400 parameters_exclusive).
   if (exactlyOneOf) schema.oneOf = exactlyOneOf.map((name) => ({ type: 'object', properties: { [name]: props[name] }, required: [name] }));
   return schema;
@@ -959,6 +1147,27 @@ const HEADERS = {
 };
 const header = (n: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${n}` });
 const ref = (n: string) => ({ $ref: `${SCHEMA_PREFIX}${n}` });
+
+/** Request-body properties written here rather than generated from the input's zod schema. */
+function bodyProperties(opId: string): Record<string, Json> {
+  if (opId === 'createRailAccount')
+    return {
+      settings: {
+        description:
+          "The rail's settings: one of the RailAccountSettings objects, the one of the rail's protocol for mobile money, else the rail's. Secrets among them are write-only",
+        anyOf: SETTINGS_KINDS.map((k) => ref(SETTINGS_SCHEMAS[k].name)),
+      },
+    };
+  if (opId === 'updateRailAccount')
+    return {
+      settings: {
+        ...(clean(z.toJSONSchema(UPDATE_SETTINGS, { io: 'input', unrepresentable: 'any' }), false) as Json),
+        description:
+          "The settings to change, among those of the account's rail (its RailAccountSettings object): the others are kept, secrets included; `null` removes an optional one",
+      },
+    };
+  return {};
+}
 
 const codeList = (codes: string[]) => codes.map((c) => `\`${c}\``).join(', ');
 
@@ -1021,6 +1230,12 @@ function errorResponses(op: Operation): Record<string, Json> {
         "`rail_unavailable`: the rail's backend is down or refused, no receive address is free, or (a converting rail) no fresh exchange rate; try again later or use another rail",
       headers: { 'Retry-After': header('RetryAfterUnavailable') },
     };
+  if (op.codes503?.includes('encryption_key_missing'))
+    out['503'] = {
+      description:
+        "`encryption_key_missing`: this deployment has no `CAISSE_ENCRYPTION_KEY` to encrypt the account's secrets with; nothing was saved. Its operator must set one, then send the request again",
+      headers: { 'Retry-After': header('RetryAfterUnavailable') },
+    };
   return Object.fromEntries(
     Object.entries(out).map(([status, r]) => [
       status,
@@ -1038,6 +1253,16 @@ function errorResponses(op: Operation): Record<string, Json> {
 
 const T = 1767225600; // 2026-01-01T00:00:00Z
 const PI_ID = 'pi_3kTq8ZbV2nLw9XyC4rHd7M';
+const RA_ID = 'ra_4Hm9Qx2LcT7nKz3WbV8pRd';
+/** An MTN MoMo account's settings as its merchant sends them (the secrets are made up). */
+const RA_SETTINGS = {
+  baseUrl: 'https://proxy.momoapi.mtn.com',
+  subscriptionKey: 'f3b1c8d24e6a4f0b9d7e5a3c21b09c1e',
+  apiUser: 'c72025f5-5cd1-4630-99e4-8ba4722fad56',
+  apiKey: '8e2d4c6a0b1f47d3a5c9e7b2d6f841b7',
+  targetEnvironment: 'mtnivorycoast',
+  sendCallbacks: true,
+};
 export const EXAMPLES = {
   Product: {
     id: 'prod_7Hc2LmQx9VbN4tKz1PwR8s',
@@ -1162,6 +1387,29 @@ export const EXAMPLES = {
     requiredGapLimit: 24,
   },
   DeletedWebhookEndpoint: { id: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd', object: 'webhook_endpoint', deleted: true },
+  RailAccount: {
+    id: RA_ID,
+    object: 'rail_account',
+    rail: 'mobile_money_a',
+    protocol: 'mtn_momo',
+    displayName: 'MTN MoMo',
+    status: 'enabled',
+    version: 1,
+    settings: {
+      baseUrl: RA_SETTINGS.baseUrl,
+      apiUser: RA_SETTINGS.apiUser,
+      targetEnvironment: RA_SETTINGS.targetEnvironment,
+      sendCallbacks: RA_SETTINGS.sendCallbacks,
+    },
+    // The hints of the request example's secrets, as the server computes them.
+    secrets: { subscriptionKey: secretHint(RA_SETTINGS.subscriptionKey), apiKey: secretHint(RA_SETTINGS.apiKey) },
+    callbackUrl: `http://localhost:3000/callbacks/${RA_ID}`,
+    receiveAddresses: [],
+    livemode: true,
+    createdAt: T,
+    updatedAt: T,
+    disabledAt: null,
+  },
 } as const;
 
 /** A quoted attempt: an XOF 5,000 intent paid in USDT over TRC20. */
@@ -1216,6 +1464,7 @@ const KIND_OF_PATH: [RegExp, string, string][] = [
   [/prices\/\{id\}/, 'price', 'price_5Rt8NvK2qLx7BwZ3mJc9Hd'],
   [/payment_links\/\{id\}/, 'payment_link', 'plink_2Nq7Xv4KcM9tRb3LzW8pHd'],
   [/events\/\{id\}/, 'event', 'evt_8Jd3Wq6LzN2cKx7TbR5mVh'],
+  [/rail_accounts\/\{id\}/, 'rail_account', RA_ID],
 ];
 
 /** 409 unexpected_state, as each operation words it. */
@@ -1226,13 +1475,32 @@ const STATE_EXAMPLES: Record<string, string> = {
   testPayPaymentIntent: "This payment intent's status is canceled.",
   testFailPaymentIntent: "This payment intent's status is succeeded.",
   retryWebhookDelivery: 'Delivery whd_4Kc8Rz2LmT6nQx9VbP3wHd1 is being attempted right now. Retry when that attempt is over.',
+  createRailAccount: `This account already has an enabled mobile_money_a rail account in live mode (${RA_ID}): update it, or disable it first.`,
+  updateRailAccount: 'This rail account is disabled; create a new one for the rail.',
+};
+
+/** 400: the refusal an operation is known for, when it is not the generic one. */
+const ERROR_400_EXAMPLES: Record<string, ErrorExample> = {
+  createRailAccount: [
+    'invalid_request_error',
+    'rail_account_check_failed',
+    'The mobile_money_a backend did not accept these settings: token: the backend answered HTTP 401 (error login_failed). Nothing was saved.',
+    'settings',
+  ],
+  updateRailAccount: [
+    'invalid_request_error',
+    'rail_account_check_failed',
+    'The btc_lightning backend did not accept these settings: credentials check: the backend answered HTTP 500 (verification failed: signature mismatch after caveat verification). Nothing was saved.',
+    'settings',
+  ],
 };
 
 /** A realistic error body for this operation and status: the message the server gives in that case. */
 function errorExample(status: string, op: Operation) {
   const requestId = 'req_5Vn2Kq8LxT3mRc7BzW9pJd';
   let e: ErrorExample | undefined = ERROR_EXAMPLES[status];
-  if (status === '400') {
+  if (status === '400' && ERROR_400_EXAMPLES[op.id]) e = ERROR_400_EXAMPLES[op.id];
+  else if (status === '400') {
     const required = op.body && ((z.toJSONSchema(op.body, { io: 'input', unrepresentable: 'any' }) as { required?: string[] }).required ?? [])[0];
     e =
       op.id === 'createCheckoutSession'
@@ -1261,7 +1529,13 @@ function errorExample(status: string, op: Operation) {
       `Too many payment requests were sent to this phone number by this account: at most ${PROMPTS_PER_MINUTE} a minute and ${PROMPTS_PER_HOUR} an hour. Retry after 42 seconds.`,
       'phone',
     ];
-  if (status === '503')
+  if (status === '503' && op.codes503?.includes('encryption_key_missing'))
+    e = [
+      'api_error',
+      'encryption_key_missing',
+      'This deployment has no CAISSE_ENCRYPTION_KEY, so it cannot keep rail account secrets. Its operator must set one (see the README).',
+    ];
+  else if (status === '503')
     e =
       op.rail === 'confirm'
         ? ['api_error', 'rail_unavailable', 'The mobile_money_a rail is unavailable right now. Try again later or use another rail.', 'rail']
@@ -1320,6 +1594,9 @@ export const REQUEST_EXAMPLES: Record<string, Json> = {
   expireCheckoutSession: {},
   testFailPaymentIntent: {},
   retryWebhookDelivery: {},
+  createRailAccount: { rail: 'mobile_money_a', displayName: 'MTN MoMo', settings: RA_SETTINGS },
+  updateRailAccount: { settings: { apiKey: '5b7d9f1e3a2c48e6b0d4f6a8c1e3b574' } },
+  disableRailAccount: {},
 };
 
 function okExample(op: Operation): unknown {
@@ -1343,6 +1620,12 @@ const PROPERTY_NOTES: Record<string, Record<string, string>> = {
       'E.164 or national. Required by push operators (nextAction mobile_money_prompt); optional for redirect operators (Orange Money, Wave: with Wave only that number may pay)',
     rail: `another rail of the intent's currency (or, for XOF, XAF, GNF, a converting rail: ${CONVERTING.join(', ')})`,
   },
+  createRailAccount: {
+    protocol: "mobile money only: the protocol this deployment's rail speaks (leave it out: the account takes it)",
+    displayName:
+      "mobile money: the operator's name your buyers see on the payment page (default: the rail's usual name, such as MTN MoMo); other rails: a label for you",
+  },
+  updateRailAccount: { displayName: '`null` removes it' },
   testPayPaymentIntent: {
     amount: "in the attempt's settlement currency's minor units (the intent's own currency when there is no conversion); without it, the full amount due",
   },

@@ -3,7 +3,9 @@
 // operators), and the ones written here are checked against the OpenAPI document by
 // test/docs.test.ts (every error code the API can answer has its line, and no other).
 
+import { RAIL_ACCOUNT_SETTINGS_NAMES } from '../api/openapi';
 import { MOBILE_MONEY_RAILS } from '../money';
+import { fieldsOfKind, SETTINGS_KINDS } from '../rails/accounts';
 import { operatorInfo } from '../rails/mobile-money/operators';
 import { MOBILE_MONEY_TEST_NUMBERS } from '../rails/mobile-money/simulator';
 
@@ -22,6 +24,7 @@ export const GUIDES: Guide[] = [
   { slug: 'webhooks', title: 'Webhooks', summary: 'Receive events and verify their signatures.' },
   { slug: 'quotes', title: 'Quotes: francs paid in BTC or USDT', summary: 'Exchange rates, locked quotes, what counts.' },
   { slug: 'payment-links', title: 'Payment links', summary: 'A URL to share that takes payments without code.' },
+  { slug: 'rail-accounts', title: 'Your own rail accounts', summary: 'Your buyers pay into your own operator accounts, node and wallet.' },
   { slug: 'sdk', title: 'Use the TypeScript SDK', summary: 'Typed calls, retries, pagination and webhook verification.' },
 ];
 
@@ -59,7 +62,17 @@ export const ERROR_CODE_DOCS: Record<string, ErrorCodeDoc> = {
   },
   amount_too_large: { status: 400, type: 'invalid_request_error', meaning: "Above the currency's bounds (or the rail's)." },
   rail_currency_mismatch: { status: 400, type: 'invalid_request_error', meaning: 'The rail does not take that currency.' },
-  rail_not_configured: { status: 400, type: 'invalid_request_error', meaning: 'Live mode: a rail this deployment has no configuration for.' },
+  rail_not_configured: {
+    status: 400,
+    type: 'invalid_request_error',
+    meaning: 'Live mode: a rail you have no rail account for, and this deployment lends no account of its own for (`param` is `rail`).',
+  },
+  rail_account_check_failed: {
+    status: 400,
+    type: 'invalid_request_error',
+    meaning:
+      'Creating or updating a rail account: its backend refused the settings or could not be reached (its reason in `message`; `param` is `settings`). Nothing was saved.',
+  },
   resource_missing: {
     status: 404,
     type: 'invalid_request_error',
@@ -96,6 +109,11 @@ export const ERROR_CODE_DOCS: Record<string, ErrorCodeDoc> = {
     meaning: 'The hosted page: one client address or payment link holds too many unpaid Bitcoin or USDT receive addresses (`Retry-After`).',
   },
   rail_unavailable: { status: 503, type: 'api_error', meaning: "The rail's backend is down, or no rate for a conversion: try later or another rail." },
+  encryption_key_missing: {
+    status: 503,
+    type: 'api_error',
+    meaning: 'Creating or updating a rail account on a deployment without `CAISSE_ENCRYPTION_KEY`: its operator must set one. Nothing was saved.',
+  },
 };
 
 /** Each `lastPaymentError.code` (a failed payment is not an HTTP error). */
@@ -139,5 +157,19 @@ export function exampleNumbers(): { rail: string; operator: string; flow: string
       country: m.countryName,
       number: `${m.dialCode}${m.exampleNumber}`,
     }));
+  });
+}
+
+/** The rail accounts' settings per kind (protocol or rail): required and optional names, secrets marked. */
+export function railAccountSettingsRows(): { kind: string; schema: string; required: string[]; optional: string[] }[] {
+  return SETTINGS_KINDS.map((kind) => {
+    const fields = fieldsOfKind(kind);
+    const name = (f: (typeof fields)[number]) => (f.kind === 'secret' ? `${f.name} (secret)` : f.name);
+    return {
+      kind,
+      schema: RAIL_ACCOUNT_SETTINGS_NAMES[kind],
+      required: fields.filter((f) => f.required).map(name),
+      optional: fields.filter((f) => !f.required).map(name),
+    };
   });
 }

@@ -318,6 +318,7 @@ const ID_PREFIX: Record<string, string> = {
   products: 'prod',
   prices: 'price',
   payment_links: 'plink',
+  rail_accounts: 'ra',
   events: 'evt',
   webhook_endpoints: 'we',
   deliveries: 'whd',

@@ -252,6 +252,13 @@ export function accountFields(rail: Rail): AccountField[] {
   return OTHER_FIELDS[rail as keyof typeof OTHER_FIELDS] ?? [];
 }
 
+/** What the API documents: the settings of each protocol (mobile money) and of each other rail, whatever this deployment's protocols are. */
+export type SettingsKind = MomoProtocol | keyof typeof OTHER_FIELDS;
+export const SETTINGS_KINDS: readonly SettingsKind[] = ['mtn_momo', 'orange_money', 'wave', 'btc_lightning', 'btc_onchain', 'usdt_trc20'];
+export function fieldsOfKind(kind: SettingsKind): AccountField[] {
+  return kind in PROTOCOL_FIELDS ? [...PROTOCOL_FIELDS[kind as MomoProtocol], ...MOBILE_MONEY_COMMON] : OTHER_FIELDS[kind as keyof typeof OTHER_FIELDS];
+}
+
 /** Every environment variable a rail's definition reads: none of the deployment's leaks into an account. */
 const RAIL_VARIABLE = /^(MOMO_[A-D]_|LND_REST_URL$|LND_MACAROON$|LND_TLS_CERT_PATH$|BTC_XPUB$|ESPLORA_URL$|TRON_XPUB$|TRONGRID_API_KEY$|TRONGRID_URL$)/;
 

@@ -143,6 +143,20 @@ export declare class WebhookEndpoints {
     /** POST /v1/webhook_endpoints/{id}/deliveries/{deliveryId}/retry: send it again now (same webhook-id). */
     retryDelivery(id: Id, deliveryId: Id, opts?: RequestOptions): Promise<T.WebhookDelivery>;
 }
+export declare class RailAccounts {
+    #private;
+    constructor(core: Core);
+    /** POST /v1/rail_accounts: checked at the backend first (400 rail_account_check_failed); secrets come back only as last4 and fingerprint. */
+    create(params: T.RailAccountCreateParams, opts?: RequestOptions): Promise<T.RailAccount>;
+    /** GET /v1/rail_accounts/{id} */
+    retrieve(id: Id, opts?: RequestOptions): Promise<T.RailAccount>;
+    /** POST /v1/rail_accounts/{id}: a new version; a secret left out is kept, null removes an optional setting. */
+    update(id: Id, params: T.RailAccountUpdateParams, opts?: RequestOptions): Promise<T.RailAccount>;
+    /** GET /v1/rail_accounts: filters rail, status. */
+    list(params?: T.RailAccountListParams, opts?: RequestOptions): PageIterator<T.RailAccount, T.RailAccountListParams>;
+    /** POST /v1/rail_accounts/{id}/disable: no new payment goes to it; those it started are watched to their end. */
+    disable(id: Id, opts?: RequestOptions): Promise<T.RailAccount>;
+}
 export declare class TestHelpersPaymentIntents {
     #private;
     constructor(core: Core);
@@ -165,6 +179,7 @@ export declare class Caisse {
     readonly exchangeRates: ExchangeRates;
     readonly addressGaps: AddressGaps;
     readonly webhookEndpoints: WebhookEndpoints;
+    readonly railAccounts: RailAccounts;
     readonly testHelpers: {
         readonly paymentIntents: TestHelpersPaymentIntents;
     };

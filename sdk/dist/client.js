@@ -227,6 +227,32 @@ export class WebhookEndpoints {
         return this.#c.unwrap(this.#c.api.POST('/v1/webhook_endpoints/{id}/deliveries/{deliveryId}/retry', { params: { path: { id, deliveryId } }, ...this.#c.init(opts) }));
     }
 }
+export class RailAccounts {
+    #c;
+    constructor(core) {
+        this.#c = core;
+    }
+    /** POST /v1/rail_accounts: checked at the backend first (400 rail_account_check_failed); secrets come back only as last4 and fingerprint. */
+    create(params, opts) {
+        return this.#c.unwrap(this.#c.api.POST('/v1/rail_accounts', { body: params, ...this.#c.init(opts) }));
+    }
+    /** GET /v1/rail_accounts/{id} */
+    retrieve(id, opts) {
+        return this.#c.unwrap(this.#c.api.GET('/v1/rail_accounts/{id}', { params: { path: { id } }, ...this.#c.init(opts) }));
+    }
+    /** POST /v1/rail_accounts/{id}: a new version; a secret left out is kept, null removes an optional setting. */
+    update(id, params, opts) {
+        return this.#c.unwrap(this.#c.api.POST('/v1/rail_accounts/{id}', { params: { path: { id } }, body: params, ...this.#c.init(opts) }));
+    }
+    /** GET /v1/rail_accounts: filters rail, status. */
+    list(params = {}, opts) {
+        return new PageIterator((query) => this.#c.unwrap(this.#c.api.GET('/v1/rail_accounts', { params: { query }, ...this.#c.init(opts) })), params);
+    }
+    /** POST /v1/rail_accounts/{id}/disable: no new payment goes to it; those it started are watched to their end. */
+    disable(id, opts) {
+        return this.#c.unwrap(this.#c.api.POST('/v1/rail_accounts/{id}/disable', { params: { path: { id } }, ...this.#c.init(opts) }));
+    }
+}
 export class TestHelpersPaymentIntents {
     #c;
     constructor(core) {
@@ -257,6 +283,7 @@ export class Caisse {
     exchangeRates;
     addressGaps;
     webhookEndpoints;
+    railAccounts;
     testHelpers;
     webhooks;
     /** `apiKey`: a secret key, sk_test_... or sk_live_... */
@@ -271,6 +298,7 @@ export class Caisse {
         this.exchangeRates = new ExchangeRates(core);
         this.addressGaps = new AddressGaps(core);
         this.webhookEndpoints = new WebhookEndpoints(core);
+        this.railAccounts = new RailAccounts(core);
         this.testHelpers = { paymentIntents: new TestHelpersPaymentIntents(core) };
         this.webhooks = new Webhooks();
     }

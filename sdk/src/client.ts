@@ -272,6 +272,33 @@ export class WebhookEndpoints {
   }
 }
 
+export class RailAccounts {
+  readonly #c: Core;
+  constructor(core: Core) {
+    this.#c = core;
+  }
+  /** POST /v1/rail_accounts: checked at the backend first (400 rail_account_check_failed); secrets come back only as last4 and fingerprint. */
+  create(params: T.RailAccountCreateParams, opts?: RequestOptions): Promise<T.RailAccount> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/rail_accounts', { body: params, ...this.#c.init(opts) }));
+  }
+  /** GET /v1/rail_accounts/{id} */
+  retrieve(id: Id, opts?: RequestOptions): Promise<T.RailAccount> {
+    return this.#c.unwrap(this.#c.api.GET('/v1/rail_accounts/{id}', { params: { path: { id } }, ...this.#c.init(opts) }));
+  }
+  /** POST /v1/rail_accounts/{id}: a new version; a secret left out is kept, null removes an optional setting. */
+  update(id: Id, params: T.RailAccountUpdateParams, opts?: RequestOptions): Promise<T.RailAccount> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/rail_accounts/{id}', { params: { path: { id } }, body: params, ...this.#c.init(opts) }));
+  }
+  /** GET /v1/rail_accounts: filters rail, status. */
+  list(params: T.RailAccountListParams = {}, opts?: RequestOptions): PageIterator<T.RailAccount, T.RailAccountListParams> {
+    return new PageIterator((query) => this.#c.unwrap(this.#c.api.GET('/v1/rail_accounts', { params: { query }, ...this.#c.init(opts) })), params);
+  }
+  /** POST /v1/rail_accounts/{id}/disable: no new payment goes to it; those it started are watched to their end. */
+  disable(id: Id, opts?: RequestOptions): Promise<T.RailAccount> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/rail_accounts/{id}/disable', { params: { path: { id } }, ...this.#c.init(opts) }));
+  }
+}
+
 export class TestHelpersPaymentIntents {
   readonly #c: Core;
   constructor(core: Core) {
@@ -304,6 +331,7 @@ export class Caisse {
   readonly exchangeRates: ExchangeRates;
   readonly addressGaps: AddressGaps;
   readonly webhookEndpoints: WebhookEndpoints;
+  readonly railAccounts: RailAccounts;
   readonly testHelpers: { readonly paymentIntents: TestHelpersPaymentIntents };
   readonly webhooks: Webhooks;
 
@@ -319,6 +347,7 @@ export class Caisse {
     this.exchangeRates = new ExchangeRates(core);
     this.addressGaps = new AddressGaps(core);
     this.webhookEndpoints = new WebhookEndpoints(core);
+    this.railAccounts = new RailAccounts(core);
     this.testHelpers = { paymentIntents: new TestHelpersPaymentIntents(core) };
     this.webhooks = new Webhooks();
   }

@@ -10,6 +10,7 @@ export type {
   PaymentLinks,
   Prices,
   Products,
+  RailAccounts,
   RequestOptions,
   TestHelpersPaymentIntents,
   WebhookEndpoints,

@@ -566,6 +566,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/rail_accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List rail accounts
+         * @description Your rail accounts in the key's mode, enabled and disabled. Filter by `rail` or `status` (`enabled`, `disabled`).
+         *
+         *     Newest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.
+         */
+        get: operations["listRailAccounts"];
+        put?: never;
+        /**
+         * Create a rail account
+         * @description Connects an account of yours on a rail, in the key's mode, so that your buyers' money lands in it: a mobile-money merchant account, your LND node, or your wallet's account key (Bitcoin on-chain, USDT on TRON). `settings` takes the settings of the rail's protocol for mobile money (on a deployment that keeps the defaults `mobile_money_a` and `mobile_money_c` speak `mtn_momo`, `mobile_money_b` speaks `orange_money`, `mobile_money_d` speaks `wave`; the account's `protocol` says which), else the rail's own: see the RailAccountSettings objects. Secrets are write-only: this answer and every later one show only their `last4` and `fingerprint`. A test key makes a test-mode account, which test-mode payments then use instead of the simulator: give it sandbox settings (the operator's sandbox, a test node).
+         *
+         *     Before anything is saved, Caisse calls the backend the way payments will (MTN MoMo and Orange Money: a token; Wave: an authenticated read; LND: a read the invoice macaroon allows; Esplora and TronGrid: a read). When it refuses or cannot be reached: 400 `rail_account_check_failed` with its reason in `message`, and nothing is saved (a retry with the same Idempotency-Key gets that answer again: send the corrected settings with a new key). A missing, unknown or malformed setting is a 400 whose `param` names it (`settings.apiKey`). One enabled account per rail and mode: a second is 409 `unexpected_state` (update the first, or disable it). 503 `encryption_key_missing` when this deployment has no key to encrypt secrets with. Sends `rail_account.created`.
+         */
+        post: operations["createRailAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rail_accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a rail account
+         * @description One rail account: its settings that are not secrets, each secret's `last4` and `fingerprint` (never the secret), `callbackUrl` (mobile money: where the operator notifies Caisse for this account) and `receiveAddresses` (address rails: compare them with your wallet's first receive addresses before a buyer pays). 404 `resource_missing` when this key's merchant and mode have no rail account with this id.
+         */
+        get: operations["retrieveRailAccount"];
+        put?: never;
+        /**
+         * Update a rail account
+         * @description Changes `displayName` and the given `settings` only: a secret left out is kept, `null` removes an optional setting. The result is checked at the backend as on create (400 `rail_account_check_failed`, nothing saved) and saved as a new `version`: new payments use it; payments started before keep the version that made them until they end. 409 `unexpected_state` when the account is disabled (create a new one). Sends `rail_account.updated`.
+         */
+        post: operations["updateRailAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rail_accounts/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a rail account
+         * @description No new payment goes to this account: the rail is then offered with this deployment's own account when it lends one, else not at all (test mode: the simulator). Payments it started are still watched, and credited, with it until they end. Disabling a disabled account changes nothing: it answers the account as it is, and `rail_account.disabled` is sent once. A disabled account cannot be enabled again: create a new one.
+         */
+        post: operations["disableRailAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "payment_intent.created": {
@@ -928,6 +1000,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "rail_account.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * rail_account.created event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_rail_account_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "rail_account.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * rail_account.updated event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_rail_account_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "rail_account.disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * rail_account.disabled event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_rail_account_disabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1052,14 +1184,49 @@ export interface components {
             /** @description Unix timestamp, seconds */
             createdAt: number;
         };
+        RailAccount: {
+            id: string;
+            /** @constant */
+            object: "rail_account";
+            /** @enum {string} */
+            rail: "mobile_money_a" | "mobile_money_b" | "mobile_money_c" | "mobile_money_d" | "btc_lightning" | "btc_onchain" | "usdt_trc20";
+            /** @description Mobile money: the operator API the rail speaks on this deployment; null for the other rails */
+            protocol: ("mtn_momo" | "orange_money" | "wave") | null;
+            displayName: string | null;
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+            /** @description Each update makes a new version; an attempt keeps the version that made it */
+            version: number;
+            /** @description The account's settings that are not secrets, as given (the rail's RailAccountSettings object without its secrets) */
+            settings: {
+                [key: string]: string | number | boolean | string[];
+            };
+            /** @description Each secret as it may be shown: its last four characters (empty for a short one) and a fingerprint (the first 12 hex of its SHA-256). Never the secret */
+            secrets: {
+                [key: string]: {
+                    last4: string;
+                    fingerprint: string;
+                };
+            };
+            /** @description Mobile money: where the operator posts notifications for this account (Wave: the webhook URL to register) */
+            callbackUrl: string | null;
+            /** @description Address rails (btc_onchain, usdt_trc20): the first 5 receive addresses the account key gives (indexes 0 to 4 of the receive chain), to compare with your wallet's before a buyer pays; empty otherwise */
+            receiveAddresses: string[];
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+            /** @description Unix timestamp, seconds */
+            updatedAt: number;
+            disabledAt: number | null;
+        };
         /** @description An event; data.object is the object its type names (payment_intent.* a PaymentIntent, ...). Also the body of every webhook */
-        Event: components["schemas"]["PaymentIntentEvent"] | components["schemas"]["CheckoutSessionEvent"] | components["schemas"]["ProductEvent"] | components["schemas"]["PriceEvent"] | components["schemas"]["PaymentLinkEvent"];
+        Event: components["schemas"]["PaymentIntentEvent"] | components["schemas"]["CheckoutSessionEvent"] | components["schemas"]["ProductEvent"] | components["schemas"]["PriceEvent"] | components["schemas"]["PaymentLinkEvent"] | components["schemas"]["RailAccountEvent"];
         WebhookEndpoint: {
             id: string;
             /** @constant */
             object: "webhook_endpoint";
             url: string;
-            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated")[];
+            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled")[];
             description: string | null;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -1074,7 +1241,7 @@ export interface components {
             /** @constant */
             object: "webhook_endpoint";
             url: string;
-            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated")[];
+            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled")[];
             description: string | null;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -1093,7 +1260,7 @@ export interface components {
             endpointId: string;
             eventId: string;
             /** @enum {string} */
-            eventType: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated";
+            eventType: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled";
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             attemptCount: number;
@@ -1170,7 +1337,7 @@ export interface components {
                  * @description absent only on a 500
                  * @enum {string}
                  */
-                code?: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "parameters_exclusive" | "amount_too_small" | "amount_too_large" | "rail_currency_mismatch" | "rail_not_configured" | "invalid_json" | "invalid_content_length" | "invalid_host" | "request_aborted" | "request_timeout" | "request_too_large" | "unsupported_media_type" | "method_not_allowed" | "resource_missing" | "webhook_endpoint_limit" | "invalid_api_key" | "rate_limited" | "phone_rate_limited" | "address_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "unexpected_state" | "payment_refused" | "rail_unavailable";
+                code?: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "parameters_exclusive" | "amount_too_small" | "amount_too_large" | "rail_currency_mismatch" | "rail_not_configured" | "invalid_json" | "invalid_content_length" | "invalid_host" | "request_aborted" | "request_timeout" | "request_too_large" | "unsupported_media_type" | "method_not_allowed" | "resource_missing" | "webhook_endpoint_limit" | "invalid_api_key" | "rate_limited" | "phone_rate_limited" | "address_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "unexpected_state" | "payment_refused" | "rail_unavailable" | "rail_account_check_failed" | "encryption_key_missing";
                 message: string;
                 /** @description the parameter at fault; null when the error is not about one parameter */
                 param: string | null;
@@ -1257,6 +1424,23 @@ export interface components {
             data: {
                 /** @description the object as it was right after the change */
                 object: components["schemas"]["PaymentLink"];
+            };
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+        };
+        RailAccountEvent: {
+            id: string;
+            /** @constant */
+            object: "event";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "rail_account.created" | "rail_account.updated" | "rail_account.disabled";
+            data: {
+                /** @description the object as it was right after the change */
+                object: components["schemas"]["RailAccount"];
             };
             livemode: boolean;
             /** @description Unix timestamp, seconds */
@@ -1368,6 +1552,88 @@ export interface components {
             code: "payment_declined" | "insufficient_funds" | "timeout" | "invalid_phone" | "limit_exceeded" | "payment_failed" | "payment_refused" | "rail_unavailable" | "payment_dropped" | "payment_reversed" | "payment_abandoned" | "underpaid" | "session_expired";
             message: string;
             rail: ("mobile_money_a" | "mobile_money_b" | "mobile_money_c" | "mobile_money_d" | "btc_lightning" | "btc_onchain" | "usdt_trc20") | null;
+        };
+        /** @description An MTN MoMo account (protocol `mtn_momo`: the Collection API, RequestToPay). The settings `POST /v1/rail_accounts` takes; unknown ones are refused (400 naming `settings.<name>`) */
+        RailAccountSettingsMtnMomo: {
+            /** @description MoMo API URL: Given by MTN (MoMo Developer portal). An http(s) URL. */
+            baseUrl: string;
+            /** @description Collection subscription key (Ocp-Apim-Subscription-Key): MoMo Developer profile, Collection product. Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
+            subscriptionKey: string;
+            /** @description API User (X-Reference-Id): The UUID of the API user created for you. */
+            apiUser: string;
+            /** @description API Key: The API user's key. Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
+            apiKey: string;
+            /** @description X-Target-Environment: Your market: mtnivorycoast, mtncameroon… (sandbox in test). */
+            targetEnvironment: string;
+            /** @description Receive callbacks: Whether each RequestToPay carries this account's `callbackUrl` (X-Callback-Url), so that MTN notifies Caisse at once. Only when your API user's callback host (providerCallbackHost) is Caisse's host; without callbacks Caisse asks MTN for the status, and payments complete all the same. */
+            sendCallbacks?: boolean;
+            /** @description Currencies: Those of your merchant account (XOF, XAF, GNF). */
+            currencies?: ("XOF" | "XAF" | "GNF")[];
+            /** @description Minimum amount: Your contract's lower limit, in francs. */
+            minAmount?: number;
+            /** @description Maximum amount: Your contract's upper limit, in francs. */
+            maxAmount?: number;
+        };
+        /** @description An Orange Money account (protocol `orange_money`: Web Payment). The settings `POST /v1/rail_accounts` takes; unknown ones are refused (400 naming `settings.<name>`) */
+        RailAccountSettingsOrangeMoney: {
+            /** @description API URL: Default https://api.orange.com. An http(s) URL. */
+            baseUrl?: string;
+            /** @description Client ID: Orange Developer, your application. */
+            clientId: string;
+            /** @description Client Secret: Orange Developer, your application. Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
+            clientSecret: string;
+            /** @description Merchant Key: Given by Orange when Web Payment is activated. Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
+            merchantKey: string;
+            /** @description Country (Web Payment path): ci, sn, cm… (dev for the sandbox). */
+            country: string;
+            /** @description Web Payment currency: OUV, in the sandbox only. */
+            webpayCurrency?: string;
+            /** @description Currencies: Those of your merchant account (XOF, XAF, GNF). */
+            currencies?: ("XOF" | "XAF" | "GNF")[];
+            /** @description Minimum amount: Your contract's lower limit, in francs. */
+            minAmount?: number;
+            /** @description Maximum amount: Your contract's upper limit, in francs. */
+            maxAmount?: number;
+        };
+        /** @description A Wave Business account (protocol `wave`: Checkout). The settings `POST /v1/rail_accounts` takes; unknown ones are refused (400 naming `settings.<name>`) */
+        RailAccountSettingsWave: {
+            /** @description API URL: Default https://api.wave.com. An http(s) URL. */
+            baseUrl?: string;
+            /** @description API key (Checkout): Wave Business portal, Developers. Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
+            apiKey: string;
+            /** @description Webhook secret: The signing secret Wave shows for the webhook you register in the Wave Business portal at this account's `callbackUrl` (create the account, register the webhook there, then update this setting with its secret). Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
+            webhookSecret: string;
+            /** @description Currencies: Those of your merchant account (XOF, XAF, GNF). */
+            currencies?: ("XOF" | "XAF" | "GNF")[];
+            /** @description Minimum amount: Your contract's lower limit, in francs. */
+            minAmount?: number;
+            /** @description Maximum amount: Your contract's upper limit, in francs. */
+            maxAmount?: number;
+        };
+        /** @description `btc_lightning`: your LND node, with a macaroon that can create invoices and cannot spend. The settings `POST /v1/rail_accounts` takes; unknown ones are refused (400 naming `settings.<name>`) */
+        RailAccountSettingsLightning: {
+            /** @description LND REST URL: https://your-node:8080. An http(s) URL. */
+            restUrl: string;
+            /** @description Invoice macaroon (hex): invoice.macaroon as hex: it creates invoices, it cannot spend. Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
+            macaroon: string;
+            /** @description TLS certificate (PEM): Your node's tls.cert, if it is self-signed. PEM (-----BEGIN CERTIFICATE-----...). */
+            tlsCertificate?: string;
+        };
+        /** @description `btc_onchain`: your wallet's BIP84 account key (Caisse derives receive addresses from it and cannot spend) and the Esplora server to watch the chain with. The settings `POST /v1/rail_accounts` takes; unknown ones are refused (400 naming `settings.<name>`) */
+        RailAccountSettingsBitcoinOnchain: {
+            /** @description Extended public key (zpub, BIP84): Your wallet’s: Caisse derives receive addresses from it and cannot spend. Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
+            accountKey: string;
+            /** @description Esplora URL: https://blockstream.info/api or your own server. An http(s) URL. */
+            esploraUrl: string;
+        };
+        /** @description `usdt_trc20`: your wallet's TRON account key (Caisse derives receive addresses from it and cannot spend) and TronGrid. The settings `POST /v1/rail_accounts` takes; unknown ones are refused (400 naming `settings.<name>`) */
+        RailAccountSettingsUsdtTrc20: {
+            /** @description TRON extended public key (xpub): Your wallet's m/44'/195'/0' account key. Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
+            accountKey: string;
+            /** @description TronGrid API key: trongrid.io dashboard. Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
+            tronGridApiKey: string;
+            /** @description TronGrid URL: Default https://api.trongrid.io. An http(s) URL. */
+            tronGridUrl?: string;
         };
     };
     responses: never;
@@ -6671,7 +6937,7 @@ export interface operations {
                 endingBefore?: string;
                 "createdAt[gte]"?: number;
                 "createdAt[lt]"?: number;
-                type?: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated";
+                type?: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled";
             };
             header?: never;
             path?: never;
@@ -7146,7 +7412,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated")[];
+                    enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled")[];
                     description?: string;
                 };
             };
@@ -7542,7 +7808,7 @@ export interface operations {
                  */
                 "application/json": {
                     url?: string;
-                    enabledEvents?: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated")[];
+                    enabledEvents?: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled")[];
                     description?: string | null;
                     disabled?: boolean;
                 };
@@ -8799,6 +9065,1250 @@ export interface operations {
             };
         };
     };
+    listRailAccounts: {
+        parameters: {
+            query?: {
+                limit?: number;
+                startingAfter?: string;
+                endingBefore?: string;
+                "createdAt[gte]"?: number;
+                "createdAt[lt]"?: number;
+                rail?: "mobile_money_a" | "mobile_money_b" | "mobile_money_c" | "mobile_money_d" | "btc_lightning" | "btc_onchain" | "usdt_trc20";
+                status?: "enabled" | "disabled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *           "object": "rail_account",
+                     *           "rail": "mobile_money_a",
+                     *           "protocol": "mtn_momo",
+                     *           "displayName": "MTN MoMo",
+                     *           "status": "enabled",
+                     *           "version": 1,
+                     *           "settings": {
+                     *             "baseUrl": "https://proxy.momoapi.mtn.com",
+                     *             "apiUser": "c72025f5-5cd1-4630-99e4-8ba4722fad56",
+                     *             "targetEnvironment": "mtnivorycoast",
+                     *             "sendCallbacks": true
+                     *           },
+                     *           "secrets": {
+                     *             "subscriptionKey": {
+                     *               "last4": "9c1e",
+                     *               "fingerprint": "5ab548c686fd"
+                     *             },
+                     *             "apiKey": {
+                     *               "last4": "41b7",
+                     *               "fingerprint": "19cc4266d58b"
+                     *             }
+                     *           },
+                     *           "callbackUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *           "receiveAddresses": [],
+                     *           "livemode": true,
+                     *           "createdAt": 1767225600,
+                     *           "updatedAt": 1767225600,
+                     *           "disabledAt": null
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "url": "/v1/rail_accounts"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: components["schemas"]["RailAccount"][];
+                        hasMore: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `parameters_exclusive`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_invalid",
+                     *         "message": "limit must be an integer from 1 to 100",
+                     *         "param": "limit",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createRailAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rail": "mobile_money_a",
+                 *       "displayName": "MTN MoMo",
+                 *       "settings": {
+                 *         "baseUrl": "https://proxy.momoapi.mtn.com",
+                 *         "subscriptionKey": "f3b1c8d24e6a4f0b9d7e5a3c21b09c1e",
+                 *         "apiUser": "c72025f5-5cd1-4630-99e4-8ba4722fad56",
+                 *         "apiKey": "8e2d4c6a0b1f47d3a5c9e7b2d6f841b7",
+                 *         "targetEnvironment": "mtnivorycoast",
+                 *         "sendCallbacks": true
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    rail: "mobile_money_a" | "mobile_money_b" | "mobile_money_c" | "mobile_money_d" | "btc_lightning" | "btc_onchain" | "usdt_trc20";
+                    /**
+                     * @description mobile money only: the protocol this deployment's rail speaks (leave it out: the account takes it)
+                     * @enum {string}
+                     */
+                    protocol?: "mtn_momo" | "orange_money" | "wave";
+                    /** @description mobile money: the operator's name your buyers see on the payment page (default: the rail's usual name, such as MTN MoMo); other rails: a label for you */
+                    displayName?: string;
+                    /** @description The rail's settings: one of the RailAccountSettings objects, the one of the rail's protocol for mobile money, else the rail's. Secrets among them are write-only */
+                    settings: components["schemas"]["RailAccountSettingsMtnMomo"] | components["schemas"]["RailAccountSettingsOrangeMoney"] | components["schemas"]["RailAccountSettingsWave"] | components["schemas"]["RailAccountSettingsLightning"] | components["schemas"]["RailAccountSettingsBitcoinOnchain"] | components["schemas"]["RailAccountSettingsUsdtTrc20"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "object": "rail_account",
+                     *       "rail": "mobile_money_a",
+                     *       "protocol": "mtn_momo",
+                     *       "displayName": "MTN MoMo",
+                     *       "status": "enabled",
+                     *       "version": 1,
+                     *       "settings": {
+                     *         "baseUrl": "https://proxy.momoapi.mtn.com",
+                     *         "apiUser": "c72025f5-5cd1-4630-99e4-8ba4722fad56",
+                     *         "targetEnvironment": "mtnivorycoast",
+                     *         "sendCallbacks": true
+                     *       },
+                     *       "secrets": {
+                     *         "subscriptionKey": {
+                     *           "last4": "9c1e",
+                     *           "fingerprint": "5ab548c686fd"
+                     *         },
+                     *         "apiKey": {
+                     *           "last4": "41b7",
+                     *           "fingerprint": "19cc4266d58b"
+                     *         }
+                     *       },
+                     *       "callbackUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "receiveAddresses": [],
+                     *       "livemode": true,
+                     *       "createdAt": 1767225600,
+                     *       "updatedAt": 1767225600,
+                     *       "disabledAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RailAccount"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host`, `rail_account_check_failed` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "rail_account_check_failed",
+                     *         "message": "The mobile_money_a backend did not accept these settings: token: the backend answered HTTP 401 (error login_failed). Nothing was saved.",
+                     *         "param": "settings",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unexpected_state`: the object's state does not allow this now; or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unexpected_state",
+                     *         "message": "This account already has an enabled mobile_money_a rail account in live mode (ra_4Hm9Qx2LcT7nKz3WbV8pRd): update it, or disable it first.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `encryption_key_missing`: this deployment has no `CAISSE_ENCRYPTION_KEY` to encrypt the account's secrets with; nothing was saved. Its operator must set one, then send the request again */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterUnavailable"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "code": "encryption_key_missing",
+                     *         "message": "This deployment has no CAISSE_ENCRYPTION_KEY, so it cannot keep rail account secrets. Its operator must set one (see the README).",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retrieveRailAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "object": "rail_account",
+                     *       "rail": "mobile_money_a",
+                     *       "protocol": "mtn_momo",
+                     *       "displayName": "MTN MoMo",
+                     *       "status": "enabled",
+                     *       "version": 1,
+                     *       "settings": {
+                     *         "baseUrl": "https://proxy.momoapi.mtn.com",
+                     *         "apiUser": "c72025f5-5cd1-4630-99e4-8ba4722fad56",
+                     *         "targetEnvironment": "mtnivorycoast",
+                     *         "sendCallbacks": true
+                     *       },
+                     *       "secrets": {
+                     *         "subscriptionKey": {
+                     *           "last4": "9c1e",
+                     *           "fingerprint": "5ab548c686fd"
+                     *         },
+                     *         "apiKey": {
+                     *           "last4": "41b7",
+                     *           "fingerprint": "19cc4266d58b"
+                     *         }
+                     *       },
+                     *       "callbackUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "receiveAddresses": [],
+                     *       "livemode": true,
+                     *       "createdAt": 1767225600,
+                     *       "updatedAt": 1767225600,
+                     *       "disabledAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RailAccount"];
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_unknown",
+                     *         "message": "Received unknown parameter: expand.",
+                     *         "param": "expand",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such rail_account: 'ra_4Hm9Qx2LcT7nKz3WbV8pRd'.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateRailAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "settings": {
+                 *         "apiKey": "5b7d9f1e3a2c48e6b0d4f6a8c1e3b574"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description `null` removes it */
+                    displayName?: string | null;
+                    /** @description The settings to change, among those of the account's rail (its RailAccountSettings object): the others are kept, secrets included; `null` removes an optional one */
+                    settings?: {
+                        baseUrl?: string | null;
+                        /** @description Collection subscription key (Ocp-Apim-Subscription-Key) (mtn_momo). Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
+                        subscriptionKey?: string;
+                        /** @description API User (X-Reference-Id) (mtn_momo). */
+                        apiUser?: string;
+                        /** @description API Key / API key (Checkout) (mtn_momo, wave). Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
+                        apiKey?: string;
+                        /** @description X-Target-Environment (mtn_momo). */
+                        targetEnvironment?: string;
+                        sendCallbacks?: boolean | null;
+                        currencies?: ("XOF" | "XAF" | "GNF")[] | null;
+                        minAmount?: number | null;
+                        maxAmount?: number | null;
+                        /** @description Client ID (orange_money). */
+                        clientId?: string;
+                        /** @description Client Secret (orange_money). Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
+                        clientSecret?: string;
+                        /** @description Merchant Key (orange_money). Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
+                        merchantKey?: string;
+                        /** @description Country (Web Payment path) (orange_money). */
+                        country?: string;
+                        webpayCurrency?: string | null;
+                        /** @description Webhook secret (wave). Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
+                        webhookSecret?: string;
+                        /** @description LND REST URL (btc_lightning). An http(s) URL. */
+                        restUrl?: string;
+                        /** @description Invoice macaroon (hex) (btc_lightning). Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
+                        macaroon?: string;
+                        tlsCertificate?: string | null;
+                        /** @description Extended public key (zpub, BIP84) / TRON extended public key (xpub) (btc_onchain, usdt_trc20). Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
+                        accountKey?: string;
+                        /** @description Esplora URL (btc_onchain). An http(s) URL. */
+                        esploraUrl?: string;
+                        /** @description TronGrid API key (usdt_trc20). Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
+                        tronGridApiKey?: string;
+                        tronGridUrl?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "object": "rail_account",
+                     *       "rail": "mobile_money_a",
+                     *       "protocol": "mtn_momo",
+                     *       "displayName": "MTN MoMo",
+                     *       "status": "enabled",
+                     *       "version": 1,
+                     *       "settings": {
+                     *         "baseUrl": "https://proxy.momoapi.mtn.com",
+                     *         "apiUser": "c72025f5-5cd1-4630-99e4-8ba4722fad56",
+                     *         "targetEnvironment": "mtnivorycoast",
+                     *         "sendCallbacks": true
+                     *       },
+                     *       "secrets": {
+                     *         "subscriptionKey": {
+                     *           "last4": "9c1e",
+                     *           "fingerprint": "5ab548c686fd"
+                     *         },
+                     *         "apiKey": {
+                     *           "last4": "41b7",
+                     *           "fingerprint": "19cc4266d58b"
+                     *         }
+                     *       },
+                     *       "callbackUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "receiveAddresses": [],
+                     *       "livemode": true,
+                     *       "createdAt": 1767225600,
+                     *       "updatedAt": 1767225600,
+                     *       "disabledAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RailAccount"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host`, `rail_account_check_failed` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "rail_account_check_failed",
+                     *         "message": "The btc_lightning backend did not accept these settings: credentials check: the backend answered HTTP 500 (verification failed: signature mismatch after caveat verification). Nothing was saved.",
+                     *         "param": "settings",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such rail_account: 'ra_4Hm9Qx2LcT7nKz3WbV8pRd'.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unexpected_state`: the object's state does not allow this now; or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unexpected_state",
+                     *         "message": "This rail account is disabled; create a new one for the rail.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `encryption_key_missing`: this deployment has no `CAISSE_ENCRYPTION_KEY` to encrypt the account's secrets with; nothing was saved. Its operator must set one, then send the request again */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterUnavailable"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "code": "encryption_key_missing",
+                     *         "message": "This deployment has no CAISSE_ENCRYPTION_KEY, so it cannot keep rail account secrets. Its operator must set one (see the README).",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    disableRailAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "object": "rail_account",
+                     *       "rail": "mobile_money_a",
+                     *       "protocol": "mtn_momo",
+                     *       "displayName": "MTN MoMo",
+                     *       "status": "enabled",
+                     *       "version": 1,
+                     *       "settings": {
+                     *         "baseUrl": "https://proxy.momoapi.mtn.com",
+                     *         "apiUser": "c72025f5-5cd1-4630-99e4-8ba4722fad56",
+                     *         "targetEnvironment": "mtnivorycoast",
+                     *         "sendCallbacks": true
+                     *       },
+                     *       "secrets": {
+                     *         "subscriptionKey": {
+                     *           "last4": "9c1e",
+                     *           "fingerprint": "5ab548c686fd"
+                     *         },
+                     *         "apiKey": {
+                     *           "last4": "41b7",
+                     *           "fingerprint": "19cc4266d58b"
+                     *         }
+                     *       },
+                     *       "callbackUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "receiveAddresses": [],
+                     *       "livemode": true,
+                     *       "createdAt": 1767225600,
+                     *       "updatedAt": 1767225600,
+                     *       "disabledAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RailAccount"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_json",
+                     *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such rail_account: 'ra_4Hm9Qx2LcT7nKz3WbV8pRd'.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_in_use",
+                     *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     webhook_payment_intent_created: {
         parameters: {
             query?: never;
@@ -9463,6 +10973,120 @@ export interface operations {
                 "application/json": components["schemas"]["PaymentLinkEvent"] & {
                     /** @constant */
                     type: "payment_link.updated";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_rail_account_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RailAccountEvent"] & {
+                    /** @constant */
+                    type: "rail_account.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_rail_account_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RailAccountEvent"] & {
+                    /** @constant */
+                    type: "rail_account.updated";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_rail_account_disabled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RailAccountEvent"] & {
+                    /** @constant */
+                    type: "rail_account.disabled";
                 };
             };
         };

@@ -15,6 +15,15 @@ export type DeletedWebhookEndpoint = Schemas['DeletedWebhookEndpoint'];
 export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type ExchangeRate = Schemas['ExchangeRate'];
 export type AddressGap = Schemas['AddressGap'];
+/** A merchant's own account on a rail: its secrets only as `last4` and `fingerprint`. */
+export type RailAccount = Schemas['RailAccount'];
+/** The settings of each kind of rail account (create's `settings` is one of them). */
+export type RailAccountSettingsMtnMomo = Schemas['RailAccountSettingsMtnMomo'];
+export type RailAccountSettingsOrangeMoney = Schemas['RailAccountSettingsOrangeMoney'];
+export type RailAccountSettingsWave = Schemas['RailAccountSettingsWave'];
+export type RailAccountSettingsLightning = Schemas['RailAccountSettingsLightning'];
+export type RailAccountSettingsBitcoinOnchain = Schemas['RailAccountSettingsBitcoinOnchain'];
+export type RailAccountSettingsUsdtTrc20 = Schemas['RailAccountSettingsUsdtTrc20'];
 export type Quote = Schemas['Quote'];
 export type LastPaymentError = Schemas['LastPaymentError'];
 
@@ -78,3 +87,6 @@ export type WebhookEndpointUpdateParams = RequestBody<'updateWebhookEndpoint'>;
 export type WebhookEndpointListParams = QueryParams<'listWebhookEndpoints'>;
 export type WebhookEndpointRollSecretParams = RequestBody<'rollWebhookEndpointSecret'>;
 export type WebhookDeliveryListParams = QueryParams<'listWebhookDeliveries'>;
+export type RailAccountCreateParams = RequestBody<'createRailAccount'>;
+export type RailAccountUpdateParams = RequestBody<'updateRailAccount'>;
+export type RailAccountListParams = QueryParams<'listRailAccounts'>;

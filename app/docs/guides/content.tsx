@@ -3,7 +3,7 @@
 // against the OpenAPI document); the rest is prose from the README's sections, for a newcomer.
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { errorCodeRows, exampleNumbers, PAYMENT_ERROR_DOCS, testNumberRows } from '@/lib/docs/guides';
+import { errorCodeRows, exampleNumbers, PAYMENT_ERROR_DOCS, railAccountSettingsRows, testNumberRows } from '@/lib/docs/guides';
 import { CONVERTING_RAILS, RAILS } from '@/lib/money';
 import { Code, Table, Text } from '../ui';
 
@@ -410,6 +410,172 @@ if (event.type === 'payment_intent.succeeded') fulfil(event.data.object.referenc
       </ul>
       <p>
         Reference: <Link href="/docs/api/payment-links">Payment links</Link>.
+      </p>
+    </>
+  ),
+
+  'rail-accounts': ({ base }) => (
+    <>
+      <p>
+        A rail account is your own account on a rail: your MTN MoMo, Orange Money or Wave merchant account, your Lightning node, your wallet&apos;s account keys
+        for Bitcoin on-chain and USDT on TRON. With one, your buyers pay into it: the money never passes through anyone else&apos;s account, and Caisse only
+        orchestrates (asks for the payment, watches it, tells you). One account per rail and mode; a rail you connect no account for is offered only if this
+        deployment lends its own.
+      </p>
+      <h2 id="models">Processing only, or the platform&apos;s accounts</h2>
+      <ul>
+        <li>
+          <strong>Processing only</strong> (your accounts): each merchant is paid into its own accounts. This is the model for a deployment that is not a
+          licensed payment institution.
+        </li>
+        <li>
+          <strong>The platform&apos;s accounts</strong>: the deployment&apos;s own rails, configured by its operator in environment variables, are used for
+          merchants with no account of their own on a rail, in live mode only when the operator sets <C>PLATFORM_RAILS=on</C> (the default on the embedded
+          single-merchant quickstart, off on PostgreSQL). The operator then collects other businesses&apos; money and owes it to them: an aggregator, which
+          needs a payment-services licence (in the UEMOA, under BCEAO Instruction 001-01-2024). Without it, a live rail you have no account for is not offered
+          on the page, and <C>POST /v1/payment_intents</C> on it is a 400 <C>rail_not_configured</C>.
+        </li>
+      </ul>
+      <p>
+        Each payment records whose account took it. Accounts are made with the API (below), the SDK (<C>caisse.railAccounts.create(...)</C>) or the
+        dashboard&apos;s Payment methods page.
+      </p>
+      <h2 id="settings">Settings</h2>
+      <p>
+        <C>settings</C> takes the settings of the rail&apos;s kind: for mobile money, those of the protocol the rail speaks on this deployment (the
+        account&apos;s <C>protocol</C>); for the other rails, the rail&apos;s. Unknown, missing or malformed settings are a 400 whose <C>param</C> names them (
+        <C>settings.apiKey</C>). Settings marked secret are <strong>write-only</strong>: encrypted at rest, never in an answer, an event, a webhook or a page.
+        Answers show each under <C>secrets</C> as <C>{'{"last4": "41b7", "fingerprint": "3f7a2b91c0de"}'}</C> (the first 12 hex digits of its SHA-256), enough
+        to tell which key you gave.
+      </p>
+      <Table
+        caption="Settings per kind of account"
+        head={['Kind', 'Required', 'Optional']}
+        rows={railAccountSettingsRows().map((r) => [
+          <span key="k">
+            <Link href={`/docs/objects#${r.schema}`}>{r.kind}</Link>
+          </span>,
+          <span key="r">{r.required.join(', ')}</span>,
+          <span key="o">{r.optional.join(', ') || 'none'}</span>,
+        ])}
+      />
+      <h2 id="create">Create one</h2>
+      <p>
+        Before saving anything, Caisse calls the backend the way payments will: MTN MoMo and Orange Money, a token; Wave, an authenticated read; LND, a read the
+        invoice macaroon allows; Esplora and TronGrid, a read. When the backend refuses (or cannot be reached) the answer is 400{' '}
+        <C>rail_account_check_failed</C> with its reason in <C>message</C>, and nothing is saved:
+      </p>
+      <Code label="A refused key">{`{"error": {"type": "invalid_request_error", "code": "rail_account_check_failed", "param": "settings",
+  "message": "The mobile_money_a backend did not accept these settings: token: the backend answered HTTP 401 (error login_failed). Nothing was saved.", ...}}`}</Code>
+      <p>
+        MTN MoMo (a live key makes a live account; <C>mobile_money_a</C> speaks <C>mtn_momo</C> unless this deployment says otherwise):
+      </p>
+      <Code label="MTN MoMo" id="create-mtn">{`curl ${base}/v1/rail_accounts \\
+  -H "Authorization: Bearer $CAISSE_KEY" \\
+  -H 'Content-Type: application/json' \\
+  -d '{"rail": "mobile_money_a",
+       "settings": {"baseUrl": "https://proxy.momoapi.mtn.com",
+                    "subscriptionKey": "<Collection primary key>",
+                    "apiUser": "<API user UUID>", "apiKey": "<API key>",
+                    "targetEnvironment": "mtnivorycoast", "sendCallbacks": true}}'
+# -> {"id": "ra_...", "protocol": "mtn_momo", "status": "enabled", "version": 1,
+#     "secrets": {"subscriptionKey": {"last4": "...", "fingerprint": "..."}, "apiKey": {...}},
+#     "callbackUrl": "${base}/callbacks/ra_...", ...}`}</Code>
+      <p>
+        <C>sendCallbacks</C>: each payment request then carries the account&apos;s <C>callbackUrl</C>, and MTN notifies Caisse at once. MTN only calls hosts
+        registered for your API user (its callback host): leave it out otherwise; Caisse then asks MTN for each payment&apos;s status, and payments complete all
+        the same.
+      </p>
+      <p>
+        Wave (<C>mobile_money_d</C> by default):
+      </p>
+      <Code label="Wave" id="create-wave">{`curl ${base}/v1/rail_accounts \\
+  -H "Authorization: Bearer $CAISSE_KEY" \\
+  -H 'Content-Type: application/json' \\
+  -d '{"rail": "mobile_money_d",
+       "settings": {"apiKey": "<Checkout API key>", "webhookSecret": "<webhook secret>"}}'`}</Code>
+      <p>
+        Wave signs its notifications with the secret of the webhook you register in the Wave Business portal, and that webhook must point at the account&apos;s{' '}
+        <C>callbackUrl</C>, which exists once the account does. So: create the account with your API key and the secret of a webhook you have (or add one now);
+        then add a webhook at <C>callbackUrl</C> and put the secret Wave shows for it in the account with{' '}
+        <C>{'POST /v1/rail_accounts/:id {"settings": {"webhookSecret": "..."}}'}</C>. A notification that does not verify changes nothing, and payments are
+        followed by asking Wave as well: none is lost meanwhile.
+      </p>
+      <p>
+        Lightning: your LND node&apos;s REST address, its <C>invoice.macaroon</C> in hex (it can create and read invoices, never spend) and, for a self-signed
+        node, its <C>tls.cert</C>. With <C>jq</C> to put the files in the JSON:
+      </p>
+      <Code label="LND" id="create-lnd">{`jq -n --arg macaroon "$(xxd -ps -u -c 1000 invoice.macaroon)" --arg cert "$(cat tls.cert)" \\
+  '{rail: "btc_lightning", settings: {restUrl: "https://node.shop.example:8080", macaroon: $macaroon, tlsCertificate: $cert}}' |
+curl ${base}/v1/rail_accounts \\
+  -H "Authorization: Bearer $CAISSE_KEY" \\
+  -H 'Content-Type: application/json' -d @-`}</Code>
+      <p>
+        Bitcoin on-chain: your wallet&apos;s BIP84 account key (a <C>zpub</C>, the account <C>m/84&apos;/0&apos;/0&apos;</C>; Caisse derives receive addresses
+        from it and cannot spend) and an Esplora server to watch the chain (<C>https://blockstream.info/api</C>, or your own):
+      </p>
+      <Code label="Bitcoin on-chain" id="create-onchain">{`curl ${base}/v1/rail_accounts \\
+  -H "Authorization: Bearer $CAISSE_KEY" \\
+  -H 'Content-Type: application/json' \\
+  -d '{"rail": "btc_onchain",
+       "settings": {"accountKey": "zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs",
+                    "esploraUrl": "https://blockstream.info/api"}}'
+# -> {"id": "ra_...", "secrets": {"accountKey": {"last4": "tZYs", "fingerprint": "..."}},
+#     "receiveAddresses": ["bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu", ...], ...}`}</Code>
+      <p>
+        <strong>
+          Compare <C>receiveAddresses</C> with your wallet
+        </strong>{' '}
+        before a buyer pays: they are the first receive addresses (indexes 0 to 4) your key gives. If your wallet shows others, the key is not the one you
+        meant, and the money would go elsewhere. USDT on TRON works the same way, with your wallet&apos;s TRON account key (<C>m/44&apos;/195&apos;/0&apos;</C>)
+        and a TronGrid API key.
+      </p>
+      <h2 id="update">Update: a new version</h2>
+      <Code label="Change the API key">{`curl ${base}/v1/rail_accounts/ra_... \\
+  -H "Authorization: Bearer $CAISSE_KEY" \\
+  -H 'Content-Type: application/json' \\
+  -d '{"settings": {"apiKey": "<new API key>"}}'
+# -> {"version": 2, ...}`}</Code>
+      <ul>
+        <li>
+          Only the settings you send change; the others are kept, secrets included. <C>null</C> removes an optional setting.
+        </li>
+        <li>The result is checked at the backend as on create; refused, nothing changes.</li>
+        <li>
+          Each update is a new <C>version</C>. New payments use it; a payment already started keeps the version that started it (its credentials) until it ends.
+          Rotate a key at the operator only once the payments of the old one are over.
+        </li>
+      </ul>
+      <h2 id="disable">Disable</h2>
+      <p>
+        <C>POST /v1/rail_accounts/:id/disable</C>: no new payment goes to the account (the rail goes back to this deployment&apos;s own account if it lends one,
+        else it is not offered; in test mode, to the simulator). Payments it started are still watched to their end with it, and credited: money is never left
+        behind. Disabling twice is harmless. A disabled account stays listed and cannot be enabled again: create a new one.
+      </p>
+      <h2 id="test-mode">Test mode</h2>
+      <p>
+        A test key makes test-mode accounts, used by test-mode payments instead of the simulator: give them sandbox settings (MTN&apos;s sandbox with{' '}
+        <C>targetEnvironment</C> <C>sandbox</C>, Orange Money&apos;s <C>dev</C> country, a test node). Without one, test mode uses the simulators, as always:
+        most integrations need no test-mode account. Bitcoin on-chain accounts take a mainnet <C>zpub</C> in both modes.
+      </p>
+      <h2 id="events">Events and errors</h2>
+      <ul>
+        <li>
+          Events <C>rail_account.created</C>, <C>rail_account.updated</C>, <C>rail_account.disabled</C>, with the account as it was, secrets only as{' '}
+          <C>last4</C> and <C>fingerprint</C>.
+        </li>
+        <li>
+          409 <C>unexpected_state</C>: a second enabled account on a rail in the same mode (update the first, or disable it), or an update of a disabled one.
+        </li>
+        <li>
+          503 <C>encryption_key_missing</C>: this deployment has no <C>CAISSE_ENCRYPTION_KEY</C> to encrypt secrets with; its operator must set one.
+        </li>
+        <li>
+          A 400 <C>rail_account_check_failed</C> is kept under its <C>Idempotency-Key</C> like any refusal: send the corrected settings with a new key.
+        </li>
+      </ul>
+      <p>
+        Reference: <Link href="/docs/api/rail-accounts">Rail accounts</Link>.
       </p>
     </>
   ),

@@ -1,5 +1,5 @@
 // /docs/guides/<slug>: one guide (authentication, errors, pagination, idempotency, test mode,
-// webhooks, quotes, payment links, the SDK). The list is lib/docs/guides.ts; bodies ../content.tsx.
+// webhooks, quotes, payment links, your own rail accounts, the SDK). The list is lib/docs/guides.ts; bodies ../content.tsx.
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
