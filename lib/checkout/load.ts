@@ -193,7 +193,10 @@ export async function loadCheckout(db: Db, sessionId: string, now = nowSeconds()
     sessionLocale: s.locale as string,
     rails,
     rail: (intentRow?.rail as Rail | undefined) ?? null,
-    simulated: !s.livemode && intentRow ? !!(await merchantRail(db, { merchantId: s.merchant_id as string, livemode: false }, intentRow.rail as Rail))?.simulator : false,
+    simulated:
+      !s.livemode && intentRow
+        ? !!(await merchantRail(db, { merchantId: s.merchant_id as string, livemode: false }, intentRow.rail as Rail))?.simulator
+        : false,
     intent,
     expiredQuote,
   };
