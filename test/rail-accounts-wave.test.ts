@@ -5,7 +5,7 @@
 // refused and changes nothing; each merchant's Wave session is created with its own key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as accountCallback } from '@/app/callbacks/[account]/route';
-import { createRailAccount, type RailAccount } from '@/lib/domain/rail-accounts';
+import { createRailAccount, type RailAccount, updateRailAccount } from '@/lib/domain/rail-accounts';
 import { pollDueAttempts } from '@/lib/payments/poll';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
 import { type FakeWave, startFakeWave } from './fakes/wave';
@@ -124,5 +124,25 @@ describe("two merchants' own Wave accounts", () => {
     // The worker would have found it too; nothing is counted twice.
     await pollDueAttempts(db(), now() + 60, { merchantId: A.m.merchant.id });
     await assertMoneyInvariant(db(), ca.pi.id, { paid: 2000, now: now() + 70 });
+  });
+
+  it('an account made before its webhook (no secret yet): notifications are refused, the worker finds the payment; once the secret is added, they are verified', async () => {
+    const [a] = shops as [Shop, Shop];
+    const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: true };
+    a.account = await createRailAccount(db(), scope, { rail: RAIL, settings: { baseUrl: a.wave.url, apiKey: a.apiKey } });
+    expect(a.account.secrets).toEqual({ apiKey: expect.any(Object) });
+    const first = await confirmed(m.keys.live);
+    expect(await a.wave.pay(first.sessionId)).toBe(400);
+    expect((await call('GET', `/v1/payment_intents/${first.pi.id}`, { key: m.keys.live })).body).toMatchObject({ status: 'pending' });
+    await pollDueAttempts(db(), now() + 60, { merchantId: m.merchant.id });
+    expect((await call('GET', `/v1/payment_intents/${first.pi.id}`, { key: m.keys.live })).body).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
+    await assertMoneyInvariant(db(), first.pi.id, { paid: 2000, now: now() + 70 });
+    // The merchant registers the webhook at callbackUrl and adds the secret Wave shows: a new version.
+    a.account = await updateRailAccount(db(), scope, a.account.id, { settings: { webhookSecret: a.secret } });
+    expect(a.account.version).toBe(2);
+    const second = await confirmed(m.keys.live);
+    expect(await a.wave.pay(second.sessionId)).toBe(200);
+    expect((await call('GET', `/v1/payment_intents/${second.pi.id}`, { key: m.keys.live })).body).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
   });
 });

@@ -269,7 +269,7 @@ const API_HELP: Record<string, string> = {
   'mtn_momo.sendCallbacks':
     "Whether each RequestToPay carries this account's `callbackUrl` (X-Callback-Url), so that MTN notifies Caisse at once. Only when your API user's callback host (providerCallbackHost) is Caisse's host; without callbacks Caisse asks MTN for the status, and payments complete all the same.",
   'wave.webhookSecret':
-    "The signing secret Wave shows for the webhook you register in the Wave Business portal at this account's `callbackUrl` (create the account, register the webhook there, then update this setting with its secret).",
+    "The signing secret Wave shows for the webhook you register in the Wave Business portal at this account's `callbackUrl`: create the account without it, register the webhook there, then update this setting with its secret. Until then Wave's notifications are refused and payments are found by asking Wave, seconds later.",
 };
 const sentence = (t: string) => (/[.!?]$/.test(t.trim()) ? t.trim() : `${t.trim()}.`);
 

@@ -164,10 +164,13 @@ const PROTOCOL_FIELDS: Record<MomoProtocol, AccountField[]> = {
     f(
       'webhookSecret',
       'secret',
-      true,
+      false,
       'MOMO_*_WEBHOOK_SECRET',
       ['Secret du webhook', 'Webhook secret'],
-      ["Affiché par Wave quand vous ajoutez l'URL de webhook ci-dessous.", 'Shown by Wave when you add the webhook URL below.'],
+      [
+        "Affiché par Wave quand vous ajoutez l'URL de webhook de ce compte (après sa création). Sans lui, les paiements sont trouvés en interrogeant Wave, quelques secondes plus tard.",
+        "Shown by Wave when you add this account's webhook URL (once it exists). Without it, payments are found by asking Wave, seconds later.",
+      ],
     ),
   ],
 };
@@ -294,7 +297,7 @@ export function accountSettings(base: RailSettings, rail: Rail, account: Account
     else if (field.kind === 'currencies') cfg[name] = (v as readonly string[]).join(',');
     else cfg[name] = v;
   }
-  return { ...base, cfg: cfg as unknown as Config, env: cfg };
+  return { ...base, cfg: cfg as unknown as Config, env: cfg, account };
 }
 
 /** Where an operator posts notifications for an account: the URL names it (app/callbacks/[account]). */

@@ -4,7 +4,7 @@
 // value, throws, naming the settings.
 import type { Config, MomoProtocol } from '../config';
 import type { MobileMoneyRail, Rail } from '../money';
-import type { RailAdapter, RailMode } from './types';
+import type { AccountRef, RailAdapter, RailMode } from './types';
 
 /** What every definition reads its settings from. */
 export interface RailSettings {
@@ -18,6 +18,8 @@ export interface RailSettings {
   testKeySeed(): Uint8Array;
   /** Test mode's redirect operators send the payer to Caisse's own test operator page. */
   testOperatorUrl(attemptId: string): string;
+  /** A merchant's rail account, when these are its settings (lib/rails/accounts.ts); none for the environment's. */
+  account?: AccountRef;
 }
 
 export interface RailDefinition<C = unknown> {

@@ -1601,8 +1601,8 @@ export interface components {
             baseUrl?: string;
             /** @description API key (Checkout): Wave Business portal, Developers. Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
             apiKey: string;
-            /** @description Webhook secret: The signing secret Wave shows for the webhook you register in the Wave Business portal at this account's `callbackUrl` (create the account, register the webhook there, then update this setting with its secret). Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
-            webhookSecret: string;
+            /** @description Webhook secret: The signing secret Wave shows for the webhook you register in the Wave Business portal at this account's `callbackUrl`: create the account without it, register the webhook there, then update this setting with its secret. Until then Wave's notifications are refused and payments are found by asking Wave, seconds later. Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
+            webhookSecret?: string;
             /** @description Currencies: Those of your merchant account (XOF, XAF, GNF). */
             currencies?: ("XOF" | "XAF" | "GNF")[];
             /** @description Minimum amount: Your contract's lower limit, in francs. */
@@ -9735,8 +9735,7 @@ export interface operations {
                         /** @description Country (Web Payment path) (orange_money). */
                         country?: string;
                         webpayCurrency?: string | null;
-                        /** @description Webhook secret (wave). Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
-                        webhookSecret?: string;
+                        webhookSecret?: string | null;
                         /** @description LND REST URL (btc_lightning). An http(s) URL. */
                         restUrl?: string;
                         /** @description Invoice macaroon (hex) (btc_lightning). Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */

@@ -493,13 +493,12 @@ if (event.type === 'payment_intent.succeeded') fulfil(event.data.object.referenc
   -H "Authorization: Bearer $CAISSE_KEY" \\
   -H 'Content-Type: application/json' \\
   -d '{"rail": "mobile_money_d",
-       "settings": {"apiKey": "<Checkout API key>", "webhookSecret": "<webhook secret>"}}'`}</Code>
+       "settings": {"apiKey": "<Checkout API key>"}}'`}</Code>
       <p>
         Wave signs its notifications with the secret of the webhook you register in the Wave Business portal, and that webhook must point at the account&apos;s{' '}
-        <C>callbackUrl</C>, which exists once the account does. So: create the account with your API key and the secret of a webhook you have (or add one now);
-        then add a webhook at <C>callbackUrl</C> and put the secret Wave shows for it in the account with{' '}
-        <C>{'POST /v1/rail_accounts/:id {"settings": {"webhookSecret": "..."}}'}</C>. A notification that does not verify changes nothing, and payments are
-        followed by asking Wave as well: none is lost meanwhile.
+        <C>callbackUrl</C>, which exists once the account does. So: create the account with your API key alone; add a webhook at <C>callbackUrl</C> in Wave;
+        then put the secret Wave shows for it in the account with <C>{'POST /v1/rail_accounts/:id {"settings": {"webhookSecret": "..."}}'}</C>. Until then (and
+        whenever a notification does not verify, which changes nothing), payments are found by asking Wave, seconds later: none is lost.
       </p>
       <p>
         Lightning: your LND node&apos;s REST address, its <C>invoice.macaroon</C> in hex (it can create and read invoices, never spend) and, for a self-signed

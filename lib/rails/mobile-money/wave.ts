@@ -40,7 +40,11 @@ import { type OperatorInfo, operatorInfo, operatorInfoFrom } from './operators';
 export const waveConfigSchema = z.object({
   baseUrl: z.url(),
   apiKey: z.string().min(1),
-  webhookSecret: z.string().min(1),
+  /**
+   * Absent only on a merchant's rail account made before its webhook existed (Wave shows the secret
+   * once the account's URL is registered): its webhooks are then refused, and payments are found by polling.
+   */
+  webhookSecret: z.string().min(1).optional(),
   timeoutMs: z.number().int().positive(),
 });
 export type WaveConfig = z.infer<typeof waveConfigSchema>;
@@ -216,6 +220,8 @@ export class WaveAdapter implements RailAdapter<WaveConfig> {
   }
 
   async parseCallback(req: CallbackInput): Promise<CallbackTarget> {
+    if (this.config.webhookSecret === undefined)
+      throw new BackendError(this.rail, 'webhook: this account has no webhook secret yet (add it to the account); its payments are found by polling');
     if (!verifyWaveSignature(req.headers.get('wave-signature'), req.rawBody, this.config.webhookSecret, req.now))
       throw new BackendError(this.rail, 'webhook: missing, stale or invalid Wave-Signature');
     let body: unknown;
@@ -242,10 +248,12 @@ export class WaveAdapter implements RailAdapter<WaveConfig> {
 export const waveProtocol: MobileMoneyProtocol<WaveConfig> = {
   protocol: 'wave',
   settings: ['BASE_URL', 'API_KEY', 'WEBHOOK_SECRET'],
-  parse(rail, { cfg, env, timeoutMs }) {
+  parse(rail, { cfg, env, timeoutMs, account }) {
     const l = operatorInfoFrom(rail, env).letter;
     const v = (n: string) => env[`MOMO_${l}_${n}`];
-    const names = ['API_KEY', 'WEBHOOK_SECRET'].map((n) => `MOMO_${l}_${n}`);
+    // A merchant's account may come before its webhook (whose secret Wave shows once the account's
+    // URL is registered); the deployment's needs both.
+    const names = (account ? ['API_KEY'] : ['API_KEY', 'WEBHOOK_SECRET']).map((n) => `MOMO_${l}_${n}`);
     if (!allOrNone(names, env)) return null;
     assertPublicAddresses(cfg, `MOMO_${l}_* (wave)`);
     return configured(`MOMO_${l}_* (wave)`, () =>
