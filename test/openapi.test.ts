@@ -158,6 +158,7 @@ describe('the ajv check of every answer (test/openapi-ajv.ts)', () => {
       livemode: false,
       createdAt: 1,
       latestQuote: null,
+      railAccountId: null,
     };
     expect(responseViolations('GET', '/v1/payment_intents/pi_1', answer(200, { ...intent, nextAction: null }))?.violations).toEqual([]);
     expect(

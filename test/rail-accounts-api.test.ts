@@ -66,7 +66,7 @@ describe('POST /v1/rail_accounts: checked at the backend, then saved with its se
     const settings = { accountKey: ZPUB, esploraUrl: esplora.url };
     const down = await call('POST', '/v1/rail_accounts', { key: keys.test, body: { rail: 'btc_onchain', settings } });
     expect(down.status).toBe(400);
-    expect(down.body.error).toMatchObject({ type: 'invalid_request_error', code: 'rail_account_check_failed', param: 'settings' });
+    expect(down.body.error).toMatchObject({ type: 'invalid_request_error', code: 'rail_account_invalid', param: 'settings' });
     expect(down.body.error.message).toMatch(/^The btc_onchain backend did not accept these settings: .*HTTP 503.*Nothing was saved\.$/);
     expect((await call('GET', '/v1/rail_accounts', { key: keys.test })).body.data).toEqual([]);
 
@@ -77,19 +77,19 @@ describe('POST /v1/rail_accounts: checked at the backend, then saved with its se
       rail: 'btc_onchain',
       protocol: null,
       displayName: 'Cold wallet',
-      status: 'enabled',
+      status: 'active',
       version: 1,
       settings: { esploraUrl: esplora.url },
       secrets: { accountKey: secretHint(ZPUB) },
-      callbackUrl: null,
+      notifyUrl: null,
       livemode: false,
       disabledAt: null,
     });
     expect(res.body.id).toMatch(/^ra_/);
     expect(res.body.secrets.accountKey).toEqual({ last4: ZPUB.slice(-4), fingerprint: expect.stringMatching(/^[0-9a-f]{12}$/) });
-    expect(res.body.receiveAddresses).toHaveLength(5);
+    expect(res.body.receiveAddresses).toHaveLength(3);
     expect(res.body.receiveAddresses[0]).toBe(FIRST_ADDRESS);
-    expect(new Set(res.body.receiveAddresses).size).toBe(5);
+    expect(new Set(res.body.receiveAddresses).size).toBe(3);
     expect(JSON.stringify(res.body)).not.toContain(ZPUB);
     expect(esplora.requests.some((r) => r.path === '/blocks/tip/height')).toBe(true);
   });
@@ -101,7 +101,7 @@ describe('POST /v1/rail_accounts: checked at the backend, then saved with its se
       body: { rail: 'mobile_money_a', settings: momoSettings({ apiKey: WRONG_KEY }) },
     });
     expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatchObject({ type: 'invalid_request_error', code: 'rail_account_check_failed', param: 'settings' });
+    expect(refused.body.error).toMatchObject({ type: 'invalid_request_error', code: 'rail_account_invalid', param: 'settings' });
     expect(refused.body.error.message).toMatch(
       /^The mobile_money_a backend did not accept these settings: token: .*HTTP 401.*login_failed.*Nothing was saved\.$/,
     );
@@ -120,7 +120,7 @@ describe('POST /v1/rail_accounts: checked at the backend, then saved with its se
       rail: 'mobile_money_a',
       protocol: 'mtn_momo',
       displayName: 'MTN MoMo CI',
-      status: 'enabled',
+      status: 'active',
       version: 1,
       receiveAddresses: [],
       livemode: true,
@@ -128,7 +128,7 @@ describe('POST /v1/rail_accounts: checked at the backend, then saved with its se
     expect(res.body.settings).toEqual({ baseUrl: momo.url, apiUser: MOMO.user, targetEnvironment: 'sandbox' });
     expect(res.body.secrets).toEqual({ subscriptionKey: secretHint(MOMO.sub), apiKey: secretHint(MOMO.key) });
     expect(res.body.secrets.apiKey.last4).toBe('0001');
-    expect(res.body.callbackUrl).toBe(`http://localhost:3000/callbacks/${res.body.id}`);
+    expect(res.body.notifyUrl).toBe(`http://localhost:3000/callbacks/${res.body.id}`);
     const text = JSON.stringify(res.body);
     for (const s of [MOMO.key, MOMO.sub]) expect(text).not.toContain(s);
     expect(tokenCalls().at(-1)!.headers.authorization).toBe(basicOf(MOMO.user, MOMO.key));
@@ -148,7 +148,7 @@ describe('POST /v1/rail_accounts: checked at the backend, then saved with its se
       [{ rail: 'mobile_money_c', settings: momoSettings({ color: 'red' }) }, 'parameter_unknown', 'settings.color'],
       [{ rail: 'mobile_money_c', settings: momoSettings({ baseUrl: 'ftp://momo.example' }) }, 'parameter_invalid', 'settings.baseUrl'],
       [{ rail: 'mobile_money_c', settings: momoSettings({ apiKey: '' }) }, 'parameter_invalid', 'settings.apiKey'],
-      [{ rail: 'mobile_money_c', settings: momoSettings({ minAmount: -5 }) }, 'parameter_invalid', 'settings.minAmount'],
+      [{ rail: 'mobile_money_c', settings: momoSettings(), minAmount: -5 }, 'parameter_invalid', 'minAmount'],
       [{ rail: 'mobile_money_c', protocol: 'wave', settings: momoSettings() }, 'parameter_invalid', 'protocol'],
       [{ rail: 'btc_lightning', protocol: 'mtn_momo', settings: {} }, 'parameter_invalid', 'protocol'],
       [{ rail: 'card', settings: {} }, 'parameter_invalid', 'rail'],
@@ -175,11 +175,11 @@ describe('POST /v1/rail_accounts: checked at the backend, then saved with its se
     expect((await call('GET', '/v1/rail_accounts?rail=mobile_money_c', { key: keys.test })).body.data).toEqual([]);
   });
 
-  it('one enabled account per rail and mode: a second is 409; the other mode is its own', async () => {
+  it('one active account per rail and mode: a second is 409 rail_account_exists; the other mode is its own', async () => {
     const second = await call('POST', '/v1/rail_accounts', { key: keys.live, body: { rail: 'mobile_money_a', settings: momoSettings() } });
     expect(second.status).toBe(409);
-    expect(second.body.error).toMatchObject({ type: 'invalid_request_error', code: 'unexpected_state' });
-    expect(second.body.error.message).toMatch(/already has an enabled mobile_money_a rail account in live mode \(ra_/);
+    expect(second.body.error).toMatchObject({ type: 'invalid_request_error', code: 'rail_account_exists', param: 'rail' });
+    expect(second.body.error.message).toMatch(/already has an active mobile_money_a rail account in live mode \(ra_/);
     // Test mode: an MTN sandbox account of its own, beside the live one.
     const sandbox = await call('POST', '/v1/rail_accounts', { key: keys.test, body: { rail: 'mobile_money_a', settings: momoSettings() } });
     expect(sandbox.status, JSON.stringify(sandbox.body)).toBe(200);
@@ -208,7 +208,7 @@ describe('POST /v1/rail_accounts: checked at the backend, then saved with its se
     try {
       const res = await call('POST', '/v1/rail_accounts', {
         key: keys.test,
-        body: { rail: 'mobile_money_b', settings: { clientId: 'c', clientSecret: 's', merchantKey: 'k', country: 'dev' } },
+        body: { rail: 'mobile_money_b', settings: { clientId: 'c', clientSecret: 's', merchantKey: 'k', webpayCountry: 'dev' } },
       });
       expect(res.status).toBe(503);
       expect(res.body.error).toMatchObject({ type: 'api_error', code: 'encryption_key_missing', param: null });
@@ -239,9 +239,9 @@ describe('GET /v1/rail_accounts and /v1/rail_accounts/:id', () => {
     const onchain = await call('GET', '/v1/rail_accounts?rail=btc_onchain', { key: keys.test });
     expect(onchain.body.data.map((a: { rail: string }) => a.rail)).toEqual(['btc_onchain']);
     expect(onchain.body.data[0].receiveAddresses[0]).toBe(FIRST_ADDRESS);
-    expect((await call('GET', '/v1/rail_accounts?status=enabled', { key: keys.test })).body.data).toHaveLength(3);
+    expect((await call('GET', '/v1/rail_accounts?status=active', { key: keys.test })).body.data).toHaveLength(3);
     expect((await call('GET', '/v1/rail_accounts?status=disabled', { key: keys.test })).body.data).toEqual([]);
-    const bad = await call('GET', '/v1/rail_accounts?status=active', { key: keys.test });
+    const bad = await call('GET', '/v1/rail_accounts?status=enabled', { key: keys.test });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatchObject({ code: 'parameter_invalid', param: 'status' });
     expect((await call('GET', '/v1/rail_accounts/ra_missing000000000000000', { key: keys.test })).status).toBe(404);
@@ -254,11 +254,12 @@ describe('POST /v1/rail_accounts/:id: a new version', () => {
     const calls = tokenCalls().length;
     const updated = await call('POST', `/v1/rail_accounts/${account.id}`, {
       key: keys.live,
-      body: { displayName: 'MTN MoMo Abidjan', settings: { targetEnvironment: 'mtnivorycoast', maxAmount: 500_000 } },
+      body: { displayName: 'MTN MoMo Abidjan', settings: { targetEnvironment: 'mtnivorycoast' }, maxAmount: 500_000 },
     });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
-    expect(updated.body).toMatchObject({ id: account.id, version: 2, displayName: 'MTN MoMo Abidjan', status: 'enabled', createdAt: account.createdAt });
-    expect(updated.body.settings).toEqual({ baseUrl: momo.url, apiUser: MOMO.user, targetEnvironment: 'mtnivorycoast', maxAmount: 500_000 });
+    expect(updated.body).toMatchObject({ id: account.id, version: 2, displayName: 'MTN MoMo Abidjan', status: 'active', createdAt: account.createdAt });
+    expect(updated.body.settings).toEqual({ baseUrl: momo.url, apiUser: MOMO.user, targetEnvironment: 'mtnivorycoast' });
+    expect(updated.body.maxAmount).toBe(500_000);
     expect(updated.body.secrets).toEqual(account.secrets);
     // Version 2 was checked at the operator with the API key kept from version 1.
     expect(tokenCalls().length).toBe(calls + 1);
@@ -269,14 +270,14 @@ describe('POST /v1/rail_accounts/:id: a new version', () => {
     // A new key the operator refuses: 400, and the account stays at version 2.
     const refused = await call('POST', `/v1/rail_accounts/${account.id}`, { key: keys.live, body: { settings: { apiKey: WRONG_KEY } } });
     expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatchObject({ code: 'rail_account_check_failed', param: 'settings' });
+    expect(refused.body.error).toMatchObject({ code: 'rail_account_invalid', param: 'settings' });
     expect((await call('GET', `/v1/rail_accounts/${account.id}`, { key: keys.live })).body.version).toBe(2);
 
     // null: an optional setting removed, the display name cleared; a required one cannot be.
-    const cleared = await call('POST', `/v1/rail_accounts/${account.id}`, { key: keys.live, body: { displayName: null, settings: { maxAmount: null } } });
+    const cleared = await call('POST', `/v1/rail_accounts/${account.id}`, { key: keys.live, body: { displayName: null, maxAmount: null } });
     expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
     expect(cleared.body).toMatchObject({ version: 3, displayName: null });
-    expect(cleared.body.settings).not.toHaveProperty('maxAmount');
+    expect(cleared.body.maxAmount).toBeNull();
     const required = await call('POST', `/v1/rail_accounts/${account.id}`, { key: keys.live, body: { settings: { apiKey: null } } });
     expect(required.status).toBe(400);
     expect(required.body.error).toMatchObject({ code: 'parameter_invalid', param: 'settings.apiKey' });
@@ -350,7 +351,7 @@ describe('scope, events and secrets', () => {
       }
     }
     expect((await call('GET', '/v1/rail_accounts', { key: otherKeys.live })).body.data).toEqual([]);
-    expect((await call('GET', `/v1/rail_accounts/${account.id}`, { key: keys.live })).body.status).toBe('enabled');
+    expect((await call('GET', `/v1/rail_accounts/${account.id}`, { key: keys.live })).body.status).toBe('active');
   });
 
   it('events rail_account.created, .updated and .disabled carry the account as it was, without its secrets', async () => {

@@ -271,7 +271,7 @@ describe('two merchants, each paid into its own accounts', () => {
     const before = lookups();
     const body = JSON.stringify({ externalId: a.attempt.id, referenceId: a.attempt.backend_ref, status: 'SUCCESSFUL' });
     const req = (url: string) => ({ headers: new Headers({ 'content-type': 'application/json' }), url, rawBody: body });
-    await expect(handleAccountCallback(db(), B.accounts.momo.id, req(B.accounts.momo.callbackUrl!), t0 + 5)).rejects.toMatchObject({
+    await expect(handleAccountCallback(db(), B.accounts.momo.id, req(B.accounts.momo.notifyUrl!), t0 + 5)).rejects.toMatchObject({
       code: 'resource_missing',
     });
     await expect(
@@ -288,9 +288,44 @@ describe('two merchants, each paid into its own accounts', () => {
     expect(lookups()).toBe(before);
     expect((await call('GET', `/v1/payment_intents/${a.pi.id}`, { key: A.key })).body).toMatchObject({ status: 'pending', amountReceived: 0 });
     // A's own URL: a hint that makes us ask A's operator.
-    await handleAccountCallback(db(), A.accounts.momo.id, req(A.accounts.momo.callbackUrl!), t0 + 6);
+    await handleAccountCallback(db(), A.accounts.momo.id, req(A.accounts.momo.notifyUrl!), t0 + 6);
     expect((await call('GET', `/v1/payment_intents/${a.pi.id}`, { key: A.key })).body).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
     await assertMoneyInvariant(db(), a.pi.id, { paid: 2000, now: t0 + 20 });
+  });
+
+  it("an account's currencies and limits narrow what its rail takes and offers; a live account's URLs must be https; limits are for mobile money only", async () => {
+    const m = await newMerchant(db(), 'Shop limits');
+    const scope = { merchantId: m.merchant.id, livemode: true };
+    const account = await createRailAccount(db(), scope, {
+      rail: 'mobile_money_a',
+      settings: momoSettings(shops.a),
+      currencies: ['XOF'],
+      minAmount: 500,
+      maxAmount: 100_000,
+      amountStep: 5,
+      metadata: { branch: 'Cocody' },
+    });
+    expect(account).toMatchObject({ currencies: ['XOF'], minAmount: 500, maxAmount: 100_000, amountStep: 5, metadata: { branch: 'Cocody' } });
+    expect(account.settings).not.toHaveProperty('currencies');
+    const create = (body: Record<string, unknown>) => call('POST', '/v1/payment_intents', { key: m.keys.live, body: { rail: 'mobile_money_a', ...body } });
+    expect((await create({ amount: 2000, currency: 'XAF' })).body.error).toMatchObject({ code: 'rail_currency_mismatch' });
+    expect((await create({ amount: 200_000, currency: 'XOF' })).body.error).toMatchObject({ code: 'amount_too_large' });
+    expect((await create({ amount: 2001, currency: 'XOF' })).body.error).toMatchObject({ code: 'parameter_invalid', param: 'amount' });
+    expect((await create({ amount: 2000, currency: 'XOF' })).status).toBe(200);
+    expect((await availableRails(db(), scope, 'XAF', { now: now() })).map((r) => r.rail)).not.toContain('mobile_money_a');
+    expect((await availableRails(db(), scope, 'XOF', { now: now() })).map((r) => r.rail)).toContain('mobile_money_a');
+    // A metadata change alone: no new version, no call to the operator.
+    const tokens = shops.a.momo.requests.filter((r) => r.path === '/collection/token/').length;
+    const tagged = await updateRailAccount(db(), scope, account.id, { metadata: { branch: 'Plateau' } });
+    expect(tagged).toMatchObject({ version: 1, metadata: { branch: 'Plateau' } });
+    expect(shops.a.momo.requests.filter((r) => r.path === '/collection/token/').length).toBe(tokens);
+    await expect(updateRailAccount(db(), scope, account.id, { minAmount: 200_000 })).rejects.toMatchObject({ code: 'parameter_invalid', param: 'minAmount' });
+    await expect(
+      createRailAccount(db(), scope, { rail: 'btc_lightning', settings: { restUrl: 'http://node.example:8080', macaroon: shops.a.macaroon } }),
+    ).rejects.toMatchObject({ code: 'parameter_invalid', param: 'settings.restUrl' });
+    await expect(
+      createRailAccount(db(), scope, { rail: 'btc_lightning', settings: { restUrl: shops.a.lnd.url, macaroon: shops.a.macaroon }, currencies: ['XOF'] }),
+    ).rejects.toMatchObject({ code: 'parameter_invalid', param: 'currencies' });
   });
 
   it('the secrets are in no answer, event, attempt, stored setting or log line', async () => {
@@ -305,7 +340,7 @@ describe('two merchants, each paid into its own accounts', () => {
       // A refused check (wrong key) reports the backend's reason without the key tried.
       const wrong = `wrong-${randomBytes(8).toString('hex')}`;
       await expect(updateRailAccount(db(), A.scope, A.accounts.momo.id, { settings: { apiKey: wrong } })).rejects.toMatchObject({
-        code: 'rail_account_check_failed',
+        code: 'rail_account_invalid',
       });
       const t0 = now();
       const a = await pushIntent(A.key, 2000);

@@ -44,7 +44,7 @@ describe('test mode: the simulators, or the merchant’s own sandbox account', (
       { merchantId: m.merchant.id, livemode: false },
       { rail: 'btc_lightning', settings: { restUrl: lnd.url, macaroon: MAC } },
     );
-    expect(account).toMatchObject({ livemode: false, status: 'enabled' });
+    expect(account).toMatchObject({ livemode: false, status: 'active' });
     const { pi, cs } = await sessionOn(m.keys.test);
     const confirmed = await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: m.keys.test, body: {} });
     expect(confirmed.status).toBe(200);

@@ -84,7 +84,7 @@ describe("two merchants' own Wave accounts", () => {
     const [a, b] = shops as [Shop, Shop];
     const A = await merchant(a);
     const B = await merchant(b);
-    expect(A.account.callbackUrl).toBe(`http://127.0.0.1:3000/callbacks/${A.account.id}`);
+    expect(A.account.notifyUrl).toBe(`http://127.0.0.1:3000/callbacks/${A.account.id}`);
     const ca = await confirmed(A.key);
     const cb = await confirmed(B.key);
     expect(ca.accountId).toBe(A.account.id);

@@ -131,7 +131,7 @@ describe('the SDK against the route handlers', () => {
         .create({ rail: 'btc_onchain', settings: { accountKey: ZPUB, esploraUrl: 'http://127.0.0.1:9' } })
         .catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(CaisseInvalidRequestError);
-      expect(refused).toMatchObject({ status: 400, code: 'rail_account_check_failed', param: 'settings' });
+      expect(refused).toMatchObject({ status: 400, code: 'rail_account_invalid', param: 'settings' });
     } finally {
       await esplora?.close();
       resetKeyRingForTests(undefined);

@@ -45,6 +45,7 @@ const intent = (id: string, over: Partial<PaymentIntent> = {}): PaymentIntent =>
   createdAt: 1767225600,
   nextAction: null,
   latestQuote: null,
+  railAccountId: null,
   ...over,
 });
 

@@ -38,7 +38,9 @@ const STATUS: Record<string, { status: number; type: ErrorType }> = {
   // The deployment has no CAISSE_ENCRYPTION_KEY, so it cannot keep a rail account's secrets: its
   // operator must set one; the request may be sent again then (a 5xx: not kept under an Idempotency-Key).
   encryption_key_missing: { status: 503, type: 'api_error' },
-  // rail_account_check_failed (the backend refused the settings) and rail_not_configured stay 400s.
+  // One active rail account per merchant, mode and rail (lib/domain/rail-accounts.ts).
+  rail_account_exists: { status: 409, type: 'invalid_request_error' },
+  // rail_account_invalid (the backend refused the settings) and rail_not_configured stay 400s.
 };
 
 /** Seconds to wait, for a DomainError that says when to retry (phone-limits.ts PhoneRateLimitedError). */

@@ -77,7 +77,8 @@ export const ERROR_CODES = [
   'unexpected_state',
   'payment_refused',
   'rail_unavailable',
-  'rail_account_check_failed',
+  'rail_account_invalid',
+  'rail_account_exists',
   'encryption_key_missing',
 ] as const;
 
@@ -215,6 +216,12 @@ const PaymentIntent = z.strictObject({
     .describe(
       "The quote of the intent's latest attempt when it converted, and what it received in the settlement currency; stays after the payment. null when the latest attempt is in the intent's own currency",
     ),
+  railAccountId: z
+    .string()
+    .nullable()
+    .describe(
+      "The merchant's own rail account (`ra_...`) its latest attempt went to, whose backend holds the money; null for the deployment's account (a platform account, or test mode's simulator) and before any attempt",
+    ),
 });
 const CheckoutSession = z.strictObject({
   id: z.string(),
@@ -266,10 +273,10 @@ const SETTINGS_SCHEMAS: Record<SettingsKind, { name: string; what: string }> = {
 const SECRET_NOTE = 'Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`.';
 /** Where the dashboard's words (lib/rails/accounts.ts, written for its form) do not fit an API reference. */
 const API_HELP: Record<string, string> = {
-  'mtn_momo.sendCallbacks':
-    "Whether each RequestToPay carries this account's `callbackUrl` (X-Callback-Url), so that MTN notifies Caisse at once. Only when your API user's callback host (providerCallbackHost) is Caisse's host; without callbacks Caisse asks MTN for the status, and payments complete all the same.",
+  'mtn_momo.callbackUrl':
+    "Sent with each RequestToPay as X-Callback-Url, so that MTN notifies Caisse at once: this account's `notifyUrl` (known once the account exists: set it with an update). Only when your API user's callback host (providerCallbackHost) is Caisse's host; without it Caisse asks MTN for the status, and payments complete all the same.",
   'wave.webhookSecret':
-    "The signing secret Wave shows for the webhook you register in the Wave Business portal at this account's `callbackUrl`: create the account without it, register the webhook there, then update this setting with its secret. Until then Wave's notifications are refused and payments are found by asking Wave, seconds later.",
+    "The signing secret Wave shows for the webhook you register in the Wave Business portal at this account's `notifyUrl`: create the account without it, register the webhook there, then update this setting with its secret. Until then Wave's notifications are refused and payments are found by asking Wave, seconds later.",
 };
 const sentence = (t: string) => (/[.!?]$/.test(t.trim()) ? t.trim() : `${t.trim()}.`);
 
@@ -310,11 +317,13 @@ export const RAIL_ACCOUNT_SETTINGS = Object.fromEntries(
     z
       .strictObject(
         Object.fromEntries(
-          fieldsOfKind(kind).map((f) => {
-            const help = API_HELP[`${kind}.${f.name}`];
-            const s = help ? settingSchema(f, `${f.label.en}: ${help}`) : settingSchema(f);
-            return [f.name, f.required ? s : s.optional()];
-          }),
+          fieldsOfKind(kind)
+            .filter((f) => !f.top)
+            .map((f) => {
+              const help = API_HELP[`${kind}.${f.name}`];
+              const s = help ? settingSchema(f, `${f.label.en}: ${help}`) : settingSchema(f);
+              return [f.name, f.required ? s : s.optional()];
+            }),
         ),
       )
       .describe(
@@ -327,7 +336,7 @@ export const RAIL_ACCOUNT_SETTINGS = Object.fromEntries(
 const UPDATE_SETTINGS = (() => {
   const byName = new Map<string, { field: AccountField; labels: Set<string>; kinds: string[]; optional: boolean }>();
   for (const kind of SETTINGS_KINDS)
-    for (const f of fieldsOfKind(kind)) {
+    for (const f of fieldsOfKind(kind).filter((x) => !x.top)) {
       const e = byName.get(f.name) ?? { field: f, labels: new Set<string>(), kinds: [], optional: false };
       e.labels.add(f.label.en);
       e.kinds.push(kind);
@@ -353,8 +362,14 @@ const RailAccount = z.strictObject({
   rail: z.enum(RAILS),
   protocol: z.enum(MOMO_PROTOCOLS).nullable().describe('Mobile money: the operator API the rail speaks on this deployment; null for the other rails'),
   displayName: z.string().nullable(),
-  status: z.enum(['enabled', 'disabled']),
-  version: z.number().int().describe('Each update makes a new version; an attempt keeps the version that made it'),
+  status: z.enum(['active', 'disabled']),
+  version: z.number().int().describe('Each change of its settings, limits or name makes a new version; an attempt keeps the version that made it'),
+  currencies: z
+    .array(z.enum(CURRENCIES))
+    .describe("The currencies it takes: a mobile-money account's (its `currencies`, else its operator's), else the rail's"),
+  minAmount: minor.nullable().describe('Mobile money: the smallest amount your contract with the operator takes (minor units); null when not set'),
+  maxAmount: minor.nullable().describe('Mobile money: the largest amount your contract with the operator takes (minor units); null when not set'),
+  amountStep: minor.nullable().describe('Mobile money: amounts must be a multiple of it; null when not set (any amount)'),
   settings: z
     .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))
     .describe("The account's settings that are not secrets, as given (the rail's RailAccountSettings object without its secrets)"),
@@ -363,7 +378,13 @@ const RailAccount = z.strictObject({
     .describe(
       'Each secret as it may be shown: its last four characters (empty for a short one) and a fingerprint (the first 12 hex of its SHA-256). Never the secret',
     ),
-  callbackUrl: z.string().nullable().describe('Mobile money: where the operator posts notifications for this account (Wave: the webhook URL to register)'),
+  notifyUrl: z
+    .string()
+    .nullable()
+    .describe(
+      "Mobile money: where the operator posts notifications for this account, verified with its secrets (Wave: the webhook URL to register; MTN: the `callbackUrl` setting to give when your API user's callback host is Caisse's); null for the other rails",
+    ),
+  metadata,
   receiveAddresses: z
     .array(z.string())
     .describe(
@@ -990,10 +1011,10 @@ export const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/v1/rail_accounts',
     summary: 'Create a rail account',
-    description: `Connects an account of yours on a rail, in the key's mode, so that your buyers' money lands in it: a mobile-money merchant account, your LND node, or your wallet's account key (Bitcoin on-chain, USDT on TRON). \`settings\` takes the settings of the rail's protocol for mobile money (on a deployment that keeps the defaults ${MOBILE_MONEY_DEFAULTS}; the account's \`protocol\` says which), else the rail's own: see the RailAccountSettings objects. Secrets are write-only: this answer and every later one show only their \`last4\` and \`fingerprint\`. A test key makes a test-mode account, which test-mode payments then use instead of the simulator: give it sandbox settings (the operator's sandbox, a test node).\n\nBefore anything is saved, Caisse calls the backend the way payments will (MTN MoMo and Orange Money: a token; Wave: an authenticated read; LND: a read the invoice macaroon allows; Esplora and TronGrid: a read). When it refuses or cannot be reached: 400 \`rail_account_check_failed\` with its reason in \`message\`, and nothing is saved (a retry with the same Idempotency-Key gets that answer again: send the corrected settings with a new key). A missing, unknown or malformed setting is a 400 whose \`param\` names it (\`settings.apiKey\`). One enabled account per rail and mode: a second is 409 \`unexpected_state\` (update the first, or disable it). 503 \`encryption_key_missing\` when this deployment has no key to encrypt secrets with. Sends \`rail_account.created\`.`,
+    description: `Connects an account of yours on a rail, in the key's mode, so that your buyers' money lands in it: a mobile-money merchant account, your LND node, or your wallet's account key (Bitcoin on-chain, USDT on TRON). \`settings\` takes the settings of the rail's protocol for mobile money (on a deployment that keeps the defaults ${MOBILE_MONEY_DEFAULTS}; the account's \`protocol\` says which), else the rail's own: see the RailAccountSettings objects. Secrets are write-only: this answer and every later one show only their \`last4\` and \`fingerprint\`. A test key makes a test-mode account, which test-mode payments then use instead of the simulator: give it sandbox settings (the operator's sandbox, a test node).\n\nBefore anything is saved, Caisse calls the backend the way payments will (MTN MoMo and Orange Money: a token; Wave: an authenticated read; LND: a read the invoice macaroon allows; Esplora and TronGrid: a read). When it refuses or cannot be reached: 400 \`rail_account_invalid\` with its reason in \`message\`, and nothing is saved (a retry with the same Idempotency-Key gets that answer again: send the corrected settings with a new key). A missing, unknown or malformed setting is a 400 whose \`param\` names it (\`settings.apiKey\`). \`currencies\`, \`minAmount\`, \`maxAmount\` and \`amountStep\` (mobile money only) narrow what the account takes, as your contract with the operator says. In live mode every URL must be https (a loopback address is taken, for a node on the same host). One active account per rail and mode: a second is 409 \`rail_account_exists\` (update the first, or disable it). 503 \`encryption_key_missing\` when this deployment has no key to encrypt secrets with. Sends \`rail_account.created\`.`,
     body: createRailAccountInput,
     returns: 'RailAccount',
-    codes400: ['rail_account_check_failed'],
+    codes400: ['rail_account_invalid'],
     state: true,
     codes503: ['encryption_key_missing'],
   },
@@ -1025,10 +1046,10 @@ export const OPERATIONS: Operation[] = [
     path: '/v1/rail_accounts/{id}',
     summary: 'Update a rail account',
     description:
-      'Changes `displayName` and the given `settings` only: a secret left out is kept, `null` removes an optional setting. The result is checked at the backend as on create (400 `rail_account_check_failed`, nothing saved) and saved as a new `version`: new payments use it; payments started before keep the version that made them until they end. 409 `unexpected_state` when the account is disabled (create a new one). Sends `rail_account.updated`.',
+      'Changes `displayName`, the limits (`currencies`, `minAmount`, `maxAmount`, `amountStep`) and the given `settings` only: a secret left out is kept, `null` removes an optional setting. A change of `metadata` alone makes no new version and asks no backend. The result is checked at the backend as on create (400 `rail_account_invalid`, nothing saved) and saved as a new `version`: new payments use it; payments started before keep the version that made them until they end. 409 `unexpected_state` when the account is disabled (create a new one). Sends `rail_account.updated`.',
     body: updateRailAccountInput,
     returns: 'RailAccount',
-    codes400: ['rail_account_check_failed'],
+    codes400: ['rail_account_invalid'],
     state: true,
     codes503: ['encryption_key_missing'],
   },
@@ -1207,9 +1228,12 @@ function errorResponses(op: Operation): Record<string, Json> {
   if (hasBody) out['408'] = { description: '`request_timeout`: the body did not arrive within 10 s' };
   if (op.method === 'post')
     out['409'] = {
-      description: op.state
-        ? "`unexpected_state`: the object's state does not allow this now; or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry)"
-        : '`idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry)',
+      description:
+        op.id === 'createRailAccount'
+          ? '`rail_account_exists`: this merchant already has an active account for the rail in this mode (update it, or disable it first); or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry)'
+          : op.state
+            ? "`unexpected_state`: the object's state does not allow this now; or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry)"
+            : '`idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry)',
     };
   if (hasBody) {
     out['413'] = { description: '`request_too_large`: body over 64 KiB' };
@@ -1302,6 +1326,7 @@ export const EXAMPLES = {
     createdAt: T,
     nextAction: { type: 'mobile_money_prompt', phone: '+2250700000000', operator: 'MTN MoMo', ussdCode: '*133#', expiresAt: T + 300, quote: null },
     latestQuote: null,
+    railAccountId: 'ra_3Hn8Qw2LxT6vKc9ZpB4mRd',
   },
   CheckoutSession: {
     id: 'cs_9Wm4Kx2PbT7nQz5LcV8rJh',
@@ -1393,7 +1418,7 @@ export const EXAMPLES = {
     rail: 'mobile_money_a',
     protocol: 'mtn_momo',
     displayName: 'MTN MoMo',
-    status: 'enabled',
+    status: 'active',
     version: 1,
     settings: {
       baseUrl: RA_SETTINGS.baseUrl,
@@ -1427,6 +1452,7 @@ export const QUOTED_PAYMENT_INTENT_EXAMPLE = {
     quote: { amount: 8333334, currency: 'USDT', rate: '600', expiresAt: T + 900 },
   },
   latestQuote: { amount: 8333334, currency: 'USDT', rate: '600', expiresAt: T + 900, received: 0 },
+  railAccountId: null,
 } as const;
 
 export const EVENT_EXAMPLE = {
@@ -1475,7 +1501,7 @@ const STATE_EXAMPLES: Record<string, string> = {
   testPayPaymentIntent: "This payment intent's status is canceled.",
   testFailPaymentIntent: "This payment intent's status is succeeded.",
   retryWebhookDelivery: 'Delivery whd_4Kc8Rz2LmT6nQx9VbP3wHd1 is being attempted right now. Retry when that attempt is over.',
-  createRailAccount: `This account already has an enabled mobile_money_a rail account in live mode (${RA_ID}): update it, or disable it first.`,
+  createRailAccount: `This account already has an active mobile_money_a rail account in live mode (${RA_ID}): update it, or disable it first.`,
   updateRailAccount: 'This rail account is disabled; create a new one for the rail.',
 };
 
@@ -1483,13 +1509,13 @@ const STATE_EXAMPLES: Record<string, string> = {
 const ERROR_400_EXAMPLES: Record<string, ErrorExample> = {
   createRailAccount: [
     'invalid_request_error',
-    'rail_account_check_failed',
+    'rail_account_invalid',
     'The mobile_money_a backend did not accept these settings: token: the backend answered HTTP 401 (error login_failed). Nothing was saved.',
     'settings',
   ],
   updateRailAccount: [
     'invalid_request_error',
-    'rail_account_check_failed',
+    'rail_account_invalid',
     'The btc_lightning backend did not accept these settings: credentials check: the backend answered HTTP 500 (verification failed: signature mismatch after caveat verification). Nothing was saved.',
     'settings',
   ],
@@ -1519,9 +1545,11 @@ function errorExample(status: string, op: Operation) {
   }
   if (status === '409')
     e =
-      op.state && STATE_EXAMPLES[op.id]
-        ? ['invalid_request_error', 'unexpected_state', STATE_EXAMPLES[op.id]!]
-        : ['idempotency_error', 'idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed. Retry after it finishes.'];
+      op.id === 'createRailAccount'
+        ? ['invalid_request_error', 'rail_account_exists', STATE_EXAMPLES[op.id]!, 'rail']
+        : op.state && STATE_EXAMPLES[op.id]
+          ? ['invalid_request_error', 'unexpected_state', STATE_EXAMPLES[op.id]!]
+          : ['idempotency_error', 'idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed. Retry after it finishes.'];
   if (status === '429' && op.rail === 'confirm')
     e = [
       'rate_limit_error',

@@ -67,11 +67,16 @@ export const ERROR_CODE_DOCS: Record<string, ErrorCodeDoc> = {
     type: 'invalid_request_error',
     meaning: 'Live mode: a rail you have no rail account for, and this deployment lends no account of its own for (`param` is `rail`).',
   },
-  rail_account_check_failed: {
+  rail_account_invalid: {
     status: 400,
     type: 'invalid_request_error',
     meaning:
       'Creating or updating a rail account: its backend refused the settings or could not be reached (its reason in `message`; `param` is `settings`). Nothing was saved.',
+  },
+  rail_account_exists: {
+    status: 409,
+    type: 'invalid_request_error',
+    meaning: 'Creating a rail account: you already have an active one for that rail in this mode (`param` is `rail`). Update it, or disable it first.',
   },
   resource_missing: {
     status: 404,

@@ -19,7 +19,7 @@ import { platformAdapter } from './merchant-rails';
 export async function liveRatesNeeded(db: Db): Promise<boolean> {
   const rails = Object.keys(CONVERTING_RAILS) as Rail[];
   if (rails.some((rail) => platformAdapter(rail, true) !== null)) return true;
-  const rows = await db.query(`select 1 from rail_accounts where livemode and status = 'enabled' and rail = any($1::text[]) limit 1`, [rails]);
+  const rows = await db.query(`select 1 from rail_accounts where livemode and status = 'active' and rail = any($1::text[]) limit 1`, [rails]);
   return rows.length > 0;
 }
 

@@ -62,6 +62,8 @@ export interface PaymentIntent {
    * while the payer has something to do). Null when the latest attempt is in the intent's currency.
    */
   latestQuote: (QuoteView & { received: number }) | null;
+  /** The merchant's rail account its latest attempt went to; null for the deployment's (a platform account, or a test-mode simulator) or before any attempt. */
+  railAccountId: string | null;
   livemode: boolean;
   createdAt: number;
 }
@@ -86,6 +88,7 @@ export function toPaymentIntent(r: Row, attempt?: Row | null): PaymentIntent {
     canceledAt: (r.canceled_at as number | null) ?? null,
     nextAction: nextActionFor(r, attempt),
     latestQuote: latestQuoteOf(attempt),
+    railAccountId: (attempt?.rail_account_id as string | null | undefined) ?? null,
     livemode: r.livemode as boolean,
     createdAt: r.created_at as number,
   };

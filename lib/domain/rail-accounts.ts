@@ -1,5 +1,5 @@
 // Rail accounts (`ra_...`): a merchant's own account on a rail, in a mode, so its buyers' money
-// lands in its own operator and wallet accounts ("processing only"). One enabled account per
+// lands in its own operator and wallet accounts ("processing only"). One active account per
 // merchant, mode and rail. Its secrets are write-only: sealed at rest (lib/secrets.ts, AES-256-GCM
 // under CAISSE_ENCRYPTION_KEY, bound to the account and version), shown back as a last four and a
 // fingerprint, never in an answer, an event, a page or a log. Every change is a new version; the
@@ -10,21 +10,22 @@ import { MOMO_PROTOCOLS } from '../config';
 import type { Db, Row } from '../db/client';
 import { DomainError, invalid, notFound, unexpectedState } from '../errors';
 import { createId, nowSeconds } from '../ids';
-import { RAILS, type Rail } from '../money';
-import { type AccountField, type AccountValues, accountAdapter, accountFields, accountProtocol, callbackUrl } from '../rails/accounts';
+import { type Currency, isAddressRail, isMobileMoneyRail, type MobileMoneyRail, RAIL_CURRENCIES, RAILS, type Rail } from '../money';
+import { type AccountField, type AccountValues, accountAdapter, accountFields, accountNotifyUrl, accountProtocol, accountSettings } from '../rails/accounts';
+import { operatorInfoFrom } from '../rails/mobile-money/operators';
 import { baseRailSettings } from '../rails/registry';
 import { BackendError, type RailAdapter } from '../rails/types';
 import { seal, secretHint } from '../secrets';
 import { type AccountVersionRow, loadAccountVersion } from '../store/rail-accounts';
-import { getOwnedRow, type Scope, shortText } from './common';
+import { getOwnedRow, mergeMetadata, metadataInput, metadataPatch, type Scope, shortText } from './common';
 import { recordEvent } from './events';
 import { type ListEnvelope, listObjects, listQuery } from './list';
 import { accountVersionAdapter, deploymentKeyRing, openVersion, secretsAad } from './merchant-rails';
 
 /** How many receive addresses an account key shows, for the merchant to compare with its wallet. */
-export const PREVIEW_ADDRESSES = 5;
+export const PREVIEW_ADDRESSES = 3;
 
-export const RAIL_ACCOUNT_STATUSES = ['enabled', 'disabled'] as const;
+export const RAIL_ACCOUNT_STATUSES = ['active', 'disabled'] as const;
 
 export interface RailAccount {
   id: string;
@@ -33,15 +34,25 @@ export interface RailAccount {
   /** Mobile money: the operator API the rail speaks on this deployment (mtn_momo, orange_money, wave). */
   protocol: (typeof MOMO_PROTOCOLS)[number] | null;
   displayName: string | null;
-  status: 'enabled' | 'disabled';
+  status: 'active' | 'disabled';
   /** Each update makes a new version; attempts keep the version that made them. */
   version: number;
+  /** The currencies it takes: a mobile-money account's own (narrowed by `currencies`), else the rail's. */
+  currencies: Currency[];
+  /** Mobile money: the operator's limits on this account (minor units), and the multiple amounts must be of; null when not set. */
+  minAmount: number | null;
+  maxAmount: number | null;
+  amountStep: number | null;
   /** The settings that are not secrets, as given. */
   settings: Record<string, string | number | boolean | string[]>;
   /** Each secret as it may be shown: its last four characters (none for a short one) and a fingerprint. */
   secrets: Record<string, { last4: string; fingerprint: string }>;
-  /** Mobile money: where the operator posts notifications for this account (Wave: set it as the webhook URL). */
-  callbackUrl: string | null;
+  /**
+   * Mobile money: where the operator posts notifications for this account (Wave: the webhook URL to
+   * register; MTN: the callbackUrl setting to give, when the API user's callback host is Caisse's).
+   */
+  notifyUrl: string | null;
+  metadata: Record<string, string>;
   /** Address rails: the first receive addresses its key gives (compare them with your wallet's). */
   receiveAddresses: string[];
   livemode: boolean;
@@ -52,27 +63,41 @@ export interface RailAccount {
 
 const railInput = z.enum(RAILS, { error: `rail must be one of ${RAILS.join(', ')}` });
 
+/** A mobile-money account's currencies and limits, at the top of the account (checked by `parseTop`). */
+const topInput = {
+  currencies: z.unknown().optional(),
+  minAmount: z.unknown().optional(),
+  maxAmount: z.unknown().optional(),
+  amountStep: z.unknown().optional(),
+};
+
 export const createRailAccountInput = z.strictObject({
   rail: railInput,
   protocol: z.enum(MOMO_PROTOCOLS, { error: `protocol must be one of ${MOMO_PROTOCOLS.join(', ')}` }).optional(),
   displayName: shortText('displayName', 60).optional(),
   settings: z.record(z.string(), z.unknown(), { error: 'settings must be an object of the rail’s settings' }),
+  ...topInput,
+  metadata: metadataInput.optional(),
 });
 export type CreateRailAccountInput = z.output<typeof createRailAccountInput>;
 
 export const updateRailAccountInput = z.strictObject({
   displayName: shortText('displayName', 60).nullable().optional(),
   settings: z.record(z.string(), z.unknown(), { error: 'settings must be an object of the settings to change' }).optional(),
+  ...topInput,
+  metadata: metadataPatch.optional(),
 });
 export type UpdateRailAccountInput = z.output<typeof updateRailAccountInput>;
 
 export const listRailAccountsQuery = listQuery({
   rail: railInput.optional(),
-  status: z.enum(RAIL_ACCOUNT_STATUSES, { error: 'status must be enabled or disabled' }).optional(),
+  status: z.enum(RAIL_ACCOUNT_STATUSES, { error: 'status must be active or disabled' }).optional(),
 });
 
+const paramOf = (f: AccountField) => (f.top ? f.name : `settings.${f.name}`);
+
 function fieldSchema(f: AccountField): z.ZodType {
-  const name = `settings.${f.name}`;
+  const name = paramOf(f);
   switch (f.kind) {
     case 'url':
       return z
@@ -105,33 +130,72 @@ function fieldSchema(f: AccountField): z.ZodType {
   }
 }
 
-/** The settings of `rail`, checked: `partial` for an update (null removes an optional one). */
-function parseSettings(rail: Rail, raw: Record<string, unknown>, partial: boolean): Record<string, unknown> {
+/**
+ * The account's values, checked: the rail's `settings`, and a mobile-money account's currencies
+ * and limits given at the top (`top`). `partial` for an update (null removes an optional one).
+ */
+function parseValues(rail: Rail, raw: Record<string, unknown>, top: Record<string, unknown>, partial: boolean, livemode: boolean): Record<string, unknown> {
   const fields = accountFields(rail);
-  const known = new Set(fields.map((f) => f.name));
+  const inSettings = fields.filter((f) => !f.top);
+  const known = new Set(inSettings.map((f) => f.name));
   for (const k of Object.keys(raw))
-    if (!known.has(k))
-      throw invalid('parameter_unknown', `Unknown setting for ${rail}: settings.${k}. It takes: ${fields.map((f) => f.name).join(', ')}.`, `settings.${k}`);
+    if (!known.has(k)) {
+      const atTop = fields.some((f) => f.top && f.name === k);
+      throw invalid(
+        'parameter_unknown',
+        atTop
+          ? `${k} is given at the top of the rail account, not in settings.`
+          : `Unknown setting for ${rail}: settings.${k}. It takes: ${inSettings.map((f) => f.name).join(', ')}.`,
+        `settings.${k}`,
+      );
+    }
+  for (const [k, v] of Object.entries(top))
+    if (v !== undefined && !fields.some((f) => f.top && f.name === k))
+      throw invalid('parameter_invalid', `${k} is for mobile-money accounts only: ${rail} takes what its rail takes.`, k);
   const out: Record<string, unknown> = {};
   for (const f of fields) {
-    const v = raw[f.name];
+    const v = f.top ? top[f.name] : raw[f.name];
     if (v === undefined) {
-      if (f.required && !partial)
-        throw invalid('parameter_missing', `Missing required setting for ${rail}: settings.${f.name} (${f.label.en}).`, `settings.${f.name}`);
+      if (f.required && !partial) throw invalid('parameter_missing', `Missing required setting for ${rail}: ${paramOf(f)} (${f.label.en}).`, paramOf(f));
       continue;
     }
     if (v === null) {
-      if (f.required || !partial)
-        throw invalid('parameter_invalid', `settings.${f.name} cannot be null${f.required ? ': it is required' : ''}.`, `settings.${f.name}`);
+      if (f.required || !partial) throw invalid('parameter_invalid', `${paramOf(f)} cannot be null${f.required ? ': it is required' : ''}.`, paramOf(f));
       out[f.name] = null;
       continue;
     }
     const parsed = fieldSchema(f).safeParse(v);
-    if (!parsed.success) throw invalid('parameter_invalid', parsed.error.issues[0]!.message, `settings.${f.name}`);
+    if (!parsed.success) throw invalid('parameter_invalid', parsed.error.issues[0]!.message, paramOf(f));
+    // A live account's credentials never travel in clear: https, or a loopback address (tests, a node on this host).
+    if (f.kind === 'url' && livemode && !secureUrl(String(parsed.data)))
+      throw invalid('parameter_invalid', `${paramOf(f)} must be an https URL in live mode (credentials are sent to it).`, paramOf(f));
     out[f.name] = parsed.data;
   }
   return out;
 }
+
+function secureUrl(value: string): boolean {
+  const u = new URL(value);
+  return u.protocol === 'https:' || ['127.0.0.1', '[::1]', 'localhost'].includes(u.hostname);
+}
+
+/** The limits together: a minimum above the maximum can take no payment. */
+function assertLimits(values: Record<string, unknown>): void {
+  const min = values.minAmount as number | null | undefined;
+  const max = values.maxAmount as number | null | undefined;
+  if (typeof min === 'number' && typeof max === 'number' && min > max)
+    throw invalid('parameter_invalid', `minAmount (${min}) must not be above maxAmount (${max}).`, 'minAmount');
+}
+
+const topOf = (input: { currencies?: unknown; minAmount?: unknown; maxAmount?: unknown; amountStep?: unknown }) => ({
+  currencies: input.currencies,
+  minAmount: input.minAmount,
+  maxAmount: input.maxAmount,
+  amountStep: input.amountStep,
+});
+
+/** One active account per merchant, mode and rail: 409. */
+const railAccountExists = (message: string) => new DomainError('rail_account_exists', message, 'rail');
 
 const encryptionMissing = () =>
   new DomainError(
@@ -145,11 +209,7 @@ async function checkAtBackend(adapter: RailAdapter): Promise<void> {
     await adapter.verifyCredentials?.();
   } catch (err) {
     if (!(err instanceof BackendError)) throw err;
-    throw new DomainError(
-      'rail_account_check_failed',
-      `The ${adapter.rail} backend did not accept these settings: ${err.message}. Nothing was saved.`,
-      'settings',
-    );
+    throw new DomainError('rail_account_invalid', `The ${adapter.rail} backend did not accept these settings: ${err.message}. Nothing was saved.`, 'settings');
   }
 }
 
@@ -185,9 +245,24 @@ function versionParts(rail: Rail, id: string, version: number, values: Record<st
 
 function toRailAccount(r: Row, v: Pick<AccountVersionRow, 'settings' | 'hints'>, adapter: RailAdapter | null, baseUrl: string): RailAccount {
   const rail = r.rail as Rail;
-  const isMomo = accountProtocol(rail) !== null;
+  const isMomo = isMobileMoneyRail(rail);
   const addresses: string[] = [];
   if (adapter?.deriveAddress) for (let i = 0; i < PREVIEW_ADDRESSES; i++) addresses.push(adapter.deriveAddress(i));
+  const top = new Set(
+    accountFields(rail)
+      .filter((f) => f.top)
+      .map((f) => f.name),
+  );
+  const settings = Object.fromEntries(Object.entries(v.settings).filter(([k]) => !top.has(k))) as RailAccount['settings'];
+  const limit = (k: string) => (typeof v.settings[k] === 'number' ? (v.settings[k] as number) : null);
+  const currencies = isMomo
+    ? [
+        ...operatorInfoFrom(
+          rail as MobileMoneyRail,
+          accountSettings(baseRailSettings(), rail, { id: r.id as string, version: Number(r.version) }, v.settings as AccountValues).env,
+        ).currencies,
+      ]
+    : [...RAIL_CURRENCIES[rail]];
   return {
     id: r.id as string,
     object: 'rail_account',
@@ -196,10 +271,15 @@ function toRailAccount(r: Row, v: Pick<AccountVersionRow, 'settings' | 'hints'>,
     displayName: (r.display_name as string | null) ?? null,
     status: r.status as RailAccount['status'],
     version: Number(r.version),
-    settings: v.settings as RailAccount['settings'],
+    currencies,
+    minAmount: limit('minAmount'),
+    maxAmount: limit('maxAmount'),
+    amountStep: limit('amountStep'),
+    settings,
     secrets: v.hints,
-    callbackUrl: isMomo ? callbackUrl({ BASE_URL: baseUrl }, r.id as string) : null,
+    notifyUrl: isMomo ? accountNotifyUrl({ BASE_URL: baseUrl }, r.id as string) : null,
     receiveAddresses: addresses,
+    metadata: (r.metadata ?? {}) as Record<string, string>,
     livemode: r.livemode as boolean,
     createdAt: Number(r.created_at),
     updatedAt: Number(r.updated_at),
@@ -207,15 +287,18 @@ function toRailAccount(r: Row, v: Pick<AccountVersionRow, 'settings' | 'hints'>,
   };
 }
 
+/** The adapter an account's answer needs: an address rail's, for its first receive addresses (made once per process and version). */
+const serializeAdapter = (db: Db, r: Row) =>
+  isAddressRail(r.rail as Rail) ? accountVersionAdapter(db, { id: r.id as string, version: Number(r.version) }) : Promise.resolve(null);
+
 async function serialize(db: Db, r: Row): Promise<RailAccount> {
   const v = await loadAccountVersion(db, r.id as string, Number(r.version));
   if (!v) throw new Error(`rail account ${r.id} has no version ${r.version}`);
-  const adapter = accountProtocol(r.rail as Rail) === null ? await accountVersionAdapter(db, { id: r.id as string, version: Number(r.version) }) : null;
-  return toRailAccount(r, v, adapter, baseRailSettings().cfg.BASE_URL);
+  return toRailAccount(r, v, await serializeAdapter(db, r), baseRailSettings().cfg.BASE_URL);
 }
 
 async function enabledOn(db: Db, scope: Scope, rail: Rail): Promise<string | null> {
-  const rows = await db.query<{ id: string }>(`select id from rail_accounts where merchant_id = $1 and livemode = $2 and rail = $3 and status = 'enabled'`, [
+  const rows = await db.query<{ id: string }>(`select id from rail_accounts where merchant_id = $1 and livemode = $2 and rail = $3 and status = 'active'`, [
     scope.merchantId,
     scope.livemode,
     rail,
@@ -235,12 +318,13 @@ export async function createRailAccount(db: Db, scope: Scope, input: CreateRailA
         : `${rail} is not a mobile-money rail: leave protocol out.`,
       'protocol',
     );
-  const values = parseSettings(rail, input.settings, false);
+  const values = parseValues(rail, input.settings, topOf(input), false, scope.livemode);
+  assertLimits(values);
   if (!deploymentKeyRing()) throw encryptionMissing();
   const existing = await enabledOn(db, scope, rail);
   if (existing)
-    throw unexpectedState(
-      `This account already has an enabled ${rail} rail account in ${scope.livemode ? 'live' : 'test'} mode (${existing}): update it, or disable it first.`,
+    throw railAccountExists(
+      `This account already has an active ${rail} rail account in ${scope.livemode ? 'live' : 'test'} mode (${existing}): update it, or disable it first.`,
     );
   const id = createId('ra');
   const displayName = input.displayName ?? null;
@@ -252,13 +336,13 @@ export async function createRailAccount(db: Db, scope: Scope, input: CreateRailA
     let row: Row;
     try {
       [row] = (await tx.query(
-        `insert into rail_accounts (id, merchant_id, livemode, rail, protocol, display_name, status, version, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, 'enabled', 1, $7, $7) returning *`,
-        [id, scope.merchantId, scope.livemode, rail, protocol, displayName, now],
+        `insert into rail_accounts (id, merchant_id, livemode, rail, protocol, display_name, status, version, metadata, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, 'active', 1, $8, $7, $7) returning *`,
+        [id, scope.merchantId, scope.livemode, rail, protocol, displayName, now, JSON.stringify(input.metadata ?? {})],
       )) as [Row];
     } catch (err) {
       if ((err as { code?: string }).code === '23505')
-        throw unexpectedState(`Another ${rail} rail account was just enabled for this account in this mode: update it, or disable it first.`);
+        throw railAccountExists(`Another ${rail} rail account was just made active for this account in this mode: update it, or disable it first.`);
       throw err;
     }
     await insertVersion(tx, id, 1, parts, now);
@@ -305,27 +389,42 @@ export async function listRailAccounts(db: Db, scope: Scope, query: z.output<typ
  */
 export async function updateRailAccount(db: Db, scope: Scope, id: string, input: UpdateRailAccountInput): Promise<RailAccount> {
   const row = await getOwnedRow(db, 'rail_accounts', 'rail_account', scope, id);
-  if (row.status !== 'enabled') throw unexpectedState('This rail account is disabled; create a new one for the rail.');
+  if (row.status !== 'active') throw unexpectedState('This rail account is disabled; create a new one for the rail.');
   const rail = row.rail as Rail;
   const version = Number(row.version);
   const current = await loadAccountVersion(db, id, version);
   if (!current) throw notFound('rail_account', id);
-  const changes = input.settings ? parseSettings(rail, input.settings, true) : {};
+  const changes = parseValues(rail, input.settings ?? {}, topOf(input), true, scope.livemode);
   const values: Record<string, unknown> = { ...openVersion(current) };
   for (const [k, v] of Object.entries(changes)) {
     if (v === null) delete values[k];
     else values[k] = v;
   }
+  assertLimits(values);
   const displayName = input.displayName === undefined ? ((row.display_name as string | null) ?? null) : input.displayName;
+  const metadata = mergeMetadata((row.metadata ?? {}) as Record<string, string>, input.metadata);
+  const now = nowSeconds();
+  // Only the metadata: no new version, nothing to ask the backend.
+  if (Object.keys(changes).length === 0 && displayName === ((row.display_name as string | null) ?? null))
+    return db.transaction(async (tx) => {
+      const [updated] = await tx.query(`update rail_accounts set metadata = $2, updated_at = $3 where id = $1 and status = 'active' returning *`, [
+        id,
+        JSON.stringify(metadata),
+        now,
+      ]);
+      if (!updated) throw unexpectedState('This rail account was disabled meanwhile.');
+      const account = toRailAccount(updated, current, await serializeAdapter(tx, updated), baseRailSettings().cfg.BASE_URL);
+      await recordEvent(tx, scope, 'rail_account.updated', account);
+      return account;
+    });
   const next = version + 1;
   const adapter = adapterFor(rail, id, next, withDisplayName(values, displayName));
   await checkAtBackend(adapter);
-  const now = nowSeconds();
   const parts = versionParts(rail, id, next, values);
   return db.transaction(async (tx) => {
     const [updated] = await tx.query(
-      `update rail_accounts set version = $3, display_name = $4, updated_at = $5 where id = $1 and version = $2 and status = 'enabled' returning *`,
-      [id, version, next, displayName, now],
+      `update rail_accounts set version = $3, display_name = $4, metadata = $6, updated_at = $5 where id = $1 and version = $2 and status = 'active' returning *`,
+      [id, version, next, displayName, now, JSON.stringify(metadata)],
     );
     if (!updated) throw unexpectedState('This rail account was changed or disabled meanwhile; read it again and retry.');
     await insertVersion(tx, id, next, parts, now);

@@ -13,7 +13,7 @@ export { operatorOf };
 import { admitRequest } from '../domain/rail-health';
 import { DomainError, notFound } from '../errors';
 import type { Rail } from '../money';
-import { callbackUrl } from '../rails/accounts';
+import { accountNotifyUrl } from '../rails/accounts';
 import type { BackendError, RailAdapter } from '../rails/types';
 import { familyOfRail } from './families';
 
@@ -50,7 +50,7 @@ export async function requiredAdapterOfAttempt(db: Db, attempt: AttemptAccount &
 /** Where an operator posts its notifications about an attempt of this adapter: its account's URL, or the deployment's rail's. */
 export function notifyUrlOf(adapter: RailAdapter): string {
   const cfg = config();
-  return adapter.account ? callbackUrl(cfg, adapter.account.id) : `${cfg.BASE_URL}/callbacks/mobile_money/${adapter.rail}`;
+  return adapter.account ? accountNotifyUrl(cfg, adapter.account.id) : `${cfg.BASE_URL}/callbacks/mobile_money/${adapter.rail}`;
 }
 
 /** A refusal of one request by its backend (a 4xx about its content): that attempt fails, the rail is fine. */

@@ -18,6 +18,8 @@ export type FieldKind = 'text' | 'url' | 'secret' | 'pem' | 'boolean' | 'integer
 export interface AccountField {
   /** The API's name (camelCase). */
   name: string;
+  /** Given at the top of the account (currencies and limits: `currencies`, `minAmount`...), not in its `settings`. */
+  top?: boolean;
   kind: FieldKind;
   required: boolean;
   /** The environment variable's name it stands for (MOMO_<X>_ is written `MOMO_*_`). */
@@ -36,8 +38,8 @@ const f = (name: string, kind: FieldKind, required: boolean, env: string, label:
   help: { fr: help[0], en: help[1] },
 });
 
-/** What every mobile-money account may narrow (today's MOMO_<X>_ display and limit variables). */
-const MOBILE_MONEY_COMMON: AccountField[] = [
+/** What every mobile-money account may narrow: given at the top of the account, not in its settings. */
+const MOBILE_MONEY_COMMON: AccountField[] = (<AccountField[]>[
   f(
     'currencies',
     'currencies',
@@ -55,6 +57,14 @@ const MOBILE_MONEY_COMMON: AccountField[] = [
     ['Le plafond bas de votre contrat, en francs.', "Your contract's lower limit, in francs."],
   ),
   f(
+    'amountStep',
+    'integer',
+    false,
+    'MOMO_*_AMOUNT_STEP',
+    ['Pas du montant', 'Amount step'],
+    ['Les montants doivent en être un multiple (par exemple 5 ou 25 francs).', 'Amounts must be a multiple of it (e.g. 5 or 25 francs).'],
+  ),
+  f(
     'maxAmount',
     'integer',
     false,
@@ -62,7 +72,7 @@ const MOBILE_MONEY_COMMON: AccountField[] = [
     ['Montant maximum', 'Maximum amount'],
     ['Le plafond de votre contrat, en francs.', "Your contract's upper limit, in francs."],
   ),
-];
+]).map((field) => ({ ...field, top: true }));
 
 const PROTOCOL_FIELDS: Record<MomoProtocol, AccountField[]> = {
   mtn_momo: [
@@ -100,12 +110,15 @@ const PROTOCOL_FIELDS: Record<MomoProtocol, AccountField[]> = {
       ['Votre marché : mtnivorycoast, mtncameroon… (sandbox en test).', 'Your market: mtnivorycoast, mtncameroon… (sandbox in test).'],
     ),
     f(
-      'sendCallbacks',
-      'boolean',
+      'callbackUrl',
+      'url',
       false,
       'MOMO_*_CALLBACK_URL',
-      ['Recevoir les callbacks', 'Receive callbacks'],
-      ["Seulement si l'hôte de rappel de votre utilisateur API est celui de Caisse.", "Only if your API user's callback host is Caisse's."],
+      ['URL de callback (X-Callback-Url)', 'Callback URL (X-Callback-Url)'],
+      [
+        "L'adresse de notification de ce compte (notifyUrl, affichée une fois le compte créé), seulement si l'hôte de rappel de votre utilisateur API est celui de Caisse. Sans elle, Caisse interroge MTN.",
+        "This account's notifyUrl (shown once the account exists), only if your API user's callback host is Caisse's. Without it, Caisse asks MTN.",
+      ],
     ),
   ],
   orange_money: [
@@ -135,7 +148,7 @@ const PROTOCOL_FIELDS: Record<MomoProtocol, AccountField[]> = {
       ["Donnée par Orange à l'activation de Web Payment.", 'Given by Orange when Web Payment is activated.'],
     ),
     f(
-      'country',
+      'webpayCountry',
       'text',
       true,
       'MOMO_*_WEBPAY_COUNTRY',
@@ -187,7 +200,7 @@ const OTHER_FIELDS: Record<'btc_lightning' | 'btc_onchain' | 'usdt_trc20', Accou
       ['invoice.macaroon en hexadécimal : il permet de créer des factures, pas de dépenser.', 'invoice.macaroon as hex: it creates invoices, it cannot spend.'],
     ),
     f(
-      'tlsCertificate',
+      'tlsCert',
       'pem',
       false,
       'LND_TLS_CERT_PEM',
@@ -293,15 +306,14 @@ export function accountSettings(base: RailSettings, rail: Rail, account: Account
     const v = values[field.name];
     if (v === undefined || v === '' || v === false) continue;
     const name = field.env.replace('MOMO_*_', `MOMO_${letter}_`);
-    if (field.kind === 'boolean') cfg[name] = callbackUrl(base.cfg, account.id);
-    else if (field.kind === 'currencies') cfg[name] = (v as readonly string[]).join(',');
+    if (field.kind === 'currencies') cfg[name] = (v as readonly string[]).join(',');
     else cfg[name] = v;
   }
   return { ...base, cfg: cfg as unknown as Config, env: cfg, account };
 }
 
 /** Where an operator posts notifications for an account: the URL names it (app/callbacks/[account]). */
-export function callbackUrl(cfg: Pick<Config, 'BASE_URL'>, accountId: string): string {
+export function accountNotifyUrl(cfg: Pick<Config, 'BASE_URL'>, accountId: string): string {
   return `${cfg.BASE_URL}/callbacks/${accountId}`;
 }
 

@@ -18,7 +18,7 @@ export interface RailAccountRow {
   rail: Rail;
   protocol: string | null;
   display_name: string | null;
-  status: 'enabled' | 'disabled';
+  status: 'active' | 'disabled';
   version: number;
   created_at: number;
   updated_at: number;
@@ -47,7 +47,7 @@ export const parseAccountRow = (r: Record<string, unknown>): RailAccountRow => (
   rail: r.rail as Rail,
   protocol: (r.protocol as string | null) ?? null,
   display_name: (r.display_name as string | null) ?? null,
-  status: r.status as 'enabled' | 'disabled',
+  status: r.status as 'active' | 'disabled',
   version: Number(r.version),
   created_at: Number(r.created_at),
   updated_at: Number(r.updated_at),
@@ -74,7 +74,7 @@ const parseVersion = (r: Record<string, unknown>): AccountVersionRow => ({
  */
 export const enabledAccountsSubquery = (merchant: string, livemode: string) =>
   `(select coalesce(json_agg(json_build_array(ra.id, ra.rail, ra.version)), '[]') from rail_accounts ra
-     where ra.merchant_id = ${merchant} and ra.livemode = ${livemode} and ra.status = 'enabled')`;
+     where ra.merchant_id = ${merchant} and ra.livemode = ${livemode} and ra.status = 'active')`;
 
 /** That JSON array, read. */
 export function parseEnabledAccounts(v: unknown): EnabledAccount[] {

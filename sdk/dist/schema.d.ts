@@ -582,7 +582,7 @@ export interface paths {
          * Create a rail account
          * @description Connects an account of yours on a rail, in the key's mode, so that your buyers' money lands in it: a mobile-money merchant account, your LND node, or your wallet's account key (Bitcoin on-chain, USDT on TRON). `settings` takes the settings of the rail's protocol for mobile money (on a deployment that keeps the defaults `mobile_money_a` and `mobile_money_c` speak `mtn_momo`, `mobile_money_b` speaks `orange_money`, `mobile_money_d` speaks `wave`; the account's `protocol` says which), else the rail's own: see the RailAccountSettings objects. Secrets are write-only: this answer and every later one show only their `last4` and `fingerprint`. A test key makes a test-mode account, which test-mode payments then use instead of the simulator: give it sandbox settings (the operator's sandbox, a test node).
          *
-         *     Before anything is saved, Caisse calls the backend the way payments will (MTN MoMo and Orange Money: a token; Wave: an authenticated read; LND: a read the invoice macaroon allows; Esplora and TronGrid: a read). When it refuses or cannot be reached: 400 `rail_account_check_failed` with its reason in `message`, and nothing is saved (a retry with the same Idempotency-Key gets that answer again: send the corrected settings with a new key). A missing, unknown or malformed setting is a 400 whose `param` names it (`settings.apiKey`). One enabled account per rail and mode: a second is 409 `unexpected_state` (update the first, or disable it). 503 `encryption_key_missing` when this deployment has no key to encrypt secrets with. Sends `rail_account.created`.
+         *     Before anything is saved, Caisse calls the backend the way payments will (MTN MoMo and Orange Money: a token; Wave: an authenticated read; LND: a read the invoice macaroon allows; Esplora and TronGrid: a read). When it refuses or cannot be reached: 400 `rail_account_invalid` with its reason in `message`, and nothing is saved (a retry with the same Idempotency-Key gets that answer again: send the corrected settings with a new key). A missing, unknown or malformed setting is a 400 whose `param` names it (`settings.apiKey`). `currencies`, `minAmount`, `maxAmount` and `amountStep` (mobile money only) narrow what the account takes, as your contract with the operator says. In live mode every URL must be https (a loopback address is taken, for a node on the same host). One active account per rail and mode: a second is 409 `rail_account_exists` (update the first, or disable it). 503 `encryption_key_missing` when this deployment has no key to encrypt secrets with. Sends `rail_account.created`.
          */
         post: operations["createRailAccount"];
         delete?: never;
@@ -606,7 +606,7 @@ export interface paths {
         put?: never;
         /**
          * Update a rail account
-         * @description Changes `displayName` and the given `settings` only: a secret left out is kept, `null` removes an optional setting. The result is checked at the backend as on create (400 `rail_account_check_failed`, nothing saved) and saved as a new `version`: new payments use it; payments started before keep the version that made them until they end. 409 `unexpected_state` when the account is disabled (create a new one). Sends `rail_account.updated`.
+         * @description Changes `displayName`, the limits (`currencies`, `minAmount`, `maxAmount`, `amountStep`) and the given `settings` only: a secret left out is kept, `null` removes an optional setting. A change of `metadata` alone makes no new version and asks no backend. The result is checked at the backend as on create (400 `rail_account_invalid`, nothing saved) and saved as a new `version`: new payments use it; payments started before keep the version that made them until they end. 409 `unexpected_state` when the account is disabled (create a new one). Sends `rail_account.updated`.
          */
         post: operations["updateRailAccount"];
         delete?: never;
@@ -1132,6 +1132,8 @@ export interface components {
                 /** @description what the attempt received, settlement minor units */
                 received: number;
             } | null;
+            /** @description The merchant's own rail account (`ra_...`) its latest attempt went to, whose backend holds the money; null for the deployment's account (a platform account, or test mode's simulator) and before any attempt */
+            railAccountId: string | null;
         };
         CheckoutSession: {
             id: string;
@@ -1191,9 +1193,17 @@ export interface components {
             protocol: ("mtn_momo" | "orange_money" | "wave") | null;
             displayName: string | null;
             /** @enum {string} */
-            status: "enabled" | "disabled";
-            /** @description Each update makes a new version; an attempt keeps the version that made it */
+            status: "active" | "disabled";
+            /** @description Each change of its settings, limits or name makes a new version; an attempt keeps the version that made it */
             version: number;
+            /** @description The currencies it takes: a mobile-money account's (its `currencies`, else its operator's), else the rail's */
+            currencies: ("XOF" | "XAF" | "GNF" | "BTC" | "USDT")[];
+            /** @description Mobile money: the smallest amount your contract with the operator takes (minor units); null when not set */
+            minAmount: number | null;
+            /** @description Mobile money: the largest amount your contract with the operator takes (minor units); null when not set */
+            maxAmount: number | null;
+            /** @description Mobile money: amounts must be a multiple of it; null when not set (any amount) */
+            amountStep: number | null;
             /** @description The account's settings that are not secrets, as given (the rail's RailAccountSettings object without its secrets) */
             settings: {
                 [key: string]: string | number | boolean | string[];
@@ -1205,9 +1215,12 @@ export interface components {
                     fingerprint: string;
                 };
             };
-            /** @description Mobile money: where the operator posts notifications for this account (Wave: the webhook URL to register) */
-            callbackUrl: string | null;
-            /** @description Address rails (btc_onchain, usdt_trc20): the first 5 receive addresses the account key gives (indexes 0 to 4 of the receive chain), to compare with your wallet's before a buyer pays; empty otherwise */
+            /** @description Mobile money: where the operator posts notifications for this account, verified with its secrets (Wave: the webhook URL to register; MTN: the `callbackUrl` setting to give when your API user's callback host is Caisse's); null for the other rails */
+            notifyUrl: string | null;
+            metadata: {
+                [key: string]: string;
+            };
+            /** @description Address rails (btc_onchain, usdt_trc20): the first 3 receive addresses the account key gives (indexes 0 to 2 of the receive chain), to compare with your wallet's before a buyer pays; empty otherwise */
             receiveAddresses: string[];
             livemode: boolean;
             /** @description Unix timestamp, seconds */
@@ -1334,7 +1347,7 @@ export interface components {
                  * @description absent only on a 500
                  * @enum {string}
                  */
-                code?: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "parameters_exclusive" | "amount_too_small" | "amount_too_large" | "rail_currency_mismatch" | "rail_not_configured" | "invalid_json" | "invalid_content_length" | "invalid_host" | "request_aborted" | "request_timeout" | "request_too_large" | "unsupported_media_type" | "method_not_allowed" | "resource_missing" | "webhook_endpoint_limit" | "invalid_api_key" | "rate_limited" | "phone_rate_limited" | "address_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "unexpected_state" | "payment_refused" | "rail_unavailable" | "rail_account_check_failed" | "encryption_key_missing";
+                code?: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "parameters_exclusive" | "amount_too_small" | "amount_too_large" | "rail_currency_mismatch" | "rail_not_configured" | "invalid_json" | "invalid_content_length" | "invalid_host" | "request_aborted" | "request_timeout" | "request_too_large" | "unsupported_media_type" | "method_not_allowed" | "resource_missing" | "webhook_endpoint_limit" | "invalid_api_key" | "rate_limited" | "phone_rate_limited" | "address_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "unexpected_state" | "payment_refused" | "rail_unavailable" | "rail_account_invalid" | "rail_account_exists" | "encryption_key_missing";
                 message: string;
                 /** @description the parameter at fault; null when the error is not about one parameter */
                 param: string | null;
@@ -1562,14 +1575,8 @@ export interface components {
             apiKey: string;
             /** @description X-Target-Environment: Your market: mtnivorycoast, mtncameroon… (sandbox in test). */
             targetEnvironment: string;
-            /** @description Receive callbacks: Whether each RequestToPay carries this account's `callbackUrl` (X-Callback-Url), so that MTN notifies Caisse at once. Only when your API user's callback host (providerCallbackHost) is Caisse's host; without callbacks Caisse asks MTN for the status, and payments complete all the same. */
-            sendCallbacks?: boolean;
-            /** @description Currencies: Those of your merchant account (XOF, XAF, GNF). */
-            currencies?: ("XOF" | "XAF" | "GNF")[];
-            /** @description Minimum amount: Your contract's lower limit, in francs. */
-            minAmount?: number;
-            /** @description Maximum amount: Your contract's upper limit, in francs. */
-            maxAmount?: number;
+            /** @description Callback URL (X-Callback-Url): Sent with each RequestToPay as X-Callback-Url, so that MTN notifies Caisse at once: this account's `notifyUrl` (known once the account exists: set it with an update). Only when your API user's callback host (providerCallbackHost) is Caisse's host; without it Caisse asks MTN for the status, and payments complete all the same. An http(s) URL. */
+            callbackUrl?: string;
         };
         /** @description An Orange Money account (protocol `orange_money`: Web Payment). The settings `POST /v1/rail_accounts` takes; unknown ones are refused (400 naming `settings.<name>`) */
         RailAccountSettingsOrangeMoney: {
@@ -1582,15 +1589,9 @@ export interface components {
             /** @description Merchant Key: Given by Orange when Web Payment is activated. Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
             merchantKey: string;
             /** @description Country (Web Payment path): ci, sn, cm… (dev for the sandbox). */
-            country: string;
+            webpayCountry: string;
             /** @description Web Payment currency: OUV, in the sandbox only. */
             webpayCurrency?: string;
-            /** @description Currencies: Those of your merchant account (XOF, XAF, GNF). */
-            currencies?: ("XOF" | "XAF" | "GNF")[];
-            /** @description Minimum amount: Your contract's lower limit, in francs. */
-            minAmount?: number;
-            /** @description Maximum amount: Your contract's upper limit, in francs. */
-            maxAmount?: number;
         };
         /** @description A Wave Business account (protocol `wave`: Checkout). The settings `POST /v1/rail_accounts` takes; unknown ones are refused (400 naming `settings.<name>`) */
         RailAccountSettingsWave: {
@@ -1598,14 +1599,8 @@ export interface components {
             baseUrl?: string;
             /** @description API key (Checkout): Wave Business portal, Developers. Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
             apiKey: string;
-            /** @description Webhook secret: The signing secret Wave shows for the webhook you register in the Wave Business portal at this account's `callbackUrl`: create the account without it, register the webhook there, then update this setting with its secret. Until then Wave's notifications are refused and payments are found by asking Wave, seconds later. Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
+            /** @description Webhook secret: The signing secret Wave shows for the webhook you register in the Wave Business portal at this account's `notifyUrl`: create the account without it, register the webhook there, then update this setting with its secret. Until then Wave's notifications are refused and payments are found by asking Wave, seconds later. Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
             webhookSecret?: string;
-            /** @description Currencies: Those of your merchant account (XOF, XAF, GNF). */
-            currencies?: ("XOF" | "XAF" | "GNF")[];
-            /** @description Minimum amount: Your contract's lower limit, in francs. */
-            minAmount?: number;
-            /** @description Maximum amount: Your contract's upper limit, in francs. */
-            maxAmount?: number;
         };
         /** @description `btc_lightning`: your LND node, with a macaroon that can create invoices and cannot spend. The settings `POST /v1/rail_accounts` takes; unknown ones are refused (400 naming `settings.<name>`) */
         RailAccountSettingsLightning: {
@@ -1614,7 +1609,7 @@ export interface components {
             /** @description Invoice macaroon (hex): invoice.macaroon as hex: it creates invoices, it cannot spend. Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
             macaroon: string;
             /** @description TLS certificate (PEM): Your node's tls.cert, if it is self-signed. PEM (-----BEGIN CERTIFICATE-----...). */
-            tlsCertificate?: string;
+            tlsCert?: string;
         };
         /** @description `btc_onchain`: your wallet's BIP84 account key (Caisse derives receive addresses from it and cannot spend) and the Esplora server to watch the chain with. The settings `POST /v1/rail_accounts` takes; unknown ones are refused (400 naming `settings.<name>`) */
         RailAccountSettingsBitcoinOnchain: {
@@ -1707,7 +1702,8 @@ export interface operations {
                      *             "expiresAt": 1767225900,
                      *             "quote": null
                      *           },
-                     *           "latestQuote": null
+                     *           "latestQuote": null,
+                     *           "railAccountId": "ra_3Hn8Qw2LxT6vKc9ZpB4mRd"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -1885,7 +1881,8 @@ export interface operations {
                      *         "expiresAt": 1767225900,
                      *         "quote": null
                      *       },
-                     *       "latestQuote": null
+                     *       "latestQuote": null,
+                     *       "railAccountId": "ra_3Hn8Qw2LxT6vKc9ZpB4mRd"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentIntent"];
@@ -2149,7 +2146,8 @@ export interface operations {
                      *         "expiresAt": 1767225900,
                      *         "quote": null
                      *       },
-                     *       "latestQuote": null
+                     *       "latestQuote": null,
+                     *       "railAccountId": "ra_3Hn8Qw2LxT6vKc9ZpB4mRd"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentIntent"];
@@ -2316,7 +2314,8 @@ export interface operations {
                      *         "expiresAt": 1767225900,
                      *         "quote": null
                      *       },
-                     *       "latestQuote": null
+                     *       "latestQuote": null,
+                     *       "railAccountId": "ra_3Hn8Qw2LxT6vKc9ZpB4mRd"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentIntent"];
@@ -6150,7 +6149,8 @@ export interface operations {
                      *         "expiresAt": 1767225900,
                      *         "quote": null
                      *       },
-                     *       "latestQuote": null
+                     *       "latestQuote": null,
+                     *       "railAccountId": "ra_3Hn8Qw2LxT6vKc9ZpB4mRd"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentIntent"];
@@ -6444,7 +6444,8 @@ export interface operations {
                      *         "expiresAt": 1767225900,
                      *         "quote": null
                      *       },
-                     *       "latestQuote": null
+                     *       "latestQuote": null,
+                     *       "railAccountId": "ra_3Hn8Qw2LxT6vKc9ZpB4mRd"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentIntent"];
@@ -6976,7 +6977,8 @@ export interface operations {
                      *               "livemode": false,
                      *               "createdAt": 1767225600,
                      *               "nextAction": null,
-                     *               "latestQuote": null
+                     *               "latestQuote": null,
+                     *               "railAccountId": "ra_3Hn8Qw2LxT6vKc9ZpB4mRd"
                      *             }
                      *           },
                      *           "livemode": false,
@@ -7125,7 +7127,8 @@ export interface operations {
                      *           "livemode": false,
                      *           "createdAt": 1767225600,
                      *           "nextAction": null,
-                     *           "latestQuote": null
+                     *           "latestQuote": null,
+                     *           "railAccountId": "ra_3Hn8Qw2LxT6vKc9ZpB4mRd"
                      *         }
                      *       },
                      *       "livemode": false,
@@ -9071,7 +9074,7 @@ export interface operations {
                 "createdAt[gte]"?: number;
                 "createdAt[lt]"?: number;
                 rail?: "mobile_money_a" | "mobile_money_b" | "mobile_money_c" | "mobile_money_d" | "btc_lightning" | "btc_onchain" | "usdt_trc20";
-                status?: "enabled" | "disabled";
+                status?: "active" | "disabled";
             };
             header?: never;
             path?: never;
@@ -9096,7 +9099,7 @@ export interface operations {
                      *           "rail": "mobile_money_a",
                      *           "protocol": "mtn_momo",
                      *           "displayName": "MTN MoMo",
-                     *           "status": "enabled",
+                     *           "status": "active",
                      *           "version": 1,
                      *           "settings": {
                      *             "baseUrl": "https://proxy.momoapi.mtn.com",
@@ -9260,6 +9263,13 @@ export interface operations {
                     displayName?: string;
                     /** @description The rail's settings: one of the RailAccountSettings objects, the one of the rail's protocol for mobile money, else the rail's. Secrets among them are write-only */
                     settings: components["schemas"]["RailAccountSettingsMtnMomo"] | components["schemas"]["RailAccountSettingsOrangeMoney"] | components["schemas"]["RailAccountSettingsWave"] | components["schemas"]["RailAccountSettingsLightning"] | components["schemas"]["RailAccountSettingsBitcoinOnchain"] | components["schemas"]["RailAccountSettingsUsdtTrc20"];
+                    currencies?: unknown;
+                    minAmount?: unknown;
+                    maxAmount?: unknown;
+                    amountStep?: unknown;
+                    metadata?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -9279,7 +9289,7 @@ export interface operations {
                      *       "rail": "mobile_money_a",
                      *       "protocol": "mtn_momo",
                      *       "displayName": "MTN MoMo",
-                     *       "status": "enabled",
+                     *       "status": "active",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseUrl": "https://proxy.momoapi.mtn.com",
@@ -9308,7 +9318,7 @@ export interface operations {
                     "application/json": components["schemas"]["RailAccount"];
                 };
             };
-            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host`, `rail_account_check_failed` */
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host`, `rail_account_invalid` */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -9319,7 +9329,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "type": "invalid_request_error",
-                     *         "code": "rail_account_check_failed",
+                     *         "code": "rail_account_invalid",
                      *         "message": "The mobile_money_a backend did not accept these settings: token: the backend answered HTTP 401 (error login_failed). Nothing was saved.",
                      *         "param": "settings",
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
@@ -9372,7 +9382,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unexpected_state`: the object's state does not allow this now; or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            /** @description `rail_account_exists`: this merchant already has an active account for the rail in this mode (update it, or disable it first); or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
             409: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -9383,9 +9393,9 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "type": "invalid_request_error",
-                     *         "code": "unexpected_state",
-                     *         "message": "This account already has an enabled mobile_money_a rail account in live mode (ra_4Hm9Qx2LcT7nKz3WbV8pRd): update it, or disable it first.",
-                     *         "param": null,
+                     *         "code": "rail_account_exists",
+                     *         "message": "This account already has an active mobile_money_a rail account in live mode (ra_4Hm9Qx2LcT7nKz3WbV8pRd): update it, or disable it first.",
+                     *         "param": "rail",
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -9547,7 +9557,7 @@ export interface operations {
                      *       "rail": "mobile_money_a",
                      *       "protocol": "mtn_momo",
                      *       "displayName": "MTN MoMo",
-                     *       "status": "enabled",
+                     *       "status": "active",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseUrl": "https://proxy.momoapi.mtn.com",
@@ -9719,10 +9729,7 @@ export interface operations {
                         apiKey?: string;
                         /** @description X-Target-Environment (mtn_momo). */
                         targetEnvironment?: string;
-                        sendCallbacks?: boolean | null;
-                        currencies?: ("XOF" | "XAF" | "GNF")[] | null;
-                        minAmount?: number | null;
-                        maxAmount?: number | null;
+                        callbackUrl?: string | null;
                         /** @description Client ID (orange_money). */
                         clientId?: string;
                         /** @description Client Secret (orange_money). Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
@@ -9730,14 +9737,14 @@ export interface operations {
                         /** @description Merchant Key (orange_money). Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
                         merchantKey?: string;
                         /** @description Country (Web Payment path) (orange_money). */
-                        country?: string;
+                        webpayCountry?: string;
                         webpayCurrency?: string | null;
                         webhookSecret?: string | null;
                         /** @description LND REST URL (btc_lightning). An http(s) URL. */
                         restUrl?: string;
                         /** @description Invoice macaroon (hex) (btc_lightning). Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
                         macaroon?: string;
-                        tlsCertificate?: string | null;
+                        tlsCert?: string | null;
                         /** @description Extended public key (zpub, BIP84) / TRON extended public key (xpub) (btc_onchain, usdt_trc20). Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
                         accountKey?: string;
                         /** @description Esplora URL (btc_onchain). An http(s) URL. */
@@ -9745,6 +9752,13 @@ export interface operations {
                         /** @description TronGrid API key (usdt_trc20). Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
                         tronGridApiKey?: string;
                         tronGridUrl?: string | null;
+                    };
+                    currencies?: unknown;
+                    minAmount?: unknown;
+                    maxAmount?: unknown;
+                    amountStep?: unknown;
+                    metadata?: {
+                        [key: string]: string | null;
                     };
                 };
             };
@@ -9765,7 +9779,7 @@ export interface operations {
                      *       "rail": "mobile_money_a",
                      *       "protocol": "mtn_momo",
                      *       "displayName": "MTN MoMo",
-                     *       "status": "enabled",
+                     *       "status": "active",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseUrl": "https://proxy.momoapi.mtn.com",
@@ -9794,7 +9808,7 @@ export interface operations {
                     "application/json": components["schemas"]["RailAccount"];
                 };
             };
-            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host`, `rail_account_check_failed` */
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host`, `rail_account_invalid` */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -9805,7 +9819,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "type": "invalid_request_error",
-                     *         "code": "rail_account_check_failed",
+                     *         "code": "rail_account_invalid",
                      *         "message": "The btc_lightning backend did not accept these settings: credentials check: the backend answered HTTP 500 (verification failed: signature mismatch after caveat verification). Nothing was saved.",
                      *         "param": "settings",
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
@@ -10063,7 +10077,7 @@ export interface operations {
                      *       "rail": "mobile_money_a",
                      *       "protocol": "mtn_momo",
                      *       "displayName": "MTN MoMo",
-                     *       "status": "enabled",
+                     *       "status": "active",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseUrl": "https://proxy.momoapi.mtn.com",

@@ -462,10 +462,10 @@ if (event.type === 'payment_intent.succeeded') fulfil(event.data.object.referenc
       <h2 id="create">Create one</h2>
       <p>
         Before saving anything, Caisse calls the backend the way payments will: MTN MoMo and Orange Money, a token; Wave, an authenticated read; LND, a read the
-        invoice macaroon allows; Esplora and TronGrid, a read. When the backend refuses (or cannot be reached) the answer is 400{' '}
-        <C>rail_account_check_failed</C> with its reason in <C>message</C>, and nothing is saved:
+        invoice macaroon allows; Esplora and TronGrid, a read. When the backend refuses (or cannot be reached) the answer is 400 <C>rail_account_invalid</C>{' '}
+        with its reason in <C>message</C>, and nothing is saved:
       </p>
-      <Code label="A refused key">{`{"error": {"type": "invalid_request_error", "code": "rail_account_check_failed", "param": "settings",
+      <Code label="A refused key">{`{"error": {"type": "invalid_request_error", "code": "rail_account_invalid", "param": "settings",
   "message": "The mobile_money_a backend did not accept these settings: token: the backend answered HTTP 401 (error login_failed). Nothing was saved.", ...}}`}</Code>
       <p>
         MTN MoMo (a live key makes a live account; <C>mobile_money_a</C> speaks <C>mtn_momo</C> unless this deployment says otherwise):
@@ -477,14 +477,16 @@ if (event.type === 'payment_intent.succeeded') fulfil(event.data.object.referenc
        "settings": {"baseUrl": "https://proxy.momoapi.mtn.com",
                     "subscriptionKey": "<Collection primary key>",
                     "apiUser": "<API user UUID>", "apiKey": "<API key>",
-                    "targetEnvironment": "mtnivorycoast", "sendCallbacks": true}}'
-# -> {"id": "ra_...", "protocol": "mtn_momo", "status": "enabled", "version": 1,
+                    "targetEnvironment": "mtnivorycoast"},
+       "currencies": ["XOF"], "maxAmount": 1500000}'
+# -> {"id": "ra_...", "protocol": "mtn_momo", "status": "active", "version": 1, "currencies": ["XOF"],
 #     "secrets": {"subscriptionKey": {"last4": "...", "fingerprint": "..."}, "apiKey": {...}},
-#     "callbackUrl": "${base}/callbacks/ra_...", ...}`}</Code>
+#     "notifyUrl": "${base}/callbacks/ra_...", ...}`}</Code>
       <p>
-        <C>sendCallbacks</C>: each payment request then carries the account&apos;s <C>callbackUrl</C>, and MTN notifies Caisse at once. MTN only calls hosts
-        registered for your API user (its callback host): leave it out otherwise; Caisse then asks MTN for each payment&apos;s status, and payments complete all
-        the same.
+        <C>currencies</C>, <C>minAmount</C>, <C>maxAmount</C> and <C>amountStep</C> (mobile money only) say what your contract with the operator takes; they
+        narrow what the rail offers your buyers. To have MTN notify Caisse at once, set the <C>callbackUrl</C> setting to the account&apos;s <C>notifyUrl</C>{' '}
+        (an update, once the account exists). MTN only calls hosts registered for your API user (its callback host): leave it out otherwise; Caisse then asks
+        MTN for each payment&apos;s status, and payments complete all the same. In live mode every URL must be https.
       </p>
       <p>
         Wave (<C>mobile_money_d</C> by default):
@@ -496,8 +498,8 @@ if (event.type === 'payment_intent.succeeded') fulfil(event.data.object.referenc
        "settings": {"apiKey": "<Checkout API key>"}}'`}</Code>
       <p>
         Wave signs its notifications with the secret of the webhook you register in the Wave Business portal, and that webhook must point at the account&apos;s{' '}
-        <C>callbackUrl</C>, which exists once the account does. So: create the account with your API key alone; add a webhook at <C>callbackUrl</C> in Wave;
-        then put the secret Wave shows for it in the account with <C>{'POST /v1/rail_accounts/:id {"settings": {"webhookSecret": "..."}}'}</C>. Until then (and
+        <C>notifyUrl</C>, which exists once the account does. So: create the account with your API key alone; add a webhook at <C>notifyUrl</C> in Wave; then
+        put the secret Wave shows for it in the account with <C>{'POST /v1/rail_accounts/:id {"settings": {"webhookSecret": "..."}}'}</C>. Until then (and
         whenever a notification does not verify, which changes nothing), payments are found by asking Wave, seconds later: none is lost.
       </p>
       <p>
@@ -505,7 +507,7 @@ if (event.type === 'payment_intent.succeeded') fulfil(event.data.object.referenc
         node, its <C>tls.cert</C>. With <C>jq</C> to put the files in the JSON:
       </p>
       <Code label="LND" id="create-lnd">{`jq -n --arg macaroon "$(xxd -ps -u -c 1000 invoice.macaroon)" --arg cert "$(cat tls.cert)" \\
-  '{rail: "btc_lightning", settings: {restUrl: "https://node.shop.example:8080", macaroon: $macaroon, tlsCertificate: $cert}}' |
+  '{rail: "btc_lightning", settings: {restUrl: "https://node.shop.example:8080", macaroon: $macaroon, tlsCert: $cert}}' |
 curl ${base}/v1/rail_accounts \\
   -H "Authorization: Bearer $CAISSE_KEY" \\
   -H 'Content-Type: application/json' -d @-`}</Code>
@@ -525,7 +527,7 @@ curl ${base}/v1/rail_accounts \\
         <strong>
           Compare <C>receiveAddresses</C> with your wallet
         </strong>{' '}
-        before a buyer pays: they are the first receive addresses (indexes 0 to 4) your key gives. If your wallet shows others, the key is not the one you
+        before a buyer pays: they are the first receive addresses (indexes 0 to 2) your key gives. If your wallet shows others, the key is not the one you
         meant, and the money would go elsewhere. USDT on TRON works the same way, with your wallet&apos;s TRON account key (<C>m/44&apos;/195&apos;/0&apos;</C>)
         and a TronGrid API key.
       </p>
@@ -564,13 +566,14 @@ curl ${base}/v1/rail_accounts \\
           <C>last4</C> and <C>fingerprint</C>.
         </li>
         <li>
-          409 <C>unexpected_state</C>: a second enabled account on a rail in the same mode (update the first, or disable it), or an update of a disabled one.
+          409 <C>rail_account_exists</C>: a second active account on a rail in the same mode (update the first, or disable it). 409 <C>unexpected_state</C>: an
+          update of a disabled one.
         </li>
         <li>
           503 <C>encryption_key_missing</C>: this deployment has no <C>CAISSE_ENCRYPTION_KEY</C> to encrypt secrets with; its operator must set one.
         </li>
         <li>
-          A 400 <C>rail_account_check_failed</C> is kept under its <C>Idempotency-Key</C> like any refusal: send the corrected settings with a new key.
+          A 400 <C>rail_account_invalid</C> is kept under its <C>Idempotency-Key</C> like any refusal: send the corrected settings with a new key.
         </li>
       </ul>
       <p>

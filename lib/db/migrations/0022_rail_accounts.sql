@@ -1,5 +1,5 @@
 -- A merchant's own accounts on the rails (lib/domain/rail-accounts.ts): the money of its buyers
--- lands in them, not in the deployment's. One enabled account per merchant, mode and rail; a
+-- lands in them, not in the deployment's. One active account per merchant, mode and rail; a
 -- disabled one stays, since the attempts it made are watched to their end with it.
 create table rail_accounts (
   id text collate "C" primary key,                 -- ra_...
@@ -9,13 +9,14 @@ create table rail_accounts (
   rail text not null,
   protocol text,                                   -- mobile money: mtn_momo, orange_money, wave
   display_name text,
-  status text not null check (status in ('enabled', 'disabled')),
+  status text not null check (status in ('active', 'disabled')),
   version integer not null default 1,              -- the current version (rail_account_versions)
+  metadata jsonb not null default '{}',
   created_at bigint not null,
   updated_at bigint not null,
   disabled_at bigint
 );
-create unique index rail_accounts_one_enabled on rail_accounts (merchant_id, livemode, rail) where status = 'enabled';
+create unique index rail_accounts_one_enabled on rail_accounts (merchant_id, livemode, rail) where status = 'active';
 create index rail_accounts_list on rail_accounts (merchant_id, livemode, created_at desc, seq desc);
 
 -- Every version of an account's settings: an attempt is polled, canceled and credited with the
