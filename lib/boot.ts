@@ -4,9 +4,12 @@ import { releaseDeadClaims } from './api/idempotency';
 import { type Config, config } from './config';
 import { createUser } from './dashboard/users';
 import { type Db, getDbHandle } from './db/client';
+import { deploymentKeyRing } from './domain/merchant-rails';
 import { ensureDemoMerchant, type MerchantKeys } from './domain/merchants';
+import { unreadableMessage, unreadableVersions } from './domain/rail-account-keys';
 import { log } from './log';
-import { loadRails, setTestKeySeed } from './rails/registry';
+import type { Rail } from './money';
+import { configuredRails, loadRails, setTestKeySeed } from './rails/registry';
 import { startWorker } from './worker';
 
 /**
@@ -38,6 +41,25 @@ export async function loadTestKeys(db: Db): Promise<void> {
 export async function loadRailsWith(db: Db): Promise<void> {
   await loadTestKeys(db);
   loadRails();
+}
+
+/**
+ * Every rail account's every version opens with this deployment's key ring (CAISSE_ENCRYPTION_KEY,
+ * or the embedded database's key file): a deployment that could not read one would fail each of
+ * its payments, polls and callbacks one by one. Throws, naming the accounts and the key ids (never
+ * a secret) and what to do, when one does not.
+ */
+export async function assertRailAccountsReadable(db: Db): Promise<void> {
+  const unreadable = await unreadableVersions(db);
+  if (unreadable.length) throw new Error(unreadableMessage(unreadable));
+}
+
+/** What start-up warns about the platform accounts: the environment configures live rails that PLATFORM_RAILS=off keeps from merchants. */
+export const PLATFORM_RAILS_WARNING = 'platform rails configured but not offered; set PLATFORM_RAILS=on (aggregator model, needs a licence)';
+
+/** The live rails the environment configures that no merchant is offered (PLATFORM_RAILS off). */
+export function unofferedPlatformRails(cfg: Pick<Config, 'platformRails'>): Rail[] {
+  return cfg.platformRails ? [] : configuredRails(true);
 }
 
 /** The demo merchant's dashboard user. */
@@ -86,18 +108,24 @@ export interface Started {
 }
 
 /**
- * Start-up: configuration, every rail's configuration, the database (migrations), the demo
- * merchant, the worker. Throws on the first thing that cannot work.
+ * Start-up: configuration, every rail's configuration, the database (migrations), the rail
+ * accounts' secrets (each opens with the key ring), the demo merchant, the worker. Throws on the
+ * first thing that cannot work.
  */
 export async function boot(): Promise<Started> {
   const cfg = config();
   assertStartable(cfg);
+  // A malformed CAISSE_ENCRYPTION_KEY stops start-up now, not at the first rail account saved.
+  if (cfg.CAISSE_ENCRYPTION_KEY) deploymentKeyRing();
   // Every rail's configuration is parsed now: a bad key or a half-configured rail stops start-up.
   loadRails();
   const handle = await getDbHandle();
   const { db } = handle;
   // Again with this deployment's test keys (a rebuild: parsing is cheap).
   await loadRailsWith(db);
+  await assertRailAccountsReadable(db);
+  const unoffered = unofferedPlatformRails(cfg);
+  if (unoffered.length) log('warn', PLATFORM_RAILS_WARNING, { rails: unoffered });
   if (db.kind === 'pglite') {
     // The embedded database belongs to this one process (the data folder's lock): an idempotency
     // claim still `running` was left by a process that died, so its retry may run at once.

@@ -11,7 +11,7 @@
 // A sealed value is `v1:<key id>:<base64url(iv | tag | ciphertext)>`; its associated data names
 // what it belongs to (`rail_account:<id>:<version>`), so a value copied onto another row fails.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fchmodSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface KeyRing {
@@ -77,11 +77,33 @@ export function keyRing(opts: { env?: string; dataDir: string; embedded: boolean
   if (!opts.embedded) return (state.ring = null);
   if (opts.dataDir === 'memory') return (state.ring = parseKeyRing(newKeySpec('memory'), 'process'));
   const file = join(opts.dataDir, 'encryption-key');
-  if (!existsSync(file)) {
-    mkdirSync(opts.dataDir, { recursive: true });
-    writeFileSync(file, `${newKeySpec()}\n`, { mode: 0o600, flag: 'wx' });
-  }
+  if (!existsSync(file)) makeKeyFile(opts.dataDir, file);
   return (state.ring = parseKeyRing(readFileSync(file, 'utf8'), 'file'));
+}
+
+/**
+ * The embedded database's key file, made once: readable by its owner only (0600, whatever the
+ * umask), written in full and flushed under another name, then linked into place, so a reader
+ * never sees half a key and two processes racing keep the first one's.
+ */
+function makeKeyFile(dataDir: string, file: string): void {
+  mkdirSync(dataDir, { recursive: true });
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  const fd = openSync(tmp, 'wx', 0o600);
+  try {
+    writeSync(fd, `${newKeySpec()}\n`);
+    fchmodSync(fd, 0o600);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    linkSync(tmp, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    unlinkSync(tmp);
+  }
 }
 
 /** Tests and the CLI's re-encrypt change the key between uses. */

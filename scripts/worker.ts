@@ -1,7 +1,7 @@
 // `npm run worker`: the background worker alone (poll attempts, expire sessions, ...), for
 // deployments that run it apart from the web server. Several copies may run at once on PostgreSQL.
 
-import { loadRailsWith } from '../lib/boot';
+import { assertRailAccountsReadable, loadRailsWith } from '../lib/boot';
 import { config } from '../lib/config';
 import { getDbHandle } from '../lib/db/client';
 import { log } from '../lib/log';
@@ -12,6 +12,8 @@ async function main() {
   const handle = await getDbHandle();
   // The same rails, and test keys, as the server's (per-deployment test keys live in the database).
   await loadRailsWith(handle.db);
+  // Like the server, it refuses rail accounts its key ring cannot open (CAISSE_ENCRYPTION_KEY).
+  await assertRailAccountsReadable(handle.db);
   const worker = startWorker(handle.db);
   log('info', 'worker started', { database: handle.db.kind });
   let stopping = false;
