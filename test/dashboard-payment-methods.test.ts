@@ -10,8 +10,9 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DomainError } from '@/lib/errors';
+import { newKeySpec, resetKeyRingForTests } from '@/lib/secrets';
 import { ZPUB } from './adapter-helpers';
-import { newMerchant, useDatabase } from './api';
+import { newMerchant, useDatabase, useLiveConfig } from './api';
 import { type FakeEsplora, startFakeEsplora } from './fakes/esplora';
 
 const { db } = useDatabase();
@@ -41,13 +42,18 @@ const { paymentMethodsMessages } = await import('@/lib/i18n/payment-methods');
 
 const FIRST_ADDRESSES = ['bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g'];
 
+// A key ring of the test's own (PostgreSQL has none without CAISSE_ENCRYPTION_KEY).
+useLiveConfig(() => ({ CAISSE_ENCRYPTION_KEY: newKeySpec('pmtest') }));
+
 let esplora: FakeEsplora;
 beforeAll(async () => {
+  resetKeyRingForTests();
   esplora = await startFakeEsplora();
   session.merchantId = (await newMerchant(db(), 'Methods shop')).merchant.id;
   session.token = randomBytes(24).toString('base64url');
 });
 afterAll(async () => {
+  resetKeyRingForTests();
   await esplora.close();
 });
 
@@ -258,6 +264,20 @@ describe('the Payment methods page', () => {
       expect((err as { digest?: string }).digest).toMatch(/^NEXT_HTTP_ERROR_FALLBACK;404/);
     }
     expect((await testRailAccount(db(), { merchantId: other, livemode: false }, theirs.id)).ok).toBe(true);
+  });
+
+  it('live mode: its own accounts only; a rail the deployment does not offer is “not available”', async () => {
+    session.livemode = true;
+    try {
+      const html = await page();
+      expect(text(html)).toContain('Live mode: the accounts connected here receive real money.');
+      const btc = text(section(html, 'btc_onchain'));
+      expect(btc).toContain('Not available');
+      expect(btc).not.toContain('Your account');
+      expect(btc).not.toContain(FIRST_ADDRESSES[0]);
+    } finally {
+      session.livemode = false;
+    }
   });
 
   it('French: the page and its fields in French, the operator’s words', async () => {

@@ -9,6 +9,7 @@ import { Badge, Details, Flash } from '@/components/dashboard/ui';
 import { formatDate } from '@/lib/dashboard/catalog';
 import {
   ACCOUNT_CURRENCIES,
+  type AccountField,
   type KeptValues,
   PAYMENT_METHODS_PATH,
   type PaymentMethodsFlash,
@@ -21,7 +22,6 @@ import type { Locale } from '@/lib/i18n';
 import type { TC } from '@/lib/i18n/catalog';
 import type { TP } from '@/lib/i18n/payment-methods';
 import { isMobileMoneyRail } from '@/lib/money';
-import type { AccountField } from '@/lib/rails/accounts';
 
 type Action = (form: FormData) => Promise<void>;
 

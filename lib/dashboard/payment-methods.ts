@@ -19,6 +19,8 @@ import { operatorInfo } from '../rails/mobile-money/operators';
 import { putFlash } from './catalog';
 import type { DashboardContext } from './context';
 
+export type { AccountField };
+
 export const PAYMENT_METHODS_PATH = '/dashboard/payment-methods';
 
 /** The page's anchor of a rail's section (a redirect lands on it). */
