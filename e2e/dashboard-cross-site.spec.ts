@@ -25,6 +25,8 @@ interface ManifestAction {
 }
 
 const run = Math.random().toString(36).slice(2, 8);
+/** The published BIP84 vector's account key (test/adapter-helpers.ts): what a connect form would carry. */
+const ZPUB = 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
 const FOREIGN = 'https://shop-attacker.example';
 
 function dashboardActions(): { id: string; file: string; name: string; pages: string[] }[] {
@@ -73,6 +75,14 @@ function fieldsOf(o: Objects): Record<string, Record<string, string>> {
     'app/dashboard/users/actions.ts#disableUserAction': { userId: u.id },
     'app/dashboard/payments/[id]/actions.ts#cancelPaymentAction': { intent: o.intent },
     'app/dashboard/payments/[id]/actions.ts#resendDeliveryAction': { intent: o.intent, delivery: 'whd_crosssite0000000000' },
+    'app/dashboard/payment-methods/actions.ts#connectRailAction': { rail: 'btc_onchain', 's.accountKey': ZPUB, 's.esploraUrl': 'http://127.0.0.1:9' },
+    'app/dashboard/payment-methods/actions.ts#updateRailAction': {
+      rail: 'btc_onchain',
+      accountId: 'ra_crosssite0000000000',
+      's.esploraUrl': 'http://127.0.0.1:9',
+    },
+    'app/dashboard/payment-methods/actions.ts#testRailAction': { accountId: 'ra_crosssite0000000000' },
+    'app/dashboard/payment-methods/actions.ts#disableRailAction': { rail: 'btc_onchain', accountId: 'ra_crosssite0000000000', understood: 'yes' },
   };
 }
 

@@ -17,6 +17,7 @@ const NAV = [
   { href: '/dashboard/products', key: 'navProducts' },
   { href: '/dashboard/links', key: 'navLinks' },
   { href: '/dashboard/webhooks', key: 'navWebhooks' },
+  { href: '/dashboard/payment-methods', key: 'navPaymentMethods' },
   { href: '/dashboard/keys', key: 'navKeys' },
   { href: '/dashboard/users', key: 'navUsers' },
 ] as const;

@@ -434,6 +434,26 @@ export async function updateRailAccount(db: Db, scope: Scope, id: string, input:
   });
 }
 
+/** What the backend said when an account's current version was checked again. */
+export type RailAccountCheck = { rail: Rail } & ({ ok: true } | { ok: false; reason: string });
+
+/**
+ * The dashboard's "Test the connection": the current version's adapter (the one new payments use)
+ * asks its backend the way creation did; nothing is saved. A refusal is an answer, not an error.
+ */
+export async function testRailAccount(db: Db, scope: Scope, id: string): Promise<RailAccountCheck> {
+  const row = await getOwnedRow(db, 'rail_accounts', 'rail_account', scope, id);
+  const rail = row.rail as Rail;
+  const adapter = await accountVersionAdapter(db, { id, version: Number(row.version) });
+  try {
+    await adapter.verifyCredentials?.();
+    return { rail, ok: true };
+  } catch (err) {
+    if (!(err instanceof BackendError)) throw err;
+    return { rail, ok: false, reason: err.message };
+  }
+}
+
 /**
  * POST /v1/rail_accounts/:id/disable: no new payment goes to it (the deployment's platform account
  * may take the rail again, if offered); the attempts it made are still watched to their end with it.

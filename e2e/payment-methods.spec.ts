@@ -1,0 +1,130 @@
+// [PAYMENT METHODS] The dashboard's Payment methods page (issue 26, item 7) in Chromium at 360 px:
+// every rail with who takes its payments and a connect form, no horizontal scroll, axe-clean; then,
+// without JavaScript, connect an on-chain account in test mode (the published BIP84 vector's zpub,
+// on the fake Esplora of test/fakes/esplora.ts, which this spec starts), see its first receive
+// addresses, never the key, and disable it behind its confirmation box.
+//
+// The dashboard user is the one e2e/serve.sh made (.data-e2e/user.json). The account this spec
+// connects (test mode) is disabled before it ends, so later specs see the simulator as before.
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type FakeEsplora, startFakeEsplora } from '../test/fakes/esplora';
+import { expectAccessible, expectAccessibleWithoutJs, fitsWidth } from './checkout-helpers';
+
+const SHOTS = path.join(process.cwd(), 'test-results', 'dashboard');
+const ZPUB = 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
+const FIRST_ADDRESS = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
+
+function user(): { email: string; password: string } {
+  const j = JSON.parse(fs.readFileSync(path.join(process.cwd(), '.data-e2e', 'user.json'), 'utf8'));
+  return { email: j.user.email, password: j.password };
+}
+
+async function englishContext(browser: Browser, opts: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 360, height: 740 }, locale: 'en-US', ...opts });
+  await ctx.addCookies([{ name: 'caisse_locale', value: 'en', url: test.info().project.use.baseURL! }]);
+  return ctx;
+}
+
+async function signIn(page: Page): Promise<void> {
+  const u = user();
+  await page.goto('/dashboard/sign-in');
+  await page.getByLabel(/Email|e-mail/).fill(u.email);
+  await page.getByLabel(/Password|Mot de passe/).fill(u.password);
+  await page.getByRole('button', { name: /Sign in|Se connecter/ }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+let esplora: FakeEsplora;
+test.beforeAll(async () => {
+  esplora = await startFakeEsplora();
+});
+test.afterAll(async () => {
+  await esplora.close();
+});
+
+test('[PAYMENT METHODS]: every rail at 360 px with who takes its payments and its connect form; no horizontal scroll; axe', async ({ browser }) => {
+  const ctx = await englishContext(browser);
+  const page = await ctx.newPage();
+  try {
+    await signIn(page);
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Payment methods' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/payment-methods$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment methods' })).toBeVisible();
+    for (const name of ['Mobile money A · MTN MoMo', 'Bitcoin Lightning', 'Bitcoin (on-chain)', 'USDT (TRC-20)'])
+      await expect(page.getByRole('heading', { level: 2, name: new RegExp(name.replace(/[()]/g, '\\$&')) })).toBeVisible();
+    expect(await fitsWidth(page)).toBe(true);
+    const btc = page.locator('#rail-btc_onchain');
+    await btc.getByText('Connect your account').click();
+    const key = btc.getByLabel('Extended public key (zpub, BIP84)');
+    await expect(key).toBeVisible();
+    await expect(key).toHaveAttribute('type', 'password');
+    await expect(key).toHaveValue('');
+    await expect(btc.getByLabel('Esplora URL')).toBeVisible();
+    await expect(btc.getByRole('button', { name: 'Connect' })).toBeVisible();
+    // A mobile-money form: the operator's words, currencies as boxes.
+    const momo = page.locator('#rail-mobile_money_a');
+    await momo.getByText('Connect your account').click();
+    await expect(momo.getByLabel('Collection subscription key (Ocp-Apim-Subscription-Key)')).toHaveAttribute('type', 'password');
+    await expect(momo.getByRole('checkbox', { name: 'XOF' })).toBeVisible();
+    expect(await fitsWidth(page)).toBe(true);
+    await expectAccessible(page);
+  } finally {
+    await ctx.close();
+  }
+});
+
+test.describe('without JavaScript', () => {
+  test('[PAYMENT METHODS]: connect an on-chain account, compare its first addresses, never see the key again, disable it', async ({ browser }) => {
+    const ctx = await englishContext(browser, { javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    try {
+      await signIn(page);
+      await page.goto('/dashboard/payment-methods');
+      const btc = page.locator('#rail-btc_onchain');
+      await expect(btc.getByText('Simulator', { exact: true })).toBeVisible();
+      await btc.getByText('Connect your account').click();
+      await btc.getByLabel('Name (optional)').fill('Shop wallet');
+      await btc.getByLabel('Extended public key (zpub, BIP84)').fill(ZPUB);
+      // A backend that refuses first: its reason, the URL typed kept, the key not.
+      await btc.getByLabel('Esplora URL').fill('http://127.0.0.1:9/api');
+      await btc.getByRole('button', { name: 'Connect' }).click();
+      await expect(page).toHaveURL(/\/dashboard\/payment-methods#rail-btc_onchain$/);
+      await expect(btc.getByRole('alert')).toContainText('The backend refused these settings.');
+      await expect(btc.getByRole('alert')).toContainText('Nothing was saved');
+      await expect(btc.getByLabel('Esplora URL')).toHaveValue('http://127.0.0.1:9/api');
+      await expect(btc.getByLabel('Name (optional)')).toHaveValue('Shop wallet');
+      await expect(btc.getByLabel('Extended public key (zpub, BIP84)')).toHaveValue('');
+      expect(await page.content()).not.toContain(ZPUB);
+
+      await btc.getByLabel('Extended public key (zpub, BIP84)').fill(ZPUB);
+      await btc.getByLabel('Esplora URL').fill(esplora.url);
+      await btc.getByRole('button', { name: 'Connect' }).click();
+      await expect(btc.getByRole('status')).toContainText('Account connected');
+      await expect(btc.getByText('Your account', { exact: true })).toBeVisible();
+      await expect(btc.getByText(FIRST_ADDRESS)).toBeVisible();
+      await expect(btc.getByText('Compare them with your wallet before a buyer pays')).toBeVisible();
+      await expect(btc.locator('dd code', { hasText: `•••• ${ZPUB.slice(-4)} (fingerprint` })).toBeVisible();
+      expect(await page.content()).not.toContain(ZPUB);
+      expect(await fitsWidth(page)).toBe(true);
+      fs.mkdirSync(SHOTS, { recursive: true });
+      await btc.screenshot({ path: path.join(SHOTS, 'payment-methods-onchain-360.png') });
+      await expectAccessibleWithoutJs(page, browser);
+
+      await btc.getByRole('button', { name: 'Test the connection' }).click();
+      await expect(btc.getByRole('status')).toContainText('Connection tested');
+
+      // Disable: a second state of the page, the box to tick (the browser asks for it), then done.
+      await btc.getByRole('link', { name: 'Disable…' }).click();
+      await expect(btc.getByRole('heading', { name: 'Disable this account?' })).toBeVisible();
+      await btc.getByRole('checkbox', { name: /I understand new payments will no longer use this account/ }).check();
+      await btc.getByRole('button', { name: 'Disable the account' }).click();
+      await expect(btc.getByRole('status')).toContainText('Account disabled');
+      await expect(btc.getByText('Simulator', { exact: true })).toBeVisible();
+      expect(await fitsWidth(page)).toBe(true);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
