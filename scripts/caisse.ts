@@ -41,10 +41,12 @@ Commands:
 
   rail-accounts create --merchant acct_... --mode test|live --rail <rail> [--display-name "Name"]
                        (--settings '<json>' | --settings-file <path, or - for stdin>)
+                       [--currencies XOF,XAF] [--min-amount N] [--max-amount N] [--amount-step N]
+                                      (mobile money: what your contract with the operator takes)
                                       connect a merchant's own account on a rail: checked at its backend,
                                       then saved with its secrets sealed; prints it (a secret only as its
                                       last four characters and a fingerprint)
-  rail-accounts list --merchant acct_... [--mode test|live] [--rail <rail>] [--status enabled|disabled]
+  rail-accounts list --merchant acct_... [--mode test|live] [--rail <rail>] [--status active|disabled]
                                       list a merchant's rail accounts (both modes unless --mode)
   rail-accounts disable --merchant acct_... --mode test|live ra_...
                                       no new payment goes to it; its open payments are still watched
@@ -159,6 +161,10 @@ async function main(argv: string[]): Promise<void> {
       rail: { type: 'string' },
       status: { type: 'string' },
       'display-name': { type: 'string' },
+      currencies: { type: 'string' },
+      'min-amount': { type: 'string' },
+      'max-amount': { type: 'string' },
+      'amount-step': { type: 'string' },
       settings: { type: 'string' },
       'settings-file': { type: 'string' },
       'key-id': { type: 'string' },
@@ -276,7 +282,17 @@ async function main(argv: string[]): Promise<void> {
       if (!merchant.length) fail(`No such merchant: '${values.merchant}'.`);
       const scopeIn = (mode: string): Scope => ({ merchantId: values.merchant!, livemode: mode === 'live' });
       if (command === 'rail-accounts create') {
-        const raw = { rail: values.rail, ...(values['display-name'] !== undefined ? { displayName: values['display-name'] } : {}), settings };
+        // Numbers as numbers (the API's limits are integers); anything else is left for the API's own check to refuse.
+        const num = (v: string | undefined) => (v === undefined ? undefined : /^\d+$/.test(v) ? Number(v) : v);
+        const raw = {
+          rail: values.rail,
+          ...(values['display-name'] !== undefined ? { displayName: values['display-name'] } : {}),
+          settings,
+          ...(values.currencies !== undefined ? { currencies: values.currencies.split(',') } : {}),
+          ...(values['min-amount'] !== undefined ? { minAmount: num(values['min-amount']) } : {}),
+          ...(values['max-amount'] !== undefined ? { maxAmount: num(values['max-amount']) } : {}),
+          ...(values['amount-step'] !== undefined ? { amountStep: num(values['amount-step']) } : {}),
+        };
         const input = createRailAccountInput.safeParse(raw);
         if (!input.success) fail(zodToApiError(input.error, raw).message);
         out = { railAccount: await createRailAccount(handle.db, scopeIn(values.mode!), input.data).catch(failOnDomainError) };

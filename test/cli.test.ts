@@ -303,18 +303,23 @@ describe('CLI rail-accounts, key rotation and start-up', () => {
       rail: 'btc_onchain',
       protocol: null,
       displayName: 'Mon portefeuille',
-      status: 'enabled',
+      status: 'active',
       version: 1,
+      currencies: ['BTC'],
+      minAmount: null,
+      maxAmount: null,
+      amountStep: null,
       settings: { esploraUrl: esplora.url },
       secrets: { accountKey: { last4: ZPUB.slice(-4), fingerprint: expect.stringMatching(/^[0-9a-f]{12}$/) } },
-      callbackUrl: null,
+      notifyUrl: null,
       receiveAddresses: expect.arrayContaining([expect.stringMatching(/^bc1q/)]),
+      metadata: {},
       livemode: false,
       createdAt: expect.any(Number),
       updatedAt: expect.any(Number),
       disabledAt: null,
     });
-    expect(out.railAccount.receiveAddresses).toHaveLength(5);
+    expect(out.railAccount.receiveAddresses).toHaveLength(3);
     // The backend was asked the way the adapter will (a read of the chain's tip).
     expect(esplora.requests.slice(before).map((r) => r.path)).toContain('/blocks/tip/height');
     const testId = out.railAccount.id as string;
@@ -332,7 +337,7 @@ describe('CLI rail-accounts, key rotation and start-up', () => {
     // The operator's mistakes: a message, exit 1, nothing printed on stdout, no secret echoed.
     // One at a time (the embedded database is one process's at a time).
     const refused: [() => Promise<Ran>, RegExp][] = [
-      [() => create(env, merchant, 'test', '--settings', settings()), /already has an enabled btc_onchain rail account in test mode/],
+      [() => create(env, merchant, 'test', '--settings', settings()), /already has an active btc_onchain rail account in test mode/],
       [() => create(env, merchant, 'test', '--settings', `{"accountKey": "${ZPUB}"`), /--settings is not valid JSON/],
       [
         () => create(env, merchant, 'test', '--settings', JSON.stringify({ accountKey: ZPUB })),
@@ -350,7 +355,7 @@ describe('CLI rail-accounts, key rotation and start-up', () => {
       expect(r.stdout).toBe('');
       expectNoSecret(r.stderr);
     }
-    // A backend that refuses (here: none listening): 400 rail_account_check_failed, nothing saved.
+    // A backend that refuses (here: none listening): 400 rail_account_invalid, nothing saved.
     const other = await newMerchantIn(env);
     const down = await create(env, other, 'test', '--settings', settings('http://127.0.0.1:9'));
     expect(down.status).toBe(1);
@@ -371,7 +376,7 @@ describe('CLI rail-accounts, key rotation and start-up', () => {
     const disabled = await caisse(env, 'rail-accounts', 'disable', '--merchant', merchant, '--mode', 'test', testId);
     expect(disabled.status, disabled.stderr).toBe(0);
     expect(JSON.parse(disabled.stdout).railAccount).toMatchObject({ id: testId, status: 'disabled', disabledAt: expect.any(Number) });
-    const enabled = JSON.parse((await caisse(env, 'rail-accounts', 'list', '--merchant', merchant, '--status', 'enabled')).stdout);
+    const enabled = JSON.parse((await caisse(env, 'rail-accounts', 'list', '--merchant', merchant, '--status', 'active')).stdout);
     expect(enabled.railAccounts.map((a: { id: string }) => a.id)).toEqual([liveId]);
     const noId = await caisse(env, 'rail-accounts', 'disable', '--merchant', merchant, '--mode', 'test');
     expect(noId.status).toBe(1);

@@ -110,7 +110,7 @@ const onchain = (extra: Record<string, string> = {}) => ({
 });
 
 async function ownAccount() {
-  const list = await listRailAccounts(db(), { merchantId: session.merchantId, livemode: false }, listRailAccountsQuery.parse({ status: 'enabled' }));
+  const list = await listRailAccounts(db(), { merchantId: session.merchantId, livemode: false }, listRailAccountsQuery.parse({ status: 'active' }));
   return list.data.find((a) => a.rail === 'btc_onchain') ?? null;
 }
 
@@ -135,11 +135,11 @@ describe('the Payment methods page', () => {
     for (const a of ['type="password"', 'autoComplete="off"', 'required=""', 'name="s.accountKey"']) expect(key).toContain(a);
     expect(key).not.toContain('value=');
     expect(tag(btc, 'id="btc_onchain-connect-esploraUrl"')).toContain('type="url"');
-    // Mobile money: currencies as checkboxes, limits as whole numbers, the callback switch a checkbox.
+    // Mobile money: currencies as checkboxes, limits as whole numbers, the callback URL a URL.
     const momo = section(html, 'mobile_money_a');
     for (const c of ['XOF', 'XAF', 'GNF']) expect(momo).toContain(`type="checkbox" name="s.currencies" value="${c}"`);
     expect(tag(momo, 'name="s.minAmount"')).toContain('inputMode="numeric"');
-    expect(tag(momo, 'name="s.sendCallbacks"')).toContain('type="checkbox"');
+    expect(tag(momo, 'name="s.callbackUrl"')).toContain('type="url"');
     expect(tag(momo, 'name="s.apiKey"')).toContain('type="password"');
     expect(tag(momo, 'name="s.subscriptionKey"')).toContain('type="password"');
     // Wave's webhook URL comes once the account exists (it names the account).
@@ -176,7 +176,7 @@ describe('the Payment methods page', () => {
     const to = await post(connectRailAction, onchain({ displayName: 'Shop wallet' }));
     expect(to).toBe('/dashboard/payment-methods#rail-btc_onchain');
     const account = (await ownAccount())!;
-    expect(account).toMatchObject({ displayName: 'Shop wallet', status: 'enabled', version: 1, livemode: false, settings: { esploraUrl: esplora.url } });
+    expect(account).toMatchObject({ displayName: 'Shop wallet', status: 'active', version: 1, livemode: false, settings: { esploraUrl: esplora.url } });
     const html = await page();
     const btc = section(html, 'btc_onchain');
     const words = text(btc);
@@ -255,7 +255,7 @@ describe('the Payment methods page', () => {
     } finally {
       Object.assign(session, mine);
     }
-    const theirs = (await listRailAccounts(db(), { merchantId: other, livemode: false }, listRailAccountsQuery.parse({ status: 'enabled' }))).data[0]!;
+    const theirs = (await listRailAccounts(db(), { merchantId: other, livemode: false }, listRailAccountsQuery.parse({ status: 'active' }))).data[0]!;
     for (const action of [testRailAction, disableRailAction, updateRailAction]) {
       const err = await action(formOf({ rail: 'btc_onchain', accountId: theirs.id, understood: 'yes', [settingInput('esploraUrl')]: esplora.url })).then(
         () => null,
@@ -296,7 +296,7 @@ describe('the Payment methods page', () => {
 describe('the forms, read', () => {
   const momo = (fields: Record<string, string | string[]>) => formOf(fields);
 
-  it('integers, currencies and booleans typed; empty means not set', () => {
+  it('integers and currencies typed (at the top of the account); empty means not set', () => {
     const read = readCreateForm(
       'mobile_money_a',
       momo({
@@ -308,7 +308,6 @@ describe('the forms, read', () => {
         [settingInput('currencies')]: ['XOF', 'XAF', 'XOF'],
         [settingInput('minAmount')]: '1 000',
         [settingInput('maxAmount')]: '',
-        [settingInput('sendCallbacks')]: 'on',
         displayName: '  ',
       }),
     );
@@ -322,10 +321,9 @@ describe('the forms, read', () => {
           apiUser: 'b0e2c1b4-1111-4b4b-9b9b-123456789abc',
           apiKey: 'api-key-1234567890',
           targetEnvironment: 'sandbox',
-          currencies: ['XOF', 'XAF'],
-          minAmount: 1000,
-          sendCallbacks: true,
         },
+        currencies: ['XOF', 'XAF'],
+        minAmount: 1000,
       },
     });
     for (const bad of ['abc', '-5', '0', '1.5', '1e3'])
@@ -364,11 +362,12 @@ describe('the forms, read', () => {
           apiUser: 'u',
           apiKey: 'new-key-1234567890',
           targetEnvironment: 'sandbox',
-          currencies: null,
-          minAmount: null,
-          maxAmount: null,
-          sendCallbacks: false,
+          callbackUrl: null,
         },
+        currencies: null,
+        minAmount: null,
+        amountStep: null,
+        maxAmount: null,
       },
     });
   });

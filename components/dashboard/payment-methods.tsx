@@ -34,6 +34,10 @@ export interface RailActions {
 
 const PROTOCOL_NAMES: Record<string, string> = { mtn_momo: 'MTN MoMo (RequestToPay)', orange_money: 'Orange Money (Web Payment)', wave: 'Wave (Checkout)' };
 
+/** A setting's value on the account: currencies and limits are at its top, the others in its settings. */
+const valueOf = (account: RailAccount, f: AccountField): unknown =>
+  f.top ? (account as unknown as Record<string, unknown>)[f.name] : account.settings[f.name];
+
 /** A secret as it may be shown: its last four characters (none for a short one) and its fingerprint. */
 export const secretShown = (hint: { last4: string; fingerprint: string }, t: TP) =>
   hint.last4 ? t('secretHidden', hint) : t('secretHiddenShort', { fingerprint: hint.fingerprint });
@@ -84,8 +88,8 @@ function AccountSummary({ account, view, locale, t, tc }: { account: RailAccount
   if (account.protocol) items.push([t('operatorApi'), PROTOCOL_NAMES[account.protocol] ?? account.protocol]);
   items.push([
     t('status'),
-    <Badge key="s" tone={account.status === 'enabled' ? 'ok' : 'bad'}>
-      {account.status === 'enabled' ? t('enabled') : t('disabled')}
+    <Badge key="s" tone={account.status === 'active' ? 'ok' : 'bad'}>
+      {account.status === 'active' ? t('enabled') : t('disabled')}
     </Badge>,
   ]);
   items.push([t('version'), account.version]);
@@ -102,15 +106,15 @@ function AccountSummary({ account, view, locale, t, tc }: { account: RailAccount
           </span>
         ),
       ]);
-    } else items.push([f.label[locale], settingShown(f, account.settings[f.name], t)]);
+    } else items.push([f.label[locale], settingShown(f, valueOf(account, f), t)]);
   }
   items.push([t('lastChanged'), formatDate(account.updatedAt, locale)]);
   return (
     <>
       <Details items={items} />
-      {account.callbackUrl ? (
+      {account.notifyUrl ? (
         <div className="pm-block">
-          <CopyField id={`${account.id}-callback`} label={t('callbackUrl')} value={account.callbackUrl} t={tc} />
+          <CopyField id={`${account.id}-callback`} label={t('callbackUrl')} value={account.notifyUrl} t={tc} />
           <p className="db-muted pm-help">{account.protocol === 'wave' ? t('callbackHelpWave') : t('callbackHelp')}</p>
         </div>
       ) : null}
@@ -234,7 +238,7 @@ function valuesOf(account: RailAccount, fields: AccountField[]): KeptValues {
   const out: KeptValues = {};
   for (const f of fields) {
     if (f.kind === 'secret') continue;
-    const v = account.settings[f.name];
+    const v = valueOf(account, f);
     if (v === undefined || v === null) continue;
     out[f.name] = f.kind === 'boolean' ? v === true : Array.isArray(v) ? v.map(String) : String(v);
   }

@@ -59,7 +59,7 @@ export function railName(rail: Rail, locale: Locale): string {
 
 /** Every rail of the catalog, in its order, as this merchant has it in this mode. */
 export async function paymentMethods(db: Db, scope: Scope, locale: Locale): Promise<RailView[]> {
-  const enabled = await listRailAccounts(db, scope, listRailAccountsQuery.parse({ status: 'enabled', limit: '100' }));
+  const enabled = await listRailAccounts(db, scope, listRailAccountsQuery.parse({ status: 'active', limit: '100' }));
   const disabled = await listRailAccounts(db, scope, listRailAccountsQuery.parse({ status: 'disabled', limit: '30' }));
   return RAILS.map((rail) => {
     const platform = platformAdapter(rail, scope.livemode);
@@ -187,20 +187,25 @@ function parseForm(rail: Rail, form: FormData): ReadForm<Record<string, unknown>
 }
 
 /** The connect form as POST /v1/rail_accounts's input (before its own zod schema): a required field left empty is a problem. */
-export function readCreateForm(rail: Rail, form: FormData): ReadForm<{ rail: Rail; displayName?: string; settings: Record<string, unknown> }> {
+export function readCreateForm(
+  rail: Rail,
+  form: FormData,
+): ReadForm<{ rail: Rail; displayName?: string; settings: Record<string, unknown> } & Record<string, unknown>> {
   const parsed = parseForm(rail, form);
   if (!parsed.ok) return parsed;
   const settings: Record<string, unknown> = {};
+  const top: Record<string, unknown> = {};
   for (const f of accountFields(rail)) {
     const v = parsed.input[f.name];
     if (v === undefined || v === false) {
       if (f.required) return { ok: false, field: f.name, problem: 'required' };
       continue;
     }
-    settings[f.name] = v;
+    // Currencies and limits are given at the top of the account, the others in its settings.
+    (f.top ? top : settings)[f.name] = v;
   }
   const displayName = parsed.input.displayName;
-  return { ok: true, input: { rail, ...(displayName ? { displayName } : {}), settings } };
+  return { ok: true, input: { rail, ...(displayName ? { displayName } : {}), settings, ...top } };
 }
 
 /**
@@ -208,18 +213,23 @@ export function readCreateForm(rail: Rail, form: FormData): ReadForm<{ rail: Rai
  * optional one emptied is removed: null; a required one emptied is a problem); a secret left empty
  * is left out, so the account keeps it.
  */
-export function readUpdateForm(rail: Rail, form: FormData): ReadForm<{ displayName: string | null; settings: Record<string, unknown> }> {
+export function readUpdateForm(
+  rail: Rail,
+  form: FormData,
+): ReadForm<{ displayName: string | null; settings: Record<string, unknown> } & Record<string, unknown>> {
   const parsed = parseForm(rail, form);
   if (!parsed.ok) return parsed;
   const settings: Record<string, unknown> = {};
+  const top: Record<string, unknown> = {};
   for (const f of accountFields(rail)) {
+    const into = f.top ? top : settings;
     const v = parsed.input[f.name];
-    if (v !== undefined) settings[f.name] = v;
+    if (v !== undefined) into[f.name] = v;
     else if (f.kind === 'secret') continue;
     else if (f.required) return { ok: false, field: f.name, problem: 'required' };
-    else settings[f.name] = null;
+    else into[f.name] = null;
   }
-  return { ok: true, input: { displayName: parsed.input.displayName || null, settings } };
+  return { ok: true, input: { displayName: parsed.input.displayName || null, settings, ...top } };
 }
 
 /** A field's label in the dashboard's language (the operator's words), or the display name's. */
@@ -247,19 +257,20 @@ export function withoutSecrets(rail: Rail, form: FormData, text: string): string
 
 /**
  * A create or update refused by the domain, as the rail's flash: the backend's reason
- * (rail_account_check_failed), the setting at fault, or what else was wrong; the form comes back
+ * (rail_account_invalid), the setting at fault, or what else was wrong; the form comes back
  * with what was typed, never a secret. Anything that is not a DomainError is rethrown.
  */
 export function refusedForm(err: unknown, ctx: { locale: Locale }, t: TP, rail: Rail, form: FormData, accountId: string | null): PaymentMethodsFlash {
   if (!(err instanceof DomainError)) throw err;
   const kept = keptValues(rail, form);
-  const param = err.param?.startsWith('settings.') ? err.param.slice('settings.'.length) : err.param === 'displayName' ? 'displayName' : null;
+  const top = accountFields(rail).some((f) => f.top && f.name === err.param);
+  const param = err.param?.startsWith('settings.') ? err.param.slice('settings.'.length) : err.param === 'displayName' || top ? (err.param ?? null) : null;
   const retype = accountFields(rail).some((f) => f.kind === 'secret' && str(form, settingInput(f.name))) ? ` ${t('secretsRetype')}` : '';
   let title = t('errorTitle');
   let message = err.message;
-  if (err.code === 'rail_account_check_failed') title = t('refusedTitle');
+  if (err.code === 'rail_account_invalid') title = t('refusedTitle');
   else if (err.code === 'encryption_key_missing') message = t('encryptionMissing');
-  else if (err.code === 'unexpected_state') message = t('conflict');
+  else if (err.code === 'rail_account_exists' || err.code === 'unexpected_state') message = t('conflict');
   else if (param) {
     title = t('invalidTitle');
     message = `${fieldLabel(rail, param, ctx.locale, t)}: ${err.message}`;
