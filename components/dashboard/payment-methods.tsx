@@ -35,7 +35,7 @@ export interface RailActions {
 const PROTOCOL_NAMES: Record<string, string> = { mtn_momo: 'MTN MoMo (RequestToPay)', orange_money: 'Orange Money (Web Payment)', wave: 'Wave (Checkout)' };
 
 /** A setting's value on the account: currencies and limits are at its top, the others in its settings. */
-const valueOf = (account: RailAccount, f: AccountField): unknown =>
+const settingOf = (account: RailAccount, f: AccountField): unknown =>
   f.top ? (account as unknown as Record<string, unknown>)[f.name] : account.settings[f.name];
 
 /** A secret as it may be shown: its last four characters (none for a short one) and its fingerprint. */
@@ -106,7 +106,7 @@ function AccountSummary({ account, view, locale, t, tc }: { account: RailAccount
           </span>
         ),
       ]);
-    } else items.push([f.label[locale], settingShown(f, valueOf(account, f), t)]);
+    } else items.push([f.label[locale], settingShown(f, settingOf(account, f), t)]);
   }
   items.push([t('lastChanged'), formatDate(account.updatedAt, locale)]);
   return (
@@ -238,7 +238,7 @@ function valuesOf(account: RailAccount, fields: AccountField[]): KeptValues {
   const out: KeptValues = {};
   for (const f of fields) {
     if (f.kind === 'secret') continue;
-    const v = valueOf(account, f);
+    const v = settingOf(account, f);
     if (v === undefined || v === null) continue;
     out[f.name] = f.kind === 'boolean' ? v === true : Array.isArray(v) ? v.map(String) : String(v);
   }
