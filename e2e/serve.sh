@@ -8,6 +8,9 @@ PORT=${E2E_PORT:-3210}
 export BASE_URL="http://127.0.0.1:$PORT" LOG_LEVEL=${LOG_LEVEL:-warn}
 rm -rf .data-e2e && mkdir -p .data-e2e
 export DATA_DIR="$PWD/.data-e2e/db"
+# Rail accounts' secrets are sealed under a key (lib/secrets.ts): PostgreSQL has no default one, so
+# the run makes its own (the embedded database would keep one in its data folder).
+export CAISSE_ENCRYPTION_KEY=${CAISSE_ENCRYPTION_KEY:-e2e:$(node -e 'process.stdout.write(require("crypto").randomBytes(32).toString("base64"))')}
 npx tsx scripts/caisse.ts merchants create --name "Boutique Awa" > .data-e2e/keys.json
 # A dashboard user of that merchant (the embedded database is held by the server once it runs).
 MERCHANT=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(".data-e2e/keys.json","utf8")).merchant.id)')
