@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { HDKey } from '@scure/bip32';
 import { decode } from 'light-bolt11-decoder';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { listIntentAttempts } from '@/lib/dashboard/payments';
 import type { Db } from '@/lib/db/client';
 import { createRailAccount, disableRailAccount, updateRailAccount } from '@/lib/domain/rail-accounts';
 import { RAIL_DOWN_AFTER } from '@/lib/domain/rail-health';
@@ -137,6 +138,9 @@ describe('two merchants, each paid into its own accounts', () => {
     expect(shops.b.momo.payments.size - beforeB).toBe(1);
     expect(a.attempt).toMatchObject({ rail_account_id: A.accounts.momo.id, rail_account_version: 1, account_owner: 'merchant' });
     expect(b.attempt).toMatchObject({ rail_account_id: B.accounts.momo.id, rail_account_version: 1, account_owner: 'merchant' });
+    // The intent and the dashboard say whose account took it.
+    expect((await call('GET', `/v1/payment_intents/${a.pi.id}`, { key: A.key })).body.railAccountId).toBe(A.accounts.momo.id);
+    expect((await listIntentAttempts(db(), A.scope, a.pi.id)).map((x) => x.account)).toEqual([{ owner: 'merchant', id: A.accounts.momo.id, version: 1 }]);
     shops.a.momo.approve(a.attempt.backend_ref);
     shops.b.momo.approve(b.attempt.backend_ref);
     await A.poll(t0 + 10);

@@ -119,6 +119,8 @@ export interface AttemptView {
    */
   readError: { message: string; since: number; at: number; failures: number } | null;
   quote: Quote | null;
+  /** Whose account took it: the merchant's own (its id and version), the deployment's (platform), or test mode's simulator. */
+  account: { owner: 'merchant'; id: string; version: number } | { owner: 'platform' | 'simulator' };
   createdAt: number;
 }
 
@@ -131,7 +133,8 @@ function readErrorOf(v: unknown): AttemptView['readError'] {
 /** An intent's attempts, oldest first; empty for an intent this merchant does not have in this mode. */
 export async function listIntentAttempts(db: Db, scope: Scope, intentId: string): Promise<AttemptView[]> {
   const rows = await db.query(
-    `select id, rail, amount, currency, status, destination, amount_received, error, details->'readError' as read_error, quote, created_at from payment_attempts
+    `select id, rail, amount, currency, status, destination, amount_received, error, details->'readError' as read_error, quote, created_at,
+            rail_account_id, rail_account_version, account_owner from payment_attempts
       where payment_intent_id = $1 and merchant_id = $2 and livemode = $3 order by seq asc`,
     [intentId, scope.merchantId, scope.livemode],
   );
@@ -146,6 +149,10 @@ export async function listIntentAttempts(db: Db, scope: Scope, intentId: string)
     error: (r.error as AttemptView['error']) ?? null,
     readError: readErrorOf(r.read_error),
     quote: r.quote && typeof r.quote === 'object' && typeof (r.quote as Quote).amount === 'number' ? (r.quote as Quote) : null,
+    account:
+      r.rail_account_id !== null && r.rail_account_id !== undefined
+        ? { owner: 'merchant' as const, id: r.rail_account_id as string, version: Number(r.rail_account_version) }
+        : { owner: r.account_owner === 'simulator' ? ('simulator' as const) : ('platform' as const) },
     createdAt: Number(r.created_at),
   }));
 }
