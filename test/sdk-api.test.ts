@@ -118,7 +118,7 @@ describe('the SDK against the route handlers', () => {
     try {
       esplora = await startFakeEsplora();
       const account = await caisse.railAccounts.create({ rail: 'btc_onchain', settings: { accountKey: ZPUB, esploraUrl: esplora.url } });
-      expect(account).toMatchObject({ object: 'rail_account', rail: 'btc_onchain', status: 'enabled', version: 1 });
+      expect(account).toMatchObject({ object: 'rail_account', rail: 'btc_onchain', status: 'active', version: 1 });
       expect(account.secrets.accountKey?.last4).toBe(ZPUB.slice(-4));
       expect(JSON.stringify(account)).not.toContain(ZPUB);
       expect(account.receiveAddresses[0]).toBe('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');

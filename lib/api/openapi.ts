@@ -1285,7 +1285,6 @@ const RA_SETTINGS = {
   apiUser: 'c72025f5-5cd1-4630-99e4-8ba4722fad56',
   apiKey: '8e2d4c6a0b1f47d3a5c9e7b2d6f841b7',
   targetEnvironment: 'mtnivorycoast',
-  sendCallbacks: true,
 };
 export const EXAMPLES = {
   Product: {
@@ -1420,16 +1419,20 @@ export const EXAMPLES = {
     displayName: 'MTN MoMo',
     status: 'active',
     version: 1,
+    currencies: ['XOF'],
+    minAmount: null,
+    maxAmount: 1_500_000,
+    amountStep: null,
     settings: {
       baseUrl: RA_SETTINGS.baseUrl,
       apiUser: RA_SETTINGS.apiUser,
       targetEnvironment: RA_SETTINGS.targetEnvironment,
-      sendCallbacks: RA_SETTINGS.sendCallbacks,
     },
     // The hints of the request example's secrets, as the server computes them.
     secrets: { subscriptionKey: secretHint(RA_SETTINGS.subscriptionKey), apiKey: secretHint(RA_SETTINGS.apiKey) },
-    callbackUrl: `http://localhost:3000/callbacks/${RA_ID}`,
+    notifyUrl: `http://localhost:3000/callbacks/${RA_ID}`,
     receiveAddresses: [],
+    metadata: {},
     livemode: true,
     createdAt: T,
     updatedAt: T,
@@ -1622,7 +1625,7 @@ export const REQUEST_EXAMPLES: Record<string, Json> = {
   expireCheckoutSession: {},
   testFailPaymentIntent: {},
   retryWebhookDelivery: {},
-  createRailAccount: { rail: 'mobile_money_a', displayName: 'MTN MoMo', settings: RA_SETTINGS },
+  createRailAccount: { rail: 'mobile_money_a', displayName: 'MTN MoMo', settings: RA_SETTINGS, currencies: ['XOF'], maxAmount: 1_500_000 },
   updateRailAccount: { settings: { apiKey: '5b7d9f1e3a2c48e6b0d4f6a8c1e3b574' } },
   disableRailAccount: {},
 };

@@ -9101,11 +9101,16 @@ export interface operations {
                      *           "displayName": "MTN MoMo",
                      *           "status": "active",
                      *           "version": 1,
+                     *           "currencies": [
+                     *             "XOF"
+                     *           ],
+                     *           "minAmount": null,
+                     *           "maxAmount": 1500000,
+                     *           "amountStep": null,
                      *           "settings": {
                      *             "baseUrl": "https://proxy.momoapi.mtn.com",
                      *             "apiUser": "c72025f5-5cd1-4630-99e4-8ba4722fad56",
-                     *             "targetEnvironment": "mtnivorycoast",
-                     *             "sendCallbacks": true
+                     *             "targetEnvironment": "mtnivorycoast"
                      *           },
                      *           "secrets": {
                      *             "subscriptionKey": {
@@ -9117,8 +9122,9 @@ export interface operations {
                      *               "fingerprint": "19cc4266d58b"
                      *             }
                      *           },
-                     *           "callbackUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *           "notifyUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
                      *           "receiveAddresses": [],
+                     *           "metadata": {},
                      *           "livemode": true,
                      *           "createdAt": 1767225600,
                      *           "updatedAt": 1767225600,
@@ -9246,9 +9252,12 @@ export interface operations {
                  *         "subscriptionKey": "f3b1c8d24e6a4f0b9d7e5a3c21b09c1e",
                  *         "apiUser": "c72025f5-5cd1-4630-99e4-8ba4722fad56",
                  *         "apiKey": "8e2d4c6a0b1f47d3a5c9e7b2d6f841b7",
-                 *         "targetEnvironment": "mtnivorycoast",
-                 *         "sendCallbacks": true
-                 *       }
+                 *         "targetEnvironment": "mtnivorycoast"
+                 *       },
+                 *       "currencies": [
+                 *         "XOF"
+                 *       ],
+                 *       "maxAmount": 1500000
                  *     }
                  */
                 "application/json": {
@@ -9291,11 +9300,16 @@ export interface operations {
                      *       "displayName": "MTN MoMo",
                      *       "status": "active",
                      *       "version": 1,
+                     *       "currencies": [
+                     *         "XOF"
+                     *       ],
+                     *       "minAmount": null,
+                     *       "maxAmount": 1500000,
+                     *       "amountStep": null,
                      *       "settings": {
                      *         "baseUrl": "https://proxy.momoapi.mtn.com",
                      *         "apiUser": "c72025f5-5cd1-4630-99e4-8ba4722fad56",
-                     *         "targetEnvironment": "mtnivorycoast",
-                     *         "sendCallbacks": true
+                     *         "targetEnvironment": "mtnivorycoast"
                      *       },
                      *       "secrets": {
                      *         "subscriptionKey": {
@@ -9307,8 +9321,9 @@ export interface operations {
                      *           "fingerprint": "19cc4266d58b"
                      *         }
                      *       },
-                     *       "callbackUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "notifyUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
                      *       "receiveAddresses": [],
+                     *       "metadata": {},
                      *       "livemode": true,
                      *       "createdAt": 1767225600,
                      *       "updatedAt": 1767225600,
@@ -9559,11 +9574,16 @@ export interface operations {
                      *       "displayName": "MTN MoMo",
                      *       "status": "active",
                      *       "version": 1,
+                     *       "currencies": [
+                     *         "XOF"
+                     *       ],
+                     *       "minAmount": null,
+                     *       "maxAmount": 1500000,
+                     *       "amountStep": null,
                      *       "settings": {
                      *         "baseUrl": "https://proxy.momoapi.mtn.com",
                      *         "apiUser": "c72025f5-5cd1-4630-99e4-8ba4722fad56",
-                     *         "targetEnvironment": "mtnivorycoast",
-                     *         "sendCallbacks": true
+                     *         "targetEnvironment": "mtnivorycoast"
                      *       },
                      *       "secrets": {
                      *         "subscriptionKey": {
@@ -9575,8 +9595,9 @@ export interface operations {
                      *           "fingerprint": "19cc4266d58b"
                      *         }
                      *       },
-                     *       "callbackUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "notifyUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
                      *       "receiveAddresses": [],
+                     *       "metadata": {},
                      *       "livemode": true,
                      *       "createdAt": 1767225600,
                      *       "updatedAt": 1767225600,
@@ -9781,11 +9802,16 @@ export interface operations {
                      *       "displayName": "MTN MoMo",
                      *       "status": "active",
                      *       "version": 1,
+                     *       "currencies": [
+                     *         "XOF"
+                     *       ],
+                     *       "minAmount": null,
+                     *       "maxAmount": 1500000,
+                     *       "amountStep": null,
                      *       "settings": {
                      *         "baseUrl": "https://proxy.momoapi.mtn.com",
                      *         "apiUser": "c72025f5-5cd1-4630-99e4-8ba4722fad56",
-                     *         "targetEnvironment": "mtnivorycoast",
-                     *         "sendCallbacks": true
+                     *         "targetEnvironment": "mtnivorycoast"
                      *       },
                      *       "secrets": {
                      *         "subscriptionKey": {
@@ -9797,8 +9823,9 @@ export interface operations {
                      *           "fingerprint": "19cc4266d58b"
                      *         }
                      *       },
-                     *       "callbackUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "notifyUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
                      *       "receiveAddresses": [],
+                     *       "metadata": {},
                      *       "livemode": true,
                      *       "createdAt": 1767225600,
                      *       "updatedAt": 1767225600,
@@ -10079,11 +10106,16 @@ export interface operations {
                      *       "displayName": "MTN MoMo",
                      *       "status": "active",
                      *       "version": 1,
+                     *       "currencies": [
+                     *         "XOF"
+                     *       ],
+                     *       "minAmount": null,
+                     *       "maxAmount": 1500000,
+                     *       "amountStep": null,
                      *       "settings": {
                      *         "baseUrl": "https://proxy.momoapi.mtn.com",
                      *         "apiUser": "c72025f5-5cd1-4630-99e4-8ba4722fad56",
-                     *         "targetEnvironment": "mtnivorycoast",
-                     *         "sendCallbacks": true
+                     *         "targetEnvironment": "mtnivorycoast"
                      *       },
                      *       "secrets": {
                      *         "subscriptionKey": {
@@ -10095,8 +10127,9 @@ export interface operations {
                      *           "fingerprint": "19cc4266d58b"
                      *         }
                      *       },
-                     *       "callbackUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "notifyUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
                      *       "receiveAddresses": [],
+                     *       "metadata": {},
                      *       "livemode": true,
                      *       "createdAt": 1767225600,
                      *       "updatedAt": 1767225600,

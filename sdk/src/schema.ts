@@ -9104,11 +9104,16 @@ export interface operations {
                      *           "displayName": "MTN MoMo",
                      *           "status": "active",
                      *           "version": 1,
+                     *           "currencies": [
+                     *             "XOF"
+                     *           ],
+                     *           "minAmount": null,
+                     *           "maxAmount": 1500000,
+                     *           "amountStep": null,
                      *           "settings": {
                      *             "baseUrl": "https://proxy.momoapi.mtn.com",
                      *             "apiUser": "c72025f5-5cd1-4630-99e4-8ba4722fad56",
-                     *             "targetEnvironment": "mtnivorycoast",
-                     *             "sendCallbacks": true
+                     *             "targetEnvironment": "mtnivorycoast"
                      *           },
                      *           "secrets": {
                      *             "subscriptionKey": {
@@ -9120,8 +9125,9 @@ export interface operations {
                      *               "fingerprint": "19cc4266d58b"
                      *             }
                      *           },
-                     *           "callbackUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *           "notifyUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
                      *           "receiveAddresses": [],
+                     *           "metadata": {},
                      *           "livemode": true,
                      *           "createdAt": 1767225600,
                      *           "updatedAt": 1767225600,
@@ -9249,9 +9255,12 @@ export interface operations {
                  *         "subscriptionKey": "f3b1c8d24e6a4f0b9d7e5a3c21b09c1e",
                  *         "apiUser": "c72025f5-5cd1-4630-99e4-8ba4722fad56",
                  *         "apiKey": "8e2d4c6a0b1f47d3a5c9e7b2d6f841b7",
-                 *         "targetEnvironment": "mtnivorycoast",
-                 *         "sendCallbacks": true
-                 *       }
+                 *         "targetEnvironment": "mtnivorycoast"
+                 *       },
+                 *       "currencies": [
+                 *         "XOF"
+                 *       ],
+                 *       "maxAmount": 1500000
                  *     }
                  */
                 "application/json": {
@@ -9294,11 +9303,16 @@ export interface operations {
                      *       "displayName": "MTN MoMo",
                      *       "status": "active",
                      *       "version": 1,
+                     *       "currencies": [
+                     *         "XOF"
+                     *       ],
+                     *       "minAmount": null,
+                     *       "maxAmount": 1500000,
+                     *       "amountStep": null,
                      *       "settings": {
                      *         "baseUrl": "https://proxy.momoapi.mtn.com",
                      *         "apiUser": "c72025f5-5cd1-4630-99e4-8ba4722fad56",
-                     *         "targetEnvironment": "mtnivorycoast",
-                     *         "sendCallbacks": true
+                     *         "targetEnvironment": "mtnivorycoast"
                      *       },
                      *       "secrets": {
                      *         "subscriptionKey": {
@@ -9310,8 +9324,9 @@ export interface operations {
                      *           "fingerprint": "19cc4266d58b"
                      *         }
                      *       },
-                     *       "callbackUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "notifyUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
                      *       "receiveAddresses": [],
+                     *       "metadata": {},
                      *       "livemode": true,
                      *       "createdAt": 1767225600,
                      *       "updatedAt": 1767225600,
@@ -9562,11 +9577,16 @@ export interface operations {
                      *       "displayName": "MTN MoMo",
                      *       "status": "active",
                      *       "version": 1,
+                     *       "currencies": [
+                     *         "XOF"
+                     *       ],
+                     *       "minAmount": null,
+                     *       "maxAmount": 1500000,
+                     *       "amountStep": null,
                      *       "settings": {
                      *         "baseUrl": "https://proxy.momoapi.mtn.com",
                      *         "apiUser": "c72025f5-5cd1-4630-99e4-8ba4722fad56",
-                     *         "targetEnvironment": "mtnivorycoast",
-                     *         "sendCallbacks": true
+                     *         "targetEnvironment": "mtnivorycoast"
                      *       },
                      *       "secrets": {
                      *         "subscriptionKey": {
@@ -9578,8 +9598,9 @@ export interface operations {
                      *           "fingerprint": "19cc4266d58b"
                      *         }
                      *       },
-                     *       "callbackUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "notifyUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
                      *       "receiveAddresses": [],
+                     *       "metadata": {},
                      *       "livemode": true,
                      *       "createdAt": 1767225600,
                      *       "updatedAt": 1767225600,
@@ -9784,11 +9805,16 @@ export interface operations {
                      *       "displayName": "MTN MoMo",
                      *       "status": "active",
                      *       "version": 1,
+                     *       "currencies": [
+                     *         "XOF"
+                     *       ],
+                     *       "minAmount": null,
+                     *       "maxAmount": 1500000,
+                     *       "amountStep": null,
                      *       "settings": {
                      *         "baseUrl": "https://proxy.momoapi.mtn.com",
                      *         "apiUser": "c72025f5-5cd1-4630-99e4-8ba4722fad56",
-                     *         "targetEnvironment": "mtnivorycoast",
-                     *         "sendCallbacks": true
+                     *         "targetEnvironment": "mtnivorycoast"
                      *       },
                      *       "secrets": {
                      *         "subscriptionKey": {
@@ -9800,8 +9826,9 @@ export interface operations {
                      *           "fingerprint": "19cc4266d58b"
                      *         }
                      *       },
-                     *       "callbackUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "notifyUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
                      *       "receiveAddresses": [],
+                     *       "metadata": {},
                      *       "livemode": true,
                      *       "createdAt": 1767225600,
                      *       "updatedAt": 1767225600,
@@ -10082,11 +10109,16 @@ export interface operations {
                      *       "displayName": "MTN MoMo",
                      *       "status": "active",
                      *       "version": 1,
+                     *       "currencies": [
+                     *         "XOF"
+                     *       ],
+                     *       "minAmount": null,
+                     *       "maxAmount": 1500000,
+                     *       "amountStep": null,
                      *       "settings": {
                      *         "baseUrl": "https://proxy.momoapi.mtn.com",
                      *         "apiUser": "c72025f5-5cd1-4630-99e4-8ba4722fad56",
-                     *         "targetEnvironment": "mtnivorycoast",
-                     *         "sendCallbacks": true
+                     *         "targetEnvironment": "mtnivorycoast"
                      *       },
                      *       "secrets": {
                      *         "subscriptionKey": {
@@ -10098,8 +10130,9 @@ export interface operations {
                      *           "fingerprint": "19cc4266d58b"
                      *         }
                      *       },
-                     *       "callbackUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "notifyUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
                      *       "receiveAddresses": [],
+                     *       "metadata": {},
                      *       "livemode": true,
                      *       "createdAt": 1767225600,
                      *       "updatedAt": 1767225600,
