@@ -172,7 +172,7 @@ const envSchema = z
     RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(25),
     RATE_LIMIT_BURST: z.coerce.number().int().positive().default(100),
     WORKER: z.enum(['on', 'off']).default('on'),
-    // Where webhooks may go (lib/webhooks/ssrf.ts). Test-mode endpoints reach loopback and private
+    // Where webhooks may go (lib/ssrf.ts). Test-mode endpoints reach loopback and private
     // addresses only on a local deployment (BASE_URL on loopback, or plain http) unless this says
     // `allow`; `deny` refuses them even then. Live endpoints never reach them.
     WEBHOOK_PRIVATE_TARGETS: z.enum(['allow', 'deny'], { error: 'must be allow or deny' }).optional(),

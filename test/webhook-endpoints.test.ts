@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { setResolver } from '@/lib/webhooks/ssrf';
+import { setResolver } from '@/lib/ssrf';
 import { call, newMerchant, useDatabase } from './api';
 
 const { db } = useDatabase();

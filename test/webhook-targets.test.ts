@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { config, resetConfigForTests } from '@/lib/config';
 import type { MerchantKeys } from '@/lib/domain/merchants';
+import { type Resolver, setResolver } from '@/lib/ssrf';
 import { deliverDueWebhooks } from '@/lib/webhooks/deliveries';
-import { type Resolver, setResolver } from '@/lib/webhooks/ssrf';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
 import { type Receiver, startReceiver } from './webhook-receiver';
 

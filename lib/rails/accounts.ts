@@ -5,6 +5,7 @@
 // parses the deployment's environment: one parser, one set of checks.
 import type { Config, MomoProtocol } from '../config';
 import { isMobileMoneyRail, type MobileMoneyRail, type Rail } from '../money';
+import { isLocalDeployment } from '../ssrf';
 import { lndRail } from './lightning/lnd';
 import { mobileMoneyRail } from './mobile-money/definition';
 import { operatorInfo } from './mobile-money/operators';
@@ -309,7 +310,9 @@ export function accountSettings(base: RailSettings, rail: Rail, account: Account
     if (field.kind === 'currencies') cfg[name] = (v as readonly string[]).join(',');
     else cfg[name] = v;
   }
-  return { ...base, cfg: cfg as unknown as Config, env: cfg, account };
+  // A merchant's backend is reached at public addresses only, unless this deployment is a
+  // developer's own (its BASE_URL on loopback or plain http), whose network is the developer's.
+  return { ...base, cfg: cfg as unknown as Config, env: cfg, account, publicOnly: !isLocalDeployment(base.cfg.BASE_URL) };
 }
 
 /** Where an operator posts notifications for an account: the URL names it (app/callbacks/[account]). */

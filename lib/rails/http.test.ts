@@ -52,3 +52,24 @@ describe('backend HTTP client on a connection the backend closed', () => {
     expect(seen).toEqual(['GET /token #1', 'POST /pay #2']);
   });
 });
+
+describe("a merchant's rail account reaches public addresses only (publicOnly)", () => {
+  it('refuses a loopback IP literal and a name resolving to loopback, before connecting; the same request without the guard goes through', async () => {
+    let hits = 0;
+    server = http.createServer((_req, res) => {
+      hits++;
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    for (const url of [`http://127.0.0.1:${port}/v1/invoices`, `http://localhost:${port}/v1/invoices`]) {
+      const err = await httpRequest('btc_lightning', { method: 'GET', url, timeoutMs: 2000, publicOnly: true }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(BackendError);
+      expect((err as BackendError).message).toMatch(/public addresses only/);
+      expect((err as BackendError).kind).toBe('down');
+    }
+    expect(hits).toBe(0);
+    expect((await httpRequest('btc_lightning', { method: 'GET', url: `http://127.0.0.1:${port}/x`, timeoutMs: 2000 })).status).toBe(200);
+    expect(hits).toBe(1);
+  });
+});

@@ -2,9 +2,12 @@
 // (network, timeout, 5xx, unparsable body) turned into BackendError so the rail is reported
 // unavailable instead of crashing a request. A BackendError's message goes to the logs: it names
 // the status and a short code-like reason, never a response body (bodies may carry payer data).
+import dns from 'node:dns';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
+import net from 'node:net';
+import { bareHost, blockedReason } from '../ssrf';
 import { BackendError } from './types';
 
 export interface HttpRequest {
@@ -17,7 +20,37 @@ export interface HttpRequest {
   caPath?: string;
   /** The server's certificate (PEM), when given as text (a merchant's rail account) rather than a file. */
   ca?: string;
+  /**
+   * A merchant's rail account on a deployment that is not a developer's own: connect only to public
+   * addresses (lib/ssrf.ts), checked on the addresses the connection uses (no DNS rebinding), so no
+   * merchant can make the server reach the operator's own network.
+   */
+  publicOnly?: boolean;
 }
+
+/** Why a merchant's account may not connect to this address, or null. */
+const refusedAddress = (address: string): string | null => blockedReason(address);
+
+/** dns.lookup, refusing every answer with an address a merchant's account may not reach. */
+const publicLookup: net.LookupFunction = (hostname, options, callback) => {
+  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err, '', 4);
+    const list = addresses as dns.LookupAddress[];
+    for (const a of list) {
+      const why = refusedAddress(a.address);
+      if (why)
+        return callback(
+          Object.assign(new Error(`${hostname} resolves to ${a.address}, ${why}: a rail account reaches public addresses only`), { code: 'EREFUSED_TARGET' }),
+          '',
+          4,
+        );
+    }
+    if ((options as dns.LookupOptions).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+    const first = list[0];
+    if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 4);
+    return callback(null, first.address, first.family);
+  });
+};
 
 export interface HttpResponse {
   status: number;
@@ -51,6 +84,12 @@ class StaleSocketError extends Error {
 
 function sendOnce(rail: string, req: HttpRequest): Promise<HttpResponse> {
   const url = new URL(req.url);
+  if (req.publicOnly) {
+    // An IP literal is connected to without a lookup: checked here.
+    const host = bareHost(url.hostname);
+    const why = net.isIP(host) ? refusedAddress(host) : null;
+    if (why) return Promise.reject(new BackendError(rail, `${req.method} ${url.pathname}: ${host} is ${why}: a rail account reaches public addresses only`));
+  }
   const lib = url.protocol === 'https:' ? https : http;
   const body = req.body === undefined ? undefined : typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
   const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
@@ -60,7 +99,10 @@ function sendOnce(rail: string, req: HttpRequest): Promise<HttpResponse> {
   }
   return new Promise((resolve, reject) => {
     let answered = false;
-    const r = lib.request(url, { method: req.method, headers, ...(req.ca ? { ca: req.ca } : req.caPath ? { ca: fs.readFileSync(req.caPath) } : {}) }, (res) => {
+    const tls = req.ca ? { ca: req.ca } : req.caPath ? { ca: fs.readFileSync(req.caPath) } : {};
+    // A guarded request gets a connection of its own (no kept-alive socket made by another lookup).
+    const guard = req.publicOnly ? { lookup: publicLookup, agent: false as const } : {};
+    const r = lib.request(url, { method: req.method, headers, ...tls, ...guard }, (res) => {
       answered = true;
       const chunks: Buffer[] = [];
       let size = 0;

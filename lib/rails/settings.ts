@@ -20,6 +20,8 @@ export interface RailSettings {
   testOperatorUrl(attemptId: string): string;
   /** A merchant's rail account, when these are its settings (lib/rails/accounts.ts); none for the environment's. */
   account?: AccountRef;
+  /** Its backend is reached at public addresses only (a merchant's account, unless the deployment is a developer's own). */
+  publicOnly?: boolean;
 }
 
 export interface RailDefinition<C = unknown> {

@@ -13,10 +13,10 @@ import { listObjects, listQuery } from '../domain/list';
 import { notFound, unexpectedState } from '../errors';
 import { nowSeconds } from '../ids';
 import { log } from '../log';
+import { BlockedTargetError, checkTarget, resolver as currentResolver, isPublicAddress, type Resolver } from '../ssrf';
 import { getEndpointRow, signingSecrets } from './endpoints';
 import { postWebhook } from './http';
 import { webhookHeaders } from './signing';
-import { BlockedTargetError, checkTarget, resolver as currentResolver, isPublicAddress, type Resolver } from './ssrf';
 
 /** Waits after the 1st, 2nd, ... failed attempt (the contract's schedule): about 3 days in all. */
 export const RETRY_SCHEDULE_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 14 * 3600, 20 * 3600, 24 * 3600] as const;

@@ -8,8 +8,8 @@ import { EVENT_TYPES } from '../domain/events';
 import { listObjects, listQuery } from '../domain/list';
 import { invalid } from '../errors';
 import { createId, nowSeconds } from '../ids';
+import { BlockedTargetError, checkTarget, resolver } from '../ssrf';
 import { newWebhookSecret } from './signing';
-import { BlockedTargetError, checkTarget, resolver } from './ssrf';
 
 export const MAX_ENDPOINTS_PER_MODE = 16;
 export const DEFAULT_ROLL_OVERLAP_SECONDS = 24 * 3600;

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { ResolvedAddress } from './ssrf';
+import type { ResolvedAddress } from '../ssrf';
 
 export const DELIVERY_TIMEOUT_MS = 15_000;
 const KEEP_BODY_BYTES = 1024;

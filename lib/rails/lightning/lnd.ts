@@ -17,6 +17,8 @@ export const lndConfigSchema = z.object({
   /** The node's TLS certificate as PEM text (a merchant's rail account), instead of a path. */
   tlsCertPem: z.string().optional(),
   timeoutMs: z.number().int().positive(),
+  /** A merchant's account: its backend is reached at public addresses only (lib/rails/http.ts). */
+  publicOnly: z.boolean().optional(),
   /**
    * LND_PRIVATE_ROUTE_HINTS: ask LND for route hints to the node's private channels (AddInvoice
    * `private: true`). A node whose inbound liquidity is in unannounced channels needs them, or no
@@ -59,6 +61,7 @@ export class LndAdapter implements RailAdapter<LndConfig> {
       headers: { 'Grpc-Metadata-macaroon': this.config.macaroonHex },
       body,
       timeoutMs: this.config.timeoutMs,
+      publicOnly: this.config.publicOnly,
       caPath: this.config.tlsCertPath,
       ca: this.config.tlsCertPem,
     });
@@ -167,7 +170,7 @@ export class LndAdapter implements RailAdapter<LndConfig> {
 export const lndRail: RailDefinition<LndConfig> = {
   rail: 'btc_lightning',
   mode: 'live',
-  parse({ cfg, env, timeoutMs }) {
+  parse({ cfg, env, timeoutMs, publicOnly }) {
     if (!allOrNone(['LND_REST_URL', 'LND_MACAROON'], env)) return null;
     return configured('LND_*', () =>
       parseLndConfig({
@@ -176,6 +179,7 @@ export const lndRail: RailDefinition<LndConfig> = {
         tlsCertPath: cfg.LND_TLS_CERT_PATH,
         tlsCertPem: (env as Record<string, string | undefined>).LND_TLS_CERT_PEM,
         timeoutMs,
+        publicOnly,
         privateRouteHints: cfg.LND_PRIVATE_ROUTE_HINTS,
       }),
     );

@@ -19,6 +19,8 @@ export const momoConfigSchema = z.object({
   apiKey: z.string().min(1),
   targetEnvironment: z.string().min(1),
   timeoutMs: z.number().int().positive(),
+  /** A merchant's account: its backend is reached at public addresses only (lib/rails/http.ts). */
+  publicOnly: z.boolean().optional(),
   /**
    * MOMO_<X>_CALLBACK_URL: sent as X-Callback-Url. None when unset (we poll anyway): MTN calls back
    * only to the host registered for the API user (providerCallbackHost), so a URL made up from our
@@ -131,6 +133,7 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
       },
       body: '',
       timeoutMs: this.config.timeoutMs,
+      publicOnly: this.config.publicOnly,
     }).catch((err: unknown) => {
       throw err instanceof BackendError ? new BackendError(this.rail, err.message, { maybeSent: false }) : err;
     });
@@ -189,6 +192,7 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
           ...(note ? { payerMessage: note, payeeNote: note } : {}),
         },
         timeoutMs: this.config.timeoutMs,
+        publicOnly: this.config.publicOnly,
       });
     // A retry after a 401 is safe: the 401 push was not taken, and the retry carries the same
     // X-Reference-Id (taken twice, it would be a 409, not a second prompt).
@@ -253,6 +257,7 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
         url: this.url(`/collection/v1_0/requesttopay/${encodeURIComponent(referenceId)}`),
         headers: this.headers({ authorization: `Bearer ${token}` }),
         timeoutMs: this.config.timeoutMs,
+        publicOnly: this.config.publicOnly,
       }),
     );
     if (res.status === 404) return { status: 'NOT_FOUND' as const }; // not visible yet (eventual consistency), or never arrived
@@ -324,7 +329,7 @@ export class MomoAdapter implements RailAdapter<MomoConfig> {
 export const momoProtocol: MobileMoneyProtocol<MomoConfig> = {
   protocol: 'mtn_momo',
   settings: ['BASE_URL', 'SUBSCRIPTION_KEY', 'API_USER', 'API_KEY', 'TARGET_ENVIRONMENT', 'CALLBACK_URL'],
-  parse(rail, { env, timeoutMs }) {
+  parse(rail, { env, timeoutMs, publicOnly }) {
     const l = operatorInfoFrom(rail, env).letter;
     const v = (n: string) => env[`MOMO_${l}_${n}`];
     // TARGET_ENVIRONMENT too: it names the operator's market (mtnivorycoast, mtncameroon...); a
@@ -339,6 +344,7 @@ export const momoProtocol: MobileMoneyProtocol<MomoConfig> = {
         apiKey: v('API_KEY'),
         targetEnvironment: v('TARGET_ENVIRONMENT'),
         timeoutMs,
+        publicOnly,
         // Only when set: MTN calls back only to the host registered for the API user.
         callbackUrl: v('CALLBACK_URL'),
       }),

@@ -52,6 +52,8 @@ export const orangeConfigSchema = z.object({
     .regex(/^[A-Z]{3}$/)
     .optional(),
   timeoutMs: z.number().int().positive(),
+  /** A merchant's account: its backend is reached at public addresses only (lib/rails/http.ts). */
+  publicOnly: z.boolean().optional(),
 });
 export type OrangeConfig = z.infer<typeof orangeConfigSchema>;
 
@@ -127,6 +129,7 @@ export class OrangeMoneyAdapter implements RailAdapter<OrangeConfig> {
       },
       body: 'grant_type=client_credentials',
       timeoutMs: this.config.timeoutMs,
+      publicOnly: this.config.publicOnly,
     }).catch((err: unknown) => {
       throw err instanceof BackendError ? new BackendError(this.rail, err.message, { maybeSent: false }) : err;
     });
@@ -180,6 +183,7 @@ export class OrangeMoneyAdapter implements RailAdapter<OrangeConfig> {
           reference,
         },
         timeoutMs: this.config.timeoutMs,
+        publicOnly: this.config.publicOnly,
       }),
     );
     // Orange answers 201 (some gateways 200) with the payment page's address. A 5xx may come after
@@ -217,6 +221,7 @@ export class OrangeMoneyAdapter implements RailAdapter<OrangeConfig> {
         headers: { authorization: `Bearer ${token}` },
         body: { order_id: String(attempt.details.orderId ?? attempt.id), amount: attempt.amount, pay_token: attempt.backendRef },
         timeoutMs: this.config.timeoutMs,
+        publicOnly: this.config.publicOnly,
       }),
     );
     expectStatus(this.rail, res, [200, 201], 'transactionstatus');
@@ -298,7 +303,7 @@ export class OrangeMoneyAdapter implements RailAdapter<OrangeConfig> {
 export const orangeProtocol: MobileMoneyProtocol<OrangeConfig> = {
   protocol: 'orange_money',
   settings: ['BASE_URL', 'CLIENT_ID', 'CLIENT_SECRET', 'MERCHANT_KEY', 'WEBPAY_COUNTRY', 'WEBPAY_CURRENCY'],
-  parse(rail, { cfg, env, timeoutMs }) {
+  parse(rail, { cfg, env, timeoutMs, publicOnly }) {
     const { letter: l, currencies } = operatorInfoFrom(rail, env);
     const v = (n: string) => env[`MOMO_${l}_${n}`];
     const names = ['CLIENT_ID', 'CLIENT_SECRET', 'MERCHANT_KEY', 'WEBPAY_COUNTRY'].map((n) => `MOMO_${l}_${n}`);
@@ -326,6 +331,7 @@ export const orangeProtocol: MobileMoneyProtocol<OrangeConfig> = {
         country: v('WEBPAY_COUNTRY'),
         currency: v('WEBPAY_CURRENCY'),
         timeoutMs,
+        publicOnly,
       }),
     );
     // Every payment's notif_url and the checkout page's address must fit Orange's limit: a

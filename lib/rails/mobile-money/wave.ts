@@ -46,6 +46,8 @@ export const waveConfigSchema = z.object({
    */
   webhookSecret: z.string().min(1).optional(),
   timeoutMs: z.number().int().positive(),
+  /** A merchant's account: its backend is reached at public addresses only (lib/rails/http.ts). */
+  publicOnly: z.boolean().optional(),
 });
 export type WaveConfig = z.infer<typeof waveConfigSchema>;
 
@@ -142,6 +144,7 @@ export class WaveAdapter implements RailAdapter<WaveConfig> {
         ...(input.phone ? { restrict_payer_mobile: input.phone } : {}),
       },
       timeoutMs: this.config.timeoutMs,
+      publicOnly: this.config.publicOnly,
     });
     expectStatus(this.rail, res, [200, 201], 'checkout session');
     const s = this.parseSession(res, 'checkout session');
@@ -170,6 +173,7 @@ export class WaveAdapter implements RailAdapter<WaveConfig> {
       url: this.url(`/v1/checkout/sessions/search?client_reference=${encodeURIComponent('caisse-credentials-check')}`),
       headers: this.headers(),
       timeoutMs: this.config.timeoutMs,
+      publicOnly: this.config.publicOnly,
     });
     expectStatus(this.rail, res, [200], 'credentials check');
   }
@@ -180,6 +184,7 @@ export class WaveAdapter implements RailAdapter<WaveConfig> {
       url: this.url(`/v1/checkout/sessions/${encodeURIComponent(attempt.backendRef)}`),
       headers: this.headers(),
       timeoutMs: this.config.timeoutMs,
+      publicOnly: this.config.publicOnly,
     });
     expectStatus(this.rail, res, [200], 'checkout session status');
     const s = this.parseSession(res, 'checkout session status');
@@ -212,6 +217,7 @@ export class WaveAdapter implements RailAdapter<WaveConfig> {
       // As documented: no body (an empty body labelled JSON is not valid JSON).
       headers: this.headers(),
       timeoutMs: this.config.timeoutMs,
+      publicOnly: this.config.publicOnly,
     });
     // 2xx: expired. 409: not open any more (paid or expired already): the status lookup tells which.
     // Anything else (a 400, a 404, 5xx...) leaves the session as it was: an error, tried again.
@@ -248,7 +254,7 @@ export class WaveAdapter implements RailAdapter<WaveConfig> {
 export const waveProtocol: MobileMoneyProtocol<WaveConfig> = {
   protocol: 'wave',
   settings: ['BASE_URL', 'API_KEY', 'WEBHOOK_SECRET'],
-  parse(rail, { cfg, env, timeoutMs, account }) {
+  parse(rail, { cfg, env, timeoutMs, account, publicOnly }) {
     const l = operatorInfoFrom(rail, env).letter;
     const v = (n: string) => env[`MOMO_${l}_${n}`];
     // A merchant's account may come before its webhook (whose secret Wave shows once the account's
@@ -257,7 +263,7 @@ export const waveProtocol: MobileMoneyProtocol<WaveConfig> = {
     if (!allOrNone(names, env)) return null;
     assertPublicAddresses(cfg, `MOMO_${l}_* (wave)`);
     return configured(`MOMO_${l}_* (wave)`, () =>
-      parseWaveConfig({ baseUrl: v('BASE_URL') ?? 'https://api.wave.com', apiKey: v('API_KEY'), webhookSecret: v('WEBHOOK_SECRET'), timeoutMs }),
+      parseWaveConfig({ baseUrl: v('BASE_URL') ?? 'https://api.wave.com', apiKey: v('API_KEY'), webhookSecret: v('WEBHOOK_SECRET'), timeoutMs, publicOnly }),
     );
   },
   create: (rail, config, { env }) => new WaveAdapter(rail, config, operatorInfoFrom(rail, env)),

@@ -24,6 +24,8 @@ export const esploraConfigSchema = z.object({
   xpub: z.string().min(1),
   confirmations: z.number().int().min(1),
   timeoutMs: z.number().int().positive(),
+  /** A merchant's account: its backend is reached at public addresses only (lib/rails/http.ts). */
+  publicOnly: z.boolean().optional(),
   /** BTC_XPUB_ALLOW_XPUB_VERSION: take an `xpub` (not only a `zpub`) as the BIP84 account key. */
   allowXpubVersion: z.boolean().optional(),
 });
@@ -94,7 +96,12 @@ export class EsploraAdapter extends OnchainRail implements RailAdapter<EsploraCo
   }
 
   private get(path: string) {
-    return httpRequest(this.rail, { method: 'GET', url: `${this.config.url.replace(/\/+$/, '')}${path}`, timeoutMs: this.config.timeoutMs });
+    return httpRequest(this.rail, {
+      method: 'GET',
+      url: `${this.config.url.replace(/\/+$/, '')}${path}`,
+      timeoutMs: this.config.timeoutMs,
+      publicOnly: this.config.publicOnly,
+    });
   }
 
   private async txPage(path: string) {
@@ -200,7 +207,7 @@ export class EsploraAdapter extends OnchainRail implements RailAdapter<EsploraCo
 export const esploraRail: RailDefinition<EsploraConfig> = {
   rail: 'btc_onchain',
   mode: 'live',
-  parse({ cfg, env, timeoutMs }) {
+  parse({ cfg, env, timeoutMs, publicOnly }) {
     if (!allOrNone(['BTC_XPUB', 'ESPLORA_URL'], env)) return null;
     return configured('BTC_XPUB / ESPLORA_URL', () =>
       esploraConfigSchema.parse({
@@ -208,6 +215,7 @@ export const esploraRail: RailDefinition<EsploraConfig> = {
         xpub: cfg.BTC_XPUB,
         confirmations: cfg.BTC_CONFIRMATIONS,
         timeoutMs,
+        publicOnly,
         allowXpubVersion: cfg.BTC_XPUB_ALLOW_XPUB_VERSION,
       }),
     );

@@ -36,6 +36,8 @@ export const tronConfigSchema = z.object({
   xpub: z.string().min(1),
   contract: z.string().refine(isTronAddress, 'must be a TRON base58 address'),
   timeoutMs: z.number().int().positive(),
+  /** A merchant's account: its backend is reached at public addresses only (lib/rails/http.ts). */
+  publicOnly: z.boolean().optional(),
 });
 export type TronConfig = z.infer<typeof tronConfigSchema>;
 
@@ -129,6 +131,7 @@ export class TronGridAdapter extends TronRail implements RailAdapter<TronConfig>
       url: `${this.config.url.replace(/\/+$/, '')}${path}`,
       headers: { 'TRON-PRO-API-KEY': this.config.apiKey },
       timeoutMs: this.config.timeoutMs,
+      publicOnly: this.config.publicOnly,
     });
     if (res.status === 403 || res.status === 429 || res.status === 503) {
       this.backoff.strikes++;
@@ -279,11 +282,18 @@ export class TronGridAdapter extends TronRail implements RailAdapter<TronConfig>
 export const tronGridRail: RailDefinition<TronConfig> = {
   rail: 'usdt_trc20',
   mode: 'live',
-  parse({ cfg, env, timeoutMs }) {
+  parse({ cfg, env, timeoutMs, publicOnly }) {
     // TRONGRID_API_KEY too: TronGrid blocks keyless production use within seconds (403).
     if (!allOrNone(['TRON_XPUB', 'TRONGRID_API_KEY'], env)) return null;
     return configured('TRON_XPUB / TRONGRID_*', () =>
-      tronConfigSchema.parse({ url: cfg.TRONGRID_URL, apiKey: cfg.TRONGRID_API_KEY, xpub: cfg.TRON_XPUB, contract: cfg.TRON_USDT_CONTRACT, timeoutMs }),
+      tronConfigSchema.parse({
+        url: cfg.TRONGRID_URL,
+        apiKey: cfg.TRONGRID_API_KEY,
+        xpub: cfg.TRON_XPUB,
+        contract: cfg.TRON_USDT_CONTRACT,
+        timeoutMs,
+        publicOnly,
+      }),
     );
   },
   create: (config) => configured('TRON_XPUB / TRONGRID_*', () => new TronGridAdapter(config)),

@@ -10,7 +10,7 @@
 // and cloud metadata addresses are refused in every mode and on every deployment.
 import dns from 'node:dns';
 import net from 'node:net';
-import { type Config, config } from '../config';
+import { type Config, config } from './config';
 
 export interface ResolvedAddress {
   address: string;
