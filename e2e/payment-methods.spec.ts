@@ -13,8 +13,9 @@ import { type FakeEsplora, startFakeEsplora } from '../test/fakes/esplora';
 import { expectAccessible, expectAccessibleWithoutJs, fitsWidth } from './checkout-helpers';
 
 const SHOTS = path.join(process.cwd(), 'test-results', 'dashboard');
-const ZPUB = 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
-const FIRST_ADDRESS = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
+// A test-mode account takes a testnet key (a vpub of a wallet made for this spec) and shows its first addresses.
+const ZPUB = 'vpub5ZMGqWnzwfRVXPJbzdseh3GeZZxxp9apgA2iRcgWb3uiFk2knV9unkD8uZgX95e3vdLLjZP86BUxY6p8svtcCGndq8aPwM6AccgQfk1KZb3';
+const FIRST_ADDRESS = 'tb1q72xweewm4uvlkgzevmewy0dk3mmpymgr3n58qx';
 
 function user(): { email: string; password: string } {
   const j = JSON.parse(fs.readFileSync(path.join(process.cwd(), '.data-e2e', 'user.json'), 'utf8'));

@@ -10,7 +10,7 @@
 //
 // A sealed value is `v1:<key id>:<base64url(iv | tag | ciphertext)>`; its associated data names
 // what it belongs to (`rail_account:<id>:<version>`), so a value copied onto another row fails.
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { closeSync, existsSync, fchmodSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -144,7 +144,16 @@ export function open(ring: KeyRing, sealed: string, aad: string): string {
   }
 }
 
-/** What may be shown of a secret: its last four characters and a fingerprint (never enough to use it). */
-export function secretHint(value: string): { last4: string; fingerprint: string } {
-  return { last4: value.length > 8 ? value.slice(-4) : '', fingerprint: createHash('sha256').update(value).digest('hex').slice(0, 12) };
+/** The key secrets' fingerprints are made with: derived from the ring's current key (never stored). */
+export function fingerprintKey(ring: KeyRing): Buffer {
+  return Buffer.from(hkdfSync('sha256', ring.current.key, Buffer.alloc(0), 'caisse secret fingerprint', 32));
+}
+
+/**
+ * What may be shown of a secret: a fingerprint (an HMAC under a key derived from the key ring, so
+ * a short secret cannot be found from it by trying every value), and its last four characters only
+ * when the secret is long enough that they give nothing away (16 characters or more).
+ */
+export function secretHint(value: string, key: Buffer): { last4: string; fingerprint: string } {
+  return { last4: value.length >= 16 ? value.slice(-4) : '', fingerprint: createHmac('sha256', key).update(value).digest('hex').slice(0, 12) };
 }

@@ -1,4 +1,7 @@
 // Shared by the adapter tests: a prompt input and an attempt view with defaults, and public keys.
+import { randomBytes } from 'node:crypto';
+import { HDKey } from '@scure/bip32';
+import { parseAccountKey, receiveAddress } from '@/lib/rails/onchain/bip84';
 import type { AttemptView, PromptInput } from '@/lib/rails/types';
 import { now } from './lifecycle-helpers';
 
@@ -31,3 +34,15 @@ export const view = (
   ...p,
   ...over,
 });
+
+/**
+ * A BIP84 account key of a new random wallet: a mainnet zpub (live accounts) or a testnet vpub
+ * (test-mode accounts). One key serves one merchant in one mode (lib/domain/rail-accounts.ts), and
+ * test files may share a database: each merchant of a test gets its own.
+ */
+export function newAccountKey(network: 'mainnet' | 'testnet'): { key: string; address: (index: number) => string } {
+  const versions = network === 'mainnet' ? { private: 0x04b2430c, public: 0x04b24746 } : { private: 0x045f18bc, public: 0x045f1cf6 };
+  const key = HDKey.fromMasterSeed(randomBytes(32), versions).derive(`m/84'/${network === 'mainnet' ? 0 : 1}'/0'`).publicExtendedKey;
+  const parsed = parseAccountKey(key);
+  return { key, address: (index) => receiveAddress(parsed, index) };
+}

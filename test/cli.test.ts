@@ -10,7 +10,11 @@ import { verifyPassword } from '@/lib/dashboard/passwords';
 import { signIn } from '@/lib/dashboard/sessions';
 import { openDatabase } from '@/lib/db/client';
 import { newKeySpec, parseKeyRing, sealedKeyId } from '@/lib/secrets';
-import { ZPUB } from './adapter-helpers';
+import { newAccountKey, ZPUB } from './adapter-helpers';
+
+/** The test-mode wallet key of this file's accounts (a testnet vpub). */
+const VPUB = newAccountKey('testnet').key;
+
 import { type FakeEsplora, startFakeEsplora } from './fakes/esplora';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caisse-cli-'));
@@ -262,12 +266,13 @@ describe('CLI rail-accounts, key rotation and start-up', () => {
     if (made.status !== 0) throw new Error(`merchants create: ${made.stderr}`);
     return JSON.parse(made.stdout).merchant.id as string;
   }
-  const settings = (url = esplora.url) => JSON.stringify({ accountKey: ZPUB, esploraUrl: url });
+  // A test-mode account takes a testnet key, a live one a mainnet key; one key serves one mode.
+  const settings = (mode: 'test' | 'live' = 'test', url = esplora.url) => JSON.stringify({ accountKey: mode === 'live' ? ZPUB : VPUB, esploraUrl: url });
   const create = (env: Record<string, string>, merchant: string, mode: string, ...more: string[]) =>
     caisse(env, 'rail-accounts', 'create', '--merchant', merchant, '--mode', mode, '--rail', 'btc_onchain', ...more);
   /** Nothing a process printed holds a secret: the account key, or a key of the ring. */
   const expectNoSecret = (...outputs: string[]) => {
-    for (const o of outputs) for (const secret of [ZPUB, KEY1.split(':')[1]!, KEY2.split(':')[1]!]) expect(o).not.toContain(secret);
+    for (const o of outputs) for (const secret of [ZPUB, VPUB, KEY1.split(':')[1]!, KEY2.split(':')[1]!]) expect(o).not.toContain(secret);
   };
 
   it('new-key prints a key CAISSE_ENCRYPTION_KEY takes, a new one each time, under an id the ring does not have yet', async () => {
@@ -310,9 +315,9 @@ describe('CLI rail-accounts, key rotation and start-up', () => {
       maxAmount: null,
       amountStep: null,
       settings: { esploraUrl: esplora.url },
-      secrets: { accountKey: { last4: ZPUB.slice(-4), fingerprint: expect.stringMatching(/^[0-9a-f]{12}$/) } },
+      secrets: { accountKey: { last4: VPUB.slice(-4), fingerprint: expect.stringMatching(/^[0-9a-f]{12}$/) } },
       notifyUrl: null,
-      receiveAddresses: expect.arrayContaining([expect.stringMatching(/^bc1q/)]),
+      receiveAddresses: expect.arrayContaining([expect.stringMatching(/^tb1q/)]),
       metadata: {},
       livemode: false,
       createdAt: expect.any(Number),
@@ -328,7 +333,7 @@ describe('CLI rail-accounts, key rotation and start-up', () => {
     const live = await run(
       ['scripts/caisse.ts', 'rail-accounts', 'create', '--merchant', merchant, '--mode', 'live', '--rail', 'btc_onchain', '--settings-file', '-'],
       env,
-      settings(),
+      settings('live'),
     );
     expect(live.status, live.stderr).toBe(0);
     const liveId = JSON.parse(live.stdout).railAccount.id as string;
@@ -357,7 +362,7 @@ describe('CLI rail-accounts, key rotation and start-up', () => {
     }
     // A backend that refuses (here: none listening): 400 rail_account_invalid, nothing saved.
     const other = await newMerchantIn(env);
-    const down = await create(env, other, 'test', '--settings', settings('http://127.0.0.1:9'));
+    const down = await create(env, other, 'test', '--settings', settings('test', 'http://127.0.0.1:9'));
     expect(down.status).toBe(1);
     expect(down.stderr).toMatch(/The btc_onchain backend did not accept these settings: .*Nothing was saved/);
     expectNoSecret(down.stderr);
@@ -387,7 +392,7 @@ describe('CLI rail-accounts, key rotation and start-up', () => {
     const env = await ownDatabase();
     const merchant = await newMerchantIn(env);
     for (const mode of ['test', 'live']) {
-      const r = await create({ ...env, CAISSE_ENCRYPTION_KEY: KEY1 }, merchant, mode, '--settings', settings());
+      const r = await create({ ...env, CAISSE_ENCRYPTION_KEY: KEY1 }, merchant, mode, '--settings', settings(mode as 'test' | 'live'));
       expect(r.status, r.stderr).toBe(0);
     }
     // Before: the new key alone opens nothing.
@@ -437,7 +442,7 @@ describe('CLI rail-accounts, key rotation and start-up', () => {
   it('start-up refuses a key ring that cannot open a version: exit 1, naming the account and the key id, never the secret', async () => {
     const env = await ownDatabase();
     const merchant = await newMerchantIn(env);
-    const made = await create({ ...env, CAISSE_ENCRYPTION_KEY: KEY1 }, merchant, 'live', '--settings', settings());
+    const made = await create({ ...env, CAISSE_ENCRYPTION_KEY: KEY1 }, merchant, 'live', '--settings', settings('live'));
     expect(made.status, made.stderr).toBe(0);
     const id = JSON.parse(made.stdout).railAccount.id as string;
 

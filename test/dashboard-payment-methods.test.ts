@@ -11,7 +11,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DomainError } from '@/lib/errors';
 import { newKeySpec, resetKeyRingForTests } from '@/lib/secrets';
-import { ZPUB } from './adapter-helpers';
+import { newAccountKey } from './adapter-helpers';
 import { newMerchant, useDatabase, useLiveConfig } from './api';
 import { type FakeEsplora, startFakeEsplora } from './fakes/esplora';
 
@@ -40,7 +40,11 @@ const { readCreateForm, readUpdateForm, keptValues, settingInput } = await impor
 const { testRailAccount, listRailAccounts, listRailAccountsQuery } = await import('@/lib/domain/rail-accounts');
 const { paymentMethodsMessages } = await import('@/lib/i18n/payment-methods');
 
-const FIRST_ADDRESSES = ['bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g'];
+/** Each merchant's test-mode wallet account key (a testnet vpub; one key serves one merchant in one mode). */
+const wallets = new Map<string, ReturnType<typeof newAccountKey>>();
+const walletOf = (merchantId: string) => wallets.get(merchantId) ?? wallets.set(merchantId, newAccountKey('testnet')).get(merchantId)!;
+/** The signed-in merchant's. */
+const wallet = () => walletOf(session.merchantId);
 
 // A key ring of the test's own (PostgreSQL has none without CAISSE_ENCRYPTION_KEY).
 useLiveConfig(() => ({ CAISSE_ENCRYPTION_KEY: newKeySpec('pmtest') }));
@@ -104,7 +108,7 @@ const text = (html: string) =>
 
 const onchain = (extra: Record<string, string> = {}) => ({
   rail: 'btc_onchain',
-  [settingInput('accountKey')]: ZPUB,
+  [settingInput('accountKey')]: wallet().key,
   [settingInput('esploraUrl')]: esplora.url,
   ...extra,
 });
@@ -168,7 +172,7 @@ describe('the Payment methods page', () => {
     expect(btc).toMatch(/The btc_onchain backend did not accept these settings: .+\. Nothing was saved\./);
     expect(btc).toContain('The secrets you typed were not kept: enter them again.');
     expect(section(html, 'btc_onchain')).toContain('value="http://127.0.0.1:9/api"');
-    expect(html).not.toContain(ZPUB);
+    expect(html).not.toContain(wallet().key);
     expect(await ownAccount()).toBeNull();
   });
 
@@ -182,16 +186,16 @@ describe('the Payment methods page', () => {
     const words = text(btc);
     expect(words).toContain('Account connected: compare its first receive addresses below with your wallet.');
     expect(words).toContain('Your account');
-    for (const a of FIRST_ADDRESSES) expect(btc).toContain(a);
+    for (const a of [wallet().address(0), wallet().address(1)]) expect(btc).toContain(a);
     expect(words).toContain('Compare them with your wallet before a buyer pays');
-    expect(words).toContain(`•••• ${ZPUB.slice(-4)} (fingerprint ${account.secrets.accountKey!.fingerprint})`);
+    expect(words).toContain(`•••• ${wallet().key.slice(-4)} (fingerprint ${account.secrets.accountKey!.fingerprint})`);
     // The update form: the key's field empty, said to be kept; the URL filled in.
     const key = tag(btc, 'id="btc_onchain-update-accountKey"');
     expect(key).toContain('type="password"');
     expect(key).not.toContain('value=');
     expect(key).not.toContain('required');
-    expect(words).toContain(`Leave empty to keep the current one (•••• ${ZPUB.slice(-4)}`);
-    expect(html).not.toContain(ZPUB);
+    expect(words).toContain(`Leave empty to keep the current one (•••• ${wallet().key.slice(-4)}`);
+    expect(html).not.toContain(wallet().key);
     // A second account on the rail in this mode is refused in words, nothing typed lost.
     await post(connectRailAction, onchain());
     expect(text(section(await page(), 'btc_onchain'))).toContain('This rail already has an enabled account in this mode');
@@ -274,7 +278,7 @@ describe('the Payment methods page', () => {
       const btc = text(section(html, 'btc_onchain'));
       expect(btc).toContain('Not available');
       expect(btc).not.toContain('Your account');
-      expect(btc).not.toContain(FIRST_ADDRESSES[0]);
+      expect(btc).not.toContain(wallet().address(0));
     } finally {
       session.livemode = false;
     }
@@ -391,7 +395,10 @@ describe('testRailAccount', () => {
   it('asks the backend with the current version: ok, or its reason; nothing saved; another merchant’s is missing', async () => {
     const scope = { merchantId: (await newMerchant(db(), 'Check shop')).merchant.id, livemode: false };
     const { createRailAccount } = await import('@/lib/domain/rail-accounts');
-    const made = await createRailAccount(db(), scope, { rail: 'btc_onchain', settings: { accountKey: ZPUB, esploraUrl: esplora.url } });
+    const made = await createRailAccount(db(), scope, {
+      rail: 'btc_onchain',
+      settings: { accountKey: walletOf(scope.merchantId).key, esploraUrl: esplora.url },
+    });
     expect(await testRailAccount(db(), scope, made.id)).toEqual({ rail: 'btc_onchain', ok: true });
     esplora.failNext(503, 1, /blocks\/tip/);
     const refused = await testRailAccount(db(), scope, made.id);

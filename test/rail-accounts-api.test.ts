@@ -5,8 +5,8 @@
 // updates as new versions (a secret left out is kept), disable, events, and other merchants' ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploymentKeyRing } from '@/lib/domain/merchant-rails';
-import { newKeySpec, parseKeyRing, resetKeyRingForTests, secretHint } from '@/lib/secrets';
-import { ZPUB } from './adapter-helpers';
+import { fingerprintKey, newKeySpec, parseKeyRing, resetKeyRingForTests, secretHint } from '@/lib/secrets';
+import { newAccountKey } from './adapter-helpers';
 import { type ApiResult, type CallOptions, call as callApi, newMerchant, useDatabase } from './api';
 import { type FakeEsplora, startFakeEsplora } from './fakes/esplora';
 import { type FakeMomo, startFakeMomo } from './fakes/momo';
@@ -17,7 +17,12 @@ const { db } = useDatabase();
 const MOMO = { user: '6f1d3c2a-8b4e-4d7a-9c1f-2e5b7a9d0c34', key: 'momo-api-key-S3cr3t-0001', sub: 'momo-sub-key-S3cr3t-0002' };
 const WRONG_KEY = 'momo-api-key-Wr0ng-9999';
 /** The published BIP84 vector: m/84'/0'/0'/0/0 of its zpub. */
-const FIRST_ADDRESS = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
+/** This file's test-mode wallet account key (a testnet vpub: a test-mode account is on the test network), and its first address. */
+/** A secret's hint as this deployment's key ring makes it. */
+const hint = (secret: string) => secretHint(secret, fingerprintKey(deploymentKeyRing()!));
+const WALLET = newAccountKey('testnet');
+const ZPUB = WALLET.key;
+const FIRST_ADDRESS = WALLET.address(0);
 /** Strings that must appear in no answer and no event. */
 const SECRETS = [MOMO.key, MOMO.sub, WRONG_KEY, ZPUB];
 
@@ -80,7 +85,7 @@ describe('POST /v1/rail_accounts: checked at the backend, then saved with its se
       status: 'active',
       version: 1,
       settings: { esploraUrl: esplora.url },
-      secrets: { accountKey: secretHint(ZPUB) },
+      secrets: { accountKey: hint(ZPUB) },
       notifyUrl: null,
       livemode: false,
       disabledAt: null,
@@ -126,7 +131,7 @@ describe('POST /v1/rail_accounts: checked at the backend, then saved with its se
       livemode: true,
     });
     expect(res.body.settings).toEqual({ baseUrl: momo.url, apiUser: MOMO.user, targetEnvironment: 'sandbox' });
-    expect(res.body.secrets).toEqual({ subscriptionKey: secretHint(MOMO.sub), apiKey: secretHint(MOMO.key) });
+    expect(res.body.secrets).toEqual({ subscriptionKey: hint(MOMO.sub), apiKey: hint(MOMO.key) });
     expect(res.body.secrets.apiKey.last4).toBe('0001');
     expect(res.body.notifyUrl).toBe(`http://localhost:3000/callbacks/${res.body.id}`);
     const text = JSON.stringify(res.body);
@@ -288,15 +293,23 @@ describe('POST /v1/rail_accounts/:id: a new version', () => {
       param: 'rail',
     });
 
-    // A new secret (the API user's key, rolled at a new gateway): its own hint; the subscription key, left out, is kept.
+    // A new gateway: every secret is given again (the stored ones are never sent to a new address),
+    // or 400 naming the first one missing, and nothing reaches the new address.
     const NEW_KEY = 'momo-api-key-S3cr3t-0003';
     SECRETS.push(NEW_KEY);
     const rolled = await startFakeMomo({ ...MOMO, key: NEW_KEY });
     try {
-      const res = await call('POST', `/v1/rail_accounts/${account.id}`, { key: keys.live, body: { settings: { baseUrl: rolled.url, apiKey: NEW_KEY } } });
+      const half = await call('POST', `/v1/rail_accounts/${account.id}`, { key: keys.live, body: { settings: { baseUrl: rolled.url, apiKey: NEW_KEY } } });
+      expect(half.status).toBe(400);
+      expect(half.body.error).toMatchObject({ code: 'parameter_missing', param: 'settings.subscriptionKey' });
+      expect(rolled.requests).toEqual([]);
+      const res = await call('POST', `/v1/rail_accounts/${account.id}`, {
+        key: keys.live,
+        body: { settings: { baseUrl: rolled.url, apiKey: NEW_KEY, subscriptionKey: MOMO.sub } },
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body).toMatchObject({ version: 4, settings: { baseUrl: rolled.url } });
-      expect(res.body.secrets).toEqual({ subscriptionKey: secretHint(MOMO.sub), apiKey: secretHint(NEW_KEY) });
+      expect(res.body.secrets).toEqual({ subscriptionKey: hint(MOMO.sub), apiKey: hint(NEW_KEY) });
       const token = rolled.requests.find((r) => r.path === '/collection/token/')!;
       expect(token.headers.authorization).toBe(basicOf(MOMO.user, NEW_KEY));
       expect(token.headers['ocp-apim-subscription-key']).toBe(MOMO.sub);

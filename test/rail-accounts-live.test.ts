@@ -6,7 +6,6 @@
 // merchant, at an injected clock. The money invariant is checked per intent and per account: what
 // each fake says was paid to it == what was recorded for that account's attempts.
 import { randomBytes } from 'node:crypto';
-import { HDKey } from '@scure/bip32';
 import { decode } from 'light-bolt11-decoder';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listIntentAttempts } from '@/lib/dashboard/payments';
@@ -16,6 +15,7 @@ import { RAIL_DOWN_AFTER } from '@/lib/domain/rail-health';
 import { availableRails } from '@/lib/payments/available-rails';
 import { handleAccountCallback, handleMobileMoneyCallback } from '@/lib/payments/callback';
 import { pollDueAttempts } from '@/lib/payments/poll';
+import { newAccountKey } from './adapter-helpers';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
 import { type FakeEsplora, startFakeEsplora } from './fakes/esplora';
 import { type FakeLnd, startFakeLnd } from './fakes/lnd';
@@ -25,10 +25,11 @@ import { newIntent, now } from './lifecycle-helpers';
 
 const { db } = useDatabase();
 
-/** A BIP84 mainnet account key (zpub) of a random wallet: each merchant's own. */
+/** A BIP84 mainnet account key (zpub) of a random wallet: each merchant's own (a key serves one merchant). */
 function newZpub(): string {
-  const versions = { private: 0x04b2430c, public: 0x04b24746 };
-  return HDKey.fromMasterSeed(randomBytes(32), versions).derive("m/84'/0'/0'").publicExtendedKey;
+  const key = newAccountKey('mainnet').key;
+  secrets.push(key);
+  return key;
 }
 
 interface Shop {
@@ -37,12 +38,11 @@ interface Shop {
   momoCreds: { user: string; key: string; sub: string };
   lnd: FakeLnd;
   macaroon: string;
-  zpub: string;
 }
 
 const shops: Record<'a' | 'b', Shop> = {} as never;
 let esplora: FakeEsplora;
-let secrets: string[] = [];
+const secrets: string[] = [];
 
 beforeAll(async () => {
   esplora = await startFakeEsplora();
@@ -53,9 +53,9 @@ beforeAll(async () => {
       sub: `${name}-sub-${randomBytes(12).toString('hex')}`,
     };
     const macaroon = `0201036c6e64${randomBytes(24).toString('hex')}`;
-    shops[name] = { name, momo: await startFakeMomo(momoCreds), momoCreds, lnd: await startFakeLnd(macaroon), macaroon, zpub: newZpub() };
+    shops[name] = { name, momo: await startFakeMomo(momoCreds), momoCreds, lnd: await startFakeLnd(macaroon), macaroon };
   }
-  secrets = Object.values(shops).flatMap((s) => [s.momoCreds.key, s.momoCreds.sub, s.macaroon, s.zpub]);
+  secrets.push(...Object.values(shops).flatMap((s) => [s.momoCreds.key, s.momoCreds.sub, s.macaroon]));
 });
 // No platform rails: only merchants' own accounts take live payments.
 useLiveConfig(() => ({ PLATFORM_RAILS: 'off', RAIL_HTTP_TIMEOUT_MS: '1000', BTC_CONFIRMATIONS: '1' }));
@@ -81,7 +81,7 @@ async function merchantWithAccounts(s: Shop) {
   const scope = { merchantId: m.merchant.id, livemode: true };
   const momo = await createRailAccount(db(), scope, { rail: 'mobile_money_a', settings: momoSettings(s) });
   const lightning = await createRailAccount(db(), scope, { rail: 'btc_lightning', settings: { restUrl: s.lnd.url, macaroon: s.macaroon } });
-  const onchain = await createRailAccount(db(), scope, { rail: 'btc_onchain', settings: { accountKey: s.zpub, esploraUrl: esplora.url } });
+  const onchain = await createRailAccount(db(), scope, { rail: 'btc_onchain', settings: { accountKey: newZpub(), esploraUrl: esplora.url } });
   return { m, scope, key: m.keys.live, accounts: { momo, lightning, onchain }, poll: (t: number) => pollDueAttempts(db(), t, { merchantId: m.merchant.id }) };
 }
 

@@ -4,11 +4,12 @@
 // (lib/rails/http.ts publicOnly). A fake Esplora listens on loopback here: it must never be asked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRailAccount } from '@/lib/domain/rail-accounts';
-import { ZPUB } from './adapter-helpers';
+import { newAccountKey } from './adapter-helpers';
 import { newMerchant, useDatabase, useLiveConfig } from './api';
 import { type FakeEsplora, startFakeEsplora } from './fakes/esplora';
 
 const { db } = useDatabase();
+const ZPUB = newAccountKey('testnet').key;
 let esplora: FakeEsplora;
 
 beforeAll(async () => {

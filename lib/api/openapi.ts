@@ -376,7 +376,7 @@ const RailAccount = z.strictObject({
   secrets: z
     .record(z.string(), z.strictObject({ last4: z.string(), fingerprint: z.string() }))
     .describe(
-      'Each secret as it may be shown: its last four characters (empty for a short one) and a fingerprint (the first 12 hex of its SHA-256). Never the secret',
+      'Each secret as it may be shown: its last four characters (empty for a secret under 16 characters) and a fingerprint (12 hex digits of an HMAC under a key of this deployment: the same secret shows the same fingerprint, and a fingerprint gives nothing of the secret away). Never the secret',
     ),
   notifyUrl: z
     .string()
@@ -1279,6 +1279,8 @@ const T = 1767225600; // 2026-01-01T00:00:00Z
 const PI_ID = 'pi_3kTq8ZbV2nLw9XyC4rHd7M';
 const RA_ID = 'ra_4Hm9Qx2LcT7nKz3WbV8pRd';
 /** An MTN MoMo account's settings as its merchant sends them (the secrets are made up). */
+/** The examples' fingerprints are made with a key of their own (a deployment's come from its key ring). */
+const EXAMPLE_FINGERPRINT_KEY = Buffer.alloc(32, 7);
 const RA_SETTINGS = {
   baseUrl: 'https://proxy.momoapi.mtn.com',
   subscriptionKey: 'f3b1c8d24e6a4f0b9d7e5a3c21b09c1e',
@@ -1429,7 +1431,10 @@ export const EXAMPLES = {
       targetEnvironment: RA_SETTINGS.targetEnvironment,
     },
     // The hints of the request example's secrets, as the server computes them.
-    secrets: { subscriptionKey: secretHint(RA_SETTINGS.subscriptionKey), apiKey: secretHint(RA_SETTINGS.apiKey) },
+    secrets: {
+      subscriptionKey: secretHint(RA_SETTINGS.subscriptionKey, EXAMPLE_FINGERPRINT_KEY),
+      apiKey: secretHint(RA_SETTINGS.apiKey, EXAMPLE_FINGERPRINT_KEY),
+    },
     notifyUrl: `http://localhost:3000/callbacks/${RA_ID}`,
     receiveAddresses: [],
     metadata: {},

@@ -7,7 +7,7 @@
 // A merchant's enabled accounts come with the API's key lookup (lib/api/auth.ts, no round trip of
 // their own); the page, the dashboard and the worker read them (one indexed query). An account's
 // adapter is made once per process and version (its secrets opened once): a version never changes.
-import { config } from '../config';
+import { config, type MomoProtocol } from '../config';
 import type { Db } from '../db/client';
 import { DomainError } from '../errors';
 import { isMobileMoneyRail, RAILS, type Rail } from '../money';
@@ -49,7 +49,12 @@ export async function accountVersionAdapter(db: Db, ref: AccountRef): Promise<Ra
   return cachedAccountAdapter(ref, async () => {
     const row = await loadAccountVersion(db, ref.id, ref.version);
     if (!row) throw new Error(`rail account ${ref.id} has no version ${ref.version}`);
-    return accountAdapter(baseRailSettings(), row.rail, ref, adapterValues(row) as never);
+    return accountAdapter(
+      baseRailSettings(),
+      row.rail,
+      { ...ref, livemode: row.livemode, protocol: (row.protocol as MomoProtocol | null) ?? null },
+      adapterValues(row) as never,
+    );
   });
 }
 
@@ -69,7 +74,17 @@ async function accountsOf(db: Db, scope: RailScope): Promise<readonly EnabledAcc
 /** The adapter a new payment of this merchant on `rail` goes to, or null (the merchant cannot take it). */
 export async function merchantRail(db: Db, scope: RailScope, rail: Rail): Promise<RailAdapter | null> {
   const own = (await accountsOf(db, scope)).find((a) => a.rail === rail);
-  return own ? accountVersionAdapter(db, own) : platformAdapter(rail, scope.livemode);
+  return own ? ownForNewPayments(await accountVersionAdapter(db, own)) : platformAdapter(rail, scope.livemode);
+}
+
+/**
+ * A merchant's own account takes new payments only while it speaks the rail's protocol on this
+ * deployment (the engine asks the rail's family); one made before the operator changed the rail's
+ * protocol keeps its open attempts (polled with its own adapter) but takes no new one.
+ */
+function ownForNewPayments(adapter: RailAdapter): RailAdapter | null {
+  const op = operatorOf(adapter);
+  return op && op.protocol !== operatorInfo(op.rail).protocol ? null : adapter;
 }
 
 /** Every rail this merchant can take in this mode, with its adapter (health aside). */
@@ -78,7 +93,7 @@ export async function merchantRails(db: Db, scope: RailScope): Promise<Map<Rail,
   const out = new Map<Rail, RailAdapter>();
   for (const rail of RAILS) {
     const own = accounts.find((a) => a.rail === rail);
-    const adapter = own ? await accountVersionAdapter(db, own) : platformAdapter(rail, scope.livemode);
+    const adapter = own ? ownForNewPayments(await accountVersionAdapter(db, own)) : platformAdapter(rail, scope.livemode);
     if (adapter) out.set(rail, adapter);
   }
   return out;

@@ -6,16 +6,25 @@
 // attempts a version made are watched to their end with it (lib/domain/merchant-rails.ts).
 // Creation and update first ask the backend the way the adapter will (verifyCredentials).
 import { z } from 'zod';
-import { MOMO_PROTOCOLS } from '../config';
+import { MOMO_PROTOCOLS, type MomoProtocol } from '../config';
 import type { Db, Row } from '../db/client';
 import { DomainError, invalid, notFound, unexpectedState } from '../errors';
 import { createId, nowSeconds } from '../ids';
 import { type Currency, isAddressRail, isMobileMoneyRail, type MobileMoneyRail, RAIL_CURRENCIES, RAILS, type Rail } from '../money';
-import { type AccountField, type AccountValues, accountAdapter, accountFields, accountNotifyUrl, accountProtocol, accountSettings } from '../rails/accounts';
+import {
+  type AccountContext,
+  type AccountField,
+  type AccountValues,
+  accountAdapter,
+  accountFields,
+  accountNotifyUrl,
+  accountProtocol,
+  accountSettings,
+} from '../rails/accounts';
 import { operatorInfoFrom } from '../rails/mobile-money/operators';
-import { baseRailSettings } from '../rails/registry';
+import { baseRailSettings, railAdapter } from '../rails/registry';
 import { BackendError, type RailAdapter } from '../rails/types';
-import { seal, secretHint } from '../secrets';
+import { fingerprintKey, seal, secretHint } from '../secrets';
 import { type AccountVersionRow, loadAccountVersion } from '../store/rail-accounts';
 import { getOwnedRow, mergeMetadata, metadataInput, metadataPatch, type Scope, shortText } from './common';
 import { recordEvent } from './events';
@@ -100,10 +109,17 @@ function fieldSchema(f: AccountField): z.ZodType {
   const name = paramOf(f);
   switch (f.kind) {
     case 'url':
-      return z
-        .string({ error: `${name} must be a URL` })
-        .max(2048, `${name} must be at most 2048 characters`)
-        .refine((v) => /^https?:\/\/[^\s]+$/.test(v) && URL.canParse(v), `${name} must be an http(s) URL`);
+      return (
+        z
+          .string({ error: `${name} must be a URL` })
+          .max(2048, `${name} must be at most 2048 characters`)
+          .refine((v) => /^https?:\/\/[^\s]+$/.test(v) && URL.canParse(v), `${name} must be an http(s) URL`)
+          // A backend's address only: no user name or password (it would be shown as a setting), no query or fragment.
+          .refine((v) => {
+            const u = URL.canParse(v) ? new URL(v) : null;
+            return !u || (!u.username && !u.password && !u.search && !u.hash);
+          }, `${name} must be a plain address (scheme, host, port, path): no user name, password, query or fragment`)
+      );
     case 'boolean':
       return z.boolean({ error: `${name} must be true or false` });
     case 'integer':
@@ -122,20 +138,50 @@ function fieldSchema(f: AccountField): z.ZodType {
         .max(20_000, `${name} must be at most 20000 characters`)
         .refine((v) => v.includes('-----BEGIN CERTIFICATE-----'), `${name} must be a PEM certificate (-----BEGIN CERTIFICATE-----...)`);
     default:
-      return z
-        .string({ error: `${name} must be a string` })
-        .min(1, `${name} must not be empty`)
-        .max(f.kind === 'secret' ? 8192 : 500, `${name} is too long`)
-        .refine((v) => v.trim() === v && !/[\u0000-\u001f\u007f]/.test(v), `${name} must not have blanks around it or control characters`);
+      return (
+        z
+          .string({ error: `${name} must be a string` })
+          .min(1, `${name} must not be empty`)
+          .max(f.kind === 'secret' ? 8192 : 500, `${name} is too long`)
+          .refine((v) => v.trim() === v && !/[\u0000-\u001f\u007f]/.test(v), `${name} must not have blanks around it or control characters`)
+          // Keys, ids and codes travel in HTTP headers and paths: printable ASCII, as the operators issue them.
+          .refine((v) => /^[\x20-\x7e]+$/.test(v), `${name} must be printable ASCII, as the operator issued it`)
+      );
   }
+}
+
+/**
+ * An update that moves the account to another backend (a URL setting's origin changes) must carry
+ * every secret again: the stored ones were given for the old backend, and the check would send
+ * them to the new one (a write-only secret must never be readable by pointing the account elsewhere).
+ */
+function assertSecretsForNewOrigin(rail: Rail, protocol: MomoProtocol | null, before: Record<string, unknown>, changes: Record<string, unknown>): void {
+  const fields = accountFields(rail, protocol);
+  const origin = (v: unknown) => (typeof v === 'string' && URL.canParse(v) ? new URL(v).origin : null);
+  const moved = fields.find((f) => f.kind === 'url' && changes[f.name] !== undefined && origin(changes[f.name]) !== origin(before[f.name]));
+  if (!moved) return;
+  for (const f of fields)
+    if (f.kind === 'secret' && before[f.name] !== undefined && (changes[f.name] === undefined || changes[f.name] === null))
+      throw invalid(
+        'parameter_missing',
+        `settings.${moved.name} moves the account to another address: give settings.${f.name} again (the stored secrets are never sent to a new address).`,
+        `settings.${f.name}`,
+      );
 }
 
 /**
  * The account's values, checked: the rail's `settings`, and a mobile-money account's currencies
  * and limits given at the top (`top`). `partial` for an update (null removes an optional one).
  */
-function parseValues(rail: Rail, raw: Record<string, unknown>, top: Record<string, unknown>, partial: boolean, livemode: boolean): Record<string, unknown> {
-  const fields = accountFields(rail);
+function parseValues(
+  rail: Rail,
+  protocol: MomoProtocol | null,
+  raw: Record<string, unknown>,
+  top: Record<string, unknown>,
+  partial: boolean,
+  livemode: boolean,
+): Record<string, unknown> {
+  const fields = accountFields(rail, protocol);
   const inSettings = fields.filter((f) => !f.top);
   const known = new Set(inSettings.map((f) => f.name));
   for (const k of Object.keys(raw))
@@ -214,9 +260,9 @@ async function checkAtBackend(adapter: RailAdapter): Promise<void> {
 }
 
 /** The adapter the values make (the rail's own definition parses them), or 400 naming what is wrong. */
-function adapterFor(rail: Rail, id: string, version: number, values: AccountValues): RailAdapter {
+function adapterFor(rail: Rail, account: AccountContext, values: AccountValues): RailAdapter {
   try {
-    return accountAdapter(baseRailSettings(), rail, { id, version }, values);
+    return accountAdapter(baseRailSettings(), rail, account, values);
   } catch (err) {
     throw invalid('parameter_invalid', `These settings cannot be used for ${rail}: ${(err as Error).message}`, 'settings');
   }
@@ -226,18 +272,18 @@ const withDisplayName = (values: Record<string, unknown>, displayName: string | 
   ({ ...values, ...(displayName ? { displayName } : {}) }) as AccountValues;
 
 /** A version's row parts: the settings that may be shown, the secrets sealed, their hints. */
-function versionParts(rail: Rail, id: string, version: number, values: Record<string, unknown>) {
+function versionParts(rail: Rail, protocol: MomoProtocol | null, id: string, version: number, values: Record<string, unknown>) {
   const ring = deploymentKeyRing();
   if (!ring) throw encryptionMissing();
   const settings: Record<string, unknown> = {};
   const secrets: Record<string, string> = {};
   const hints: Record<string, { last4: string; fingerprint: string }> = {};
-  for (const f of accountFields(rail)) {
+  for (const f of accountFields(rail, protocol)) {
     const v = values[f.name];
     if (v === undefined || v === null) continue;
     if (f.kind === 'secret') {
       secrets[f.name] = String(v);
-      hints[f.name] = secretHint(String(v));
+      hints[f.name] = secretHint(String(v), fingerprintKey(ring));
     } else settings[f.name] = v;
   }
   return { settings, sealed: seal(ring, JSON.stringify(secrets), secretsAad(id, version)), keyId: ring.current.id, hints };
@@ -249,7 +295,7 @@ function toRailAccount(r: Row, v: Pick<AccountVersionRow, 'settings' | 'hints'>,
   const addresses: string[] = [];
   if (adapter?.deriveAddress) for (let i = 0; i < PREVIEW_ADDRESSES; i++) addresses.push(adapter.deriveAddress(i));
   const top = new Set(
-    accountFields(rail)
+    accountFields(rail, (r.protocol as MomoProtocol | null) ?? null)
       .filter((f) => f.top)
       .map((f) => f.name),
   );
@@ -259,7 +305,12 @@ function toRailAccount(r: Row, v: Pick<AccountVersionRow, 'settings' | 'hints'>,
     ? [
         ...operatorInfoFrom(
           rail as MobileMoneyRail,
-          accountSettings(baseRailSettings(), rail, { id: r.id as string, version: Number(r.version) }, v.settings as AccountValues).env,
+          accountSettings(
+            baseRailSettings(),
+            rail,
+            { id: r.id as string, version: Number(r.version), livemode: r.livemode as boolean, protocol: (r.protocol as MomoProtocol | null) ?? null },
+            v.settings as AccountValues,
+          ).env,
         ).currencies,
       ]
     : [...RAIL_CURRENCIES[rail]];
@@ -318,7 +369,7 @@ export async function createRailAccount(db: Db, scope: Scope, input: CreateRailA
         : `${rail} is not a mobile-money rail: leave protocol out.`,
       'protocol',
     );
-  const values = parseValues(rail, input.settings, topOf(input), false, scope.livemode);
+  const values = parseValues(rail, protocol, input.settings, topOf(input), false, scope.livemode);
   assertLimits(values);
   if (!deploymentKeyRing()) throw encryptionMissing();
   const existing = await enabledOn(db, scope, rail);
@@ -328,10 +379,10 @@ export async function createRailAccount(db: Db, scope: Scope, input: CreateRailA
     );
   const id = createId('ra');
   const displayName = input.displayName ?? null;
-  const adapter = adapterFor(rail, id, 1, withDisplayName(values, displayName));
+  const adapter = adapterFor(rail, { id, version: 1, livemode: scope.livemode, protocol }, withDisplayName(values, displayName));
   await checkAtBackend(adapter);
   const now = nowSeconds();
-  const parts = versionParts(rail, id, 1, values);
+  const parts = versionParts(rail, protocol, id, 1, values);
   return db.transaction(async (tx) => {
     let row: Row;
     try {
@@ -345,23 +396,45 @@ export async function createRailAccount(db: Db, scope: Scope, input: CreateRailA
         throw railAccountExists(`Another ${rail} rail account was just made active for this account in this mode: update it, or disable it first.`);
       throw err;
     }
-    await insertVersion(tx, id, 1, parts, now);
+    await assertKeyIsFree(tx, scope, adapter);
+    await insertVersion(tx, id, 1, parts, adapter, now);
     const account = toRailAccount(row, { settings: parts.settings, hints: parts.hints }, adapter, baseRailSettings().cfg.BASE_URL);
     await recordEvent(tx, scope, 'rail_account.created', account);
     return account;
   });
 }
 
-async function insertVersion(tx: Db, id: string, version: number, p: ReturnType<typeof versionParts>, now: number): Promise<void> {
-  await tx.query(`insert into rail_account_versions (account_id, version, settings, secrets, key_id, hints, created_at) values ($1, $2, $3, $4, $5, $6, $7)`, [
-    id,
-    version,
-    JSON.stringify(p.settings),
-    p.sealed,
-    p.keyId,
-    JSON.stringify(p.hints),
-    now,
-  ]);
+async function insertVersion(tx: Db, id: string, version: number, p: ReturnType<typeof versionParts>, adapter: RailAdapter, now: number): Promise<void> {
+  await tx.query(
+    `insert into rail_account_versions (account_id, version, settings, secrets, key_id, hints, derivation_key_id, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [id, version, JSON.stringify(p.settings), p.sealed, p.keyId, JSON.stringify(p.hints), adapter.derivationKeyId ?? null, now],
+  );
+}
+
+/**
+ * An account key's receive addresses are one pool (lib/payments/addresses.ts, by the key's digest):
+ * a key serves one merchant in one mode, and never the deployment's own rails. Another merchant
+ * registering a key (or the same one in the other mode) would be handed its addresses, and credited
+ * with money paid to them: refused. Under the transaction's lock on the digest, so two racing
+ * creates cannot both take it.
+ */
+async function assertKeyIsFree(tx: Db, scope: Scope, adapter: RailAdapter): Promise<void> {
+  const keyId = adapter.derivationKeyId;
+  if (!keyId) return;
+  const refuse = () =>
+    invalid(
+      'parameter_invalid',
+      `This account key is already connected elsewhere (another account, the other mode, or this deployment's own ${adapter.rail} rail): a wallet account serves one merchant in one mode, or receive addresses would be shared. Use another account of your wallet.`,
+      'settings.accountKey',
+    );
+  for (const livemode of [true, false]) if (railAdapter(adapter.rail, livemode)?.derivationKeyId === keyId) throw refuse();
+  await tx.query(`select pg_advisory_xact_lock(hashtext($1))`, [`rail-account-key:${keyId}`]);
+  const rows = await tx.query(
+    `select 1 from rail_account_versions v join rail_accounts a on a.id = v.account_id
+      where v.derivation_key_id = $1 and not (a.merchant_id = $2 and a.livemode = $3) limit 1`,
+    [keyId, scope.merchantId, scope.livemode],
+  );
+  if (rows.length) throw refuse();
 }
 
 export async function getRailAccount(db: Db, scope: Scope, id: string): Promise<RailAccount> {
@@ -394,8 +467,11 @@ export async function updateRailAccount(db: Db, scope: Scope, id: string, input:
   const version = Number(row.version);
   const current = await loadAccountVersion(db, id, version);
   if (!current) throw notFound('rail_account', id);
-  const changes = parseValues(rail, input.settings ?? {}, topOf(input), true, scope.livemode);
-  const values: Record<string, unknown> = { ...openVersion(current) };
+  const accountProtocolNow = (row.protocol as MomoProtocol | null) ?? null;
+  const changes = parseValues(rail, accountProtocolNow, input.settings ?? {}, topOf(input), true, scope.livemode);
+  const before = openVersion(current);
+  assertSecretsForNewOrigin(rail, accountProtocolNow, before, changes);
+  const values: Record<string, unknown> = { ...before };
   for (const [k, v] of Object.entries(changes)) {
     if (v === null) delete values[k];
     else values[k] = v;
@@ -418,16 +494,21 @@ export async function updateRailAccount(db: Db, scope: Scope, id: string, input:
       return account;
     });
   const next = version + 1;
-  const adapter = adapterFor(rail, id, next, withDisplayName(values, displayName));
+  const adapter = adapterFor(
+    rail,
+    { id, version: next, livemode: scope.livemode, protocol: row.protocol as MomoProtocol | null },
+    withDisplayName(values, displayName),
+  );
   await checkAtBackend(adapter);
-  const parts = versionParts(rail, id, next, values);
+  const parts = versionParts(rail, accountProtocolNow, id, next, values);
   return db.transaction(async (tx) => {
     const [updated] = await tx.query(
       `update rail_accounts set version = $3, display_name = $4, metadata = $6, updated_at = $5 where id = $1 and version = $2 and status = 'active' returning *`,
       [id, version, next, displayName, now, JSON.stringify(metadata)],
     );
     if (!updated) throw unexpectedState('This rail account was changed or disabled meanwhile; read it again and retry.');
-    await insertVersion(tx, id, next, parts, now);
+    await assertKeyIsFree(tx, scope, adapter);
+    await insertVersion(tx, id, next, parts, adapter, now);
     const account = toRailAccount(updated, { settings: parts.settings, hints: parts.hints }, adapter, baseRailSettings().cfg.BASE_URL);
     await recordEvent(tx, scope, 'rail_account.updated', account);
     return account;

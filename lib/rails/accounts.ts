@@ -217,8 +217,8 @@ const OTHER_FIELDS: Record<'btc_lightning' | 'btc_onchain' | 'usdt_trc20', Accou
       'BTC_XPUB',
       ['Clé publique étendue (zpub, BIP84)', 'Extended public key (zpub, BIP84)'],
       [
-        'Celle de votre portefeuille : Caisse en dérive les adresses de réception, sans pouvoir dépenser.',
-        'Your wallet’s: Caisse derives receive addresses from it and cannot spend.',
+        'Celle de votre portefeuille (un vpub de testnet pour un compte de test) : Caisse en dérive les adresses de réception, sans pouvoir dépenser.',
+        'Your wallet’s (a testnet vpub for a test-mode account): Caisse derives receive addresses from it and cannot spend.',
       ],
     ),
     f(
@@ -263,9 +263,9 @@ export function accountProtocol(rail: Rail): MomoProtocol | null {
   return isMobileMoneyRail(rail) ? operatorInfo(rail).protocol : null;
 }
 
-/** The settings an account on `rail` takes, in the order a form shows them. */
-export function accountFields(rail: Rail): AccountField[] {
-  if (isMobileMoneyRail(rail)) return [...PROTOCOL_FIELDS[operatorInfo(rail).protocol], ...MOBILE_MONEY_COMMON];
+/** The settings an account on `rail` takes (of `protocol`, else the deployment's for the rail), in the order a form shows them. */
+export function accountFields(rail: Rail, protocol?: MomoProtocol | null): AccountField[] {
+  if (isMobileMoneyRail(rail)) return [...PROTOCOL_FIELDS[protocol ?? operatorInfo(rail).protocol], ...MOBILE_MONEY_COMMON];
   return OTHER_FIELDS[rail as keyof typeof OTHER_FIELDS] ?? [];
 }
 
@@ -277,7 +277,8 @@ export function fieldsOfKind(kind: SettingsKind): AccountField[] {
 }
 
 /** Every environment variable a rail's definition reads: none of the deployment's leaks into an account. */
-const RAIL_VARIABLE = /^(MOMO_[A-D]_|LND_REST_URL$|LND_MACAROON$|LND_TLS_CERT_PATH$|BTC_XPUB$|ESPLORA_URL$|TRON_XPUB$|TRONGRID_API_KEY$|TRONGRID_URL$)/;
+const RAIL_VARIABLE =
+  /^(MOMO_[A-D]_(?!TIMEOUT_SECONDS$)|LND_REST_URL$|LND_MACAROON$|LND_TLS_CERT_PATH$|BTC_XPUB$|ESPLORA_URL$|TRON_XPUB$|TRONGRID_API_KEY$|TRONGRID_URL$)/;
 
 const live: Partial<Record<Rail, RailDefinition>> = {
   btc_lightning: lndRail as RailDefinition,
@@ -296,14 +297,22 @@ export type AccountValues = Record<string, string | number | boolean | readonly 
  * The account's values written under the environment's names, over the deployment's other
  * settings (timeouts, BASE_URL, confirmations...): what the rail's definition parses.
  */
-export function accountSettings(base: RailSettings, rail: Rail, account: AccountRef, values: AccountValues): RailSettings {
+/** An account's version as its adapter is made: its id and version, its mode, the protocol it was made with. */
+export interface AccountContext extends AccountRef {
+  livemode: boolean;
+  /** Mobile money: the protocol stored on the account (an account keeps its own if the deployment's changes). */
+  protocol?: MomoProtocol | null;
+}
+
+export function accountSettings(base: RailSettings, rail: Rail, account: AccountContext, values: AccountValues): RailSettings {
   const cfg: Record<string, unknown> = Object.fromEntries(Object.entries(base.cfg).filter(([k]) => !RAIL_VARIABLE.test(k)));
   const letter = isMobileMoneyRail(rail) ? operatorInfo(rail).letter : '';
-  if (isMobileMoneyRail(rail)) cfg[`MOMO_${letter}_PROTOCOL`] = operatorInfo(rail).protocol;
+  const protocol = isMobileMoneyRail(rail) ? (account.protocol ?? operatorInfo(rail).protocol) : null;
+  if (protocol) cfg[`MOMO_${letter}_PROTOCOL`] = protocol;
   cfg.TRONGRID_URL = 'https://api.trongrid.io';
   // A mobile-money account's display name is the operator's name its buyers see.
   if (isMobileMoneyRail(rail) && typeof values.displayName === 'string') cfg[`MOMO_${letter}_DISPLAY_NAME`] = values.displayName;
-  for (const field of accountFields(rail)) {
+  for (const field of accountFields(rail, protocol)) {
     const v = values[field.name];
     if (v === undefined || v === '' || v === false) continue;
     const name = field.env.replace('MOMO_*_', `MOMO_${letter}_`);
@@ -312,7 +321,14 @@ export function accountSettings(base: RailSettings, rail: Rail, account: Account
   }
   // A merchant's backend is reached at public addresses only, unless this deployment is a
   // developer's own (its BASE_URL on loopback or plain http), whose network is the developer's.
-  return { ...base, cfg: cfg as unknown as Config, env: cfg, account, publicOnly: !isLocalDeployment(base.cfg.BASE_URL) };
+  return {
+    ...base,
+    cfg: cfg as unknown as Config,
+    env: cfg,
+    account: { id: account.id, version: account.version },
+    livemode: account.livemode,
+    publicOnly: !isLocalDeployment(base.cfg.BASE_URL),
+  };
 }
 
 /** Where an operator posts notifications for an account: the URL names it (app/callbacks/[account]). */
@@ -333,7 +349,7 @@ export function inFieldNames(rail: Rail, message: string): string {
  * (throws, in the API's field names, on a value it cannot use) and makes the live adapter, which
  * carries the account. Used in both modes: a test-mode account is a sandbox account.
  */
-export function accountAdapter(base: RailSettings, rail: Rail, account: AccountRef, values: AccountValues): RailAdapter {
+export function accountAdapter(base: RailSettings, rail: Rail, account: AccountContext, values: AccountValues): RailAdapter {
   const settings = accountSettings(base, rail, account, values);
   const definition = definitionOf(rail);
   try {

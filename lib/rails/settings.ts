@@ -22,6 +22,8 @@ export interface RailSettings {
   account?: AccountRef;
   /** Its backend is reached at public addresses only (a merchant's account, unless the deployment is a developer's own). */
   publicOnly?: boolean;
+  /** A merchant's account: its mode (a test-mode account is on a test network: testnet keys, the test USDT contract). */
+  livemode?: boolean;
 }
 
 export interface RailDefinition<C = unknown> {

@@ -34,6 +34,8 @@ export interface AccountVersionRow {
   rail: Rail;
   /** The account's display name (a change of it is a new version too). */
   display_name: string | null;
+  /** Mobile money: the protocol the account was made with. */
+  protocol: string | null;
   settings: Record<string, unknown>;
   secrets: string;
   key_id: string;
@@ -61,6 +63,7 @@ const parseVersion = (r: Record<string, unknown>): AccountVersionRow => ({
   livemode: r.livemode as boolean,
   rail: r.rail as Rail,
   display_name: (r.display_name as string | null) ?? null,
+  protocol: (r.protocol as string | null) ?? null,
   settings: (typeof r.settings === 'string' ? JSON.parse(r.settings) : r.settings) as Record<string, unknown>,
   secrets: r.secrets as string,
   key_id: r.key_id as string,
@@ -97,7 +100,7 @@ export async function currentVersionOf(db: Db, accountId: string): Promise<{ id:
 /** One version of an account (any status: a disabled account's attempts are still watched with it). */
 export async function loadAccountVersion(db: Db, accountId: string, version: number): Promise<AccountVersionRow | null> {
   const rows = await db.query(
-    `select v.account_id, v.version, a.merchant_id, a.livemode, a.rail, a.display_name, v.settings, v.secrets, v.key_id, v.hints
+    `select v.account_id, v.version, a.merchant_id, a.livemode, a.rail, a.display_name, a.protocol, v.settings, v.secrets, v.key_id, v.hints
        from rail_account_versions v join rail_accounts a on a.id = v.account_id
       where v.account_id = $1 and v.version = $2`,
     [accountId, version],
@@ -108,7 +111,7 @@ export async function loadAccountVersion(db: Db, accountId: string, version: num
 /** Every version sealed with a key other than `keyId` (the CLI's re-encrypt), a page at a time. */
 export async function versionsNotUnder(db: Db, keyId: string, limit: number): Promise<AccountVersionRow[]> {
   const rows = await db.query(
-    `select v.account_id, v.version, a.merchant_id, a.livemode, a.rail, a.display_name, v.settings, v.secrets, v.key_id, v.hints
+    `select v.account_id, v.version, a.merchant_id, a.livemode, a.rail, a.display_name, a.protocol, v.settings, v.secrets, v.key_id, v.hints
        from rail_account_versions v join rail_accounts a on a.id = v.account_id
       where v.key_id <> $1 order by v.account_id, v.version limit ${Math.max(1, Math.min(1000, Math.floor(limit)))}`,
     [keyId],
@@ -119,7 +122,7 @@ export async function versionsNotUnder(db: Db, keyId: string, limit: number): Pr
 /** Every version of every account (start-up opens each: a deployment that cannot read one does not start). */
 export async function allVersions(db: Db): Promise<AccountVersionRow[]> {
   const rows = await db.query(
-    `select v.account_id, v.version, a.merchant_id, a.livemode, a.rail, a.display_name, v.settings, v.secrets, v.key_id, v.hints
+    `select v.account_id, v.version, a.merchant_id, a.livemode, a.rail, a.display_name, a.protocol, v.settings, v.secrets, v.key_id, v.hints
        from rail_account_versions v join rail_accounts a on a.id = v.account_id order by v.account_id, v.version`,
   );
   return rows.map(parseVersion);

@@ -1211,7 +1211,7 @@ export interface components {
             settings: {
                 [key: string]: string | number | boolean | string[];
             };
-            /** @description Each secret as it may be shown: its last four characters (empty for a short one) and a fingerprint (the first 12 hex of its SHA-256). Never the secret */
+            /** @description Each secret as it may be shown: its last four characters (empty for a secret under 16 characters) and a fingerprint (12 hex digits of an HMAC under a key of this deployment: the same secret shows the same fingerprint, and a fingerprint gives nothing of the secret away). Never the secret */
             secrets: {
                 [key: string]: {
                     last4: string;
@@ -1616,7 +1616,7 @@ export interface components {
         };
         /** @description `btc_onchain`: your wallet's BIP84 account key (Caisse derives receive addresses from it and cannot spend) and the Esplora server to watch the chain with. The settings `POST /v1/rail_accounts` takes; unknown ones are refused (400 naming `settings.<name>`) */
         RailAccountSettingsBitcoinOnchain: {
-            /** @description Extended public key (zpub, BIP84): Your wallet’s: Caisse derives receive addresses from it and cannot spend. Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
+            /** @description Extended public key (zpub, BIP84): Your wallet’s (a testnet vpub for a test-mode account): Caisse derives receive addresses from it and cannot spend. Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
             accountKey: string;
             /** @description Esplora URL: https://blockstream.info/api or your own server. An http(s) URL. */
             esploraUrl: string;
@@ -9118,11 +9118,11 @@ export interface operations {
                      *           "secrets": {
                      *             "subscriptionKey": {
                      *               "last4": "9c1e",
-                     *               "fingerprint": "5ab548c686fd"
+                     *               "fingerprint": "f1df6aadcd7e"
                      *             },
                      *             "apiKey": {
                      *               "last4": "41b7",
-                     *               "fingerprint": "19cc4266d58b"
+                     *               "fingerprint": "c5e4c2a47788"
                      *             }
                      *           },
                      *           "notifyUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
@@ -9317,11 +9317,11 @@ export interface operations {
                      *       "secrets": {
                      *         "subscriptionKey": {
                      *           "last4": "9c1e",
-                     *           "fingerprint": "5ab548c686fd"
+                     *           "fingerprint": "f1df6aadcd7e"
                      *         },
                      *         "apiKey": {
                      *           "last4": "41b7",
-                     *           "fingerprint": "19cc4266d58b"
+                     *           "fingerprint": "c5e4c2a47788"
                      *         }
                      *       },
                      *       "notifyUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
@@ -9591,11 +9591,11 @@ export interface operations {
                      *       "secrets": {
                      *         "subscriptionKey": {
                      *           "last4": "9c1e",
-                     *           "fingerprint": "5ab548c686fd"
+                     *           "fingerprint": "f1df6aadcd7e"
                      *         },
                      *         "apiKey": {
                      *           "last4": "41b7",
-                     *           "fingerprint": "19cc4266d58b"
+                     *           "fingerprint": "c5e4c2a47788"
                      *         }
                      *       },
                      *       "notifyUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
@@ -9819,11 +9819,11 @@ export interface operations {
                      *       "secrets": {
                      *         "subscriptionKey": {
                      *           "last4": "9c1e",
-                     *           "fingerprint": "5ab548c686fd"
+                     *           "fingerprint": "f1df6aadcd7e"
                      *         },
                      *         "apiKey": {
                      *           "last4": "41b7",
-                     *           "fingerprint": "19cc4266d58b"
+                     *           "fingerprint": "c5e4c2a47788"
                      *         }
                      *       },
                      *       "notifyUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
@@ -10123,11 +10123,11 @@ export interface operations {
                      *       "secrets": {
                      *         "subscriptionKey": {
                      *           "last4": "9c1e",
-                     *           "fingerprint": "5ab548c686fd"
+                     *           "fingerprint": "f1df6aadcd7e"
                      *         },
                      *         "apiKey": {
                      *           "last4": "41b7",
-                     *           "fingerprint": "19cc4266d58b"
+                     *           "fingerprint": "c5e4c2a47788"
                      *         }
                      *       },
                      *       "notifyUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",

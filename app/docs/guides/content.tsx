@@ -445,8 +445,8 @@ if (event.type === 'payment_intent.succeeded') fulfil(event.data.object.referenc
         <C>settings</C> takes the settings of the rail&apos;s kind: for mobile money, those of the protocol the rail speaks on this deployment (the
         account&apos;s <C>protocol</C>); for the other rails, the rail&apos;s. Unknown, missing or malformed settings are a 400 whose <C>param</C> names them (
         <C>settings.apiKey</C>). Settings marked secret are <strong>write-only</strong>: encrypted at rest, never in an answer, an event, a webhook or a page.
-        Answers show each under <C>secrets</C> as <C>{'{"last4": "41b7", "fingerprint": "3f7a2b91c0de"}'}</C> (the first 12 hex digits of its SHA-256), enough
-        to tell which key you gave.
+        Answers show each under <C>secrets</C> as <C>{'{"last4": "41b7", "fingerprint": "3f7a2b91c0de"}'}</C> (a fingerprint keyed by this deployment, so it
+        gives nothing of the secret away; the last four characters only for a secret of 16 characters or more), enough to tell which key you gave.
       </p>
       <Table
         caption="Settings per kind of account"

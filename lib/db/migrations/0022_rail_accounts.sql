@@ -31,9 +31,13 @@ create table rail_account_versions (
   secrets text not null,
   key_id text not null,
   hints jsonb not null,
+  -- Address rails: the digest of the account key (as derived_addresses.key_id): one key serves one
+  -- merchant in one mode, since the receive addresses of a key are one pool.
+  derivation_key_id text,
   created_at bigint not null,
   primary key (account_id, version)
 );
+create index rail_account_versions_derivation_key on rail_account_versions (derivation_key_id) where derivation_key_id is not null;
 create index rail_account_versions_key on rail_account_versions (key_id);
 
 -- Which account an attempt went to: a merchant's own (its id and version), or the deployment's

@@ -28,6 +28,8 @@ export const esploraConfigSchema = z.object({
   publicOnly: z.boolean().optional(),
   /** BTC_XPUB_ALLOW_XPUB_VERSION: take an `xpub` (not only a `zpub`) as the BIP84 account key. */
   allowXpubVersion: z.boolean().optional(),
+  /** The chain: mainnet, or testnet for a merchant's test-mode account (a vpub, a testnet Esplora). */
+  network: z.enum(['mainnet', 'testnet']).optional(),
 });
 export type EsploraConfig = z.infer<typeof esploraConfigSchema>;
 
@@ -92,7 +94,16 @@ export class EsploraAdapter extends OnchainRail implements RailAdapter<EsploraCo
   readonly mode = 'live' as const;
   readonly pollSeconds = 20;
   constructor(readonly config: EsploraConfig) {
-    super(config.xpub, 'mainnet', 'BTC_XPUB must be a mainnet key (zpub) for live mode', config.confirmations, { allowXpubVersion: config.allowXpubVersion });
+    const network = config.network ?? 'mainnet';
+    super(
+      config.xpub,
+      network,
+      network === 'mainnet'
+        ? 'BTC_XPUB must be a mainnet key (zpub) for live mode'
+        : 'a test-mode account takes a testnet key (vpub): test payments never move real bitcoin',
+      config.confirmations,
+      { allowXpubVersion: config.allowXpubVersion },
+    );
   }
 
   private get(path: string) {
@@ -207,7 +218,7 @@ export class EsploraAdapter extends OnchainRail implements RailAdapter<EsploraCo
 export const esploraRail: RailDefinition<EsploraConfig> = {
   rail: 'btc_onchain',
   mode: 'live',
-  parse({ cfg, env, timeoutMs, publicOnly }) {
+  parse({ cfg, env, timeoutMs, publicOnly, account, livemode }) {
     if (!allOrNone(['BTC_XPUB', 'ESPLORA_URL'], env)) return null;
     return configured('BTC_XPUB / ESPLORA_URL', () =>
       esploraConfigSchema.parse({
@@ -216,6 +227,7 @@ export const esploraRail: RailDefinition<EsploraConfig> = {
         confirmations: cfg.BTC_CONFIRMATIONS,
         timeoutMs,
         publicOnly,
+        ...(account && livemode === false ? { network: 'testnet' as const } : {}),
         allowXpubVersion: cfg.BTC_XPUB_ALLOW_XPUB_VERSION,
       }),
     );

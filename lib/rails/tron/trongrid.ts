@@ -282,7 +282,7 @@ export class TronGridAdapter extends TronRail implements RailAdapter<TronConfig>
 export const tronGridRail: RailDefinition<TronConfig> = {
   rail: 'usdt_trc20',
   mode: 'live',
-  parse({ cfg, env, timeoutMs, publicOnly }) {
+  parse({ cfg, env, timeoutMs, publicOnly, account, livemode }) {
     // TRONGRID_API_KEY too: TronGrid blocks keyless production use within seconds (403).
     if (!allOrNone(['TRON_XPUB', 'TRONGRID_API_KEY'], env)) return null;
     return configured('TRON_XPUB / TRONGRID_*', () =>
@@ -290,7 +290,8 @@ export const tronGridRail: RailDefinition<TronConfig> = {
         url: cfg.TRONGRID_URL,
         apiKey: cfg.TRONGRID_API_KEY,
         xpub: cfg.TRON_XPUB,
-        contract: cfg.TRON_USDT_CONTRACT,
+        // A merchant's test-mode account watches the test network's USDT (TRON_TEST_USDT_CONTRACT).
+        contract: account && livemode === false ? cfg.TRON_TEST_USDT_CONTRACT : cfg.TRON_USDT_CONTRACT,
         timeoutMs,
         publicOnly,
       }),
