@@ -1,7 +1,8 @@
 // A merchant's rail account cannot make the server reach the operator's own network: on a
 // deployment that is not a developer's own (BASE_URL public https), the backend check (and every
 // later call) connects to public addresses only, checked on the addresses the connection uses
-// (lib/rails/http.ts publicOnly). A fake Esplora listens on loopback here: it must never be asked.
+// (lib/domain/rail-accounts.ts, before anything is sent; lib/rails/http.ts publicOnly, on every
+// connection). A fake Esplora listens on loopback here: it must never be asked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRailAccount } from '@/lib/domain/rail-accounts';
 import { newAccountKey } from './adapter-helpers';
@@ -21,7 +22,7 @@ afterAll(async () => {
 });
 
 describe('rail accounts and the operator’s network', () => {
-  it('a loopback, private or link-local backend is refused (400 rail_account_invalid) and never connected to', async () => {
+  it('a loopback, private or link-local backend is refused (400 naming the setting) and never connected to', async () => {
     const m = await newMerchant(db());
     const scope = { merchantId: m.merchant.id, livemode: false };
     const port = new URL(esplora.url).port;
@@ -34,8 +35,8 @@ describe('rail accounts and the operator’s network', () => {
     ]) {
       const before = esplora.requests.length;
       const err = await createRailAccount(db(), scope, { rail: 'btc_onchain', settings: { accountKey: ZPUB, esploraUrl } }).catch((e: unknown) => e);
-      expect(err, esploraUrl).toMatchObject({ code: 'rail_account_invalid', param: 'settings' });
-      expect((err as Error).message).toMatch(/public addresses only/);
+      expect(err, esploraUrl).toMatchObject({ code: 'parameter_invalid', param: 'settings.esploraUrl' });
+      expect((err as Error).message).toMatch(/must be a public address/);
       expect(esplora.requests.length).toBe(before);
     }
     expect(await db().query(`select id from rail_accounts where merchant_id = $1`, [m.merchant.id])).toEqual([]);

@@ -6,7 +6,7 @@
 // attempts a version made are watched to their end with it (lib/domain/merchant-rails.ts).
 // Creation and update first ask the backend the way the adapter will (verifyCredentials).
 import { z } from 'zod';
-import { MOMO_PROTOCOLS, type MomoProtocol } from '../config';
+import { config, MOMO_PROTOCOLS, type MomoProtocol } from '../config';
 import type { Db, Row } from '../db/client';
 import { DomainError, invalid, notFound, unexpectedState } from '../errors';
 import { createId, nowSeconds } from '../ids';
@@ -25,6 +25,7 @@ import { operatorInfoFrom } from '../rails/mobile-money/operators';
 import { baseRailSettings, railAdapter } from '../rails/registry';
 import { BackendError, type RailAdapter } from '../rails/types';
 import { fingerprintKey, seal, secretHint } from '../secrets';
+import { bareHost, blockedReason, isLocalDeployment, resolveHost } from '../ssrf';
 import { type AccountVersionRow, loadAccountVersion } from '../store/rail-accounts';
 import { getOwnedRow, mergeMetadata, metadataInput, metadataPatch, type Scope, shortText } from './common';
 import { recordEvent } from './events';
@@ -225,6 +226,33 @@ function secureUrl(value: string): boolean {
   return u.protocol === 'https:' || ['127.0.0.1', '[::1]', 'localhost'].includes(u.hostname);
 }
 
+/**
+ * A merchant's backend is on the public internet: on a deployment that is not a developer's own, a
+ * URL setting whose host is (or resolves to) a loopback, private, link-local or reserved address is
+ * refused before anything is sent (the rails' HTTP client checks the addresses it connects to
+ * again, so a name that changes its answer later reaches nothing either).
+ */
+async function assertPublicTargets(rail: Rail, protocol: MomoProtocol | null, values: Record<string, unknown>): Promise<void> {
+  if (isLocalDeployment(config().BASE_URL)) return;
+  for (const f of accountFields(rail, protocol)) {
+    const v = values[f.name];
+    if (f.kind !== 'url' || typeof v !== 'string') continue;
+    const host = new URL(v).hostname;
+    const addresses = await resolveHost(host).catch(() => {
+      throw invalid('parameter_invalid', `${paramOf(f)}: ${bareHost(host)} cannot be resolved.`, paramOf(f));
+    });
+    for (const a of addresses) {
+      const why = blockedReason(a.address);
+      if (why)
+        throw invalid(
+          'parameter_invalid',
+          `${paramOf(f)} must be a public address: ${bareHost(host)} is ${a.address === bareHost(host) ? '' : `${a.address}, `}${why}.`,
+          paramOf(f),
+        );
+    }
+  }
+}
+
 /** The limits together: a minimum above the maximum can take no payment. */
 function assertLimits(values: Record<string, unknown>): void {
   const min = values.minAmount as number | null | undefined;
@@ -371,6 +399,7 @@ export async function createRailAccount(db: Db, scope: Scope, input: CreateRailA
     );
   const values = parseValues(rail, protocol, input.settings, topOf(input), false, scope.livemode);
   assertLimits(values);
+  await assertPublicTargets(rail, protocol, values);
   if (!deploymentKeyRing()) throw encryptionMissing();
   const existing = await enabledOn(db, scope, rail);
   if (existing)
@@ -471,6 +500,7 @@ export async function updateRailAccount(db: Db, scope: Scope, id: string, input:
   const changes = parseValues(rail, accountProtocolNow, input.settings ?? {}, topOf(input), true, scope.livemode);
   const before = openVersion(current);
   assertSecretsForNewOrigin(rail, accountProtocolNow, before, changes);
+  await assertPublicTargets(rail, accountProtocolNow, changes);
   const values: Record<string, unknown> = { ...before };
   for (const [k, v] of Object.entries(changes)) {
     if (v === null) delete values[k];

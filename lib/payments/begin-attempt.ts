@@ -204,7 +204,7 @@ async function takeQuote(tx: Db, d: Draft): Promise<Quote | null> {
 /** The row, once: a second confirm racing this one hits the unique index (one creating attempt per intent). */
 async function insertOnce(tx: Db, d: Draft, amount: number, currency: Currency, quote: Quote | null): Promise<void> {
   try {
-    await insertAttempt(tx, {
+    const inserted = await insertAttempt(tx, {
       id: d.id,
       intent: d.intent,
       rail: d.rail,
@@ -219,7 +219,9 @@ async function insertOnce(tx: Db, d: Draft, amount: number, currency: Currency, 
       quote,
       account: d.adapter.account ?? null,
       accountOwner: accountOwner(d.adapter),
+      requireActiveAccount: true,
     });
+    if (!inserted) throw unexpectedState('This payment method was changed or disabled by the merchant a moment ago; try again to use its current settings.');
   } catch (err) {
     if ((err as { code?: string }).code === '23505') throw unexpectedState('This payment intent is being confirmed by another request; retry in a moment.');
     throw err;

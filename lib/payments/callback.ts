@@ -15,7 +15,7 @@ import { MOBILE_MONEY_RAILS, type Rail } from '../money';
 import { railAdapter } from '../rails/registry';
 import { BackendError, type CallbackInput, type CallbackTarget, type RailAdapter } from '../rails/types';
 import { attemptView, getLiveAttemptOn, isActiveAttempt, writeAttempt } from '../store/attempts';
-import { currentVersionOf } from '../store/rail-accounts';
+import { currentVersionOf, watchedVersionsOf } from '../store/rail-accounts';
 import { refreshAttempt } from './apply-report';
 import { PUSH_WATCH_SECONDS } from './watch';
 
@@ -43,7 +43,27 @@ export async function handleAccountCallback(db: Db, accountId: string, req: Omit
   if (!account) throw notFound('rail_account', accountId);
   const adapter = await accountVersionAdapter(db, account);
   if (!adapter.parseCallback) throw notFound('rail_account', accountId);
-  return handleCallback(db, adapter, accountId, req, now);
+  // Verified with the current version's secrets; an earlier version's open payments may still be
+  // notified with that version's (a merchant who moved to another operator account): each such
+  // version's adapter is tried in turn.
+  let chosen = adapter;
+  try {
+    await adapter.parseCallback({ ...req, now });
+  } catch (err) {
+    if (!(err instanceof BackendError)) throw err;
+    for (const version of await watchedVersionsOf(db, accountId, account.version, now)) {
+      const older = await accountVersionAdapter(db, { id: accountId, version });
+      const ok = await older.parseCallback?.({ ...req, now }).then(
+        () => true,
+        () => false,
+      );
+      if (ok) {
+        chosen = older;
+        break;
+      }
+    }
+  }
+  return handleCallback(db, chosen, accountId, req, now);
 }
 
 async function handleCallback(

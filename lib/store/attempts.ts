@@ -117,14 +117,22 @@ export interface NewAttempt {
   /** The account that makes it: the merchant's (id and version), or the deployment's. */
   account: { id: string; version: number } | null;
   accountOwner: 'merchant' | 'platform' | 'simulator';
+  /** A new payment: only while the account is active at this version (insertAttempt returns false otherwise). */
+  requireActiveAccount?: boolean;
 }
 
 /** Insert an attempt row in status `creating`: the one insert of payment_attempts. */
-export async function insertAttempt(tx: Db, a: NewAttempt): Promise<void> {
-  await tx.query(
+export async function insertAttempt(tx: Db, a: NewAttempt): Promise<boolean> {
+  // A new payment on a merchant's account only while that account is active at that version: a
+  // request that read the account just before it was disabled or updated writes nothing (the
+  // check is in the insert itself: no round trip, no window).
+  const rows = await tx.query(
     `insert into payment_attempts (id, payment_intent_id, merchant_id, livemode, rail, amount, currency, status, destination, details,
        expires_at, next_poll_at, created_at, updated_at, backend_ref, quote, rail_account_id, rail_account_version, account_owner)
-     values ($1, $2, $3, $4, $5, $6, $7, 'creating', $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17)`,
+     select $1, $2, $3, $4, $5, $6, $7, 'creating', $8, $9, $10, $11, $12, $12, $13, $14, $15::text, $16::integer, $17
+      where not $18::boolean or $15::text is null
+         or exists (select 1 from rail_accounts where id = $15::text and status = 'active' and version = $16::integer)
+     returning id`,
     [
       a.id,
       a.intent.id,
@@ -143,8 +151,10 @@ export async function insertAttempt(tx: Db, a: NewAttempt): Promise<void> {
       a.account?.id ?? null,
       a.account?.version ?? null,
       a.accountOwner,
+      a.requireActiveAccount === true,
     ],
   );
+  return rows.length === 1;
 }
 
 // ---------------------------------------------------------------------------------------------

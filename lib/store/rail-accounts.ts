@@ -97,6 +97,18 @@ export async function currentVersionOf(db: Db, accountId: string): Promise<{ id:
   return rows[0] ? { id: accountId, version: Number(rows[0].version) } : null;
 }
 
+/** The account's versions other than `except` with an attempt still open or watched: whose notifications may still come. */
+export async function watchedVersionsOf(db: Db, accountId: string, except: number, now: number): Promise<number[]> {
+  const rows = await db.query<{ v: number }>(
+    `select distinct rail_account_version as v from payment_attempts
+      where rail_account_id = $1 and rail_account_version <> $2
+        and (status in ('creating', 'awaiting_payment', 'pending') or watch_until > $3)
+      order by 1 desc`,
+    [accountId, except, now],
+  );
+  return rows.map((r) => Number(r.v));
+}
+
 /** One version of an account (any status: a disabled account's attempts are still watched with it). */
 export async function loadAccountVersion(db: Db, accountId: string, version: number): Promise<AccountVersionRow | null> {
   const rows = await db.query(
