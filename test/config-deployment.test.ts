@@ -83,7 +83,9 @@ describe('a live intent on a rail this deployment has not configured is refused 
     const refused = await call('POST', '/v1/payment_intents', { key: m.keys.live, body: { amount: 2000, currency: 'BTC', rail: 'btc_lightning' } });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatchObject({ type: 'invalid_request_error', code: 'rail_not_configured', param: 'rail' });
-    expect(refused.body.error.message).toMatch(/The btc_lightning rail is not available to this account in live mode: connect your own account for it/);
+    expect(refused.body.error.message).toMatch(
+      /Rail btc_lightning is not configured for live payments on this account: connect your own btc_lightning account/,
+    );
     const mm = await call('POST', '/v1/payment_intents', { key: m.keys.live, body: { amount: 1500, currency: 'XOF', rail: 'mobile_money_a' } });
     expect(mm.body.error?.code).toBe('rail_not_configured');
     // Nothing was written for them.

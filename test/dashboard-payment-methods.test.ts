@@ -10,9 +10,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DomainError } from '@/lib/errors';
-import { newKeySpec, resetKeyRingForTests } from '@/lib/secrets';
 import { newAccountKey } from './adapter-helpers';
-import { newMerchant, useDatabase, useLiveConfig } from './api';
+import { newMerchant, useDatabase } from './api';
 import { type FakeEsplora, startFakeEsplora } from './fakes/esplora';
 
 const { db } = useDatabase();
@@ -46,18 +45,16 @@ const walletOf = (merchantId: string) => wallets.get(merchantId) ?? wallets.set(
 /** The signed-in merchant's. */
 const wallet = () => walletOf(session.merchantId);
 
-// A key ring of the test's own (PostgreSQL has none without CAISSE_ENCRYPTION_KEY).
-useLiveConfig(() => ({ CAISSE_ENCRYPTION_KEY: newKeySpec('pmtest') }));
+// The suite's key ring (vitest.config.ts CAISSE_ENCRYPTION_KEY): on PostgreSQL the files of a worker
+// share a database, and a server another file starts on it must open every account.
 
 let esplora: FakeEsplora;
 beforeAll(async () => {
-  resetKeyRingForTests();
   esplora = await startFakeEsplora();
   session.merchantId = (await newMerchant(db(), 'Methods shop')).merchant.id;
   session.token = randomBytes(24).toString('base64url');
 });
 afterAll(async () => {
-  resetKeyRingForTests();
   await esplora.close();
 });
 

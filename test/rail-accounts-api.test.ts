@@ -5,7 +5,7 @@
 // updates as new versions (a secret left out is kept), disable, events, and other merchants' ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploymentKeyRing } from '@/lib/domain/merchant-rails';
-import { fingerprintKey, newKeySpec, parseKeyRing, resetKeyRingForTests, secretHint } from '@/lib/secrets';
+import { fingerprintKey, resetKeyRingForTests, secretHint } from '@/lib/secrets';
 import { newAccountKey } from './adapter-helpers';
 import { type ApiResult, type CallOptions, call as callApi, newMerchant, useDatabase } from './api';
 import { type FakeEsplora, startFakeEsplora } from './fakes/esplora';
@@ -51,15 +51,12 @@ const basicOf = (user: string, key: string) => `Basic ${Buffer.from(`${user}:${k
 const tokenCalls = () => momo.requests.filter((r) => r.path === '/collection/token/');
 
 beforeAll(async () => {
-  // A key ring of this file's own: on PostgreSQL the suite sets no CAISSE_ENCRYPTION_KEY.
-  resetKeyRingForTests(parseKeyRing(newKeySpec('railtest')));
   momo = await startFakeMomo(MOMO);
   esplora = await startFakeEsplora();
   keys = (await newMerchant(db(), 'Rails shop')).keys;
   otherKeys = (await newMerchant(db(), 'Other shop')).keys;
 });
 afterAll(async () => {
-  resetKeyRingForTests(undefined);
   await momo?.close();
   await esplora?.close();
 });
@@ -141,7 +138,7 @@ describe('POST /v1/rail_accounts: checked at the backend, then saved with its se
     // In the database the secrets are sealed: neither is there in the clear.
     const rows = await db().query(`select * from rail_account_versions where account_id = $1`, [res.body.id]);
     expect(rows).toHaveLength(1);
-    expect(String(rows[0]!.secrets)).toMatch(/^v1:railtest:/);
+    expect(String(rows[0]!.secrets)).toMatch(/^v1:test:/);
     for (const s of [MOMO.key, MOMO.sub]) expect(JSON.stringify(rows)).not.toContain(s);
   });
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadApiRoutes, matchRoute } from '@/lib/api/router';
 import { newKeySpec, parseKeyRing, resetKeyRingForTests } from '@/lib/secrets';
 import { Caisse, CaisseIdempotencyError, CaisseInvalidRequestError, type Event } from '../sdk/src/index';
-import { ZPUB } from './adapter-helpers';
+import { newAccountKey } from './adapter-helpers';
 import { newMerchant, useDatabase } from './api';
 import { type FakeEsplora, startFakeEsplora } from './fakes/esplora';
 import { checkResponse } from './openapi-ajv';
@@ -117,11 +117,14 @@ describe('the SDK against the route handlers', () => {
     let esplora: FakeEsplora | undefined;
     try {
       esplora = await startFakeEsplora();
+      // A test key makes a test-mode account: a testnet key of a wallet of this test's own.
+      const WALLET = newAccountKey('testnet');
+      const ZPUB = WALLET.key;
       const account = await caisse.railAccounts.create({ rail: 'btc_onchain', settings: { accountKey: ZPUB, esploraUrl: esplora.url } });
       expect(account).toMatchObject({ object: 'rail_account', rail: 'btc_onchain', status: 'active', version: 1 });
       expect(account.secrets.accountKey?.last4).toBe(ZPUB.slice(-4));
       expect(JSON.stringify(account)).not.toContain(ZPUB);
-      expect(account.receiveAddresses[0]).toBe('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
+      expect(account.receiveAddresses[0]).toBe(WALLET.address(0));
       const updated = await caisse.railAccounts.update(account.id, { displayName: 'Cold wallet' });
       expect(updated).toMatchObject({ version: 2, displayName: 'Cold wallet' });
       expect((await caisse.railAccounts.retrieve(account.id)).version).toBe(2);
