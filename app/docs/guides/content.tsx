@@ -557,7 +557,14 @@ curl ${base}/v1/rail_accounts \\
       <p>
         A test key makes test-mode accounts, used by test-mode payments instead of the simulator: give them sandbox settings (MTN&apos;s sandbox with{' '}
         <C>targetEnvironment</C> <C>sandbox</C>, Orange Money&apos;s <C>dev</C> country, a test node). Without one, test mode uses the simulators, as always:
-        most integrations need no test-mode account. Bitcoin on-chain accounts take a mainnet <C>zpub</C> in both modes.
+        most integrations need no test-mode account. A test-mode account is on the test network: a testnet <C>vpub</C> and a testnet Esplora for Bitcoin
+        on-chain, TronGrid&apos;s test network for USDT, a testnet node for Lightning. The test helpers (<C>/v1/test_helpers/...</C>) and the checkout
+        page&apos;s test buttons drive Caisse&apos;s simulators only: pay a sandbox account in its sandbox.
+      </p>
+      <p>
+        A wallet&apos;s account key serves one merchant in one mode (its receive addresses are one pool): another account, or the other mode, is refused with
+        400 on <C>settings.accountKey</C>. On a public deployment every URL setting must be a public address, and an update that changes where an account
+        connects must give its secrets again: stored secrets are never sent to a new address.
       </p>
       <h2 id="events">Events and errors</h2>
       <ul>
