@@ -14,7 +14,8 @@ const MAC = '0201036c6e64cafe';
 let lnd: FakeLnd;
 
 beforeAll(async () => {
-  lnd = await startFakeLnd(MAC);
+  // A test-mode account's node is on a test network (its invoices lntb...).
+  lnd = await startFakeLnd(MAC, { network: 'tb' });
 });
 afterAll(async () => {
   await lnd.close();
@@ -56,5 +57,24 @@ describe('test mode: the simulators, or the merchant’s own sandbox account', (
     const refused = await call('POST', `/v1/test_helpers/payment_intents/${pi.id}/pay`, { key: m.keys.test, body: {} });
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toMatch(/own test-mode rail account/);
+  });
+
+  it('a test-mode account whose node is on mainnet: no invoice is shown (it would take real bitcoin)', async () => {
+    const mainnet = await startFakeLnd(MAC);
+    try {
+      const m = await newMerchant(db());
+      await createRailAccount(
+        db(),
+        { merchantId: m.merchant.id, livemode: false },
+        { rail: 'btc_lightning', settings: { restUrl: mainnet.url, macaroon: MAC } },
+      );
+      const pi = await newIntent(m.keys.test, { amount: 25_000, currency: 'BTC', rail: 'btc_lightning' });
+      const res = await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: m.keys.test, body: {} });
+      expect(res.status).toBe(503);
+      expect(res.body.error.code).toBe('rail_unavailable');
+      expect(JSON.stringify(res.body)).not.toContain('lnbc');
+    } finally {
+      await mainnet.close();
+    }
   });
 });

@@ -16,6 +16,8 @@ export const lndConfigSchema = z.object({
   tlsCertPath: z.string().optional(),
   /** The node's TLS certificate as PEM text (a merchant's rail account), instead of a path. */
   tlsCertPem: z.string().optional(),
+  /** A merchant's test-mode account: its node must be on a test network (an invoice for real bitcoin is never shown). */
+  testNetworkOnly: z.boolean().optional(),
   timeoutMs: z.number().int().positive(),
   /** A merchant's account: its backend is reached at public addresses only (lib/rails/http.ts). */
   publicOnly: z.boolean().optional(),
@@ -100,6 +102,7 @@ export class LndAdapter implements RailAdapter<LndConfig> {
       throw new BackendError(this.rail, `add invoice: the payment_request is not a valid BOLT11 invoice (${(err as Error).message})`);
     }
     const wrong = (what: string) => new BackendError(this.rail, `add invoice: the payment_request ${what}; it is not shown to the payer`);
+    if (this.config.testNetworkOnly && inv.network === 'bc') throw wrong('is a mainnet invoice, and this is a test-mode account (its node must be on testnet, signet or regtest)');
     if (inv.amountMsat !== BigInt(input.amount) * 1000n) throw wrong(`is for ${inv.amountMsat ?? 'any'} msat, not ${input.amount} sat`);
     if (inv.paymentHash !== paymentHash) throw wrong('pays another payment hash than r_hash');
     if (inv.expiry !== expiry) throw wrong(`expires after ${inv.expiry} s, not ${expiry} s`);
@@ -170,7 +173,7 @@ export class LndAdapter implements RailAdapter<LndConfig> {
 export const lndRail: RailDefinition<LndConfig> = {
   rail: 'btc_lightning',
   mode: 'live',
-  parse({ cfg, env, timeoutMs, publicOnly }) {
+  parse({ cfg, env, timeoutMs, publicOnly, account, livemode }) {
     if (!allOrNone(['LND_REST_URL', 'LND_MACAROON'], env)) return null;
     return configured('LND_*', () =>
       parseLndConfig({
@@ -181,6 +184,7 @@ export const lndRail: RailDefinition<LndConfig> = {
         timeoutMs,
         publicOnly,
         privateRouteHints: cfg.LND_PRIVATE_ROUTE_HINTS,
+        ...(account && livemode === false ? { testNetworkOnly: true } : {}),
       }),
     );
   },
