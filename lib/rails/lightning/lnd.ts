@@ -102,7 +102,8 @@ export class LndAdapter implements RailAdapter<LndConfig> {
       throw new BackendError(this.rail, `add invoice: the payment_request is not a valid BOLT11 invoice (${(err as Error).message})`);
     }
     const wrong = (what: string) => new BackendError(this.rail, `add invoice: the payment_request ${what}; it is not shown to the payer`);
-    if (this.config.testNetworkOnly && inv.network === 'bc') throw wrong('is a mainnet invoice, and this is a test-mode account (its node must be on testnet, signet or regtest)');
+    if (this.config.testNetworkOnly && inv.network === 'bc')
+      throw wrong('is a mainnet invoice, and this is a test-mode account (its node must be on testnet, signet or regtest)');
     if (inv.amountMsat !== BigInt(input.amount) * 1000n) throw wrong(`is for ${inv.amountMsat ?? 'any'} msat, not ${input.amount} sat`);
     if (inv.paymentHash !== paymentHash) throw wrong('pays another payment hash than r_hash');
     if (inv.expiry !== expiry) throw wrong(`expires after ${inv.expiry} s, not ${expiry} s`);
