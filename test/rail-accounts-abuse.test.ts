@@ -2,7 +2,7 @@
 // what must hold against a merchant or a race: secrets never sent to a new address, one account key
 // per merchant and mode, a test-mode account on the test network, a confirm racing a disable,
 // validation, concurrent creates and updates.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HDKey } from '@scure/bip32';
@@ -120,7 +120,7 @@ describe('receive addresses are keyed by the key, not by the account', () => {
     const key = zpub();
     const A = await btcShop(key);
     const t0 = now();
-    const a = await buyOnchain(A, '198.51.100.1', t0);
+    const a = await buyOnchain(A, `198.51.${randomInt(0, 255)}.${randomInt(1, 254)}`, t0);
     expect(a.address).toBe(A.account.receiveAddresses[0]);
     const m = await newMerchant(db());
     const refused = await createRailAccount(db(), live(m), { rail: 'btc_onchain', settings: { accountKey: key, esploraUrl: esplora.url } }).catch(
