@@ -359,6 +359,9 @@ test('[DASHBOARD]: repeated failures for an account from one address wait longer
     // The e-mail typed is shown again, but never in the URL (history, logs, Referer).
     await expect(page).toHaveURL(/\/dashboard\/sign-in$/);
     await expect(page.getByLabel('Email address')).toHaveValue(email);
+    // The form action's transition ends with React resetting the form: typing before it ends loses
+    // the password (the browser then refuses to submit an empty required field, and no POST goes).
+    await page.waitForLoadState('networkidle');
   }
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password').fill('wrong-password-3');

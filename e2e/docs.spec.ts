@@ -120,7 +120,14 @@ test('[DOCS]: the curl shown for "Create a payment intent" works as it is, with 
 test('[DOCS]: every page fits 360 px, is axe-clean and light; the navigation lands on anchors that exist', async ({ page, request }) => {
   test.setTimeout(180_000);
   const { tags } = await documentOps(request);
-  const pages = ['/docs', ...GUIDES.map((g) => `/docs/guides/${g}`), ...tags.map((t) => `/docs/api/${t}`), '/docs/objects', '/docs/search?q=payment+intent'];
+  const pages = [
+    '/docs',
+    ...GUIDES.map((g) => `/docs/guides/${g}`),
+    ...tags.map((t) => `/docs/api/${t}`),
+    '/docs/objects',
+    '/docs/objects/rail-accounts',
+    '/docs/search?q=payment+intent',
+  ];
   const report: string[] = [];
   let heaviest = { elements: 0, bytes: 0 };
   for (const url of pages) {
@@ -156,7 +163,14 @@ test('[DOCS]: every page fits 360 px, is axe-clean and light; the navigation lan
     for (const a of anchors) await expect(page.locator(`[id="${a}"]`), `${path}#${a}`).toHaveCount(1);
   }
   // And the links inside the pages that point at anchors (type links to objects, the guides' links).
-  for (const url of ['/docs/api/payment-intents', '/docs/objects', '/docs/guides/webhooks']) {
+  for (const url of [
+    '/docs/api/payment-intents',
+    '/docs/api/rail-accounts',
+    '/docs/objects',
+    '/docs/objects/rail-accounts',
+    '/docs/guides/webhooks',
+    '/docs/guides/rail-accounts',
+  ]) {
     await page.goto(url);
     const hrefs = await page.locator('main a[href*="#"]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
     for (const href of new Set(hrefs)) {

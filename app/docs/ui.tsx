@@ -1,7 +1,7 @@
 // Small server components the /docs pages share: inline text, field lists, code blocks.
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { type Field, inline, notes as notesOf, paragraphs, type TypePart } from '@/lib/docs/reference';
+import { type Field, inline, notes as notesOf, objectHref, paragraphs, type TypePart } from '@/lib/docs/reference';
 import { Copy } from './copy';
 import styles from './docs.module.css';
 
@@ -45,7 +45,7 @@ export function TypeLabel({ parts }: { parts: TypePart[] }) {
     <>
       {parts.map((p, i) =>
         'ref' in p ? (
-          <Link key={i} href={`/docs/objects#${p.ref}`}>
+          <Link key={i} href={objectHref(p.ref)}>
             {p.ref}
           </Link>
         ) : (

@@ -454,7 +454,20 @@ export const paragraphs = (text: string | undefined) =>
 
 /** Components worth their own section, in the document's order. */
 export function objectNames(doc: OpenApiDocument): string[] {
-  return Object.keys(doc.components.schemas);
+  return Object.keys(doc.components.schemas).filter((n) => !SETTINGS_OBJECT.test(n));
+}
+
+/** Rail accounts' objects (the account, its event, its settings by kind): a page of their own (/docs/objects/rail-accounts), so /docs/objects stays light. */
+const SETTINGS_OBJECT = /^RailAccount/;
+export const SETTINGS_OBJECTS_PATH = '/docs/objects/rail-accounts';
+
+export function settingsObjectNames(doc: OpenApiDocument): string[] {
+  return Object.keys(doc.components.schemas).filter((n) => SETTINGS_OBJECT.test(n));
+}
+
+/** Where a named schema is documented. */
+export function objectHref(name: string): string {
+  return `${SETTINGS_OBJECT.test(name) ? SETTINGS_OBJECTS_PATH : '/docs/objects'}#${name}`;
 }
 
 /** The variants of a oneOf told apart by `type` (NextAction, Event): value(s) -> schema name. */

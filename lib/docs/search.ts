@@ -1,7 +1,7 @@
 // Search without JavaScript: /docs/search?q=... answers from this index, built from the OpenAPI
 // document and the guides, on the server.
 import { ERROR_CODE_DOCS, GUIDES, PAYMENT_ERROR_DOCS } from './guides';
-import { errorCodes, type OpenApiDocument, objectNames, operations, slugify, webhookEvents } from './reference';
+import { errorCodes, type OpenApiDocument, objectHref, objectNames, operations, settingsObjectNames, slugify, webhookEvents } from './reference';
 
 export interface Entry {
   title: string;
@@ -26,9 +26,9 @@ export function buildIndex(doc: OpenApiDocument): Entry[] {
         ...Object.keys(op.op.requestBody?.content['application/json']?.schema?.properties ?? {}),
       ].join(' '),
     });
-  for (const name of objectNames(doc)) {
+  for (const name of [...objectNames(doc), ...settingsObjectNames(doc)]) {
     const s = doc.components.schemas[name]!;
-    out.push({ title: name, url: `/docs/objects#${name}`, kind: 'object', text: [s.description ?? '', ...Object.keys(s.properties ?? {})].join(' ') });
+    out.push({ title: name, url: objectHref(name), kind: 'object', text: [s.description ?? '', ...Object.keys(s.properties ?? {})].join(' ') });
   }
   for (const code of errorCodes(doc))
     out.push({ title: code, url: `/docs/guides/errors#${code}`, kind: 'error code', text: ERROR_CODE_DOCS[code]?.meaning ?? '' });

@@ -4,6 +4,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { errorCodeRows, exampleNumbers, PAYMENT_ERROR_DOCS, railAccountSettingsRows, testNumberRows } from '@/lib/docs/guides';
+import { objectHref } from '@/lib/docs/reference';
 import { CONVERTING_RAILS, RAILS } from '@/lib/money';
 import { Code, Table, Text } from '../ui';
 
@@ -453,7 +454,7 @@ if (event.type === 'payment_intent.succeeded') fulfil(event.data.object.referenc
         head={['Kind', 'Required', 'Optional']}
         rows={railAccountSettingsRows().map((r) => [
           <span key="k">
-            <Link href={`/docs/objects#${r.schema}`}>{r.kind}</Link>
+            <Link href={objectHref(r.schema)}>{r.kind}</Link>
           </span>,
           <span key="r">{r.required.join(', ')}</span>,
           <span key="o">{r.optional.join(', ') || 'none'}</span>,

@@ -3,9 +3,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { docsDocument } from '@/lib/docs/load';
-import { examplesOf, fields, objectNames, operations, pretty, unionVariants, webhookEvents } from '@/lib/docs/reference';
+import { examplesOf, objectHref, objectNames, operations, pretty, SETTINGS_OBJECTS_PATH, webhookEvents } from '@/lib/docs/reference';
 import styles from '../docs.module.css';
-import { Code, Fields, Paragraphs, Text } from '../ui';
+import { Code, Paragraphs, Text } from '../ui';
+import { ObjectSection } from './section';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Objects and events: Caisse API reference' };
@@ -22,7 +23,8 @@ export default function ObjectsPage() {
       <h1>Objects and events</h1>
       <p>
         What the API answers. Every object has an <code>id</code> (a prefix and random characters), <code>object</code> (its kind), <code>livemode</code> and{' '}
-        <code>createdAt</code> (Unix seconds). Objects may gain fields over time: do not reject unknown ones.
+        <code>createdAt</code> (Unix seconds). Objects may gain fields over time: do not reject unknown ones. Rail accounts, their event and their settings by
+        kind are on a page of their own: <Link href={SETTINGS_OBJECTS_PATH}>rail account objects</Link>.
       </p>
       <nav aria-label="Objects">
         <ul className={styles.toc}>
@@ -36,38 +38,9 @@ export default function ObjectsPage() {
           </li>
         </ul>
       </nav>
-      {objectNames(doc).map((name) => {
-        const s = doc.components.schemas[name]!;
-        const variants = unionVariants(doc, name);
-        return (
-          <section key={name} id={name} aria-labelledby={`${name}-h`} className={styles.op}>
-            <h2 id={`${name}-h`}>{name}</h2>
-            <Paragraphs text={s.description} />
-            {variants.length ? (
-              <>
-                <p>
-                  One of these objects, told apart by <code>type</code>
-                  {name === 'Event' ? (
-                    <>
-                      {' '}
-                      (its <code>data.object</code> is the object the type names)
-                    </>
-                  ) : null}
-                  :
-                </p>
-                <ul>
-                  {variants.map((v) => (
-                    <li key={v.schema}>
-                      <a href={`#${v.schema}`}>{v.schema}</a>: <Text>{v.types.map((t) => `\`${t}\``).join(', ')}</Text>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-            <Fields fields={fields(s)} label={`${name} fields`} />
-          </section>
-        );
-      })}
+      {objectNames(doc).map((name) => (
+        <ObjectSection key={name} doc={doc} name={name} />
+      ))}
       <section id="event-types" aria-labelledby="event-types-h" className={styles.op}>
         <h2 id="event-types-h">Event types and webhook payloads</h2>
         <p>
@@ -94,7 +67,7 @@ export default function ObjectsPage() {
         <ul>
           {[...new Set(events.map((e) => e.schema))].map((schema) => (
             <li key={schema ?? 'other'}>
-              {schema ? <a href={`#${schema}`}>{schema}</a> : 'Other'}:{' '}
+              {schema ? <a href={objectHref(schema)}>{schema}</a> : 'Other'}:{' '}
               <Text>
                 {events
                   .filter((e) => e.schema === schema)

@@ -124,18 +124,16 @@ export default async function PaymentPage({ params, searchParams }: Props) {
 
       <Section title={s.attempts} id="attempts">
         {attempts.length ? (
-          <Table caption={s.attempts} captionHidden stacked head={[s.rail, s.destination, s.outcome, s.amount, s.error, s.quote]}>
+          <Table caption={s.attempts} captionHidden stacked head={[s.rail, s.accountColumn, s.destination, s.outcome, s.amount, s.error, s.quote]}>
             {attempts.map((a) => (
               <Row key={a.id}>
-                <Cell className="db-cell-main">
-                  {s.railName(a.rail)}
-                  <div className="db-muted">
-                    {a.account.owner === 'merchant'
-                      ? s.f('accountOwn', { id: a.account.id, version: a.account.version })
-                      : a.account.owner === 'platform'
-                        ? s.accountPlatform
-                        : s.accountSimulator}
-                  </div>
+                <Cell className="db-cell-main">{s.railName(a.rail)}</Cell>
+                <Cell label={s.accountColumn}>
+                  {a.account.owner === 'merchant'
+                    ? s.f('accountOwn', { id: a.account.id, version: a.account.version })
+                    : a.account.owner === 'platform'
+                      ? s.accountPlatform
+                      : s.accountSimulator}
                 </Cell>
                 <Cell label={s.destination} className="db-mono">
                   {a.destination ?? s.none}

@@ -13,6 +13,7 @@ import {
   fields,
   type OpenApiDocument,
   type Operation,
+  objectHref,
   parameterFields,
   pretty,
   responseHeaders,
@@ -104,7 +105,7 @@ function OperationSection({ doc, op, ids }: { doc: OpenApiDocument; op: Operatio
         {ret ? (
           <>
             200 with {ret.list ? 'a list of ' : 'the '}
-            <Link href={`/docs/objects#${ret.ref}`}>{ret.ref}</Link>
+            <Link href={objectHref(ret.ref)}>{ret.ref}</Link>
             {ret.list ? ' objects (see Pagination)' : ' object'}.
           </>
         ) : (

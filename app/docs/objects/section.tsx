@@ -1,0 +1,39 @@
+// One schema of the OpenAPI document as /docs/objects (and its sub-pages) show it: its description,
+// the variants of a union told apart by `type`, and its fields.
+import type { OpenApiDocument } from '@/lib/docs/reference';
+import { fields, objectHref, unionVariants } from '@/lib/docs/reference';
+import styles from '../docs.module.css';
+import { Fields, Paragraphs, Text } from '../ui';
+
+export function ObjectSection({ doc, name }: { doc: OpenApiDocument; name: string }) {
+  const s = doc.components.schemas[name]!;
+  const variants = unionVariants(doc, name);
+  return (
+    <section id={name} aria-labelledby={`${name}-h`} className={styles.op}>
+      <h2 id={`${name}-h`}>{name}</h2>
+      <Paragraphs text={s.description} />
+      {variants.length ? (
+        <>
+          <p>
+            One of these objects, told apart by <code>type</code>
+            {name === 'Event' ? (
+              <>
+                {' '}
+                (its <code>data.object</code> is the object the type names)
+              </>
+            ) : null}
+            :
+          </p>
+          <ul>
+            {variants.map((v) => (
+              <li key={v.schema}>
+                <a href={objectHref(v.schema)}>{v.schema}</a>: <Text>{v.types.map((t) => `\`${t}\``).join(', ')}</Text>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <Fields fields={fields(s)} label={`${name} fields`} />
+    </section>
+  );
+}
