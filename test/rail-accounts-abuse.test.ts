@@ -153,7 +153,7 @@ describe('a confirm racing a disable', () => {
     const account = await createRailAccount(db(), live(m), { rail: 'btc_lightning', settings: { restUrl: lnd.url, macaroon: MAC } });
     const pi = await newIntent(m.keys.live, { amount: 25_000, currency: 'BTC', rail: 'btc_lightning' });
     // The key lookup (with the enabled accounts) happens, then the merchant disables the account, then the confirm runs.
-    const merchant = await authenticate(db(), `Bearer ${m.keys.live}`);
+    const merchant = await authenticate(db(), `Bearer ${m.keys.live}`, { railAccounts: true });
     await disableRailAccount(db(), live(m), account.id);
     const out = await confirmPaymentIntent(db(), merchant, pi.id, {}, { now: now() }).catch((e: DomainError) => e);
     const [att] = await db().query<{ rail_account_id: string | null }>(`select rail_account_id from payment_attempts where payment_intent_id = $1`, [pi.id]);

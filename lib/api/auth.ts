@@ -47,16 +47,20 @@ function secretFrom(header: string): string | null {
   return user === '' ? null : user;
 }
 
-export async function authenticate(db: Db, header: string | null): Promise<Merchant> {
+/** The key lookup; with the merchant's active rail accounts in the same statement when the route starts payments. */
+const KEY_LOOKUP = `select k.id, k.merchant_id, k.livemode, k.revoked_at from api_keys k where k.key_hash = $1`;
+const KEY_LOOKUP_WITH_ACCOUNTS = `select k.id, k.merchant_id, k.livemode, k.revoked_at, ${enabledAccountsSubquery('k.merchant_id', 'k.livemode')} as rail_accounts
+       from api_keys k where k.key_hash = $1`;
+
+export async function authenticate(db: Db, header: string | null, opts: { railAccounts?: boolean } = {}): Promise<Merchant> {
   if (!header) throw authError('You did not provide an API key. Send it in the Authorization header: `Authorization: Bearer sk_test_...`.');
   const secret = secretFrom(header);
   if (secret === null) throw authError('Malformed Authorization header. Use the form `Authorization: Bearer sk_test_...`.');
   if (!KEY_RE.test(secret)) throw authError('Malformed API key. Keys look like sk_test_... or sk_live_... followed by letters and digits.');
   // The merchant's enabled rail accounts come in the same statement: a payment knows which
   // account takes it without a round trip of its own.
-  const rows = await db.query<{ id: string; merchant_id: string; livemode: boolean; revoked_at: number | null; rail_accounts: unknown }>(
-    `select k.id, k.merchant_id, k.livemode, k.revoked_at, ${enabledAccountsSubquery('k.merchant_id', 'k.livemode')} as rail_accounts
-       from api_keys k where k.key_hash = $1`,
+  const rows = await db.query<{ id: string; merchant_id: string; livemode: boolean; revoked_at: number | null; rail_accounts?: unknown }>(
+    opts.railAccounts ? KEY_LOOKUP_WITH_ACCOUNTS : KEY_LOOKUP,
     [hashKey(secret)],
   );
   const row = rows[0];
@@ -70,5 +74,10 @@ export async function authenticate(db: Db, header: string | null): Promise<Merch
     lastUseWritten.set(row.id, now);
     await db.query(`update api_keys set last_used_at = $2 where id = $1 and (last_used_at is null or last_used_at < $2 - 60)`, [row.id, now]);
   }
-  return { merchantId: row.merchant_id, livemode: row.livemode, keyId: row.id, railAccounts: parseEnabledAccounts(row.rail_accounts) };
+  return {
+    merchantId: row.merchant_id,
+    livemode: row.livemode,
+    keyId: row.id,
+    ...(opts.railAccounts ? { railAccounts: parseEnabledAccounts(row.rail_accounts) } : {}),
+  };
 }

@@ -100,6 +100,12 @@ export interface ApiRouteOptions<BS extends z.ZodType | undefined, QS extends z.
   singleStatement?: boolean;
   /** HTTP status of a success. */
   status?: number;
+  /**
+   * The handler starts or prices a payment on a rail (create an intent, confirm): the key lookup
+   * also reads the merchant's active rail accounts (no round trip of their own). Other routes do
+   * not pay for it.
+   */
+  railAccounts?: boolean;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -121,7 +127,7 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
       refuseFailingClient(request);
       let merchant: Merchant;
       try {
-        merchant = await authenticate(db, request.header('authorization'));
+        merchant = await authenticate(db, request.header('authorization'), { railAccounts: opts.railAccounts === true });
       } catch (err) {
         throw (err instanceof ApiError && err.status === 401 && (await countAuthFailure(db, request))) || err;
       }

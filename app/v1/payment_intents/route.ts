@@ -3,7 +3,7 @@ import { createPaymentIntent, createPaymentIntentInput, listPaymentIntents, list
 
 export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // POST /v1/payment_intents: create a payment intent
-  POST: apiRoute({ body: createPaymentIntentInput, singleStatement: true }, ({ db, merchant, body, companion }) =>
+  POST: apiRoute({ body: createPaymentIntentInput, singleStatement: true, railAccounts: true }, ({ db, merchant, body, companion }) =>
     createPaymentIntent(db, merchant, body, companion),
   ),
   // GET /v1/payment_intents: list, newest first
