@@ -222,6 +222,34 @@ describe('two merchants, each paid into its own accounts', () => {
     expect((await call('GET', `/v1/payment_intents/${b.pi.id}`, { key: B.key })).body).toMatchObject({ status: 'succeeded' });
   });
 
+  it("two merchants on the same operator endpoint (as every MTN merchant is): A's failures hide the rail for A only", async () => {
+    const shared = await startFakeMomo(shops.a.momoCreds);
+    try {
+      const onShared = async () => {
+        const m = await newMerchant(db());
+        const scope = { merchantId: m.merchant.id, livemode: true };
+        await createRailAccount(db(), scope, { rail: 'mobile_money_a', settings: momoSettings(shops.a, shared) });
+        return { m, scope, key: m.keys.live };
+      };
+      const A = await onShared();
+      const B = await onShared();
+      const t0 = now();
+      shared.failNext('requesttopay', { status: 500, body: { code: 'INTERNAL_PROCESSING_ERROR' } }, RAIL_DOWN_AFTER);
+      for (let i = 0; i < RAIL_DOWN_AFTER; i++) {
+        const pi = await newIntent(A.key, { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' });
+        await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: A.key, body: { phone: phone() } });
+      }
+      const offered = async (scope: { merchantId: string; livemode: boolean }) =>
+        (await availableRails(db(), scope, 'XOF', { now: t0 + 1 })).map((r) => r.rail);
+      expect(await offered(A.scope)).not.toContain('mobile_money_a');
+      expect(await offered(B.scope)).toContain('mobile_money_a');
+      const b = await pushIntent(B.key, 2000);
+      expect(shared.payments.has(b.attempt.backend_ref)).toBe(true);
+    } finally {
+      await shared.close();
+    }
+  });
+
   it('an attempt made before its account was updated is polled with the credentials that made it, and its money credited; new pushes go to the new settings', async () => {
     const A = await merchantWithAccounts(shops.a);
     const t0 = now();
