@@ -1,10 +1,11 @@
-// Merchants' own rail accounts (from the review of issue 26): an account records its protocol (rail_accounts.protocol), but its adapter is
-// built with the deployment's current MOMO_<X>_PROTOCOL (lib/rails/accounts.ts accountSettings,
-// accountFields). When the operator of the deployment changes a rail's protocol, a merchant's MTN
-// account's open payment must still be asked at MTN with that account's credentials.
+// Merchants' own rail accounts (from the review of issue 26): an account keeps the protocol it was
+// made with (rail_accounts.protocol). When the operator of the deployment changes a rail's protocol,
+// a merchant's MTN account's open payment is still asked at MTN with that account's credentials, and
+// the account takes no new payment while the rail speaks another protocol (merchantRail).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
 import { createRailAccount } from '@/lib/domain/rail-accounts';
+import { availableRails } from '@/lib/payments/available-rails';
 import { pollDueAttempts } from '@/lib/payments/poll';
 import { resetRailsForTests } from '@/lib/rails/registry';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
@@ -43,6 +44,10 @@ it("the deployment's MOMO_A_PROTOCOL changes: a merchant's MTN account's open pu
     momo.approve(att!.backend_ref);
     await pollDueAttempts(db(), now() + 10, { merchantId: m.merchant.id });
     expect((await call('GET', `/v1/payment_intents/${pi.id}`, { key: m.keys.live })).body).toMatchObject({ status: 'succeeded', amountReceived: 2000 });
+    // No new payment on an MTN account while the rail speaks Orange Money here (no platform rail either).
+    expect((await availableRails(db(), scope, 'XOF', { now: now() })).map((r) => r.rail)).not.toContain('mobile_money_a');
+    const refused = await call('POST', '/v1/payment_intents', { key: m.keys.live, body: { amount: 2000, currency: 'XOF', rail: 'mobile_money_a' } });
+    expect(refused.body.error).toMatchObject({ code: 'rail_not_configured' });
   } finally {
     if (saved === undefined) delete process.env.MOMO_A_PROTOCOL;
     else process.env.MOMO_A_PROTOCOL = saved;
