@@ -44,7 +44,6 @@ export const secretShown = (hint: { last4: string; fingerprint: string }, t: TP)
 
 function settingShown(f: AccountField, v: unknown, t: TP): ReactNode {
   if (v === undefined || v === null) return <span className="db-muted">{t('notSet')}</span>;
-  if (f.kind === 'boolean') return v ? t('yes') : t('no');
   if (f.kind === 'currencies') return (v as string[]).join(', ');
   if (f.kind === 'pem') return t('pemSet');
   return <span className="dc-break">{String(v)}</span>;
@@ -181,17 +180,6 @@ function SettingInput({
       </fieldset>
     );
   }
-  if (f.kind === 'boolean')
-    return (
-      <div className="db-field">
-        <label className="dc-check">
-          <input type="checkbox" name={name} value="on" defaultChecked={value === true} {...common} /> {label}
-        </label>
-        <p id={helpId} className="db-muted pm-help">
-          {f.help[locale]}
-        </p>
-      </div>
-    );
   const text = typeof value === 'string' ? value : '';
   return (
     <div className="db-field">
@@ -240,7 +228,7 @@ function valuesOf(account: RailAccount, fields: AccountField[]): KeptValues {
     if (f.kind === 'secret') continue;
     const v = settingOf(account, f);
     if (v === undefined || v === null) continue;
-    out[f.name] = f.kind === 'boolean' ? v === true : Array.isArray(v) ? v.map(String) : String(v);
+    out[f.name] = Array.isArray(v) ? v.map(String) : String(v);
   }
   return out;
 }

@@ -285,8 +285,6 @@ function settingSchema(f: AccountField, description = `${f.label.en}: ${sentence
   switch (f.kind) {
     case 'url':
       return z.string().max(2048).describe(`${description} An http(s) URL.`);
-    case 'boolean':
-      return z.boolean().describe(description);
     case 'integer':
       return z.number().int().positive().describe(description);
     case 'currencies':

@@ -109,11 +109,6 @@ const str = (form: FormData, name: string): string | undefined => {
 function fieldSchema(f: AccountField): z.ZodType<unknown> {
   const blank = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
   switch (f.kind) {
-    case 'boolean':
-      return z
-        .string()
-        .optional()
-        .transform((v) => v !== undefined);
     case 'currencies':
       return z.array(z.enum(ACCOUNT_CURRENCIES, { error: 'currency' })).transform((l) => (l.length ? [...new Set(l)] : undefined));
     case 'integer':
@@ -166,7 +161,6 @@ export function keptValues(rail: Rail, form: FormData): { values: KeptValues; di
     if (f.kind === 'secret') continue;
     const name = settingInput(f.name);
     if (f.kind === 'currencies') values[f.name] = form.getAll(name).filter((v): v is string => typeof v === 'string');
-    else if (f.kind === 'boolean') values[f.name] = form.get(name) !== null;
     else values[f.name] = (str(form, name) ?? '').slice(0, 20_000);
   }
   return { values, displayName: (str(form, 'displayName') ?? '').slice(0, 200) };

@@ -121,8 +121,6 @@ function fieldSchema(f: AccountField): z.ZodType {
             return !u || (!u.username && !u.password && !u.search && !u.hash);
           }, `${name} must be a plain address (scheme, host, port, path): no user name, password, query or fragment`)
       );
-    case 'boolean':
-      return z.boolean({ error: `${name} must be true or false` });
     case 'integer':
       return z
         .number({ error: `${name} must be a positive integer` })

@@ -14,7 +14,7 @@ import type { RailDefinition, RailSettings } from './settings';
 import { tronGridRail } from './tron/trongrid';
 import type { AccountRef, RailAdapter } from './types';
 
-export type FieldKind = 'text' | 'url' | 'secret' | 'pem' | 'boolean' | 'integer' | 'currencies';
+export type FieldKind = 'text' | 'url' | 'secret' | 'pem' | 'integer' | 'currencies';
 
 export interface AccountField {
   /** The API's name (camelCase). */
