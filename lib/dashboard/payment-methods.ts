@@ -249,6 +249,17 @@ export function withoutSecrets(rail: Rail, form: FormData, text: string): string
   return out;
 }
 
+/** A form with a problem found before any call (a required field empty, a malformed number), as the rail's flash. */
+export function invalidForm(ctx: { locale: Locale }, t: TP, rail: Rail, problem: FormProblem, form: FormData, accountId: string | null): PaymentMethodsFlash {
+  return {
+    rail,
+    tone: 'bad',
+    title: t('invalidTitle'),
+    message: problemMessage(rail, problem, ctx.locale, t),
+    form: { accountId, field: problem.field, ...keptValues(rail, form) },
+  };
+}
+
 /**
  * A create or update refused by the domain, as the rail's flash: the backend's reason
  * (rail_account_invalid), the setting at fault, or what else was wrong; the form comes back

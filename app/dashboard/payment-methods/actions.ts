@@ -8,7 +8,7 @@ import { field, idField, isMissing } from '@/lib/dashboard/catalog';
 // session's scope, and goes back to the rail's section with a one-time flash; a refused form comes
 // back with what was typed, never a secret.
 import { dashboardAction } from '@/lib/dashboard/context';
-import { backToRail, keptValues, problemMessage, railName, readCreateForm, readUpdateForm, refusedForm } from '@/lib/dashboard/payment-methods';
+import { backToRail, invalidForm, railName, readCreateForm, readUpdateForm, refusedForm } from '@/lib/dashboard/payment-methods';
 import {
   createRailAccount,
   createRailAccountInput,
@@ -31,14 +31,7 @@ export async function connectRailAction(form: FormData): Promise<void> {
   const t = tp(ctx.locale);
   const rail = railOf(form);
   const read = readCreateForm(rail, form);
-  if (!read.ok)
-    return backToRail(ctx, {
-      rail,
-      tone: 'bad',
-      title: t('invalidTitle'),
-      message: problemMessage(rail, read, ctx.locale, t),
-      form: { accountId: null, field: read.field, ...keptValues(rail, form) },
-    });
+  if (!read.ok) return backToRail(ctx, invalidForm(ctx, t, rail, read, form, null));
   let made;
   try {
     made = await createRailAccount(ctx.db, ctx.scope, createRailAccountInput.parse(read.input));
@@ -54,14 +47,7 @@ export async function updateRailAction(form: FormData): Promise<void> {
   const id = idField(form, 'accountId', 'ra');
   const rail = railOf(form);
   const read = readUpdateForm(rail, form);
-  if (!read.ok)
-    return backToRail(ctx, {
-      rail,
-      tone: 'bad',
-      title: t('invalidTitle'),
-      message: problemMessage(rail, read, ctx.locale, t),
-      form: { accountId: id, field: read.field, ...keptValues(rail, form) },
-    });
+  if (!read.ok) return backToRail(ctx, invalidForm(ctx, t, rail, read, form, id));
   let updated;
   try {
     updated = await updateRailAccount(ctx.db, ctx.scope, id, updateRailAccountInput.parse(read.input));
