@@ -1,63 +1,14 @@
-// The merchant dashboard's shell and payments pages, in Chromium at 360 px: sign in (with and
-// without JavaScript), the test-mode banner and switch, find a payment by reference, its timeline,
-// resend a webhook delivery, cancel an unpaid payment, the CSV export (formula injection escaped),
-// the language switch, axe, and sign-out making the old cookie useless. After each step the API
-// (the database's view a merchant has) is checked.
-//
-// The dashboard user: e2e/serve.sh creates it with the CLI before the server starts (the embedded
-// database cannot be opened by a second process while the server runs) and leaves the CLI's JSON
-// in .data-e2e/user.json.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible, expectAccessibleWithoutJs, fitsWidth, watchCsp } from './checkout-helpers';
+import { englishContext, signIn, user } from './dashboard-helpers';
 import { api, keys } from './fixtures';
 
 const SHOTS = path.join(process.cwd(), 'test-results', 'dashboard');
 const run = Math.random().toString(36).slice(2, 8);
-
-/**
- * The dashboard user: the one e2e/serve.sh made (.data-e2e/user.json), else made here with the CLI
- * (`users create`), which works on PostgreSQL; the embedded database is held by the server, so there
- * serve.sh must make it.
- */
-function user(): { email: string; password: string } {
-  const file = path.join(process.cwd(), '.data-e2e', 'user.json');
-  if (!fs.existsSync(file)) {
-    const merchant = JSON.parse(fs.readFileSync(path.join(process.cwd(), '.data-e2e', 'keys.json'), 'utf8')).merchant.id as string;
-    try {
-      const out = execFileSync('npx', ['tsx', 'scripts/caisse.ts', 'users', 'create', '--merchant', merchant, '--email', `owner-${run}@boutique-awa.test`], {
-        cwd: path.resolve(import.meta.dirname, '..'),
-        env: { ...process.env, DATA_DIR: path.join(process.cwd(), '.data-e2e', 'db') },
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      fs.writeFileSync(file, out);
-    } catch (err) {
-      throw new Error(`No dashboard user: e2e/serve.sh should write .data-e2e/user.json with "users create" (${(err as { stderr?: string }).stderr ?? err})`);
-    }
-  }
-  const j = JSON.parse(fs.readFileSync(file, 'utf8'));
-  return { email: j.user.email, password: j.password };
-}
-
-async function signIn(page: Page): Promise<void> {
-  const u = user();
-  await page.goto('/dashboard/sign-in');
-  await page.getByLabel(/Email|e-mail/).fill(u.email);
-  await page.getByLabel(/Password|Mot de passe/).fill(u.password);
-  await page.getByRole('button', { name: /Sign in|Se connecter/ }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-async function englishContext(browser: Browser, opts: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 360, height: 740 }, locale: 'en-US', ...opts });
-  await ctx.addCookies([{ name: 'caisse_locale', value: 'en', url: test.info().project.use.baseURL! }]);
-  return ctx;
-}
 
 /** A webhook receiver on loopback (test-mode endpoints may target it): answers 200 to everything. */
 let receiver: http.Server;

@@ -8,34 +8,15 @@
 // connects (test mode) is disabled before it ends, so later specs see the simulator as before.
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { type FakeEsplora, startFakeEsplora } from '../test/fakes/esplora';
 import { expectAccessible, expectAccessibleWithoutJs, fitsWidth } from './checkout-helpers';
+import { englishContext, signIn } from './dashboard-helpers';
 
 const SHOTS = path.join(process.cwd(), 'test-results', 'dashboard');
 // A test-mode account takes a testnet key (a vpub of a wallet made for this spec) and shows its first addresses.
 const ZPUB = 'vpub5ZMGqWnzwfRVXPJbzdseh3GeZZxxp9apgA2iRcgWb3uiFk2knV9unkD8uZgX95e3vdLLjZP86BUxY6p8svtcCGndq8aPwM6AccgQfk1KZb3';
 const FIRST_ADDRESS = 'tb1q72xweewm4uvlkgzevmewy0dk3mmpymgr3n58qx';
-
-function user(): { email: string; password: string } {
-  const j = JSON.parse(fs.readFileSync(path.join(process.cwd(), '.data-e2e', 'user.json'), 'utf8'));
-  return { email: j.user.email, password: j.password };
-}
-
-async function englishContext(browser: Browser, opts: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 360, height: 740 }, locale: 'en-US', ...opts });
-  await ctx.addCookies([{ name: 'caisse_locale', value: 'en', url: test.info().project.use.baseURL! }]);
-  return ctx;
-}
-
-async function signIn(page: Page): Promise<void> {
-  const u = user();
-  await page.goto('/dashboard/sign-in');
-  await page.getByLabel(/Email|e-mail/).fill(u.email);
-  await page.getByLabel(/Password|Mot de passe/).fill(u.password);
-  await page.getByRole('button', { name: /Sign in|Se connecter/ }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 let esplora: FakeEsplora;
 test.beforeAll(async () => {
