@@ -169,6 +169,94 @@ export interface RailAdapter<Config = unknown> {
   readonly derivationKeyId?: string;
   /** Test mode only: the controls the test helpers and the hosted page's test banner use. */
   readonly simulator?: SimulatorControls;
+  /** How money goes back to a payer on this account (refunds, lib/refunds/); none: the rail cannot refund here. */
+  readonly refunds?: RefundRail;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refunds (lib/refunds/). A refund gives back part or all of what one payment attempt received, out
+// of the account that received it (the attempt's adapter). Money going out is sent at most once: our
+// `reference` is made and stored before the first call and every retry carries the same one, so the
+// backend takes it once; an answer that was lost is asked about (`check`), never sent again blind.
+
+/** One refund as an adapter sees it. */
+export interface RefundRequest {
+  refundId: string;
+  /**
+   * Our reference at the backend (MTN: the refund's X-Reference-Id, a UUID; Wave: the payout's
+   * idempotency key), made and stored before the first call; the same on every retry.
+   */
+  reference: string;
+  /** The attempt whose money goes back: its backendRef, destination (the payer's number) and details. */
+  payment: AttemptView;
+  /** What leaves on the rail, in the settlement currency's minor units (francs, sats, USDT micro-units). */
+  amount: number;
+  currency: Currency;
+  /** True when this is all the attempt received and nothing of it was refunded before (Wave refunds whole sessions only). */
+  whole: boolean;
+  /** A short note for the payer (cleaned by the adapter to what its backend takes). */
+  note: string;
+  /** The refund's own details so far (what earlier calls returned; the simulators' state). */
+  details: Record<string, unknown>;
+  /** Unix seconds: when the refund was first sent (null before), and now. */
+  sentAt: number | null;
+  now: number;
+  /** Claim rails: the destination the payer gave (a BOLT11 invoice, an address), once claimed. */
+  destination?: string;
+  /** A proof the merchant recorded: an on-chain or TRON transaction id, a Lightning preimage (hex). */
+  operatorReference?: string | null;
+}
+
+/** A backend's answer about a refund, mapped. */
+export type RefundOutcome =
+  /** Sent, not final yet: asked again later. */
+  | { state: 'pending'; details?: Record<string, unknown> }
+  /** The money reached the payer. `operatorReference`: the backend's id of the transfer, when it gives one. */
+  | { state: 'succeeded'; operatorReference: string | null; details?: Record<string, unknown> }
+  /** Refused for good; nothing went out. */
+  | { state: 'failed'; code: string; message: string; details?: Record<string, unknown> }
+  /**
+   * The backend has no record of our reference (the send's answer was lost before it arrived):
+   * sending again with the same reference is safe.
+   */
+  | { state: 'not_found' }
+  /** The backend cannot do this one by API (Orange Money; a partial Wave refund without payouts): the merchant does it. */
+  | { state: 'requires_action'; instructions: string; details?: Record<string, unknown> };
+
+/** What a payer's destination for a claimed refund is, once checked. */
+export type ParsedDestination =
+  | { ok: true; destination: string; /** Lightning: the invoice's expiry (Unix seconds). */ expiresAt: number | null; details?: Record<string, unknown> }
+  | { ok: false; code: string; message: string };
+
+export interface RefundRail {
+  /**
+   * `send`: the backend refunds by API (MTN MoMo's disbursement refund, Wave) or says the merchant
+   * must (`requires_action`: Orange Money); `claim`: the payer gives where to send it (Lightning,
+   * on-chain, TRON), then the account pays it (`pay`) or the merchant does and Caisse confirms it.
+   */
+  readonly method: 'send' | 'claim';
+  /** send: start the refund. Throws BackendError, `maybeSent` when it may have been taken (timeout, 5xx). */
+  send?(req: RefundRequest): Promise<RefundOutcome>;
+  /** send: the refund's state at the backend, by our reference. */
+  check?(req: RefundRequest): Promise<RefundOutcome>;
+  /**
+   * claim: check what the payer pasted (a BOLT11 invoice for exactly `amount` on this account's
+   * network, signed, not expiring within `minSeconds`; an address with its checksum on this network).
+   */
+  parseDestination?(input: string, amount: number, now: number, minSeconds: number): ParsedDestination;
+  /** claim: a wallet URI for the merchant to pay `destination` (bitcoin:, lightning:, tron:). */
+  paymentUri?(destination: string, amount: number): string;
+  /** claim: true when this account pays claimed refunds itself (LND with a macaroon allowed to pay; the simulators). */
+  readonly canPay?: boolean;
+  /** claim and canPay: pay `req.destination`. Throws BackendError (maybeSent when it may have gone). */
+  pay?(req: RefundRequest): Promise<RefundOutcome>;
+  /**
+   * claim: has the money reached `req.destination`? By the payment the account made (LND: the
+   * payment hash), or by the merchant's `operatorReference` (a txid on chain or on TRON, confirmed;
+   * a Lightning preimage that hashes to the invoice's payment hash). `pending` while unconfirmed;
+   * `failed` when the reference pays something else.
+   */
+  confirm?(req: RefundRequest): Promise<RefundOutcome>;
 }
 
 export interface SimulatorControls {
