@@ -18,6 +18,7 @@ export const ID_PREFIXES = {
   paymentLink: 'plink',
   user: 'user',
   railAccount: 'ra',
+  refund: 're',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

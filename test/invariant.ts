@@ -72,6 +72,10 @@ export interface InvariantOptions {
   paidSettlement?: number;
   /** The clock of the re-poll (the test's injected time); default: the real clock. */
   now?: number;
+  /** Refunds: what the backend says went back to the payer (intent minor units): amountRefunded and the succeeded refunds must say the same. */
+  refunded?: number;
+  /** Refunds: what the backend says went back, in what left on the rail (francs, sats, micro-USDT). */
+  refundedSettlement?: number;
   /** Skip the re-poll (a test whose fake backend is gone, or whose clock cannot be replayed). */
   noRepoll?: boolean;
 }
@@ -134,6 +138,24 @@ export async function assertMoneyInvariant(db: Db, intentId: string, opts: Invar
     const onIt = attempts.filter((x) => x.rail === a.rail && x.destination === a.address).reduce((s, x) => s + Number(x.amount_received), 0);
     expect(Number(a.amount_credited), `address ${a.address} credited == what its attempts received`).toBe(onIt);
   }
+
+  const refunds = await db.query<{ amount: number; settlement_amount: number; status: string }>(
+    `select amount, settlement_amount, status from refunds where payment_intent_id = $1`,
+    [intentId],
+  );
+  const done = refunds.filter((r) => r.status === 'succeeded');
+  const [{ amount_refunded }] = (await db.query<{ amount_refunded: number }>(`select amount_refunded from payment_intents where id = $1`, [intentId])) as [
+    { amount_refunded: number },
+  ];
+  expect(Number(amount_refunded), 'amountRefunded == the sum of the succeeded refunds').toBe(done.reduce((s, r) => s + Number(r.amount), 0));
+  if (opts.refunded !== undefined) expect(Number(amount_refunded), 'amountRefunded == what the backend says went back').toBe(opts.refunded);
+  if (opts.refundedSettlement !== undefined)
+    expect(
+      done.reduce((s, r) => s + Number(r.settlement_amount), 0),
+      'the succeeded refunds == what left on the rail',
+    ).toBe(opts.refundedSettlement);
+  const holding = refunds.filter((r) => r.status !== 'failed' && r.status !== 'canceled').reduce((s, r) => s + Number(r.amount), 0);
+  expect(holding, 'refunds never hold more than was received').toBeLessThanOrEqual(before.amountReceived);
 
   const succeeded = before.events.filter((t) => t === 'payment_intent.succeeded').length;
   expect(succeeded, 'payment_intent.succeeded events').toBe(before.status === 'succeeded' ? 1 : 0);

@@ -12,13 +12,15 @@ import { PHONE_PROMPTS_PER_HOUR, PROMPTS_BEYOND_CEILING, PROMPTS_PER_HOUR, PROMP
 import { createPriceInput, listPricesQuery, updatePriceInput } from '../domain/prices';
 import { createProductInput, listProductsQuery, updateProductInput } from '../domain/products';
 import { createRailAccountInput, listRailAccountsQuery, PREVIEW_ADDRESSES, updateRailAccountInput } from '../domain/rail-accounts';
-import { INTENT_STATUSES, SESSION_STATUSES } from '../domain/transitions';
+import { createRefundInput, listRefundsQuery, markRefundSucceededInput, REFUND_REASONS } from '../domain/refunds';
+import { INTENT_STATUSES, REFUND_STATUSES, SESSION_STATUSES } from '../domain/transitions';
 import { ADDRESS_RAILS, CONVERTING_RAILS, CURRENCIES, RAILS } from '../money';
 import { confirmPaymentIntentInput } from '../payments/confirm';
 import { testPayInput } from '../payments/test-helpers';
 import { type AccountField, fieldsOfKind, SETTINGS_KINDS, type SettingsKind } from '../rails/accounts';
 import { DEFAULT_PROTOCOL } from '../rails/mobile-money/operators';
 import { BASES, CONVERTIBLE_CURRENCIES } from '../rates';
+import { testClaimInput } from '../refunds/test-helpers';
 import { secretHint } from '../secrets';
 import { listDeliveriesQuery } from '../webhooks/deliveries';
 import { createEndpointInput, listEndpointsQuery, rollSecretInput, updateEndpointInput } from '../webhooks/endpoints';
@@ -80,6 +82,12 @@ export const ERROR_CODES = [
   'rail_account_invalid',
   'rail_account_exists',
   'encryption_key_missing',
+  'refund_unsupported',
+  'invalid_destination',
+  'wrong_network',
+  'amount_mismatch',
+  'invoice_expired',
+  'operator_reference_invalid',
 ] as const;
 
 const Quote = z
@@ -200,6 +208,7 @@ const PaymentIntent = z.strictObject({
   description: z.string().nullable(),
   metadata,
   lastPaymentError: LastPaymentError.nullable(),
+  amountRefunded: minor.describe("what succeeded refunds gave back, in the intent's currency"),
   canceledAt: ts.nullable(),
   livemode: z.boolean(),
   createdAt: ts,
@@ -394,6 +403,66 @@ const RailAccount = z.strictObject({
   disabledAt: ts.nullable(),
 });
 
+export const REFUND_NEXT_ACTIONS = {
+  RefundNextActionClaim: z
+    .strictObject({
+      type: z.literal('refund_claim'),
+      claimUrl: z.string().describe('{checkout_url}/refund/<token>: send it to the payer, who gives a Lightning invoice or an address there'),
+      expiresAt: ts.describe('until when the payer can claim; then the refund is canceled (`failureReason` `claim_expired`)'),
+    })
+    .describe('Lightning, on-chain, USDT: the payer says where the money goes, on the claim page'),
+  RefundNextActionManual: z
+    .strictObject({ type: z.literal('manual_refund'), instructions: z.string().describe("what to do in the operator's merchant portal") })
+    .describe(
+      'The operator has no refund API (Orange Money; a partial Wave refund without payouts): refund in its portal, then POST /v1/refunds/:id/mark_succeeded with its transaction id',
+    ),
+  RefundNextActionSendPayment: z
+    .strictObject({
+      type: z.literal('send_payment'),
+      destination: z.string().describe("the payer's invoice or address"),
+      amount: minor.describe('exactly this, in the settlement currency (sats, USDT millionths)'),
+      currency: z.enum(CURRENCIES),
+      uri: z.string().describe('a wallet URI (lightning:, bitcoin:...) for a QR code'),
+      expiresAt: ts.nullable().describe('a Lightning invoice: until when it can be paid (then the payer is asked again); null for an address'),
+    })
+    .describe(
+      'The payer claimed it and your account cannot pay by itself: pay it from your wallet, then POST /v1/refunds/:id/mark_succeeded with the txid (on-chain, TRON) or the preimage (Lightning): Caisse checks it at the backend',
+    ),
+};
+const RefundNextAction = z
+  .discriminatedUnion('type', [
+    REFUND_NEXT_ACTIONS.RefundNextActionClaim,
+    REFUND_NEXT_ACTIONS.RefundNextActionManual,
+    REFUND_NEXT_ACTIONS.RefundNextActionSendPayment,
+  ])
+  .describe('What must happen for a `requires_action` refund');
+
+const Refund = z.strictObject({
+  id: z.string(),
+  object: z.literal('refund'),
+  paymentIntentId: z.string(),
+  amount: minor.describe("in the intent's currency, minor units"),
+  currency: z.enum(CURRENCIES).describe("the intent's"),
+  status: z.enum(REFUND_STATUSES),
+  reason: z.enum(REFUND_REASONS).nullable(),
+  rail: z.enum(RAILS).describe('the rail of the payment it gives back'),
+  railAccountId: z.string().nullable().describe("your rail account the money leaves (the payment's); null for the deployment's"),
+  settlementAmount: minor.describe('what leaves on the rail: francs, sats or USDT millionths'),
+  settlementCurrency: z.enum(CURRENCIES),
+  rate: z
+    .string()
+    .nullable()
+    .describe("a converted payment: units of the intent's currency for one unit of the settlement currency (decimal string); null otherwise"),
+  rateSource: z.enum(['quote', 'current']).nullable().describe("a converted payment: the payment's quote, or the rate of the refund's creation"),
+  nextAction: RefundNextAction.nullable().describe('what must happen now; null unless `requires_action`'),
+  operatorReference: z.string().nullable().describe("the backend's id of the transfer, or the proof you recorded"),
+  failureReason: z.string().nullable().describe('why it failed or was canceled (refund_declined, insufficient_funds, claim_expired...)'),
+  failureMessage: z.string().nullable(),
+  metadata,
+  livemode: z.boolean(),
+  createdAt: ts,
+});
+
 /** Events by the object they carry: `type`'s prefix names it. */
 const EVENT_OBJECTS = {
   PaymentIntentEvent: ['payment_intent.', PaymentIntent],
@@ -402,6 +471,7 @@ const EVENT_OBJECTS = {
   PriceEvent: ['price.', Price],
   PaymentLinkEvent: ['payment_link.', PaymentLink],
   RailAccountEvent: ['rail_account.', RailAccount],
+  RefundEvent: ['refund.', Refund],
 } as const;
 const eventOf = (prefix: string, object: z.ZodType) =>
   z.strictObject({
@@ -423,6 +493,7 @@ const Event = z
     EVENTS.PriceEvent,
     EVENTS.PaymentLinkEvent,
     EVENTS.RailAccountEvent,
+    EVENTS.RefundEvent,
   ])
   .describe('An event; data.object is the object its type names (payment_intent.* a PaymentIntent, ...). Also the body of every webhook');
 
@@ -453,6 +524,7 @@ export const RESPONSE_OBJECTS = {
   CheckoutSession,
   PaymentLink,
   RailAccount,
+  Refund,
   Event,
   WebhookEndpoint,
   WebhookEndpointWithSecret: WebhookEndpoint.extend({
@@ -588,6 +660,11 @@ export const TAGS = [
     name: 'Rail accounts',
     description:
       "Your own accounts on the rails (an MTN MoMo, Orange Money or Wave merchant account, your LND node, your wallet's account keys), so your buyers pay into them and Caisse only orchestrates. Secrets are write-only. See the guide [Your own rail accounts](/docs/guides/rail-accounts).",
+  },
+  {
+    name: 'Refunds',
+    description:
+      "Money given back to a payer, out of the account the payment came into: by the operator's API (MTN MoMo, Wave), by you in the operator's portal (Orange Money), or to an invoice or address the payer gives (Lightning, on-chain, USDT). `pending`, `requires_action`, then `succeeded`, `failed` or `canceled`.",
   },
   {
     name: 'Test helpers',
@@ -1004,6 +1081,101 @@ export const OPERATIONS: Operation[] = [
     state: true,
   },
   {
+    id: 'createRefund',
+    tag: 'Refunds',
+    method: 'post',
+    path: '/v1/refunds',
+    summary: 'Create a refund',
+    description:
+      'Gives back `amount` (the intent\'s currency, minor units; default: all that is refundable from one payment) of what the payment intent received, over- and late payments included (a late payment on a canceled intent too), out of the account the payment came into. Refundable is what was received minus refunds not failed or canceled: more is 400 `amount_too_large`; nothing received yet, 409 `unexpected_state`. When the intent was paid in several payments, one refund takes from one of them (the one with the most left): 400 `amount_too_large` says how much, refund the rest in another. A converted payment (francs paid in BTC or USDT) is given back at its quote\'s rate (`rate: "quote"`, the default: the buyer gets back what they sent for that part) or at today\'s (`rate: "current"`): `settlementAmount` says what leaves on the rail.\n\nMobile money: MTN MoMo refunds through the Disbursement API of your account (`pending`, then `succeeded` or `failed`); Wave refunds a whole payment, and a part as a payout when your key allows it; Orange Money has no refund API (`requires_action`, `manual_refund`). Lightning, on-chain and USDT: `requires_action` with `refund_claim`: send `claimUrl` to the payer. A refund whose answer was lost stays `pending` and is asked about until the backend\'s final word; it is never sent twice. Use an Idempotency-Key: a retry without one makes a second refund. Sends `refund.created`, then `refund.updated`, `refund.succeeded`, `refund.failed` or `refund.canceled`.',
+    body: createRefundInput,
+    returns: 'Refund',
+    codes400: ['refund_unsupported'],
+    state: true,
+    rail: 'create',
+  },
+  {
+    id: 'listRefunds',
+    tag: 'Refunds',
+    method: 'get',
+    path: '/v1/refunds',
+    summary: 'List refunds',
+    description:
+      "Filter by `paymentIntentId` or `status`.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.",
+    query: listRefundsQuery,
+    returns: 'list:Refund',
+  },
+  {
+    id: 'retrieveRefund',
+    tag: 'Refunds',
+    method: 'get',
+    path: '/v1/refunds/{id}',
+    summary: 'Retrieve a refund',
+    returns: 'Refund',
+  },
+  {
+    id: 'cancelRefund',
+    tag: 'Refunds',
+    method: 'post',
+    path: '/v1/refunds/{id}/cancel',
+    summary: 'Cancel a refund',
+    description:
+      "Only while nothing went out: waiting for approval, waiting for the payer's claim or for you (`requires_action`), or `pending` and not yet sent. 409 `unexpected_state` otherwise. Its amount is refundable again. Sends `refund.canceled`.",
+    body: noParameters,
+    returns: 'Refund',
+    state: true,
+  },
+  {
+    id: 'markRefundSucceeded',
+    tag: 'Refunds',
+    method: 'post',
+    path: '/v1/refunds/{id}/mark_succeeded',
+    summary: 'Record a refund you made',
+    description:
+      "You sent the money yourself. A `manual_refund` (Orange Money): `operatorReference` is the operator's transaction id; the refund succeeds. A `send_payment` (a claimed crypto refund your account cannot pay): `operatorReference` is the transaction id (on-chain, TRON) or the payment's preimage (Lightning, 64 hex digits), checked at the backend first: it must pay the payer's destination at least `settlementAmount`. Confirmed: `succeeded`; not yet confirmed or not found yet: `pending`, asked about until it is (a proof not found within a day goes back to `requires_action`); a proof that pays something else: 400 `operator_reference_invalid`, nothing changes. 409 `unexpected_state` for any other refund (one the payer has not claimed yet, for instance).",
+    body: markRefundSucceededInput,
+    returns: 'Refund',
+    codes400: ['operator_reference_invalid'],
+    state: true,
+  },
+  {
+    id: 'testClaimRefund',
+    tag: 'Test helpers',
+    method: 'post',
+    path: '/v1/test_helpers/refunds/{id}/claim',
+    summary: 'Test mode: the payer claims a refund',
+    description:
+      'Test mode: the payer gives `destination` on the claim page (a testnet invoice for exactly the settlement amount, a tb1 address, a TRON address), checked as the claim page checks it (400 `invalid_destination`, `wrong_network`, `amount_mismatch`, `invoice_expired`); without one, a valid test destination is made. The simulated account then pays it (`pending`), except for test amounts ending in 17 (`send_payment`). Test keys only: a live key gets 404.',
+    body: testClaimInput,
+    returns: 'Refund',
+    codes400: ['invalid_destination', 'wrong_network', 'amount_mismatch', 'invoice_expired'],
+    state: true,
+  },
+  {
+    id: 'testSucceedRefund',
+    tag: 'Test helpers',
+    method: 'post',
+    path: '/v1/test_helpers/refunds/{id}/succeed',
+    summary: 'Test mode: a refund succeeds',
+    description:
+      "Test mode: the backend's final word on a simulator's refund is success (a claim refund not yet claimed is claimed first; a refund waiting for you is recorded as done). Test keys only: a live key gets 404.",
+    body: noParameters,
+    returns: 'Refund',
+    state: true,
+  },
+  {
+    id: 'testFailRefund',
+    tag: 'Test helpers',
+    method: 'post',
+    path: '/v1/test_helpers/refunds/{id}/fail',
+    summary: 'Test mode: a refund fails',
+    description:
+      "Test mode: the backend refuses a simulator's refund (`refund_declined`); its amount is refundable again. A refund waiting for you cannot fail: cancel it (409). Test keys only: a live key gets 404.",
+    body: noParameters,
+    returns: 'Refund',
+    state: true,
+  },
+  {
     id: 'createRailAccount',
     tag: 'Rail accounts',
     method: 'post',
@@ -1276,6 +1448,7 @@ function errorResponses(op: Operation): Record<string, Json> {
 const T = 1767225600; // 2026-01-01T00:00:00Z
 const PI_ID = 'pi_3kTq8ZbV2nLw9XyC4rHd7M';
 const RA_ID = 'ra_4Hm9Qx2LcT7nKz3WbV8pRd';
+const RE_ID = 're_7Kp2Wx9LmQ4nTc8BvZ3rHd';
 /** An MTN MoMo account's settings as its merchant sends them (the secrets are made up). */
 /** The examples' fingerprints are made with a key of their own (a deployment's come from its key ring). */
 const EXAMPLE_FINGERPRINT_KEY = Buffer.alloc(32, 7);
@@ -1313,6 +1486,7 @@ export const EXAMPLES = {
     object: 'payment_intent',
     amount: 5000,
     amountReceived: 0,
+    amountRefunded: 0,
     currency: 'XOF',
     status: 'pending',
     rail: 'mobile_money_a',
@@ -1411,6 +1585,28 @@ export const EXAMPLES = {
     requiredGapLimit: 24,
   },
   DeletedWebhookEndpoint: { id: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd', object: 'webhook_endpoint', deleted: true },
+  Refund: {
+    id: RE_ID,
+    object: 'refund',
+    paymentIntentId: 'pi_3kTq8ZbV2nLw9XyC4rHd7M',
+    amount: 2000,
+    currency: 'XOF',
+    status: 'pending',
+    reason: 'requested_by_customer',
+    rail: 'mobile_money_a',
+    railAccountId: RA_ID,
+    settlementAmount: 2000,
+    settlementCurrency: 'XOF',
+    rate: null,
+    rateSource: null,
+    nextAction: null,
+    operatorReference: null,
+    failureReason: null,
+    failureMessage: null,
+    metadata: { ticket: 'SAV-311' },
+    livemode: true,
+    createdAt: T,
+  },
   RailAccount: {
     id: RA_ID,
     object: 'rail_account',
@@ -1497,6 +1693,8 @@ const KIND_OF_PATH: [RegExp, string, string][] = [
   [/payment_links\/\{id\}/, 'payment_link', 'plink_2Nq7Xv4KcM9tRb3LzW8pHd'],
   [/events\/\{id\}/, 'event', 'evt_8Jd3Wq6LzN2cKx7TbR5mVh'],
   [/rail_accounts\/\{id\}/, 'rail_account', RA_ID],
+  [/refunds\/\{id\}/, 'refund', RE_ID],
+  [/^\/v1\/refunds$/, 'payment_intent', 'pi_3kTq8ZbV2nLw9XyC4rHd7M'],
 ];
 
 /** 409 unexpected_state, as each operation words it. */
@@ -1509,10 +1707,24 @@ const STATE_EXAMPLES: Record<string, string> = {
   retryWebhookDelivery: 'Delivery whd_4Kc8Rz2LmT6nQx9VbP3wHd1 is being attempted right now. Retry when that attempt is over.',
   createRailAccount: `This account already has an active mobile_money_a rail account in live mode (${RA_ID}): update it, or disable it first.`,
   updateRailAccount: 'This rail account is disabled; create a new one for the rail.',
+  createRefund: 'Nothing was received on this payment intent yet: there is nothing to refund.',
+  cancelRefund: 'This refund was already sent to the operator; it can no longer be canceled (it ends succeeded or failed).',
+  markRefundSucceeded: 'The payer has not claimed this refund yet: there is nothing to send it to.',
+  testClaimRefund: "Only a refund waiting for the payer's claim can be claimed (this one is succeeded).",
+  testSucceedRefund: "This refund's status is failed; only a pending refund gets the backend's answer.",
+  testFailRefund: 'This refund waits for the merchant, who sends it or cancels it: it cannot fail at the backend.',
 };
 
 /** 400: the refusal an operation is known for, when it is not the generic one. */
 const ERROR_400_EXAMPLES: Record<string, ErrorExample> = {
+  createRefund: ['invalid_request_error', 'amount_too_large', 'amount is more than is refundable: at most 3000 XOF.', 'amount'],
+  markRefundSucceeded: [
+    'invalid_request_error',
+    'operator_reference_invalid',
+    'operatorReference does not prove this refund: transaction 4a5e1e4b... pays no output to tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx.',
+    'operatorReference',
+  ],
+  testClaimRefund: ['invalid_request_error', 'amount_mismatch', 'This invoice is for 1000 sats; make one for exactly 20000 sats.', 'destination'],
   createRailAccount: [
     'invalid_request_error',
     'rail_account_invalid',
@@ -1631,6 +1843,12 @@ export const REQUEST_EXAMPLES: Record<string, Json> = {
   createRailAccount: { rail: 'mobile_money_a', displayName: 'MTN MoMo', settings: RA_SETTINGS, currencies: ['XOF'], maxAmount: 1_500_000 },
   updateRailAccount: { settings: { apiKey: '5b7d9f1e3a2c48e6b0d4f6a8c1e3b574' } },
   disableRailAccount: {},
+  createRefund: { paymentIntentId: 'pi_3kTq8ZbV2nLw9XyC4rHd7M', amount: 2000, reason: 'requested_by_customer', metadata: { ticket: 'SAV-311' } },
+  cancelRefund: {},
+  markRefundSucceeded: { operatorReference: 'MP240601.1532.C00231' },
+  testClaimRefund: {},
+  testSucceedRefund: {},
+  testFailRefund: {},
 };
 
 function okExample(op: Operation): unknown {

@@ -31,6 +31,11 @@ export const EVENT_TYPES = [
   'rail_account.created',
   'rail_account.updated',
   'rail_account.disabled',
+  'refund.created',
+  'refund.updated',
+  'refund.succeeded',
+  'refund.failed',
+  'refund.canceled',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

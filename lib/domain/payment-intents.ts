@@ -46,6 +46,8 @@ export interface PaymentIntent {
   object: 'payment_intent';
   amount: number;
   amountReceived: number;
+  /** What succeeded refunds gave back, in the intent's currency (lib/refunds/). */
+  amountRefunded: number;
   currency: Currency;
   status: IntentStatus;
   rail: Rail;
@@ -78,6 +80,7 @@ export function toPaymentIntent(r: Row, attempt?: Row | null): PaymentIntent {
     object: 'payment_intent',
     amount: r.amount as number,
     amountReceived: r.amount_received as number,
+    amountRefunded: Number(r.amount_refunded ?? 0),
     currency: r.currency as Currency,
     status: r.status as IntentStatus,
     rail: r.rail as Rail,
@@ -137,6 +140,7 @@ export async function createPaymentIntent(db: Db, scope: Scope, input: CreatePay
     description: input.description ?? null,
     metadata: input.metadata,
     amount_received: 0,
+    amount_refunded: 0,
     last_payment_error: null,
     canceled_at: null,
     created_at: now,

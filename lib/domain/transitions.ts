@@ -26,6 +26,34 @@ export const SESSION_TRANSITIONS: Record<SessionStatus, readonly SessionStatus[]
   expired: [],
 };
 
+/**
+ * A refund (lib/refunds/). `pending_approval`: waits for a second person (the team issue); `pending`:
+ * being sent, or sent and not final; `requires_action`: the payer must claim it (crypto rails), or
+ * the merchant must send it (Orange Money, a claimed refund its account cannot pay); `succeeded`:
+ * the money reached the payer; `failed`: refused, nothing went out; `canceled`: stopped before
+ * anything went out. `pending -> canceled` only while nothing was sent (lib/refunds/cancel.ts checks
+ * `sent_at`).
+ */
+export const REFUND_STATUSES = ['pending_approval', 'pending', 'requires_action', 'succeeded', 'failed', 'canceled'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+export const REFUND_TRANSITIONS: Record<RefundStatus, readonly RefundStatus[]> = {
+  pending_approval: ['pending', 'canceled'],
+  pending: ['requires_action', 'succeeded', 'failed', 'canceled'],
+  requires_action: ['pending', 'succeeded', 'canceled'],
+  succeeded: [],
+  failed: [],
+  canceled: [],
+};
+
+/** The statuses a refund may be created in (no transition: its first row). */
+export const REFUND_INITIAL_STATUSES = ['pending_approval', 'pending', 'requires_action'] as const satisfies readonly RefundStatus[];
+
+/** A refund in these holds its amount (what is refundable excludes it). */
+export const REFUND_HOLDING_STATUSES = ['pending_approval', 'pending', 'requires_action', 'succeeded'] as const satisfies readonly RefundStatus[];
+
+export const canTransitionRefund = (from: RefundStatus, to: RefundStatus) => REFUND_TRANSITIONS[from].includes(to);
+
 export const canTransitionIntent = (from: IntentStatus, to: IntentStatus) => INTENT_TRANSITIONS[from].includes(to);
 export const canTransitionSession = (from: SessionStatus, to: SessionStatus) => SESSION_TRANSITIONS[from].includes(to);
 
@@ -59,6 +87,24 @@ export async function transitionSession(db: Db, id: string, to: SessionStatus, s
   if (row) return row;
   const cur = await db.query<{ status: string }>(`select status from checkout_sessions where id = $1`, [id]);
   throw unexpectedState(`This checkout session's status is ${cur[0]?.status ?? 'unknown'}; it cannot become ${to} (only from ${allowed.join(' or ')}).`);
+}
+
+/**
+ * Move a refund to `to` (or keep it where it is when `to` is its status and `same` allows it: a
+ * new nextAction in the same status), with extra column updates. Returns the row, or throws 409.
+ */
+export async function transitionRefund(
+  db: Db,
+  id: string,
+  to: RefundStatus,
+  set: Record<string, unknown> = {},
+  opts: { from?: readonly RefundStatus[] } = {},
+): Promise<Row> {
+  const allowed = (opts.from ?? fromStates(REFUND_TRANSITIONS, to)).filter((f) => canTransitionRefund(f, to));
+  const row = await conditionalUpdate(db, 'refunds', id, to, allowed, set);
+  if (row) return row;
+  const cur = await db.query<{ status: string }>(`select status from refunds where id = $1`, [id]);
+  throw unexpectedState(`This refund's status is ${cur[0]?.status ?? 'unknown'}; it cannot become ${to} (only from ${allowed.join(' or ') || 'no state'}).`);
 }
 
 async function conditionalUpdate(db: Db, table: string, id: string, to: string, from: string[], set: Record<string, unknown>) {

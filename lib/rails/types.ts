@@ -192,6 +192,8 @@ export interface RefundRequest {
   /** What leaves on the rail, in the settlement currency's minor units (francs, sats, USDT micro-units). */
   amount: number;
   currency: Currency;
+  /** The refund's amount in the intent's currency (minor units): the simulators' test amounts read it. */
+  intentAmount: number;
   /** True when this is all the attempt received and nothing of it was refunded before (Wave refunds whole sessions only). */
   whole: boolean;
   /** A short note for the payer (cleaned by the adapter to what its backend takes). */
@@ -225,7 +227,7 @@ export type RefundOutcome =
 
 /** What a payer's destination for a claimed refund is, once checked. */
 export type ParsedDestination =
-  | { ok: true; destination: string; /** Lightning: the invoice's expiry (Unix seconds). */ expiresAt: number | null; details?: Record<string, unknown> }
+  | { ok: true; destination: string /** Lightning: the invoice's expiry (Unix seconds). */; expiresAt: number | null; details?: Record<string, unknown> }
   | { ok: false; code: string; message: string };
 
 export interface RefundRail {

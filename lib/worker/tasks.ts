@@ -10,6 +10,7 @@ import { expireDueSessions } from '../payments/expire';
 import { pollDueAttempts } from '../payments/poll';
 import type { RateProvider } from '../rates';
 import { refreshRates } from '../rates/store';
+import { pollDueRefunds } from '../refunds/poll';
 import { deliverDueWebhooks } from '../webhooks/deliveries';
 
 export interface WorkerTask {
@@ -49,6 +50,8 @@ export function workerTasks(opts: TaskOptions = {}): WorkerTask[] {
     { name: 'purge-idempotency-keys', intervalMs: 10 * 60_000, run: (db) => purgeExpiredKeys(db, now(), scope) },
     // Ask rails about pending attempts whose time has come (next_poll_at), claimed with skip locked.
     { name: 'poll-attempts', intervalMs: 1_000, run: (db, signal) => pollDueAttempts(db, now(), { ...scope, signal }) },
+    // Refunds due (next_check_at): send, ask the backend, pay or confirm a claim, end an expired claim.
+    { name: 'poll-refunds', intervalMs: 2_000, run: (db, signal) => pollDueRefunds(db, now(), { ...scope, signal }) },
     // Open sessions past expiresAt -> expired; their unpaid intents fail.
     { name: 'expire-sessions', intervalMs: 5_000, run: (db) => expireDueSessions(db, now(), scope) },
     // Sessions that payment link visits made and nobody paid (no intent), expired over 24 h ago:

@@ -4,6 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { invalid } from '../../errors';
+import { lightningUri, parseInvoiceDestination } from '../refund-destinations';
+import { simulatedClaimRefunds } from '../refund-simulator';
 import { configured, type RailDefinition } from '../settings';
 import type { AttemptView, PromptInput, RailAdapter, RailPrompt, RailStatus, SimulatorControls } from '../types';
 import { encodeInvoice, MAX_DESCRIPTION_BYTES, nodePublicKeyHex, utf8Prefix } from './bolt11';
@@ -21,6 +23,11 @@ export class LightningSimulator implements RailAdapter<{ nodeKey: Uint8Array }>,
   readonly currencies = ['BTC'] as const;
   readonly pollSeconds = 2;
   readonly simulator = this;
+  /** Refunds: the payer claims with a testnet invoice; the simulated node pays it. */
+  readonly refunds = simulatedClaimRefunds({
+    parseDestination: (input, amount, now, minSeconds) => parseInvoiceDestination(input, amount, now, minSeconds, ['tb']),
+    paymentUri: lightningUri,
+  });
 
   constructor(readonly config: { nodeKey: Uint8Array }) {}
 

@@ -12,8 +12,9 @@
 import { randomUUID } from 'node:crypto';
 import type { MomoProtocol } from '../../config';
 import type { MobileMoneyRail } from '../../money';
+import { simulatedMobileMoneyRefunds } from '../refund-simulator';
 import type { RailDefinition } from '../settings';
-import type { AttemptView, PromptInput, RailAdapter, RailPrompt, RailStatus, SimulatorControls } from '../types';
+import type { AttemptView, PromptInput, RailAdapter, RailPrompt, RailStatus, RefundRail, SimulatorControls } from '../types';
 import { operatorInfo } from './operators';
 
 export const SIM_APPROVAL_SECONDS = 3;
@@ -45,6 +46,8 @@ export class MobileMoneySimulator implements RailAdapter<null>, SimulatorControl
   readonly flow: 'push' | 'redirect';
   /** The simulated protocol's family, as its flow. */
   readonly family: 'push' | 'redirect';
+  /** Refunds as the simulated operator does them (lib/rails/refund-simulator.ts). */
+  readonly refunds: RefundRail;
 
   /**
    * `protocol`: which operator flow to simulate; `testOperatorUrl`: the test operator page of an
@@ -57,6 +60,7 @@ export class MobileMoneySimulator implements RailAdapter<null>, SimulatorControl
   ) {
     this.flow = protocol === 'mtn_momo' ? 'push' : 'redirect';
     this.family = this.flow;
+    this.refunds = simulatedMobileMoneyRefunds(protocol);
   }
 
   get currencies() {

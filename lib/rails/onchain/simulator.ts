@@ -2,6 +2,8 @@
 // simulated chain: a payment enters the mempool when paid, then gains one confirmation every
 // SIM_BLOCK_SECONDS. Deterministic in `now`.
 import { randomBytes } from 'node:crypto';
+import { bitcoinUri, parseBitcoinAddressDestination } from '../refund-destinations';
+import { simulatedClaimRefunds } from '../refund-simulator';
 import { configured, type RailDefinition } from '../settings';
 import type { AttemptView, RailAdapter, RailStatus, SimulatorControls } from '../types';
 import { OnchainRail } from './base';
@@ -26,6 +28,8 @@ export class OnchainSimulator extends OnchainRail implements RailAdapter<Onchain
   readonly mode = 'test' as const;
   readonly pollSeconds = 2;
   readonly simulator = this;
+  /** Refunds: the payer claims with a testnet address; the simulated wallet pays it. */
+  readonly refunds = simulatedClaimRefunds({ parseDestination: (input) => parseBitcoinAddressDestination(input, 'testnet'), paymentUri: bitcoinUri });
   constructor(readonly config: OnchainSimulatorConfig) {
     super(config.xpub, 'testnet', 'BTC_TEST_XPUB must be a testnet key (vpub)', config.confirmations, { allowXpubVersion: config.allowXpubVersion });
   }

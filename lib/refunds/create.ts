@@ -1,0 +1,113 @@
+// createRefund: POST /v1/refunds. Under the intent's row lock (two refunds racing on one intent
+// wait for each other, so together they never exceed what is refundable): the money each attempt
+// received and what refunds already hold, the plan (amounts.ts), the refund's row and its
+// refund.created event. Then, with no transaction open, its first step (advance.ts): a `send`
+// refund goes to the backend; a `claim` refund waits for the payer at its claim link. May call
+// amounts.ts, shared.ts, advance.ts, lib/domain, lib/store, lib/rates.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Db } from '../db/client';
+import type { Scope } from '../domain/common';
+import { attemptWorth, quoteOf, valuationOf } from '../domain/conversion';
+import { recordEvent } from '../domain/events';
+import { attemptAdapter } from '../domain/merchant-rails';
+import { getIntentRow } from '../domain/payment-intents';
+import { type CreateRefundInput, type Refund, toRefund } from '../domain/refunds';
+import { REFUND_HOLDING_STATUSES } from '../domain/transitions';
+import { invalid, railUnavailable, unexpectedState } from '../errors';
+import { createId, nowSeconds } from '../ids';
+import type { Currency } from '../money';
+import { currentRate } from '../rates/store';
+import { parseAttempt } from '../store/attempt-row';
+import { insertRefund, type RefundRow } from '../store/refunds';
+import { advanceRefund } from './advance';
+import { planErrorMessage, planRefund, type RefundSource } from './amounts';
+import { CLAIM_SECONDS, claimAction, LEASE_SECONDS } from './shared';
+
+export async function createRefund(db: Db, scope: Scope, input: CreateRefundInput, now = nowSeconds()): Promise<Refund> {
+  const row = await db.transaction((tx) => insertPlannedRefund(tx, scope, input, now));
+  // A send refund goes out now, under the lease its row was made with; the worker takes over if this stops.
+  const after = row.status === 'pending' ? await advanceRefund(db, row.id, now, { leased: true }).catch(() => row) : row;
+  return toRefund(after);
+}
+
+async function insertPlannedRefund(tx: Db, scope: Scope, input: CreateRefundInput, now: number): Promise<RefundRow> {
+  const intent = await getIntentRow(tx, scope, input.paymentIntentId, { param: 'paymentIntentId', forUpdate: true });
+  const attempts = (await tx.query(`select * from payment_attempts where payment_intent_id = $1 and amount_received > 0 order by seq`, [intent.id])).map(
+    parseAttempt,
+  );
+  const held = await tx.query<{ payment_attempt_id: string; amount: string; settlement: string }>(
+    `select payment_attempt_id, sum(amount)::text as amount, sum(settlement_amount)::text as settlement
+       from refunds where payment_intent_id = $1 and status = any($2::text[]) group by payment_attempt_id`,
+    [intent.id, REFUND_HOLDING_STATUSES],
+  );
+  const heldBy = new Map(held.map((h) => [h.payment_attempt_id, { amount: Number(h.amount), settlement: Number(h.settlement) }]));
+  const sources: RefundSource[] = attempts.map((a) => {
+    const quote = quoteOf(a);
+    return {
+      attemptId: a.id,
+      received: a.amount_received,
+      worth: attemptWorth(quote, valuationOf(a), a.amount_received, intent.currency),
+      refunded: heldBy.get(a.id)?.amount ?? 0,
+      refundedSettlement: heldBy.get(a.id)?.settlement ?? 0,
+      rate: quote?.rate ?? null,
+      settlementCurrency: (quote?.currency ?? a.currency) as Currency,
+      seq: Number(a.seq ?? 0),
+    };
+  });
+  const heldTotal = [...heldBy.values()].reduce((t, h) => t + h.amount, 0);
+  const base = { sources, intentCurrency: intent.currency, received: intent.amount_received, held: heldTotal, requested: input.amount, currentRate: null };
+  let plan = planRefund(base);
+  if (!('code' in plan) && plan.rate !== null && input.rate === 'current') {
+    const rate = await currentRate(tx, intent.currency, plan.settlementCurrency, scope.livemode, now);
+    if (!rate)
+      throw railUnavailable(
+        attempts.find((a) => a.id === (plan as { attemptId: string }).attemptId)!.rail,
+        `no fresh ${plan.settlementCurrency}/${intent.currency} exchange rate is available right now; refund at the quote's rate, or try again shortly`,
+      );
+    plan = planRefund({ ...base, currentRate: rate.rate });
+  }
+  if ('code' in plan) {
+    const message = planErrorMessage(plan, intent.currency);
+    if (plan.code === 'nothing_received') throw unexpectedState(message);
+    throw invalid(plan.code === 'too_small' ? 'amount_too_small' : 'amount_too_large', message, 'amount');
+  }
+  const attempt = attempts.find((a) => a.id === plan.attemptId)!;
+  const adapter = await attemptAdapter(tx, attempt);
+  const rr = adapter?.refunds;
+  if (!rr) throw invalid('refund_unsupported', `Refunds on ${attempt.rail} are not available for this payment on this deployment.`);
+  const claim = rr.method === 'claim';
+  const token = claim ? randomBytes(24).toString('base64url') : null;
+  const claimExpires = claim ? now + CLAIM_SECONDS : null;
+  const row = await insertRefund(tx, {
+    id: createId('re'),
+    merchant_id: scope.merchantId,
+    livemode: scope.livemode,
+    payment_intent_id: intent.id,
+    payment_attempt_id: attempt.id,
+    amount: plan.amount,
+    currency: intent.currency,
+    settlement_amount: plan.settlementAmount,
+    settlement_currency: plan.settlementCurrency,
+    rate: plan.rate,
+    rate_source: plan.rate === null ? null : input.rate,
+    status: claim ? 'requires_action' : 'pending',
+    reason: input.reason ?? null,
+    rail: attempt.rail,
+    rail_account_id: attempt.rail_account_id ?? null,
+    rail_account_version: attempt.rail_account_version ?? null,
+    account_owner: attempt.account_owner ?? (scope.livemode ? 'platform' : 'simulator'),
+    method: rr.method,
+    reference: randomUUID(),
+    next_action: claim ? claimAction(token!, claimExpires!) : null,
+    claim_token: token,
+    claim_expires_at: claimExpires,
+    details: { whole: plan.whole },
+    metadata: input.metadata,
+    next_check_at: claim ? claimExpires : now + LEASE_SECONDS,
+    locked_until: claim ? null : now + LEASE_SECONDS,
+    created_at: now,
+    updated_at: now,
+  });
+  await recordEvent(tx, scope, 'refund.created', toRefund(row));
+  return row;
+}
