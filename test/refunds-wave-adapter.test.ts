@@ -351,6 +351,17 @@ describe('Wave refunds: part of a payment, by a payout', () => {
 });
 
 describe('Wave refunds: the account setting', () => {
+  it('verifyCredentials checks the payout key too: a key without the Payout API is refused (403)', async () => {
+    const { fake, adapter } = await setup();
+    await adapter().verifyCredentials();
+    await adapter({ payoutApiKey: undefined }).verifyCredentials();
+    expect((await rejection(adapter({ payoutApiKey: API_KEY }).verifyCredentials())).status).toBe(403);
+    expect(fake.requests.filter((r) => r.path.startsWith('/v1/payouts/search')).map((r) => r.headers.authorization)).toEqual([
+      `Bearer ${PAYOUT_KEY}`,
+      `Bearer ${API_KEY}`,
+    ]);
+  });
+
   it('a Wave account takes an optional payout key, a secret, which reaches the adapter', () => {
     const field = accountFields('mobile_money_d', 'wave').find((f) => f.name === 'payoutApiKey');
     expect(field).toMatchObject({ kind: 'secret', required: false, env: 'MOMO_*_PAYOUT_API_KEY' });

@@ -241,7 +241,10 @@ export class WaveAdapter implements RailAdapter<WaveConfig> {
     };
   }
 
-  /** An authenticated read Wave's checkout keys allow: a search by a client reference no session has. */
+  /**
+   * An authenticated read Wave's checkout keys allow: a search by a client reference no session has;
+   * and the same search of payouts with the payout key, when there is one.
+   */
   async verifyCredentials(): Promise<void> {
     const res = await httpRequest(this.rail, {
       method: 'GET',
@@ -251,6 +254,11 @@ export class WaveAdapter implements RailAdapter<WaveConfig> {
       publicOnly: this.config.publicOnly,
     });
     expectStatus(this.rail, res, [200], 'credentials check');
+    // The payout key, when given, must have the Payout API (the portal gives each key its APIs).
+    if (this.config.payoutApiKey) {
+      const payouts = await this.read(`/v1/payouts/search?client_reference=${encodeURIComponent('caisse-credentials-check')}`, this.config.payoutApiKey);
+      expectStatus(this.rail, payouts, [200], 'payout key check');
+    }
   }
 
   async getStatus(attempt: AttemptView): Promise<RailStatus> {
