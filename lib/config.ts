@@ -68,6 +68,8 @@ function momoEnv<L extends 'A' | 'B' | 'C' | 'D'>(l: L) {
       .optional(),
     // wave (Wave Checkout): MOMO_<X>_API_KEY is the Wave API key; the webhook secret Wave's portal shows.
     [`MOMO_${l}_WEBHOOK_SECRET`]: z.string().min(1).optional(),
+    // wave: a key the Wave Business portal gave the Payout API (partial refunds); optional.
+    [`MOMO_${l}_PAYOUT_API_KEY`]: z.string().min(1).optional(),
     [`MOMO_${l}_DISPLAY_NAME`]: z.string().min(1).max(60).optional(),
     [`MOMO_${l}_CURRENCIES`]: z
       .string()
@@ -96,6 +98,7 @@ function momoEnv<L extends 'A' | 'B' | 'C' | 'D'>(l: L) {
     z.ZodOptional<z.ZodString>
   > &
     Record<`MOMO_${L}_PROTOCOL`, z.ZodOptional<z.ZodEnum<{ [K in MomoProtocol]: K }>>> &
+    Record<`MOMO_${L}_PAYOUT_API_KEY`, z.ZodOptional<z.ZodString>> &
     Record<`MOMO_${L}_${'MIN_AMOUNT' | 'MAX_AMOUNT' | 'AMOUNT_STEP' | 'TIMEOUT_SECONDS'}`, z.ZodOptional<z.ZodCoercedNumber>>;
 }
 

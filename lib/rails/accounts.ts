@@ -186,6 +186,17 @@ const PROTOCOL_FIELDS: Record<MomoProtocol, AccountField[]> = {
         "Shown by Wave when you add this account's webhook URL (once it exists). Without it, payments are found by asking Wave, seconds later.",
       ],
     ),
+    f(
+      'payoutApiKey',
+      'secret',
+      false,
+      'MOMO_*_PAYOUT_API_KEY',
+      ['Clé API (Payout)', 'API key (Payout)'],
+      [
+        "Une clé à laquelle le portail Wave Business donne l'API Payout (la clé Checkout si elle a les deux). Sans elle, Wave ne rembourse par API que des paiements entiers ; un remboursement partiel se fait depuis le portail.",
+        'A key the Wave Business portal gives the Payout API (the Checkout key, if it has both). Without it, Wave refunds only whole payments by API; a partial refund is made from the portal.',
+      ],
+    ),
   ],
 };
 

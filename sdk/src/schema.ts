@@ -1604,6 +1604,8 @@ export interface components {
             apiKey: string;
             /** @description Webhook secret: The signing secret Wave shows for the webhook you register in the Wave Business portal at this account's `notifyUrl`: create the account without it, register the webhook there, then update this setting with its secret. Until then Wave's notifications are refused and payments are found by asking Wave, seconds later. Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
             webhookSecret?: string;
+            /** @description API key (Payout): A key the Wave Business portal gives the Payout API (the Checkout key, if it has both). Without it, Wave refunds only whole payments by API; a partial refund is made from the portal. Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
+            payoutApiKey?: string;
         };
         /** @description `btc_lightning`: your LND node, with a macaroon that can create invoices and cannot spend. The settings `POST /v1/rail_accounts` takes; unknown ones are refused (400 naming `settings.<name>`) */
         RailAccountSettingsLightning: {
@@ -9764,6 +9766,7 @@ export interface operations {
                         webpayCountry?: string;
                         webpayCurrency?: string | null;
                         webhookSecret?: string | null;
+                        payoutApiKey?: string | null;
                         /** @description LND REST URL (btc_lightning). An http(s) URL. */
                         restUrl?: string;
                         /** @description Invoice macaroon (hex) (btc_lightning). Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */

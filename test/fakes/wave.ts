@@ -3,7 +3,7 @@
 //   - docs.wave.com/checkout ("Checkout API") and docs.wave.com/business ("API Reference"): base URL
 //     https://api.wave.com; endpoints POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id,
 //     GET /v1/checkout/sessions (?transaction_id=), GET /v1/checkout/sessions/search
-//     (?client_reference=), POST /v1/checkout/sessions/:id/expire, POST .../:id/refund (not faked).
+//     (?client_reference=), POST /v1/checkout/sessions/:id/expire, POST .../:id/refund.
 //     Every request carries `Authorization: Bearer <api key>` (keys look like wave_sn_prod_...);
 //     authentication errors, all 401 with an error object { code, message }: missing-auth-header
 //     ("should include an HTTP auth header"), invalid-auth ("can't be processed"),
@@ -70,6 +70,45 @@
 //     v1 may match. Receivers should refuse timestamps older than 5 minutes (apis.io's summary of the
 //     page), answer 2xx within 5 seconds, and expect duplicates and disorder; Wave retries failed
 //     deliveries (for 3 days, per integrators). The fake delivers once per call; tests replay.
+//   - Refund (docs.wave.com/checkout lists POST /v1/checkout/sessions/:id/refund; what it does is
+//     read from integrators who quote the page, since the copy of the page found here stops before
+//     it: a "wave-checkout" note that summarises the page ("idempotent: calling it twice makes one
+//     refund; no request body; HTTP 200 with no body on success; refunds the whole amount"), a
+//     NestJS integration ("Wave's Checkout API refunds a whole checkout session only ..., no amount,
+//     and repeating the call doesn't refund twice"), and two Go emulators of Wave (abdotop/wave-pool)):
+//     no body, no amount: the whole session goes back; 200 with an empty body; idempotent: a session
+//     already refunded answers 200 again and nothing more moves; a session whose payment has not
+//     succeeded answers 400 checkout-refund-failed; unknown: 404 checkout-session-not-found. The fake
+//     also answers checkout-refund-failed when the wallet's balance cannot cover the refund (an
+//     integrator's fake does the same; Wave's own wording for that case was not found). The session
+//     object documents no refund field (payment_status stays processing | cancelled | succeeded):
+//     the fake leaves the session as it was, so a refund is only seen in what the fake recorded
+//     (`refunds`). An Idempotency-Key, when sent, is kept like the create's: the same key on
+//     another session is idempotency-mismatch.
+//   - docs.wave.com/payout ("Payout API"): POST /v1/payout, GET /v1/payout/:id, GET
+//     /v1/payouts/search (?client_reference=), answering { result: [...] }. "Obtaining your API
+//     key": keys are created in the Wave Business portal, which defines "which specific APIs each
+//     key has access to": the fake has a checkout key (`apiKey`) and a payout key (`payoutApiKey`),
+//     and a key used on an API it was not given answers 403 unauthorized-wallet ("the account you
+//     use is not authorized to use this API", as integrators copy Wave's error table; the exact
+//     status and code for this case are an assumption). The payout request (the typed client
+//     0xc007b/wave-api-client src/api/payout/types.ts, and integrators' notes quoting the page):
+//     currency, receive_amount (what the recipient gets, "net of fees": the fee is the sender's),
+//     mobile (E.164) required; name, national_id (up to 255), payment_reason (up to 40),
+//     client_reference (up to 255), aggregated_merchant_id optional; the Idempotency-Key header is
+//     required (the client refuses to send without one); the same key and body answer the same
+//     payout, the same key with another body 409 idempotency-mismatch. The payout object: id
+//     ("pt-..."), currency, receive_amount, fee, mobile, name, national_id, client_reference,
+//     payment_reason, status processing | succeeded | failed | reversed, payout_error { error_code,
+//     error_message } when failed, timestamp. Refusals (integrators' table of the page's error codes):
+//     400 country-mismatch, currency-mismatch, aggregated-merchant-required; 409
+//     idempotency-mismatch; 422 insufficient-funds (amount plus fee above the balance),
+//     recipient-minor, recipient-account-blocked, recipient-account-inactive,
+//     recipient-limit-exceeded. Integrators also quote Wave's warning that a 5xx or a timeout
+//     leaves the payout's fate unknown: search by client_reference, or retry with the same key, never
+//     a new one. A reversal (POST /v1/payout/:id/reverse, not faked) gives back amount and fee;
+//     `settlePayout` stands for Wave finishing, failing or reversing a payout later. The fee is 1% of
+//     the amount (`payoutFeeRate`), rounded to the currency's unit.
 import { createHmac, randomBytes } from 'node:crypto';
 import { type FakeAnswer, type FakeServer, startFake } from './server';
 
@@ -82,8 +121,29 @@ export interface FakeWaveSession {
   idempotencyKey?: string;
 }
 
-export type WaveOp = 'create' | 'retrieve' | 'expire' | 'search';
-export type WaveFault = FakeAnswer | 'timeout' | 'lost';
+export type WaveOp = 'create' | 'retrieve' | 'expire' | 'search' | 'refund' | 'payout' | 'payout-retrieve' | 'payout-search';
+/** 'lost': do the work, never answer; 'recorded-500': do the work, then answer 500 internal-server-error. */
+export type WaveFault = FakeAnswer | 'timeout' | 'lost' | 'recorded-500';
+/** The APIs a key may be given (the Wave Business portal's choice per key). */
+export type WaveApi = 'checkout' | 'payout';
+
+/** A session refund the fake made: the whole session's amount went back to the payer. */
+export interface FakeWaveRefund {
+  sessionId: string;
+  /** The session's amount, as Wave keeps it (a decimal string). */
+  amount: string;
+  currency: string;
+  idempotencyKey?: string;
+}
+
+export interface FakeWavePayout {
+  id: string;
+  /** The create body as sent. */
+  body: any;
+  /** The payout object as the API answers it (kept current by settlePayout). */
+  payout: Record<string, unknown>;
+  idempotencyKey: string;
+}
 
 export interface FakeWaveWebhook {
   url: string;
@@ -100,6 +160,20 @@ export interface FakeWave extends FakeServer {
   webhookSecret: string;
   /** Keys that answer api-key-revoked. */
   revokedKeys: Set<string>;
+  /** The key given the Payout API (apiKey has the Checkout API only, unless grant() says otherwise). */
+  payoutApiKey: string;
+  /** Give a key one more API. */
+  grant(key: string, api: WaveApi): void;
+  /** The business wallet's balance, in currency units (XOF: francs): refunds and payouts take from it, payments add to it. */
+  balance: number;
+  /** Every session refund made, in order (an idempotent repeat adds nothing). */
+  refunds: FakeWaveRefund[];
+  /** Every payout made, by id. */
+  payouts: Map<string, FakeWavePayout>;
+  /** Numbers whose payouts are refused with this code (422 recipient-account-blocked, recipient-limit-exceeded...). */
+  recipientErrors: Map<string, string>;
+  /** Wave finishes a processing payout, fails it (default code payout-failed), or reverses it: failed and reversed give amount and fee back. */
+  settlePayout(id: string, status: 'succeeded' | 'failed' | 'reversed', code?: string): void;
   /** Where webhooks go (set by the test). */
   webhookUrl: string | null;
   /** 'signing' (Wave-Signature, the default) or 'shared' (Authorization: Bearer <secret>). */
@@ -144,6 +218,13 @@ export interface FakeWaveOptions {
   /** When set, only these aggregated_merchant_id values are accepted. */
   aggregatedMerchantIds?: string[];
   webhookStrategy?: 'signing' | 'shared';
+  payoutApiKey?: string;
+  /** The wallet's balance at start, in currency units. Default 10,000,000. */
+  balance?: number;
+  /** The payout fee, as a share of receive_amount. Default 0.01. */
+  payoutFeeRate?: number;
+  /** What a new payout answers: succeeded at once (default) or processing until settlePayout. */
+  payoutStatus?: 'succeeded' | 'processing';
 }
 
 /** The code the fake answers (409) for expiring a session that is not open: Wave's own was not found. */
@@ -171,6 +252,7 @@ export const PAYMENT_ERRORS: Record<string, string> = {
 // Wave documents "XOF doesn't allow decimals"; the others follow ISO 4217's minor units.
 const MINOR_UNITS: Record<string, number> = { XOF: 0, XAF: 0, GNF: 0, UGX: 0, GMD: 2, SLE: 2, CDF: 2, USD: 2, EUR: 2 };
 const ALLOWED_FIELDS = new Set(['amount', 'currency', 'error_url', 'success_url', 'client_reference', 'restrict_payer_mobile', 'aggregated_merchant_id']);
+const PAYOUT_FIELDS = new Set(['currency', 'receive_amount', 'mobile', 'name', 'national_id', 'payment_reason', 'client_reference', 'aggregated_merchant_id']);
 const E164 = /^\+[1-9]\d{6,14}$/;
 const ALNUM_LOWER = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const ALNUM_UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -188,6 +270,36 @@ const stamp = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString
 type Detail = { loc: (string | number)[]; msg: string; type: string };
 const invalid = (details: Detail[]): FakeAnswer => waveError(400, 'request-validation-error', 'Request invalid', details);
 const notFound = (): FakeAnswer => waveError(404, 'checkout-session-not-found', 'The checkout session was not found.');
+const payoutNotFound = (): FakeAnswer => waveError(404, 'not-found', 'The payout was not found.');
+const fingerprintOf = (body: Record<string, unknown>) =>
+  JSON.stringify(
+    Object.keys(body)
+      .sort()
+      .map((k) => [k, body[k]]),
+  );
+
+/** The JSON object body of a POST, or Wave's answer for one that is not. */
+function jsonBody(headers: Record<string, string | string[] | undefined>, raw: string): { body: any } | { error: FakeAnswer } {
+  if (!/^application\/json\b/i.test(String(headers['content-type'] ?? '')))
+    return { error: waveError(400, 'request-not-json', 'The request has no JSON body or lacks the Content-Type: application/json header.') };
+  let body: any;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    return { error: waveError(400, 'request-parsing-error', 'The JSON body of this request is invalid.') };
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    return { error: invalid([{ loc: ['__root__'], msg: 'value is not a valid dict', type: 'type_error.dict' }]) };
+  return { body };
+}
+
+const PAYOUT_ERRORS: Record<string, string> = {
+  'recipient-minor': 'The recipient is a minor and cannot receive this payout.',
+  'recipient-account-blocked': "The recipient's account is blocked.",
+  'recipient-account-inactive': "The recipient's account is inactive.",
+  'recipient-limit-exceeded': 'The recipient has reached the limit of their account.',
+  'payout-failed': 'The payout failed.',
+};
 
 function checkAmount(amount: unknown, currency: string | undefined): Detail | undefined {
   const d = (msg: string): Detail => ({ loc: ['amount'], msg, type: 'value_error' });
@@ -204,7 +316,21 @@ function checkAmount(amount: unknown, currency: string | undefined): Detail | un
 export async function startFakeWave(opts: FakeWaveOptions = {}): Promise<FakeWave> {
   const sessions = new Map<string, FakeWaveSession>();
   const idempotency = new Map<string, { id: string; fingerprint: string }>();
-  const faults: Record<WaveOp, WaveFault[]> = { create: [], retrieve: [], expire: [], search: [] };
+  const faults: Record<WaveOp, WaveFault[]> = {
+    create: [],
+    retrieve: [],
+    expire: [],
+    search: [],
+    refund: [],
+    payout: [],
+    'payout-retrieve': [],
+    'payout-search': [],
+  };
+  const grants = new Map<string, Set<WaveApi>>();
+  const refundKeys = new Map<string, string>();
+  const payoutKeys = new Map<string, { id: string; fingerprint: string }>();
+  const refunded = new Set<string>();
+  const feeRate = opts.payoutFeeRate ?? 0.01;
   const walletCurrency = opts.currency ?? 'XOF';
   const businessName = opts.businessName ?? 'Fake Shop';
   const lifetimeMs = opts.lifetimeMs ?? 30 * 60_000;
@@ -227,7 +353,14 @@ export async function startFakeWave(opts: FakeWaveOptions = {}): Promise<FakeWav
 
   const takeFault = (op: WaveOp): WaveFault | undefined => faults[op].shift();
 
-  const checkAuth = (headers: Record<string, string | string[] | undefined>): FakeAnswer | undefined => {
+  const apisOf = (key: string): Set<WaveApi> => {
+    const apis = new Set(grants.get(key) ?? []);
+    if (key === fake.apiKey) apis.add('checkout');
+    if (key === fake.payoutApiKey) apis.add('payout');
+    return apis;
+  };
+
+  const checkAuth = (headers: Record<string, string | string[] | undefined>, api: WaveApi): FakeAnswer | undefined => {
     const h = headers.authorization;
     if (h === undefined) return waveError(401, 'missing-auth-header', 'Your request should include an HTTP auth header.');
     const m = /^Bearer(?: (.*))?$/.exec(String(h));
@@ -235,7 +368,9 @@ export async function startFakeWave(opts: FakeWaveOptions = {}): Promise<FakeWav
     const key = (m[1] ?? '').trim();
     if (!key) return waveError(401, 'api-key-not-provided', 'Your request should include an API key.');
     if (fake.revokedKeys.has(key)) return waveError(401, 'api-key-revoked', 'Your API key has been revoked.');
-    if (key !== fake.apiKey) return waveError(401, 'no-matching-api-key', "The key you provided doesn't exist in our system.");
+    const apis = apisOf(key);
+    if (apis.size === 0) return waveError(401, 'no-matching-api-key', "The key you provided doesn't exist in our system.");
+    if (!apis.has(api)) return waveError(403, 'unauthorized-wallet', 'The account you are using is not authorized to use this API.');
     return undefined;
   };
 
@@ -345,6 +480,124 @@ export async function startFakeWave(opts: FakeWaveOptions = {}): Promise<FakeWav
     return { status: 200, body: session };
   };
 
+  const idempotencyKeyOf = (headers: Record<string, string | string[] | undefined>): { key?: string } | { error: FakeAnswer } => {
+    const h = headers['idempotency-key'];
+    if (h === undefined) return {};
+    const key = String(h);
+    if (key.length === 0 || key.length > 255)
+      return { error: waveError(400, 'request-validation-error', 'The Idempotency-Key header must have 1 to 255 characters.') };
+    return { key };
+  };
+
+  /** POST /v1/checkout/sessions/:id/refund: the whole session, once. */
+  const refund = (headers: Record<string, string | string[] | undefined>, sessionId: string): FakeAnswer => {
+    const idem = idempotencyKeyOf(headers);
+    if ('error' in idem) return idem.error;
+    const s = sessions.get(sessionId);
+    if (!s) return notFound();
+    if (idem.key !== undefined) {
+      const prior = refundKeys.get(idem.key);
+      if (prior !== undefined && prior !== sessionId)
+        return waveError(409, 'idempotency-mismatch', 'This Idempotency-Key was already used with a different request.');
+    }
+    // Idempotent: a session refunded already is answered as refunded, and nothing more moves.
+    if (refunded.has(sessionId)) return { status: 200 };
+    if (s.session.payment_status !== 'succeeded')
+      return waveError(400, 'checkout-refund-failed', 'The checkout session cannot be refunded: its payment has not succeeded.');
+    const amount = Number(s.session.amount);
+    if (fake.balance < amount) return waveError(400, 'checkout-refund-failed', 'The checkout session cannot be refunded: insufficient balance.');
+    fake.balance -= amount;
+    refunded.add(sessionId);
+    if (idem.key !== undefined) refundKeys.set(idem.key, sessionId);
+    fake.refunds.push({
+      sessionId,
+      amount: String(s.session.amount),
+      currency: String(s.session.currency),
+      ...(idem.key !== undefined ? { idempotencyKey: idem.key } : {}),
+    });
+    return { status: 200 };
+  };
+
+  const feeOf = (amount: number, currency: string) => {
+    const unit = 10 ** -(MINOR_UNITS[currency] ?? 2);
+    return Math.round((amount * feeRate) / unit) * unit;
+  };
+  const decimal = (n: number, currency: string) =>
+    n
+      .toFixed(MINOR_UNITS[currency] ?? 2)
+      .replace(/(\.\d*?)0+$/, '$1')
+      .replace(/\.$/, '');
+
+  /** POST /v1/payout. */
+  const payout = (headers: Record<string, string | string[] | undefined>, raw: string): FakeAnswer => {
+    const parsed = jsonBody(headers, raw);
+    if ('error' in parsed) return parsed.error;
+    const body = parsed.body;
+    const idem = idempotencyKeyOf(headers);
+    if ('error' in idem) return idem.error;
+    if (idem.key === undefined) return invalid([{ loc: ['header', 'idempotency-key'], msg: 'field required', type: 'value_error.missing' }]);
+    const details: Detail[] = [];
+    if (strict)
+      for (const k of Object.keys(body)) if (!PAYOUT_FIELDS.has(k)) details.push({ loc: [k], msg: 'extra fields not permitted', type: 'value_error.extra' });
+    const currency = body.currency;
+    let currencyOk = false;
+    if (currency === undefined) details.push({ loc: ['currency'], msg: 'field required', type: 'value_error.missing' });
+    else if (typeof currency !== 'string' || MINOR_UNITS[currency] === undefined)
+      details.push({ loc: ['currency'], msg: `Unknown currency identifier: ${String(currency)}.`, type: 'value_error' });
+    else currencyOk = true;
+    const amountErr = checkAmount(body.receive_amount, currencyOk ? currency : undefined);
+    if (amountErr) details.push({ ...amountErr, loc: ['receive_amount'] });
+    if (typeof body.mobile !== 'string' || !E164.test(body.mobile))
+      details.push({
+        loc: ['mobile'],
+        msg: body.mobile === undefined ? 'field required' : 'Invalid phone number: E.164 with a leading +',
+        type: 'value_error',
+      });
+    for (const [field, max] of [
+      ['name', 255],
+      ['national_id', 255],
+      ['payment_reason', 40],
+      ['client_reference', 255],
+    ] as const) {
+      const v = body[field];
+      if (v !== undefined && v !== null && (typeof v !== 'string' || v.length > max))
+        details.push({ loc: [field], msg: `ensure this value is a string of at most ${max} characters`, type: 'value_error.any_str.max_length' });
+    }
+    if (details.length) return invalid(details);
+
+    const fingerprint = fingerprintOf(body);
+    const prior = payoutKeys.get(idem.key);
+    if (prior) {
+      if (prior.fingerprint !== fingerprint) return waveError(409, 'idempotency-mismatch', 'This Idempotency-Key was already used with a different request.');
+      return { status: 200, body: fake.payouts.get(prior.id)!.payout };
+    }
+    if (currency !== walletCurrency)
+      return waveError(400, 'currency-mismatch', `The currency ${currency} does not match your wallet's currency (${walletCurrency}).`);
+    const recipientError = fake.recipientErrors.get(body.mobile);
+    if (recipientError) return waveError(422, recipientError, PAYOUT_ERRORS[recipientError] ?? 'The recipient cannot receive this payout.');
+    const amount = Number(body.receive_amount);
+    const fee = feeOf(amount, currency);
+    if (fake.balance < amount + fee) return waveError(422, 'insufficient-funds', 'Your wallet does not have enough funds for this payout and its fee.');
+    fake.balance -= amount + fee;
+    const id = `pt-${randomId(ALNUM_LOWER, 13)}`;
+    const out: Record<string, unknown> = {
+      id,
+      currency,
+      receive_amount: body.receive_amount,
+      fee: decimal(fee, currency),
+      mobile: body.mobile,
+      ...(typeof body.name === 'string' ? { name: body.name } : {}),
+      ...(typeof body.national_id === 'string' ? { national_id: body.national_id } : {}),
+      client_reference: typeof body.client_reference === 'string' ? body.client_reference : null,
+      ...(typeof body.payment_reason === 'string' ? { payment_reason: body.payment_reason } : {}),
+      status: opts.payoutStatus ?? 'succeeded',
+      timestamp: stamp(now()),
+    };
+    fake.payouts.set(id, { id, body, payout: out, idempotencyKey: idem.key });
+    payoutKeys.set(idem.key, { id, fingerprint });
+    return { status: 200, body: out };
+  };
+
   const fake = (await startFake(({ method, url, headers, body }) => {
     sweep();
     const p = url.pathname;
@@ -358,6 +611,8 @@ export async function startFakeWave(opts: FakeWaveOptions = {}): Promise<FakeWav
     }
     const byId = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(p);
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(p);
+    const refundOf = /^\/v1\/checkout\/sessions\/([^/]+)\/refund$/.exec(p);
+    const payoutById = /^\/v1\/payout\/([^/]+)$/.exec(p);
     const op: WaveOp | undefined =
       method === 'POST' && p === '/v1/checkout/sessions'
         ? 'create'
@@ -367,7 +622,15 @@ export async function startFakeWave(opts: FakeWaveOptions = {}): Promise<FakeWav
             ? 'retrieve'
             : method === 'POST' && expire
               ? 'expire'
-              : undefined;
+              : method === 'POST' && refundOf
+                ? 'refund'
+                : method === 'POST' && p === '/v1/payout'
+                  ? 'payout'
+                  : method === 'GET' && p === '/v1/payouts/search'
+                    ? 'payout-search'
+                    : method === 'GET' && payoutById
+                      ? 'payout-retrieve'
+                      : undefined;
     if (!op) {
       if (/^\/v1\//.test(p))
         return waveError(
@@ -378,11 +641,28 @@ export async function startFakeWave(opts: FakeWaveOptions = {}): Promise<FakeWav
       return waveError(404, 'not-found', 'Not found.');
     }
     const fault = takeFault(op);
-    if (fault && fault !== 'lost') return fault === 'timeout' ? { status: 0, hang: true } : fault;
-    const lost = (out: FakeAnswer): FakeAnswer => (fault === 'lost' ? { ...out, hang: true } : out);
+    if (fault && fault !== 'lost' && fault !== 'recorded-500') return fault === 'timeout' ? { status: 0, hang: true } : fault;
+    const lost = (out: FakeAnswer): FakeAnswer =>
+      fault === 'lost'
+        ? { ...out, hang: true }
+        : fault === 'recorded-500'
+          ? waveError(500, 'internal-server-error', 'An internal server error occurred.')
+          : out;
 
-    const denied = checkAuth(headers);
+    const denied = checkAuth(headers, op.startsWith('payout') ? 'payout' : 'checkout');
     if (denied) return denied;
+
+    if (op === 'refund') return lost(refund(headers, decodeURIComponent(refundOf![1]!)));
+    if (op === 'payout') return lost(payout(headers, body));
+    if (op === 'payout-retrieve') {
+      const po = fake.payouts.get(decodeURIComponent(payoutById![1]!));
+      return lost(po ? { status: 200, body: po.payout } : payoutNotFound());
+    }
+    if (op === 'payout-search') {
+      const ref = url.searchParams.get('client_reference');
+      if (ref === null || ref === '') return invalid([{ loc: ['query', 'client_reference'], msg: 'field required', type: 'value_error.missing' }]);
+      return lost({ status: 200, body: { result: [...fake.payouts.values()].filter((x) => x.payout.client_reference === ref).map((x) => x.payout) } });
+    }
 
     if (op === 'create') return lost(create(headers, body));
     if (op === 'search') {
@@ -430,6 +710,27 @@ export async function startFakeWave(opts: FakeWaveOptions = {}): Promise<FakeWav
     apiKey: opts.apiKey ?? `wave_sn_prod_${randomId(ALNUM_LOWER + ALNUM_UPPER, 40)}`,
     webhookSecret: opts.webhookSecret ?? `wave_sn_WHS_${randomId(ALNUM_LOWER, 52)}`,
     revokedKeys: new Set<string>(),
+    payoutApiKey: opts.payoutApiKey ?? `wave_sn_prod_${randomId(ALNUM_LOWER + ALNUM_UPPER, 40)}`,
+    grant(key: string, api: WaveApi) {
+      const apis = grants.get(key) ?? new Set<WaveApi>();
+      apis.add(api);
+      grants.set(key, apis);
+    },
+    balance: opts.balance ?? 10_000_000,
+    refunds: [],
+    payouts: new Map<string, FakeWavePayout>(),
+    recipientErrors: new Map<string, string>(),
+    settlePayout(id: string, status: 'succeeded' | 'failed' | 'reversed', code = 'payout-failed') {
+      const po = fake.payouts.get(id);
+      if (!po) throw new Error(`fake wave: no payout ${id}`);
+      const o = po.payout;
+      if (status === 'failed' || status === 'reversed') {
+        if (o.status === 'failed' || o.status === 'reversed') throw new Error(`fake wave: payout ${id} is ${String(o.status)} already`);
+        fake.balance += Number(o.receive_amount) + Number(o.fee);
+      }
+      o.status = status;
+      if (status === 'failed') o.payout_error = { error_code: code, error_message: PAYOUT_ERRORS[code] ?? 'The payout failed.' };
+    },
     webhookUrl: null,
     webhookStrategy: opts.webhookStrategy ?? 'signing',
     webhooks: [],
@@ -447,6 +748,7 @@ export async function startFakeWave(opts: FakeWaveOptions = {}): Promise<FakeWav
           ...(o.webhook !== undefined ? { webhook: o.webhook } : {}),
           ...(o.timestamp !== undefined ? { timestamp: o.timestamp } : {}),
         });
+      fake.balance += Number(s.session.amount);
       Object.assign(s.session, {
         checkout_status: 'complete',
         payment_status: 'succeeded',
