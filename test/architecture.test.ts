@@ -49,7 +49,7 @@ const LEVELS: { name: string; units: string[] }[] = [
   // it wires the edges, and only files outside lib/, app/ and components/ import it.
   { name: 'routes and pages', units: ['app', 'components', 'lib/boot.ts'] },
   { name: 'edges', units: ['lib/api', 'lib/dashboard', 'lib/checkout', 'lib/docs', 'lib/worker'] },
-  { name: 'engine', units: ['lib/payments', 'lib/webhooks'] },
+  { name: 'engine', units: ['lib/payments', 'lib/refunds', 'lib/webhooks'] },
   { name: 'resources', units: ['lib/domain'] },
   { name: 'store', units: ['lib/store'] },
   { name: 'outside services', units: ['lib/rates', 'lib/rails'] },

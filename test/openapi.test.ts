@@ -147,6 +147,7 @@ describe('the ajv check of every answer (test/openapi-ajv.ts)', () => {
       object: 'payment_intent',
       amount: 5000,
       amountReceived: 0,
+      amountRefunded: 0,
       currency: 'XOF',
       status: 'pending',
       rail: 'mobile_money_a',

@@ -58,6 +58,7 @@ function refund(payment: AttemptView, over: Partial<RefundRequest> = {}): Refund
     payment,
     amount: payment.amount,
     currency: 'XOF',
+    intentAmount: over.amount ?? payment.amount,
     whole: true,
     note: 'Order 42 returned',
     details: {},

@@ -33,6 +33,7 @@ const intent = (id: string, over: Partial<PaymentIntent> = {}): PaymentIntent =>
   object: 'payment_intent',
   amount: 5000,
   amountReceived: 0,
+  amountRefunded: 0,
   currency: 'XOF',
   status: 'requires_payment_method',
   rail: 'mobile_money_a',

@@ -114,6 +114,29 @@ export const ERROR_CODE_DOCS: Record<string, ErrorCodeDoc> = {
     meaning: 'The hosted page: one client address or payment link holds too many unpaid Bitcoin or USDT receive addresses (`Retry-After`).',
   },
   rail_unavailable: { status: 503, type: 'api_error', meaning: "The rail's backend is down, or no rate for a conversion: try later or another rail." },
+  refund_unsupported: {
+    status: 400,
+    type: 'invalid_request_error',
+    meaning: "Creating a refund: the payment's rail cannot refund on this deployment right now (its adapter is gone).",
+  },
+  invalid_destination: {
+    status: 400,
+    type: 'invalid_request_error',
+    meaning:
+      'A refund claim (the test helper; the claim page says it in French): not a Lightning invoice or an address with a valid checksum (`param` is `destination`).',
+  },
+  wrong_network: { status: 400, type: 'invalid_request_error', meaning: "A refund claim: the invoice or address is for another network than the payment's." },
+  amount_mismatch: {
+    status: 400,
+    type: 'invalid_request_error',
+    meaning: 'A refund claim: the Lightning invoice is not for exactly the refund (or has no amount).',
+  },
+  invoice_expired: { status: 400, type: 'invalid_request_error', meaning: 'A refund claim: the Lightning invoice has expired, or expires within 10 minutes.' },
+  operator_reference_invalid: {
+    status: 400,
+    type: 'invalid_request_error',
+    meaning: "Recording a refund you sent: the transaction or preimage does not pay the payer's destination that amount. Nothing changed.",
+  },
   encryption_key_missing: {
     status: 503,
     type: 'api_error',

@@ -566,6 +566,151 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List refunds
+         * @description Filter by `paymentIntentId` or `status`.
+         *
+         *     Newest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.
+         */
+        get: operations["listRefunds"];
+        put?: never;
+        /**
+         * Create a refund
+         * @description Gives back `amount` (the intent's currency, minor units; default: all that is refundable from one payment) of what the payment intent received, over- and late payments included (a late payment on a canceled intent too), out of the account the payment came into. Refundable is what was received minus refunds not failed or canceled: more is 400 `amount_too_large`; nothing received yet, 409 `unexpected_state`. When the intent was paid in several payments, one refund takes from one of them (the one with the most left): 400 `amount_too_large` says how much, refund the rest in another. A converted payment (francs paid in BTC or USDT) is given back at its quote's rate (`rate: "quote"`, the default: the buyer gets back what they sent for that part) or at today's (`rate: "current"`): `settlementAmount` says what leaves on the rail.
+         *
+         *     Mobile money: MTN MoMo refunds through the Disbursement API of your account (`pending`, then `succeeded` or `failed`); Wave refunds a whole payment, and a part as a payout when your key allows it; Orange Money has no refund API (`requires_action`, `manual_refund`). Lightning, on-chain and USDT: `requires_action` with `refund_claim`: send `claimUrl` to the payer. A refund whose answer was lost stays `pending` and is asked about until the backend's final word; it is never sent twice. Use an Idempotency-Key: a retry without one makes a second refund. Sends `refund.created`, then `refund.updated`, `refund.succeeded`, `refund.failed` or `refund.canceled`.
+         */
+        post: operations["createRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refunds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a refund */
+        get: operations["retrieveRefund"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refunds/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a refund
+         * @description Only while nothing went out: waiting for approval, waiting for the payer's claim or for you (`requires_action`), or `pending` and not yet sent. 409 `unexpected_state` otherwise. Its amount is refundable again. Sends `refund.canceled`.
+         */
+        post: operations["cancelRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refunds/{id}/mark_succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a refund you made
+         * @description You sent the money yourself. A `manual_refund` (Orange Money): `operatorReference` is the operator's transaction id; the refund succeeds. A `send_payment` (a claimed crypto refund your account cannot pay): `operatorReference` is the transaction id (on-chain, TRON) or the payment's preimage (Lightning, 64 hex digits), checked at the backend first: it must pay the payer's destination at least `settlementAmount`. Confirmed: `succeeded`; not yet confirmed or not found yet: `pending`, asked about until it is (a proof not found within a day goes back to `requires_action`); a proof that pays something else: 400 `operator_reference_invalid`, nothing changes. 409 `unexpected_state` for any other refund (one the payer has not claimed yet, for instance).
+         */
+        post: operations["markRefundSucceeded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/refunds/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test mode: the payer claims a refund
+         * @description Test mode: the payer gives `destination` on the claim page (a testnet invoice for exactly the settlement amount, a tb1 address, a TRON address), checked as the claim page checks it (400 `invalid_destination`, `wrong_network`, `amount_mismatch`, `invoice_expired`); without one, a valid test destination is made. The simulated account then pays it (`pending`), except for test amounts ending in 17 (`send_payment`). Test keys only: a live key gets 404.
+         */
+        post: operations["testClaimRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/refunds/{id}/succeed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test mode: a refund succeeds
+         * @description Test mode: the backend's final word on a simulator's refund is success (a claim refund not yet claimed is claimed first; a refund waiting for you is recorded as done). Test keys only: a live key gets 404.
+         */
+        post: operations["testSucceedRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/refunds/{id}/fail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test mode: a refund fails
+         * @description Test mode: the backend refuses a simulator's refund (`refund_declined`); its amount is refundable again. A refund waiting for you cannot fail: cancel it (409). Test keys only: a live key gets 404.
+         */
+        post: operations["testFailRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rail_accounts": {
         parameters: {
             query?: never;
@@ -1060,6 +1205,106 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "refund.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.created event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_refund_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.updated event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_refund_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.succeeded event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_refund_succeeded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.failed event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_refund_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.canceled event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_refund_canceled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1114,6 +1359,8 @@ export interface components {
                 [key: string]: string;
             };
             lastPaymentError: components["schemas"]["LastPaymentError"] | null;
+            /** @description what succeeded refunds gave back, in the intent's currency */
+            amountRefunded: number;
             canceledAt: number | null;
             livemode: boolean;
             /** @description Unix timestamp, seconds */
@@ -1232,14 +1479,83 @@ export interface components {
             updatedAt: number;
             disabledAt: number | null;
         };
+        Refund: {
+            id: string;
+            /** @constant */
+            object: "refund";
+            paymentIntentId: string;
+            /** @description in the intent's currency, minor units */
+            amount: number;
+            /**
+             * @description the intent's
+             * @enum {string}
+             */
+            currency: "XOF" | "XAF" | "GNF" | "BTC" | "USDT";
+            /** @enum {string} */
+            status: "pending_approval" | "pending" | "requires_action" | "succeeded" | "failed" | "canceled";
+            reason: ("requested_by_customer" | "duplicate" | "fraudulent" | "other") | null;
+            /**
+             * @description the rail of the payment it gives back
+             * @enum {string}
+             */
+            rail: "mobile_money_a" | "mobile_money_b" | "mobile_money_c" | "mobile_money_d" | "btc_lightning" | "btc_onchain" | "usdt_trc20";
+            /** @description your rail account the money leaves (the payment's); null for the deployment's */
+            railAccountId: string | null;
+            /** @description what leaves on the rail: francs, sats or USDT millionths */
+            settlementAmount: number;
+            /** @enum {string} */
+            settlementCurrency: "XOF" | "XAF" | "GNF" | "BTC" | "USDT";
+            /** @description a converted payment: units of the intent's currency for one unit of the settlement currency (decimal string); null otherwise */
+            rate: string | null;
+            /** @description a converted payment: the payment's quote, or the rate of the refund's creation */
+            rateSource: ("quote" | "current") | null;
+            /** @description what must happen now; null unless `requires_action` */
+            nextAction: ({
+                /** @constant */
+                type: "refund_claim";
+                /** @description {checkout_url}/refund/<token>: send it to the payer, who gives a Lightning invoice or an address there */
+                claimUrl: string;
+                /** @description until when the payer can claim; then the refund is canceled (`failureReason` `claim_expired`) */
+                expiresAt: number;
+            } | {
+                /** @constant */
+                type: "manual_refund";
+                /** @description what to do in the operator's merchant portal */
+                instructions: string;
+            } | {
+                /** @constant */
+                type: "send_payment";
+                /** @description the payer's invoice or address */
+                destination: string;
+                /** @description exactly this, in the settlement currency (sats, USDT millionths) */
+                amount: number;
+                /** @enum {string} */
+                currency: "XOF" | "XAF" | "GNF" | "BTC" | "USDT";
+                /** @description a wallet URI (lightning:, bitcoin:...) for a QR code */
+                uri: string;
+                /** @description a Lightning invoice: until when it can be paid (then the payer is asked again); null for an address */
+                expiresAt: number | null;
+            }) | null;
+            /** @description the backend's id of the transfer, or the proof you recorded */
+            operatorReference: string | null;
+            /** @description why it failed or was canceled (refund_declined, insufficient_funds, claim_expired...) */
+            failureReason: string | null;
+            failureMessage: string | null;
+            metadata: {
+                [key: string]: string;
+            };
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+        };
         /** @description An event; data.object is the object its type names (payment_intent.* a PaymentIntent, ...). Also the body of every webhook */
-        Event: components["schemas"]["PaymentIntentEvent"] | components["schemas"]["CheckoutSessionEvent"] | components["schemas"]["ProductEvent"] | components["schemas"]["PriceEvent"] | components["schemas"]["PaymentLinkEvent"] | components["schemas"]["RailAccountEvent"];
+        Event: components["schemas"]["PaymentIntentEvent"] | components["schemas"]["CheckoutSessionEvent"] | components["schemas"]["ProductEvent"] | components["schemas"]["PriceEvent"] | components["schemas"]["PaymentLinkEvent"] | components["schemas"]["RailAccountEvent"] | components["schemas"]["RefundEvent"];
         WebhookEndpoint: {
             id: string;
             /** @constant */
             object: "webhook_endpoint";
             url: string;
-            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled")[];
+            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled")[];
             description: string | null;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -1254,7 +1570,7 @@ export interface components {
             /** @constant */
             object: "webhook_endpoint";
             url: string;
-            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled")[];
+            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled")[];
             description: string | null;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -1273,7 +1589,7 @@ export interface components {
             endpointId: string;
             eventId: string;
             /** @enum {string} */
-            eventType: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled";
+            eventType: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled";
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             attemptCount: number;
@@ -1350,7 +1666,7 @@ export interface components {
                  * @description absent only on a 500
                  * @enum {string}
                  */
-                code?: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "parameters_exclusive" | "amount_too_small" | "amount_too_large" | "rail_currency_mismatch" | "rail_not_configured" | "invalid_json" | "invalid_content_length" | "invalid_host" | "request_aborted" | "request_timeout" | "request_too_large" | "unsupported_media_type" | "method_not_allowed" | "resource_missing" | "webhook_endpoint_limit" | "invalid_api_key" | "rate_limited" | "phone_rate_limited" | "address_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "unexpected_state" | "payment_refused" | "rail_unavailable" | "rail_account_invalid" | "rail_account_exists" | "encryption_key_missing";
+                code?: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "parameters_exclusive" | "amount_too_small" | "amount_too_large" | "rail_currency_mismatch" | "rail_not_configured" | "invalid_json" | "invalid_content_length" | "invalid_host" | "request_aborted" | "request_timeout" | "request_too_large" | "unsupported_media_type" | "method_not_allowed" | "resource_missing" | "webhook_endpoint_limit" | "invalid_api_key" | "rate_limited" | "phone_rate_limited" | "address_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "unexpected_state" | "payment_refused" | "rail_unavailable" | "rail_account_invalid" | "rail_account_exists" | "encryption_key_missing" | "refund_unsupported" | "invalid_destination" | "wrong_network" | "amount_mismatch" | "invoice_expired" | "operator_reference_invalid";
                 message: string;
                 /** @description the parameter at fault; null when the error is not about one parameter */
                 param: string | null;
@@ -1454,6 +1770,23 @@ export interface components {
             data: {
                 /** @description the object as it was right after the change */
                 object: components["schemas"]["RailAccount"];
+            };
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+        };
+        RefundEvent: {
+            id: string;
+            /** @constant */
+            object: "event";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled";
+            data: {
+                /** @description the object as it was right after the change */
+                object: components["schemas"]["Refund"];
             };
             livemode: boolean;
             /** @description Unix timestamp, seconds */
@@ -1687,6 +2020,7 @@ export interface operations {
                      *           "object": "payment_intent",
                      *           "amount": 5000,
                      *           "amountReceived": 0,
+                     *           "amountRefunded": 0,
                      *           "currency": "XOF",
                      *           "status": "pending",
                      *           "rail": "mobile_money_a",
@@ -1866,6 +2200,7 @@ export interface operations {
                      *       "object": "payment_intent",
                      *       "amount": 5000,
                      *       "amountReceived": 0,
+                     *       "amountRefunded": 0,
                      *       "currency": "XOF",
                      *       "status": "pending",
                      *       "rail": "mobile_money_a",
@@ -2131,6 +2466,7 @@ export interface operations {
                      *       "object": "payment_intent",
                      *       "amount": 5000,
                      *       "amountReceived": 0,
+                     *       "amountRefunded": 0,
                      *       "currency": "XOF",
                      *       "status": "pending",
                      *       "rail": "mobile_money_a",
@@ -2299,6 +2635,7 @@ export interface operations {
                      *       "object": "payment_intent",
                      *       "amount": 5000,
                      *       "amountReceived": 0,
+                     *       "amountRefunded": 0,
                      *       "currency": "XOF",
                      *       "status": "pending",
                      *       "rail": "mobile_money_a",
@@ -6134,6 +6471,7 @@ export interface operations {
                      *       "object": "payment_intent",
                      *       "amount": 5000,
                      *       "amountReceived": 0,
+                     *       "amountRefunded": 0,
                      *       "currency": "XOF",
                      *       "status": "pending",
                      *       "rail": "mobile_money_a",
@@ -6429,6 +6767,7 @@ export interface operations {
                      *       "object": "payment_intent",
                      *       "amount": 5000,
                      *       "amountReceived": 0,
+                     *       "amountRefunded": 0,
                      *       "currency": "XOF",
                      *       "status": "pending",
                      *       "rail": "mobile_money_a",
@@ -6940,7 +7279,7 @@ export interface operations {
                 endingBefore?: string;
                 "createdAt[gte]"?: number;
                 "createdAt[lt]"?: number;
-                type?: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled";
+                type?: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled";
             };
             header?: never;
             path?: never;
@@ -6969,6 +7308,7 @@ export interface operations {
                      *               "object": "payment_intent",
                      *               "amount": 5000,
                      *               "amountReceived": 5000,
+                     *               "amountRefunded": 0,
                      *               "currency": "XOF",
                      *               "status": "succeeded",
                      *               "rail": "mobile_money_a",
@@ -7119,6 +7459,7 @@ export interface operations {
                      *           "object": "payment_intent",
                      *           "amount": 5000,
                      *           "amountReceived": 5000,
+                     *           "amountRefunded": 0,
                      *           "currency": "XOF",
                      *           "status": "succeeded",
                      *           "rail": "mobile_money_a",
@@ -7417,7 +7758,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled")[];
+                    enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled")[];
                     description?: string;
                 };
             };
@@ -7813,7 +8154,7 @@ export interface operations {
                  */
                 "application/json": {
                     url?: string;
-                    enabledEvents?: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled")[];
+                    enabledEvents?: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled")[];
                     description?: string | null;
                     disabled?: boolean;
                 };
@@ -8955,6 +9296,1959 @@ export interface operations {
                      *         "type": "invalid_request_error",
                      *         "code": "unexpected_state",
                      *         "message": "Delivery whd_4Kc8Rz2LmT6nQx9VbP3wHd1 is being attempted right now. Retry when that attempt is over.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRefunds: {
+        parameters: {
+            query?: {
+                limit?: number;
+                startingAfter?: string;
+                endingBefore?: string;
+                "createdAt[gte]"?: number;
+                "createdAt[lt]"?: number;
+                paymentIntentId?: string;
+                status?: "pending_approval" | "pending" | "requires_action" | "succeeded" | "failed" | "canceled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "re_7Kp2Wx9LmQ4nTc8BvZ3rHd",
+                     *           "object": "refund",
+                     *           "paymentIntentId": "pi_3kTq8ZbV2nLw9XyC4rHd7M",
+                     *           "amount": 2000,
+                     *           "currency": "XOF",
+                     *           "status": "pending",
+                     *           "reason": "requested_by_customer",
+                     *           "rail": "mobile_money_a",
+                     *           "railAccountId": "ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *           "settlementAmount": 2000,
+                     *           "settlementCurrency": "XOF",
+                     *           "rate": null,
+                     *           "rateSource": null,
+                     *           "nextAction": null,
+                     *           "operatorReference": null,
+                     *           "failureReason": null,
+                     *           "failureMessage": null,
+                     *           "metadata": {
+                     *             "ticket": "SAV-311"
+                     *           },
+                     *           "livemode": true,
+                     *           "createdAt": 1767225600
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "url": "/v1/refunds"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: components["schemas"]["Refund"][];
+                        hasMore: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `parameters_exclusive`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_invalid",
+                     *         "message": "limit must be an integer from 1 to 100",
+                     *         "param": "limit",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "paymentIntentId": "pi_3kTq8ZbV2nLw9XyC4rHd7M",
+                 *       "amount": 2000,
+                 *       "reason": "requested_by_customer",
+                 *       "metadata": {
+                 *         "ticket": "SAV-311"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    paymentIntentId: string;
+                    /** @description minor units. Per currency: XOF and XAF 100 to 5,000,000; GNF 1,000 to 50,000,000; BTC 1 to 1,000,000,000 sats (on-chain at least 1,000); USDT 1,000,000 to 1,000,000,000,000 (400 amount_too_small / amount_too_large) */
+                    amount?: number;
+                    /** @enum {string} */
+                    reason?: "requested_by_customer" | "duplicate" | "fraudulent" | "other";
+                    /**
+                     * @default quote
+                     * @enum {string}
+                     */
+                    rate?: "quote" | "current";
+                    /** @default {} */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "re_7Kp2Wx9LmQ4nTc8BvZ3rHd",
+                     *       "object": "refund",
+                     *       "paymentIntentId": "pi_3kTq8ZbV2nLw9XyC4rHd7M",
+                     *       "amount": 2000,
+                     *       "currency": "XOF",
+                     *       "status": "pending",
+                     *       "reason": "requested_by_customer",
+                     *       "rail": "mobile_money_a",
+                     *       "railAccountId": "ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "settlementAmount": 2000,
+                     *       "settlementCurrency": "XOF",
+                     *       "rate": null,
+                     *       "rateSource": null,
+                     *       "nextAction": null,
+                     *       "operatorReference": null,
+                     *       "failureReason": null,
+                     *       "failureMessage": null,
+                     *       "metadata": {
+                     *         "ticket": "SAV-311"
+                     *       },
+                     *       "livemode": true,
+                     *       "createdAt": 1767225600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host`, `refund_unsupported` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "amount_too_large",
+                     *         "message": "amount is more than is refundable: at most 3000 XOF.",
+                     *         "param": "amount",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unexpected_state`: the object's state does not allow this now; or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unexpected_state",
+                     *         "message": "Nothing was received on this payment intent yet: there is nothing to refund.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rail_unavailable`: the rail's backend is down or refused, no receive address is free, or (a converting rail) no fresh exchange rate; try again later or use another rail */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterUnavailable"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "code": "rail_unavailable",
+                     *         "message": "The usdt_trc20 rail is unavailable right now (no fresh USDT/XOF exchange rate is available right now). Try again later or use another rail.",
+                     *         "param": "rail",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retrieveRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "re_7Kp2Wx9LmQ4nTc8BvZ3rHd",
+                     *       "object": "refund",
+                     *       "paymentIntentId": "pi_3kTq8ZbV2nLw9XyC4rHd7M",
+                     *       "amount": 2000,
+                     *       "currency": "XOF",
+                     *       "status": "pending",
+                     *       "reason": "requested_by_customer",
+                     *       "rail": "mobile_money_a",
+                     *       "railAccountId": "ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "settlementAmount": 2000,
+                     *       "settlementCurrency": "XOF",
+                     *       "rate": null,
+                     *       "rateSource": null,
+                     *       "nextAction": null,
+                     *       "operatorReference": null,
+                     *       "failureReason": null,
+                     *       "failureMessage": null,
+                     *       "metadata": {
+                     *         "ticket": "SAV-311"
+                     *       },
+                     *       "livemode": true,
+                     *       "createdAt": 1767225600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_unknown",
+                     *         "message": "Received unknown parameter: expand.",
+                     *         "param": "expand",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such refund: 're_7Kp2Wx9LmQ4nTc8BvZ3rHd'.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "re_7Kp2Wx9LmQ4nTc8BvZ3rHd",
+                     *       "object": "refund",
+                     *       "paymentIntentId": "pi_3kTq8ZbV2nLw9XyC4rHd7M",
+                     *       "amount": 2000,
+                     *       "currency": "XOF",
+                     *       "status": "pending",
+                     *       "reason": "requested_by_customer",
+                     *       "rail": "mobile_money_a",
+                     *       "railAccountId": "ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "settlementAmount": 2000,
+                     *       "settlementCurrency": "XOF",
+                     *       "rate": null,
+                     *       "rateSource": null,
+                     *       "nextAction": null,
+                     *       "operatorReference": null,
+                     *       "failureReason": null,
+                     *       "failureMessage": null,
+                     *       "metadata": {
+                     *         "ticket": "SAV-311"
+                     *       },
+                     *       "livemode": true,
+                     *       "createdAt": 1767225600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_json",
+                     *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such refund: 're_7Kp2Wx9LmQ4nTc8BvZ3rHd'.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unexpected_state`: the object's state does not allow this now; or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unexpected_state",
+                     *         "message": "This refund was already sent to the operator; it can no longer be canceled (it ends succeeded or failed).",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    markRefundSucceeded: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "operatorReference": "MP240601.1532.C00231"
+                 *     }
+                 */
+                "application/json": {
+                    operatorReference: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "re_7Kp2Wx9LmQ4nTc8BvZ3rHd",
+                     *       "object": "refund",
+                     *       "paymentIntentId": "pi_3kTq8ZbV2nLw9XyC4rHd7M",
+                     *       "amount": 2000,
+                     *       "currency": "XOF",
+                     *       "status": "pending",
+                     *       "reason": "requested_by_customer",
+                     *       "rail": "mobile_money_a",
+                     *       "railAccountId": "ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "settlementAmount": 2000,
+                     *       "settlementCurrency": "XOF",
+                     *       "rate": null,
+                     *       "rateSource": null,
+                     *       "nextAction": null,
+                     *       "operatorReference": null,
+                     *       "failureReason": null,
+                     *       "failureMessage": null,
+                     *       "metadata": {
+                     *         "ticket": "SAV-311"
+                     *       },
+                     *       "livemode": true,
+                     *       "createdAt": 1767225600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host`, `operator_reference_invalid` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "operator_reference_invalid",
+                     *         "message": "operatorReference does not prove this refund: transaction 4a5e1e4b... pays no output to tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx.",
+                     *         "param": "operatorReference",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such refund: 're_7Kp2Wx9LmQ4nTc8BvZ3rHd'.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unexpected_state`: the object's state does not allow this now; or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unexpected_state",
+                     *         "message": "The payer has not claimed this refund yet: there is nothing to send it to.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testClaimRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    destination?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "re_7Kp2Wx9LmQ4nTc8BvZ3rHd",
+                     *       "object": "refund",
+                     *       "paymentIntentId": "pi_3kTq8ZbV2nLw9XyC4rHd7M",
+                     *       "amount": 2000,
+                     *       "currency": "XOF",
+                     *       "status": "pending",
+                     *       "reason": "requested_by_customer",
+                     *       "rail": "mobile_money_a",
+                     *       "railAccountId": "ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "settlementAmount": 2000,
+                     *       "settlementCurrency": "XOF",
+                     *       "rate": null,
+                     *       "rateSource": null,
+                     *       "nextAction": null,
+                     *       "operatorReference": null,
+                     *       "failureReason": null,
+                     *       "failureMessage": null,
+                     *       "metadata": {
+                     *         "ticket": "SAV-311"
+                     *       },
+                     *       "livemode": true,
+                     *       "createdAt": 1767225600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host`, `invalid_destination`, `wrong_network`, `amount_mismatch`, `invoice_expired` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "amount_mismatch",
+                     *         "message": "This invoice is for 1000 sats; make one for exactly 20000 sats.",
+                     *         "param": "destination",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode (and every test helper with a live key) */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such refund: 're_7Kp2Wx9LmQ4nTc8BvZ3rHd'.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unexpected_state`: the object's state does not allow this now; or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unexpected_state",
+                     *         "message": "Only a refund waiting for the payer's claim can be claimed (this one is succeeded).",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testSucceedRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "re_7Kp2Wx9LmQ4nTc8BvZ3rHd",
+                     *       "object": "refund",
+                     *       "paymentIntentId": "pi_3kTq8ZbV2nLw9XyC4rHd7M",
+                     *       "amount": 2000,
+                     *       "currency": "XOF",
+                     *       "status": "pending",
+                     *       "reason": "requested_by_customer",
+                     *       "rail": "mobile_money_a",
+                     *       "railAccountId": "ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "settlementAmount": 2000,
+                     *       "settlementCurrency": "XOF",
+                     *       "rate": null,
+                     *       "rateSource": null,
+                     *       "nextAction": null,
+                     *       "operatorReference": null,
+                     *       "failureReason": null,
+                     *       "failureMessage": null,
+                     *       "metadata": {
+                     *         "ticket": "SAV-311"
+                     *       },
+                     *       "livemode": true,
+                     *       "createdAt": 1767225600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_json",
+                     *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode (and every test helper with a live key) */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such refund: 're_7Kp2Wx9LmQ4nTc8BvZ3rHd'.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unexpected_state`: the object's state does not allow this now; or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unexpected_state",
+                     *         "message": "This refund's status is failed; only a pending refund gets the backend's answer.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testFailRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "re_7Kp2Wx9LmQ4nTc8BvZ3rHd",
+                     *       "object": "refund",
+                     *       "paymentIntentId": "pi_3kTq8ZbV2nLw9XyC4rHd7M",
+                     *       "amount": 2000,
+                     *       "currency": "XOF",
+                     *       "status": "pending",
+                     *       "reason": "requested_by_customer",
+                     *       "rail": "mobile_money_a",
+                     *       "railAccountId": "ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "settlementAmount": 2000,
+                     *       "settlementCurrency": "XOF",
+                     *       "rate": null,
+                     *       "rateSource": null,
+                     *       "nextAction": null,
+                     *       "operatorReference": null,
+                     *       "failureReason": null,
+                     *       "failureMessage": null,
+                     *       "metadata": {
+                     *         "ticket": "SAV-311"
+                     *       },
+                     *       "livemode": true,
+                     *       "createdAt": 1767225600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "invalid_json",
+                     *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode (and every test helper with a live key) */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such refund: 're_7Kp2Wx9LmQ4nTc8BvZ3rHd'.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unexpected_state`: the object's state does not allow this now; or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unexpected_state",
+                     *         "message": "This refund waits for the merchant, who sends it or cancels it: it cannot fail at the backend.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -11136,6 +13430,196 @@ export interface operations {
                 "application/json": components["schemas"]["RailAccountEvent"] & {
                     /** @constant */
                     type: "rail_account.disabled";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_refund_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundEvent"] & {
+                    /** @constant */
+                    type: "refund.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_refund_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundEvent"] & {
+                    /** @constant */
+                    type: "refund.updated";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_refund_succeeded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundEvent"] & {
+                    /** @constant */
+                    type: "refund.succeeded";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_refund_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundEvent"] & {
+                    /** @constant */
+                    type: "refund.failed";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_refund_canceled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundEvent"] & {
+                    /** @constant */
+                    type: "refund.canceled";
                 };
             };
         };
