@@ -52,6 +52,11 @@ function momoEnv<L extends 'A' | 'B' | 'C' | 'D'>(l: L) {
     // Where the operator calls back; unset: no X-Callback-Url (MTN calls back only to the host
     // registered for the API user, so a guessed one would be refused).
     [`MOMO_${l}_CALLBACK_URL`]: optionalUrl,
+    // mtn_momo refunds by API: the Disbursement product's subscription key, API user and API key,
+    // all three or none (none: refunds are made from MTN's partner portal, `requires_action`).
+    [`MOMO_${l}_DISBURSEMENT_SUBSCRIPTION_KEY`]: z.string().min(1).optional(),
+    [`MOMO_${l}_DISBURSEMENT_API_USER`]: z.string().min(1).optional(),
+    [`MOMO_${l}_DISBURSEMENT_API_KEY`]: z.string().min(1).optional(),
     // orange_money (Orange Money Web Payment): OAuth client credentials, the merchant key, the
     // country path segment (dev, ci, sn, cm...), and the currency code Orange expects when it
     // differs from the intent's (OUV in Orange's development sandbox).
@@ -89,6 +94,9 @@ function momoEnv<L extends 'A' | 'B' | 'C' | 'D'>(l: L) {
       | 'CURRENCIES'
       | 'TARGET_ENVIRONMENT'
       | 'CALLBACK_URL'
+      | 'DISBURSEMENT_SUBSCRIPTION_KEY'
+      | 'DISBURSEMENT_API_USER'
+      | 'DISBURSEMENT_API_KEY'
       | 'CLIENT_ID'
       | 'CLIENT_SECRET'
       | 'MERCHANT_KEY'

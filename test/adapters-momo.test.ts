@@ -84,7 +84,11 @@ describe('MoMo RequestToPay adapter (fake written from MTN docs)', () => {
         received: 1500,
         seen: 0,
         final: true,
-        details: { financialTransactionId: ftx, financialTransactionIds: [ftx] },
+        details: {
+          financialTransactionId: ftx,
+          financialTransactionIds: [ftx],
+          paidReferences: { [p.backendRef]: { amount: 1500, financialTransactionId: ftx } },
+        },
       });
 
       const q = await a.createPrompt(input({ phone: '+2250554123333', now: t }));

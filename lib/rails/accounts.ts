@@ -121,6 +121,34 @@ const PROTOCOL_FIELDS: Record<MomoProtocol, AccountField[]> = {
         "This account's notifyUrl (shown once the account exists), only if your API user's callback host is Caisse's. Without it, Caisse asks MTN.",
       ],
     ),
+    // Refunds by API (MTN's Disbursement product): all three or none, checked by the protocol's parser.
+    f(
+      'disbursementSubscriptionKey',
+      'secret',
+      false,
+      'MOMO_*_DISBURSEMENT_SUBSCRIPTION_KEY',
+      ["Clé d'abonnement Disbursement (remboursements)", 'Disbursement subscription key (refunds)'],
+      [
+        "Profil MoMo Developer, produit Disbursement ; avec l'API User et l'API Key Disbursement, ou aucun des trois. Sans eux, vous remboursez depuis votre portail partenaire MTN.",
+        'MoMo Developer profile, Disbursement product; with the Disbursement API User and API Key, or none of the three. Without them, you refund from your MTN partner portal.',
+      ],
+    ),
+    f(
+      'disbursementApiUser',
+      'text',
+      false,
+      'MOMO_*_DISBURSEMENT_API_USER',
+      ['API User Disbursement', 'Disbursement API User'],
+      ["L'UUID de l'utilisateur API créé pour le produit Disbursement.", 'The UUID of the API user created for the Disbursement product.'],
+    ),
+    f(
+      'disbursementApiKey',
+      'secret',
+      false,
+      'MOMO_*_DISBURSEMENT_API_KEY',
+      ['API Key Disbursement', 'Disbursement API Key'],
+      ["La clé de l'utilisateur API Disbursement.", "The Disbursement API user's key."],
+    ),
   ],
   orange_money: [
     f('baseUrl', 'url', false, 'MOMO_*_BASE_URL', ["URL de l'API", 'API URL'], ['Par défaut https://api.orange.com.', 'Default https://api.orange.com.']),

@@ -1,5 +1,5 @@
-// A fake of MTN MoMo's Collection API (token, RequestToPay, its status, callbacks), written from
-// MTN's own pages, not from our adapter:
+// A fake of MTN MoMo's Collection API (token, RequestToPay, its status, callbacks) and of the
+// refunds of its Disbursement product, written from MTN's own pages, not from our adapter:
 //   - CreateAccessToken, POST /collection/token/ (momoapi.mtn.com/docs/services/collection, and the
 //     same operation under disbursement at momoapi.mtn.co.rw/docs/services/disbursement): Basic
 //     <api user:api key> + Ocp-Apim-Subscription-Key -> 200 { access_token, token_type, expires_in }
@@ -24,6 +24,30 @@
 //     schema: `reasonForm` answers either.
 //   - Callback (momodeveloper.mtn.com/api-documentation/callback): once processed, the platform PUTs
 //     or POSTs to the X-Callback-Url the request carried a body like the status answer.
+//   - Disbursement, for refunds (MTN's own SDK docs, github.com/MTN-Group/MoMoAPIs_Javascript_sdk
+//     docs/disbursements/refundV1.Readme.md, refundV2.Readme.md, getRefundStatus.Readme.md, and the
+//     swagger-generated DefaultApi.md of MTN's PHP SDK; developers.qodex.ai's copy of MTN's "MoMo
+//     Open APIs" collection, get-paid/refund-11 and refund-status): its own subscription key
+//     ("Refund utilizes the Disbursement Subscription Key"; "Collection, Disbursement and Remittance
+//     have different subscription keys") and its own token, POST /disbursement/token/. POST
+//     /disbursement/v1_0/refund (v2_0 alike) with X-Reference-Id (UUID v4), X-Target-Environment,
+//     optional X-Callback-Url; body { amount, currency, externalId, payerMessage, payeeNote,
+//     referenceIdToRefund } ("UUID-REQUEST-TO-PAY": the X-Reference-Id of the requesttopay), all
+//     strings; 202 Accepted with an empty body; 409 "ReferenceId already in use"; 500 "Incorrect
+//     currency for target environment". GET /disbursement/v1_0/refund/{referenceId} ("X-Reference-Id
+//     that was passed in the POST") -> 200 { financialTransactionId, externalId, amount, currency,
+//     payee { partyIdType, partyId }, payerMessage, payeeNote, status } (PENDING | SUCCESSFUL |
+//     FAILED), 404 for an unknown one. Partial amounts: the amount is the refund's own.
+//   - Refund failure reasons (momodevelopercommunity.mtn.com/product-updates/reason-for-some-failed-
+//     api-responses-updated-192 and errors-46/failure-reasons-updated-momoopenapi-338): for
+//     Disbursements NOT_ENOUGH_FUNDS (the account's balance), PAYEE_NOT_FOUND,
+//     PAYEE_NOT_ALLOWED_TO_RECEIVE, NOT_ALLOWED; TRANSACTION_NOT_FOUND "The transaction could not be
+//     found". MTN documents no answer for a refund of more than the payment took, or of a payment
+//     that never succeeded: the fake takes such a refund (202) and fails it, with TRANSACTION_NOT_FOUND
+//     for a payment that is unknown or not SUCCESSFUL, and with INTERNAL_PROCESSING_ERROR ("Default or
+//     Generic error code used when there is no specific error mapping") for more than the payment
+//     took less what earlier refunds (not FAILED) gave back. A currency other than the payment's is
+//     the documented 500 INVALID_CURRENCY, nothing recorded.
 // Not on those pages: the bodies of a 401 for an expired bearer token and of a 429 are those of the
 // Azure API Management gateway MTN's API sits behind ({ statusCode, message }, Retry-After).
 import { type FakeAnswer, type FakeServer, startFake } from './server';
@@ -47,12 +71,29 @@ export interface FakePush {
   notFoundLookups: number;
 }
 
-export type MomoOp = 'token' | 'requesttopay' | 'status';
+/** One refund as the operator holds it (POST /disbursement/v1_0/refund). Tests may change `status` directly. */
+export interface FakeRefund {
+  /** The request body as sent. */
+  body: any;
+  status: MomoStatus | (string & {});
+  reason?: string;
+  /** The refund's amount, as a number of the currency's units. */
+  amount: number;
+  /** The requesttopay it gives back (referenceIdToRefund). */
+  paymentRef: string;
+  financialTransactionId?: string;
+  callbackUrl?: string;
+  /** 404s still to answer for this reference (not visible yet after its 202). */
+  notFoundLookups: number;
+}
+
+export type MomoOp = 'token' | 'requesttopay' | 'status' | 'disbursementToken' | 'refund' | 'refundStatus';
 
 /**
- * An injected answer for the next call(s) of one operation. `record` (requesttopay): the push is
- * recorded first, then this answer is given (a 5xx or lost answer for a push that went out: the
- * payer still gets the prompt). 'timeout': never answer, nothing recorded; 'lost': recorded, never answered.
+ * An injected answer for the next call(s) of one operation. `record` (requesttopay, refund): the
+ * push or refund is recorded first, then this answer is given (a 5xx or lost answer for one that
+ * went out: the payer still gets the prompt, or the money). 'timeout': never answer, nothing
+ * recorded; 'lost': recorded, never answered.
  */
 export type MomoFault = (FakeAnswer & { record?: boolean }) | 'timeout' | 'lost';
 
@@ -70,6 +111,22 @@ export interface FakeMomoOptions {
 export interface FakeMomo extends FakeServer {
   /** referenceId -> the request and the status the fake will report. */
   payments: Map<string, FakePush>;
+  /** Refunds by their X-Reference-Id, as recorded (every one taken, whatever its outcome). */
+  refunds: Map<string, FakeRefund>;
+  /** The Disbursement product's credentials (its own API user, key and subscription key). */
+  disbursementCreds: { user: string; key: string; sub: string };
+  /** What a new refund that passes the checks becomes: SUCCESSFUL at once (default), or PENDING until completeRefund/failRefund. */
+  refundOutcome: 'SUCCESSFUL' | 'PENDING';
+  /** The account's disbursement balance in currency units (null: unlimited); a refund over it fails NOT_ENOUGH_FUNDS. */
+  disbursementBalance: number | null;
+  /** A PENDING refund goes through. */
+  completeRefund(referenceId: string): void;
+  /** A PENDING refund fails with a documented reason (NOT_ENOUGH_FUNDS, PAYEE_NOT_ALLOWED_TO_RECEIVE...). */
+  failRefund(referenceId: string, reason?: string): void;
+  /** What SUCCESSFUL refunds gave back, in currency units: of one payment (its requesttopay reference), or of all. */
+  refunded(paymentRef?: string): number;
+  /** The status body for a refund, as GET /disbursement/v1_0/refund/{id} answers it once visible. */
+  refundStatusBody(referenceId: string): Record<string, unknown>;
   form: 'schema' | 'example';
   reasonForm: 'string' | 'object';
   notFoundLookups: number;
@@ -97,10 +154,24 @@ export interface FakeMomo extends FakeServer {
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const gateway = (status: number, message: string, headers?: Record<string, string>): FakeAnswer => ({ status, body: { statusCode: status, message }, headers });
 
-export async function startFakeMomo(creds = { user: 'api-user', key: 'api-key', sub: 'sub-key' }, opts: FakeMomoOptions = {}): Promise<FakeMomo> {
+type Product = 'collection' | 'disbursement';
+
+export const DISBURSEMENT_CREDS = { user: 'disb-api-user', key: 'disb-api-key', sub: 'disb-sub-key' };
+
+export async function startFakeMomo(
+  creds: { user: string; key: string; sub: string; disbursement?: { user: string; key: string; sub: string } } = {
+    user: 'api-user',
+    key: 'api-key',
+    sub: 'sub-key',
+  },
+  opts: FakeMomoOptions = {},
+): Promise<FakeMomo> {
   const payments = new Map<string, FakePush>();
-  const tokens = new Map<string, number>(); // token -> expiry (fake clock, ms)
-  const faults: Record<MomoOp, MomoFault[]> = { token: [], requesttopay: [], status: [] };
+  const refunds = new Map<string, FakeRefund>();
+  const disb = creds.disbursement ?? DISBURSEMENT_CREDS;
+  const productCreds: Record<Product, { user: string; key: string; sub: string }> = { collection: creds, disbursement: disb };
+  const tokens = new Map<string, { until: number; product: Product }>(); // token -> expiry (fake clock, ms) and product
+  const faults: Record<MomoOp, MomoFault[]> = { token: [], requesttopay: [], status: [], disbursementToken: [], refund: [], refundStatus: [] };
   let offsetMs = 0;
   let tokenSeq = 0;
   let txSeq = 0;
@@ -166,10 +237,87 @@ export async function startFakeMomo(creds = { user: 'api-user', key: 'api-key', 
     return { status: 202 };
   };
 
+  const notFound: FakeAnswer = { status: 404, body: { code: 'RESOURCE_NOT_FOUND', message: 'Requested resource was not found.' } };
+  const paidOf = (p: FakePush) => Number(p.amount ?? p.body.amount);
+  const refundStatusBody = (ref: string): Record<string, unknown> => {
+    const r = refunds.get(ref);
+    if (!r) throw new Error(`fake momo: no refund ${ref}`);
+    const num = (v: unknown) => (fake.form === 'example' ? numeric(v) : v);
+    const payer = payments.get(r.paymentRef)?.body.payer;
+    const body: Record<string, unknown> = {
+      ...(r.status === 'SUCCESSFUL' ? { financialTransactionId: num((r.financialTransactionId ??= String(81_569_077 + ++txSeq))) } : {}),
+      externalId: num(r.body.externalId),
+      amount: num(r.body.amount),
+      currency: r.body.currency,
+      payee: { partyIdType: payer?.partyIdType ?? 'MSISDN', partyId: num(payer?.partyId ?? '') },
+      payerMessage: r.body.payerMessage,
+      payeeNote: r.body.payeeNote,
+      status: r.status,
+    };
+    if (r.reason) body.reason = fake.reasonForm === 'object' ? { code: r.reason, message: `The refund failed: ${r.reason}.` } : r.reason;
+    return body;
+  };
+  /** The refund goes through: out of the disbursement balance, or FAILED NOT_ENOUGH_FUNDS when it is too low. */
+  const payOut = (r: FakeRefund) => {
+    if (fake.disbursementBalance !== null && r.amount > fake.disbursementBalance) Object.assign(r, { status: 'FAILED', reason: 'NOT_ENOUGH_FUNDS' });
+    else {
+      if (fake.disbursementBalance !== null) fake.disbursementBalance -= r.amount;
+      r.status = 'SUCCESSFUL';
+    }
+  };
+
+  const refund = (headers: Record<string, string | string[] | undefined>, raw: string): FakeAnswer => {
+    const ref = String(headers['x-reference-id'] ?? '');
+    const bad = (why: string): FakeAnswer => ({ status: 400, body: { message: `Bad request: ${why}` } });
+    if (!UUID_V4.test(ref)) return bad('X-Reference-Id is not a UUID v4');
+    if (!headers['x-target-environment']) return bad('no X-Target-Environment');
+    const callbackUrl = headers['x-callback-url'] === undefined ? undefined : String(headers['x-callback-url']);
+    if (callbackUrl !== undefined && !URL.canParse(callbackUrl)) return bad('X-Callback-Url is not a URL');
+    let body: any;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return bad('the body is not JSON');
+    }
+    if (typeof body?.amount !== 'string' || !/^\d+(\.\d+)?$/.test(body.amount) || Number(body.amount) <= 0) return bad('amount');
+    if (typeof body.currency !== 'string' || !/^[A-Z]{3}$/.test(body.currency)) return bad('currency');
+    if (typeof body.externalId !== 'string') return bad('externalId');
+    if (typeof body.referenceIdToRefund !== 'string' || !body.referenceIdToRefund) return bad('referenceIdToRefund');
+    for (const k of ['payerMessage', 'payeeNote'] as const) {
+      const v = body[k];
+      if (v === undefined) continue;
+      if (typeof v !== 'string' || v.length > 160) return bad(`${k} over 160 characters`);
+      if (v.includes("'")) return bad(`${k} has an unsupported character (')`);
+    }
+    if (refunds.has(ref)) return { status: 409, body: { code: 'RESOURCE_ALREADY_EXIST', message: 'Duplicated reference id. Creation of resource failed.' } };
+    const payment = payments.get(body.referenceIdToRefund);
+    if (payment && (payment.currency ?? payment.body.currency) !== body.currency)
+      return { status: 500, body: { code: 'INVALID_CURRENCY', message: 'Currency not supported on the requested account.' } };
+    const r: FakeRefund = {
+      body,
+      status: 'PENDING',
+      amount: Number(body.amount),
+      paymentRef: body.referenceIdToRefund,
+      callbackUrl,
+      notFoundLookups: fake.notFoundLookups,
+    };
+    if (payment?.status !== 'SUCCESSFUL') Object.assign(r, { status: 'FAILED', reason: 'TRANSACTION_NOT_FOUND' });
+    else {
+      const before = [...refunds.values()].filter((x) => x.paymentRef === r.paymentRef && x.status !== 'FAILED').reduce((a, x) => a + x.amount, 0);
+      if (before + r.amount > paidOf(payment)) Object.assign(r, { status: 'FAILED', reason: 'INTERNAL_PROCESSING_ERROR' });
+      else if (fake.refundOutcome === 'SUCCESSFUL') payOut(r);
+    }
+    refunds.set(ref, r);
+    return { status: 202 };
+  };
+
   const fake = (await startFake(({ method, url, headers, body }) => {
-    if (headers['ocp-apim-subscription-key'] !== creds.sub)
+    const product: Product = url.pathname.startsWith('/disbursement/') ? 'disbursement' : 'collection';
+    const own = productCreds[product];
+    if (headers['ocp-apim-subscription-key'] !== own.sub)
       return gateway(401, 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.');
     const statusMatch = /^\/collection\/v1_0\/requesttopay\/([^/]+)$/.exec(url.pathname);
+    const refundMatch = /^\/disbursement\/v[12]_0\/refund\/([^/]+)$/.exec(url.pathname);
     const op: MomoOp | undefined =
       method === 'POST' && url.pathname === '/collection/token/'
         ? 'token'
@@ -177,28 +325,45 @@ export async function startFakeMomo(creds = { user: 'api-user', key: 'api-key', 
           ? 'requesttopay'
           : method === 'GET' && statusMatch
             ? 'status'
-            : undefined;
+            : method === 'POST' && url.pathname === '/disbursement/token/'
+              ? 'disbursementToken'
+              : method === 'POST' && /^\/disbursement\/v[12]_0\/refund$/.test(url.pathname)
+                ? 'refund'
+                : method === 'GET' && refundMatch
+                  ? 'refundStatus'
+                  : undefined;
     if (!op) return { status: 404, body: { statusCode: 404, message: 'Resource not found' } };
     const before = takeFault(op, 'before');
     if (before) return answerOf(before);
 
-    if (op === 'token') {
-      const expected = `Basic ${Buffer.from(`${creds.user}:${creds.key}`).toString('base64')}`;
+    if (op === 'token' || op === 'disbursementToken') {
+      const expected = `Basic ${Buffer.from(`${own.user}:${own.key}`).toString('base64')}`;
       if (headers.authorization !== expected) return { status: 401, body: { error: 'login_failed' } };
-      const token = `fake-jwt.${++tokenSeq}.${Math.random().toString(36).slice(2)}`;
-      tokens.set(token, nowMs() + fake.expiresIn * 1000);
+      const token = `fake-jwt.${product}.${++tokenSeq}.${Math.random().toString(36).slice(2)}`;
+      tokens.set(token, { until: nowMs() + fake.expiresIn * 1000, product });
       return { status: 200, body: { access_token: token, token_type: 'access_token', expires_in: fake.expiresIn } };
     }
 
+    // A token is good for the product it was issued for only.
     const bearer = /^Bearer (.+)$/.exec(String(headers.authorization ?? ''))?.[1];
-    const until = bearer === undefined ? undefined : tokens.get(bearer);
-    if (until === undefined || until <= nowMs()) return gateway(401, 'Unauthorized. Access token is missing or invalid.');
+    const held = bearer === undefined ? undefined : tokens.get(bearer);
+    if (held === undefined || held.until <= nowMs() || held.product !== product) return gateway(401, 'Unauthorized. Access token is missing or invalid.');
 
-    if (op === 'requesttopay') {
-      const out = requestToPay(headers, body);
+    if (op === 'requesttopay' || op === 'refund') {
+      const out = op === 'refund' ? refund(headers, body) : requestToPay(headers, body);
       if (out.status !== 202) return out;
       const after = takeFault(op, 'after');
       return after ? answerOf(after) : out;
+    }
+
+    if (op === 'refundStatus') {
+      const r = refunds.get(decodeURIComponent(refundMatch![1]!));
+      if (!r) return notFound;
+      if (r.notFoundLookups > 0) {
+        r.notFoundLookups--;
+        return notFound;
+      }
+      return { status: 200, body: refundStatusBody(decodeURIComponent(refundMatch![1]!)) };
     }
 
     const ref = decodeURIComponent(statusMatch![1]!);
@@ -217,8 +382,30 @@ export async function startFakeMomo(creds = { user: 'api-user', key: 'api-key', 
     if (p.status !== 'PENDING') throw new Error(`fake momo: request ${ref} is already ${p.status}`);
     return p;
   };
+  const pendingRefund = (ref: string) => {
+    const r = refunds.get(ref);
+    if (!r) throw new Error(`fake momo: no refund ${ref}`);
+    if (r.status !== 'PENDING') throw new Error(`fake momo: refund ${ref} is already ${r.status}`);
+    return r;
+  };
   Object.assign(fake, {
     payments,
+    refunds,
+    disbursementCreds: disb,
+    refundOutcome: 'SUCCESSFUL',
+    disbursementBalance: null,
+    completeRefund(ref: string) {
+      payOut(pendingRefund(ref));
+    },
+    failRefund(ref: string, reason = 'INTERNAL_PROCESSING_ERROR') {
+      Object.assign(pendingRefund(ref), { status: 'FAILED', reason });
+    },
+    refunded(paymentRef?: string) {
+      return [...refunds.values()]
+        .filter((r) => r.status === 'SUCCESSFUL' && (paymentRef === undefined || r.paymentRef === paymentRef))
+        .reduce((a, r) => a + r.amount, 0);
+    },
+    refundStatusBody,
     form: opts.form ?? 'schema',
     reasonForm: opts.reasonForm ?? 'string',
     notFoundLookups: opts.notFoundLookups ?? 0,

@@ -20,10 +20,13 @@
 //     ever: once well past the pay_token's validity (10 minutes by default, or our own payer time
 //     MOMO_<X>_TIMEOUT_SECONDS when it is longer) it is taken as expired.
 // Orange has no call to cancel a web payment: an attempt that ends on our side stays watched until
-// Orange says EXPIRED, FAILED or SUCCESS.
+// Orange says EXPIRED, FAILED or SUCCESS. Nor any to refund one (its Getting started lists the
+// token, webpayment and transactionstatus only; aggregators such as Y-Note sell a refund API of their
+// own): a refund is the merchant's to send from its Orange Money partner portal (`requires_action`,
+// with the steps), then recorded in Caisse with Orange's transaction id.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { MobileMoneyRail } from '../../money';
+import { type Currency, type MobileMoneyRail, toDecimalString } from '../../money';
 import { expectStatus, type HttpResponse, httpRequest, parseJson, statusError } from '../http';
 import { allOrNone, assertPublicAddresses, configured, type MobileMoneyProtocol } from '../settings';
 import {
@@ -35,6 +38,9 @@ import {
   type RailAdapter,
   type RailPrompt,
   type RailStatus,
+  type RefundOutcome,
+  type RefundRail,
+  type RefundRequest,
 } from '../types';
 import { momoNote } from './momo';
 import { type OperatorInfo, operatorInfo, operatorInfoFrom } from './operators';
@@ -78,6 +84,26 @@ const MAX_FIELD = 30;
 export const MAX_URL = 120;
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
+
+const FRANCS: Partial<Record<Currency, string>> = { XOF: 'CFA francs', XAF: 'CFA francs', GNF: 'Guinean francs' };
+
+/**
+ * The merchant's steps for refunding an Orange Money payment by hand: Orange Money Web Payment has
+ * no refund call. What to send, to whom, which payment it gives back, and how to record it here.
+ */
+export function orangeRefundInstructions(req: RefundRequest): string {
+  const p = req.payment;
+  const amount = `${toDecimalString(req.amount, req.currency)} ${req.currency}${FRANCS[req.currency] ? ` (${FRANCS[req.currency]})` : ''}`;
+  const txnid = typeof p.details.txnid === 'string' && p.details.txnid ? p.details.txnid : null;
+  const orderId = typeof p.details.orderId === 'string' && p.details.orderId ? p.details.orderId : p.id;
+  const payer = p.destination ? p.destination : null;
+  return [
+    'Orange Money Web Payment has no refund API: send this refund yourself from your Orange Money partner (merchant) portal.',
+    `1. Find the payment there: ${txnid ? `Orange transaction id ${txnid}, ` : ''}order id ${orderId}, ${toDecimalString(p.amount, p.currency)} ${p.currency}${payer ? `, paid from ${payer}` : ''}.`,
+    `2. Send ${amount} to ${payer ?? 'the number that paid it (shown on that transaction)'} from the merchant account that received the payment.`,
+    `3. Then mark this refund (${req.refundId}) succeeded in Caisse with the Orange transaction id of the transfer you made: on the dashboard, or POST /v1/refunds/${req.refundId}/mark_succeeded with operatorReference.`,
+  ].join('\n');
+}
 
 /** The attempt named by a notification's URL (?attempt=att_...). */
 export function attemptOfNotifyUrl(url: string): string | null {
@@ -270,6 +296,26 @@ export class OrangeMoneyAdapter implements RailAdapter<OrangeConfig> {
         // PENDING (the payer confirmed; in progress), or a status we do not know: not final.
         return { state: 'pending', received: 0, seen: 0 };
     }
+  }
+
+  /** No refund by API: every refund is the merchant's to make (`requires_action`), asked or checked. */
+  readonly refunds: RefundRail = {
+    method: 'send',
+    send: async (req) => this.manualRefund(req),
+    check: async (req) => this.manualRefund(req),
+  };
+
+  private manualRefund(req: RefundRequest): RefundOutcome {
+    const p = req.payment;
+    return {
+      state: 'requires_action',
+      instructions: orangeRefundInstructions(req),
+      details: {
+        manual: true,
+        orderId: typeof p.details.orderId === 'string' ? p.details.orderId : p.id,
+        txnid: typeof p.details.txnid === 'string' ? p.details.txnid : null,
+      },
+    };
   }
 
   async parseCallback(req: CallbackInput): Promise<CallbackTarget> {
