@@ -60,6 +60,7 @@ const refundOf = (payment: AttemptView, over: Partial<RefundRequest> = {}): Refu
   payment,
   amount: payment.amount,
   currency: payment.currency,
+  intentAmount: over.amount ?? payment.amount,
   whole: true,
   note: "Remboursement de l'commande n° 42",
   details: {},

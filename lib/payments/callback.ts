@@ -16,6 +16,7 @@ import { railAdapter } from '../rails/registry';
 import { BackendError, type CallbackInput, type CallbackTarget, type RailAdapter } from '../rails/types';
 import { attemptView, getLiveAttemptOn, isActiveAttempt, writeAttempt } from '../store/attempts';
 import { currentVersionOf, watchedVersionsOf } from '../store/rail-accounts';
+import { askRefundSoon } from '../store/refunds';
 import { refreshAttempt } from './apply-report';
 import { PUSH_WATCH_SECONDS } from './watch';
 
@@ -83,6 +84,11 @@ async function handleCallback(
   }
   if (target.ignore) return { received: true };
   const attemptId = target.attemptId;
+  // A refund's callback (MTN's disbursement refund echoes our refund id): the refund is asked about soon.
+  if (isIdOf(ID_PREFIXES.refund, attemptId)) {
+    if (await askRefundSoon(db, attemptId, rail, accountId, now)) return { received: true };
+    throw notFound('refund', attemptId);
+  }
   // What the operator echoes is ours only if it is an attempt id: anything else (a NUL, which
   // PostgreSQL refuses in text, another system's reference) is no attempt, and no query is made.
   if (!isIdOf(ID_PREFIXES.attempt, attemptId)) throw notFound('payment_attempt', JSON.stringify(attemptId).slice(1, -1).slice(0, 100));

@@ -198,3 +198,18 @@ export async function addRefunded(tx: Db, intentId: string, amount: number, now:
   ]);
   return rows[0]!;
 }
+
+/**
+ * An operator's callback about a refund (MTN echoes the refund's id as externalId): a hint only, the
+ * refund is asked about at the worker's next pass. True when it named a pending refund of this
+ * rail and account (null: the deployment's); the answer itself is never trusted.
+ */
+export async function askRefundSoon(db: Db, id: string, rail: Rail, accountId: string | null, now: number): Promise<boolean> {
+  const rows = await db.query(
+    `update refunds set next_check_at = $4 where id = $1 and rail = $2 and rail_account_id is not distinct from $3 and status = 'pending'
+        and (next_check_at is null or next_check_at > $4) returning id`,
+    [id, rail, accountId, now],
+  );
+  if (rows.length) return true;
+  return (await db.query(`select 1 from refunds where id = $1 and rail = $2 and rail_account_id is not distinct from $3`, [id, rail, accountId])).length > 0;
+}

@@ -1910,6 +1910,12 @@ export interface components {
             targetEnvironment: string;
             /** @description Callback URL (X-Callback-Url): Sent with each RequestToPay as X-Callback-Url, so that MTN notifies Caisse at once: this account's `notifyUrl` (known once the account exists: set it with an update). Only when your API user's callback host (providerCallbackHost) is Caisse's host; without it Caisse asks MTN for the status, and payments complete all the same. An http(s) URL. */
             callbackUrl?: string;
+            /** @description Disbursement subscription key (refunds): MoMo Developer profile, Disbursement product; with the Disbursement API User and API Key, or none of the three. Without them, you refund from your MTN partner portal. Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
+            disbursementSubscriptionKey?: string;
+            /** @description Disbursement API User: The UUID of the API user created for the Disbursement product. */
+            disbursementApiUser?: string;
+            /** @description Disbursement API Key: The Disbursement API user's key. Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
+            disbursementApiKey?: string;
         };
         /** @description An Orange Money account (protocol `orange_money`: Web Payment). The settings `POST /v1/rail_accounts` takes; unknown ones are refused (400 naming `settings.<name>`) */
         RailAccountSettingsOrangeMoney: {
@@ -12047,6 +12053,9 @@ export interface operations {
                         /** @description X-Target-Environment (mtn_momo). */
                         targetEnvironment?: string;
                         callbackUrl?: string | null;
+                        disbursementSubscriptionKey?: string | null;
+                        disbursementApiUser?: string | null;
+                        disbursementApiKey?: string | null;
                         /** @description Client ID (orange_money). */
                         clientId?: string;
                         /** @description Client Secret (orange_money). Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
