@@ -128,7 +128,7 @@ describe('the OpenAPI document is valid OpenAPI 3.1', () => {
       expect(['get', 'post', 'delete']).toContain(method);
       expect(p.startsWith('/v1/')).toBe(true);
       expect(op.operationId, `${method} ${p}`).toMatch(
-        /^(create|list|retrieve|update|delete|cancel|confirm|expire|roll|retry|disable|testPay|testFail)[A-Z][A-Za-z]+$/,
+        /^(create|list|retrieve|update|delete|cancel|confirm|expire|roll|retry|disable|testPay|testFail|testClaim|testSucceed|mark)[A-Z][A-Za-z]+$/,
       );
       expect(ids.has(op.operationId), `operationId ${op.operationId} unique`).toBe(false);
       ids.add(op.operationId);

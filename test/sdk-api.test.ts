@@ -94,6 +94,32 @@ describe('the SDK against the route handlers', () => {
     expect(rates.data.map((r) => r.to).sort()).toEqual(['BTC', 'USDT']);
   });
 
+  it('refunds: create (idempotent), retrieve, list, cancel, mark succeeded; the test helpers claim, succeed and fail', async () => {
+    const pi = await caisse.paymentIntents.create({ amount: 5000, currency: 'XOF', rail: 'mobile_money_a' });
+    await caisse.testHelpers.paymentIntents.pay(pi.id);
+    const key = `sdk-refund-${pi.id}`;
+    const partial = await caisse.refunds.create({ paymentIntentId: pi.id, amount: 1000, reason: 'duplicate' }, { idempotencyKey: key });
+    expect(partial).toMatchObject({ object: 'refund', amount: 1000, status: 'pending', reason: 'duplicate' });
+    expect((await caisse.refunds.create({ paymentIntentId: pi.id, amount: 1000, reason: 'duplicate' }, { idempotencyKey: key })).id).toBe(partial.id);
+    expect((await caisse.testHelpers.refunds.succeed(partial.id)).status).toBe('succeeded');
+    const manual = await caisse.refunds.create({ paymentIntentId: pi.id, amount: 1017 });
+    if (manual.nextAction?.type !== 'manual_refund') throw new Error('expected a manual_refund');
+    expect((await caisse.refunds.markSucceeded(manual.id, { operatorReference: 'MP-1' })).status).toBe('succeeded');
+    const failing = await caisse.refunds.create({ paymentIntentId: pi.id, amount: 500 });
+    expect((await caisse.testHelpers.refunds.fail(failing.id)).status).toBe('failed');
+    expect((await caisse.refunds.retrieve(partial.id)).operatorReference).toMatch(/^sim_/);
+    expect((await caisse.refunds.list({ paymentIntentId: pi.id, status: 'succeeded' }).toArray()).map((r) => r.id)).toEqual([manual.id, partial.id]);
+    expect((await caisse.paymentIntents.retrieve(pi.id)).amountRefunded).toBe(2017);
+
+    const ln = await caisse.paymentIntents.create({ amount: 20_000, currency: 'BTC', rail: 'btc_lightning' });
+    await caisse.testHelpers.paymentIntents.pay(ln.id);
+    const claim = await caisse.refunds.create({ paymentIntentId: ln.id });
+    if (claim.nextAction?.type !== 'refund_claim') throw new Error('expected a refund_claim');
+    expect((await caisse.refunds.cancel(claim.id)).status).toBe('canceled');
+    const again = await caisse.refunds.create({ paymentIntentId: ln.id });
+    expect((await caisse.testHelpers.refunds.claim(again.id)).status).toBe('pending');
+  });
+
   it('webhook endpoints and deliveries', async () => {
     const endpoint = await caisse.webhookEndpoints.create({ url: receiverUrl, enabledEvents: ['product.created'] });
     expect(endpoint.secret).toMatch(/^whsec_/);

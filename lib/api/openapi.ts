@@ -1111,6 +1111,8 @@ export const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/v1/refunds/{id}',
     summary: 'Retrieve a refund',
+    description:
+      "The refund as it is now: its status, what must happen next (`nextAction`), the backend's reference once it succeeded, or why it failed. 404 `resource_missing` when no refund of this mode has this id.",
     returns: 'Refund',
   },
   {

@@ -157,6 +157,30 @@ export declare class RailAccounts {
     /** POST /v1/rail_accounts/{id}/disable: no new payment goes to it; those it started are watched to their end. */
     disable(id: Id, opts?: RequestOptions): Promise<T.RailAccount>;
 }
+export declare class Refunds {
+    #private;
+    constructor(core: Core);
+    /** POST /v1/refunds: give back `amount` (default: all that one payment can) out of the account the payment came into. Pass an idempotencyKey. */
+    create(params: T.RefundCreateParams, opts?: RequestOptions): Promise<T.Refund>;
+    /** GET /v1/refunds/{id} */
+    retrieve(id: Id, opts?: RequestOptions): Promise<T.Refund>;
+    /** GET /v1/refunds: filters paymentIntentId, status. */
+    list(params?: T.RefundListParams, opts?: RequestOptions): PageIterator<T.Refund, T.RefundListParams>;
+    /** POST /v1/refunds/{id}/cancel: only while nothing went out. */
+    cancel(id: Id, opts?: RequestOptions): Promise<T.Refund>;
+    /** POST /v1/refunds/{id}/mark_succeeded: you sent it yourself (the operator's transaction id; a txid or preimage, checked). */
+    markSucceeded(id: Id, params: T.RefundMarkSucceededParams, opts?: RequestOptions): Promise<T.Refund>;
+}
+export declare class TestHelpersRefunds {
+    #private;
+    constructor(core: Core);
+    /** POST /v1/test_helpers/refunds/{id}/claim (test keys only): the payer claims; a valid test destination is made when none is given. */
+    claim(id: Id, params?: T.TestClaimRefundParams, opts?: RequestOptions): Promise<T.Refund>;
+    /** POST /v1/test_helpers/refunds/{id}/succeed (test keys only) */
+    succeed(id: Id, opts?: RequestOptions): Promise<T.Refund>;
+    /** POST /v1/test_helpers/refunds/{id}/fail (test keys only) */
+    fail(id: Id, opts?: RequestOptions): Promise<T.Refund>;
+}
 export declare class TestHelpersPaymentIntents {
     #private;
     constructor(core: Core);
@@ -180,8 +204,10 @@ export declare class Caisse {
     readonly addressGaps: AddressGaps;
     readonly webhookEndpoints: WebhookEndpoints;
     readonly railAccounts: RailAccounts;
+    readonly refunds: Refunds;
     readonly testHelpers: {
         readonly paymentIntents: TestHelpersPaymentIntents;
+        readonly refunds: TestHelpersRefunds;
     };
     readonly webhooks: Webhooks;
     /** `apiKey`: a secret key, sk_test_... or sk_live_... */

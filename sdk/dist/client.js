@@ -253,6 +253,50 @@ export class RailAccounts {
         return this.#c.unwrap(this.#c.api.POST('/v1/rail_accounts/{id}/disable', { params: { path: { id } }, ...this.#c.init(opts) }));
     }
 }
+export class Refunds {
+    #c;
+    constructor(core) {
+        this.#c = core;
+    }
+    /** POST /v1/refunds: give back `amount` (default: all that one payment can) out of the account the payment came into. Pass an idempotencyKey. */
+    create(params, opts) {
+        return this.#c.unwrap(this.#c.api.POST('/v1/refunds', { body: params, ...this.#c.init(opts) }));
+    }
+    /** GET /v1/refunds/{id} */
+    retrieve(id, opts) {
+        return this.#c.unwrap(this.#c.api.GET('/v1/refunds/{id}', { params: { path: { id } }, ...this.#c.init(opts) }));
+    }
+    /** GET /v1/refunds: filters paymentIntentId, status. */
+    list(params = {}, opts) {
+        return new PageIterator((query) => this.#c.unwrap(this.#c.api.GET('/v1/refunds', { params: { query }, ...this.#c.init(opts) })), params);
+    }
+    /** POST /v1/refunds/{id}/cancel: only while nothing went out. */
+    cancel(id, opts) {
+        return this.#c.unwrap(this.#c.api.POST('/v1/refunds/{id}/cancel', { params: { path: { id } }, ...this.#c.init(opts) }));
+    }
+    /** POST /v1/refunds/{id}/mark_succeeded: you sent it yourself (the operator's transaction id; a txid or preimage, checked). */
+    markSucceeded(id, params, opts) {
+        return this.#c.unwrap(this.#c.api.POST('/v1/refunds/{id}/mark_succeeded', { params: { path: { id } }, body: params, ...this.#c.init(opts) }));
+    }
+}
+export class TestHelpersRefunds {
+    #c;
+    constructor(core) {
+        this.#c = core;
+    }
+    /** POST /v1/test_helpers/refunds/{id}/claim (test keys only): the payer claims; a valid test destination is made when none is given. */
+    claim(id, params = {}, opts) {
+        return this.#c.unwrap(this.#c.api.POST('/v1/test_helpers/refunds/{id}/claim', { params: { path: { id } }, body: params, ...this.#c.init(opts) }));
+    }
+    /** POST /v1/test_helpers/refunds/{id}/succeed (test keys only) */
+    succeed(id, opts) {
+        return this.#c.unwrap(this.#c.api.POST('/v1/test_helpers/refunds/{id}/succeed', { params: { path: { id } }, ...this.#c.init(opts) }));
+    }
+    /** POST /v1/test_helpers/refunds/{id}/fail (test keys only) */
+    fail(id, opts) {
+        return this.#c.unwrap(this.#c.api.POST('/v1/test_helpers/refunds/{id}/fail', { params: { path: { id } }, ...this.#c.init(opts) }));
+    }
+}
 export class TestHelpersPaymentIntents {
     #c;
     constructor(core) {
@@ -284,6 +328,7 @@ export class Caisse {
     addressGaps;
     webhookEndpoints;
     railAccounts;
+    refunds;
     testHelpers;
     webhooks;
     /** `apiKey`: a secret key, sk_test_... or sk_live_... */
@@ -299,7 +344,8 @@ export class Caisse {
         this.addressGaps = new AddressGaps(core);
         this.webhookEndpoints = new WebhookEndpoints(core);
         this.railAccounts = new RailAccounts(core);
-        this.testHelpers = { paymentIntents: new TestHelpersPaymentIntents(core) };
+        this.refunds = new Refunds(core);
+        this.testHelpers = { paymentIntents: new TestHelpersPaymentIntents(core), refunds: new TestHelpersRefunds(core) };
         this.webhooks = new Webhooks();
     }
 }

@@ -14,6 +14,7 @@ export type ExchangeRate = Schemas['ExchangeRate'];
 export type AddressGap = Schemas['AddressGap'];
 /** A merchant's own account on a rail: its secrets only as `last4` and `fingerprint`. */
 export type RailAccount = Schemas['RailAccount'];
+export type Refund = Schemas['Refund'];
 /** The settings of each kind of rail account (create's `settings` is one of them). */
 export type RailAccountSettingsMtnMomo = Schemas['RailAccountSettingsMtnMomo'];
 export type RailAccountSettingsOrangeMoney = Schemas['RailAccountSettingsOrangeMoney'];
@@ -86,4 +87,8 @@ export type WebhookDeliveryListParams = QueryParams<'listWebhookDeliveries'>;
 export type RailAccountCreateParams = RequestBody<'createRailAccount'>;
 export type RailAccountUpdateParams = RequestBody<'updateRailAccount'>;
 export type RailAccountListParams = QueryParams<'listRailAccounts'>;
+export type RefundCreateParams = RequestBody<'createRefund'>;
+export type RefundListParams = QueryParams<'listRefunds'>;
+export type RefundMarkSucceededParams = RequestBody<'markRefundSucceeded'>;
+export type TestClaimRefundParams = NonNullable<RequestBody<'testClaimRefund'>>;
 export {};

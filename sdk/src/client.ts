@@ -299,6 +299,52 @@ export class RailAccounts {
   }
 }
 
+export class Refunds {
+  readonly #c: Core;
+  constructor(core: Core) {
+    this.#c = core;
+  }
+  /** POST /v1/refunds: give back `amount` (default: all that one payment can) out of the account the payment came into. Pass an idempotencyKey. */
+  create(params: T.RefundCreateParams, opts?: RequestOptions): Promise<T.Refund> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/refunds', { body: params, ...this.#c.init(opts) }));
+  }
+  /** GET /v1/refunds/{id} */
+  retrieve(id: Id, opts?: RequestOptions): Promise<T.Refund> {
+    return this.#c.unwrap(this.#c.api.GET('/v1/refunds/{id}', { params: { path: { id } }, ...this.#c.init(opts) }));
+  }
+  /** GET /v1/refunds: filters paymentIntentId, status. */
+  list(params: T.RefundListParams = {}, opts?: RequestOptions): PageIterator<T.Refund, T.RefundListParams> {
+    return new PageIterator((query) => this.#c.unwrap(this.#c.api.GET('/v1/refunds', { params: { query }, ...this.#c.init(opts) })), params);
+  }
+  /** POST /v1/refunds/{id}/cancel: only while nothing went out. */
+  cancel(id: Id, opts?: RequestOptions): Promise<T.Refund> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/refunds/{id}/cancel', { params: { path: { id } }, ...this.#c.init(opts) }));
+  }
+  /** POST /v1/refunds/{id}/mark_succeeded: you sent it yourself (the operator's transaction id; a txid or preimage, checked). */
+  markSucceeded(id: Id, params: T.RefundMarkSucceededParams, opts?: RequestOptions): Promise<T.Refund> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/refunds/{id}/mark_succeeded', { params: { path: { id } }, body: params, ...this.#c.init(opts) }));
+  }
+}
+
+export class TestHelpersRefunds {
+  readonly #c: Core;
+  constructor(core: Core) {
+    this.#c = core;
+  }
+  /** POST /v1/test_helpers/refunds/{id}/claim (test keys only): the payer claims; a valid test destination is made when none is given. */
+  claim(id: Id, params: T.TestClaimRefundParams = {}, opts?: RequestOptions): Promise<T.Refund> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/test_helpers/refunds/{id}/claim', { params: { path: { id } }, body: params, ...this.#c.init(opts) }));
+  }
+  /** POST /v1/test_helpers/refunds/{id}/succeed (test keys only) */
+  succeed(id: Id, opts?: RequestOptions): Promise<T.Refund> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/test_helpers/refunds/{id}/succeed', { params: { path: { id } }, ...this.#c.init(opts) }));
+  }
+  /** POST /v1/test_helpers/refunds/{id}/fail (test keys only) */
+  fail(id: Id, opts?: RequestOptions): Promise<T.Refund> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/test_helpers/refunds/{id}/fail', { params: { path: { id } }, ...this.#c.init(opts) }));
+  }
+}
+
 export class TestHelpersPaymentIntents {
   readonly #c: Core;
   constructor(core: Core) {
@@ -332,7 +378,8 @@ export class Caisse {
   readonly addressGaps: AddressGaps;
   readonly webhookEndpoints: WebhookEndpoints;
   readonly railAccounts: RailAccounts;
-  readonly testHelpers: { readonly paymentIntents: TestHelpersPaymentIntents };
+  readonly refunds: Refunds;
+  readonly testHelpers: { readonly paymentIntents: TestHelpersPaymentIntents; readonly refunds: TestHelpersRefunds };
   readonly webhooks: Webhooks;
 
   /** `apiKey`: a secret key, sk_test_... or sk_live_... */
@@ -348,7 +395,8 @@ export class Caisse {
     this.addressGaps = new AddressGaps(core);
     this.webhookEndpoints = new WebhookEndpoints(core);
     this.railAccounts = new RailAccounts(core);
-    this.testHelpers = { paymentIntents: new TestHelpersPaymentIntents(core) };
+    this.refunds = new Refunds(core);
+    this.testHelpers = { paymentIntents: new TestHelpersPaymentIntents(core), refunds: new TestHelpersRefunds(core) };
     this.webhooks = new Webhooks();
   }
 }

@@ -601,7 +601,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a refund */
+        /**
+         * Retrieve a refund
+         * @description The refund as it is now: its status, what must happen next (`nextAction`), the backend's reference once it succeeded, or why it failed. 404 `resource_missing` when no refund of this mode has this id.
+         */
         get: operations["retrieveRefund"];
         put?: never;
         post?: never;
