@@ -8,9 +8,11 @@ import { call, newMerchant, useDatabase } from '@/test/api';
 import { createId } from '../ids';
 import {
   canTransitionIntent,
+  canTransitionRefund,
   canTransitionSession,
   INTENT_STATUSES,
   type IntentStatus,
+  REFUND_STATUSES,
   SESSION_STATUSES,
   type SessionStatus,
   transitionIntent,
@@ -26,6 +28,20 @@ const INTENT_ALLOWED = new Set([
   'pending>failed',
 ]);
 const SESSION_ALLOWED = new Set(['open>complete', 'open>expired']);
+// The contract (api-contract.md, Refunds): pending_approval -> pending; pending -> succeeded | failed;
+// pending -> requires_action -> pending | succeeded | canceled; canceled from pending_approval,
+// requires_action, or pending before anything went out (lib/refunds/cancel.ts checks sent_at).
+const REFUND_ALLOWED = new Set([
+  'pending_approval>pending',
+  'pending_approval>canceled',
+  'pending>requires_action',
+  'pending>succeeded',
+  'pending>failed',
+  'pending>canceled',
+  'requires_action>pending',
+  'requires_action>succeeded',
+  'requires_action>canceled',
+]);
 
 describe('transition tables', () => {
   for (const from of INTENT_STATUSES)
@@ -37,6 +53,11 @@ describe('transition tables', () => {
     for (const to of SESSION_STATUSES)
       it(`checkout session ${from} -> ${to}: ${SESSION_ALLOWED.has(`${from}>${to}`) ? 'allowed' : 'refused'}`, () => {
         expect(canTransitionSession(from, to)).toBe(SESSION_ALLOWED.has(`${from}>${to}`));
+      });
+  for (const from of REFUND_STATUSES)
+    for (const to of REFUND_STATUSES)
+      it(`refund ${from} -> ${to}: ${REFUND_ALLOWED.has(`${from}>${to}`) ? 'allowed' : 'refused'}`, () => {
+        expect(canTransitionRefund(from, to)).toBe(REFUND_ALLOWED.has(`${from}>${to}`));
       });
 });
 
@@ -123,6 +144,11 @@ describe('transitionIntent in the database', () => {
 });
 
 describe('transitionSession in the database', () => {
+  for (const from of REFUND_STATUSES)
+    for (const to of REFUND_STATUSES)
+      it(`refund ${from} -> ${to}: ${REFUND_ALLOWED.has(`${from}>${to}`) ? 'allowed' : 'refused'}`, () => {
+        expect(canTransitionRefund(from, to)).toBe(REFUND_ALLOWED.has(`${from}>${to}`));
+      });
   for (const from of SESSION_STATUSES)
     for (const to of SESSION_STATUSES)
       it(`${from} -> ${to}: ${SESSION_ALLOWED.has(`${from}>${to}`) ? 'moves the row' : '409, row unchanged'}`, async () => {
