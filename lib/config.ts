@@ -124,6 +124,11 @@ const envSchema = z
       .regex(/^[0-9a-fA-F]+$/, 'must be the hex of an invoice macaroon')
       .optional(),
     LND_TLS_CERT_PATH: z.string().min(1).optional(),
+    // Refunds: a macaroon allowed to pay (offchain:read and offchain:write); without it the merchant pays claimed refunds.
+    LND_REFUND_MACAROON: z
+      .string()
+      .regex(/^[0-9a-fA-F]+$/, 'must be the hex of a macaroon allowed to pay (offchain:read, offchain:write)')
+      .optional(),
     LND_PRIVATE_ROUTE_HINTS: flag,
     LIGHTNING_INVOICE_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
     LIGHTNING_TEST_NODE_KEY: hex32.default('c2f2ad4e7d7e4a5cb0f8b1c4d1e6a9f3b2c7d8e9f0a1b2c3d4e5f60718293a4b'),

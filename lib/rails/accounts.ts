@@ -240,6 +240,17 @@ const OTHER_FIELDS: Record<'btc_lightning' | 'btc_onchain' | 'usdt_trc20', Accou
       ['invoice.macaroon en hexadécimal : il permet de créer des factures, pas de dépenser.', 'invoice.macaroon as hex: it creates invoices, it cannot spend.'],
     ),
     f(
+      'refundMacaroon',
+      'secret',
+      false,
+      'LND_REFUND_MACAROON',
+      ['Macaroon de remboursement (hex)', 'Refund macaroon (hex)'],
+      [
+        'Facultatif : un macaroon qui peut payer (offchain:read et offchain:write). Avec lui, votre nœud paie lui-même les remboursements réclamés ; sans lui, vous les payez depuis votre portefeuille.',
+        'Optional: a macaroon that can pay (offchain:read and offchain:write). With it your node pays claimed refunds itself; without it, you pay them from your wallet.',
+      ],
+    ),
+    f(
       'tlsCert',
       'pem',
       false,
@@ -317,7 +328,7 @@ export function fieldsOfKind(kind: SettingsKind): AccountField[] {
 
 /** Every environment variable a rail's definition reads: none of the deployment's leaks into an account. */
 const RAIL_VARIABLE =
-  /^(MOMO_[A-D]_(?!TIMEOUT_SECONDS$)|LND_REST_URL$|LND_MACAROON$|LND_TLS_CERT_PATH$|BTC_XPUB$|ESPLORA_URL$|TRON_XPUB$|TRONGRID_API_KEY$|TRONGRID_URL$)/;
+  /^(MOMO_[A-D]_(?!TIMEOUT_SECONDS$)|LND_REST_URL$|LND_MACAROON$|LND_REFUND_MACAROON$|LND_TLS_CERT_PATH$|BTC_XPUB$|ESPLORA_URL$|TRON_XPUB$|TRONGRID_API_KEY$|TRONGRID_URL$)/;
 
 const live: Partial<Record<Rail, RailDefinition>> = {
   btc_lightning: lndRail as RailDefinition,

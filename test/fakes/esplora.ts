@@ -7,7 +7,11 @@
 //     ("newest first ... up to 50 mempool transactions plus the first 25 confirmed transactions");
 //     `GET /address/:address/txs/chain[/:last_seen_txid]` ("25 transactions per page. More can be
 //     requested by specifying the last txid seen by the previous query"); `GET /blocks/tip/height`
-//     (plain text).
+//     (plain text); `GET /tx/:txid` ("Returns information about the transaction", the same format).
+//   - electrs src/rest.rs: `GET /tx/:txid` of a transaction neither the chain nor the mempool holds
+//     is 404 "Transaction not found" (text/plain); a txid that is not 64 hex is 400 "Invalid hex
+//     string"; an output's scriptpubkey_type is v0_p2wpkh, v0_p2wsh, v1_p2tr, p2pkh, p2sh... and
+//     scriptpubkey_address the address (bech32 in lower case).
 //   - github.com/Blockstream/electrs (new-index) src/rest.rs and src/new_index/schema.rs `_history`:
 //     a last_seen_txid that is not in the address's confirmed history skips every row, so the answer
 //     is 200 with `[]` (indistinguishable from the end of the history); a last_seen_txid that is not
@@ -21,7 +25,8 @@
 // mempool transaction can be evicted, and a BIP125 replacement (RBF) takes its inputs and pays
 // another amount.
 import { randomBytes } from 'node:crypto';
-import { bech32 } from '@scure/base';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bech32, bech32m, createBase58check } from '@scure/base';
 import { type FakeServer, startFake } from './server';
 
 export interface EsploraVout {
@@ -95,21 +100,32 @@ const MEMPOOL_MAX = 50;
 /** A mainnet P2WPKH address that is not ours: the payer's change. */
 const CHANGE_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
-function output(address: string, value: number): EsploraVout {
-  let program = '';
-  try {
-    const d = bech32.decode(address as `${string}1${string}`);
-    program = Buffer.from(bech32.fromWords(d.words.slice(1))).toString('hex');
-  } catch {
-    // not bech32: left without a script (the fake only ever pays bech32 addresses)
+/** The output script of an address (BIP173 / BIP350 SegWit, base58check P2PKH and P2SH), as electrs describes it. */
+function script(address: string): { hex: string; asm: string; type: string } {
+  const seg = bech32.decodeUnsafe(address) || bech32m.decodeUnsafe(address);
+  if (seg) {
+    const version = seg.words[0]!;
+    const program = Buffer.from(bech32.fromWords(seg.words.slice(1))).toString('hex');
+    const push = (program.length / 2).toString(16).padStart(2, '0');
+    const type = version === 0 ? (program.length === 40 ? 'v0_p2wpkh' : 'v0_p2wsh') : version === 1 ? 'v1_p2tr' : 'unknown';
+    const op = version === 0 ? '00' : (0x50 + version).toString(16);
+    return { hex: `${op}${push}${program}`, asm: `OP_${version === 0 ? '0' : `PUSHNUM_${version}`} OP_PUSHBYTES_${program.length / 2} ${program}`, type };
   }
-  return {
-    scriptpubkey: `0014${program}`,
-    scriptpubkey_asm: `OP_0 OP_PUSHBYTES_20 ${program}`,
-    scriptpubkey_type: 'v0_p2wpkh',
-    scriptpubkey_address: address,
-    value,
-  };
+  let raw: Buffer;
+  try {
+    raw = Buffer.from(createBase58check(sha256).decode(address));
+  } catch {
+    return { hex: '', asm: '', type: 'unknown' }; // not an address: a test's placeholder
+  }
+  const hash = raw.subarray(1).toString('hex');
+  return [0x00, 0x6f].includes(raw[0]!)
+    ? { hex: `76a914${hash}88ac`, asm: `OP_DUP OP_HASH160 OP_PUSHBYTES_20 ${hash} OP_EQUALVERIFY OP_CHECKSIG`, type: 'p2pkh' }
+    : { hex: `a914${hash}87`, asm: `OP_HASH160 OP_PUSHBYTES_20 ${hash} OP_EQUAL`, type: 'p2sh' };
+}
+
+function output(address: string, value: number): EsploraVout {
+  const s = script(address);
+  return { scriptpubkey: s.hex, scriptpubkey_asm: s.asm, scriptpubkey_type: s.type, scriptpubkey_address: address, value };
 }
 
 const hex32 = () => randomBytes(32).toString('hex');
@@ -184,6 +200,12 @@ export async function startFakeEsplora(): Promise<FakeEsplora> {
     if (method !== 'GET') return { status: 404, text: 'Not Found' };
     if (url.pathname === '/blocks/tip/height') return { status: 200, text: String(fake.tip) };
     if (url.pathname === '/blocks/tip/hash') return { status: 200, text: blockHash(fake.tip) };
+    const tx = /^\/tx\/([^/]+)$/.exec(url.pathname);
+    if (tx) {
+      if (!/^[0-9a-fA-F]{64}$/.test(tx[1]!)) return { status: 400, text: 'Invalid hex string' };
+      const found = chain.get(tx[1]!.toLowerCase());
+      return found ? { status: 200, body: found } : { status: 404, text: 'Transaction not found' };
+    }
     const m = /^\/address\/([^/]+)(\/txs(?:\/(chain|mempool)(?:\/([^/]+))?)?)?$/.exec(url.pathname);
     if (!m) return { status: 404, text: 'Not Found' };
     const [, address, txsPath, which, lastSeen] = m;

@@ -19,13 +19,40 @@
 //    gRPC code (NotFound 404, InvalidArgument 400, everything else lnd returns bare: Unknown, 500);
 //    the macaroon is hex in `Grpc-Metadata-macaroon` (a wrong one: 500 "verification failed:
 //    signature mismatch after caveat verification", as RTL users report it from lnd).
+// The node paying (refunds), from the same sources:
+//  - lnrpc/routerrpc/router.proto + router.yaml: SendPaymentV2 `POST /v2/router/send`
+//    (SendPaymentRequest: payment_request, fee_limit_sat / fee_limit_msat "mutually exclusive",
+//    timeout_seconds, no_inflight_updates "only the final payment update is streamed back",
+//    allow_self_payment, cancelable...), a server stream of lnrpc.Payment;
+//    api.lightning.community "SendPaymentV2" (REST: POST /v2/router/send);
+//  - lnrpc/routerrpc/router_server.go SendPaymentV2: PreparePayment's ErrPaymentExists,
+//    ErrPaymentInFlight and ErrAlreadyPaid become gRPC AlreadyExists; payments/db/errors.go
+//    ("payment already exists", "payment is in transition", "invoice is already paid") and
+//    payment_status.go `initializable` (only a FAILED payment may be started again);
+//  - lnrpc/routerrpc/router_backend.go: extractIntentFromSendRequest ("invoice expired. Valid until
+//    ...", "amount must be specified when paying a zero amount invoice", "self-payments not
+//    allowed"), MarshallPayment (payment_hash and payment_preimage as hex strings, the preimage all
+//    zeros until an HTLC settles, fees from the settled HTLCs), marshallPaymentFailureReason;
+//    zpay32/decode.go ("invoice not for current active network '%s'");
+//  - lnrpc/lightning.proto ListPayments `GET /v1/payments` (include_incomplete, index_offset
+//    "exclusive", max_payments, reversed "seeking backwards", creation_date_start / _end in unix
+//    seconds) and rpcserver.go (max_payments 0 -> 100, "start date(%v) must be before end date(%v)");
+//  - macaroons: each RPC needs its entity and action (rpcserver.go / router_server.go permissions:
+//    SendPaymentV2 offchain:write, ListPayments offchain:read, invoices invoices:*); a macaroon
+//    without them is refused "permission denied" (the bakery's error);
+//  - grpc-gateway v2 ForwardResponseStream: a stream is written as newline-delimited
+//    `{"result": message}`, and an error before the first message as `{"error": status}` with the
+//    HTTP status of its gRPC code (AlreadyExists 409, Unknown 500).
+// A payment is routed in the fake's imagination: it succeeds when the payee is a node the fake
+// knows the preimage of (`remoteInvoice`), within the fee limit; `nextPayment` makes the next one
+// fail or stay in flight (then `resolvePayment`). `payments` is what left the node.
 // Payment requests are real BOLT11 invoices (BOLT #11), signed with this node's random key.
 // Time is the fake node's own clock (`clock`), which a test can move.
-// Not modelled: amount-less and sub-satoshi invoices, AMP, keysend, route hints, blinded paths.
+// Not modelled: amount-less and sub-satoshi invoices, AMP, keysend, route hints, blinded paths, MPP.
 import { createHash, randomBytes } from 'node:crypto';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { encodeInvoice, type LightningNetwork, nodePublicKeyHex } from '@/lib/rails/lightning/bolt11';
-import { type FakeServer, startFake } from './server';
+import { decodeInvoice, encodeInvoice, type LightningNetwork, nodePublicKeyHex } from '@/lib/rails/lightning/bolt11';
+import { type FakeAnswer, type FakeServer, startFake } from './server';
 
 export type InvoiceState = 'OPEN' | 'SETTLED' | 'CANCELED' | 'ACCEPTED';
 
@@ -59,8 +86,49 @@ export interface AddInvoiceReply {
   payment_addr: string;
 }
 
+export type PaymentStatus = 'IN_FLIGHT' | 'SUCCEEDED' | 'FAILED';
+
+/** A payment this node made (lnrpc.Payment): what left it, once SUCCEEDED. */
+export interface FakePayment {
+  hash: string;
+  request: string;
+  valueMsat: number;
+  /** Routing fees paid (settled HTLCs only). */
+  feeMsat: number;
+  feeLimitMsat: number;
+  status: PaymentStatus;
+  failureReason: string;
+  /** Hex, once the payee settled. */
+  preimage: string | null;
+  /** creation date (the fake node's clock). */
+  created: number;
+  index: number;
+}
+
 export interface FakeLnd extends FakeServer {
   invoices: Map<string, FakeInvoice>;
+  /** The macaroon allowed to pay and list payments (offchain:read, offchain:write). */
+  payMacaroon: string;
+  /** Outgoing payments by payment hash (hex): one per hash, as LND keeps them. */
+  payments: Map<string, FakePayment>;
+  /** The hash of every payment LND started (a FAILED one started again appears twice). */
+  started: string[];
+  /** Routing fee of a successful payment, msat (default 1000). */
+  routeFeeMsat: number;
+  /** The next payment's fate instead of routing it: FAILED with a reason, or IN_FLIGHT until resolvePayment. */
+  nextPayment: { status: 'FAILED'; reason: string } | { status: 'IN_FLIGHT' } | null;
+  /** An in-flight payment ends (its HTLCs settle with the payee's preimage, or fail back). */
+  resolvePayment(hashHex: string, status: 'SUCCEEDED' | 'FAILED', reason?: string): void;
+  /**
+   * An invoice made by another node this node can pay (a refund's payer): signed by that node's key,
+   * its preimage known to the fake's routing. Defaults: this node's network, created now, 3600 s.
+   */
+  remoteInvoice(opts: { sats?: number | null; network?: LightningNetwork; timestamp?: number; expiry?: number; description?: string }): {
+    invoice: string;
+    hash: string;
+    preimage: string;
+    payee: string;
+  };
   /** The node's clock, unix seconds (default: the real clock). */
   clock: () => number;
   network: LightningNetwork;
@@ -77,11 +145,13 @@ export interface FakeLnd extends FakeServer {
   settle(hashHex: string, sats?: number): void;
 }
 
-type Reply = { status: number; body?: unknown };
+type Reply = FakeAnswer;
 
 // grpc-gateway v2: the gRPC status as JSON, with the HTTP status of its code.
-const HTTP_OF: Record<number, number> = { 2: 500, 3: 400, 5: 404, 12: 501 };
-const grpcError = (code: 2 | 3 | 5 | 12, message: string): Reply => ({ status: HTTP_OF[code]!, body: { code, message, details: [] } });
+const HTTP_OF: Record<number, number> = { 2: 500, 3: 400, 5: 404, 6: 409, 12: 501 };
+const grpcError = (code: 2 | 3 | 5 | 6 | 12, message: string): Reply => ({ status: HTTP_OF[code]!, body: { code, message, details: [] } });
+/** A server stream's error before its first message (grpc-gateway: `{"error": status}`, the code's HTTP status). */
+const streamError = (code: 2 | 3 | 5 | 6 | 12, message: string): Reply => ({ status: HTTP_OF[code]!, body: { error: { code, message, details: [] } } });
 
 // Fields of the request messages (protojson refuses others: DiscardUnknown is off in lnd's REST).
 const INVOICE_FIELDS = new Set([
@@ -115,6 +185,35 @@ const INVOICE_FIELDS = new Set([
   'is_blinded',
   'blinded_path_config',
 ]);
+const SEND_FIELDS = new Set([
+  'dest',
+  'amt',
+  'amt_msat',
+  'payment_hash',
+  'final_cltv_delta',
+  'payment_request',
+  'timeout_seconds',
+  'fee_limit_sat',
+  'fee_limit_msat',
+  'outgoing_chan_id',
+  'outgoing_chan_ids',
+  'last_hop_pubkey',
+  'cltv_limit',
+  'route_hints',
+  'dest_custom_records',
+  'allow_self_payment',
+  'dest_features',
+  'max_parts',
+  'no_inflight_updates',
+  'payment_addr',
+  'max_shard_size_msat',
+  'amp',
+  'time_pref',
+  'cancelable',
+  'first_hop_custom_records',
+]);
+/** chaincfg's names of the networks, as zpay32 says them. */
+const NETWORK_NAME: Record<string, string> = { bc: 'mainnet', tb: 'testnet3', tbs: 'signet', bcrt: 'regtest' };
 const HOLD_FIELDS = new Set(['memo', 'hash', 'value', 'value_msat', 'description_hash', 'expiry', 'fallback_addr', 'cltv_expiry', 'route_hints', 'private']);
 
 class BadRequest extends Error {}
@@ -153,8 +252,13 @@ const DEFAULT_EXPIRY = 86_400; // DefaultInvoiceExpiry
 const MAX_EXPIRY = 365 * 86_400;
 const DEFAULT_CLTV = 80;
 
-export async function startFakeLnd(macaroon = 'abcdef0123', opts: { network?: LightningNetwork } = {}): Promise<FakeLnd> {
+export async function startFakeLnd(macaroon = 'abcdef0123', opts: { network?: LightningNetwork; payMacaroon?: string } = {}): Promise<FakeLnd> {
   const invoices: FakeLnd['invoices'] = new Map();
+  const payments: FakeLnd['payments'] = new Map();
+  /** What the payees of remote invoices know: payment hash -> preimage. */
+  const remotePreimages = new Map<string, Buffer>();
+  const remoteKey = secp256k1.utils.randomSecretKey();
+  let paymentIndex = 0;
   let addIndex = 0;
   let settleIndex = 0;
   let fake: FakeLnd;
@@ -282,8 +386,125 @@ export async function startFakeLnd(macaroon = 'abcdef0123', opts: { network?: Li
     is_blinded: false,
   });
 
-  const handle = (method: string, path: string, body: string): Reply => {
+  /** lnrpc.Payment as the REST gateway writes it. */
+  const paymentJson = (p: FakePayment) => ({
+    payment_hash: p.hash,
+    value: String(Math.floor(p.valueMsat / 1000)),
+    creation_date: String(p.created),
+    fee: String(Math.floor(p.feeMsat / 1000)),
+    payment_preimage: p.preimage ?? '0'.repeat(64),
+    value_sat: String(Math.floor(p.valueMsat / 1000)),
+    value_msat: String(p.valueMsat),
+    payment_request: p.request,
+    status: p.status,
+    fee_sat: String(Math.floor(p.feeMsat / 1000)),
+    fee_msat: String(p.feeMsat),
+    creation_time_ns: String(BigInt(p.created) * 1_000_000_000n),
+    htlcs: [],
+    payment_index: String(p.index),
+    failure_reason: p.failureReason,
+    first_hop_custom_records: {},
+  });
+
+  /** The payment's HTLCs come back: settled with the payee's preimage, or failed. */
+  const settlePayment = (p: FakePayment) => {
+    const preimage = remotePreimages.get(p.hash);
+    if (!preimage) throw new Error("fake lnd: nobody knows this payment's preimage");
+    p.status = 'SUCCEEDED';
+    p.preimage = preimage.toString('hex');
+    p.feeMsat = fake.routeFeeMsat;
+  };
+  const failPayment = (p: FakePayment, reason: string) => {
+    p.status = 'FAILED';
+    p.failureReason = reason;
+    p.feeMsat = 0;
+  };
+
+  /** SendPaymentV2: the checks of extractIntentFromSendRequest, the payment control, then the route. */
+  const sendPayment = (b: Record<string, unknown>): Reply => {
+    const request = typeof b.payment_request === 'string' ? b.payment_request : '';
+    if (!request) return streamError(12, 'fake lnd: payments without a payment_request (keysend, dest and amt) are not modelled');
+    let inv: ReturnType<typeof decodeInvoice>;
+    try {
+      inv = decodeInvoice(request);
+    } catch (err) {
+      return streamError(2, (err as Error).message);
+    }
+    if (inv.network !== fake.network) return streamError(2, `invoice not for current active network '${NETWORK_NAME[fake.network]}'`);
+    const now = fake.clock();
+    if (now > inv.timestamp + inv.expiry) return streamError(2, `invoice expired. Valid until ${new Date((inv.timestamp + inv.expiry) * 1000).toISOString()}`);
+    const amt = int64(b.amt, 'amt');
+    const amtMsat = int64(b.amt_msat, 'amt_msat');
+    if (amt !== 0 && amtMsat !== 0) return streamError(2, 'sat and msat arguments are mutually exclusive');
+    if (inv.amountMsat === null && amt === 0 && amtMsat === 0) return streamError(2, 'amount must be specified when paying a zero amount invoice');
+    if (inv.amountMsat !== null && (amt !== 0 || amtMsat !== 0)) return streamError(2, 'amount must not be specified when paying a non-zero amount invoice');
+    const feeSat = int64(b.fee_limit_sat, 'fee_limit_sat');
+    const feeMsatIn = int64(b.fee_limit_msat, 'fee_limit_msat');
+    if (feeSat !== 0 && feeMsatIn !== 0) return streamError(2, 'sat and msat arguments are mutually exclusive');
+    if (inv.payee === fake.nodePublicKey && b.allow_self_payment !== true) return streamError(2, 'self-payments not allowed');
+    const existing = payments.get(inv.paymentHash);
+    if (existing?.status === 'SUCCEEDED') return streamError(6, 'invoice is already paid');
+    if (existing?.status === 'IN_FLIGHT') return streamError(6, 'payment is in transition');
+    const p: FakePayment = {
+      hash: inv.paymentHash,
+      request,
+      valueMsat: inv.amountMsat !== null ? Number(inv.amountMsat) : amt * 1000 + amtMsat,
+      feeMsat: 0,
+      feeLimitMsat: feeSat !== 0 ? feeSat * 1000 : feeMsatIn,
+      status: 'IN_FLIGHT',
+      failureReason: 'FAILURE_REASON_NONE',
+      preimage: null,
+      created: now,
+      index: ++paymentIndex,
+    };
+    payments.set(p.hash, p);
+    fake.started.push(p.hash);
+    const inflight = paymentJson(p);
+    const forced = fake.nextPayment;
+    fake.nextPayment = null;
+    if (forced?.status === 'IN_FLIGHT') return { status: 200, hang: true }; // the stream stays open until the HTLCs resolve
+    if (forced?.status === 'FAILED') failPayment(p, forced.reason);
+    else if (!remotePreimages.has(p.hash)) failPayment(p, 'FAILURE_REASON_INCORRECT_PAYMENT_DETAILS');
+    else if (fake.routeFeeMsat > p.feeLimitMsat) failPayment(p, 'FAILURE_REASON_NO_ROUTE');
+    else settlePayment(p);
+    const lines = [...(b.no_inflight_updates === true ? [] : [{ result: inflight }]), { result: paymentJson(p) }];
+    return { status: 200, text: `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`, headers: { 'content-type': 'application/json' } };
+  };
+
+  /** ListPayments. */
+  const listPayments = (q: URLSearchParams): Reply => {
+    const u64 = (k: string) => {
+      const v = q.get(k);
+      if (v === null || v === '') return 0;
+      if (!/^\d+$/.test(v)) throw new BadRequest(`strconv.ParseUint: parsing ${JSON.stringify(v)}: invalid syntax`);
+      return Number(v);
+    };
+    const flag = (k: string) => q.get(k) === 'true' || q.get(k) === '1';
+    const start = u64('creation_date_start');
+    const end = u64('creation_date_end');
+    if (start !== 0 && end !== 0 && start >= end) return grpcError(2, `start date(${start}) must be before end date(${end})`);
+    const list = [...payments.values()]
+      .sort((a, b) => a.index - b.index)
+      .filter((p) => flag('include_incomplete') || p.status === 'SUCCEEDED')
+      .filter((p) => (start === 0 || p.created >= start) && (end === 0 || p.created <= end));
+    const max = u64('max_payments') || 100;
+    const offset = u64('index_offset');
+    const page = flag('reversed') ? (offset ? list.filter((p) => p.index < offset) : list).slice(-max) : list.filter((p) => p.index > offset).slice(0, max);
+    return {
+      status: 200,
+      body: {
+        payments: page.map(paymentJson),
+        first_index_offset: String(page[0]?.index ?? 0),
+        last_index_offset: String(page.at(-1)?.index ?? 0),
+        total_num_payments: '0',
+      },
+    };
+  };
+
+  const handle = (method: string, path: string, body: string, query: URLSearchParams): Reply => {
     expireDue();
+    if (method === 'POST' && path === '/v2/router/send') return sendPayment(parseBody(body, SEND_FIELDS));
+    if (method === 'GET' && path === '/v1/payments') return listPayments(query);
     if (method === 'POST' && path === '/v1/invoices') return addInvoice(parseBody(body, INVOICE_FIELDS), false);
     if (method === 'POST' && path === '/v2/invoices/hodl') return addInvoice(parseBody(body, HOLD_FIELDS), true);
     const lookup = /^\/v1\/invoice\/([^/]*)$/.exec(path);
@@ -323,16 +544,50 @@ export async function startFakeLnd(macaroon = 'abcdef0123', opts: { network?: Li
   };
 
   fake = (await startFake(({ method, url, headers, body }) => {
-    const mac = headers['grpc-metadata-macaroon'];
-    if (mac === undefined) return grpcError(2, 'expected 1 macaroon, got 0');
-    if (String(mac).toLowerCase() !== macaroon.toLowerCase()) return grpcError(2, 'verification failed: signature mismatch after caveat verification');
+    // Each RPC's permission: the payments' are offchain, everything else here the invoices'.
+    const offchain = url.pathname === '/v2/router/send' || url.pathname === '/v1/payments';
+    const refuse = url.pathname === '/v2/router/send' ? streamError : grpcError;
+    const mac = String(headers['grpc-metadata-macaroon'] ?? '').toLowerCase();
+    if (mac === '') return refuse(2, 'expected 1 macaroon, got 0');
+    if (mac !== macaroon.toLowerCase() && mac !== fake.payMacaroon.toLowerCase())
+      return refuse(2, 'verification failed: signature mismatch after caveat verification');
+    if ((mac === fake.payMacaroon.toLowerCase()) !== offchain) return refuse(2, 'permission denied');
     try {
-      return handle(method, url.pathname, body);
+      return handle(method, url.pathname, body, url.searchParams);
     } catch (err) {
       if (err instanceof BadRequest) return grpcError(3, err.message);
       throw err;
     }
   })) as FakeLnd;
+  fake.payMacaroon = opts.payMacaroon ?? 'feed0123';
+  fake.payments = payments;
+  fake.started = [];
+  fake.routeFeeMsat = 1000;
+  fake.nextPayment = null;
+  fake.resolvePayment = (hashHex, status, reason = 'FAILURE_REASON_TIMEOUT') => {
+    const p = payments.get(hashHex);
+    if (p?.status !== 'IN_FLIGHT') throw new Error('fake lnd: no payment in flight for this hash');
+    if (status === 'SUCCEEDED') settlePayment(p);
+    else failPayment(p, reason);
+  };
+  fake.remoteInvoice = ({ sats = 1000, network, timestamp, expiry = 3600, description = 'refund' }) => {
+    const preimage = randomBytes(32);
+    const hash = createHash('sha256').update(preimage).digest();
+    remotePreimages.set(hash.toString('hex'), preimage);
+    const invoice = encodeInvoice(
+      {
+        network: network ?? fake.network,
+        amountSats: sats,
+        timestamp: timestamp ?? fake.clock(),
+        paymentHash: hash,
+        paymentSecret: randomBytes(32),
+        description,
+        expiry,
+      },
+      remoteKey,
+    );
+    return { invoice, hash: hash.toString('hex'), preimage: preimage.toString('hex'), payee: nodePublicKeyHex(remoteKey) };
+  };
   fake.invoices = invoices;
   fake.clock = () => Math.floor(Date.now() / 1000);
   fake.network = opts.network ?? 'bc';

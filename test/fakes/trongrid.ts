@@ -19,7 +19,16 @@
 //     Many Requests for bursts; 403 when over the frequency limit (penalty window), and 503 for a key
 //     over its QPS, with {"success": false, "error": "The key exceeds the frequency limit(15), and the
 //     query server is suspended for 30s", "statusCode": 403}.
+//   - "GetTransactionInfoById" (developers.tron.network reference gettransactioninfobyid and
+//     gettransactioninfobyid-1, the full node's HTTP API that TronGrid serves): POST
+//     /wallet/gettransactioninfobyid {"value": txid} (a transaction in a block) and POST
+//     /walletsolidity/gettransactioninfobyid ("Confirmed state": solidified blocks only); `{}` for a
+//     transaction it does not hold; a TransactionInfo {id, fee, blockNumber, blockTimeStamp (ms),
+//     contractResult[], contract_address (hex, 41...), receipt {energy_usage_total, net_usage, ...,
+//     result}, log[] {address: the contract in hex WITHOUT the 41 prefix, topics[] (the event's
+//     signature hash, then the indexed from and to, 32-byte hex), data (the amount, 32-byte hex)}}.
 // Unconfirmed (not yet solidified) transfers can vanish (`drop`: the block was not solidified).
+// `transfers` is every transfer made: what left the payers' wallets.
 import { randomBytes } from 'node:crypto';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { createBase58check } from '@scure/base';
@@ -63,6 +72,11 @@ const PAYER = 'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW';
 /** Where the zero-value transfers come from (the poisoner's lookalike address; any valid one here). */
 const POISONER = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
 
+/** keccak256("Transfer(address,address,uint256)"). */
+const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+/** A base58check TRON address's 20 bytes in hex (no 41), left-padded to 32 bytes as an indexed topic. */
+const topicOf = (address: string) => Buffer.from(createBase58check(sha256).decode(address).subarray(1)).toString('hex').padStart(64, '0');
+
 const fingerprintOf = (t: TronTransfer) => Buffer.from(`${t.transaction_id}:${t.event_index}`).toString('base64url');
 /** A base58check TRON address (0x41 + 20 bytes) as the events API writes it: 0x + the 20 bytes. */
 const hex0x = (address: string) => `0x${Buffer.from(createBase58check(sha256).decode(address).subarray(1)).toString('hex')}`;
@@ -72,7 +86,7 @@ export async function startFakeTronGrid(apiKey?: string): Promise<FakeTronGrid> 
   const failures: TronGridFailure[] = [];
   let block = 70_000_000;
 
-  const fake = (await startFake(({ method, url, headers }) => {
+  const fake = (await startFake(({ method, url, headers, body }) => {
     const failure = failures.shift();
     if (failure === 429) return { status: 429, body: { success: false, error: 'Too Many Requests', statusCode: 429 } };
     if (failure)
@@ -81,6 +95,38 @@ export async function startFakeTronGrid(apiKey?: string): Promise<FakeTronGrid> 
         body: { success: false, error: 'The key exceeds the frequency limit(15), and the query server is suspended for 30s', statusCode: failure },
       };
     if (apiKey && headers['tron-pro-api-key'] !== apiKey) return { status: 401, body: { success: false, error: 'ApiKey not exists', statusCode: 401 } };
+    const info = /^\/(wallet|walletsolidity)\/gettransactioninfobyid$/.exec(url.pathname);
+    if (info) {
+      let value = url.searchParams.get('value') ?? '';
+      if (method === 'POST') {
+        try {
+          value = String((JSON.parse(body || '{}') as { value?: unknown }).value ?? '');
+        } catch {
+          return { status: 200, body: { Error: 'class com.alibaba.fastjson.JSONException : syntax error' } };
+        }
+      }
+      // One log per transfer of the transaction; the solidity node holds solidified blocks only.
+      const logs = transfers.filter((t) => t.transaction_id === value.toLowerCase() && (info[1] === 'wallet' || t.confirmed));
+      const t = logs[0];
+      if (!t) return { status: 200, body: {} };
+      return {
+        status: 200,
+        body: {
+          id: t.transaction_id,
+          fee: 13_844_850,
+          blockNumber: t.block_number,
+          blockTimeStamp: t.block_timestamp,
+          contractResult: ['0000000000000000000000000000000000000000000000000000000000000001'],
+          contract_address: `41${topicOf(t.token_info.address).slice(24)}`,
+          receipt: { energy_fee: 13_499_850, energy_usage_total: 64_285, net_usage: 345, result: 'SUCCESS', energy_penalty_total: 49_635 },
+          log: logs.map((l) => ({
+            address: topicOf(l.token_info.address).slice(24),
+            topics: [TRANSFER_TOPIC, topicOf(l.from), topicOf(l.to)],
+            data: BigInt(l.value).toString(16).padStart(64, '0'),
+          })),
+        },
+      };
+    }
     if (method !== 'GET') return { status: 405, body: { success: false, error: 'Method not allowed', statusCode: 405 } };
     const q = url.searchParams;
     if (q.get('only_confirmed') === 'true' && q.get('only_unconfirmed') === 'true')

@@ -4,11 +4,13 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bech32 } from '@scure/base';
 
-export type LightningNetwork = 'bc' | 'tb' | 'bcrt';
+/** BOLT11 network prefixes: mainnet, testnet, regtest, signet. */
+export type LightningNetwork = 'bc' | 'tb' | 'bcrt' | 'tbs';
 
 export interface InvoiceFields {
   network: LightningNetwork;
-  amountSats: number;
+  /** null: an invoice for any amount (the payer chooses; what a refund's payer must not give). */
+  amountSats: number | null;
   /** Unix seconds. */
   timestamp: number;
   paymentHash: Uint8Array; // 32 bytes
@@ -80,7 +82,7 @@ function wordsToBytesPadded(words: number[]): Uint8Array {
 /** Encode and sign. The node's public key is recoverable from the signature (no `n` field). */
 export function encodeInvoice(fields: InvoiceFields, nodePrivateKey: Uint8Array): string {
   if (fields.paymentHash.length !== 32 || fields.paymentSecret.length !== 32) throw new Error('payment hash and secret are 32 bytes');
-  const hrp = `ln${fields.network}${encodeAmount(fields.amountSats)}`;
+  const hrp = `ln${fields.network}${fields.amountSats === null ? '' : encodeAmount(fields.amountSats)}`;
   const desc = new TextEncoder().encode(fields.description);
   if (desc.length > MAX_DESCRIPTION_BYTES) throw new Error('description too long for a BOLT11 d field');
   const data: number[] = [

@@ -2,6 +2,8 @@
 // expiry); GET /v1/invoice/{r_hash hex} looks it up (state OPEN | ACCEPTED | SETTLED | CANCELED);
 // POST /v2/invoices/cancel cancels one (fails on a settled invoice).
 // Authentication: the invoice macaroon, hex, in Grpc-Metadata-macaroon.
+// Refunds (lnd-refunds.ts): the payer claims one with an invoice; with a refund macaroon
+// (LND_REFUND_MACAROON: offchain:read and offchain:write) the node pays it, else the merchant does.
 // What LND answers is checked against what we asked before anyone is shown it: a payer pays what
 // the payment_request says, not what we meant, so a wrong one must never reach a payer.
 import { z } from 'zod';
@@ -9,10 +11,25 @@ import { expectStatus, httpRequest, parseJson, statusError } from '../http';
 import { allOrNone, configured, type RailDefinition } from '../settings';
 import { type AttemptView, BackendError, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../types';
 import { type DecodedInvoice, decodeInvoice, MAX_DESCRIPTION_BYTES, utf8Prefix } from './bolt11';
+import { type InvoiceNetwork, TEST_NETWORKS } from './destination';
+import { LndRefunds } from './lnd-refunds';
 
 export const lndConfigSchema = z.object({
   restUrl: z.url(),
   macaroonHex: z.string().regex(/^[0-9a-fA-F]+$/),
+  /**
+   * LND_REFUND_MACAROON (an account's `refundMacaroon`): a macaroon allowed to pay (offchain:write)
+   * and to list payments (offchain:read), hex. With it the node pays claimed refunds itself.
+   */
+  refundMacaroonHex: z
+    .string()
+    .regex(/^[0-9a-fA-F]+$/)
+    .optional(),
+  /**
+   * The node's network as a BOLT11 prefix (bc, tb, tbs, bcrt): the invoices a refund may be claimed
+   * with. Unset: mainnet (bc), or any test network for a test-mode account (testNetworkOnly).
+   */
+  network: z.enum(['bc', 'tb', 'tbs', 'bcrt']).optional(),
   tlsCertPath: z.string().optional(),
   /** The node's TLS certificate as PEM text (a merchant's rail account), instead of a path. */
   tlsCertPem: z.string().optional(),
@@ -53,14 +70,24 @@ export class LndAdapter implements RailAdapter<LndConfig> {
   readonly mode = 'live' as const;
   readonly currencies = ['BTC'] as const;
   readonly pollSeconds = 3;
+  readonly refunds: LndRefunds;
 
-  constructor(readonly config: LndConfig) {}
+  constructor(readonly config: LndConfig) {
+    const networks: readonly InvoiceNetwork[] = config.network ? [config.network] : config.testNetworkOnly ? TEST_NETWORKS : ['bc'];
+    this.refunds = new LndRefunds({
+      rail: this.rail,
+      networks,
+      refundMacaroonHex: config.refundMacaroonHex,
+      timeoutMs: config.timeoutMs,
+      call: (method, path, body, macaroonHex) => this.call(method, path, body, macaroonHex),
+    });
+  }
 
-  private async call(method: 'GET' | 'POST', path: string, body?: unknown) {
+  private async call(method: 'GET' | 'POST', path: string, body?: unknown, macaroonHex = this.config.macaroonHex) {
     return httpRequest(this.rail, {
       method,
       url: `${this.config.restUrl.replace(/\/+$/, '')}${path}`,
-      headers: { 'Grpc-Metadata-macaroon': this.config.macaroonHex },
+      headers: { 'Grpc-Metadata-macaroon': macaroonHex },
       body,
       timeoutMs: this.config.timeoutMs,
       publicOnly: this.config.publicOnly,
@@ -75,8 +102,11 @@ export class LndAdapter implements RailAdapter<LndConfig> {
    */
   async verifyCredentials(): Promise<void> {
     const res = await this.call('GET', `/v1/invoice/${'00'.repeat(32)}`);
-    if (res.status === 200 || res.status === 404) return;
-    throw statusError(this.rail, res, 'credentials check');
+    if (res.status !== 200 && res.status !== 404) throw statusError(this.rail, res, 'credentials check');
+    // The refund macaroon: a read its offchain:read allows (paying cannot be tried without paying).
+    if (this.config.refundMacaroonHex === undefined) return;
+    const refund = await this.call('GET', '/v1/payments?max_payments=1', undefined, this.config.refundMacaroonHex);
+    if (refund.status !== 200) throw statusError(this.rail, refund, 'refund macaroon check');
   }
 
   async createPrompt(input: PromptInput): Promise<RailPrompt> {
@@ -170,7 +200,7 @@ export class LndAdapter implements RailAdapter<LndConfig> {
   }
 }
 
-/** Live Lightning: LND_REST_URL and LND_MACAROON, both or none; LND_TLS_CERT_PATH, LND_PRIVATE_ROUTE_HINTS optional. */
+/** Live Lightning: LND_REST_URL and LND_MACAROON, both or none; LND_TLS_CERT_PATH, LND_PRIVATE_ROUTE_HINTS, LND_REFUND_MACAROON optional. */
 export const lndRail: RailDefinition<LndConfig> = {
   rail: 'btc_lightning',
   mode: 'live',
@@ -180,6 +210,7 @@ export const lndRail: RailDefinition<LndConfig> = {
       parseLndConfig({
         restUrl: cfg.LND_REST_URL,
         macaroonHex: cfg.LND_MACAROON,
+        refundMacaroonHex: cfg.LND_REFUND_MACAROON,
         tlsCertPath: cfg.LND_TLS_CERT_PATH,
         tlsCertPem: (env as Record<string, string | undefined>).LND_TLS_CERT_PEM,
         timeoutMs,

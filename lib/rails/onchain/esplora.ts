@@ -13,10 +13,18 @@
 // block came in between: the tip's hash is read before and after, and a read the chain moved under
 // is made again (a failed read after three, about this address, never a smaller amount).
 // Any answer but 200 (429 rate limit, 5xx) is a BackendError: the rail is down, nothing is decided.
+// Refunds (the `claim` method): the payer gives an address (lib/rails/onchain/address.ts), the
+// merchant sends from its own wallet (this deployment holds no Bitcoin key) and records the
+// transaction id, and GET /tx/:txid (API.md "Transactions") confirms it: its outputs to the
+// address, at least the refund, with the account's confirmations. A transaction id commits to its
+// outputs: one that pays the address less is a wrong proof at once, confirmed or not; an unknown
+// one (404, "Transaction not found") may not have reached this Esplora yet, or was replaced.
 import { z } from 'zod';
+import { toDecimalString } from '../../money';
 import { expectStatus, httpRequest, parseJson } from '../http';
 import { allOrNone, configured, type RailDefinition } from '../settings';
-import { type AttemptView, BackendError, type RailAdapter, type RailStatus } from '../types';
+import { type AttemptView, BackendError, type RailAdapter, type RailStatus, type RefundOutcome, type RefundRail, type RefundRequest } from '../types';
+import { bitcoinUri, parseBitcoinAddress, proofTxid } from './address';
 import { OnchainRail } from './base';
 
 export const esploraConfigSchema = z.object({
@@ -93,6 +101,13 @@ type Tx = z.infer<typeof txsSchema>[number];
 export class EsploraAdapter extends OnchainRail implements RailAdapter<EsploraConfig> {
   readonly mode = 'live' as const;
   readonly pollSeconds = 20;
+  readonly refunds: RefundRail = {
+    method: 'claim',
+    canPay: false,
+    parseDestination: (input) => parseBitcoinAddress(input, this.config.network ?? 'mainnet'),
+    paymentUri: (destination, amount) => bitcoinUri(destination, toDecimalString(amount, 'BTC')),
+    confirm: (req) => this.confirmRefund(req),
+  };
   constructor(readonly config: EsploraConfig) {
     const network = config.network ?? 'mainnet';
     super(
@@ -150,6 +165,36 @@ export class EsploraAdapter extends OnchainRail implements RailAdapter<EsploraCo
   /** A read: the chain's tip (Esplora has no credentials; this checks the address and the network). */
   async verifyCredentials(): Promise<void> {
     await this.tipHeight();
+  }
+
+  /** A refund the merchant sent: does `req.operatorReference` (a txid) pay `req.destination` at least `req.amount`, confirmed? */
+  async confirmRefund(req: RefundRequest): Promise<RefundOutcome> {
+    if (req.currency !== 'BTC') throw new BackendError(this.rail, `refund: an on-chain refund is in sats, not ${req.currency}`, { kind: 'request' });
+    if (!req.destination) throw new BackendError(this.rail, 'refund: no address was claimed yet', { kind: 'request' });
+    if (!req.operatorReference) return { state: 'not_found' };
+    const txid = proofTxid(req.operatorReference);
+    if (!txid) return { state: 'failed', code: 'invalid_proof', message: 'A Bitcoin transaction id is 64 hexadecimal characters.' };
+    const parsedAddress = parseBitcoinAddress(req.destination, this.config.network ?? 'mainnet');
+    const address = parsedAddress.ok ? parsedAddress.destination : req.destination;
+    const res = await this.get(`/tx/${txid}`);
+    if (res.status === 404) return { state: 'not_found' };
+    expectStatus(this.rail, res, [200], 'transaction');
+    const parsed = txsSchema.element.safeParse(parseJson(this.rail, res, 'transaction'));
+    if (!parsed.success || parsed.data.txid !== txid) throw new BackendError(this.rail, 'transaction: unexpected response shape');
+    const tx = parsed.data;
+    const paid = tx.vout.filter((o) => o.scriptpubkey_address === address).reduce((s, o) => s + o.value, 0);
+    const details = { txid, paidSats: paid };
+    if (paid < req.amount)
+      return {
+        state: 'failed',
+        code: 'proof_mismatch',
+        message: `Transaction ${txid} pays ${paid} sats to ${address}, not at least ${req.amount}.`,
+        details,
+      };
+    if (!tx.status.confirmed || tx.status.block_height == null) return { state: 'pending', details: { ...details, confirmations: 0 } };
+    const confirmations = Math.max(0, (await this.tipHeight()) - tx.status.block_height + 1);
+    if (confirmations < this.config.confirmations) return { state: 'pending', details: { ...details, confirmations } };
+    return { state: 'succeeded', operatorReference: txid, details: { ...details, confirmations } };
   }
 
   async getStatus(attempt: AttemptView): Promise<RailStatus> {

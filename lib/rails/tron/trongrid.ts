@@ -22,12 +22,23 @@
 // missed). Entries that cannot be payments (zero value, another type) are skipped without an events
 // lookup. A long history is read READ_PAGES_PER_POLL pages a poll: the report says it is incomplete
 // (RailStatus.complete false), keeps where it got to, and the next poll goes on from there.
+//
+// Refunds (the `claim` method): the payer gives a TRON address (./destination.ts), the merchant
+// sends the USDT from its own wallet (this deployment holds no TRON key) and records the
+// transaction id, and TRON's own record of that transaction confirms it: POST
+// /walletsolidity/gettransactioninfobyid (the solidified, final state) and, while it is not there
+// yet, POST /wallet/gettransactioninfobyid (in a block, not yet final: pending). developers.tron.network
+// "GetTransactionInfoById": `{}` for a transaction it does not know; `receipt.result` the execution
+// result, `result: "FAILED"` on a failure; `log[]` the events, each {address: the contract, hex
+// without the 41 prefix, topics[], data}. The refund is paid when the solidified transaction's
+// Transfer events of the account's USDT contract to the address total at least the refund.
 import { z } from 'zod';
 import { expectStatus, httpRequest, parseJson } from '../http';
 import { allOrNone, configured, type RailDefinition } from '../settings';
-import { type AttemptView, BackendError, type RailAdapter, type RailStatus } from '../types';
+import { type AttemptView, BackendError, type RailAdapter, type RailStatus, type RefundOutcome, type RefundRail, type RefundRequest } from '../types';
 import { isTronAddress, tronAddressToHex } from './address';
 import { TronRail } from './base';
+import { parseTronDestination, proofTxid } from './destination';
 
 const NO_KEY = 'TRONGRID_API_KEY is required in live mode: TronGrid blocks requests without a key (403)';
 export const tronConfigSchema = z.object({
@@ -76,6 +87,21 @@ const eventsSchema = z.object({
 
 type Transfer = z.infer<typeof transfersSchema>['data'][number];
 
+/** GET/POST /wallet[solidity]/gettransactioninfobyid: `{}` when unknown; hex without 0x throughout. */
+const txInfoSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/)
+    .optional(),
+  blockNumber: z.number().int().nonnegative().optional(),
+  result: z.string().optional(),
+  receipt: z.object({ result: z.string().optional() }).loose().optional(),
+  log: z.array(z.object({ address: z.string(), topics: z.array(z.string()).optional(), data: z.string().optional() }).loose()).optional(),
+});
+type TxInfo = z.infer<typeof txInfoSchema>;
+/** keccak256("Transfer(address,address,uint256)"): the TRC20 (ERC20) Transfer event's topic. */
+const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+
 const PAGE_SIZE = 200;
 /** Pages of the confirmed history one poll reads at most (the next poll goes on from there). */
 export const READ_PAGES_PER_POLL = 25;
@@ -123,12 +149,22 @@ export class TronGridAdapter extends TronRail implements RailAdapter<TronConfig>
     return this.backoff.until;
   }
 
-  private async get(path: string, what: string, now: number): Promise<unknown> {
+  readonly refunds: RefundRail = {
+    method: 'claim',
+    canPay: false,
+    parseDestination: (input) => parseTronDestination(input, this.config.contract),
+    paymentUri: (destination) => destination,
+    confirm: (req) => this.confirmRefund(req),
+  };
+
+  private async get(path: string, what: string, now: number, payload?: unknown): Promise<unknown> {
     if (now < this.backoff.until)
       throw new BackendError(this.rail, `${what}: TronGrid rate-limited us; no request before ${new Date(this.backoff.until * 1000).toISOString()}`);
     const res = await httpRequest(this.rail, {
-      method: 'GET',
+      // A read either way: the full node's API takes its arguments as a JSON body (POST).
+      method: payload === undefined ? 'GET' : 'POST',
       url: `${this.config.url.replace(/\/+$/, '')}${path}`,
+      body: payload,
       headers: { 'TRON-PRO-API-KEY': this.config.apiKey },
       timeoutMs: this.config.timeoutMs,
       publicOnly: this.config.publicOnly,
@@ -237,6 +273,63 @@ export class TronGridAdapter extends TronRail implements RailAdapter<TronConfig>
       sum += count * Number(t.value);
     }
     if (!Number.isSafeInteger(sum)) throw new BackendError(this.rail, 'trc20 transfers: amount out of range');
+    return sum;
+  }
+
+  /** A refund the merchant sent: does `req.operatorReference` (a txid) move at least `req.amount` USDT to `req.destination`, solidified? */
+  async confirmRefund(req: RefundRequest): Promise<RefundOutcome> {
+    if (req.currency !== 'USDT') throw new BackendError(this.rail, `refund: a TRC20 refund is in USDT, not ${req.currency}`, { kind: 'request' });
+    if (!req.destination || !isTronAddress(req.destination)) throw new BackendError(this.rail, 'refund: no TRON address was claimed yet', { kind: 'request' });
+    if (!req.operatorReference) return { state: 'not_found' };
+    const txid = proofTxid(req.operatorReference);
+    if (!txid) return { state: 'failed', code: 'invalid_proof', message: 'A TRON transaction id is 64 hexadecimal characters.' };
+    const solid = await this.txInfo('/walletsolidity/gettransactioninfobyid', txid, req.now);
+    if (!solid) {
+      const fresh = await this.txInfo('/wallet/gettransactioninfobyid', txid, req.now);
+      return fresh ? { state: 'pending', details: { txid, blockNumber: fresh.blockNumber ?? null } } : { state: 'not_found' };
+    }
+    const details = { txid, blockNumber: solid.blockNumber ?? null };
+    const outcome = solid.receipt?.result ?? solid.result;
+    if (solid.result === 'FAILED' || (solid.receipt?.result !== undefined && solid.receipt.result !== 'SUCCESS'))
+      return { state: 'failed', code: 'proof_mismatch', message: `Transaction ${txid} failed on chain (${outcome}): nothing was sent.`, details };
+    const paid = this.transferredTo(solid, req.destination);
+    if (paid < BigInt(req.amount))
+      return {
+        state: 'failed',
+        code: 'proof_mismatch',
+        message: `Transaction ${txid} sends ${paid} micro-USDT (of this account's USDT contract) to ${req.destination}, not at least ${req.amount}.`,
+        details: { ...details, paidMicro: String(paid) },
+      };
+    return { state: 'succeeded', operatorReference: txid, details: { ...details, paidMicro: String(paid) } };
+  }
+
+  /** The transaction's record at a full node (`/wallet/...`) or its solidified state (`/walletsolidity/...`); null when it has none. */
+  private async txInfo(path: string, txid: string, now: number): Promise<TxInfo | null> {
+    const body = await this.get(path, 'transaction info', now, { value: txid });
+    const parsed = txInfoSchema.safeParse(body);
+    if (!parsed.success) throw new BackendError(this.rail, 'transaction info: unexpected response shape');
+    if (parsed.data.id === undefined) {
+      // `{}`: no such transaction there. Anything else without an id is the node's error (`{"Error": ...}`).
+      if (Object.keys(body as object).length === 0) return null;
+      throw new BackendError(this.rail, 'transaction info: the node answered an error');
+    }
+    if (parsed.data.id.toLowerCase() !== txid) throw new BackendError(this.rail, 'transaction info: answered about another transaction');
+    return parsed.data;
+  }
+
+  /** What the transaction's Transfer events of the account's USDT contract send to `address`, in micro-units. */
+  private transferredTo(info: TxInfo, address: string): bigint {
+    const contract = addressBytes(this.config.contract);
+    const to = addressBytes(address);
+    let sum = 0n;
+    for (const log of info.log ?? []) {
+      const topics = (log.topics ?? []).map((t) => t.toLowerCase().replace(/^0x/, ''));
+      if (addressBytes(log.address) !== contract || topics.length !== 3 || topics[0] !== TRANSFER_TOPIC) continue;
+      if (!/^[0-9a-f]{64}$/.test(topics[2]!) || topics[2]!.slice(24) !== to) continue;
+      const data = (log.data ?? '').toLowerCase().replace(/^0x/, '');
+      if (!/^[0-9a-f]{64}$/.test(data)) throw new BackendError(this.rail, 'transaction info: a Transfer event without its amount');
+      sum += BigInt(`0x${data}`);
+    }
     return sum;
   }
 
