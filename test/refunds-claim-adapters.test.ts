@@ -28,6 +28,7 @@ function refund(payment: AttemptView, over: Partial<RefundRequest>): RefundReque
     refundId: 're_test1234567890',
     reference: 're_test1234567890',
     payment,
+    intentAmount: over.amount ?? payment.amount,
     amount: payment.amount,
     currency: payment.currency,
     whole: true,

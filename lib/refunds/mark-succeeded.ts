@@ -16,6 +16,7 @@ import { applyOutcome, LEASE_SECONDS, moveRefund, refundRail, refundRequest } fr
 
 export async function markRefundSucceeded(db: Db, scope: Scope, id: string, operatorReference: string, now = nowSeconds()): Promise<Refund> {
   const r = await getOwnedRefund(db, scope, id);
+  await assertReferenceFree(db, r.rail, r.id, operatorReference.trim());
   const action = r.status === 'requires_action' ? (r.next_action as { type?: string } | null)?.type : undefined;
   if (action === 'manual_refund') {
     return toRefund(await applyManual(db, r.id, operatorReference.trim(), now));
@@ -55,4 +56,18 @@ async function applyManual(db: Db, id: string, reference: string, now: number) {
     if (cur.status !== 'requires_action') throw unexpectedState(`This refund's status changed to ${cur.status} meanwhile.`);
     return moveRefund(tx, cur, 'succeeded', { operator_reference: reference, succeeded_at: now, next_action: null }, now);
   });
+}
+
+/** One transfer proves one refund (also a unique index: refunds_operator_reference). */
+async function assertReferenceFree(db: Db, rail: string, id: string, reference: string): Promise<void> {
+  const other = await db.query<{ id: string }>(
+    `select id from refunds where rail = $1 and operator_reference = $2 and id <> $3 and status not in ('failed', 'canceled') limit 1`,
+    [rail, reference, id],
+  );
+  if (other[0])
+    throw invalid(
+      'operator_reference_invalid',
+      `operatorReference ${reference} is already recorded for another refund: one transfer proves one refund.`,
+      'operatorReference',
+    );
 }

@@ -1952,6 +1952,8 @@ export interface components {
             restUrl: string;
             /** @description Invoice macaroon (hex): invoice.macaroon as hex: it creates invoices, it cannot spend. Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
             macaroon: string;
+            /** @description Refund macaroon (hex): Optional: a macaroon that can pay (offchain:read and offchain:write). With it your node pays claimed refunds itself; without it, you pay them from your wallet. Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
+            refundMacaroon?: string;
             /** @description TLS certificate (PEM): Your node's tls.cert, if it is self-signed. PEM (-----BEGIN CERTIFICATE-----...). */
             tlsCert?: string;
         };
@@ -12074,6 +12076,7 @@ export interface operations {
                         restUrl?: string;
                         /** @description Invoice macaroon (hex) (btc_lightning). Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
                         macaroon?: string;
+                        refundMacaroon?: string | null;
                         tlsCert?: string | null;
                         /** @description Extended public key (zpub, BIP84) / TRON extended public key (xpub) (btc_onchain, usdt_trc20). Secret: write-only, never returned; answers show its `last4` and `fingerprint` under `secrets`. */
                         accountKey?: string;

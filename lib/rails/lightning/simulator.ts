@@ -4,11 +4,11 @@
 import { randomBytes } from 'node:crypto';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { invalid } from '../../errors';
-import { lightningUri, parseInvoiceDestination } from '../refund-destinations';
 import { simulatedClaimRefunds } from '../refund-simulator';
 import { configured, type RailDefinition } from '../settings';
 import type { AttemptView, PromptInput, RailAdapter, RailPrompt, RailStatus, SimulatorControls } from '../types';
 import { encodeInvoice, MAX_DESCRIPTION_BYTES, nodePublicKeyHex, utf8Prefix } from './bolt11';
+import { parseLightningDestination } from './destination';
 
 interface SimState {
   settled?: { amount: number; at: number };
@@ -25,8 +25,8 @@ export class LightningSimulator implements RailAdapter<{ nodeKey: Uint8Array }>,
   readonly simulator = this;
   /** Refunds: the payer claims with a testnet invoice; the simulated node pays it. */
   readonly refunds = simulatedClaimRefunds({
-    parseDestination: (input, amount, now, minSeconds) => parseInvoiceDestination(input, amount, now, minSeconds, ['tb']),
-    paymentUri: lightningUri,
+    parseDestination: (input, amount, now, minSeconds) => parseLightningDestination(input, amount, now, minSeconds, ['tb']),
+    paymentUri: (invoice) => `lightning:${invoice}`,
   });
 
   constructor(readonly config: { nodeKey: Uint8Array }) {}

@@ -2,10 +2,11 @@
 // simulated chain: a payment enters the mempool when paid, then gains one confirmation every
 // SIM_BLOCK_SECONDS. Deterministic in `now`.
 import { randomBytes } from 'node:crypto';
-import { bitcoinUri, parseBitcoinAddressDestination } from '../refund-destinations';
+import { toDecimalString } from '../../money';
 import { simulatedClaimRefunds } from '../refund-simulator';
 import { configured, type RailDefinition } from '../settings';
 import type { AttemptView, RailAdapter, RailStatus, SimulatorControls } from '../types';
+import { bitcoinUri, parseBitcoinAddress } from './address';
 import { OnchainRail } from './base';
 import { testAccountKeyFromSeed } from './bip84';
 import { statusFromTally, tallyOutputs } from './esplora';
@@ -29,7 +30,10 @@ export class OnchainSimulator extends OnchainRail implements RailAdapter<Onchain
   readonly pollSeconds = 2;
   readonly simulator = this;
   /** Refunds: the payer claims with a testnet address; the simulated wallet pays it. */
-  readonly refunds = simulatedClaimRefunds({ parseDestination: (input) => parseBitcoinAddressDestination(input, 'testnet'), paymentUri: bitcoinUri });
+  readonly refunds = simulatedClaimRefunds({
+    parseDestination: (input) => parseBitcoinAddress(input, 'testnet'),
+    paymentUri: (address, sats) => bitcoinUri(address, toDecimalString(sats, 'BTC')),
+  });
   constructor(readonly config: OnchainSimulatorConfig) {
     super(config.xpub, 'testnet', 'BTC_TEST_XPUB must be a testnet key (vpub)', config.confirmations, { allowXpubVersion: config.allowXpubVersion });
   }

@@ -1,12 +1,12 @@
 // Test-mode USDT TRC20: real TRON base58check deposit addresses from a test account key, and a
 // simulated chain where a transfer solidifies SIM_SOLIDIFY_SECONDS after it is seen.
 import { randomBytes } from 'node:crypto';
-import { parseTronDestination, tronUri } from '../refund-destinations';
 import { simulatedClaimRefunds } from '../refund-simulator';
 import { configured, type RailDefinition } from '../settings';
 import type { AttemptView, RailAdapter, RailStatus, SimulatorControls } from '../types';
 import { testTronAccountKeyFromSeed } from './address';
 import { TronRail } from './base';
+import { parseTronDestination } from './destination';
 
 export const SIM_SOLIDIFY_SECONDS = 3;
 
@@ -21,7 +21,10 @@ export class TronSimulator extends TronRail implements RailAdapter<{ xpub: strin
   readonly pollSeconds = 2;
   readonly simulator = this;
   /** Refunds: the payer claims with a TRON address; the simulated wallet pays it. */
-  readonly refunds = simulatedClaimRefunds({ parseDestination: (input) => parseTronDestination(input), paymentUri: tronUri });
+  readonly refunds = simulatedClaimRefunds({
+    parseDestination: (input) => parseTronDestination(input, this.config.contract),
+    paymentUri: (address) => address,
+  });
   constructor(readonly config: { xpub: string; contract: string }) {
     super(config.xpub, config.contract);
   }
