@@ -126,6 +126,7 @@ test('[DOCS]: every page fits 360 px, is axe-clean and light; the navigation lan
     ...tags.map((t) => `/docs/api/${t}`),
     '/docs/objects',
     '/docs/objects/rail-accounts',
+    '/docs/objects/refunds',
     '/docs/search?q=payment+intent',
   ];
   const report: string[] = [];
@@ -168,6 +169,7 @@ test('[DOCS]: every page fits 360 px, is axe-clean and light; the navigation lan
     '/docs/api/rail-accounts',
     '/docs/objects',
     '/docs/objects/rail-accounts',
+    '/docs/objects/refunds',
     '/docs/guides/webhooks',
     '/docs/guides/rail-accounts',
   ]) {

@@ -8,6 +8,7 @@ import { MOBILE_MONEY_RAILS } from '../money';
 import { fieldsOfKind, SETTINGS_KINDS } from '../rails/accounts';
 import { operatorInfo } from '../rails/mobile-money/operators';
 import { MOBILE_MONEY_TEST_NUMBERS } from '../rails/mobile-money/simulator';
+import { REFUND_TEST_AMOUNTS, REFUND_TEST_NUMBERS } from '../rails/refund-simulator';
 
 export interface Guide {
   slug: string;
@@ -24,6 +25,7 @@ export const GUIDES: Guide[] = [
   { slug: 'webhooks', title: 'Webhooks', summary: 'Receive events and verify their signatures.' },
   { slug: 'quotes', title: 'Quotes: francs paid in BTC or USDT', summary: 'Exchange rates, locked quotes, what counts.' },
   { slug: 'payment-links', title: 'Payment links', summary: 'A URL to share that takes payments without code.' },
+  { slug: 'refunds', title: 'Refunds', summary: 'Give a payer back part or all of a payment, on every rail.' },
   { slug: 'rail-accounts', title: 'Your own rail accounts', summary: 'Your buyers pay into your own operator accounts, node and wallet.' },
   { slug: 'sdk', title: 'Use the TypeScript SDK', summary: 'Typed calls, retries, pagination and webhook verification.' },
 ];
@@ -169,6 +171,9 @@ export function errorCodeRows(): ({ code: string } & ErrorCodeDoc)[] {
 }
 
 /** The simulator's table: last four digits -> outcome. */
+/** The refund simulators' test amounts and numbers (lib/rails/refund-simulator.ts), as the test-mode guide lists them. */
+export const refundTestRows = () => ({ amounts: REFUND_TEST_AMOUNTS, numbers: REFUND_TEST_NUMBERS });
+
 export function testNumberRows(): { last4: string; outcome: string }[] {
   return MOBILE_MONEY_TEST_NUMBERS.map((r) => ({ last4: r.last4 === 'other' ? 'any other' : r.last4, outcome: r.outcome }));
 }

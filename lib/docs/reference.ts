@@ -452,22 +452,36 @@ export const paragraphs = (text: string | undefined) =>
 // ---------------------------------------------------------------------------------------------
 // Objects
 
-/** Components worth their own section, in the document's order. */
+/**
+ * Objects on a page of their own, so /docs/objects stays light on a phone: rail accounts (the account,
+ * its event, its settings by kind) and refunds (the refund, its nextAction, its event).
+ */
+export const OBJECT_PAGES = [
+  { match: /^RailAccount/, path: '/docs/objects/rail-accounts' },
+  { match: /^Refund/, path: '/docs/objects/refunds' },
+] as const;
+export const SETTINGS_OBJECTS_PATH = OBJECT_PAGES[0].path;
+export const REFUND_OBJECTS_PATH = OBJECT_PAGES[1].path;
+const pageOf = (name: string) => OBJECT_PAGES.find((p) => p.match.test(name));
+
+/** Components worth their own section on /docs/objects, in the document's order. */
 export function objectNames(doc: OpenApiDocument): string[] {
-  return Object.keys(doc.components.schemas).filter((n) => !SETTINGS_OBJECT.test(n));
+  return Object.keys(doc.components.schemas).filter((n) => !pageOf(n));
 }
 
-/** Rail accounts' objects (the account, its event, its settings by kind): a page of their own (/docs/objects/rail-accounts), so /docs/objects stays light. */
-const SETTINGS_OBJECT = /^RailAccount/;
-export const SETTINGS_OBJECTS_PATH = '/docs/objects/rail-accounts';
+/** The components of one of OBJECT_PAGES (its path), in the document's order. */
+export function pageObjectNames(doc: OpenApiDocument, path: string): string[] {
+  return Object.keys(doc.components.schemas).filter((n) => pageOf(n)?.path === path);
+}
 
+/** Every component on a page of its own. */
 export function settingsObjectNames(doc: OpenApiDocument): string[] {
-  return Object.keys(doc.components.schemas).filter((n) => SETTINGS_OBJECT.test(n));
+  return Object.keys(doc.components.schemas).filter((n) => pageOf(n));
 }
 
 /** Where a named schema is documented. */
 export function objectHref(name: string): string {
-  return `${SETTINGS_OBJECT.test(name) ? SETTINGS_OBJECTS_PATH : '/docs/objects'}#${name}`;
+  return `${pageOf(name)?.path ?? '/docs/objects'}#${name}`;
 }
 
 /** The variants of a oneOf told apart by `type` (NextAction, Event): value(s) -> schema name. */

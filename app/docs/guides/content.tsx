@@ -3,7 +3,7 @@
 // against the OpenAPI document); the rest is prose from the README's sections, for a newcomer.
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { errorCodeRows, exampleNumbers, PAYMENT_ERROR_DOCS, railAccountSettingsRows, testNumberRows } from '@/lib/docs/guides';
+import { errorCodeRows, exampleNumbers, PAYMENT_ERROR_DOCS, railAccountSettingsRows, refundTestRows, testNumberRows } from '@/lib/docs/guides';
 import { objectHref } from '@/lib/docs/reference';
 import { CONVERTING_RAILS, RAILS } from '@/lib/money';
 import { Code, Table, Text } from '../ui';
@@ -232,9 +232,115 @@ curl -X POST ${base}/v1/test_helpers/payment_intents/pi_.../fail \\
           <li>USDT on TRON: real TRON addresses; a simulated transfer solidifies after 3 s.</li>
           <li>Test rates: 1 BTC = 60,000,000 XOF, 1 USDT = 600 XOF.</li>
         </ul>
+        <h2 id="refunds">Refunds</h2>
+        <p>
+          A test refund goes to the simulator of the payment&apos;s rail (see <Link href="/docs/guides/refunds">Refunds</Link>). Its amount (in the
+          intent&apos;s currency) and the payment&apos;s number decide its outcome:
+        </p>
+        <Table
+          caption="Refund test amounts"
+          head={['Amount ending in', 'Outcome']}
+          rows={refundTestRows().amounts.map((r) => [<code key="a">{r.endsWith}</code>, <Text key="o">{r.outcome}</Text>])}
+        />
+        <Table
+          caption="Refund test numbers (mobile money: the payment's number)"
+          head={['Last four digits', 'Outcome']}
+          rows={refundTestRows().numbers.map((r) => [<code key="n">{r.last4}</code>, <Text key="o">{r.outcome}</Text>])}
+        />
+        <Code label="Claim, succeed or fail a test refund">{`curl -X POST ${base}/v1/test_helpers/refunds/re_.../claim \\
+  -H "Authorization: Bearer $CAISSE_KEY"
+# your own destination: -H 'Content-Type: application/json' -d '{"destination": "tb1q..."}'
+curl -X POST ${base}/v1/test_helpers/refunds/re_.../succeed -H "Authorization: Bearer $CAISSE_KEY"
+curl -X POST ${base}/v1/test_helpers/refunds/re_.../fail -H "Authorization: Bearer $CAISSE_KEY"`}</Code>
       </>
     );
   },
+
+  refunds: ({ base }) => (
+    <>
+      <p>
+        A refund gives a payer back part or all of what a payment intent received (over- and late payments included), out of the account the payment came into:
+        your rail account, or this deployment&apos;s. Caisse records it exactly once and keeps asking the operator until it has the final word.
+      </p>
+      <Code label="Refund 2,000 XOF of a payment">{`curl ${base}/v1/refunds \\
+  -H "Authorization: Bearer $CAISSE_KEY" \\
+  -H "Idempotency-Key: refund-order-1042" \\
+  -H 'Content-Type: application/json' \\
+  -d '{"paymentIntentId": "pi_...", "amount": 2000, "reason": "requested_by_customer"}'`}</Code>
+      <ul>
+        <li>
+          <C>amount</C> is in the intent&apos;s currency; without it, all that is refundable (from one payment, when the intent was paid in several). More than
+          what was received minus refunds not failed or canceled is 400 <C>amount_too_large</C>; nothing received yet, 409 <C>unexpected_state</C>. Always send
+          an <C>Idempotency-Key</C>: a retry without one is a second refund.
+        </li>
+        <li>
+          The intent shows <C>amountRefunded</C>: what succeeded refunds gave back.
+        </li>
+        <li>
+          A franc payment made in BTC or USDT is given back at its quote&apos;s rate by default (the buyer gets back what they sent for that part), or at
+          today&apos;s with <C>{'"rate": "current"'}</C>. <C>settlementAmount</C> and <C>settlementCurrency</C> say what leaves on the rail.
+        </li>
+      </ul>
+      <h2 id="rails">How each rail refunds</h2>
+      <Table
+        caption="Refunds by rail"
+        head={['Rail', 'How', 'Statuses']}
+        rows={[
+          [
+            'MTN MoMo',
+            <Text key="h">
+              The Disbursement API of your account (add `disbursementSubscriptionKey`, `disbursementApiUser`, `disbursementApiKey` to the rail account), partial
+              amounts too. Without them: a manual refund.
+            </Text>,
+            <Text key="s">`pending`, then `succeeded` or `failed`</Text>,
+          ],
+          [
+            'Wave',
+            <Text key="h">
+              A whole payment: Wave refunds the checkout session. A part: a payout to the payer&apos;s number when your account has `payoutApiKey` and the
+              number is known; else a manual refund.
+            </Text>,
+            <Text key="s">`pending`, then `succeeded` or `failed`; or `requires_action`</Text>,
+          ],
+          [
+            'Orange Money',
+            <Text key="h">No refund API: refund in your Orange Money portal, then record it (`manual_refund`).</Text>,
+            <Text key="s">`requires_action`, then `succeeded`</Text>,
+          ],
+          [
+            'Lightning, on-chain, USDT',
+            <Text key="h">
+              The payer claims: send them `nextAction.claimUrl` (`refund_claim`); they paste an invoice for exactly the amount, or an address. Your LND node
+              pays it when the account has a `refundMacaroon` allowed to pay; otherwise you send it (`send_payment`) and record the txid or the preimage, which
+              Caisse checks on the chain or against the invoice.
+            </Text>,
+            <Text key="s">`requires_action`, `pending`, then `succeeded`</Text>,
+          ],
+        ]}
+      />
+      <h2 id="states">States</h2>
+      <p>
+        <C>pending</C> (being sent, or sent and not final) to <C>succeeded</C> or <C>failed</C>; <C>pending</C> to <C>requires_action</C> (the operator cannot
+        do it by API) and back to <C>pending</C> or on to <C>succeeded</C>; <C>canceled</C> only while nothing went out (<C>POST /v1/refunds/:id/cancel</C>, or
+        a claim link that expired unanswered: <C>failureReason</C> <C>claim_expired</C>). A refund whose answer was lost (a timeout, a 5xx) stays <C>pending</C>{' '}
+        and is asked about, by the reference Caisse stored before sending, until the operator&apos;s final word: it is never sent twice. Events:{' '}
+        <C>refund.created</C>, <C>refund.updated</C>, <C>refund.succeeded</C>, <C>refund.failed</C>, <C>refund.canceled</C>.
+      </p>
+      <h2 id="record">Recording a refund you made</h2>
+      <Code label="Mark a manual refund as succeeded">{`curl ${base}/v1/refunds/re_.../mark_succeeded \\
+  -H "Authorization: Bearer $CAISSE_KEY" \\
+  -H 'Content-Type: application/json' \\
+  -d '{"operatorReference": "MP240601.1532.C00231"}'`}</Code>
+      <p>
+        For a <C>send_payment</C> refund, <C>operatorReference</C> is the transaction id (on-chain, TRON) or the Lightning payment&apos;s preimage: it must pay
+        the payer&apos;s destination the amount (400 <C>operator_reference_invalid</C> otherwise), and one transfer proves one refund.
+      </p>
+      <p>
+        Reference: <Link href="/docs/api/refunds">Refunds</Link>, <Link href="/docs/objects/refunds">refund objects</Link>; test amounts:{' '}
+        <Link href="/docs/guides/test-mode#refunds">Test mode</Link>.
+      </p>
+    </>
+  ),
 
   webhooks: ({ base }) => (
     <>

@@ -4,7 +4,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { docsDocument } from '@/lib/docs/load';
-import { settingsObjectNames } from '@/lib/docs/reference';
+import { pageObjectNames, SETTINGS_OBJECTS_PATH } from '@/lib/docs/reference';
 import styles from '../../docs.module.css';
 import { ObjectSection } from '../section';
 
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: 'Rail account objects: Caisse API ref
 
 export default function RailAccountObjectsPage() {
   const doc = docsDocument();
-  const names = settingsObjectNames(doc);
+  const names = pageObjectNames(doc, SETTINGS_OBJECTS_PATH);
   return (
     <>
       <h1>Rail account objects</h1>
