@@ -8,9 +8,11 @@ import type { MerchantKeys } from '@/lib/domain/merchants';
 import { UNCONFIGURED_RETRY_SECONDS } from '@/lib/payments/apply-report';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
 import { pollDueAttempts } from '@/lib/payments/poll';
+import { testPay } from '@/lib/payments/test-helpers';
 import { PUSH_WATCH_SECONDS, WATCH_POLL_SECONDS } from '@/lib/payments/watch';
 import { MobileMoneySimulator } from '@/lib/rails/mobile-money/simulator';
 import { railAdapter, resetRailsForTests } from '@/lib/rails/registry';
+import { createRefund } from '@/lib/refunds/create';
 import { runWorkerOnce, startWorker } from '@/lib/worker';
 import { workerTasks } from '@/lib/worker/tasks';
 import { call, newMerchant, useDatabase } from './api';
@@ -43,6 +45,7 @@ interface Seeded {
   unpaid: string;
   session: string;
   idemKey: string;
+  refund: string;
   deliveries: string[];
   eventIds: string[];
 }
@@ -50,11 +53,17 @@ interface Seeded {
 /**
  * One of each kind of work, all due at `t`: an attempt to poll (a push the payer approves 3 s after
  * it went out), an open session past its expiry (its intent unpaid), an idempotency key past its 24 h,
- * and webhook deliveries (payment_intent.created, to the receiver).
+ * a refund sent and not yet answered (the simulator answers 3 s after the send), and webhook
+ * deliveries (payment_intent.created, to the receiver).
  */
 async function seed(t: number): Promise<Seeded> {
   const m = await merchant();
   const scope = { merchantId: m.merchant.id, livemode: false };
+  // Before the endpoint exists: its intent's event makes no delivery.
+  const refunded = await newIntent(m.keys.test, { amount: 1000, currency: 'XOF', rail: 'mobile_money_a' });
+  await testPay(db(), scope, refunded.id, {}, { now: t - 20 });
+  const refund = await createRefund(db(), scope, { paymentIntentId: refunded.id, amount: 500, rate: 'quote', metadata: {} }, t - 10);
+  expect(refund.status).toBe('pending');
   const we = await call('POST', '/v1/webhook_endpoints', { key: m.keys.test, body: { url: receiver.url, enabledEvents: ['payment_intent.created'] } });
   expect(we.status, JSON.stringify(we.body)).toBe(200);
   const paid = await newIntent(m.keys.test, { amount: 1000, currency: 'XOF', rail: 'mobile_money_a' });
@@ -82,6 +91,7 @@ async function seed(t: number): Promise<Seeded> {
     unpaid: unpaid.id,
     session: cs.body.id,
     idemKey,
+    refund: refund.id,
     deliveries: rows.map((r) => r.id).sort(),
     eventIds: rows.map((r) => r.event_id).sort(),
   };
@@ -96,12 +106,14 @@ async function state(s: Seeded) {
   );
   const [session] = await db().query<{ status: string }>(`select status from checkout_sessions where id = $1`, [s.session]);
   const keys = await db().query(`select 1 from idempotency_keys where merchant_id = $1 and key = $2`, [s.m.merchant.id, s.idemKey]);
+  const [refund] = await db().query<{ status: string }>(`select status from refunds where id = $1`, [s.refund]);
   const deliveries = await db().query<{ status: string }>(`select status from webhook_deliveries where id = any($1::text[]) order by id`, [s.deliveries]);
   return {
     paid: [paid!.status, Number(paid!.amount_received)],
     unpaid: [unpaid!.status, unpaid!.last_payment_error?.code ?? null],
     session: session!.status,
     idempotencyKey: keys.length > 0,
+    refund: refund!.status,
     deliveries: deliveries.map((d) => d.status),
   };
 }
@@ -111,6 +123,7 @@ const BEFORE = {
   unpaid: ['requires_payment_method', null],
   session: 'open',
   idempotencyKey: true,
+  refund: 'pending',
   deliveries: ['pending', 'pending'],
 };
 const AFTER = {
@@ -118,6 +131,7 @@ const AFTER = {
   unpaid: ['failed', 'session_expired'],
   session: 'expired',
   idempotencyKey: false,
+  refund: 'succeeded',
   deliveries: ['succeeded', 'succeeded'],
 };
 
@@ -146,7 +160,7 @@ describe('one worker pass (runWorkerOnce)', () => {
     expect(await state(mine)).toEqual(AFTER);
     expect(receivedEventIds(mine)).toEqual(mine.eventIds);
     // The purge is not per merchant (see lib/worker/tasks.ts); the rest counts this merchant's rows.
-    expect(out).toEqual({ 'deliver-webhooks': 2, 'purge-idempotency-keys': 1, 'poll-attempts': 1, 'expire-sessions': 1, 'purge-link-sessions': 0 });
+    expect(out).toEqual({ 'deliver-webhooks': 2, 'purge-idempotency-keys': 1, 'poll-attempts': 1, 'poll-refunds': 1, 'expire-sessions': 1, 'purge-link-sessions': 0 });
     // Another merchant's due work is left alone by a pass scoped to this one.
     expect(await state(theirs)).toEqual(BEFORE);
     expect(receivedEventIds(theirs)).toEqual([]);
