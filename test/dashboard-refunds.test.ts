@@ -312,6 +312,29 @@ describe('refunds from the dashboard, in order', { shuffle: false }, () => {
       expect(text(await paymentPage(pi.id))).toContain('Non enregistré : ');
     });
 
+    it('on-chain, the account cannot pay the claim (test amount ending in 17): the wallet payment to send, then its txid', async () => {
+      const pi = await paidIntent({ amount: 50_017, currency: 'BTC', rail: 'btc_onchain' });
+      await post(createRefundAction, { intent: pi.id, amount: '0.00050017', reason: 'requested_by_customer' });
+      const [r] = await refundsOf(pi.id);
+      const claimed = await call('POST', `/v1/test_helpers/refunds/${r.id}/claim`, { key: shop.keys.test, body: {} });
+      expect(claimed.body.nextAction).toMatchObject({ type: 'send_payment', amount: 50_017, currency: 'BTC' });
+      const { destination, uri } = claimed.body.nextAction;
+      const html = await paymentPage(pi.id);
+      const words = text(html);
+      expect(words).toContain('À envoyer depuis votre portefeuille');
+      expect(words).toContain('envoyez exactement 0,00050017 BTC (50 017 sats) à cette destination');
+      expect(words).toContain(`Destination ${destination}`);
+      expect(html).toContain(`href="${uri}"`);
+      const qr = new RegExp(
+        `<svg class="rf-qr" role="img" aria-label="QR code du paiement à envoyer : ${uri.replace(/[.?]/g, '\\$&')}" viewBox="0 0 (\\d+) \\d+"[^>]*>.*?<path d="([^"]+)"`,
+      ).exec(html);
+      expect(decodeQrPath(Number(qr![1]), qr![2]!)).toBe(uri);
+      expect(words).toContain('Identifiant de la transaction (txid) ou preimage Lightning');
+      await post(markRefundSucceededAction, { refund: r.id, operatorReference: 'ab'.repeat(32) });
+      expect(text(await paymentPage(pi.id))).toContain('Remboursement enregistré comme effectué.');
+      expect(await api(`/v1/refunds/${r.id}`)).toMatchObject({ status: 'succeeded', operatorReference: 'ab'.repeat(32) });
+    });
+
     it('a converted payment (francs paid in BTC): the rate choice and what leaves on the rail, at both rates', async () => {
       const pi = await paidIntent({ amount: 5000, currency: 'XOF', rail: 'btc_lightning' });
       let html = await paymentPage(pi.id);
