@@ -129,7 +129,7 @@ test('[DASHBOARD]: a Lightning refund: the claim link to copy, as a QR code that
   const [refund] = (await api(request, 'GET', `/v1/refunds?paymentIntentId=${pi.id}`)).data;
   expect(refund).toMatchObject({ amount: 20_000, status: 'requires_action' });
   const url: string = refund.nextAction.claimUrl;
-  await expect(page.getByLabel('Lien de remboursement')).toHaveValue(url);
+  await expect(page.getByLabel('Lien de remboursement', { exact: true })).toHaveValue(url);
   expect(await decodeQr(page.getByRole('img', { name: `QR code du lien de remboursement : ${url}` }))).toBe(url);
   const wa = await page.getByRole('link', { name: 'Envoyer par WhatsApp' }).getAttribute('href');
   expect(new URL(wa!).searchParams.get('text')).toContain(url);

@@ -168,7 +168,7 @@ describe('refunds from the dashboard, in order', { shuffle: false }, () => {
       expect(html).toContain('<option value="requested_by_customer" selected="">Demandé par le client</option>');
       expect(html).not.toContain('name="rate"');
 
-      expect(await post(createRefundAction, { intent: pi.id, amount: '2 000', reason: 'duplicate' })).toBe(`/dashboard/payments/${pi.id}#refunds-h`);
+      expect(await post(createRefundAction, { intent: pi.id, amount: '2 000', reason: 'duplicate' })).toBe(`/dashboard/payments/${pi.id}`);
       const [first] = await refundsOf(pi.id);
       expect(first).toMatchObject({ amount: 2000, currency: 'XOF', reason: 'duplicate', status: 'pending', settlementAmount: 2000 });
       html = await paymentPage(pi.id);
@@ -178,7 +178,7 @@ describe('refunds from the dashboard, in order', { shuffle: false }, () => {
       expect(html).toContain(`id="refund-${first.id}"`);
       expect(text(html)).toContain('Paiement en double');
       // Sent: it can still be offered for cancel, and the engine's 409 comes back as the message.
-      expect(await post(cancelRefundAction, { refund: first.id })).toBe(`/dashboard/payments/${pi.id}#refunds-h`);
+      expect(await post(cancelRefundAction, { refund: first.id })).toBe(`/dashboard/payments/${pi.id}`);
       expect(text(await paymentPage(pi.id))).toContain('Ce remboursement ne peut pas être annulé : This refund was already sent to the operator');
 
       expect((await settle(first.id)).status).toBe('succeeded');
@@ -210,7 +210,7 @@ describe('refunds from the dashboard, in order', { shuffle: false }, () => {
         ['0', 'Le montant doit être supérieur à zéro.'],
       ] as const;
       for (const [amount, message] of cases) {
-        expect(await post(createRefundAction, { intent: pi.id, amount, reason: 'other' })).toBe(`/dashboard/payments/${pi.id}#refunds-h`);
+        expect(await post(createRefundAction, { intent: pi.id, amount, reason: 'other' })).toBe(`/dashboard/payments/${pi.id}`);
         const html = await paymentPage(pi.id);
         expect(html).toContain('role="alert"');
         expect(text(html), amount).toContain(message);

@@ -82,6 +82,7 @@ export default async function PaymentPage({ params, searchParams }: Props) {
       </p>
       <PageTitle>{s.f('paymentTitle', { id: p.reference ?? p.id })}</PageTitle>
       {flash}
+      {refundFlash ? <Flash tone={refundFlash.tone}>{refundFlash.message}</Flash> : null}
       <FlashView flash={otherFlash} t={tc(ctx.locale)} />
       <Section title={s.summary} id="summary">
         <Details
@@ -124,7 +125,6 @@ export default async function PaymentPage({ params, searchParams }: Props) {
       </Section>
 
       <Section title={r('sectionTitle')} id="refunds">
-        {refundFlash ? <Flash tone={refundFlash.tone}>{refundFlash.message}</Flash> : null}
         <p>
           {can.refundable > 0 ? r('refundableNow', { amount: money(can.refundable, p.currency) }) : can.received > 0 ? r('nothingLeft') : r('nothingReceived')}
         </p>

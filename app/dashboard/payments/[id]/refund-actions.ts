@@ -3,8 +3,8 @@
 // refund the merchant made itself (markRefundSucceeded). Each checks the request's origin and the
 // session first (dashboardAction), reads the form, calls the engine's own verb with the session's
 // scope (another merchant's payment or refund, or a live one in test mode, is a 404), then goes
-// back to the payment's Refunds section with a one-time flash: what happened, or why not (a
-// refused form keeps what was typed).
+// back to the payment's page with a one-time flash: what happened, or why not (a refused form
+// keeps what was typed).
 import { notFound, redirect } from 'next/navigation';
 import { field, isMissing, orNotFound, putFlash } from '@/lib/dashboard/catalog';
 import { type DashboardContext, dashboardAction } from '@/lib/dashboard/context';
@@ -21,10 +21,14 @@ import { markRefundSucceeded } from '@/lib/refunds/mark-succeeded';
 const INTENT_RE = /^pi_[0-9A-Za-z]{1,64}$/;
 const REFUND_RE = /^re_[0-9A-Za-z]{1,64}$/;
 
-/** Leave the flash for the payment's page and go back to its Refunds section. */
+/**
+ * Leave the flash for the payment's page and go back to it (shown at its top). No `#refunds-h`: with
+ * JavaScript, Next's router takes a redirect to the page's own URL plus a fragment for a scroll
+ * within the page and would not render it again (the flash, taken by that render, never shown).
+ */
 async function back(ctx: DashboardContext, flash: RefundFlash): Promise<never> {
   await putFlash<RefundFlash>(ctx.db, ctx.token, flash);
-  redirect(`/dashboard/payments/${flash.intentId}#refunds-h`);
+  redirect(`/dashboard/payments/${flash.intentId}`);
 }
 
 /** What a new refund's state means for the shopkeeper. */
