@@ -7,6 +7,7 @@ import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { currentContext, dashboardLocale } from '@/lib/dashboard/context';
 import { t } from '@/lib/i18n/dashboard';
+import { tr } from '@/lib/i18n/refunds';
 import { setLocaleAction, setModeAction, signOutAction, signOutEverywhereAction } from './actions';
 import './dashboard.css';
 
@@ -14,6 +15,7 @@ export const metadata: Metadata = { title: 'Caisse', robots: { index: false, fol
 
 const NAV = [
   { href: '/dashboard', key: 'navPayments', match: (p: string) => p === '/dashboard' || p.startsWith('/dashboard/payments') },
+  { href: '/dashboard/refunds', refunds: 'navRefunds' },
   { href: '/dashboard/products', key: 'navProducts' },
   { href: '/dashboard/links', key: 'navLinks' },
   { href: '/dashboard/webhooks', key: 'navWebhooks' },
@@ -91,7 +93,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
               return (
                 <li key={n.href}>
                   <a href={n.href} aria-current={current ? 'page' : undefined}>
-                    {s[n.key]}
+                    {'refunds' in n ? tr(locale)(n.refunds) : s[n.key]}
                   </a>
                 </li>
               );

@@ -30,7 +30,8 @@ export type SearchParams = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined): string => (Array.isArray(v) ? (v[0] ?? '') : (v ?? '')).trim();
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
-function dayStart(day: string): number | null {
+/** A YYYY-MM-DD day's first second (UTC), or null: the lists' `from` / `to` filters (refunds.ts too). */
+export function dayStart(day: string): number | null {
   if (!DAY_RE.test(day)) return null;
   const ms = Date.parse(`${day}T00:00:00Z`);
   return Number.isNaN(ms) ? null : ms / 1000;
@@ -170,21 +171,28 @@ export interface TimelineDelivery {
 
 export interface TimelineEntry {
   eventId: string;
+  /** The object the event is about: the intent, or one of its refunds. */
+  objectId: string;
   type: string;
   createdAt: number;
   deliveries: TimelineDelivery[];
 }
 
 /**
- * The events of an intent, in the order they happened, each with its webhook deliveries (oldest
- * endpoint first). Two queries: the events (index events_object), then their deliveries.
+ * The events of an intent (and of `also`: its refunds), in the order they happened, each with its
+ * webhook deliveries (oldest endpoint first). Two queries: the events (index events_object), then
+ * their deliveries.
  */
-export async function intentTimeline(db: Db, scope: Scope, intentId: string): Promise<TimelineEntry[]> {
+export async function intentTimeline(db: Db, scope: Scope, intentId: string, also: readonly string[] = []): Promise<TimelineEntry[]> {
   const events = await db.query(
-    `select id, type, created_at from events
-      where merchant_id = $1 and livemode = $2 and (data->'object'->>'id') = $3
-      order by created_at asc, seq asc limit 500`,
-    [scope.merchantId, scope.livemode, intentId],
+    also.length
+      ? `select id, type, created_at, data->'object'->>'id' as object_id from events
+          where merchant_id = $1 and livemode = $2 and (data->'object'->>'id') = any($3::text[])
+          order by created_at asc, seq asc limit 500`
+      : `select id, type, created_at, data->'object'->>'id' as object_id from events
+          where merchant_id = $1 and livemode = $2 and (data->'object'->>'id') = $3
+          order by created_at asc, seq asc limit 500`,
+    [scope.merchantId, scope.livemode, also.length ? [intentId, ...also] : intentId],
   );
   if (!events.length) return [];
   const ids = events.map((e) => e.id as string);
@@ -212,18 +220,28 @@ export async function intentTimeline(db: Db, scope: Scope, intentId: string): Pr
   }
   return events.map((e: Row) => ({
     eventId: e.id as string,
+    objectId: e.object_id as string,
     type: e.type as string,
     createdAt: Number(e.created_at),
     deliveries: by.get(e.id as string) ?? [],
   }));
 }
 
-/** The endpoint of one of this intent's deliveries (scoped), or null: what the resend action checks first. */
-export async function deliveryOfIntent(db: Db, scope: Scope, intentId: string, deliveryId: string): Promise<{ endpointId: string } | null> {
+/**
+ * The endpoint of one of this intent's deliveries (or of `also`: its refunds'), scoped, or null: what
+ * the resend action checks first.
+ */
+export async function deliveryOfIntent(
+  db: Db,
+  scope: Scope,
+  intentId: string,
+  deliveryId: string,
+  also: readonly string[] = [],
+): Promise<{ endpointId: string } | null> {
   const rows = await db.query(
     `select d.endpoint_id from webhook_deliveries d join events ev on ev.id = d.event_id
-      where d.id = $1 and d.merchant_id = $2 and d.livemode = $3 and ev.merchant_id = $2 and ev.livemode = $3 and (ev.data->'object'->>'id') = $4`,
-    [deliveryId, scope.merchantId, scope.livemode, intentId],
+      where d.id = $1 and d.merchant_id = $2 and d.livemode = $3 and ev.merchant_id = $2 and ev.livemode = $3 and (ev.data->'object'->>'id') = any($4::text[])`,
+    [deliveryId, scope.merchantId, scope.livemode, [intentId, ...also]],
   );
   return rows[0] ? { endpointId: rows[0].endpoint_id as string } : null;
 }

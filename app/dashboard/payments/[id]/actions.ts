@@ -1,10 +1,12 @@
 'use server';
-// A payment's actions: cancel it, resend one of its webhook deliveries. Each checks the request's
+// A payment's actions: cancel it, resend one of its webhook deliveries (its own events' or its
+// refunds'; the refunds' own actions are refund-actions.ts). Each checks the request's
 // origin and the session first (dashboardAction), then calls the API's own domain function with the
 // session's scope: another merchant's payment, or a live one in test mode, is not found.
 import { notFound, redirect } from 'next/navigation';
 import { dashboardAction } from '@/lib/dashboard/context';
 import { deliveryOfIntent } from '@/lib/dashboard/payments';
+import { intentRefunds } from '@/lib/dashboard/refunds';
 import { DomainError } from '@/lib/errors';
 import { cancelPaymentIntent } from '@/lib/payments/cancel';
 import { retryDelivery } from '@/lib/webhooks/deliveries';
@@ -32,7 +34,8 @@ export async function resendDeliveryAction(formData: FormData): Promise<void> {
   const id = String(formData.get('intent') ?? '');
   const deliveryId = String(formData.get('delivery') ?? '');
   if (!INTENT_RE.test(id) || !DELIVERY_RE.test(deliveryId)) notFound();
-  const of = await deliveryOfIntent(ctx.db, ctx.scope, id, deliveryId);
+  const refunds = (await intentRefunds(ctx.db, ctx.scope, id)).map((r) => r.id);
+  const of = await deliveryOfIntent(ctx.db, ctx.scope, id, deliveryId, refunds);
   if (!of) notFound();
   let q: string;
   try {

@@ -1,16 +1,27 @@
-// One payment: its amounts, status and reference, metadata, latest quote, its attempts, and a
-// timeline of its events with their webhook deliveries (each can be resent). "Cancel" while the
-// customer has not started paying. Another merchant's payment, or a live one in test mode: 404.
+// One payment: its amounts, status and reference, metadata, latest quote, its refunds (the "Refund"
+// form while something is refundable; each refund with what must happen next), its attempts, and a
+// timeline of its events and its refunds' with their webhook deliveries (each can be resent).
+// "Cancel" while the customer has not started paying. Another merchant's payment, or a live one in
+// test mode: 404.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { FlashView } from '@/components/dashboard/catalog/parts';
+import { RefundForm, RefundItem } from '@/components/dashboard/refunds';
 import { Badge, Cell, Details, Empty, Flash, PageTitle, Row, Section, Table, toneOf } from '@/components/dashboard/ui';
+import { type Flash as CatalogFlash, takeFlash } from '@/lib/dashboard/catalog';
 import { dashboardContext, dashboardLocale } from '@/lib/dashboard/context';
 import { intentTimeline, listIntentAttempts } from '@/lib/dashboard/payments';
+import { intentRefunds, type RefundFlash, refundability } from '@/lib/dashboard/refunds';
 import { type PaymentIntent, retrievePaymentIntent } from '@/lib/domain/payment-intents';
 import { DomainError } from '@/lib/errors';
+import { tc } from '@/lib/i18n/catalog';
 import { t } from '@/lib/i18n/dashboard';
 import { formatAmountLong } from '@/lib/i18n/format';
+import { tr } from '@/lib/i18n/refunds';
 import { cancelPaymentAction, resendDeliveryAction } from './actions';
+import { cancelRefundAction, createRefundAction, markRefundSucceededAction } from './refund-actions';
+import '../../catalog.css';
+import '../../refunds.css';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -34,7 +45,21 @@ export default async function PaymentPage({ params, searchParams }: Props) {
     if (err instanceof DomainError && err.code === 'resource_missing') notFound();
     throw err;
   }
-  const [attempts, timeline] = await Promise.all([listIntentAttempts(ctx.db, ctx.scope, id), intentTimeline(ctx.db, ctx.scope, id)]);
+  const r = tr(ctx.locale);
+  const [attempts, refunds, can, taken] = await Promise.all([
+    listIntentAttempts(ctx.db, ctx.scope, id),
+    intentRefunds(ctx.db, ctx.scope, id),
+    refundability(ctx.db, ctx.scope, p),
+    takeFlash<RefundFlash | CatalogFlash>(ctx.db, ctx.token),
+  ]);
+  const timeline = await intentTimeline(
+    ctx.db,
+    ctx.scope,
+    id,
+    refunds.map((x) => x.id),
+  );
+  const refundFlash = taken?.kind === 'refund' && taken.intentId === p.id ? taken : null;
+  const otherFlash = taken && taken.kind !== 'refund' ? taken : null;
   const money = (amount: number, currency: PaymentIntent['currency']) => formatAmountLong(amount, currency, ctx.locale);
 
   const done = str(sp.done);
@@ -57,11 +82,14 @@ export default async function PaymentPage({ params, searchParams }: Props) {
       </p>
       <PageTitle>{s.f('paymentTitle', { id: p.reference ?? p.id })}</PageTitle>
       {flash}
+      {refundFlash ? <Flash tone={refundFlash.tone}>{refundFlash.message}</Flash> : null}
+      <FlashView flash={otherFlash} t={tc(ctx.locale)} />
       <Section title={s.summary} id="summary">
         <Details
           items={[
             [s.amount, <strong key="a">{money(p.amount, p.currency)}</strong>],
             [s.received, money(p.amountReceived, p.currency)],
+            ...(p.amountRefunded || refunds.length ? ([[r('refunded'), money(p.amountRefunded, p.currency)]] as [string, string][]) : []),
             [
               s.status,
               <Badge key="s" tone={toneOf(p.status)}>
@@ -93,6 +121,22 @@ export default async function PaymentPage({ params, searchParams }: Props) {
               {s.cancelPayment}
             </button>
           </form>
+        ) : null}
+      </Section>
+
+      <Section title={r('sectionTitle')} id="refunds">
+        <p>
+          {can.refundable > 0 ? r('refundableNow', { amount: money(can.refundable, p.currency) }) : can.received > 0 ? r('nothingLeft') : r('nothingReceived')}
+        </p>
+        {can.refundable > 0 ? <RefundForm intent={p} r={can} values={refundFlash?.form ?? null} locale={ctx.locale} action={createRefundAction} /> : null}
+        {refunds.length ? (
+          <ul className="rf-list" aria-label={r('sectionTitle')}>
+            {[...refunds].reverse().map((x) => (
+              <RefundItem key={x.id} refund={x} locale={ctx.locale} cancelAction={cancelRefundAction} markAction={markRefundSucceededAction} />
+            ))}
+          </ul>
+        ) : can.received > 0 ? (
+          <p className="db-muted">{r('noRefunds')}</p>
         ) : null}
       </Section>
 
@@ -168,7 +212,7 @@ export default async function PaymentPage({ params, searchParams }: Props) {
             {timeline.map((e) => (
               <li key={e.eventId} className="db-event">
                 <div className="db-event-head">
-                  <span className="db-event-type">{e.type}</span>
+                  <span className="db-event-type">{e.objectId !== p.id ? <a href={`#refund-${e.objectId}`}>{e.type}</a> : e.type}</span>
                   <span className="db-muted">{s.dateTime(e.createdAt)}</span>
                   <span className="db-muted db-mono">{e.eventId}</span>
                 </div>
