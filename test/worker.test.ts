@@ -160,7 +160,14 @@ describe('one worker pass (runWorkerOnce)', () => {
     expect(await state(mine)).toEqual(AFTER);
     expect(receivedEventIds(mine)).toEqual(mine.eventIds);
     // The purge is not per merchant (see lib/worker/tasks.ts); the rest counts this merchant's rows.
-    expect(out).toEqual({ 'deliver-webhooks': 2, 'purge-idempotency-keys': 1, 'poll-attempts': 1, 'poll-refunds': 1, 'expire-sessions': 1, 'purge-link-sessions': 0 });
+    expect(out).toEqual({
+      'deliver-webhooks': 2,
+      'purge-idempotency-keys': 1,
+      'poll-attempts': 1,
+      'poll-refunds': 1,
+      'expire-sessions': 1,
+      'purge-link-sessions': 0,
+    });
     // Another merchant's due work is left alone by a pass scoped to this one.
     expect(await state(theirs)).toEqual(BEFORE);
     expect(receivedEventIds(theirs)).toEqual([]);
