@@ -238,12 +238,12 @@ curl -X POST ${base}/v1/test_helpers/payment_intents/pi_.../fail \\
           intent&apos;s currency) and the payment&apos;s number decide its outcome:
         </p>
         <Table
-          caption="Refund test amounts"
+          caption="Refund outcomes by amount"
           head={['Amount ending in', 'Outcome']}
           rows={refundTestRows().amounts.map((r) => [<code key="a">{r.endsWith}</code>, <Text key="o">{r.outcome}</Text>])}
         />
         <Table
-          caption="Refund test numbers (mobile money: the payment's number)"
+          caption="Refund outcomes by the payment's number (mobile money)"
           head={['Last four digits', 'Outcome']}
           rows={refundTestRows().numbers.map((r) => [<code key="n">{r.last4}</code>, <Text key="o">{r.outcome}</Text>])}
         />

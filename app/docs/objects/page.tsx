@@ -69,12 +69,12 @@ export default function ObjectsPage() {
           {[...new Set(events.map((e) => e.schema))].map((schema) => (
             <li key={schema ?? 'other'}>
               {schema ? <a href={objectHref(schema)}>{schema}</a> : 'Other'}:{' '}
-              <Text>
+              <code>
                 {events
                   .filter((e) => e.schema === schema)
-                  .map((e) => `\`${e.type}\``)
+                  .map((e) => e.type)
                   .join(', ')}
-              </Text>
+              </code>
             </li>
           ))}
         </ul>
