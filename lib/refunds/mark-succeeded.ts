@@ -10,13 +10,13 @@ import { getOwnedRefund, type Refund, toRefund } from '../domain/refunds';
 import { invalid, unexpectedState } from '../errors';
 import { nowSeconds } from '../ids';
 import { BackendError } from '../rails/types';
-import { getRefund } from '../store/refunds';
+import { getRefund, type RefundRow } from '../store/refunds';
 import { advanceRefund } from './advance';
 import { applyOutcome, LEASE_SECONDS, moveRefund, refundRail, refundRequest } from './shared';
 
 export async function markRefundSucceeded(db: Db, scope: Scope, id: string, operatorReference: string, now = nowSeconds()): Promise<Refund> {
   const r = await getOwnedRefund(db, scope, id);
-  await assertReferenceFree(db, r.rail, r.id, operatorReference.trim());
+  await assertReferenceFree(db, r, operatorReference.trim());
   const action = r.status === 'requires_action' ? (r.next_action as { type?: string } | null)?.type : undefined;
   if (action === 'manual_refund') {
     return toRefund(await applyManual(db, r.id, operatorReference.trim(), now));
@@ -58,11 +58,12 @@ async function applyManual(db: Db, id: string, reference: string, now: number) {
   });
 }
 
-/** One transfer proves one refund (also a unique index: refunds_operator_reference). */
-async function assertReferenceFree(db: Db, rail: string, id: string, reference: string): Promise<void> {
+/** One transfer proves one refund of the account it went out of (also a unique index: refunds_operator_reference). */
+async function assertReferenceFree(db: Db, r: RefundRow, reference: string): Promise<void> {
   const other = await db.query<{ id: string }>(
-    `select id from refunds where rail = $1 and operator_reference = $2 and id <> $3 and status not in ('failed', 'canceled') limit 1`,
-    [rail, reference, id],
+    `select id from refunds where rail = $1 and livemode = $2 and coalesce(rail_account_id, '') = $3 and operator_reference = $4 and id <> $5
+        and status not in ('failed', 'canceled') limit 1`,
+    [r.rail, r.livemode, r.rail_account_id ?? '', reference, r.id],
   );
   if (other[0])
     throw invalid(
