@@ -16,16 +16,16 @@ import { applyOutcome, LEASE_SECONDS, moveRefund, refundRail, refundRequest } fr
 
 export async function markRefundSucceeded(db: Db, scope: Scope, id: string, operatorReference: string, now = nowSeconds()): Promise<Refund> {
   const r = await getOwnedRefund(db, scope, id);
-  await assertReferenceFree(db, r, operatorReference.trim());
+  const reference = proofOf(r, operatorReference);
+  await assertReferenceFree(db, r, reference);
   const action = r.status === 'requires_action' ? (r.next_action as { type?: string } | null)?.type : undefined;
   if (action === 'manual_refund') {
-    return toRefund(await applyManual(db, r.id, operatorReference.trim(), now));
+    return toRefund(await applyManual(db, r.id, reference, now));
   }
   if (action === 'refund_claim') throw unexpectedState('The payer has not claimed this refund yet: there is nothing to send it to.');
   if (action !== 'send_payment')
     throw unexpectedState(`This refund's status is ${r.status}; only a refund waiting for the merchant (requires_action) can be marked as succeeded.`);
   const rr = await refundRail(db, r);
-  const reference = operatorReference.trim();
   const outcome = await rr.confirm!({ ...(await refundRequest(db, r, now, false)), operatorReference: reference }).catch((err: unknown) => {
     if (err instanceof BackendError) return { state: 'not_found' as const };
     throw err;
@@ -56,6 +56,16 @@ async function applyManual(db: Db, id: string, reference: string, now: number) {
     if (cur.status !== 'requires_action') throw unexpectedState(`This refund's status changed to ${cur.status} meanwhile.`);
     return moveRefund(tx, cur, 'succeeded', { operator_reference: reference, succeeded_at: now, next_action: null }, now);
   });
+}
+
+/**
+ * The proof as it is recorded and compared: a claim rail's transaction id or preimage (64 hex
+ * digits) in lower case, as its backend names it, whatever case the wallet showed; an operator's
+ * transaction id as given.
+ */
+function proofOf(r: RefundRow, given: string): string {
+  const t = given.trim();
+  return r.method === 'claim' && /^[0-9a-f]{64}$/i.test(t) ? t.toLowerCase() : t;
 }
 
 /** One transfer proves one refund of the account it went out of (also a unique index: refunds_operator_reference). */
