@@ -10,22 +10,22 @@ import { getOwnedRefund, type Refund, toRefund } from '../domain/refunds';
 import { invalid, unexpectedState } from '../errors';
 import { nowSeconds } from '../ids';
 import { BackendError } from '../rails/types';
-import { getRefund } from '../store/refunds';
+import { getRefund, type RefundRow } from '../store/refunds';
 import { advanceRefund } from './advance';
 import { applyOutcome, LEASE_SECONDS, moveRefund, refundRail, refundRequest } from './shared';
 
 export async function markRefundSucceeded(db: Db, scope: Scope, id: string, operatorReference: string, now = nowSeconds()): Promise<Refund> {
   const r = await getOwnedRefund(db, scope, id);
-  await assertReferenceFree(db, r.rail, r.id, operatorReference.trim());
+  const reference = proofOf(r, operatorReference);
+  await assertReferenceFree(db, r, reference);
   const action = r.status === 'requires_action' ? (r.next_action as { type?: string } | null)?.type : undefined;
   if (action === 'manual_refund') {
-    return toRefund(await applyManual(db, r.id, operatorReference.trim(), now));
+    return toRefund(await applyManual(db, r.id, reference, now));
   }
   if (action === 'refund_claim') throw unexpectedState('The payer has not claimed this refund yet: there is nothing to send it to.');
   if (action !== 'send_payment')
     throw unexpectedState(`This refund's status is ${r.status}; only a refund waiting for the merchant (requires_action) can be marked as succeeded.`);
   const rr = await refundRail(db, r);
-  const reference = operatorReference.trim();
   const outcome = await rr.confirm!({ ...(await refundRequest(db, r, now, false)), operatorReference: reference }).catch((err: unknown) => {
     if (err instanceof BackendError) return { state: 'not_found' as const };
     throw err;
@@ -58,11 +58,22 @@ async function applyManual(db: Db, id: string, reference: string, now: number) {
   });
 }
 
-/** One transfer proves one refund (also a unique index: refunds_operator_reference). */
-async function assertReferenceFree(db: Db, rail: string, id: string, reference: string): Promise<void> {
+/**
+ * The proof as it is recorded and compared: a claim rail's transaction id or preimage (64 hex
+ * digits) in lower case, as its backend names it, whatever case the wallet showed; an operator's
+ * transaction id as given.
+ */
+function proofOf(r: RefundRow, given: string): string {
+  const t = given.trim();
+  return r.method === 'claim' && /^[0-9a-f]{64}$/i.test(t) ? t.toLowerCase() : t;
+}
+
+/** One transfer proves one refund of the account it went out of (also a unique index: refunds_operator_reference). */
+async function assertReferenceFree(db: Db, r: RefundRow, reference: string): Promise<void> {
   const other = await db.query<{ id: string }>(
-    `select id from refunds where rail = $1 and operator_reference = $2 and id <> $3 and status not in ('failed', 'canceled') limit 1`,
-    [rail, reference, id],
+    `select id from refunds where rail = $1 and livemode = $2 and coalesce(rail_account_id, '') = $3 and operator_reference = $4 and id <> $5
+        and status not in ('failed', 'canceled') limit 1`,
+    [r.rail, r.livemode, r.rail_account_id ?? '', reference, r.id],
   );
   if (other[0])
     throw invalid(
