@@ -49,9 +49,11 @@ create table refunds (
 create index refunds_list on refunds (merchant_id, livemode, created_at desc, seq desc);
 create index refunds_intent on refunds (payment_intent_id, seq);
 create index refunds_attempt on refunds (payment_attempt_id);
--- One transfer proves one refund: a txid, preimage or operator transaction id recorded twice on a rail
--- would count one payment as two refunds.
-create unique index refunds_operator_reference on refunds (rail, operator_reference)
+-- One transfer proves one refund: a txid, preimage or operator transaction id recorded twice would
+-- count one payment as two refunds. Within the books it belongs to: an operator's transaction ids are
+-- unique in one account's books, not across the accounts of a deployment (a merchant's own MTN
+-- account numbers its transactions as the deployment's does), nor across test and live mode.
+create unique index refunds_operator_reference on refunds (rail, livemode, coalesce(rail_account_id, ''), operator_reference)
   where operator_reference is not null and status not in ('failed', 'canceled');
 create index refunds_due on refunds (next_check_at) where next_check_at is not null;
 
