@@ -726,8 +726,9 @@ const event = caisse.webhooks.verify(rawBody, req.headers, process.env.CAISSE_WE
 if (event.type === 'payment_intent.succeeded') console.log(event.data.object.reference); // a PaymentIntent`}</Code>
       <p>
         Every operation of the <Link href="/docs#reference">reference</Link> has its method: <C>{'paymentIntents.confirm(id, { phone })'}</C>,{' '}
-        <C>checkoutSessions.expire(id)</C>, <C>webhookEndpoints.create(...)</C>, and in test mode <C>testHelpers.paymentIntents.pay(id)</C> and <C>.fail(id)</C>
-        . Pass <C>rawBody</C> to <C>webhooks.verify</C> as the bytes or text received, never re-serialised JSON.
+        <C>checkoutSessions.expire(id)</C>, <C>webhookEndpoints.create(...)</C>, <C>{'refunds.create({ paymentIntentId, amount }, { idempotencyKey })'}</C>, and
+        in test mode <C>testHelpers.paymentIntents.pay(id)</C>, <C>.fail(id)</C> and <C>testHelpers.refunds.claim(id)</C>. Pass <C>rawBody</C> to{' '}
+        <C>webhooks.verify</C> as the bytes or text received, never re-serialised JSON.
       </p>
       <h2 id="errors">Errors and retries</h2>
       <p>
