@@ -255,8 +255,9 @@ describe('USDT on TRON', () => {
     expect(open).toContain('réseau de test TRON Nile');
     const eth = '0x52908400098527886E0F7030069857D2E4169EE7';
     const bad = await claim(r.token, eth);
-    expect(bad).toContain('error=invalid_destination');
-    expect(text(await render(bad))).toContain('Ce n’est pas une adresse TRON valide : elle commence par T et compte 34 caractères.');
+    // An Ethereum address: another network (the rail's parser, lib/rails/tron/destination.ts).
+    expect(bad).toContain('error=wrong_network');
+    expect(text(await render(bad))).toContain('Cette adresse est sur un autre réseau : il faut une adresse TRON (qui commence par T).');
     expect((await refund(r.id)).nextAction.type).toBe('refund_claim');
     const tron = testDestination('usdt_trc20', r.settlementAmount, now());
     expect(await claim(r.token, tron)).toBe(`/checkout/refund/${r.token}`);

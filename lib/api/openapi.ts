@@ -88,6 +88,7 @@ export const ERROR_CODES = [
   'amount_mismatch',
   'invoice_expired',
   'operator_reference_invalid',
+  'destination_in_use',
 ] as const;
 
 const Quote = z
@@ -1150,7 +1151,7 @@ export const OPERATIONS: Operation[] = [
       'Test mode: the payer gives `destination` on the claim page (a testnet invoice for exactly the settlement amount, a tb1 address, a TRON address), checked as the claim page checks it (400 `invalid_destination`, `wrong_network`, `amount_mismatch`, `invoice_expired`); without one, a valid test destination is made. The simulated account then pays it (`pending`), except for test amounts ending in 17 (`send_payment`). Test keys only: a live key gets 404.',
     body: testClaimInput,
     returns: 'Refund',
-    codes400: ['invalid_destination', 'wrong_network', 'amount_mismatch', 'invoice_expired'],
+    codes400: ['invalid_destination', 'wrong_network', 'amount_mismatch', 'invoice_expired', 'destination_in_use'],
     state: true,
   },
   {

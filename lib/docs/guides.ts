@@ -134,6 +134,11 @@ export const ERROR_CODE_DOCS: Record<string, ErrorCodeDoc> = {
     meaning: 'A refund claim: the Lightning invoice is not for exactly the refund (or has no amount).',
   },
   invoice_expired: { status: 400, type: 'invalid_request_error', meaning: 'A refund claim: the Lightning invoice has expired, or expires within 10 minutes.' },
+  destination_in_use: {
+    status: 400,
+    type: 'invalid_request_error',
+    meaning: 'A refund claim: this address is already given for another open refund on the rail (one transfer proves one refund): give another.',
+  },
   operator_reference_invalid: {
     status: 400,
     type: 'invalid_request_error',

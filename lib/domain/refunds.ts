@@ -7,8 +7,9 @@ import { notFound } from '../errors';
 import type { Currency, Rail } from '../money';
 import { parseRefund, type RefundRow } from '../store/refunds';
 import { idParam, metadataInput, type Scope, shortText } from './common';
+import { recordEvent } from './events';
 import { listObjects, listQuery } from './list';
-import { REFUND_STATUSES, type RefundStatus } from './transitions';
+import { REFUND_STATUSES, type RefundStatus, transitionRefund } from './transitions';
 
 export const REFUND_REASONS = ['requested_by_customer', 'duplicate', 'fraudulent', 'other'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
@@ -125,4 +126,35 @@ export async function listRefunds(db: Db, scope: Scope, query: z.output<typeof l
     filters: { payment_intent_id: query.paymentIntentId, status: query.status },
     map: (r) => toRefund(parseRefund(r)),
   });
+}
+
+/**
+ * Money the intent had counted is gone (a reversal: reorganised or double-spent on chain): refunds
+ * not yet sent that now hold more than the intent received are canceled, newest first, with
+ * refund.canceled (`failureReason` `payment_reversed`), so nothing refunds money that never stayed.
+ * Refunds already sent are the merchant's to settle with the payer. In the reversal's transaction,
+ * which holds the intent's lock.
+ */
+export async function releaseRefundsBeyondReceived(tx: Db, intentId: string, received: number): Promise<number> {
+  const rows = (
+    await tx.query(`select * from refunds where payment_intent_id = $1 and status not in ('failed', 'canceled') order by seq desc for update`, [intentId])
+  ).map(parseRefund);
+  let held = rows.reduce((t, r) => t + r.amount, 0);
+  let canceled = 0;
+  for (const r of rows) {
+    if (held <= Math.max(0, received)) break;
+    if (r.status === 'succeeded' || r.sent_at !== null || r.operator_reference !== null) continue;
+    const row = parseRefund(
+      await transitionRefund(tx, r.id, 'canceled', {
+        next_action: null,
+        next_check_at: null,
+        failure_code: 'payment_reversed',
+        failure_reason: 'The payment this refund gave back was reversed on chain: there is no money left to refund.',
+      }),
+    );
+    await recordEvent(tx, { merchantId: row.merchant_id, livemode: row.livemode }, 'refund.canceled', toRefund(row));
+    held -= r.amount;
+    canceled++;
+  }
+  return canceled;
 }

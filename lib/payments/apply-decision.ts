@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { attemptWorth, lateRate, lateValuation, needsLateRate, quoteOf, trimValuation, type Valuation, valuationOf } from '../domain/conversion';
 import { type EventType, recordEvent } from '../domain/events';
 import { serializeIntent } from '../domain/payment-intents';
+import { releaseRefundsBeyondReceived } from '../domain/refunds';
 import { transitionIntent } from '../domain/transitions';
 import type { RailStatus } from '../rails/types';
 import { addCredited, lockCredited, markMoneySeen } from '../store/addresses';
@@ -162,7 +163,10 @@ async function reverse(tx: Db, intent: PaymentIntentRow, attempt: PaymentAttempt
     left -= take;
   }
   await addCredited(tx, attempt.destination, rail, credit);
-  return addReceived(tx, intent.id, -intentTaken, now);
+  const after = await addReceived(tx, intent.id, -intentTaken, now);
+  // Refunds not yet sent never give back money that did not stay.
+  await releaseRefundsBeyondReceived(tx, intent.id, after.amount_received);
+  return after;
 }
 
 /** One effect of a Decision; returns the intent row as it is after it. */

@@ -68,3 +68,16 @@ describe('settlementOf (a payment of 10,000 XOF that sent 16.666667 USDT at 600)
     expect(settlementOf(src(), 1234, 'XOF', null)).toBe(1234);
   });
 });
+
+describe("after a refund at today's rate took more than its share", () => {
+  it("the rest at the quote is refused with a message naming the way out; at today's rate it is planned", () => {
+    const spent = src({ received: 10_000_000, worth: 6000, refunded: 3000, refundedSettlement: 10_000_000, rate: '600', settlementCurrency: 'USDT' });
+    expect(planRefund({ sources: [spent], intentCurrency: 'XOF', received: 6000, held: 3000, requested: undefined, currentRate: null })).toEqual({
+      code: 'settlement_spent',
+    });
+    expect(planRefund({ sources: [spent], intentCurrency: 'XOF', received: 6000, held: 3000, requested: undefined, currentRate: '500' })).toMatchObject({
+      amount: 3000,
+      settlementAmount: 6_000_000,
+    });
+  });
+});

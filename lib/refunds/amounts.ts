@@ -28,7 +28,9 @@ export type RefundPlanError =
   | { code: 'nothing_left'; received: number; held: number }
   | { code: 'over_refundable'; refundable: number }
   | { code: 'over_one_payment'; max: number; refundable: number }
-  | { code: 'too_small' };
+  | { code: 'too_small' }
+  /** At the quote, the payment's money is all given back already (refunds at today's rate took more than their share). */
+  | { code: 'settlement_spent' };
 
 export interface RefundPlan {
   attemptId: string;
@@ -71,6 +73,7 @@ export function planRefund(input: {
   const amount = requested ?? max;
   if (amount > max) return { code: 'over_one_payment', max, refundable };
   const settlement = settlementOf(source, amount, intentCurrency, currentRate);
+  if (settlement < 1 && source.rate !== null && currentRate === null && source.received - source.refundedSettlement <= 0) return { code: 'settlement_spent' };
   if (settlement < 1) return { code: 'too_small' };
   return {
     attemptId: source.attemptId,
@@ -110,5 +113,7 @@ export function planErrorMessage(e: RefundPlanError, currency: Currency): string
       return `This payment intent was paid in several payments: one refund gives back at most ${f(e.max)} (one payment's money); refund the rest (${f(e.refundable - e.max)}) in another refund.`;
     case 'too_small':
       return 'amount is too small: it is less than one unit of what leaves on the rail.';
+    case 'settlement_spent':
+      return "All that this payment sent is already given back at its quote's rate (an earlier refund at today's rate gave back more than its share): refund the rest at today's rate (rate: current), or not at all.";
   }
 }

@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { invalid } from '../errors';
 import { nowSeconds } from '../ids';
 import type { Currency, Rail } from '../money';
+import { lockIntent } from '../store/intents';
 import { getRefund, type RefundRow, refundByClaimToken } from '../store/refunds';
 import { advanceRefund } from './advance';
 import { changeNextAction, LEASE_SECONDS, MIN_INVOICE_SECONDS, moveRefund, refundRail, sendPaymentAction } from './shared';
@@ -72,7 +73,15 @@ export async function submitClaim(db: Db, token: string, input: string, now = no
     message: 'This rail takes no destination.',
   };
   if (!parsed.ok) return parsed;
+  // An address another open refund of this rail and mode was claimed to is refused: on the
+  // deployment's shared accounts a proof could then be recorded for the wrong refund.
+  const taken = await db.query(
+    `select 1 from refunds where rail = $1 and livemode = $2 and destination = $3 and id <> $4 and status not in ('failed', 'canceled') limit 1`,
+    [r0.rail, r0.livemode, parsed.destination, r0.id],
+  );
+  if (taken.length) return { ok: false, code: 'destination_in_use', message: 'This destination is already given for another refund: give another one.' };
   const moved = await db.transaction(async (tx) => {
+    await lockIntent(tx, r0.payment_intent_id); // the engine's lock order: the intent, then its rows
     const r = (await getRefund(tx, r0.id, { lock: true }))!;
     if (stateOf(r, now) !== 'open') return null;
     const set = { destination: parsed.destination, destination_expires_at: parsed.expiresAt, claimed_at: now };

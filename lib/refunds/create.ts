@@ -69,6 +69,7 @@ async function insertPlannedRefund(tx: Db, scope: Scope, input: CreateRefundInpu
   if ('code' in plan) {
     const message = planErrorMessage(plan, intent.currency);
     if (plan.code === 'nothing_received') throw unexpectedState(message);
+    if (plan.code === 'settlement_spent') throw invalid('parameter_invalid', message, 'rate');
     throw invalid(plan.code === 'too_small' ? 'amount_too_small' : 'amount_too_large', message, 'amount');
   }
   const attempt = attempts.find((a) => a.id === plan.attemptId)!;

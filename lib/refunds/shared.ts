@@ -22,8 +22,8 @@ export const MIN_INVOICE_SECONDS = 10 * 60;
 export const RESEND_AFTER_SECONDS = 30;
 /** A merchant's proof the backend cannot find after this goes back to the merchant (requires_action). */
 export const PROOF_PATIENCE_SECONDS = 24 * 3600;
-/** A lease on a refund for one step. */
-export const LEASE_SECONDS = 60;
+/** A lease on a refund for one step: longer than the few backend calls a step makes (each bounded by RAIL_HTTP_TIMEOUT_MS). */
+export const LEASE_SECONDS = 300;
 
 export const scopeOfRefund = (r: RefundRow) => ({ merchantId: r.merchant_id, livemode: r.livemode });
 

@@ -184,9 +184,12 @@ export async function leaseRefund(db: Db, id: string, now: number, seconds: numb
   return rows.length === 1;
 }
 
-/** Release a lease and say when the refund is due next (null: nothing more to ask). */
-export async function releaseRefund(db: Db, id: string, nextCheckAt: number | null): Promise<void> {
-  await db.query(`update refunds set locked_until = null, next_check_at = $2 where id = $1`, [id, nextCheckAt]);
+/**
+ * Release our lease (`lease`: the locked_until we took) and say when the refund is due next (null:
+ * nothing more to ask). A lease that ran out and was taken by another is left to its holder.
+ */
+export async function releaseRefund(db: Db, id: string, nextCheckAt: number | null, lease: number): Promise<void> {
+  await db.query(`update refunds set locked_until = null, next_check_at = $2 where id = $1 and locked_until = $3`, [id, nextCheckAt, lease]);
 }
 
 /** Add a succeeded refund's amount to its intent (the intent's row is locked by the caller). */

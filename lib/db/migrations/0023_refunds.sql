@@ -50,11 +50,14 @@ create index refunds_list on refunds (merchant_id, livemode, created_at desc, se
 create index refunds_intent on refunds (payment_intent_id, seq);
 create index refunds_attempt on refunds (payment_attempt_id);
 -- One transfer proves one refund: a txid, preimage or operator transaction id recorded twice would
--- count one payment as two refunds. Within the books it belongs to: an operator's transaction ids are
--- unique in one account's books, not across the accounts of a deployment (a merchant's own MTN
--- account numbers its transactions as the deployment's does), nor across test and live mode.
+-- count one payment as two refunds. An operator's transaction id is unique in the books of the account
+-- it went out of (a merchant's own MTN account numbers its transactions as the deployment's does); a
+-- chain's transaction or a preimage is one transfer whoever records it, across every account of the
+-- rail (the deployment's address pool is shared by its merchants).
 create unique index refunds_operator_reference on refunds (rail, livemode, coalesce(rail_account_id, ''), operator_reference)
-  where operator_reference is not null and status not in ('failed', 'canceled');
+  where operator_reference is not null and method = 'send' and status not in ('failed', 'canceled');
+create unique index refunds_chain_proof on refunds (rail, livemode, operator_reference)
+  where operator_reference is not null and method = 'claim' and status not in ('failed', 'canceled');
 create index refunds_due on refunds (next_check_at) where next_check_at is not null;
 
 -- What succeeded refunds gave back, in the intent's currency (kept with the refund's change, under the intent's lock).
