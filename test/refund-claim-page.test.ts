@@ -241,7 +241,7 @@ describe('on-chain Bitcoin: an address', () => {
     expect(await claim(r.token, testDestination('btc_onchain', r.settlementAmount, now()))).toBe(`/checkout/refund/${r.token}`);
     expect((await refund(r.id)).nextAction.type).toBe('send_payment');
     expect(text(await render(`/checkout/refund/${r.token}`))).toContain('Bien reçu : Boutique Awa vous l’envoie');
-    await post(`/v1/refunds/${r.id}/mark_succeeded`, { operatorReference: 'ab'.repeat(32) });
+    await post(`/v1/refunds/${r.id}/mark_succeeded`, { operatorReference: randomBytes(32).toString('hex') });
     expect(text(await render(`/checkout/refund/${r.token}`))).toContain('Remboursement envoyé');
   });
 });

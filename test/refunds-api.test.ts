@@ -1,6 +1,7 @@
 // Refunds through the API in test mode, on every rail's simulator: full and partial, the state
 // table's paths (sent and confirmed, declined, manual, claimed and paid, claimed and sent by the
 // merchant, canceled), the amount rules, the events, and the money invariant extended to refunds.
+import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pollDueAttempts } from '@/lib/payments/poll';
 import { pollDueRefunds } from '@/lib/refunds/poll';
@@ -162,7 +163,7 @@ describe('claim rails: the payer claims, the simulated account pays, Caisse conf
     expect(claimed.body.status).toBe('requires_action');
     expect(claimed.body.nextAction).toMatchObject({ type: 'send_payment', amount: 50_017, currency: 'BTC' });
     expect(claimed.body.nextAction.uri).toBe(`bitcoin:${claimed.body.nextAction.destination}?amount=0.00050017`);
-    const cancelAfter = await post(`/v1/refunds/${r.body.id}/mark_succeeded`, { operatorReference: 'ab'.repeat(32) });
+    const cancelAfter = await post(`/v1/refunds/${r.body.id}/mark_succeeded`, { operatorReference: randomBytes(32).toString('hex') });
     expect(cancelAfter.body.status).toBe('succeeded');
     await assertMoneyInvariant(db(), pi.id, { paid: 50_017, refunded: 50_017, noRepoll: true });
   });

@@ -53,10 +53,13 @@ create index refunds_attempt on refunds (payment_attempt_id);
 -- count one payment as two refunds. An operator's transaction id is unique in the books of the account
 -- it went out of (a merchant's own MTN account numbers its transactions as the deployment's does); a
 -- chain's transaction or a preimage is one transfer whoever records it, across every account of the
--- rail (the deployment's address pool is shared by its merchants).
-create unique index refunds_operator_reference on refunds (rail, livemode, coalesce(rail_account_id, ''), operator_reference)
+-- rail (the deployment's address pool is shared by its merchants). Test mode's simulators keep no
+-- shared books: each merchant's are its own.
+create unique index refunds_operator_reference on refunds
+  (rail, livemode, coalesce(rail_account_id, case when account_owner = 'simulator' then merchant_id else '' end), operator_reference)
   where operator_reference is not null and method = 'send' and status not in ('failed', 'canceled');
-create unique index refunds_chain_proof on refunds (rail, livemode, operator_reference)
+create unique index refunds_chain_proof on refunds
+  (rail, livemode, (case when account_owner = 'simulator' then merchant_id else '' end), operator_reference)
   where operator_reference is not null and method = 'claim' and status not in ('failed', 'canceled');
 create index refunds_due on refunds (next_check_at) where next_check_at is not null;
 
