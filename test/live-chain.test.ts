@@ -103,6 +103,9 @@ async function liveIntent(body: { amount: number; currency: 'BTC' | 'USDT' | 'XO
     advance: (seconds: number) => {
       t += seconds;
     },
+    /** A refund of this intent through the API (live key). */
+    refund: (body: Record<string, unknown> = {}) => call('POST', '/v1/refunds', { key: m.keys.live, body: { paymentIntentId: id, ...body } }),
+    getRefund: (refundId: string) => call('GET', `/v1/refunds/${refundId}`, { key: m.keys.live }),
     /** One worker pass for this merchant, a minute after the previous one. */
     poll: async () => {
       t += 60;
@@ -390,6 +393,23 @@ describe(`live on-chain BTC through the payment flow (fake Esplora, ${REQUIRED} 
       'payment_intent.payment_failed',
       'payment_intent.pending',
     ]);
+  });
+
+  it('a refund not yet sent of money a deeper reorg then takes back is canceled (payment_reversed): nothing refunds money that did not stay', async () => {
+    const p = await liveIntent({ amount: 50_000, currency: 'BTC', rail: 'btc_onchain' });
+    const tx = esplora.send(p.address, 50_000, esplora.tip + 1);
+    esplora.tip += 1;
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'succeeded', amountReceived: 50_000 });
+    const r = await p.refund({ amount: 20_000 });
+    expect(r.body).toMatchObject({ status: 'requires_action', nextAction: { type: 'refund_claim' } });
+    esplora.reorg(esplora.tip - 2, [tx]);
+    esplora.tip += 3;
+    await p.poll();
+    expect(await p.intent()).toEqual({ status: 'succeeded', amountReceived: 0 });
+    expect((await p.getRefund(r.body.id)).body).toMatchObject({ status: 'canceled', failureReason: 'payment_reversed', nextAction: null });
+    expect((await p.refund()).status).toBe(409); // nothing received any more
+    await assertMoneyInvariant(db(), p.id, { paid: btcPaid(p.address), refunded: 0, now: p.clock });
   });
 
   it('a payment credited with its 2 confirmations, then double-spent by a deeper reorg: the credit is reversed, with an event', async () => {
