@@ -49,6 +49,9 @@ interface Objects {
   link: string;
   endpoint: string;
   intent: string;
+  /** A paid intent and a refund of it waiting for the merchant (a manual refund). */
+  paid: string;
+  refund: string;
 }
 
 /** Fields that would make each action do its work if it ran (the ids are real objects of the merchant). */
@@ -75,6 +78,9 @@ function fieldsOf(o: Objects): Record<string, Record<string, string>> {
     'app/dashboard/users/actions.ts#disableUserAction': { userId: u.id },
     'app/dashboard/payments/[id]/actions.ts#cancelPaymentAction': { intent: o.intent },
     'app/dashboard/payments/[id]/actions.ts#resendDeliveryAction': { intent: o.intent, delivery: 'whd_crosssite0000000000' },
+    'app/dashboard/payments/[id]/refund-actions.ts#createRefundAction': { intent: o.paid, amount: '500', reason: 'duplicate' },
+    'app/dashboard/payments/[id]/refund-actions.ts#cancelRefundAction': { refund: o.refund },
+    'app/dashboard/payments/[id]/refund-actions.ts#markRefundSucceededAction': { refund: o.refund, operatorReference: `XSITE-${run}` },
     'app/dashboard/payment-methods/actions.ts#connectRailAction': { rail: 'btc_onchain', 's.accountKey': ZPUB, 's.esploraUrl': 'http://127.0.0.1:9' },
     'app/dashboard/payment-methods/actions.ts#updateRailAction': {
       rail: 'btc_onchain',
@@ -132,7 +138,12 @@ test('[DASHBOARD]: every server action replayed cross-site with a signed-in cook
   const endpoint = await api(request, 'POST', '/v1/webhook_endpoints', { url: `http://127.0.0.1:9/kept-${run}`, enabledEvents: ['*'] });
   endpointMade = endpoint.id;
   const intent = await api(request, 'POST', '/v1/payment_intents', { amount: 2500, currency: 'XOF', rail: 'mobile_money_a', reference: `cross-${run}` });
-  const o: Objects = { product: product.id, price: price.id, link: link.id, endpoint: endpoint.id, intent: intent.id };
+  const paid = await api(request, 'POST', '/v1/payment_intents', { amount: 3000, currency: 'XOF', rail: 'mobile_money_a', reference: `cross-paid-${run}` });
+  await api(request, 'POST', `/v1/test_helpers/payment_intents/${paid.id}/pay`, {});
+  // A test amount ending in 17: a manual refund, waiting for the merchant (cancel and mark would change it).
+  const refund = await api(request, 'POST', '/v1/refunds', { paymentIntentId: paid.id, amount: 1017 });
+  expect(refund.nextAction.type).toBe('manual_refund');
+  const o: Objects = { product: product.id, price: price.id, link: link.id, endpoint: endpoint.id, intent: intent.id, paid: paid.id, refund: refund.id };
   const count = async (p: string) => (await api(request, 'GET', `${p}?limit=100`)).data.length as number;
   const before = {
     products: await count('/v1/products'),
@@ -184,6 +195,9 @@ test('[DASHBOARD]: every server action replayed cross-site with a signed-in cook
   expect(await api(request, 'GET', `/v1/payment_links/${link.id}`)).toMatchObject({ active: true });
   expect(await api(request, 'GET', `/v1/webhook_endpoints/${endpoint.id}`)).toMatchObject({ status: 'enabled' });
   expect(await api(request, 'GET', `/v1/payment_intents/${intent.id}`)).toMatchObject({ status: 'requires_payment_method' });
+  expect(await api(request, 'GET', `/v1/refunds/${refund.id}`)).toMatchObject({ status: 'requires_action', operatorReference: null });
+  expect((await api(request, 'GET', `/v1/refunds?paymentIntentId=${paid.id}`)).data.map((r: { id: string }) => r.id)).toEqual([refund.id]);
+  expect(await api(request, 'GET', `/v1/payment_intents/${paid.id}`)).toMatchObject({ amountReceived: 3000, amountRefunded: 0 });
   expect({
     products: await count('/v1/products'),
     prices: await count('/v1/prices'),

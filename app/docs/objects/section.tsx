@@ -12,17 +12,15 @@ export function ObjectSection({ doc, name }: { doc: OpenApiDocument; name: strin
     <section id={name} aria-labelledby={`${name}-h`} className={styles.op}>
       <h2 id={`${name}-h`}>{name}</h2>
       <Paragraphs text={s.description} />
-      {variants.length ? (
+      {variants.length && name === 'Event' ? (
+        <p>
+          One of the event objects, told apart by <code>type</code> (its <code>data.object</code> is the object the type names): see{' '}
+          <a href="/docs/objects#event-types">the event types</a>.
+        </p>
+      ) : variants.length ? (
         <>
           <p>
-            One of these objects, told apart by <code>type</code>
-            {name === 'Event' ? (
-              <>
-                {' '}
-                (its <code>data.object</code> is the object the type names)
-              </>
-            ) : null}
-            :
+            One of these objects, told apart by <code>type</code>:
           </p>
           <ul>
             {variants.map((v) => (
