@@ -19,6 +19,7 @@ export const ID_PREFIXES = {
   user: 'user',
   railAccount: 'ra',
   refund: 're',
+  balanceTransaction: 'txn',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

@@ -154,6 +154,27 @@ export async function assertMoneyInvariant(db: Db, intentId: string, opts: Invar
       done.reduce((s, r) => s + Number(r.settlement_amount), 0),
       'the succeeded refunds == what left on the rail',
     ).toBe(opts.refundedSettlement);
+  // The ledger (balance_transactions): every movement written with it, so it adds up to the intent's
+  // money, and each attempt's lines to what that attempt holds; the refunds' lines to what went back.
+  const ledger = await db.query<{
+    type: string;
+    payment_attempt_id: string | null;
+    refund_id: string | null;
+    amount: number;
+    amount_in_intent_currency: number;
+  }>(`select type, payment_attempt_id, refund_id, amount, amount_in_intent_currency from balance_transactions where payment_intent_id = $1`, [intentId]);
+  expect(
+    ledger.reduce((t, l) => t + Number(l.amount_in_intent_currency), 0),
+    'the ledger of the intent == amountReceived - amountRefunded',
+  ).toBe(before.amountReceived - Number(amount_refunded));
+  for (const a of attempts) {
+    const lines = ledger.filter((l) => l.payment_attempt_id === a.id && l.refund_id === null).reduce((t, l) => t + Number(l.amount), 0);
+    expect(lines, `the ledger's lines of attempt ${a.id} == what it received`).toBe(Number(a.amount_received));
+  }
+  expect(
+    ledger.filter((l) => l.type === 'refund').reduce((t, l) => t - Number(l.amount), 0),
+    "the ledger's refunds == the succeeded refunds, as moved on the rail",
+  ).toBe(done.reduce((t, r) => t + Number(r.settlement_amount), 0));
   const holding = refunds.filter((r) => r.status !== 'failed' && r.status !== 'canceled').reduce((s, r) => s + Number(r.amount), 0);
   expect(holding, 'refunds never hold more than was received').toBeLessThanOrEqual(before.amountReceived);
 

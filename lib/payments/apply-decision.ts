@@ -21,6 +21,7 @@ import {
   writeAttempt,
 } from '../store/attempts';
 import { addReceived, type PaymentIntentRow, parseIntent, setLastPaymentError } from '../store/intents';
+import { appendLedger, type BalanceTransactionType, type LedgerEntry, splitCredit } from '../store/ledger';
 import { openSessionOf, windowClosed } from '../store/sessions';
 import { scopeOf } from './adapters';
 import { closeActiveAttempts, closeSessionsOfIntent, failIntent } from './close';
@@ -139,7 +140,43 @@ async function applyCredit(
 ): Promise<PaymentIntentRow> {
   if (e.amount < 0) return reverse(tx, intent, attempt, e.amount, now);
   if (familyOfRail(attempt.rail).receivesOnAddress) await addCredited(tx, attempt.destination, attempt.rail, e.amount);
+  // The ledger, in the credit's own transaction: a payment, an overpayment, or a late payment.
+  const parts = splitCredit({ status: intent.status, amount: intent.amount, amountReceived: intent.amount_received }, e);
+  await appendLedger(
+    tx,
+    parts.map((p) => ledgerEntry(intent, attempt, p.type, p.amount, p.intentAmount, now)),
+  );
   return addReceived(tx, intent.id, e.intentAmount, now);
+}
+
+/** A ledger row of money an attempt moved (the attempt's rail, account and quote). */
+function ledgerEntry(
+  intent: PaymentIntentRow,
+  a: PaymentAttemptRow,
+  type: BalanceTransactionType,
+  amount: number,
+  intentAmount: number,
+  now: number,
+): LedgerEntry {
+  const quote = quoteOf(a);
+  return {
+    merchantId: intent.merchant_id,
+    livemode: intent.livemode,
+    type,
+    source: intent.id,
+    paymentIntentId: intent.id,
+    paymentAttemptId: a.id,
+    refundId: null,
+    rail: a.rail,
+    railAccountId: a.rail_account_id,
+    accountOwner: a.account_owner,
+    amount,
+    currency: (quote?.currency ?? a.currency) as LedgerEntry['currency'],
+    amountInIntentCurrency: intentAmount,
+    intentCurrency: intent.currency,
+    rate: quote?.rate ?? null,
+    createdAt: now,
+  };
 }
 
 /**
@@ -158,8 +195,11 @@ async function reverse(tx: Db, intent: PaymentIntentRow, attempt: PaymentAttempt
     const take = Math.min(left, before);
     const q = quoteOf(a);
     const v = valuationOf(a);
-    intentTaken += attemptWorth(q, v, before, currency) - attemptWorth(q, v, before - take, currency);
+    const worthTaken = attemptWorth(q, v, before, currency) - attemptWorth(q, v, before - take, currency);
+    intentTaken += worthTaken;
     await writeAttempt(tx, a.id, { set: { amount_received: before - take, updated_at: now } });
+    // The ledger: the money gone from the chain, out of the account that had received it.
+    await appendLedger(tx, [ledgerEntry(intent, a, 'adjustment', -take, -worthTaken, now)]);
     left -= take;
   }
   await addCredited(tx, attempt.destination, rail, credit);

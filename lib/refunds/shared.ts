@@ -12,6 +12,7 @@ import { invalid } from '../errors';
 import type { RefundOutcome, RefundRail, RefundRequest } from '../rails/types';
 import { attemptView } from '../store/attempt-row';
 import { lockIntent } from '../store/intents';
+import { appendLedger } from '../store/ledger';
 import { addRefunded, getRefund, parseRefund, type RefundRow, updateRefund } from '../store/refunds';
 
 /** A refund's claim link lives this long (the payer may take days to answer). */
@@ -80,7 +81,30 @@ export async function moveRefund(
 ): Promise<RefundRow> {
   await lockIntent(tx, r.payment_intent_id);
   const row = parseRefund(await transitionRefund(tx, r.id, to, set, opts));
-  if (to === 'succeeded') await addRefunded(tx, row.payment_intent_id, row.amount, now);
+  if (to === 'succeeded') {
+    await addRefunded(tx, row.payment_intent_id, row.amount, now);
+    // The ledger, in the same transaction: the money out of the account the payment came into.
+    await appendLedger(tx, [
+      {
+        merchantId: row.merchant_id,
+        livemode: row.livemode,
+        type: 'refund',
+        source: row.id,
+        paymentIntentId: row.payment_intent_id,
+        paymentAttemptId: row.payment_attempt_id,
+        refundId: row.id,
+        rail: row.rail,
+        railAccountId: row.rail_account_id,
+        accountOwner: row.account_owner,
+        amount: -row.settlement_amount,
+        currency: row.settlement_currency,
+        amountInIntentCurrency: -row.amount,
+        intentCurrency: row.currency,
+        rate: row.rate,
+        createdAt: now,
+      },
+    ]);
+  }
   await emit(tx, row, to === 'succeeded' ? 'refund.succeeded' : to === 'failed' ? 'refund.failed' : to === 'canceled' ? 'refund.canceled' : 'refund.updated');
   return row;
 }

@@ -267,15 +267,10 @@ export async function moneySeenOnAddress(tx: Db, intentId: string, rail: string,
 }
 
 /** The attempts that counted money on an address, newest first, locked (a reversal takes it back). */
-export function lockCreditedOnAddress(
-  tx: Db,
-  address: string,
-  rail: string,
-): Promise<{ id: string; amount_received: number; quote: unknown; valuation: unknown }[]> {
-  return tx.query<{ id: string; amount_received: number; quote: unknown; valuation: unknown }>(
-    `select id, amount_received, quote, valuation from payment_attempts where destination = $1 and rail = $2 and amount_received > 0 order by seq desc for update`,
-    [address, rail],
-  );
+export function lockCreditedOnAddress(tx: Db, address: string, rail: string): Promise<PaymentAttemptRow[]> {
+  return tx
+    .query(`select * from payment_attempts where destination = $1 and rail = $2 and amount_received > 0 order by seq desc for update`, [address, rail])
+    .then((rows) => rows.map(parseAttempt));
 }
 
 /** A switched-away Lightning invoice of the intent that can be handed out again (lib/payments/reuse-invoice.ts), locked. */
