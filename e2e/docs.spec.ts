@@ -127,6 +127,7 @@ test('[DOCS]: every page fits 360 px, is axe-clean and light; the navigation lan
     '/docs/objects',
     '/docs/objects/rail-accounts',
     '/docs/objects/refunds',
+    '/docs/objects/balance',
     '/docs/search?q=payment+intent',
   ];
   const report: string[] = [];
@@ -170,6 +171,7 @@ test('[DOCS]: every page fits 360 px, is axe-clean and light; the navigation lan
     '/docs/objects',
     '/docs/objects/rail-accounts',
     '/docs/objects/refunds',
+    '/docs/objects/balance',
     '/docs/guides/webhooks',
     '/docs/guides/rail-accounts',
   ]) {

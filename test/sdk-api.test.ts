@@ -110,6 +110,22 @@ describe('the SDK against the route handlers', () => {
     expect((await caisse.refunds.retrieve(partial.id)).operatorReference).toMatch(/^sim_/);
     expect((await caisse.refunds.list({ paymentIntentId: pi.id, status: 'succeeded' }).toArray()).map((r) => r.id)).toEqual([manual.id, partial.id]);
     expect((await caisse.paymentIntents.retrieve(pi.id)).amountRefunded).toBe(2017);
+    // The ledger of it: the payment in, the two refunds out; the balance sums them.
+    const txns = await caisse.balanceTransactions.list({ source: pi.id }).toArray();
+    expect(txns.map((x) => [x.type, x.amount])).toEqual([['payment', 5000]]);
+    expect((await caisse.balanceTransactions.retrieve(txns[0]!.id)).source).toBe(pi.id);
+    expect(
+      (await caisse.balanceTransactions.list({ type: 'refund' }).toArray())
+        .filter((x) => x.paymentIntentId === pi.id)
+        .map((x) => x.amount)
+        .sort((a, b) => a - b),
+    ).toEqual([-1017, -1000]);
+    const balance = await caisse.balance.retrieve();
+    // The file's other tests pay this merchant too: the line holds at least these, and adds up.
+    const line = balance.accounts.find((a) => a.rail === 'mobile_money_a' && a.currency === 'XOF')!;
+    expect(line.received).toBeGreaterThanOrEqual(5000);
+    expect(line.refunded).toBeGreaterThanOrEqual(2017);
+    expect(line.net).toBe(line.received - line.refunded);
 
     const ln = await caisse.paymentIntents.create({ amount: 20_000, currency: 'BTC', rail: 'btc_lightning' });
     await caisse.testHelpers.paymentIntents.pay(ln.id);

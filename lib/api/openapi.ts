@@ -3,6 +3,7 @@
 // against them, so the reference cannot drift from what the API answers.
 import { z } from 'zod';
 import { MOMO_PROTOCOLS } from '../config';
+import { listBalanceTransactionsQuery } from '../domain/balance-transactions';
 import { createCheckoutSessionInput, LOCALES, listCheckoutSessionsQuery } from '../domain/checkout-sessions';
 import { EVENT_TYPES, type EventType, listEventsQuery } from '../domain/events';
 import { listExchangeRatesQuery } from '../domain/exchange-rates';
@@ -22,6 +23,7 @@ import { DEFAULT_PROTOCOL } from '../rails/mobile-money/operators';
 import { BASES, CONVERTIBLE_CURRENCIES } from '../rates';
 import { testClaimInput } from '../refunds/test-helpers';
 import { secretHint } from '../secrets';
+import { BALANCE_TRANSACTION_TYPES } from '../store/ledger';
 import { listDeliveriesQuery } from '../webhooks/deliveries';
 import { createEndpointInput, listEndpointsQuery, rollSecretInput, updateEndpointInput } from '../webhooks/endpoints';
 
@@ -464,6 +466,44 @@ const Refund = z.strictObject({
   createdAt: ts,
 });
 
+const BalanceTransaction = z.strictObject({
+  id: z.string(),
+  object: z.literal('balance_transaction'),
+  type: z
+    .enum(BALANCE_TRANSACTION_TYPES)
+    .describe(
+      'payment (what the intent was owed), overpayment (beyond it), late_payment (on an intent that had ended), refund, refund_reversal, adjustment (money reversed on chain)',
+    ),
+  source: z.string().describe('the payment intent (pi_...) or the refund (re_...) that moved the money'),
+  paymentIntentId: z.string(),
+  rail: z.enum(RAILS),
+  railAccountId: z.string().nullable().describe("your rail account the money moved in; null for the deployment's"),
+  platformAccount: z.boolean().describe("true when it moved in the deployment's own account (the platform owes it to you)"),
+  amount: z.number().int().describe('as moved on the rail (francs, sats, USDT millionths): in positive, out negative'),
+  currency: z.enum(CURRENCIES),
+  amountInIntentCurrency: z.number().int().describe("the same money in the intent's currency, minor units (a converted payment: at its quote)"),
+  intentCurrency: z.enum(CURRENCIES),
+  rate: z.string().nullable().describe('intent units for one unit of `currency` (decimal string: the quote of a converted payment); null without conversion'),
+  livemode: z.boolean(),
+  createdAt: ts,
+});
+
+const Balance = z.strictObject({
+  object: z.literal('balance'),
+  accounts: z.array(
+    z.strictObject({
+      rail: z.enum(RAILS),
+      railAccountId: z.string().nullable(),
+      platformAccount: z.boolean(),
+      currency: z.enum(CURRENCIES),
+      received: z.number().int().describe('payments, overpayments and late payments, less money reversed on chain (minor units of `currency`)'),
+      refunded: z.number().int().describe('what refunds gave back'),
+      net: z.number().int().describe('received - refunded'),
+    }),
+  ),
+  livemode: z.boolean(),
+});
+
 /** Events by the object they carry: `type`'s prefix names it. */
 const EVENT_OBJECTS = {
   PaymentIntentEvent: ['payment_intent.', PaymentIntent],
@@ -526,6 +566,8 @@ export const RESPONSE_OBJECTS = {
   PaymentLink,
   RailAccount,
   Refund,
+  BalanceTransaction,
+  Balance,
   Event,
   WebhookEndpoint,
   WebhookEndpointWithSecret: WebhookEndpoint.extend({
@@ -666,6 +708,11 @@ export const TAGS = [
     name: 'Refunds',
     description:
       "Money given back to a payer, out of the account the payment came into: by the operator's API (MTN MoMo, Wave), by you in the operator's portal (Orange Money), or to an invoice or address the payer gives (Lightning, on-chain, USDT). `pending`, `requires_action`, then `succeeded`, `failed` or `canceled`.",
+  },
+  {
+    name: 'Balance',
+    description:
+      'The ledger: one balance transaction per money movement (a payment, an overpayment, a late payment, a refund, money reversed on chain), written with the movement itself, and the balance per account and currency.',
   },
   {
     name: 'Test helpers',
@@ -1179,6 +1226,36 @@ export const OPERATIONS: Operation[] = [
     state: true,
   },
   {
+    id: 'listBalanceTransactions',
+    tag: 'Balance',
+    method: 'get',
+    path: '/v1/balance_transactions',
+    summary: 'List balance transactions',
+    description:
+      "The ledger, one line per money movement, written in the same transaction as the movement (never reconstructed later): a payment (what the intent was owed), an overpayment (beyond it), a late payment (on an intent that had ended: canceled, failed or paid), a refund, an adjustment (money reversed on chain). `amount` is as moved on the rail, `amountInIntentCurrency` at the quote for a converted payment. Filter by `type`, `source` (an intent or refund id) or `railAccountId`.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.",
+    query: listBalanceTransactionsQuery,
+    returns: 'list:BalanceTransaction',
+  },
+  {
+    id: 'retrieveBalanceTransaction',
+    tag: 'Balance',
+    method: 'get',
+    path: '/v1/balance_transactions/{id}',
+    summary: 'Retrieve a balance transaction',
+    description: 'One line of the ledger. 404 `resource_missing` when no balance transaction of this mode has this id.',
+    returns: 'BalanceTransaction',
+  },
+  {
+    id: 'retrieveBalance',
+    tag: 'Balance',
+    method: 'get',
+    path: '/v1/balance',
+    summary: 'Retrieve the balance',
+    description:
+      "The ledger summed per rail, account and currency, as moved on the rail: `received` (payments, overpayments and late payments, less money reversed on chain), `refunded`, `net`. A `platformAccount` line is money in the deployment's own account: what the platform owes you.",
+    returns: 'Balance',
+  },
+  {
     id: 'createRailAccount',
     tag: 'Rail accounts',
     method: 'post',
@@ -1588,6 +1665,31 @@ export const EXAMPLES = {
     requiredGapLimit: 24,
   },
   DeletedWebhookEndpoint: { id: 'we_6Lp3Tz8KvQ2nXc7BmR4wJd', object: 'webhook_endpoint', deleted: true },
+  BalanceTransaction: {
+    id: 'txn_5Qm2Kx8LvT3nRc9BzW7pJd',
+    object: 'balance_transaction',
+    type: 'payment',
+    source: 'pi_3kTq8ZbV2nLw9XyC4rHd7M',
+    paymentIntentId: 'pi_3kTq8ZbV2nLw9XyC4rHd7M',
+    rail: 'usdt_trc20',
+    railAccountId: RA_ID,
+    platformAccount: false,
+    amount: 8_333_334,
+    currency: 'USDT',
+    amountInIntentCurrency: 5000,
+    intentCurrency: 'XOF',
+    rate: '600',
+    livemode: true,
+    createdAt: T,
+  },
+  Balance: {
+    object: 'balance',
+    accounts: [
+      { rail: 'mobile_money_a', railAccountId: RA_ID, platformAccount: false, currency: 'XOF', received: 152_500, refunded: 2000, net: 150_500 },
+      { rail: 'usdt_trc20', railAccountId: null, platformAccount: true, currency: 'USDT', received: 8_333_334, refunded: 0, net: 8_333_334 },
+    ],
+    livemode: true,
+  },
   Refund: {
     id: RE_ID,
     object: 'refund',
@@ -1697,6 +1799,7 @@ const KIND_OF_PATH: [RegExp, string, string][] = [
   [/events\/\{id\}/, 'event', 'evt_8Jd3Wq6LzN2cKx7TbR5mVh'],
   [/rail_accounts\/\{id\}/, 'rail_account', RA_ID],
   [/refunds\/\{id\}/, 'refund', RE_ID],
+  [/balance_transactions\/\{id\}/, 'balance_transaction', 'txn_5Qm2Kx8LvT3nRc9BzW7pJd'],
   [/^\/v1\/refunds$/, 'payment_intent', 'pi_3kTq8ZbV2nLw9XyC4rHd7M'],
 ];
 

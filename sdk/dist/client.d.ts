@@ -171,6 +171,20 @@ export declare class Refunds {
     /** POST /v1/refunds/{id}/mark_succeeded: you sent it yourself (the operator's transaction id; a txid or preimage, checked). */
     markSucceeded(id: Id, params: T.RefundMarkSucceededParams, opts?: RequestOptions): Promise<T.Refund>;
 }
+export declare class BalanceTransactions {
+    #private;
+    constructor(core: Core);
+    /** GET /v1/balance_transactions: the ledger; filters type, source, railAccountId. */
+    list(params?: T.BalanceTransactionListParams, opts?: RequestOptions): PageIterator<T.BalanceTransaction, T.BalanceTransactionListParams>;
+    /** GET /v1/balance_transactions/{id} */
+    retrieve(id: Id, opts?: RequestOptions): Promise<T.BalanceTransaction>;
+}
+export declare class BalanceResource {
+    #private;
+    constructor(core: Core);
+    /** GET /v1/balance: received, refunded and net per rail account and currency. */
+    retrieve(opts?: RequestOptions): Promise<T.Balance>;
+}
 export declare class TestHelpersRefunds {
     #private;
     constructor(core: Core);
@@ -205,6 +219,8 @@ export declare class Caisse {
     readonly webhookEndpoints: WebhookEndpoints;
     readonly railAccounts: RailAccounts;
     readonly refunds: Refunds;
+    readonly balanceTransactions: BalanceTransactions;
+    readonly balance: BalanceResource;
     readonly testHelpers: {
         readonly paymentIntents: TestHelpersPaymentIntents;
         readonly refunds: TestHelpersRefunds;

@@ -279,6 +279,30 @@ export class Refunds {
         return this.#c.unwrap(this.#c.api.POST('/v1/refunds/{id}/mark_succeeded', { params: { path: { id } }, body: params, ...this.#c.init(opts) }));
     }
 }
+export class BalanceTransactions {
+    #c;
+    constructor(core) {
+        this.#c = core;
+    }
+    /** GET /v1/balance_transactions: the ledger; filters type, source, railAccountId. */
+    list(params = {}, opts) {
+        return new PageIterator((query) => this.#c.unwrap(this.#c.api.GET('/v1/balance_transactions', { params: { query }, ...this.#c.init(opts) })), params);
+    }
+    /** GET /v1/balance_transactions/{id} */
+    retrieve(id, opts) {
+        return this.#c.unwrap(this.#c.api.GET('/v1/balance_transactions/{id}', { params: { path: { id } }, ...this.#c.init(opts) }));
+    }
+}
+export class BalanceResource {
+    #c;
+    constructor(core) {
+        this.#c = core;
+    }
+    /** GET /v1/balance: received, refunded and net per rail account and currency. */
+    retrieve(opts) {
+        return this.#c.unwrap(this.#c.api.GET('/v1/balance', { ...this.#c.init(opts) }));
+    }
+}
 export class TestHelpersRefunds {
     #c;
     constructor(core) {
@@ -329,6 +353,8 @@ export class Caisse {
     webhookEndpoints;
     railAccounts;
     refunds;
+    balanceTransactions;
+    balance;
     testHelpers;
     webhooks;
     /** `apiKey`: a secret key, sk_test_... or sk_live_... */
@@ -345,6 +371,8 @@ export class Caisse {
         this.webhookEndpoints = new WebhookEndpoints(core);
         this.railAccounts = new RailAccounts(core);
         this.refunds = new Refunds(core);
+        this.balanceTransactions = new BalanceTransactions(core);
+        this.balance = new BalanceResource(core);
         this.testHelpers = { paymentIntents: new TestHelpersPaymentIntents(core), refunds: new TestHelpersRefunds(core) };
         this.webhooks = new Webhooks();
     }

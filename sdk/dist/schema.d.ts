@@ -711,6 +711,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/balance_transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List balance transactions
+         * @description The ledger, one line per money movement, written in the same transaction as the movement (never reconstructed later): a payment (what the intent was owed), an overpayment (beyond it), a late payment (on an intent that had ended: canceled, failed or paid), a refund, an adjustment (money reversed on chain). `amount` is as moved on the rail, `amountInIntentCurrency` at the quote for a converted payment. Filter by `type`, `source` (an intent or refund id) or `railAccountId`.
+         *
+         *     Newest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.
+         */
+        get: operations["listBalanceTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/balance_transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a balance transaction
+         * @description One line of the ledger. 404 `resource_missing` when no balance transaction of this mode has this id.
+         */
+        get: operations["retrieveBalanceTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve the balance
+         * @description The ledger summed per rail, account and currency, as moved on the rail: `received` (payments, overpayments and late payments, less money reversed on chain), `refunded`, `net`. A `platformAccount` line is money in the deployment's own account: what the platform owes you.
+         */
+        get: operations["retrieveBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rail_accounts": {
         parameters: {
             query?: never;
@@ -1547,6 +1609,57 @@ export interface components {
             livemode: boolean;
             /** @description Unix timestamp, seconds */
             createdAt: number;
+        };
+        BalanceTransaction: {
+            id: string;
+            /** @constant */
+            object: "balance_transaction";
+            /**
+             * @description payment (what the intent was owed), overpayment (beyond it), late_payment (on an intent that had ended), refund, refund_reversal, adjustment (money reversed on chain)
+             * @enum {string}
+             */
+            type: "payment" | "late_payment" | "overpayment" | "refund" | "refund_reversal" | "adjustment";
+            /** @description the payment intent (pi_...) or the refund (re_...) that moved the money */
+            source: string;
+            paymentIntentId: string;
+            /** @enum {string} */
+            rail: "mobile_money_a" | "mobile_money_b" | "mobile_money_c" | "mobile_money_d" | "btc_lightning" | "btc_onchain" | "usdt_trc20";
+            /** @description your rail account the money moved in; null for the deployment's */
+            railAccountId: string | null;
+            /** @description true when it moved in the deployment's own account (the platform owes it to you) */
+            platformAccount: boolean;
+            /** @description as moved on the rail (francs, sats, USDT millionths): in positive, out negative */
+            amount: number;
+            /** @enum {string} */
+            currency: "XOF" | "XAF" | "GNF" | "BTC" | "USDT";
+            /** @description the same money in the intent's currency, minor units (a converted payment: at its quote) */
+            amountInIntentCurrency: number;
+            /** @enum {string} */
+            intentCurrency: "XOF" | "XAF" | "GNF" | "BTC" | "USDT";
+            /** @description intent units for one unit of `currency` (decimal string: the quote of a converted payment); null without conversion */
+            rate: string | null;
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+        };
+        Balance: {
+            /** @constant */
+            object: "balance";
+            accounts: {
+                /** @enum {string} */
+                rail: "mobile_money_a" | "mobile_money_b" | "mobile_money_c" | "mobile_money_d" | "btc_lightning" | "btc_onchain" | "usdt_trc20";
+                railAccountId: string | null;
+                platformAccount: boolean;
+                /** @enum {string} */
+                currency: "XOF" | "XAF" | "GNF" | "BTC" | "USDT";
+                /** @description payments, overpayments and late payments, less money reversed on chain (minor units of `currency`) */
+                received: number;
+                /** @description what refunds gave back */
+                refunded: number;
+                /** @description received - refunded */
+                net: number;
+            }[];
+            livemode: boolean;
         };
         /** @description An event; data.object is the object its type names (payment_intent.* a PaymentIntent, ...). Also the body of every webhook */
         Event: components["schemas"]["PaymentIntentEvent"] | components["schemas"]["CheckoutSessionEvent"] | components["schemas"]["ProductEvent"] | components["schemas"]["PriceEvent"] | components["schemas"]["PaymentLinkEvent"] | components["schemas"]["RailAccountEvent"] | components["schemas"]["RefundEvent"];
@@ -11320,6 +11433,433 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBalanceTransactions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                startingAfter?: string;
+                endingBefore?: string;
+                "createdAt[gte]"?: number;
+                "createdAt[lt]"?: number;
+                type?: "payment" | "late_payment" | "overpayment" | "refund" | "refund_reversal" | "adjustment";
+                source?: string;
+                railAccountId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "txn_5Qm2Kx8LvT3nRc9BzW7pJd",
+                     *           "object": "balance_transaction",
+                     *           "type": "payment",
+                     *           "source": "pi_3kTq8ZbV2nLw9XyC4rHd7M",
+                     *           "paymentIntentId": "pi_3kTq8ZbV2nLw9XyC4rHd7M",
+                     *           "rail": "usdt_trc20",
+                     *           "railAccountId": "ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *           "platformAccount": false,
+                     *           "amount": 8333334,
+                     *           "currency": "USDT",
+                     *           "amountInIntentCurrency": 5000,
+                     *           "intentCurrency": "XOF",
+                     *           "rate": "600",
+                     *           "livemode": true,
+                     *           "createdAt": 1767225600
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "url": "/v1/balance_transactions"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: components["schemas"]["BalanceTransaction"][];
+                        hasMore: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `parameters_exclusive`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_invalid",
+                     *         "message": "limit must be an integer from 1 to 100",
+                     *         "param": "limit",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retrieveBalanceTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "txn_5Qm2Kx8LvT3nRc9BzW7pJd",
+                     *       "object": "balance_transaction",
+                     *       "type": "payment",
+                     *       "source": "pi_3kTq8ZbV2nLw9XyC4rHd7M",
+                     *       "paymentIntentId": "pi_3kTq8ZbV2nLw9XyC4rHd7M",
+                     *       "rail": "usdt_trc20",
+                     *       "railAccountId": "ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "platformAccount": false,
+                     *       "amount": 8333334,
+                     *       "currency": "USDT",
+                     *       "amountInIntentCurrency": 5000,
+                     *       "intentCurrency": "XOF",
+                     *       "rate": "600",
+                     *       "livemode": true,
+                     *       "createdAt": 1767225600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BalanceTransaction"];
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_unknown",
+                     *         "message": "Received unknown parameter: expand.",
+                     *         "param": "expand",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such balance_transaction: 'txn_5Qm2Kx8LvT3nRc9BzW7pJd'.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retrieveBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "balance",
+                     *       "accounts": [
+                     *         {
+                     *           "rail": "mobile_money_a",
+                     *           "railAccountId": "ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *           "platformAccount": false,
+                     *           "currency": "XOF",
+                     *           "received": 152500,
+                     *           "refunded": 2000,
+                     *           "net": 150500
+                     *         },
+                     *         {
+                     *           "rail": "usdt_trc20",
+                     *           "railAccountId": null,
+                     *           "platformAccount": true,
+                     *           "currency": "USDT",
+                     *           "received": 8333334,
+                     *           "refunded": 0,
+                     *           "net": 8333334
+                     *         }
+                     *       ],
+                     *       "livemode": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Balance"];
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_unknown",
+                     *         "message": "Received unknown parameter: expand.",
+                     *         "param": "expand",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }

@@ -15,6 +15,8 @@ export type AddressGap = Schemas['AddressGap'];
 /** A merchant's own account on a rail: its secrets only as `last4` and `fingerprint`. */
 export type RailAccount = Schemas['RailAccount'];
 export type Refund = Schemas['Refund'];
+export type BalanceTransaction = Schemas['BalanceTransaction'];
+export type Balance = Schemas['Balance'];
 /** The settings of each kind of rail account (create's `settings` is one of them). */
 export type RailAccountSettingsMtnMomo = Schemas['RailAccountSettingsMtnMomo'];
 export type RailAccountSettingsOrangeMoney = Schemas['RailAccountSettingsOrangeMoney'];
@@ -89,6 +91,7 @@ export type RailAccountUpdateParams = RequestBody<'updateRailAccount'>;
 export type RailAccountListParams = QueryParams<'listRailAccounts'>;
 export type RefundCreateParams = RequestBody<'createRefund'>;
 export type RefundListParams = QueryParams<'listRefunds'>;
+export type BalanceTransactionListParams = QueryParams<'listBalanceTransactions'>;
 export type RefundMarkSucceededParams = RequestBody<'markRefundSucceeded'>;
 export type TestClaimRefundParams = NonNullable<RequestBody<'testClaimRefund'>>;
 export {};

@@ -326,6 +326,32 @@ export class Refunds {
   }
 }
 
+export class BalanceTransactions {
+  readonly #c: Core;
+  constructor(core: Core) {
+    this.#c = core;
+  }
+  /** GET /v1/balance_transactions: the ledger; filters type, source, railAccountId. */
+  list(params: T.BalanceTransactionListParams = {}, opts?: RequestOptions): PageIterator<T.BalanceTransaction, T.BalanceTransactionListParams> {
+    return new PageIterator((query) => this.#c.unwrap(this.#c.api.GET('/v1/balance_transactions', { params: { query }, ...this.#c.init(opts) })), params);
+  }
+  /** GET /v1/balance_transactions/{id} */
+  retrieve(id: Id, opts?: RequestOptions): Promise<T.BalanceTransaction> {
+    return this.#c.unwrap(this.#c.api.GET('/v1/balance_transactions/{id}', { params: { path: { id } }, ...this.#c.init(opts) }));
+  }
+}
+
+export class BalanceResource {
+  readonly #c: Core;
+  constructor(core: Core) {
+    this.#c = core;
+  }
+  /** GET /v1/balance: received, refunded and net per rail account and currency. */
+  retrieve(opts?: RequestOptions): Promise<T.Balance> {
+    return this.#c.unwrap(this.#c.api.GET('/v1/balance', { ...this.#c.init(opts) }));
+  }
+}
+
 export class TestHelpersRefunds {
   readonly #c: Core;
   constructor(core: Core) {
@@ -379,6 +405,8 @@ export class Caisse {
   readonly webhookEndpoints: WebhookEndpoints;
   readonly railAccounts: RailAccounts;
   readonly refunds: Refunds;
+  readonly balanceTransactions: BalanceTransactions;
+  readonly balance: BalanceResource;
   readonly testHelpers: { readonly paymentIntents: TestHelpersPaymentIntents; readonly refunds: TestHelpersRefunds };
   readonly webhooks: Webhooks;
 
@@ -396,6 +424,8 @@ export class Caisse {
     this.webhookEndpoints = new WebhookEndpoints(core);
     this.railAccounts = new RailAccounts(core);
     this.refunds = new Refunds(core);
+    this.balanceTransactions = new BalanceTransactions(core);
+    this.balance = new BalanceResource(core);
     this.testHelpers = { paymentIntents: new TestHelpersPaymentIntents(core), refunds: new TestHelpersRefunds(core) };
     this.webhooks = new Webhooks();
   }

@@ -3,7 +3,17 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { docsDocument } from '@/lib/docs/load';
-import { examplesOf, objectHref, objectNames, operations, pretty, REFUND_OBJECTS_PATH, SETTINGS_OBJECTS_PATH, webhookEvents } from '@/lib/docs/reference';
+import {
+  BALANCE_OBJECTS_PATH,
+  examplesOf,
+  objectHref,
+  objectNames,
+  operations,
+  pretty,
+  REFUND_OBJECTS_PATH,
+  SETTINGS_OBJECTS_PATH,
+  webhookEvents,
+} from '@/lib/docs/reference';
 import styles from '../docs.module.css';
 import { Code, Paragraphs, Text } from '../ui';
 import { ObjectSection } from './section';
@@ -25,7 +35,7 @@ export default function ObjectsPage() {
         What the API answers. Every object has an <code>id</code> (a prefix and random characters), <code>object</code> (its kind), <code>livemode</code> and{' '}
         <code>createdAt</code> (Unix seconds). Objects may gain fields over time: do not reject unknown ones. Rail accounts, their event and their settings by
         kind are on a page of their own: <Link href={SETTINGS_OBJECTS_PATH}>rail account objects</Link>; refunds and theirs too:{' '}
-        <Link href={REFUND_OBJECTS_PATH}>refund objects</Link>.
+        <Link href={REFUND_OBJECTS_PATH}>refund objects</Link>; and the ledger&apos;s: <Link href={BALANCE_OBJECTS_PATH}>balance objects</Link>.
       </p>
       <nav aria-label="Objects">
         <ul className={styles.toc}>
