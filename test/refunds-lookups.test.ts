@@ -52,6 +52,24 @@ describe('a lookup never decides against a sent refund', () => {
   });
 });
 
+describe('sent once', () => {
+  it('two steps that both believe they hold the refund (a request and the worker past a lease) send it once', async () => {
+    const pi = await paid('mobile_money_a', 'XOF', 5000);
+    const rr = railAdapter('mobile_money_a', false)!.refunds!;
+    // The first send's answer is lost before it arrives: the refund is pending and not yet sent.
+    const send = vi.spyOn(rr, 'send').mockRejectedValueOnce(new BackendError('mobile_money_a', 'connection refused'));
+    const r = (await post('/v1/refunds', { paymentIntentId: pi, amount: 2000 })).body;
+    await db().query(`update refunds set sent_at = null, locked_until = null where id = $1`, [r.id]);
+    send.mockClear();
+    const t = now() + 5;
+    await Promise.all([advanceRefund(db(), r.id, t, { leased: true }), advanceRefund(db(), r.id, t, { leased: true })]);
+    expect(send).toHaveBeenCalledTimes(1);
+    await advanceRefund(db(), r.id, t + 10);
+    expect((await get(`/v1/refunds/${r.id}`)).body.status).toBe('succeeded');
+    await assertMoneyInvariant(db(), pi, { paid: 5000, refunded: 2000, noRepoll: true });
+  });
+});
+
 describe('Lightning: the account pays a claimed invoice', () => {
   it('a payment the node has no record of is paid again while the invoice lives (same hash), else the payer is asked again', async () => {
     const pi = await paid('btc_lightning', 'BTC', 40_000);
