@@ -9,15 +9,14 @@ import QRCode from 'qrcode';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import type { Scope } from '../domain/common';
-import { attemptWorth, quoteOf, valuationOf } from '../domain/conversion';
 import { listRefunds, listRefundsQuery, REFUND_REASONS, type Refund, type RefundReason, toRefund } from '../domain/refunds';
-import { REFUND_HOLDING_STATUSES, REFUND_STATUSES } from '../domain/transitions';
+import { REFUND_STATUSES } from '../domain/transitions';
 import type { Locale } from '../i18n';
 import { formatAmount, formatAmountLong, formatRate } from '../i18n/format';
 import { tr } from '../i18n/refunds';
 import { type Currency, EXPONENT, fromDecimalString } from '../money';
-import { planRefund, type RefundSource } from '../refunds/amounts';
-import { parseAttempt } from '../store/attempt-row';
+import { planRefund, refundableOf } from '../refunds/amounts';
+import { loadRefundSources } from '../refunds/sources';
 import { parseRefund } from '../store/refunds';
 import { isStorableText } from '../text';
 import { csvRow } from './csv';
@@ -44,36 +43,10 @@ export interface Refundability {
  * How much of intent `intent` (of this merchant and mode) can be refunded, and what the default
  * refund is: the same sources and plan as createRefund (lib/refunds/create.ts), read without a lock.
  */
-export async function refundability(db: Db, scope: Scope, intent: { id: string; currency: Currency; amountReceived: number }): Promise<Refundability> {
-  const [attemptRows, held] = await Promise.all([
-    db.query(`select * from payment_attempts where payment_intent_id = $1 and merchant_id = $2 and livemode = $3 and amount_received > 0 order by seq`, [
-      intent.id,
-      scope.merchantId,
-      scope.livemode,
-    ]),
-    db.query<{ payment_attempt_id: string; amount: string; settlement: string }>(
-      `select payment_attempt_id, sum(amount)::text as amount, sum(settlement_amount)::text as settlement
-         from refunds where payment_intent_id = $1 and merchant_id = $2 and livemode = $3 and status = any($4::text[]) group by payment_attempt_id`,
-      [intent.id, scope.merchantId, scope.livemode, REFUND_HOLDING_STATUSES],
-    ),
-  ]);
-  const heldBy = new Map(held.map((h) => [h.payment_attempt_id, { amount: Number(h.amount), settlement: Number(h.settlement) }]));
-  const sources: RefundSource[] = attemptRows.map(parseAttempt).map((a) => {
-    const quote = quoteOf(a);
-    return {
-      attemptId: a.id,
-      received: a.amount_received,
-      worth: attemptWorth(quote, valuationOf(a), a.amount_received, intent.currency),
-      refunded: heldBy.get(a.id)?.amount ?? 0,
-      refundedSettlement: heldBy.get(a.id)?.settlement ?? 0,
-      rate: quote?.rate ?? null,
-      settlementCurrency: (quote?.currency ?? a.currency) as Currency,
-      seq: Number(a.seq ?? 0),
-    };
-  });
-  const heldTotal = [...heldBy.values()].reduce((t, h) => t + h.amount, 0);
-  const left = sources.reduce((t, s) => t + Math.max(0, s.worth - s.refunded), 0);
-  const refundable = Math.max(0, Math.min(intent.amountReceived - heldTotal, left));
+export async function refundability(db: Db, intent: { id: string; currency: Currency; amountReceived: number }): Promise<Refundability> {
+  // The intent was read with the session's scope (retrievePaymentIntent): its rows are the merchant's.
+  const { sources, held: heldTotal } = await loadRefundSources(db, intent);
+  const refundable = refundableOf(sources, intent.amountReceived, heldTotal);
   const plan = planRefund({
     sources,
     intentCurrency: intent.currency,

@@ -44,6 +44,17 @@ export interface RefundPlan {
 
 const left = (s: RefundSource) => Math.max(0, s.worth - s.refunded);
 
+/** What is refundable: received less what refunds hold, and never more than the payments have left. */
+export function refundableOf(sources: RefundSource[], received: number, held: number): number {
+  return Math.max(
+    0,
+    Math.min(
+      received - held,
+      sources.reduce((t, s) => t + left(s), 0),
+    ),
+  );
+}
+
 /**
  * The refund of `requested` (intent minor units; default all that one payment can give back).
  * `received`: the intent's amount received; `held`: what refunds hold already; `currentRate`: today's

@@ -7,21 +7,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
 import type { Scope } from '../domain/common';
-import { attemptWorth, quoteOf, valuationOf } from '../domain/conversion';
 import { recordEvent } from '../domain/events';
 import { attemptAdapter } from '../domain/merchant-rails';
 import { getIntentRow } from '../domain/payment-intents';
 import { type CreateRefundInput, type Refund, toRefund } from '../domain/refunds';
-import { REFUND_HOLDING_STATUSES } from '../domain/transitions';
 import { invalid, railUnavailable, unexpectedState } from '../errors';
 import { createId, nowSeconds } from '../ids';
-import type { Currency } from '../money';
 import { currentRate } from '../rates/store';
-import { parseAttempt } from '../store/attempt-row';
 import { insertRefund, type RefundRow } from '../store/refunds';
 import { advanceRefund } from './advance';
-import { planErrorMessage, planRefund, type RefundSource } from './amounts';
+import { planErrorMessage, planRefund } from './amounts';
 import { CLAIM_SECONDS, claimAction, LEASE_SECONDS } from './shared';
+import { loadRefundSources } from './sources';
 
 export async function createRefund(db: Db, scope: Scope, input: CreateRefundInput, now = nowSeconds()): Promise<Refund> {
   const row = await db.transaction((tx) => insertPlannedRefund(tx, scope, input, now));
@@ -32,29 +29,7 @@ export async function createRefund(db: Db, scope: Scope, input: CreateRefundInpu
 
 async function insertPlannedRefund(tx: Db, scope: Scope, input: CreateRefundInput, now: number): Promise<RefundRow> {
   const intent = await getIntentRow(tx, scope, input.paymentIntentId, { param: 'paymentIntentId', forUpdate: true });
-  const attempts = (await tx.query(`select * from payment_attempts where payment_intent_id = $1 and amount_received > 0 order by seq`, [intent.id])).map(
-    parseAttempt,
-  );
-  const held = await tx.query<{ payment_attempt_id: string; amount: string; settlement: string }>(
-    `select payment_attempt_id, sum(amount)::text as amount, sum(settlement_amount)::text as settlement
-       from refunds where payment_intent_id = $1 and status = any($2::text[]) group by payment_attempt_id`,
-    [intent.id, REFUND_HOLDING_STATUSES],
-  );
-  const heldBy = new Map(held.map((h) => [h.payment_attempt_id, { amount: Number(h.amount), settlement: Number(h.settlement) }]));
-  const sources: RefundSource[] = attempts.map((a) => {
-    const quote = quoteOf(a);
-    return {
-      attemptId: a.id,
-      received: a.amount_received,
-      worth: attemptWorth(quote, valuationOf(a), a.amount_received, intent.currency),
-      refunded: heldBy.get(a.id)?.amount ?? 0,
-      refundedSettlement: heldBy.get(a.id)?.settlement ?? 0,
-      rate: quote?.rate ?? null,
-      settlementCurrency: (quote?.currency ?? a.currency) as Currency,
-      seq: Number(a.seq ?? 0),
-    };
-  });
-  const heldTotal = [...heldBy.values()].reduce((t, h) => t + h.amount, 0);
+  const { attempts, sources, held: heldTotal } = await loadRefundSources(tx, intent);
   const base = { sources, intentCurrency: intent.currency, received: intent.amount_received, held: heldTotal, requested: input.amount, currentRate: null };
   let plan = planRefund(base);
   if (!('code' in plan) && plan.rate !== null && input.rate === 'current') {

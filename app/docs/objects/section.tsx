@@ -3,7 +3,7 @@
 import type { OpenApiDocument } from '@/lib/docs/reference';
 import { fields, objectHref, unionVariants } from '@/lib/docs/reference';
 import styles from '../docs.module.css';
-import { Fields, Paragraphs, Text } from '../ui';
+import { Fields, Paragraphs } from '../ui';
 
 export function ObjectSection({ doc, name }: { doc: OpenApiDocument; name: string }) {
   const s = doc.components.schemas[name]!;

@@ -49,7 +49,7 @@ export default async function PaymentPage({ params, searchParams }: Props) {
   const [attempts, refunds, can, taken] = await Promise.all([
     listIntentAttempts(ctx.db, ctx.scope, id),
     intentRefunds(ctx.db, ctx.scope, id),
-    refundability(ctx.db, ctx.scope, p),
+    refundability(ctx.db, p),
     takeFlash<RefundFlash | CatalogFlash>(ctx.db, ctx.token),
   ]);
   const timeline = await intentTimeline(

@@ -53,7 +53,7 @@ export async function createRefundAction(form: FormData): Promise<void> {
     reason: field(form, 'reason').slice(0, 100),
     rate: field(form, 'rate') === 'current' ? 'current' : 'quote',
   };
-  const can = await refundability(ctx.db, ctx.scope, intent);
+  const can = await refundability(ctx.db, intent);
   const read = readRefundForm(values, intent.currency, can.refundable);
   if (!read.ok)
     return back(ctx, { kind: 'refund', tone: 'bad', message: refundFormMessage(read.error, intent.currency, ctx.locale), intentId: id, form: values });
