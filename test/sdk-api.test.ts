@@ -120,6 +120,8 @@ describe('the SDK against the route handlers', () => {
         .map((x) => x.amount)
         .sort((a, b) => a - b),
     ).toEqual([-1017, -1000]);
+    expect((await caisse.account.retrieve()).timeZone).toBe('Africa/Abidjan');
+    expect((await caisse.account.update({ timeZone: 'Africa/Conakry' })).timeZone).toBe('Africa/Conakry');
     const balance = await caisse.balance.retrieve();
     // The file's other tests pay this merchant too: the line holds at least these, and adds up.
     const line = balance.accounts.find((a) => a.rail === 'mobile_money_a' && a.currency === 'XOF')!;

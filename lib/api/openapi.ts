@@ -3,6 +3,7 @@
 // against them, so the reference cannot drift from what the API answers.
 import { z } from 'zod';
 import { MOMO_PROTOCOLS } from '../config';
+import { updateAccountInput } from '../domain/account';
 import { listBalanceTransactionsQuery } from '../domain/balance-transactions';
 import { createCheckoutSessionInput, LOCALES, listCheckoutSessionsQuery } from '../domain/checkout-sessions';
 import { EVENT_TYPES, type EventType, listEventsQuery } from '../domain/events';
@@ -488,6 +489,14 @@ const BalanceTransaction = z.strictObject({
   createdAt: ts,
 });
 
+const Account = z.strictObject({
+  id: z.string().describe('acct_...: your merchant account'),
+  object: z.literal('account'),
+  name: z.string(),
+  timeZone: z.string().describe('an IANA time zone name: your days for reports and the dashboard (default Africa/Abidjan)'),
+  livemode: z.boolean().describe("the key's mode"),
+});
+
 const Balance = z.strictObject({
   object: z.literal('balance'),
   accounts: z.array(
@@ -568,6 +577,7 @@ export const RESPONSE_OBJECTS = {
   Refund,
   BalanceTransaction,
   Balance,
+  Account,
   Event,
   WebhookEndpoint,
   WebhookEndpointWithSecret: WebhookEndpoint.extend({
@@ -1256,6 +1266,26 @@ export const OPERATIONS: Operation[] = [
     returns: 'Balance',
   },
   {
+    id: 'retrieveAccount',
+    tag: 'Balance',
+    method: 'get',
+    path: '/v1/account',
+    summary: 'Retrieve your account',
+    description: 'Your merchant account as the key sees it: its name and the time zone its days are counted in (reports, the dashboard).',
+    returns: 'Account',
+  },
+  {
+    id: 'updateAccount',
+    tag: 'Balance',
+    method: 'post',
+    path: '/v1/account',
+    summary: 'Update your account',
+    description:
+      '`timeZone`: an IANA time zone name (`Africa/Abidjan` by default, `Africa/Douala`, `Africa/Conakry`...), stored as the runtime spells it; anything else is a 400 naming `timeZone`. The same for both modes.',
+    body: updateAccountInput,
+    returns: 'Account',
+  },
+  {
     id: 'createRailAccount',
     tag: 'Rail accounts',
     method: 'post',
@@ -1682,6 +1712,7 @@ export const EXAMPLES = {
     livemode: true,
     createdAt: T,
   },
+  Account: { id: 'acct_2Lm8Qx4KvT9nRc3BzW6pJd', object: 'account', name: 'Boutique Awa', timeZone: 'Africa/Abidjan', livemode: true },
   Balance: {
     object: 'balance',
     accounts: [
@@ -1949,6 +1980,7 @@ export const REQUEST_EXAMPLES: Record<string, Json> = {
   createRailAccount: { rail: 'mobile_money_a', displayName: 'MTN MoMo', settings: RA_SETTINGS, currencies: ['XOF'], maxAmount: 1_500_000 },
   updateRailAccount: { settings: { apiKey: '5b7d9f1e3a2c48e6b0d4f6a8c1e3b574' } },
   disableRailAccount: {},
+  updateAccount: { timeZone: 'Africa/Douala' },
   createRefund: { paymentIntentId: 'pi_3kTq8ZbV2nLw9XyC4rHd7M', amount: 2000, reason: 'requested_by_customer', metadata: { ticket: 'SAV-311' } },
   cancelRefund: {},
   markRefundSucceeded: { operatorReference: 'MP240601.1532.C00231' },

@@ -459,7 +459,7 @@ export const paragraphs = (text: string | undefined) =>
 export const OBJECT_PAGES = [
   { match: /^RailAccount/, path: '/docs/objects/rail-accounts' },
   { match: /^Refund/, path: '/docs/objects/refunds' },
-  { match: /^Balance/, path: '/docs/objects/balance' },
+  { match: /^(Balance|Account$)/, path: '/docs/objects/balance' },
 ] as const;
 export const SETTINGS_OBJECTS_PATH = OBJECT_PAGES[0].path;
 export const REFUND_OBJECTS_PATH = OBJECT_PAGES[1].path;

@@ -185,6 +185,14 @@ export declare class BalanceResource {
     /** GET /v1/balance: received, refunded and net per rail account and currency. */
     retrieve(opts?: RequestOptions): Promise<T.Balance>;
 }
+export declare class AccountResource {
+    #private;
+    constructor(core: Core);
+    /** GET /v1/account: your name and time zone. */
+    retrieve(opts?: RequestOptions): Promise<T.Account>;
+    /** POST /v1/account: { timeZone } (an IANA name). */
+    update(params: T.AccountUpdateParams, opts?: RequestOptions): Promise<T.Account>;
+}
 export declare class TestHelpersRefunds {
     #private;
     constructor(core: Core);
@@ -221,6 +229,7 @@ export declare class Caisse {
     readonly refunds: Refunds;
     readonly balanceTransactions: BalanceTransactions;
     readonly balance: BalanceResource;
+    readonly account: AccountResource;
     readonly testHelpers: {
         readonly paymentIntents: TestHelpersPaymentIntents;
         readonly refunds: TestHelpersRefunds;

@@ -303,6 +303,20 @@ export class BalanceResource {
         return this.#c.unwrap(this.#c.api.GET('/v1/balance', { ...this.#c.init(opts) }));
     }
 }
+export class AccountResource {
+    #c;
+    constructor(core) {
+        this.#c = core;
+    }
+    /** GET /v1/account: your name and time zone. */
+    retrieve(opts) {
+        return this.#c.unwrap(this.#c.api.GET('/v1/account', { ...this.#c.init(opts) }));
+    }
+    /** POST /v1/account: { timeZone } (an IANA name). */
+    update(params, opts) {
+        return this.#c.unwrap(this.#c.api.POST('/v1/account', { body: params, ...this.#c.init(opts) }));
+    }
+}
 export class TestHelpersRefunds {
     #c;
     constructor(core) {
@@ -355,6 +369,7 @@ export class Caisse {
     refunds;
     balanceTransactions;
     balance;
+    account;
     testHelpers;
     webhooks;
     /** `apiKey`: a secret key, sk_test_... or sk_live_... */
@@ -373,6 +388,7 @@ export class Caisse {
         this.refunds = new Refunds(core);
         this.balanceTransactions = new BalanceTransactions(core);
         this.balance = new BalanceResource(core);
+        this.account = new AccountResource(core);
         this.testHelpers = { paymentIntents: new TestHelpersPaymentIntents(core), refunds: new TestHelpersRefunds(core) };
         this.webhooks = new Webhooks();
     }

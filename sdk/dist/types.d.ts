@@ -17,6 +17,7 @@ export type RailAccount = Schemas['RailAccount'];
 export type Refund = Schemas['Refund'];
 export type BalanceTransaction = Schemas['BalanceTransaction'];
 export type Balance = Schemas['Balance'];
+export type Account = Schemas['Account'];
 /** The settings of each kind of rail account (create's `settings` is one of them). */
 export type RailAccountSettingsMtnMomo = Schemas['RailAccountSettingsMtnMomo'];
 export type RailAccountSettingsOrangeMoney = Schemas['RailAccountSettingsOrangeMoney'];
@@ -92,6 +93,7 @@ export type RailAccountListParams = QueryParams<'listRailAccounts'>;
 export type RefundCreateParams = RequestBody<'createRefund'>;
 export type RefundListParams = QueryParams<'listRefunds'>;
 export type BalanceTransactionListParams = QueryParams<'listBalanceTransactions'>;
+export type AccountUpdateParams = RequestBody<'updateAccount'>;
 export type RefundMarkSucceededParams = RequestBody<'markRefundSucceeded'>;
 export type TestClaimRefundParams = NonNullable<RequestBody<'testClaimRefund'>>;
 export {};

@@ -352,6 +352,21 @@ export class BalanceResource {
   }
 }
 
+export class AccountResource {
+  readonly #c: Core;
+  constructor(core: Core) {
+    this.#c = core;
+  }
+  /** GET /v1/account: your name and time zone. */
+  retrieve(opts?: RequestOptions): Promise<T.Account> {
+    return this.#c.unwrap(this.#c.api.GET('/v1/account', { ...this.#c.init(opts) }));
+  }
+  /** POST /v1/account: { timeZone } (an IANA name). */
+  update(params: T.AccountUpdateParams, opts?: RequestOptions): Promise<T.Account> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/account', { body: params, ...this.#c.init(opts) }));
+  }
+}
+
 export class TestHelpersRefunds {
   readonly #c: Core;
   constructor(core: Core) {
@@ -407,6 +422,7 @@ export class Caisse {
   readonly refunds: Refunds;
   readonly balanceTransactions: BalanceTransactions;
   readonly balance: BalanceResource;
+  readonly account: AccountResource;
   readonly testHelpers: { readonly paymentIntents: TestHelpersPaymentIntents; readonly refunds: TestHelpersRefunds };
   readonly webhooks: Webhooks;
 
@@ -426,6 +442,7 @@ export class Caisse {
     this.refunds = new Refunds(core);
     this.balanceTransactions = new BalanceTransactions(core);
     this.balance = new BalanceResource(core);
+    this.account = new AccountResource(core);
     this.testHelpers = { paymentIntents: new TestHelpersPaymentIntents(core), refunds: new TestHelpersRefunds(core) };
     this.webhooks = new Webhooks();
   }
