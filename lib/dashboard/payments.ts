@@ -40,6 +40,29 @@ export function dayStart(day: string): number | null {
 export type ParsedFilters = { ok: true; form: PaymentsForm; query: PaymentsQuery; search: string | null } | { ok: false; form: PaymentsForm; error: string };
 
 /**
+ * A dashboard list's window, into the API's list query `raw`: the days `from` and `to` (UTC, `to`
+ * included) as createdAt bounds, and the page's cursor (`after`, else `before`). An error message for
+ * a day that is not YYYY-MM-DD, else null. Shared by the payments and refunds lists and their exports.
+ */
+export function addListWindow(raw: Record<string, string>, form: { from: string; to: string }, params: SearchParams): string | null {
+  if (form.from) {
+    const s = dayStart(form.from);
+    if (s === null) return 'from: YYYY-MM-DD';
+    raw['createdAt[gte]'] = String(s);
+  }
+  if (form.to) {
+    const s = dayStart(form.to);
+    if (s === null) return 'to: YYYY-MM-DD';
+    raw['createdAt[lt]'] = String(s + 86400);
+  }
+  const after = one(params.after);
+  const before = one(params.before);
+  if (after) raw.startingAfter = after;
+  else if (before) raw.endingBefore = before;
+  return null;
+}
+
+/**
  * The list page's (and the CSV export's) URL parameters to the API's list query: `status`, `rail`,
  * `currency` (empty = any), `from`/`to` (days, UTC, to included), `after`/`before` (cursors), `q`
  * (the search box: resolved by resolveSearch). Validated by the API's own schema.
@@ -60,20 +83,8 @@ export function parsePaymentFilters(params: SearchParams, limit = 25): ParsedFil
   if (form.status) raw.status = form.status;
   if (form.rail) raw.rail = form.rail;
   if (form.currency) raw.currency = form.currency;
-  if (form.from) {
-    const s = dayStart(form.from);
-    if (s === null) return { ok: false, form, error: 'from: YYYY-MM-DD' };
-    raw['createdAt[gte]'] = String(s);
-  }
-  if (form.to) {
-    const s = dayStart(form.to);
-    if (s === null) return { ok: false, form, error: 'to: YYYY-MM-DD' };
-    raw['createdAt[lt]'] = String(s + 86400);
-  }
-  const after = one(params.after);
-  const before = one(params.before);
-  if (after) raw.startingAfter = after;
-  else if (before) raw.endingBefore = before;
+  const windowError = addListWindow(raw, form, params);
+  if (windowError) return { ok: false, form, error: windowError };
   const parsed = listPaymentIntentsQuery.safeParse(raw);
   if (!parsed.success) return { ok: false, form, error: parsed.error.issues.map((i) => i.message).join('; ') };
   return { ok: true, form, query: parsed.data, search: form.q || null };

@@ -20,7 +20,7 @@ import { loadRefundSources } from '../refunds/sources';
 import { parseRefund } from '../store/refunds';
 import { isStorableText } from '../text';
 import { csvRow } from './csv';
-import { dayStart, type SearchParams } from './payments';
+import { addListWindow, type SearchParams } from './payments';
 
 export { REFUND_REASONS, REFUND_STATUSES };
 
@@ -258,20 +258,8 @@ export function parseRefundFilters(params: SearchParams, limit = 25): ParsedRefu
     if (!isStorableText(value)) return { ok: false, form: { ...form, [name]: '' }, error: `${name}: no NUL characters or unpaired surrogates` };
   const raw: Record<string, string> = { limit: String(limit) };
   if (form.status) raw.status = form.status;
-  if (form.from) {
-    const s = dayStart(form.from);
-    if (s === null) return { ok: false, form, error: 'from: YYYY-MM-DD' };
-    raw['createdAt[gte]'] = String(s);
-  }
-  if (form.to) {
-    const s = dayStart(form.to);
-    if (s === null) return { ok: false, form, error: 'to: YYYY-MM-DD' };
-    raw['createdAt[lt]'] = String(s + 86400);
-  }
-  const after = one(params.after);
-  const before = one(params.before);
-  if (after) raw.startingAfter = after;
-  else if (before) raw.endingBefore = before;
+  const windowError = addListWindow(raw, form, params);
+  if (windowError) return { ok: false, form, error: windowError };
   const parsed = listRefundsQuery.safeParse(raw);
   if (!parsed.success) return { ok: false, form, error: parsed.error.issues.map((i) => i.message).join('; ') };
   return { ok: true, form, query: parsed.data };
