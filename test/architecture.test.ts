@@ -49,6 +49,9 @@ const LEVELS: { name: string; units: string[] }[] = [
   // it wires the edges, and only files outside lib/, app/ and components/ import it.
   { name: 'routes and pages', units: ['app', 'components', 'lib/boot.ts'] },
   { name: 'edges', units: ['lib/api', 'lib/dashboard', 'lib/checkout', 'lib/docs', 'lib/worker'] },
+  // The books (issue 28): reports read the ledger; the reconciliation asks the backends and credits
+  // what they have and the ledger has not through the engine's own settle path.
+  { name: 'books', units: ['lib/reports', 'lib/reconcile'] },
   { name: 'engine', units: ['lib/payments', 'lib/refunds', 'lib/webhooks'] },
   { name: 'resources', units: ['lib/domain'] },
   { name: 'store', units: ['lib/store'] },
