@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isCalendarDate, zonedDate, zonedDateTime, zonedDayStart, zonedDays, zoneOffsetSeconds } from './time-zone';
+import { addDays, isCalendarDate, zonedDate, zonedDateTime, zonedDayStart, zonedDays, zonedIso, zoneOffsetSeconds } from './time-zone';
 
 describe('days in a time zone', () => {
   it('Abidjan is UTC all year; Douala is one hour ahead', () => {
@@ -15,12 +15,15 @@ describe('days in a time zone', () => {
     expect(zonedDate(start - 1, 'Africa/Douala')).toBe('2026-11-26');
     expect(zonedDate(start, 'Africa/Douala')).toBe('2026-11-27');
     expect(zonedDateTime(start + 3 * 3600 + 5 * 60, 'Africa/Douala')).toBe('2026-11-27 03:05');
+    expect(zonedIso(start + 3 * 3600 + 5 * 60 + 9, 'Africa/Douala')).toBe('2026-11-27T03:05:09+01:00');
+    expect(zonedIso(Date.UTC(2026, 10, 27, 14, 5) / 1000, 'Africa/Abidjan')).toBe('2026-11-27T14:05:00+00:00');
+    expect(zonedIso(Date.UTC(2026, 10, 27, 14, 5) / 1000, 'America/St_Johns')).toBe('2026-11-27T10:35:00-03:30');
   });
 
   it('a day of 23 hours where the clocks move forward (Europe/Paris, 2026-03-29)', () => {
     const days = zonedDays('2026-03-28', '2026-03-30', 'Europe/Paris');
     expect(days.map((d) => d.end - d.start)).toEqual([86_400, 82_800, 86_400]);
-    expect(days[0].end).toBe(days[1].start);
+    expect(days[0]?.end).toBe(days[1]?.start);
   });
 
   it('a day that starts after a gap at midnight (America/Santiago, 2026-09-06)', () => {

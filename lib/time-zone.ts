@@ -102,3 +102,14 @@ export function zonedDateTime(unixSeconds: number, timeZone: string): string {
   const w = wallClock(Math.floor(unixSeconds), timeZone);
   return `${zonedDate(unixSeconds, timeZone)} ${String(w.hour).padStart(2, '0')}:${String(w.minute).padStart(2, '0')}`;
 }
+
+/** An instant in ISO 8601 with the zone's offset, to the second: "2026-11-27T15:05:00+01:00" (a CSV's dates). */
+export function zonedIso(unixSeconds: number, timeZone: string): string {
+  const t = Math.floor(unixSeconds);
+  const w = wallClock(t, timeZone);
+  const off = zoneOffsetSeconds(t, timeZone);
+  const sign = off < 0 ? '-' : '+';
+  const a = Math.abs(off);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${zonedDate(t, timeZone)}T${two(w.hour)}:${two(w.minute)}:${two(w.second)}${sign}${two(Math.floor(a / 3600))}:${two(Math.floor((a % 3600) / 60))}`;
+}

@@ -9,7 +9,16 @@ let merchantId = '';
 
 // The route reads the session from Next's request cookies; here the session is this merchant's, in test mode.
 vi.mock('@/lib/dashboard/context', () => ({
-  currentContext: async () => ({ db: db(), merchantId, livemode: false, scope: { merchantId, livemode: false }, locale: 'en', token: 't', user: {} }),
+  currentContext: async () => ({
+    db: db(),
+    merchantId,
+    livemode: false,
+    scope: { merchantId, livemode: false },
+    locale: 'en',
+    timeZone: 'Africa/Abidjan',
+    token: 't',
+    user: {},
+  }),
 }));
 
 beforeAll(async () => {

@@ -17,7 +17,7 @@ import { type FakeEsplora, startFakeEsplora } from './fakes/esplora';
 const { db } = useDatabase();
 
 /** The signed-in session the mocked context gives every page and action. */
-const session = { merchantId: '', livemode: false, locale: 'en' as 'en' | 'fr', token: '' };
+const session = { merchantId: '', livemode: false, locale: 'en' as 'en' | 'fr', token: '', timeZone: 'Africa/Abidjan' };
 
 vi.mock('@/lib/dashboard/context', async (importOriginal) => {
   const real = await importOriginal<typeof import('@/lib/dashboard/context')>();
@@ -29,6 +29,7 @@ vi.mock('@/lib/dashboard/context', async (importOriginal) => {
     scope: { merchantId: session.merchantId, livemode: session.livemode },
     token: session.token,
     locale: session.locale,
+    timeZone: session.timeZone,
   });
   return { ...real, dashboardContext: ctx, dashboardAction: ctx, currentContext: ctx, dashboardLocale: async () => session.locale };
 });

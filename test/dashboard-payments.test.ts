@@ -117,8 +117,11 @@ describe('scoping', () => {
 });
 
 describe('list filters', () => {
-  it('maps the form to the API’s list query (days in UTC, `to` included), and refuses bad input', () => {
-    const r = parsePaymentFilters({ status: 'succeeded', rail: '', currency: 'XOF', from: '2026-01-01', to: '2026-01-31', after: 'pi_x', q: ' ref ' });
+  it('maps the form to the API’s list query (days in the merchant’s time zone, `to` included), and refuses bad input', () => {
+    const r = parsePaymentFilters(
+      { status: 'succeeded', rail: '', currency: 'XOF', from: '2026-01-01', to: '2026-01-31', after: 'pi_x', q: ' ref ' },
+      'Africa/Abidjan',
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.query).toMatchObject({
@@ -131,9 +134,15 @@ describe('list filters', () => {
     });
     expect(r.query.rail).toBeUndefined();
     expect(r.search).toBe('ref');
-    expect(parsePaymentFilters({ status: 'nope' }).ok).toBe(false);
-    expect(parsePaymentFilters({ from: '01/02/2026' }).ok).toBe(false);
-    expect(parsePaymentFilters({ currency: 'EUR' }).ok).toBe(false);
+    expect(parsePaymentFilters({ status: 'nope' }, 'Africa/Abidjan').ok).toBe(false);
+    expect(parsePaymentFilters({ from: '01/02/2026' }, 'Africa/Abidjan').ok).toBe(false);
+    expect(parsePaymentFilters({ currency: 'EUR' }, 'Africa/Abidjan').ok).toBe(false);
+    expect(parsePaymentFilters({ from: '2026-02-30' }, 'Africa/Abidjan').ok).toBe(false);
+  });
+
+  it('counts the days in the merchant’s time zone (Douala: a day starts at 23:00 UTC the day before)', () => {
+    const r = parsePaymentFilters({ from: '2026-01-01', to: '2026-01-31' }, 'Africa/Douala');
+    expect(r.ok && r.query).toMatchObject({ 'createdAt[gte]': 1767225600 - 3600, 'createdAt[lt]': 1769904000 - 3600 });
   });
 });
 
@@ -159,7 +168,7 @@ describe('CSV', () => {
       reference: '=cmd|calc',
       description: 'Tissu, "wax"',
     } as PaymentIntent;
-    expect(paymentCsvRow(p)).toBe(`pi_1,2023-11-14T22:13:20.000Z,succeeded,5000,5000,XOF,mobile_money_a,'=cmd|calc,"Tissu, ""wax"""\r\n`);
+    expect(paymentCsvRow(p, 'Africa/Abidjan')).toBe(`pi_1,2023-11-14T22:13:20+00:00,succeeded,5000,5000,XOF,mobile_money_a,'=cmd|calc,"Tissu, ""wax"""\r\n`);
   });
 
   it('streams 100,000 payments page by page, reading a page only when the reader wants it', async () => {
@@ -183,7 +192,7 @@ describe('CSV', () => {
         yield page;
       }
     })();
-    const reader = csvStream(PAYMENT_CSV_COLUMNS, counting, paymentCsvRow).getReader();
+    const reader = csvStream(PAYMENT_CSV_COLUMNS, counting, (x) => paymentCsvRow(x, 'Africa/Abidjan')).getReader();
     const dec = new TextDecoder();
     // The header and the first page: no more than a page or two read ahead.
     const first = dec.decode((await reader.read()).value);

@@ -19,7 +19,7 @@ import { newIntent, now } from './lifecycle-helpers';
 const { db } = useDatabase();
 
 /** The signed-in session the mocked context gives every page and action. */
-const session = { merchantId: '', livemode: false, locale: 'fr' as 'en' | 'fr', token: '' };
+const session = { merchantId: '', livemode: false, locale: 'fr' as 'en' | 'fr', token: '', timeZone: 'Africa/Abidjan' };
 
 vi.mock('@/lib/dashboard/context', async (importOriginal) => {
   const real = await importOriginal<typeof import('@/lib/dashboard/context')>();
@@ -31,6 +31,7 @@ vi.mock('@/lib/dashboard/context', async (importOriginal) => {
     scope: { merchantId: session.merchantId, livemode: session.livemode },
     token: session.token,
     locale: session.locale,
+    timeZone: session.timeZone,
   });
   return { ...real, dashboardContext: ctx, dashboardAction: ctx, currentContext: ctx, dashboardLocale: async () => session.locale };
 });
@@ -386,11 +387,11 @@ describe('refunds from the dashboard, in order', { shuffle: false }, () => {
       expect(text(await refundsPage({ from: '2020-01-01', to: '2020-01-02' }))).toContain('Aucun remboursement ne correspond.');
       expect(text(await refundsPage({ status: 'nope' }))).toContain('Filtres non valides');
       expect(text(await refundsPage({ from: '01/02/2024' }))).toContain('Filtres non valides : from: YYYY-MM-DD');
-      expect(parseRefundFilters({ status: 'failed', from: '2024-03-01', to: '2024-03-01' })).toMatchObject({
+      expect(parseRefundFilters({ status: 'failed', from: '2024-03-01', to: '2024-03-01' }, 'Africa/Abidjan')).toMatchObject({
         ok: true,
         query: { status: 'failed', 'createdAt[gte]': 1709251200, 'createdAt[lt]': 1709337600, limit: 25 },
       });
-      expect(parseRefundFilters({ after: 're_\u0000' }).ok).toBe(false);
+      expect(parseRefundFilters({ after: 're_\u0000' }, 'Africa/Abidjan').ok).toBe(false);
     });
 
     it('the CSV of the filtered list: every refund once, formulas escaped, this merchant only', async () => {
@@ -414,6 +415,25 @@ describe('refunds from the dashboard, in order', { shuffle: false }, () => {
       for (const x of theirs) expect(every).not.toContain(x.id);
       const bad = await exportRefunds(new Request('http://localhost:3000/dashboard/refunds/export?from=%00'));
       expect(bad.status).toBe(400);
+    });
+
+    it('dates in the merchant’s time zone: the list, the CSV and the days of the filter (Africa/Douala)', async () => {
+      const one = ((await api('/v1/refunds?status=succeeded&limit=1')).data as any[])[0];
+      session.timeZone = 'Africa/Douala';
+      try {
+        const local = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Douala' }).format(one.createdAt * 1000);
+        expect(text(await refundsPage())).toContain(`${local} UTC+1`);
+        const csv = await (await exportRefunds(new Request('http://localhost:3000/dashboard/refunds/export?status=succeeded'))).text();
+        const line = csv.split('\r\n').find((l) => l.startsWith(one.id));
+        expect(line?.split(',')[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+01:00$/);
+        expect(Date.parse(line!.split(',')[1]!)).toBe(one.createdAt * 1000);
+        expect(parseRefundFilters({ from: '2024-03-01', to: '2024-03-01' }, session.timeZone)).toMatchObject({
+          ok: true,
+          query: { 'createdAt[gte]': 1709251200 - 3600, 'createdAt[lt]': 1709337600 - 3600 },
+        });
+      } finally {
+        session.timeZone = 'Africa/Abidjan';
+      }
     });
   });
 });

@@ -9,7 +9,7 @@ import { dashboardContext, dashboardLocale } from '@/lib/dashboard/context';
 import { CURRENCIES, INTENT_STATUSES, parsePaymentFilters, RAILS, resolveSearch, type SearchParams } from '@/lib/dashboard/payments';
 import { listPaymentIntents, type PaymentIntent } from '@/lib/domain/payment-intents';
 import { DomainError } from '@/lib/errors';
-import { t } from '@/lib/i18n/dashboard';
+import { formatDateTime, t } from '@/lib/i18n/dashboard';
 import { formatAmount } from '@/lib/i18n/format';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -22,8 +22,9 @@ type Props = { searchParams: Promise<SearchParams> };
 export default async function PaymentsPage({ searchParams }: Props) {
   const ctx = await dashboardContext();
   const s = t(ctx.locale);
+  const when = (seconds: number) => formatDateTime(seconds, ctx.locale, ctx.timeZone);
   const sp = await searchParams;
-  const parsed = parsePaymentFilters(sp);
+  const parsed = parsePaymentFilters(sp, ctx.timeZone);
   const form = parsed.form;
 
   let error: string | null = parsed.ok ? null : s.f('invalidFilters', { detail: parsed.error });
@@ -160,7 +161,7 @@ export default async function PaymentsPage({ searchParams }: Props) {
                 {s.railName(p.rail)}
               </Cell>
               <Cell label={s.date} className="db-nowrap">
-                {s.dateTime(p.createdAt)}
+                {when(p.createdAt)}
               </Cell>
             </Row>
           ))}

@@ -81,7 +81,7 @@ function RailFlash({ flash }: { flash: PaymentMethodsFlash }) {
   );
 }
 
-function AccountSummary({ account, view, locale, t, tc }: { account: RailAccount; view: RailView; locale: Locale; t: TP; tc: TC }) {
+function AccountSummary({ account, view, locale, timeZone, t, tc }: { account: RailAccount; view: RailView; locale: Locale; timeZone: string; t: TP; tc: TC }) {
   const items: [ReactNode, ReactNode][] = [];
   if (account.displayName) items.push([t('name'), account.displayName]);
   if (account.protocol) items.push([t('operatorApi'), PROTOCOL_NAMES[account.protocol] ?? account.protocol]);
@@ -107,7 +107,7 @@ function AccountSummary({ account, view, locale, t, tc }: { account: RailAccount
       ]);
     } else items.push([f.label[locale], settingShown(f, settingOf(account, f), t)]);
   }
-  items.push([t('lastChanged'), formatDate(account.updatedAt, locale)]);
+  items.push([t('lastChanged'), formatDate(account.updatedAt, locale, timeZone)]);
   return (
     <>
       <Details items={items} />
@@ -333,6 +333,7 @@ export function RailSection({
   flash,
   confirmDisable,
   locale,
+  timeZone,
   t,
   tc,
   actions,
@@ -343,6 +344,8 @@ export function RailSection({
   /** The account id named by `?disable=`, when it is this rail's account. */
   confirmDisable: boolean;
   locale: Locale;
+  /** The merchant's time zone, for the dates shown. */
+  timeZone: string;
   t: TP;
   tc: TC;
   actions: RailActions;
@@ -358,7 +361,7 @@ export function RailSection({
       {flash ? <RailFlash flash={flash} /> : null}
       {account ? (
         <>
-          <AccountSummary account={account} view={view} locale={locale} t={t} tc={tc} />
+          <AccountSummary account={account} view={view} locale={locale} timeZone={timeZone} t={t} tc={tc} />
           {confirmDisable ? (
             <DisableConfirm view={view} account={account} t={t} actions={actions} />
           ) : (
@@ -393,7 +396,7 @@ export function RailSection({
       {view.disabled.length ? (
         <p className="db-muted pm-help">
           {t('earlier', {
-            list: view.disabled.map((a) => t('disabledOn', { id: a.id, date: a.disabledAt ? formatDate(a.disabledAt, locale) : '' })).join('; '),
+            list: view.disabled.map((a) => t('disabledOn', { id: a.id, date: a.disabledAt ? formatDate(a.disabledAt, locale, timeZone) : '' })).join('; '),
           })}
         </p>
       ) : null}

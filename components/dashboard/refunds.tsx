@@ -20,7 +20,7 @@ import {
 } from '@/lib/dashboard/refunds';
 import type { Refund } from '@/lib/domain/refunds';
 import { tc } from '@/lib/i18n/catalog';
-import { t as ts } from '@/lib/i18n/dashboard';
+import { formatDateTime, t as ts } from '@/lib/i18n/dashboard';
 import { formatAmountLong, formatRate } from '@/lib/i18n/format';
 import { refundReasonLabel, refundStatusLabel, tr } from '@/lib/i18n/refunds';
 import type { Locale } from '@/lib/i18n/translate';
@@ -131,7 +131,21 @@ function QrSvg({ text, label }: { text: string; label: string }) {
 }
 
 /** One refund: its amounts, status, reason, times and references, and what to do next. */
-export function RefundItem({ refund: r, locale, cancelAction, markAction }: { refund: Refund; locale: Locale; cancelAction: Action; markAction: Action }) {
+export function RefundItem({
+  refund: r,
+  locale,
+  timeZone,
+  cancelAction,
+  markAction,
+}: {
+  refund: Refund;
+  locale: Locale;
+  /** The merchant's time zone, for the dates shown. */
+  timeZone: string;
+  cancelAction: Action;
+  markAction: Action;
+}) {
+  const when = (seconds: number) => formatDateTime(seconds, locale, timeZone);
   const t = tr(locale);
   const s = ts(locale);
   const amount = formatAmountLong(r.amount, r.currency, locale);
@@ -147,7 +161,7 @@ export function RefundItem({ refund: r, locale, cancelAction, markAction }: { re
         items={[
           [t('settlement'), `${refundAmountText(r, locale)}${rate ? ` · ${t(r.rateSource === 'current' ? 'atCurrentRate' : 'atQuoteRate', { rate })}` : ''}`],
           [t('reason'), r.reason ? refundReasonLabel(r.reason, locale) : s.none],
-          [s.created, s.dateTime(r.createdAt)],
+          [s.created, when(r.createdAt)],
           ...(r.failureMessage || r.failureReason
             ? ([[t('failure'), [r.failureReason, r.failureMessage].filter(Boolean).join(' — ')]] as [string, string][])
             : []),
@@ -175,7 +189,7 @@ export function RefundItem({ refund: r, locale, cancelAction, markAction }: { re
           <p>{t('claimText')}</p>
           <CopyField id={`claim-${r.id}`} label={t('claimLink')} value={next.claimUrl} t={tc(locale)} />
           <QrSvg text={next.claimUrl} label={t('claimQrLabel', { url: next.claimUrl })} />
-          <p className="db-muted">{t('claimExpires', { date: s.dateTime(next.expiresAt) })}</p>
+          <p className="db-muted">{t('claimExpires', { date: when(next.expiresAt) })}</p>
           <p>
             <a className="db-button db-button-secondary" href={whatsappShareUrl(r, next.claimUrl, locale)} target="_blank" rel="noopener noreferrer">
               {t('whatsapp')}
@@ -207,7 +221,7 @@ export function RefundItem({ refund: r, locale, cancelAction, markAction }: { re
             ]}
           />
           <QrSvg text={next.uri} label={t('walletQrLabel', { uri: next.uri })} />
-          {next.expiresAt ? <p className="db-muted">{t('payBefore', { date: s.dateTime(next.expiresAt) })}</p> : null}
+          {next.expiresAt ? <p className="db-muted">{t('payBefore', { date: when(next.expiresAt) })}</p> : null}
           <p>
             <a className="db-button db-button-secondary" href={next.uri}>
               {t('openWallet')}

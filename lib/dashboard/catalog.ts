@@ -181,12 +181,8 @@ export function idField(form: FormData, name: string, prefix: string): string {
 /** A random key for a form's id attributes. */
 export const randomKey = () => randomBytes(6).toString('hex');
 
-/** "23 Nov 2026, 14:05" in the dashboard's locale, UTC. */
-export function formatDate(seconds: number, locale: Locale): string {
-  return `${new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
-    new Date(seconds * 1000),
-  )} UTC`;
-}
+/** "23 Nov 2026, 14:05 UTC" in the dashboard's locale and the merchant's time zone. */
+export { formatDateTime as formatDate } from '../i18n/dashboard';
 
 // ---------------------------------------------------------------------------------------------
 // Prices with their product's name, for the payment links pages (reads only, scoped like every read).

@@ -37,6 +37,8 @@ export interface DashboardContext {
   /** The session's cookie value (sign-out, mode switch). */
   token: string;
   locale: Locale;
+  /** The merchant's time zone: the dashboard's dates are written, and its days counted, in it. */
+  timeZone: string;
 }
 
 /** The dashboard's language: the `caisse_locale` cookie, else the browser's first choice, else French. */
@@ -62,6 +64,7 @@ export async function currentContext(): Promise<DashboardContext | null> {
     scope: { merchantId: s.merchantId, livemode: s.livemode },
     token,
     locale: await dashboardLocale(),
+    timeZone: s.timeZone,
   };
 }
 

@@ -4,6 +4,7 @@
 // this writer is the few lines below. Rows are written as they come: an export streams page by
 // page and never holds the whole list.
 import type { PaymentIntent } from '../domain/payment-intents';
+import { zonedIso } from '../time-zone';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -21,9 +22,9 @@ export const csvRow = (cells: readonly (string | number | null | undefined)[]): 
 
 export const PAYMENT_CSV_COLUMNS = ['id', 'createdAt', 'status', 'amount', 'amountReceived', 'currency', 'rail', 'reference', 'description'] as const;
 
-/** A payment intent's line; amounts in minor units (as the API gives them), createdAt in ISO 8601 (UTC). */
-export function paymentCsvRow(p: PaymentIntent): string {
-  return csvRow([p.id, new Date(p.createdAt * 1000).toISOString(), p.status, p.amount, p.amountReceived, p.currency, p.rail, p.reference, p.description]);
+/** A payment intent's line; amounts in minor units (as the API gives them), createdAt in ISO 8601 with the merchant's offset. */
+export function paymentCsvRow(p: PaymentIntent, timeZone: string): string {
+  return csvRow([p.id, zonedIso(p.createdAt, timeZone), p.status, p.amount, p.amountReceived, p.currency, p.rail, p.reference, p.description]);
 }
 
 /**

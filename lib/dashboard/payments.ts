@@ -11,6 +11,7 @@ import { listPaymentIntents, listPaymentIntentsQuery, type PaymentIntent } from 
 import { INTENT_STATUSES } from '../domain/transitions';
 import { CURRENCIES, type Currency, RAILS, type Rail } from '../money';
 import { isStorableText } from '../text';
+import { addDays, isCalendarDate, zonedDayStart } from '../time-zone';
 
 export type PaymentsQuery = z.output<typeof listPaymentIntentsQuery>;
 
@@ -29,31 +30,21 @@ export type SearchParams = Record<string, string | string[] | undefined>;
 
 const one = (v: string | string[] | undefined): string => (Array.isArray(v) ? (v[0] ?? '') : (v ?? '')).trim();
 
-const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
-/** A YYYY-MM-DD day's first second (UTC), or null: the lists' `from` / `to` filters (refunds.ts too). */
-export function dayStart(day: string): number | null {
-  if (!DAY_RE.test(day)) return null;
-  const ms = Date.parse(`${day}T00:00:00Z`);
-  return Number.isNaN(ms) ? null : ms / 1000;
-}
-
 export type ParsedFilters = { ok: true; form: PaymentsForm; query: PaymentsQuery; search: string | null } | { ok: false; form: PaymentsForm; error: string };
 
 /**
- * A dashboard list's window, into the API's list query `raw`: the days `from` and `to` (UTC, `to`
- * included) as createdAt bounds, and the page's cursor (`after`, else `before`). An error message for
+ * A dashboard list's window, into the API's list query `raw`: the days `from` and `to` (in the
+ * merchant's time zone, `to` included) as createdAt bounds, and the page's cursor (`after`, else `before`). An error message for
  * a day that is not YYYY-MM-DD, else null. Shared by the payments and refunds lists and their exports.
  */
-export function addListWindow(raw: Record<string, string>, form: { from: string; to: string }, params: SearchParams): string | null {
+export function addListWindow(raw: Record<string, string>, form: { from: string; to: string }, params: SearchParams, timeZone: string): string | null {
   if (form.from) {
-    const s = dayStart(form.from);
-    if (s === null) return 'from: YYYY-MM-DD';
-    raw['createdAt[gte]'] = String(s);
+    if (!isCalendarDate(form.from)) return 'from: YYYY-MM-DD';
+    raw['createdAt[gte]'] = String(zonedDayStart(form.from, timeZone));
   }
   if (form.to) {
-    const s = dayStart(form.to);
-    if (s === null) return 'to: YYYY-MM-DD';
-    raw['createdAt[lt]'] = String(s + 86400);
+    if (!isCalendarDate(form.to)) return 'to: YYYY-MM-DD';
+    raw['createdAt[lt]'] = String(zonedDayStart(addDays(form.to, 1), timeZone));
   }
   const after = one(params.after);
   const before = one(params.before);
@@ -64,10 +55,10 @@ export function addListWindow(raw: Record<string, string>, form: { from: string;
 
 /**
  * The list page's (and the CSV export's) URL parameters to the API's list query: `status`, `rail`,
- * `currency` (empty = any), `from`/`to` (days, UTC, to included), `after`/`before` (cursors), `q`
+ * `currency` (empty = any), `from`/`to` (days in the merchant's `timeZone`, to included), `after`/`before` (cursors), `q`
  * (the search box: resolved by resolveSearch). Validated by the API's own schema.
  */
-export function parsePaymentFilters(params: SearchParams, limit = 25): ParsedFilters {
+export function parsePaymentFilters(params: SearchParams, timeZone: string, limit = 25): ParsedFilters {
   const form: PaymentsForm = {
     q: one(params.q),
     status: one(params.status),
@@ -83,7 +74,7 @@ export function parsePaymentFilters(params: SearchParams, limit = 25): ParsedFil
   if (form.status) raw.status = form.status;
   if (form.rail) raw.rail = form.rail;
   if (form.currency) raw.currency = form.currency;
-  const windowError = addListWindow(raw, form, params);
+  const windowError = addListWindow(raw, form, params, timeZone);
   if (windowError) return { ok: false, form, error: windowError };
   const parsed = listPaymentIntentsQuery.safeParse(raw);
   if (!parsed.success) return { ok: false, form, error: parsed.error.issues.map((i) => i.message).join('; ') };

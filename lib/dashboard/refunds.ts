@@ -19,6 +19,7 @@ import { planRefund, refundableOf } from '../refunds/amounts';
 import { loadRefundSources } from '../refunds/sources';
 import { parseRefund } from '../store/refunds';
 import { isStorableText } from '../text';
+import { zonedIso } from '../time-zone';
 import { csvRow } from './csv';
 import { addListWindow, type SearchParams } from './payments';
 
@@ -249,16 +250,16 @@ const one = (v: string | string[] | undefined): string => (Array.isArray(v) ? (v
 
 /**
  * The list page's (and the CSV export's) URL parameters to the API's refunds list query: `status`
- * (empty = any), `from`/`to` (days, UTC, to included), `after`/`before` (cursors). Validated by the
+ * (empty = any), `from`/`to` (days in the merchant's `timeZone`, to included), `after`/`before` (cursors). Validated by the
  * API's own schema, as the payments list's (payments.ts parsePaymentFilters).
  */
-export function parseRefundFilters(params: SearchParams, limit = 25): ParsedRefundFilters {
+export function parseRefundFilters(params: SearchParams, timeZone: string, limit = 25): ParsedRefundFilters {
   const form: RefundsForm = { status: one(params.status), from: one(params.from), to: one(params.to) };
   for (const [name, value] of Object.entries({ ...form, after: one(params.after), before: one(params.before) }))
     if (!isStorableText(value)) return { ok: false, form: { ...form, [name]: '' }, error: `${name}: no NUL characters or unpaired surrogates` };
   const raw: Record<string, string> = { limit: String(limit) };
   if (form.status) raw.status = form.status;
-  const windowError = addListWindow(raw, form, params);
+  const windowError = addListWindow(raw, form, params, timeZone);
   if (windowError) return { ok: false, form, error: windowError };
   const parsed = listRefundsQuery.safeParse(raw);
   if (!parsed.success) return { ok: false, form, error: parsed.error.issues.map((i) => i.message).join('; ') };
@@ -306,11 +307,11 @@ export const REFUND_CSV_COLUMNS = [
   'failureMessage',
 ] as const;
 
-/** A refund's line (csv.ts: formula-escaped, quoted); amounts in minor units as the API gives them, createdAt in ISO 8601 (UTC). */
-export function refundCsvRow(r: Refund): string {
+/** A refund's line (csv.ts: formula-escaped, quoted); amounts in minor units as the API gives them, createdAt in ISO 8601 with the merchant's offset. */
+export function refundCsvRow(r: Refund, timeZone: string): string {
   return csvRow([
     r.id,
-    new Date(r.createdAt * 1000).toISOString(),
+    zonedIso(r.createdAt, timeZone),
     r.status,
     r.amount,
     r.currency,

@@ -130,6 +130,8 @@ export interface DashboardSession {
   merchantId: string;
   /** The mode the test/live switch is on: every page and action reads and writes this mode only. */
   livemode: boolean;
+  /** The merchant's time zone (GET/POST /v1/account): every date on the dashboard is written in it. */
+  timeZone: string;
 }
 
 /** Conditions of a live session `s` of an enabled user `u` at `$now` (named by the caller's parameter). */
@@ -143,10 +145,10 @@ const ALIVE = (now: string) =>
  */
 export async function sessionFromToken(db: Db, token: string | null | undefined, now = nowSeconds()): Promise<DashboardSession | null> {
   if (!token || !TOKEN_RE.test(token)) return null;
-  const rows = await db.query<UserRow & { token_hash: string; livemode: boolean }>(
+  const rows = await db.query<UserRow & { token_hash: string; livemode: boolean; time_zone: string }>(
     `with s as (
-       select s.token_hash, s.livemode, u.id, u.merchant_id, u.email, u.disabled_at, u.created_at
-       from dashboard_sessions s join users u on u.id = s.user_id
+       select s.token_hash, s.livemode, u.id, u.merchant_id, u.email, u.disabled_at, u.created_at, m.time_zone
+       from dashboard_sessions s join users u on u.id = s.user_id join merchants m on m.id = u.merchant_id
        where s.token_hash = $1 and ${ALIVE('$2')}
      ), touched as (
        update dashboard_sessions set last_seen_at = $2
@@ -158,7 +160,7 @@ export async function sessionFromToken(db: Db, token: string | null | undefined,
   );
   const r = rows[0];
   if (!r) return null;
-  return { sessionId: r.token_hash, user: toUser(r), merchantId: r.merchant_id, livemode: r.livemode === true };
+  return { sessionId: r.token_hash, user: toUser(r), merchantId: r.merchant_id, livemode: r.livemode === true, timeZone: r.time_zone };
 }
 
 /** End the session of this token (sign out). False when it was unknown or already ended. */

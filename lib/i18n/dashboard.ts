@@ -272,26 +272,42 @@ export type DashboardStrings = Strings & {
   railName(r: string): string;
   /** "Label : value" (fr) or "Label: value" (en). */
   pair(label: string, value: string | number): string;
-  /** A date and time in this locale (UTC), from Unix seconds. */
-  dateTime(seconds: number): string;
 };
 
 const lookup = translator<Strings>({ fr, en });
 
 function build(locale: DashboardLocale): DashboardStrings {
   const s: Strings = locale === 'fr' ? fr : en;
-  const df = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
   return {
     ...s,
     f: lookup(locale),
     statusLabel: (x) => (STATUS[locale] as Record<string, string>)[x] ?? x,
     railName: (r) => railLabel(r, locale),
     pair: (label, value) => `${label}${locale === 'fr' ? '\u00a0: ' : ': '}${value}`,
-    dateTime: (sec) => `${df.format(new Date(sec * 1000))} UTC`,
   };
 }
 
 const cache = { fr: build('fr'), en: build('en') };
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A date and time in this locale and the merchant's time zone, the zone named: "27 nov. 2026, 14:05
+ * UTC" (Abidjan), "27 Nov 2026, 15:05 GMT+1" (Douala). Every date of the dashboard is written so.
+ */
+export function formatDateTime(seconds: number, locale: DashboardLocale, timeZone: string): string {
+  const key = `${locale}|${timeZone}`;
+  let f = dateFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    dateFormats.set(key, f);
+  }
+  const zone = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
+    .formatToParts(new Date(seconds * 1000))
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const named = !zone || zone === 'GMT' ? 'UTC' : zone.replace(/^GMT/, 'UTC');
+  return `${f.format(new Date(seconds * 1000))} ${named}`;
+}
 
 /** The dashboard's strings in this locale. */
 export function t(locale: DashboardLocale): DashboardStrings {

@@ -40,9 +40,9 @@ export default async function KeysPage({ searchParams }: { searchParams: SP }) {
                 <td>
                   <Badge tone={k.livemode ? 'info' : 'warn'}>{k.livemode ? t('live') : t('test')}</Badge>
                 </td>
-                <td>{formatDate(k.createdAt, ctx.locale)}</td>
+                <td>{formatDate(k.createdAt, ctx.locale, ctx.timeZone)}</td>
                 <td className={k.lastUsedAt === null ? 'db-muted' : undefined}>
-                  {k.lastUsedAt === null ? t('lastUseNever') : formatDate(k.lastUsedAt, ctx.locale)}
+                  {k.lastUsedAt === null ? t('lastUseNever') : formatDate(k.lastUsedAt, ctx.locale, ctx.timeZone)}
                 </td>
               </tr>
             ))}

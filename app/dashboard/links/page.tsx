@@ -87,7 +87,7 @@ export default async function LinksPage({ searchParams }: { searchParams: SP }) 
                   <td>
                     <Badge tone={l.active ? 'ok' : 'neutral'}>{l.active ? t('active') : t('inactive')}</Badge>
                   </td>
-                  <td>{formatDate(l.createdAt, ctx.locale)}</td>
+                  <td>{formatDate(l.createdAt, ctx.locale, ctx.timeZone)}</td>
                   <td>
                     <ActionButton
                       action={setLinkActiveAction}

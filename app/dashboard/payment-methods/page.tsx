@@ -51,6 +51,7 @@ export default async function PaymentMethodsPage({ searchParams }: { searchParam
           flash={flash?.rail === v.rail ? flash : null}
           confirmDisable={!!v.account && v.account.id === disable}
           locale={ctx.locale}
+          timeZone={ctx.timeZone}
           t={t}
           tc={tc(ctx.locale)}
           actions={ACTIONS}

@@ -78,7 +78,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: SP 
                 <td>
                   <Badge tone={p.active ? 'ok' : 'neutral'}>{p.active ? t('active') : t('inactive')}</Badge>
                 </td>
-                <td>{formatDate(p.createdAt, ctx.locale)}</td>
+                <td>{formatDate(p.createdAt, ctx.locale, ctx.timeZone)}</td>
                 <td>
                   <ActionButton
                     action={setProductActiveAction}

@@ -8,7 +8,7 @@ import type { SearchParams } from '@/lib/dashboard/payments';
 import { intentReferences, parseRefundFilters, REFUND_STATUSES, refundAmountText } from '@/lib/dashboard/refunds';
 import { listRefunds, type Refund } from '@/lib/domain/refunds';
 import { DomainError } from '@/lib/errors';
-import { t } from '@/lib/i18n/dashboard';
+import { formatDateTime, t } from '@/lib/i18n/dashboard';
 import { refundReasonLabel, refundStatusLabel, tr } from '@/lib/i18n/refunds';
 import '../refunds.css';
 
@@ -21,9 +21,10 @@ type Props = { searchParams: Promise<SearchParams> };
 export default async function RefundsPage({ searchParams }: Props) {
   const ctx = await dashboardContext();
   const s = t(ctx.locale);
+  const when = (seconds: number) => formatDateTime(seconds, ctx.locale, ctx.timeZone);
   const r = tr(ctx.locale);
   const sp = await searchParams;
-  const parsed = parseRefundFilters(sp);
+  const parsed = parseRefundFilters(sp, ctx.timeZone);
   const form = parsed.form;
 
   let error: string | null = parsed.ok ? null : s.f('invalidFilters', { detail: parsed.error });
@@ -119,7 +120,7 @@ export default async function RefundsPage({ searchParams }: Props) {
                 </Cell>
                 <Cell label={r('reason')}>{x.reason ? refundReasonLabel(x.reason, ctx.locale) : s.none}</Cell>
                 <Cell label={s.date} className="db-nowrap">
-                  {s.dateTime(x.createdAt)}
+                  {when(x.createdAt)}
                 </Cell>
               </Row>
             );

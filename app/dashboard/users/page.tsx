@@ -32,7 +32,7 @@ export default async function UsersPage() {
               <td>
                 <Badge tone={u.disabled ? 'bad' : 'ok'}>{u.disabled ? t('disabled') : t('active')}</Badge>
               </td>
-              <td>{formatDate(u.createdAt, ctx.locale)}</td>
+              <td>{formatDate(u.createdAt, ctx.locale, ctx.timeZone)}</td>
               <td>
                 {u.id !== ctx.user.id && !u.disabled ? (
                   <ActionButton action={disableUserAction} fields={{ userId: u.id }} secondary danger label={`${t('disable')} ${u.email}`}>

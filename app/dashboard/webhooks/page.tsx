@@ -36,7 +36,7 @@ export default async function WebhooksPage() {
                 <td>
                   <Badge tone={e.status === 'enabled' ? 'ok' : 'bad'}>{e.status === 'enabled' ? t('enabled') : t('disabled')}</Badge>
                 </td>
-                <td>{formatDate(e.createdAt, ctx.locale)}</td>
+                <td>{formatDate(e.createdAt, ctx.locale, ctx.timeZone)}</td>
                 <td>
                   <ActionButton
                     action={setEndpointEnabledAction}

@@ -61,7 +61,7 @@ export default async function LinkPage({ params }: { params: Promise<{ id: strin
               <code key="p">{link.priceId}</code>
             ),
           ],
-          [t('created'), formatDate(link.createdAt, ctx.locale)],
+          [t('created'), formatDate(link.createdAt, ctx.locale, ctx.timeZone)],
         ]}
       />
       <div className="dc-after">

@@ -15,7 +15,7 @@ import { intentRefunds, type RefundFlash, refundability } from '@/lib/dashboard/
 import { type PaymentIntent, retrievePaymentIntent } from '@/lib/domain/payment-intents';
 import { DomainError } from '@/lib/errors';
 import { tc } from '@/lib/i18n/catalog';
-import { t } from '@/lib/i18n/dashboard';
+import { formatDateTime, t } from '@/lib/i18n/dashboard';
 import { formatAmountLong } from '@/lib/i18n/format';
 import { tr } from '@/lib/i18n/refunds';
 import { cancelPaymentAction, resendDeliveryAction } from './actions';
@@ -35,6 +35,7 @@ const str = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) 
 export default async function PaymentPage({ params, searchParams }: Props) {
   const ctx = await dashboardContext();
   const s = t(ctx.locale);
+  const when = (seconds: number) => formatDateTime(seconds, ctx.locale, ctx.timeZone);
   const { id } = await params;
   const sp = await searchParams;
   if (!/^pi_[0-9A-Za-z]{1,64}$/.test(id)) notFound();
@@ -106,8 +107,8 @@ export default async function PaymentPage({ params, searchParams }: Props) {
                 {p.id}
               </span>,
             ],
-            [s.created, s.dateTime(p.createdAt)],
-            ...(p.canceledAt ? ([[s.canceledAt, s.dateTime(p.canceledAt)]] as [string, string][]) : []),
+            [s.created, when(p.createdAt)],
+            ...(p.canceledAt ? ([[s.canceledAt, when(p.canceledAt)]] as [string, string][]) : []),
             ...(p.lastPaymentError ? ([[s.lastError, `${p.lastPaymentError.code}: ${p.lastPaymentError.message}`]] as [string, string][]) : []),
           ]}
         />
@@ -132,7 +133,14 @@ export default async function PaymentPage({ params, searchParams }: Props) {
         {refunds.length ? (
           <ul className="rf-list" aria-label={r('sectionTitle')}>
             {[...refunds].reverse().map((x) => (
-              <RefundItem key={x.id} refund={x} locale={ctx.locale} cancelAction={cancelRefundAction} markAction={markRefundSucceededAction} />
+              <RefundItem
+                key={x.id}
+                refund={x}
+                locale={ctx.locale}
+                timeZone={ctx.timeZone}
+                cancelAction={cancelRefundAction}
+                markAction={markRefundSucceededAction}
+              />
             ))}
           </ul>
         ) : can.received > 0 ? (
@@ -160,7 +168,7 @@ export default async function PaymentPage({ params, searchParams }: Props) {
               [s.amount, money(p.latestQuote.amount, p.latestQuote.currency)],
               [s.rate, p.latestQuote.rate],
               [s.received, money(p.latestQuote.received, p.latestQuote.currency)],
-              [s.expiresAt, s.dateTime(p.latestQuote.expiresAt)],
+              [s.expiresAt, when(p.latestQuote.expiresAt)],
             ]}
           />
         </Section>
@@ -193,7 +201,7 @@ export default async function PaymentPage({ params, searchParams }: Props) {
                   {a.error ? `${a.error.code ?? ''}${a.error.message ? ` — ${a.error.message}` : ''}` : a.readError ? null : s.none}
                   {a.readError ? (
                     <div className="db-muted" role="status">
-                      {s.f('readError', { since: s.dateTime(a.readError.since), failures: a.readError.failures, message: a.readError.message })}
+                      {s.f('readError', { since: when(a.readError.since), failures: a.readError.failures, message: a.readError.message })}
                     </div>
                   ) : null}
                 </Cell>
@@ -213,7 +221,7 @@ export default async function PaymentPage({ params, searchParams }: Props) {
               <li key={e.eventId} className="db-event">
                 <div className="db-event-head">
                   <span className="db-event-type">{e.objectId !== p.id ? <a href={`#refund-${e.objectId}`}>{e.type}</a> : e.type}</span>
-                  <span className="db-muted">{s.dateTime(e.createdAt)}</span>
+                  <span className="db-muted">{when(e.createdAt)}</span>
                   <span className="db-muted db-mono">{e.eventId}</span>
                 </div>
                 {e.deliveries.length ? (
@@ -225,7 +233,7 @@ export default async function PaymentPage({ params, searchParams }: Props) {
                           <Badge tone={toneOf(d.status)}>{s.statusLabel(`${d.status}_delivery`)}</Badge>
                           <span>{s.pair(s.responseCode, d.lastResponseStatus ?? s.none)}</span>
                           <span>{s.pair(s.deliveryAttempts, d.attemptCount)}</span>
-                          {d.lastAttemptAt ? <span className="db-muted">{s.dateTime(d.lastAttemptAt)}</span> : null}
+                          {d.lastAttemptAt ? <span className="db-muted">{when(d.lastAttemptAt)}</span> : null}
                         </div>
                         {d.lastError ? <p className="db-muted">{d.lastError}</p> : null}
                         <form action={resendDeliveryAction}>

@@ -6,6 +6,8 @@ import { currentContext } from '@/lib/dashboard/context';
 import { csvStream, PAYMENT_CSV_COLUMNS, paymentCsvRow } from '@/lib/dashboard/csv';
 import { allPaymentIntents, parsePaymentFilters, resolveSearch } from '@/lib/dashboard/payments';
 import { type PaymentIntent, retrievePaymentIntent } from '@/lib/domain/payment-intents';
+import { nowSeconds } from '@/lib/ids';
+import { zonedDate } from '@/lib/time-zone';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,7 +15,7 @@ export async function GET(request: Request): Promise<Response> {
   const ctx = await currentContext();
   if (!ctx) return new Response(null, { status: 303, headers: { location: '/dashboard/sign-in', 'cache-control': 'no-store' } });
   const url = new URL(request.url);
-  const parsed = parsePaymentFilters(Object.fromEntries(url.searchParams), 100);
+  const parsed = parsePaymentFilters(Object.fromEntries(url.searchParams), ctx.timeZone, 100);
   if (!parsed.ok)
     return new Response(`Invalid filters: ${parsed.error}\n`, {
       status: 400,
@@ -34,14 +36,17 @@ export async function GET(request: Request): Promise<Response> {
     if (found?.kind === 'reference') query.reference = found.reference;
     pages = allPaymentIntents(ctx.db, ctx.scope, query, { pageSize: 100 });
   }
-  const day = new Date().toISOString().slice(0, 10);
+  const day = zonedDate(nowSeconds(), ctx.timeZone);
   const name = `payments-${ctx.livemode ? 'live' : 'test'}-${day}.csv`;
-  return new Response(csvStream(PAYMENT_CSV_COLUMNS, pages, paymentCsvRow), {
-    headers: {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="${name}"`,
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
+  return new Response(
+    csvStream(PAYMENT_CSV_COLUMNS, pages, (x) => paymentCsvRow(x, ctx.timeZone)),
+    {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${name}"`,
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      },
     },
-  });
+  );
 }

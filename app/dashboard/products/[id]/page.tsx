@@ -39,7 +39,7 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
             </Badge>,
           ],
           ...(product.description ? [[t('descriptionShort'), product.description] as [string, string]] : []),
-          [t('created'), formatDate(product.createdAt, ctx.locale)],
+          [t('created'), formatDate(product.createdAt, ctx.locale, ctx.timeZone)],
         ]}
       />
       <div className="dc-after">
@@ -64,7 +64,7 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
                 <td>
                   <Badge tone={p.active ? 'ok' : 'neutral'}>{p.active ? t('active') : t('inactive')}</Badge>
                 </td>
-                <td>{formatDate(p.createdAt, ctx.locale)}</td>
+                <td>{formatDate(p.createdAt, ctx.locale, ctx.timeZone)}</td>
                 <td className="dc-actions">
                   <ActionButton
                     action={setPriceActiveAction}

@@ -5,6 +5,8 @@
 import { currentContext } from '@/lib/dashboard/context';
 import { csvStream } from '@/lib/dashboard/csv';
 import { allRefunds, parseRefundFilters, REFUND_CSV_COLUMNS, refundCsvRow } from '@/lib/dashboard/refunds';
+import { nowSeconds } from '@/lib/ids';
+import { zonedDate } from '@/lib/time-zone';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,21 +14,24 @@ export async function GET(request: Request): Promise<Response> {
   const ctx = await currentContext();
   if (!ctx) return new Response(null, { status: 303, headers: { location: '/dashboard/sign-in', 'cache-control': 'no-store' } });
   const url = new URL(request.url);
-  const parsed = parseRefundFilters(Object.fromEntries(url.searchParams), 100);
+  const parsed = parseRefundFilters(Object.fromEntries(url.searchParams), ctx.timeZone, 100);
   if (!parsed.ok)
     return new Response(`Invalid filters: ${parsed.error}\n`, {
       status: 400,
       headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
     });
   const pages = allRefunds(ctx.db, ctx.scope, { ...parsed.query, startingAfter: undefined, endingBefore: undefined }, { pageSize: 100 });
-  const day = new Date().toISOString().slice(0, 10);
+  const day = zonedDate(nowSeconds(), ctx.timeZone);
   const name = `refunds-${ctx.livemode ? 'live' : 'test'}-${day}.csv`;
-  return new Response(csvStream(REFUND_CSV_COLUMNS, pages, refundCsvRow), {
-    headers: {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="${name}"`,
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
+  return new Response(
+    csvStream(REFUND_CSV_COLUMNS, pages, (x) => refundCsvRow(x, ctx.timeZone)),
+    {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${name}"`,
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      },
     },
-  });
+  );
 }

@@ -53,7 +53,7 @@ export default async function EndpointPage({ params, searchParams }: { params: P
           ],
           [t('events'), endpoint.enabledEvents.includes('*') ? t('allEvents') : endpoint.enabledEvents.join(', ')],
           ...(endpoint.description ? [[t('descriptionShort'), endpoint.description] as [string, string]] : []),
-          [t('created'), formatDate(endpoint.createdAt, ctx.locale)],
+          [t('created'), formatDate(endpoint.createdAt, ctx.locale, ctx.timeZone)],
         ]}
       />
       <div className="dc-row">
@@ -87,7 +87,7 @@ export default async function EndpointPage({ params, searchParams }: { params: P
                 </div>
                 <div className="db-delivery-meta db-muted">
                   <code className="dc-break">{d.eventId}</code>
-                  <span>{formatDate(d.createdAt, ctx.locale)}</span>
+                  <span>{formatDate(d.createdAt, ctx.locale, ctx.timeZone)}</span>
                 </div>
                 <ActionButton
                   action={resendDeliveryAction}
