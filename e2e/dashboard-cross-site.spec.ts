@@ -89,6 +89,7 @@ function fieldsOf(o: Objects): Record<string, Record<string, string>> {
     },
     'app/dashboard/payment-methods/actions.ts#testRailAction': { accountId: 'ra_crosssite0000000000' },
     'app/dashboard/payment-methods/actions.ts#disableRailAction': { rail: 'btc_onchain', accountId: 'ra_crosssite0000000000', understood: 'yes' },
+    'app/dashboard/balances/actions.ts#setTimeZoneAction': { timeZone: 'Pacific/Kiritimati' },
   };
 }
 
@@ -198,6 +199,7 @@ test('[DASHBOARD]: every server action replayed cross-site with a signed-in cook
   expect(await api(request, 'GET', `/v1/refunds/${refund.id}`)).toMatchObject({ status: 'requires_action', operatorReference: null });
   expect((await api(request, 'GET', `/v1/refunds?paymentIntentId=${paid.id}`)).data.map((r: { id: string }) => r.id)).toEqual([refund.id]);
   expect(await api(request, 'GET', `/v1/payment_intents/${paid.id}`)).toMatchObject({ amountReceived: 3000, amountRefunded: 0 });
+  expect(await api(request, 'GET', '/v1/account')).toMatchObject({ timeZone: 'Africa/Abidjan' });
   expect({
     products: await count('/v1/products'),
     prices: await count('/v1/prices'),

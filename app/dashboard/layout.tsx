@@ -6,6 +6,7 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { currentContext, dashboardLocale } from '@/lib/dashboard/context';
+import { tb } from '@/lib/i18n/books';
 import { t } from '@/lib/i18n/dashboard';
 import { tr } from '@/lib/i18n/refunds';
 import { setLocaleAction, setModeAction, signOutAction, signOutEverywhereAction } from './actions';
@@ -16,6 +17,7 @@ export const metadata: Metadata = { title: 'Caisse', robots: { index: false, fol
 const NAV = [
   { href: '/dashboard', key: 'navPayments', match: (p: string) => p === '/dashboard' || p.startsWith('/dashboard/payments') },
   { href: '/dashboard/refunds', refunds: 'navRefunds' },
+  { href: '/dashboard/balances', books: 'navBalances' },
   { href: '/dashboard/products', key: 'navProducts' },
   { href: '/dashboard/links', key: 'navLinks' },
   { href: '/dashboard/webhooks', key: 'navWebhooks' },
@@ -93,7 +95,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
               return (
                 <li key={n.href}>
                   <a href={n.href} aria-current={current ? 'page' : undefined}>
-                    {'refunds' in n ? tr(locale)(n.refunds) : s[n.key]}
+                    {'refunds' in n ? tr(locale)(n.refunds) : 'books' in n ? tb(locale)(n.books) : s[n.key]}
                   </a>
                 </li>
               );

@@ -97,28 +97,73 @@ export interface Balance {
   livemode: boolean;
 }
 
-/** The ledger summed per rail, account and currency (as moved on the rail). */
-export async function retrieveBalance(db: Db, scope: Scope): Promise<Balance> {
-  const rows = await db.query<{ rail: string; rail_account_id: string | null; platform: boolean; currency: string; received: string; refunded: string }>(
-    `select rail, rail_account_id, account_owner = 'platform' as platform, currency,
+/** What an account's money in one currency was worth in one intent currency when it moved (the dashboard's franc value). */
+export interface BalanceValue {
+  intentCurrency: Currency;
+  received: number;
+  refunded: number;
+  net: number;
+}
+
+/** A balance line with its worth in each intent currency it was taken for. */
+export type BalanceAccountWithValues = BalanceAccount & { values: BalanceValue[] };
+
+/**
+ * The ledger summed per rail, account and currency (as moved on the rail), and per intent currency
+ * at each line's own value (the quote's rate for a converted payment, never today's).
+ */
+export async function balanceWithValues(db: Db, scope: Scope): Promise<BalanceAccountWithValues[]> {
+  const rows = await db.query<{
+    rail: string;
+    rail_account_id: string | null;
+    platform: boolean;
+    currency: string;
+    intent_currency: string;
+    received: string;
+    refunded: string;
+    value_received: string;
+    value_refunded: string;
+  }>(
+    `select rail, rail_account_id, account_owner = 'platform' as platform, currency, intent_currency,
             coalesce(sum(amount) filter (where type not in ('refund', 'refund_reversal')), 0)::text as received,
-            coalesce(-sum(amount) filter (where type in ('refund', 'refund_reversal')), 0)::text as refunded
+            coalesce(-sum(amount) filter (where type in ('refund', 'refund_reversal')), 0)::text as refunded,
+            coalesce(sum(amount_in_intent_currency) filter (where type not in ('refund', 'refund_reversal')), 0)::text as value_received,
+            coalesce(-sum(amount_in_intent_currency) filter (where type in ('refund', 'refund_reversal')), 0)::text as value_refunded
        from balance_transactions where merchant_id = $1 and livemode = $2
-      group by rail, rail_account_id, account_owner = 'platform', currency
-      order by rail, rail_account_id nulls first, currency`,
+      group by rail, rail_account_id, account_owner = 'platform', currency, intent_currency
+      order by rail, rail_account_id nulls first, currency, intent_currency`,
     [scope.merchantId, scope.livemode],
   );
-  return {
-    object: 'balance',
-    accounts: rows.map((r) => ({
-      rail: r.rail as Rail,
-      railAccountId: r.rail_account_id,
-      platformAccount: r.platform === true,
-      currency: r.currency as Currency,
-      received: Number(r.received),
-      refunded: Number(r.refunded),
-      net: Number(r.received) - Number(r.refunded),
-    })),
-    livemode: scope.livemode,
-  };
+  const out: BalanceAccountWithValues[] = [];
+  for (const r of rows) {
+    let line = out.find(
+      (a) => a.rail === r.rail && a.railAccountId === r.rail_account_id && a.platformAccount === (r.platform === true) && a.currency === r.currency,
+    );
+    if (!line) {
+      line = {
+        rail: r.rail as Rail,
+        railAccountId: r.rail_account_id,
+        platformAccount: r.platform === true,
+        currency: r.currency as Currency,
+        received: 0,
+        refunded: 0,
+        net: 0,
+        values: [],
+      };
+      out.push(line);
+    }
+    line.received += Number(r.received);
+    line.refunded += Number(r.refunded);
+    line.net = line.received - line.refunded;
+    const vr = Number(r.value_received);
+    const vf = Number(r.value_refunded);
+    line.values.push({ intentCurrency: r.intent_currency as Currency, received: vr, refunded: vf, net: vr - vf });
+  }
+  return out;
+}
+
+/** The ledger summed per rail, account and currency (as moved on the rail). */
+export async function retrieveBalance(db: Db, scope: Scope): Promise<Balance> {
+  const lines = await balanceWithValues(db, scope);
+  return { object: 'balance', accounts: lines.map(({ values: _, ...a }) => a), livemode: scope.livemode };
 }
