@@ -42,6 +42,13 @@ export function periodOf(from: string, to: string, timeZone: string, now: number
   return { start: zonedDayStart(from, timeZone), end: zonedDayStart(addDays(to, 1), timeZone) };
 }
 
+/** The worker's daily run of a day and number was made by another instance. */
+export class DailyRunExists extends Error {
+  constructor(day: string) {
+    super(`the daily reconciliation of ${day} exists already`);
+  }
+}
+
 /** A pending reconciliation (the worker completes it, usually within seconds). */
 export async function createReconciliation(
   db: Db,
@@ -81,7 +88,7 @@ export async function createReconciliation(
     ],
   );
   // Only a daily run can conflict (its unique day and number): another instance made it.
-  if (!rows[0]) throw invalid('resource_exists', `The daily reconciliation of ${input.from} exists already.`);
+  if (!rows[0]) throw new DailyRunExists(input.from);
   return toReconciliation(rows[0], []);
 }
 

@@ -8,10 +8,9 @@
 // a pending run is claimed with `for update skip locked` and a lease (run once at a time).
 // May import lib/domain, lib/db, run.ts, reconciliations.ts, bottom.
 import type { Db } from '../db/client';
-import { DomainError } from '../errors';
 import { log } from '../log';
 import { addDays, zonedDate, zonedDayStart } from '../time-zone';
-import { createReconciliation } from './reconciliations';
+import { createReconciliation, DailyRunExists } from './reconciliations';
 import { runReconciliation } from './run';
 
 /** A day is reconciled this long after it ends in the merchant's zone (late callbacks, confirmations). */
@@ -51,7 +50,7 @@ export async function scheduleDailyReconciliations(db: Db, now: number, scope: R
         made++;
       } catch (err) {
         // Another instance made it first.
-        if (!(err instanceof DomainError && err.code === 'resource_exists')) throw err;
+        if (!(err instanceof DailyRunExists)) throw err;
       }
     }
   }
