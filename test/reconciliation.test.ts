@@ -5,6 +5,7 @@
 // backend has money Caisse has not recorded, credited through the settle path (the money invariant
 // holds after). Runs are completed as the worker does (completePendingReconciliations, scoped to
 // the test's merchant); the daily schedule on an injected clock.
+import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { POST as accountCallback } from '@/app/callbacks/[account]/route';
 import { createRailAccount, type RailAccount } from '@/lib/domain/rail-accounts';
@@ -15,6 +16,7 @@ import { completePendingReconciliations, DAILY_DELAY_SECONDS, DAILY_RETRY_SECOND
 import { pollDueRefunds } from '@/lib/refunds/poll';
 import { addDays, zonedDate, zonedDayStart } from '@/lib/time-zone';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
+import { type FakeLnd, startFakeLnd } from './fakes/lnd';
 import { type FakeWave, startFakeWave, waveError } from './fakes/wave';
 import { assertMoneyInvariant } from './invariant';
 import { newIntent, now } from './lifecycle-helpers';
@@ -345,5 +347,94 @@ describe('reconciliations: the API, the daily run, the dashboard', () => {
       [2, 'succeeded'],
     ]);
     expect(await scheduleDailyReconciliations(db(), after + 3 * DAILY_RETRY_SECONDS, { merchantId: s.scope.merchantId })).toBe(0);
+  });
+});
+
+describe('reconciliation against LND (ListInvoices, ListPayments)', () => {
+  const lnds: FakeLnd[] = [];
+  afterEach(async () => {
+    for (const l of lnds.splice(0)) await l.close();
+  });
+
+  async function node() {
+    const macaroon = `0201036c6e64${randomBytes(24).toString('hex')}`;
+    const lnd = await startFakeLnd(macaroon);
+    lnds.push(lnd);
+    const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: true };
+    const account = await createRailAccount(db(), scope, {
+      rail: 'btc_lightning',
+      settings: { restUrl: lnd.url, macaroon, refundMacaroon: lnd.payMacaroon },
+    });
+    const invoice = async () => {
+      const pi = await newIntent(m.keys.live, { amount: 25_000, currency: 'BTC', rail: 'btc_lightning' });
+      expect((await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: m.keys.live, body: {} })).status).toBe(200);
+      const [att] = await db().query<{ id: string; backend_ref: string }>(`select id, backend_ref from payment_attempts where payment_intent_id = $1`, [pi.id]);
+      return { pi, attemptId: att!.id, hash: att!.backend_ref };
+    };
+    const reconcile = async () => {
+      const day = zonedDate(now(), TZ);
+      const made = await createReconciliation(db(), scope, { from: day, to: day }, { now: now() });
+      await completePendingReconciliations(db(), now(), { merchantId: scope.merchantId });
+      return retrieveReconciliation(db(), scope, made.id);
+    };
+    return { m, scope, lnd, macaroon, account, invoice, reconcile };
+  }
+
+  it('an invoice paid while Caisse did not look is credited; an invoice and a payment the node made outside Caisse are found; a second run finds only those', async () => {
+    const n = await node();
+    const c = await n.invoice();
+    n.lnd.settle(c.hash);
+    // Outside Caisse: an invoice someone else made on the node, paid; a payment the node sent.
+    const made = await fetch(`${n.lnd.url}/v1/invoices`, {
+      method: 'POST',
+      headers: { 'grpc-metadata-macaroon': n.macaroon, 'content-type': 'application/json' },
+      body: JSON.stringify({ value: '1500', memo: 'tip jar' }),
+    });
+    const outsideHash = Buffer.from(((await made.json()) as { r_hash: string }).r_hash, 'base64').toString('hex');
+    n.lnd.settle(outsideHash);
+    const remote = n.lnd.remoteInvoice({ sats: 700 });
+    const sent = await fetch(`${n.lnd.url}/v2/router/send`, {
+      method: 'POST',
+      headers: { 'grpc-metadata-macaroon': n.lnd.payMacaroon, 'content-type': 'application/json' },
+      body: JSON.stringify({ payment_request: remote.invoice, fee_limit_sat: '10', timeout_seconds: 30, no_inflight_updates: true }),
+    });
+    expect(sent.status).toBe(200);
+    await sent.text();
+
+    const r = await n.reconcile();
+    expect(r.status).toBe('succeeded');
+    expect(r.summary).toMatchObject({ listedAccounts: [n.account.id], backendMovementsRead: 3 });
+    const byReason = Object.fromEntries(r.items.map((i) => [i.reason, i]));
+    expect(Object.keys(byReason).sort()).toEqual(['credited_through_settle_path', 'payment_outside_caisse', 'transfer_outside_caisse']);
+    expect(byReason.credited_through_settle_path).toMatchObject({
+      kind: 'missing_in_caisse',
+      resolution: 'credited',
+      attemptId: c.attemptId,
+      backendRef: c.hash,
+    });
+    expect(byReason.payment_outside_caisse).toMatchObject({
+      resolution: 'outside_caisse',
+      backendRef: outsideHash,
+      backend: expect.objectContaining({ amount: 1500, currency: 'BTC' }),
+    });
+    expect(byReason.transfer_outside_caisse).toMatchObject({
+      resolution: 'outside_caisse',
+      backendRef: remote.hash,
+      backend: expect.objectContaining({ amount: -700 }),
+    });
+    await assertMoneyInvariant(db(), c.pi.id, { paid: 25_000, now: now() + 5 });
+    const again = await n.reconcile();
+    expect(again.items.map((i) => i.reason).sort()).toEqual(['payment_outside_caisse', 'transfer_outside_caisse']);
+  });
+
+  it('ListInvoices failing (a node restarting): failed, naming the node', async () => {
+    const n = await node();
+    await n.invoice();
+    n.lnd.listFaults.push({ status: 500, body: { code: 2, message: 'waiting to start, RPC services not available', details: [] } });
+    expect(await n.reconcile()).toMatchObject({
+      status: 'failed',
+      failure: { code: 'backend_unavailable', rail: 'btc_lightning', railAccountId: n.account.id },
+    });
   });
 });

@@ -2121,6 +2121,7 @@ export const REQUEST_EXAMPLES: Record<string, Json> = {
     metadata: { orderId: '1042' },
   },
   confirmPaymentIntent: { phone: '+2250700000000' },
+  createReconciliation: { from: '2026-11-27', to: '2026-11-27' },
   createCheckoutSession: {
     priceId: 'price_5Rt8NvK2qLx7BwZ3mJc9Hd',
     successUrl: 'https://shop.example/thanks?session={CHECKOUT_SESSION_ID}',

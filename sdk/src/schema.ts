@@ -12399,6 +12399,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "from": "2026-11-27",
+                 *       "to": "2026-11-27"
+                 *     }
+                 */
                 "application/json": {
                     from: string;
                     to: string;
