@@ -10,10 +10,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { POST as accountCallback } from '@/app/callbacks/[account]/route';
 import { createRailAccount, type RailAccount } from '@/lib/domain/rail-accounts';
 import { refreshAttempt } from '@/lib/payments/apply-report';
+import { pollDueAttempts } from '@/lib/payments/poll';
+import { railAdapter } from '@/lib/rails/registry';
 import { createReconciliation, latestReconciliations, retrieveReconciliation } from '@/lib/reconcile/reconciliations';
 import { runReconciliation } from '@/lib/reconcile/run';
 import { completePendingReconciliations, DAILY_DELAY_SECONDS, DAILY_RETRY_SECONDS, scheduleDailyReconciliations } from '@/lib/reconcile/worker';
 import { pollDueRefunds } from '@/lib/refunds/poll';
+import { attemptView } from '@/lib/store/attempts';
 import { addDays, zonedDate, zonedDayStart } from '@/lib/time-zone';
 import { call, newMerchant, useDatabase, useLiveConfig } from './api';
 import { type FakeLnd, startFakeLnd } from './fakes/lnd';
@@ -436,5 +439,42 @@ describe('reconciliation against LND (ListInvoices, ListPayments)', () => {
       status: 'failed',
       failure: { code: 'backend_unavailable', rail: 'btc_lightning', railAccountId: n.account.id },
     });
+  });
+});
+
+describe('reconciliation of an address rail (test mode, the on-chain simulator)', () => {
+  it('the address is checked as a whole: a clean day has no item; a second payment to it never seen is credited through the settle path', async () => {
+    const m = await newMerchant(db());
+    const scope = { merchantId: m.merchant.id, livemode: false };
+    const t0 = now();
+    const pi = await newIntent(m.keys.test, { amount: 50_000, currency: 'BTC', rail: 'btc_onchain' });
+    expect((await call('POST', `/v1/payment_intents/${pi.id}/confirm`, { key: m.keys.test, body: {} })).status).toBe(200);
+    expect((await call('POST', `/v1/test_helpers/payment_intents/${pi.id}/pay`, { key: m.keys.test, body: {} })).status).toBe(200);
+    // A block later the worker sees it confirmed.
+    await pollDueAttempts(db(), t0 + 60, { merchantId: scope.merchantId });
+    const day = zonedDate(t0, TZ);
+    const run = async (t: number) => {
+      const made = await createReconciliation(db(), scope, { from: day, to: day }, { now: t });
+      await completePendingReconciliations(db(), t, { merchantId: scope.merchantId });
+      return retrieveReconciliation(db(), scope, made.id);
+    };
+    expect(await run(t0 + 61)).toMatchObject({ status: 'succeeded', itemCount: 0, livemode: false });
+    // The payer sends 10,000 sats more to the same address; Caisse has not looked since.
+    const [row] = await db().query(`select * from payment_attempts where payment_intent_id = $1`, [pi.id]);
+    const adapter = railAdapter('btc_onchain', false)!;
+    const details = adapter.simulator!.pay(attemptView(row!), 10_000, t0 + 62);
+    await db().query(`update payment_attempts set details = $2 where id = $1`, [row!.id, JSON.stringify(details)]);
+    const r = await run(t0 + 120);
+    expect(r.items).toEqual([
+      expect.objectContaining({
+        kind: 'amount_differs',
+        resolution: 'credited',
+        attemptId: row!.id,
+        caisse: expect.objectContaining({ amount: 60_000 }),
+        backend: expect.objectContaining({ amount: 60_000 }),
+      }),
+    ]);
+    await assertMoneyInvariant(db(), pi.id, { paid: 60_000, now: t0 + 125 });
+    expect((await run(t0 + 130)).itemCount).toBe(0);
   });
 });

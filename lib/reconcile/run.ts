@@ -23,6 +23,7 @@ import { log } from '../log';
 import type { Currency, Rail } from '../money';
 import { adapterOfAttempt } from '../payments/adapters';
 import { refreshAttempt } from '../payments/apply-report';
+import { familyOfRail } from '../payments/families';
 import { BackendError, type BackendMovement, type RailAdapter, type RailStatus, type RefundOutcome } from '../rails/types';
 import { refundRail, refundRequest } from '../refunds/shared';
 import { attemptView, isActiveAttempt, type PaymentAttemptRow, parseAttempt, writeAttempt } from '../store/attempts';
@@ -94,9 +95,20 @@ export async function runReconciliation(db: Db, id: string, now: number): Promis
   try {
     const extra = await checkListings(db, run, items, summary);
     const attempts = await attemptsOfPeriod(db, run, extra);
+    const addresses = new Set<string>();
     for (const a of attempts) {
-      await checkAttempt(db, a, now, items);
       summary.attemptsChecked++;
+      if (!(familyOfRail(a.rail).receivesOnAddress && a.destination)) {
+        await checkAttempt(db, a, now, items, [a]);
+        continue;
+      }
+      // An address rail's backend answers for the address (its whole history), which several attempts
+      // of one intent may have used in turn: the address is checked once, against all their lines.
+      const key = `${a.rail}|${a.destination}`;
+      if (addresses.has(key)) continue;
+      addresses.add(key);
+      const onAddress = await attemptsOnAddress(db, a);
+      await checkAttempt(db, onAddress[0] ?? a, now, items, onAddress.length ? onAddress : [a]);
     }
     for (const r of await refundsOfPeriod(db, run)) {
       await checkRefund(db, r, now, items);
@@ -335,12 +347,21 @@ async function attemptsOfPeriod(db: Db, run: RunRow, extra: string[]): Promise<P
   return rows.map(parseAttempt);
 }
 
-/** What the ledger holds for an attempt's money in (credits and their reversals, all time), on the rail. */
-async function ledgerOfAttempt(db: Db, a: PaymentAttemptRow): Promise<{ amount: number; lines: number }> {
+/** The attempts (of one intent: an address is never shared between intents) that used an address, newest first. */
+async function attemptsOnAddress(db: Db, a: PaymentAttemptRow): Promise<PaymentAttemptRow[]> {
+  const rows = await db.query(
+    `select * from payment_attempts where payment_intent_id = $1 and rail = $2 and destination = $3 and status <> 'creating' order by created_at desc, seq desc`,
+    [a.payment_intent_id, a.rail, a.destination],
+  );
+  return rows.map(parseAttempt);
+}
+
+/** What the ledger holds for these attempts' money in (credits and their reversals, all time), on the rail. */
+async function ledgerOf(db: Db, group: PaymentAttemptRow[]): Promise<{ amount: number; lines: number }> {
   const [r] = await db.query<{ total: string; lines: number }>(
     `select coalesce(sum(amount), 0)::text as total, count(*)::int as lines from balance_transactions
-      where payment_intent_id = $1 and payment_attempt_id = $2 and refund_id is null`,
-    [a.payment_intent_id, a.id],
+      where payment_intent_id = $1 and payment_attempt_id = any($2::text[]) and refund_id is null`,
+    [group[0]!.payment_intent_id, group.map((g) => g.id)],
   );
   return { amount: Number(r!.total), lines: Number(r!.lines) };
 }
@@ -364,12 +385,13 @@ async function statusOf(adapter: RailAdapter, a: PaymentAttemptRow, now: number)
   throw new BackendDown(adapter.rail, adapter.account?.id ?? null, `the history of attempt ${a.id} did not end in ${MAX_STATUS_ROUNDS} reads`);
 }
 
-async function checkAttempt(db: Db, a: PaymentAttemptRow, now: number, items: NewItem[]): Promise<void> {
+/** One attempt (or the latest of an address's, `group` all of them) against the ledger. */
+async function checkAttempt(db: Db, a: PaymentAttemptRow, now: number, items: NewItem[], group: PaymentAttemptRow[]): Promise<void> {
   const adapter = await adapterOfAttempt(db, a);
   if (!adapter) throw new BackendDown(a.rail, a.rail_account_id, `the rail ${a.rail} is not configured on this deployment any more`);
   const st = await statusOf(adapter, a, now);
   const backendIn = st ? st.received : 0;
-  const before = await ledgerOfAttempt(db, a);
+  const before = await ledgerOf(db, group);
   if (backendIn === before.amount) return;
   const base = {
     rail: a.rail,
@@ -400,7 +422,7 @@ async function checkAttempt(db: Db, a: PaymentAttemptRow, now: number, items: Ne
     } catch (err) {
       log('error', 'reconciliation: the settle path failed', { attemptId: a.id, error: err instanceof Error ? err.message : String(err) });
     }
-    const after = await ledgerOfAttempt(db, a);
+    const after = await ledgerOf(db, group);
     const [row] = await db.query<{ status: string }>(`select status from payment_attempts where id = $1`, [a.id]);
     const kind: ItemKind = before.amount === 0 ? 'missing_in_caisse' : 'amount_differs';
     if (after.amount === backendIn) {
