@@ -20,6 +20,8 @@ export const ID_PREFIXES = {
   railAccount: 'ra',
   refund: 're',
   balanceTransaction: 'txn',
+  reconciliation: 'recon',
+  reconciliationItem: 'recitem',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

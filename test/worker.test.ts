@@ -167,6 +167,8 @@ describe('one worker pass (runWorkerOnce)', () => {
       'poll-refunds': 1,
       'expire-sessions': 1,
       'purge-link-sessions': 0,
+      'schedule-reconciliations': 0,
+      reconcile: 0,
     });
     // Another merchant's due work is left alone by a pass scoped to this one.
     expect(await state(theirs)).toEqual(BEFORE);

@@ -22,6 +22,8 @@ import { testPayInput } from '../payments/test-helpers';
 import { type AccountField, fieldsOfKind, SETTINGS_KINDS, type SettingsKind } from '../rails/accounts';
 import { DEFAULT_PROTOCOL } from '../rails/mobile-money/operators';
 import { BASES, CONVERTIBLE_CURRENCIES } from '../rates';
+import { ITEM_KINDS, ITEM_REASONS, ITEM_RESOLUTIONS, RECONCILIATION_STATUSES } from '../reconcile/objects';
+import { createReconciliationInput, listReconciliationItemsQuery, listReconciliationsQuery } from '../reconcile/reconciliations';
 import { testClaimInput } from '../refunds/test-helpers';
 import { secretHint } from '../secrets';
 import { BALANCE_TRANSACTION_TYPES } from '../store/ledger';
@@ -489,6 +491,63 @@ const BalanceTransaction = z.strictObject({
   createdAt: ts,
 });
 
+// Reconciliation against the backends (issue 28 point 4).
+const ReconciliationItem = z.strictObject({
+  id: z.string().describe('recitem_...'),
+  object: z.literal('reconciliation_item'),
+  reconciliationId: z.string(),
+  kind: z
+    .enum(ITEM_KINDS)
+    .describe(
+      'missing_in_caisse: the backend has money Caisse had not recorded; missing_at_backend: Caisse has money the backend does not; amount_differs: both, not the same',
+    ),
+  reason: z.enum(ITEM_REASONS).describe('why, as a program reads it (explanation says it in words)'),
+  resolution: z
+    .enum(ITEM_RESOLUTIONS)
+    .describe(
+      'credited: credited through the normal settle path, the ledger now matches; needs_review: nothing was changed, look at it; outside_caisse: money moved at the backend that Caisse did not make',
+    ),
+  rail: z.enum(RAILS),
+  railAccountId: z.string().nullable().describe("your rail account; null for the deployment's"),
+  backendRef: z.string().nullable().describe("the backend's reference: a payment hash, a Wave session or transaction id, an operator reference, an address"),
+  paymentIntentId: z.string().nullable(),
+  attemptId: z.string().nullable(),
+  refundId: z.string().nullable(),
+  caisse: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe("what Caisse holds: amount (as moved on the rail; a refund's negative), currency, ledgerLines, the attempt's or refund's status; null: nothing"),
+  backend: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe('what the backend says: amount (money out negative), currency, state, or its own id and time; null: it has no record'),
+  explanation: z.string().describe('the difference in one English sentence'),
+  livemode: z.boolean(),
+  createdAt: ts,
+});
+
+const Reconciliation = z.strictObject({
+  id: z.string().describe('recon_...'),
+  object: z.literal('reconciliation'),
+  status: z.enum(RECONCILIATION_STATUSES).describe('pending until the worker completes it; failed when a backend could not be read (failure says which)'),
+  origin: z.enum(['api', 'daily']).describe("api: made with POST /v1/reconciliations; daily: the worker's run of your previous live day"),
+  from: z.string().describe('the first day, YYYY-MM-DD in timeZone'),
+  to: z.string().describe('the last day, included'),
+  timeZone: z.string().describe("your account's time zone when the run was made"),
+  railAccountId: z.string().nullable().describe('the one rail account checked; null: every account'),
+  summary: z.record(z.string(), z.unknown()).describe('attemptsChecked, refundsChecked, backendMovementsRead, listedAccounts, listingsUnavailable'),
+  failure: z
+    .strictObject({ code: z.literal('backend_unavailable'), rail: z.enum(RAILS), railAccountId: z.string().nullable(), message: z.string() })
+    .nullable()
+    .describe('why a failed run failed: the backend that could not be read'),
+  itemCount: z.number().int().min(0).describe('how many differences were found'),
+  items: z.array(ReconciliationItem).describe('the first 100 differences, oldest first (empty in lists)'),
+  hasMoreItems: z.boolean().describe('more than `items` shows: GET /v1/reconciliations/{id}/items lists them all'),
+  livemode: z.boolean(),
+  createdAt: ts,
+  completedAt: ts.nullable(),
+});
+
 const Account = z.strictObject({
   id: z.string().describe('acct_...: your merchant account'),
   object: z.literal('account'),
@@ -522,6 +581,8 @@ const EVENT_OBJECTS = {
   PaymentLinkEvent: ['payment_link.', PaymentLink],
   RailAccountEvent: ['rail_account.', RailAccount],
   RefundEvent: ['refund.', Refund],
+  ReconciliationEvent: ['reconciliation.', Reconciliation],
+  ReconciliationItemEvent: ['reconciliation_item.', ReconciliationItem],
 } as const;
 const eventOf = (prefix: string, object: z.ZodType) =>
   z.strictObject({
@@ -544,6 +605,8 @@ const Event = z
     EVENTS.PaymentLinkEvent,
     EVENTS.RailAccountEvent,
     EVENTS.RefundEvent,
+    EVENTS.ReconciliationEvent,
+    EVENTS.ReconciliationItemEvent,
   ])
   .describe('An event; data.object is the object its type names (payment_intent.* a PaymentIntent, ...). Also the body of every webhook');
 
@@ -577,6 +640,8 @@ export const RESPONSE_OBJECTS = {
   Refund,
   BalanceTransaction,
   Balance,
+  Reconciliation,
+  ReconciliationItem,
   Account,
   Event,
   WebhookEndpoint,
@@ -1266,6 +1331,50 @@ export const OPERATIONS: Operation[] = [
     returns: 'Balance',
   },
   {
+    id: 'createReconciliation',
+    tag: 'Balance',
+    method: 'post',
+    path: '/v1/reconciliations',
+    summary: 'Reconcile a period with the backends',
+    description:
+      "Compares the days `from` to `to` (YYYY-MM-DD in your account's time zone, at most 31 days; optionally one `railAccountId`) with what each backend says, line by line: each payment attempt of the period is asked about at its backend, and where a backend lists its movements (your own LND node: invoices and payments; your own Wave account: its transaction list) money that no payment or refund of Caisse explains is found too. Answered at once, `pending`; the worker completes it (seconds to minutes) and sends `reconciliation.succeeded` with one `reconciliation_item.created` per difference, or `reconciliation.failed` when a backend could not be read (never a success over a gap). Money the backend received that Caisse had not recorded is credited through the normal settle path (`resolution: credited`); nothing is ever debited automatically (`needs_review`). The worker also reconciles your previous live day every day. 400 `resource_missing` (param `railAccountId`) when it names no rail account of yours in this mode.",
+    body: createReconciliationInput,
+    returns: 'Reconciliation',
+    codes400: ['resource_missing'],
+  },
+  {
+    id: 'listReconciliations',
+    tag: 'Balance',
+    method: 'get',
+    path: '/v1/reconciliations',
+    summary: 'List reconciliations',
+    description:
+      "Your reconciliations, the daily ones and yours, without their items (`itemCount` says how many). Filter by `status` or `railAccountId`.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.",
+    query: listReconciliationsQuery,
+    returns: 'list:Reconciliation',
+  },
+  {
+    id: 'retrieveReconciliation',
+    tag: 'Balance',
+    method: 'get',
+    path: '/v1/reconciliations/{id}',
+    summary: 'Retrieve a reconciliation',
+    description:
+      'The reconciliation with its first 100 differences (`items`, oldest first); `hasMoreItems` says when GET /v1/reconciliations/{id}/items has more. 404 `resource_missing` when no reconciliation of this mode has this id.',
+    returns: 'Reconciliation',
+  },
+  {
+    id: 'listReconciliationItems',
+    tag: 'Balance',
+    method: 'get',
+    path: '/v1/reconciliations/{id}/items',
+    summary: "List a reconciliation's differences",
+    description:
+      "Every difference a reconciliation found, each with both sides (`caisse`, `backend`), a `reason` code and an English `explanation`.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.",
+    query: listReconciliationItemsQuery,
+    returns: 'list:ReconciliationItem',
+  },
+  {
     id: 'retrieveAccount',
     tag: 'Balance',
     method: 'get',
@@ -1712,6 +1821,65 @@ export const EXAMPLES = {
     livemode: true,
     createdAt: T,
   },
+  Reconciliation: {
+    id: 'recon_6Tq3Lx8KvM2nRc7BzW4pJd',
+    object: 'reconciliation',
+    status: 'succeeded',
+    origin: 'daily',
+    from: '2025-12-31',
+    to: '2025-12-31',
+    timeZone: 'Africa/Abidjan',
+    railAccountId: null,
+    summary: { attemptsChecked: 42, refundsChecked: 1, backendMovementsRead: 43, listedAccounts: [RA_ID], listingsUnavailable: [] },
+    failure: null,
+    itemCount: 1,
+    items: [
+      {
+        id: 'recitem_3Wm8Qx2LcT7nKz4BvR9pHd',
+        object: 'reconciliation_item',
+        reconciliationId: 'recon_6Tq3Lx8KvM2nRc7BzW4pJd',
+        kind: 'missing_in_caisse',
+        reason: 'credited_through_settle_path',
+        resolution: 'credited',
+        rail: 'mobile_money_d',
+        railAccountId: RA_ID,
+        backendRef: 'cos-18qq25rgr100a',
+        paymentIntentId: 'pi_3kTq8ZbV2nLw9XyC4rHd7M',
+        attemptId: 'att_8Hd2Lq5XvN9cKm3TbR7wZp',
+        refundId: null,
+        caisse: { amount: 2000, currency: 'XOF', ledgerLines: 1, attemptStatus: 'succeeded' },
+        backend: { amount: 2000, currency: 'XOF', state: 'confirmed' },
+        explanation:
+          'The backend received 2000 XOF for attempt att_8Hd2Lq5XvN9cKm3TbR7wZp; Caisse had recorded 0 XOF. The difference was credited through the normal settle path and the ledger now matches.',
+        livemode: true,
+        createdAt: T + 90_000,
+      },
+    ],
+    hasMoreItems: false,
+    livemode: true,
+    createdAt: T + 90_000,
+    completedAt: T + 90_004,
+  },
+  ReconciliationItem: {
+    id: 'recitem_5Kp2Wx9LmQ4nTc8BvZ3rHd',
+    object: 'reconciliation_item',
+    reconciliationId: 'recon_6Tq3Lx8KvM2nRc7BzW4pJd',
+    kind: 'missing_in_caisse',
+    reason: 'refund_outside_caisse',
+    resolution: 'outside_caisse',
+    rail: 'mobile_money_d',
+    railAccountId: RA_ID,
+    backendRef: 'cos-18qq25rgr100a',
+    paymentIntentId: 'pi_3kTq8ZbV2nLw9XyC4rHd7M',
+    attemptId: 'att_8Hd2Lq5XvN9cKm3TbR7wZp',
+    refundId: null,
+    caisse: null,
+    backend: { amount: -2000, currency: 'XOF', id: 'T_V3TFOUE7VU', reference: 'att_8Hd2Lq5XvN9cKm3TbR7wZp', at: T + 3600 },
+    explanation:
+      '2000 XOF went back from the mobile_money_d account for Caisse payment attempt att_8Hd2Lq5XvN9cKm3TbR7wZp without a Caisse refund: a refund made directly at the backend. Caisse still counts the payment as received; record it as a refund or review it.',
+    livemode: true,
+    createdAt: T + 90_000,
+  },
   Account: { id: 'acct_2Lm8Qx4KvT9nRc3BzW6pJd', object: 'account', name: 'Boutique Awa', timeZone: 'Africa/Abidjan', livemode: true },
   Balance: {
     object: 'balance',
@@ -1831,6 +1999,7 @@ const KIND_OF_PATH: [RegExp, string, string][] = [
   [/rail_accounts\/\{id\}/, 'rail_account', RA_ID],
   [/refunds\/\{id\}/, 'refund', RE_ID],
   [/balance_transactions\/\{id\}/, 'balance_transaction', 'txn_5Qm2Kx8LvT3nRc9BzW7pJd'],
+  [/reconciliations\/\{id\}/, 'reconciliation', 'recon_6Tq3Lx8KvM2nRc7BzW4pJd'],
   [/^\/v1\/refunds$/, 'payment_intent', 'pi_3kTq8ZbV2nLw9XyC4rHd7M'],
 ];
 
@@ -1952,6 +2121,7 @@ export const REQUEST_EXAMPLES: Record<string, Json> = {
     metadata: { orderId: '1042' },
   },
   confirmPaymentIntent: { phone: '+2250700000000' },
+  createReconciliation: { from: '2026-11-27', to: '2026-11-27' },
   createCheckoutSession: {
     priceId: 'price_5Rt8NvK2qLx7BwZ3mJc9Hd',
     successUrl: 'https://shop.example/thanks?session={CHECKOUT_SESSION_ID}',

@@ -27,6 +27,7 @@ export const GUIDES: Guide[] = [
   { slug: 'payment-links', title: 'Payment links', summary: 'A URL to share that takes payments without code.' },
   { slug: 'refunds', title: 'Refunds', summary: 'Give a payer back part or all of a payment, on every rail.' },
   { slug: 'rail-accounts', title: 'Your own rail accounts', summary: 'Your buyers pay into your own operator accounts, node and wallet.' },
+  { slug: 'reconciliation', title: 'Reconciliation', summary: 'Check the ledger against what each backend says, every day.' },
   { slug: 'sdk', title: 'Use the TypeScript SDK', summary: 'Typed calls, retries, pagination and webhook verification.' },
 ];
 

@@ -36,6 +36,10 @@ export const EVENT_TYPES = [
   'refund.succeeded',
   'refund.failed',
   'refund.canceled',
+  // Reconciliation against the backends (lib/reconcile/): a run's outcome, and one event per difference found.
+  'reconciliation.succeeded',
+  'reconciliation.failed',
+  'reconciliation_item.created',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

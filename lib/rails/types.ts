@@ -171,6 +171,41 @@ export interface RailAdapter<Config = unknown> {
   readonly simulator?: SimulatorControls;
   /** How money goes back to a payer on this account (refunds, lib/refunds/); none: the rail cannot refund here. */
   readonly refunds?: RefundRail;
+  /**
+   * Reconciliation (lib/reconcile/): what the account's backend moved in a period, money in and
+   * out, from its own listing (LND: ListInvoices and ListPayments; Wave: the Balance &
+   * Reconciliation API's transaction list), every page read. Absent where the backend has no
+   * listing (MTN, Orange: each attempt's status is the check; Esplora, TronGrid: an address's
+   * history is the attempt's status). Throws BackendError when the backend fails.
+   */
+  listMovements?(period: ListPeriod): Promise<BackendMovement[]>;
+}
+
+/** A period of a backend's listing: [start, end) in Unix seconds. */
+export interface ListPeriod {
+  start: number;
+  end: number;
+}
+
+/** One movement of money a backend lists, mapped. */
+export interface BackendMovement {
+  /** `in`: a payment received; `out`: money that left (a refund, a payout, a payment sent). */
+  direction: 'in' | 'out';
+  /**
+   * What it is about, as our attempts and refunds know it: the attempt's backendRef for money in
+   * (a payment hash, a Wave checkout session id) and for a refund of one (a Wave session refund);
+   * the payment hash of a payment sent (LND).
+   */
+  backendRef: string | null;
+  /** The backend's own id of the movement (a Wave transaction id, a payment hash). */
+  id: string;
+  /** Our reference when the backend echoes one (Wave's client_reference: our attempt or refund id). */
+  clientReference: string | null;
+  /** Gross, in the rail's minor units (francs, sats): positive in, negative out. */
+  amount: number;
+  currency: Currency;
+  /** Unix seconds. */
+  at: number;
 }
 
 // ---------------------------------------------------------------------------------------------

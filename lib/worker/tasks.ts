@@ -10,6 +10,7 @@ import { expireDueSessions } from '../payments/expire';
 import { pollDueAttempts } from '../payments/poll';
 import type { RateProvider } from '../rates';
 import { refreshRates } from '../rates/store';
+import { completePendingReconciliations, scheduleDailyReconciliations } from '../reconcile/worker';
 import { pollDueRefunds } from '../refunds/poll';
 import { deliverDueWebhooks } from '../webhooks/deliveries';
 
@@ -57,6 +58,11 @@ export function workerTasks(opts: TaskOptions = {}): WorkerTask[] {
     // Sessions that payment link visits made and nobody paid (no intent), expired over 24 h ago:
     // deleted. Sessions with an intent, and their events, are kept (purgeLinkSessions says why).
     { name: 'purge-link-sessions', intervalMs: 10 * 60_000, run: (db) => purgeLinkSessions(db, now(), scope) },
+    // Reconciliation against the backends (lib/reconcile/): the daily runs of each merchant's previous
+    // live day, created once (a unique row per merchant and day); and the pending runs, claimed with a
+    // lease (skip locked) and completed.
+    { name: 'schedule-reconciliations', intervalMs: 15 * 60_000, run: (db) => scheduleDailyReconciliations(db, now(), scope) },
+    { name: 'reconcile', intervalMs: 5_000, run: (db, signal) => completePendingReconciliations(db, now(), { ...scope, signal }) },
     // Every RATE_REFRESH_SECONDS, once for the whole deployment (a lease): the EUR prices of BTC and
     // USDT from the exchanges, when a converting rail is live. Not per merchant.
     ...(opts.merchantId === undefined || opts.rateProviders ? [refreshRatesTask(now, opts.rateProviders)] : []),

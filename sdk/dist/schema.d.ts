@@ -773,6 +773,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/reconciliations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reconciliations
+         * @description Your reconciliations, the daily ones and yours, without their items (`itemCount` says how many). Filter by `status` or `railAccountId`.
+         *
+         *     Newest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.
+         */
+        get: operations["listReconciliations"];
+        put?: never;
+        /**
+         * Reconcile a period with the backends
+         * @description Compares the days `from` to `to` (YYYY-MM-DD in your account's time zone, at most 31 days; optionally one `railAccountId`) with what each backend says, line by line: each payment attempt of the period is asked about at its backend, and where a backend lists its movements (your own LND node: invoices and payments; your own Wave account: its transaction list) money that no payment or refund of Caisse explains is found too. Answered at once, `pending`; the worker completes it (seconds to minutes) and sends `reconciliation.succeeded` with one `reconciliation_item.created` per difference, or `reconciliation.failed` when a backend could not be read (never a success over a gap). Money the backend received that Caisse had not recorded is credited through the normal settle path (`resolution: credited`); nothing is ever debited automatically (`needs_review`). The worker also reconciles your previous live day every day. 400 `resource_missing` (param `railAccountId`) when it names no rail account of yours in this mode.
+         */
+        post: operations["createReconciliation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reconciliations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a reconciliation
+         * @description The reconciliation with its first 100 differences (`items`, oldest first); `hasMoreItems` says when GET /v1/reconciliations/{id}/items has more. 404 `resource_missing` when no reconciliation of this mode has this id.
+         */
+        get: operations["retrieveReconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reconciliations/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a reconciliation's differences
+         * @description Every difference a reconciliation found, each with both sides (`caisse`, `backend`), a `reason` code and an English `explanation`.
+         *
+         *     Newest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.
+         */
+        get: operations["listReconciliationItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/account": {
         parameters: {
             query?: never;
@@ -1391,6 +1459,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "reconciliation.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reconciliation.succeeded event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_reconciliation_succeeded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reconciliation.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reconciliation.failed event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_reconciliation_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reconciliation_item.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reconciliation_item.created event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_reconciliation_item_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1685,6 +1813,97 @@ export interface components {
             }[];
             livemode: boolean;
         };
+        Reconciliation: {
+            /** @description recon_... */
+            id: string;
+            /** @constant */
+            object: "reconciliation";
+            /**
+             * @description pending until the worker completes it; failed when a backend could not be read (failure says which)
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            /**
+             * @description api: made with POST /v1/reconciliations; daily: the worker's run of your previous live day
+             * @enum {string}
+             */
+            origin: "api" | "daily";
+            /** @description the first day, YYYY-MM-DD in timeZone */
+            from: string;
+            /** @description the last day, included */
+            to: string;
+            /** @description your account's time zone when the run was made */
+            timeZone: string;
+            /** @description the one rail account checked; null: every account */
+            railAccountId: string | null;
+            /** @description attemptsChecked, refundsChecked, backendMovementsRead, listedAccounts, listingsUnavailable */
+            summary: {
+                [key: string]: unknown;
+            };
+            /** @description why a failed run failed: the backend that could not be read */
+            failure: {
+                /** @constant */
+                code: "backend_unavailable";
+                /** @enum {string} */
+                rail: "mobile_money_a" | "mobile_money_b" | "mobile_money_c" | "mobile_money_d" | "btc_lightning" | "btc_onchain" | "usdt_trc20";
+                railAccountId: string | null;
+                message: string;
+            } | null;
+            /** @description how many differences were found */
+            itemCount: number;
+            /** @description the first 100 differences, oldest first (empty in lists) */
+            items: components["schemas"]["ReconciliationItem"][];
+            /** @description more than `items` shows: GET /v1/reconciliations/{id}/items lists them all */
+            hasMoreItems: boolean;
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+            completedAt: number | null;
+        };
+        ReconciliationItem: {
+            /** @description recitem_... */
+            id: string;
+            /** @constant */
+            object: "reconciliation_item";
+            reconciliationId: string;
+            /**
+             * @description missing_in_caisse: the backend has money Caisse had not recorded; missing_at_backend: Caisse has money the backend does not; amount_differs: both, not the same
+             * @enum {string}
+             */
+            kind: "missing_in_caisse" | "missing_at_backend" | "amount_differs";
+            /**
+             * @description why, as a program reads it (explanation says it in words)
+             * @enum {string}
+             */
+            reason: "credited_through_settle_path" | "credit_not_applied" | "backend_has_no_record" | "backend_received_nothing" | "backend_received_less" | "payment_outside_caisse" | "refund_outside_caisse" | "transfer_outside_caisse" | "refund_unknown_at_backend" | "refund_failed_at_backend";
+            /**
+             * @description credited: credited through the normal settle path, the ledger now matches; needs_review: nothing was changed, look at it; outside_caisse: money moved at the backend that Caisse did not make
+             * @enum {string}
+             */
+            resolution: "credited" | "needs_review" | "outside_caisse";
+            /** @enum {string} */
+            rail: "mobile_money_a" | "mobile_money_b" | "mobile_money_c" | "mobile_money_d" | "btc_lightning" | "btc_onchain" | "usdt_trc20";
+            /** @description your rail account; null for the deployment's */
+            railAccountId: string | null;
+            /** @description the backend's reference: a payment hash, a Wave session or transaction id, an operator reference, an address */
+            backendRef: string | null;
+            paymentIntentId: string | null;
+            attemptId: string | null;
+            refundId: string | null;
+            /** @description what Caisse holds: amount (as moved on the rail; a refund's negative), currency, ledgerLines, the attempt's or refund's status; null: nothing */
+            caisse: {
+                [key: string]: unknown;
+            } | null;
+            /** @description what the backend says: amount (money out negative), currency, state, or its own id and time; null: it has no record */
+            backend: {
+                [key: string]: unknown;
+            } | null;
+            /** @description the difference in one English sentence */
+            explanation: string;
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+        };
         Account: {
             /** @description acct_...: your merchant account */
             id: string;
@@ -1697,13 +1916,13 @@ export interface components {
             livemode: boolean;
         };
         /** @description An event; data.object is the object its type names (payment_intent.* a PaymentIntent, ...). Also the body of every webhook */
-        Event: components["schemas"]["PaymentIntentEvent"] | components["schemas"]["CheckoutSessionEvent"] | components["schemas"]["ProductEvent"] | components["schemas"]["PriceEvent"] | components["schemas"]["PaymentLinkEvent"] | components["schemas"]["RailAccountEvent"] | components["schemas"]["RefundEvent"];
+        Event: components["schemas"]["PaymentIntentEvent"] | components["schemas"]["CheckoutSessionEvent"] | components["schemas"]["ProductEvent"] | components["schemas"]["PriceEvent"] | components["schemas"]["PaymentLinkEvent"] | components["schemas"]["RailAccountEvent"] | components["schemas"]["RefundEvent"] | components["schemas"]["ReconciliationEvent"] | components["schemas"]["ReconciliationItemEvent"];
         WebhookEndpoint: {
             id: string;
             /** @constant */
             object: "webhook_endpoint";
             url: string;
-            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled")[];
+            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created")[];
             description: string | null;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -1718,7 +1937,7 @@ export interface components {
             /** @constant */
             object: "webhook_endpoint";
             url: string;
-            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled")[];
+            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created")[];
             description: string | null;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -1737,7 +1956,7 @@ export interface components {
             endpointId: string;
             eventId: string;
             /** @enum {string} */
-            eventType: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled";
+            eventType: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created";
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             attemptCount: number;
@@ -1935,6 +2154,40 @@ export interface components {
             data: {
                 /** @description the object as it was right after the change */
                 object: components["schemas"]["Refund"];
+            };
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+        };
+        ReconciliationEvent: {
+            id: string;
+            /** @constant */
+            object: "event";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "reconciliation.succeeded" | "reconciliation.failed";
+            data: {
+                /** @description the object as it was right after the change */
+                object: components["schemas"]["Reconciliation"];
+            };
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+        };
+        ReconciliationItemEvent: {
+            id: string;
+            /** @constant */
+            object: "event";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "reconciliation_item.created";
+            data: {
+                /** @description the object as it was right after the change */
+                object: components["schemas"]["ReconciliationItem"];
             };
             livemode: boolean;
             /** @description Unix timestamp, seconds */
@@ -7435,7 +7688,7 @@ export interface operations {
                 endingBefore?: string;
                 "createdAt[gte]"?: number;
                 "createdAt[lt]"?: number;
-                type?: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled";
+                type?: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created";
             };
             header?: never;
             path?: never;
@@ -7914,7 +8167,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled")[];
+                    enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created")[];
                     description?: string;
                 };
             };
@@ -8310,7 +8563,7 @@ export interface operations {
                  */
                 "application/json": {
                     url?: string;
-                    enabledEvents?: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled")[];
+                    enabledEvents?: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created")[];
                     description?: string | null;
                     disabled?: boolean;
                 };
@@ -11947,6 +12200,837 @@ export interface operations {
             };
         };
     };
+    listReconciliations: {
+        parameters: {
+            query?: {
+                limit?: number;
+                startingAfter?: string;
+                endingBefore?: string;
+                "createdAt[gte]"?: number;
+                "createdAt[lt]"?: number;
+                status?: "pending" | "succeeded" | "failed";
+                railAccountId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "recon_6Tq3Lx8KvM2nRc7BzW4pJd",
+                     *           "object": "reconciliation",
+                     *           "status": "succeeded",
+                     *           "origin": "daily",
+                     *           "from": "2025-12-31",
+                     *           "to": "2025-12-31",
+                     *           "timeZone": "Africa/Abidjan",
+                     *           "railAccountId": null,
+                     *           "summary": {
+                     *             "attemptsChecked": 42,
+                     *             "refundsChecked": 1,
+                     *             "backendMovementsRead": 43,
+                     *             "listedAccounts": [
+                     *               "ra_4Hm9Qx2LcT7nKz3WbV8pRd"
+                     *             ],
+                     *             "listingsUnavailable": []
+                     *           },
+                     *           "failure": null,
+                     *           "itemCount": 1,
+                     *           "items": [
+                     *             {
+                     *               "id": "recitem_3Wm8Qx2LcT7nKz4BvR9pHd",
+                     *               "object": "reconciliation_item",
+                     *               "reconciliationId": "recon_6Tq3Lx8KvM2nRc7BzW4pJd",
+                     *               "kind": "missing_in_caisse",
+                     *               "reason": "credited_through_settle_path",
+                     *               "resolution": "credited",
+                     *               "rail": "mobile_money_d",
+                     *               "railAccountId": "ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *               "backendRef": "cos-18qq25rgr100a",
+                     *               "paymentIntentId": "pi_3kTq8ZbV2nLw9XyC4rHd7M",
+                     *               "attemptId": "att_8Hd2Lq5XvN9cKm3TbR7wZp",
+                     *               "refundId": null,
+                     *               "caisse": {
+                     *                 "amount": 2000,
+                     *                 "currency": "XOF",
+                     *                 "ledgerLines": 1,
+                     *                 "attemptStatus": "succeeded"
+                     *               },
+                     *               "backend": {
+                     *                 "amount": 2000,
+                     *                 "currency": "XOF",
+                     *                 "state": "confirmed"
+                     *               },
+                     *               "explanation": "The backend received 2000 XOF for attempt att_8Hd2Lq5XvN9cKm3TbR7wZp; Caisse had recorded 0 XOF. The difference was credited through the normal settle path and the ledger now matches.",
+                     *               "livemode": true,
+                     *               "createdAt": 1767315600
+                     *             }
+                     *           ],
+                     *           "hasMoreItems": false,
+                     *           "livemode": true,
+                     *           "createdAt": 1767315600,
+                     *           "completedAt": 1767315604
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "url": "/v1/reconciliations"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: components["schemas"]["Reconciliation"][];
+                        hasMore: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `parameters_exclusive`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_invalid",
+                     *         "message": "limit must be an integer from 1 to 100",
+                     *         "param": "limit",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createReconciliation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "from": "2026-11-27",
+                 *       "to": "2026-11-27"
+                 *     }
+                 */
+                "application/json": {
+                    from: string;
+                    to: string;
+                    railAccountId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "recon_6Tq3Lx8KvM2nRc7BzW4pJd",
+                     *       "object": "reconciliation",
+                     *       "status": "succeeded",
+                     *       "origin": "daily",
+                     *       "from": "2025-12-31",
+                     *       "to": "2025-12-31",
+                     *       "timeZone": "Africa/Abidjan",
+                     *       "railAccountId": null,
+                     *       "summary": {
+                     *         "attemptsChecked": 42,
+                     *         "refundsChecked": 1,
+                     *         "backendMovementsRead": 43,
+                     *         "listedAccounts": [
+                     *           "ra_4Hm9Qx2LcT7nKz3WbV8pRd"
+                     *         ],
+                     *         "listingsUnavailable": []
+                     *       },
+                     *       "failure": null,
+                     *       "itemCount": 1,
+                     *       "items": [
+                     *         {
+                     *           "id": "recitem_3Wm8Qx2LcT7nKz4BvR9pHd",
+                     *           "object": "reconciliation_item",
+                     *           "reconciliationId": "recon_6Tq3Lx8KvM2nRc7BzW4pJd",
+                     *           "kind": "missing_in_caisse",
+                     *           "reason": "credited_through_settle_path",
+                     *           "resolution": "credited",
+                     *           "rail": "mobile_money_d",
+                     *           "railAccountId": "ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *           "backendRef": "cos-18qq25rgr100a",
+                     *           "paymentIntentId": "pi_3kTq8ZbV2nLw9XyC4rHd7M",
+                     *           "attemptId": "att_8Hd2Lq5XvN9cKm3TbR7wZp",
+                     *           "refundId": null,
+                     *           "caisse": {
+                     *             "amount": 2000,
+                     *             "currency": "XOF",
+                     *             "ledgerLines": 1,
+                     *             "attemptStatus": "succeeded"
+                     *           },
+                     *           "backend": {
+                     *             "amount": 2000,
+                     *             "currency": "XOF",
+                     *             "state": "confirmed"
+                     *           },
+                     *           "explanation": "The backend received 2000 XOF for attempt att_8Hd2Lq5XvN9cKm3TbR7wZp; Caisse had recorded 0 XOF. The difference was credited through the normal settle path and the ledger now matches.",
+                     *           "livemode": true,
+                     *           "createdAt": 1767315600
+                     *         }
+                     *       ],
+                     *       "hasMoreItems": false,
+                     *       "livemode": true,
+                     *       "createdAt": 1767315600,
+                     *       "completedAt": 1767315604
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Reconciliation"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host`, `resource_missing` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_missing",
+                     *         "message": "Missing required param: from.",
+                     *         "param": "from",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_in_use",
+                     *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retrieveReconciliation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "recon_6Tq3Lx8KvM2nRc7BzW4pJd",
+                     *       "object": "reconciliation",
+                     *       "status": "succeeded",
+                     *       "origin": "daily",
+                     *       "from": "2025-12-31",
+                     *       "to": "2025-12-31",
+                     *       "timeZone": "Africa/Abidjan",
+                     *       "railAccountId": null,
+                     *       "summary": {
+                     *         "attemptsChecked": 42,
+                     *         "refundsChecked": 1,
+                     *         "backendMovementsRead": 43,
+                     *         "listedAccounts": [
+                     *           "ra_4Hm9Qx2LcT7nKz3WbV8pRd"
+                     *         ],
+                     *         "listingsUnavailable": []
+                     *       },
+                     *       "failure": null,
+                     *       "itemCount": 1,
+                     *       "items": [
+                     *         {
+                     *           "id": "recitem_3Wm8Qx2LcT7nKz4BvR9pHd",
+                     *           "object": "reconciliation_item",
+                     *           "reconciliationId": "recon_6Tq3Lx8KvM2nRc7BzW4pJd",
+                     *           "kind": "missing_in_caisse",
+                     *           "reason": "credited_through_settle_path",
+                     *           "resolution": "credited",
+                     *           "rail": "mobile_money_d",
+                     *           "railAccountId": "ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *           "backendRef": "cos-18qq25rgr100a",
+                     *           "paymentIntentId": "pi_3kTq8ZbV2nLw9XyC4rHd7M",
+                     *           "attemptId": "att_8Hd2Lq5XvN9cKm3TbR7wZp",
+                     *           "refundId": null,
+                     *           "caisse": {
+                     *             "amount": 2000,
+                     *             "currency": "XOF",
+                     *             "ledgerLines": 1,
+                     *             "attemptStatus": "succeeded"
+                     *           },
+                     *           "backend": {
+                     *             "amount": 2000,
+                     *             "currency": "XOF",
+                     *             "state": "confirmed"
+                     *           },
+                     *           "explanation": "The backend received 2000 XOF for attempt att_8Hd2Lq5XvN9cKm3TbR7wZp; Caisse had recorded 0 XOF. The difference was credited through the normal settle path and the ledger now matches.",
+                     *           "livemode": true,
+                     *           "createdAt": 1767315600
+                     *         }
+                     *       ],
+                     *       "hasMoreItems": false,
+                     *       "livemode": true,
+                     *       "createdAt": 1767315600,
+                     *       "completedAt": 1767315604
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Reconciliation"];
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_unknown",
+                     *         "message": "Received unknown parameter: expand.",
+                     *         "param": "expand",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such reconciliation: 'recon_6Tq3Lx8KvM2nRc7BzW4pJd'.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listReconciliationItems: {
+        parameters: {
+            query?: {
+                limit?: number;
+                startingAfter?: string;
+                endingBefore?: string;
+                "createdAt[gte]"?: number;
+                "createdAt[lt]"?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "recitem_5Kp2Wx9LmQ4nTc8BvZ3rHd",
+                     *           "object": "reconciliation_item",
+                     *           "reconciliationId": "recon_6Tq3Lx8KvM2nRc7BzW4pJd",
+                     *           "kind": "missing_in_caisse",
+                     *           "reason": "refund_outside_caisse",
+                     *           "resolution": "outside_caisse",
+                     *           "rail": "mobile_money_d",
+                     *           "railAccountId": "ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *           "backendRef": "cos-18qq25rgr100a",
+                     *           "paymentIntentId": "pi_3kTq8ZbV2nLw9XyC4rHd7M",
+                     *           "attemptId": "att_8Hd2Lq5XvN9cKm3TbR7wZp",
+                     *           "refundId": null,
+                     *           "caisse": null,
+                     *           "backend": {
+                     *             "amount": -2000,
+                     *             "currency": "XOF",
+                     *             "id": "T_V3TFOUE7VU",
+                     *             "reference": "att_8Hd2Lq5XvN9cKm3TbR7wZp",
+                     *             "at": 1767229200
+                     *           },
+                     *           "explanation": "2000 XOF went back from the mobile_money_d account for Caisse payment attempt att_8Hd2Lq5XvN9cKm3TbR7wZp without a Caisse refund: a refund made directly at the backend. Caisse still counts the payment as received; record it as a refund or review it.",
+                     *           "livemode": true,
+                     *           "createdAt": 1767315600
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "url": "/v1/reconciliations/{id}/items"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: components["schemas"]["ReconciliationItem"][];
+                        hasMore: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `parameters_exclusive`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_invalid",
+                     *         "message": "limit must be an integer from 1 to 100",
+                     *         "param": "limit",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such reconciliation: 'recon_6Tq3Lx8KvM2nRc7BzW4pJd'.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     retrieveAccount: {
         parameters: {
             query?: never;
@@ -14557,6 +15641,120 @@ export interface operations {
                 "application/json": components["schemas"]["RefundEvent"] & {
                     /** @constant */
                     type: "refund.canceled";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_reconciliation_succeeded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationEvent"] & {
+                    /** @constant */
+                    type: "reconciliation.succeeded";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_reconciliation_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationEvent"] & {
+                    /** @constant */
+                    type: "reconciliation.failed";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_reconciliation_item_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationItemEvent"] & {
+                    /** @constant */
+                    type: "reconciliation_item.created";
                 };
             };
         };

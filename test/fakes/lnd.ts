@@ -37,6 +37,13 @@
 //  - lnrpc/lightning.proto ListPayments `GET /v1/payments` (include_incomplete, index_offset
 //    "exclusive", max_payments, reversed "seeking backwards", creation_date_start / _end in unix
 //    seconds) and rpcserver.go (max_payments 0 -> 100, "start date(%v) must be before end date(%v)");
+//  - lnrpc/lightning.proto ListInvoices `GET /v1/invoices` (api.lightning.community "ListInvoices":
+//    "full support for paginated responses ... through their add_index ... using either the
+//    first_index_offset or last_index_offset fields included in the response as the index_offset of
+//    the next request. By default, the first 100 invoices created will be returned"; pending_only,
+//    index_offset, num_max_invoices, reversed, creation_date_start / _end in unix seconds) ->
+//    ListInvoiceResponse { invoices, last_index_offset, first_index_offset }; `listFaults` answers
+//    the next ListInvoices calls with an error (a node restarting: Unknown, 500);
 //  - macaroons: each RPC needs its entity and action (rpcserver.go / router_server.go permissions:
 //    SendPaymentV2 offchain:write, ListPayments offchain:read, invoices invoices:*); a macaroon
 //    without them is refused "permission denied" (the bakery's error);
@@ -143,6 +150,8 @@ export interface FakeLnd extends FakeServer {
   pay(hashHex: string, msat: number): void;
   /** The payer pays `sats` (default: the invoice's value). */
   settle(hashHex: string, sats?: number): void;
+  /** The next ListInvoices calls answer these instead (then the real answer). */
+  listFaults: FakeAnswer[];
 }
 
 type Reply = FakeAnswer;
@@ -501,8 +510,38 @@ export async function startFakeLnd(macaroon = 'abcdef0123', opts: { network?: Li
     };
   };
 
+  /** ListInvoices: forward from index_offset (exclusive) by add_index, or backwards with reversed. */
+  const listInvoices = (q: URLSearchParams): Reply => {
+    const fault = fake.listFaults.shift();
+    if (fault) return fault;
+    const u64 = (k: string) => {
+      const v = q.get(k);
+      if (v === null || v === '') return 0;
+      if (!/^\d+$/.test(v)) throw new BadRequest(`strconv.ParseUint: parsing ${JSON.stringify(v)}: invalid syntax`);
+      return Number(v);
+    };
+    const flag = (k: string) => q.get(k) === 'true' || q.get(k) === '1';
+    const start = u64('creation_date_start');
+    const end = u64('creation_date_end');
+    if (start !== 0 && end !== 0 && start >= end) return grpcError(2, `start date(${start}) must be before end date(${end})`);
+    const list = [...invoices.values()]
+      .sort((a, b) => a.addIndex - b.addIndex)
+      .filter((i) => !flag('pending_only') || i.state === 'OPEN' || i.state === 'ACCEPTED')
+      .filter((i) => (start === 0 || i.created >= start) && (end === 0 || i.created <= end));
+    const max = u64('num_max_invoices') || 100;
+    const offset = u64('index_offset');
+    const page = flag('reversed')
+      ? (offset ? list.filter((i) => i.addIndex < offset) : list).slice(-max)
+      : list.filter((i) => i.addIndex > offset).slice(0, max);
+    return {
+      status: 200,
+      body: { invoices: page.map(invoiceJson), last_index_offset: String(page.at(-1)?.addIndex ?? 0), first_index_offset: String(page[0]?.addIndex ?? 0) },
+    };
+  };
+
   const handle = (method: string, path: string, body: string, query: URLSearchParams): Reply => {
     expireDue();
+    if (method === 'GET' && path === '/v1/invoices') return listInvoices(query);
     if (method === 'POST' && path === '/v2/router/send') return sendPayment(parseBody(body, SEND_FIELDS));
     if (method === 'GET' && path === '/v1/payments') return listPayments(query);
     if (method === 'POST' && path === '/v1/invoices') return addInvoice(parseBody(body, INVOICE_FIELDS), false);
@@ -560,6 +599,7 @@ export async function startFakeLnd(macaroon = 'abcdef0123', opts: { network?: Li
     }
   })) as FakeLnd;
   fake.payMacaroon = opts.payMacaroon ?? 'feed0123';
+  fake.listFaults = [];
   fake.payments = payments;
   fake.started = [];
   fake.routeFeeMsat = 1000;

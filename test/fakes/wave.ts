@@ -109,6 +109,22 @@
 //     a new one. A reversal (POST /v1/payout/:id/reverse, not faked) gives back amount and fee;
 //     `settlePayout` stands for Wave finishing, failing or reversing a payout later. The fee is 1% of
 //     the amount (`payoutFeeRate`), rounded to the currency's unit.
+//   - docs.wave.com/balance-api ("Balance & Reconciliation API": "list all the transactions processed
+//     by your Wave Business Wallet ... automated daily reconciliation"): GET /v1/transactions with
+//     `date` (YYYY-MM-DD, default today; the fake reads it as a UTC day, as Wave's timestamps are UTC)
+//     and `after` (the page_info.end_cursor of the page before), answering { page_info: {
+//     start_cursor, end_cursor, has_next_page }, date, items: [{ timestamp, transaction_id
+//     ("T_..."), transaction_type, amount, fee, balance, currency, is_reversal, counterparty_name,
+//     counterparty_mobile, client_reference, checkout_api_session_id, payment_reason }] } (the page's
+//     example and integrators' typed clients). Types: merchant_payment, merchant_payment_refund,
+//     api_checkout, api_checkout_refund, api_payout, api_payout_reversal, bulk_payment,
+//     bulk_payment_reversal, b2b_payment, b2b_payment_reversal, merchant_sweep. `amount` is what the
+//     wallet moved: net of the fee for money in (the page's example: amount 990, fee 10, for a
+//     payment of 1000), negative for money out (a payout: what the recipient got plus the fee). A key
+//     needs the Balance API (the portal's choice; the fake's apiKey has it unless
+//     `balanceApi: false`). The page size is not documented (`transactionsPageSize`, default 50);
+//     a bad cursor is a request-validation-error. The checkout fee (`checkoutFeeRate`, default 0:
+//     Wave's rate is the merchant's contract) is taken from the wallet on each payment.
 import { createHmac, randomBytes } from 'node:crypto';
 import { type FakeAnswer, type FakeServer, startFake } from './server';
 
@@ -121,11 +137,11 @@ export interface FakeWaveSession {
   idempotencyKey?: string;
 }
 
-export type WaveOp = 'create' | 'retrieve' | 'expire' | 'search' | 'refund' | 'payout' | 'payout-retrieve' | 'payout-search';
+export type WaveOp = 'create' | 'retrieve' | 'expire' | 'search' | 'refund' | 'payout' | 'payout-retrieve' | 'payout-search' | 'transactions';
 /** 'lost': do the work, never answer; 'recorded-500': do the work, then answer 500 internal-server-error. */
 export type WaveFault = FakeAnswer | 'timeout' | 'lost' | 'recorded-500';
 /** The APIs a key may be given (the Wave Business portal's choice per key). */
-export type WaveApi = 'checkout' | 'payout';
+export type WaveApi = 'checkout' | 'payout' | 'balance';
 
 /** A session refund the fake made: the whole session's amount went back to the payer. */
 export interface FakeWaveRefund {
@@ -153,8 +169,23 @@ export interface FakeWaveWebhook {
   status: number | null;
 }
 
+/** A line of the wallet's transaction list (the Balance API's item, as answered). */
+export type FakeWaveTransaction = Record<string, unknown> & { timestamp: string; transaction_id: string; transaction_type: string; amount: string };
+
 export interface FakeWave extends FakeServer {
   sessions: Map<string, FakeWaveSession>;
+  /** The wallet's transaction list, oldest first (the Balance API's items); a test may add or change lines (money moved outside Caisse). */
+  transactions: FakeWaveTransaction[];
+  /** Record a wallet transaction now (or at `atMs`), as Wave would: the balance moves by `amount`. */
+  recordTransaction(t: {
+    type: string;
+    amount: number;
+    fee?: number;
+    sessionId?: string;
+    clientReference?: string | null;
+    mobile?: string;
+    atMs?: number;
+  }): FakeWaveTransaction;
   byClientReference(ref: string): FakeWaveSession[];
   apiKey: string;
   webhookSecret: string;
@@ -225,6 +256,12 @@ export interface FakeWaveOptions {
   payoutFeeRate?: number;
   /** What a new payout answers: succeeded at once (default) or processing until settlePayout. */
   payoutStatus?: 'succeeded' | 'processing';
+  /** The checkout fee, as a share of a payment (taken from what the wallet gets). Default 0. */
+  checkoutFeeRate?: number;
+  /** Items per page of GET /v1/transactions. Default 50. */
+  transactionsPageSize?: number;
+  /** Whether apiKey has the Balance API. Default true. */
+  balanceApi?: boolean;
 }
 
 /** The code the fake answers (409) for expiring a session that is not open: Wave's own was not found. */
@@ -325,6 +362,7 @@ export async function startFakeWave(opts: FakeWaveOptions = {}): Promise<FakeWav
     payout: [],
     'payout-retrieve': [],
     'payout-search': [],
+    transactions: [],
   };
   const grants = new Map<string, Set<WaveApi>>();
   const refundKeys = new Map<string, string>();
@@ -356,6 +394,7 @@ export async function startFakeWave(opts: FakeWaveOptions = {}): Promise<FakeWav
   const apisOf = (key: string): Set<WaveApi> => {
     const apis = new Set(grants.get(key) ?? []);
     if (key === fake.apiKey) apis.add('checkout');
+    if (key === fake.apiKey && opts.balanceApi !== false) apis.add('balance');
     if (key === fake.payoutApiKey) apis.add('payout');
     return apis;
   };
@@ -506,9 +545,9 @@ export async function startFakeWave(opts: FakeWaveOptions = {}): Promise<FakeWav
       return waveError(400, 'checkout-refund-failed', 'The checkout session cannot be refunded: its payment has not succeeded.');
     const amount = Number(s.session.amount);
     if (fake.balance < amount) return waveError(400, 'checkout-refund-failed', 'The checkout session cannot be refunded: insufficient balance.');
-    fake.balance -= amount;
     refunded.add(sessionId);
     if (idem.key !== undefined) refundKeys.set(idem.key, sessionId);
+    fake.recordTransaction({ type: 'api_checkout_refund', amount: -amount, sessionId, clientReference: (s.session.client_reference as string | null) ?? null });
     fake.refunds.push({
       sessionId,
       amount: String(s.session.amount),
@@ -518,9 +557,9 @@ export async function startFakeWave(opts: FakeWaveOptions = {}): Promise<FakeWav
     return { status: 200 };
   };
 
-  const feeOf = (amount: number, currency: string) => {
+  const feeOf = (amount: number, currency: string, rate = feeRate) => {
     const unit = 10 ** -(MINOR_UNITS[currency] ?? 2);
-    return Math.round((amount * feeRate) / unit) * unit;
+    return Math.round((amount * rate) / unit) * unit;
   };
   const decimal = (n: number, currency: string) =>
     n
@@ -578,7 +617,6 @@ export async function startFakeWave(opts: FakeWaveOptions = {}): Promise<FakeWav
     const amount = Number(body.receive_amount);
     const fee = feeOf(amount, currency);
     if (fake.balance < amount + fee) return waveError(422, 'insufficient-funds', 'Your wallet does not have enough funds for this payout and its fee.');
-    fake.balance -= amount + fee;
     const id = `pt-${randomId(ALNUM_LOWER, 13)}`;
     const out: Record<string, unknown> = {
       id,
@@ -593,6 +631,13 @@ export async function startFakeWave(opts: FakeWaveOptions = {}): Promise<FakeWav
       status: opts.payoutStatus ?? 'succeeded',
       timestamp: stamp(now()),
     };
+    fake.recordTransaction({
+      type: 'api_payout',
+      amount: -(amount + fee),
+      fee,
+      clientReference: typeof body.client_reference === 'string' ? body.client_reference : null,
+      mobile: body.mobile,
+    });
     fake.payouts.set(id, { id, body, payout: out, idempotencyKey: idem.key });
     payoutKeys.set(idem.key, { id, fingerprint });
     return { status: 200, body: out };
@@ -628,9 +673,11 @@ export async function startFakeWave(opts: FakeWaveOptions = {}): Promise<FakeWav
                   ? 'payout'
                   : method === 'GET' && p === '/v1/payouts/search'
                     ? 'payout-search'
-                    : method === 'GET' && payoutById
-                      ? 'payout-retrieve'
-                      : undefined;
+                    : method === 'GET' && p === '/v1/transactions'
+                      ? 'transactions'
+                      : method === 'GET' && payoutById
+                        ? 'payout-retrieve'
+                        : undefined;
     if (!op) {
       if (/^\/v1\//.test(p))
         return waveError(
@@ -649,8 +696,33 @@ export async function startFakeWave(opts: FakeWaveOptions = {}): Promise<FakeWav
           ? waveError(500, 'internal-server-error', 'An internal server error occurred.')
           : out;
 
-    const denied = checkAuth(headers, op.startsWith('payout') ? 'payout' : 'checkout');
+    const denied = checkAuth(headers, op.startsWith('payout') ? 'payout' : op === 'transactions' ? 'balance' : 'checkout');
     if (denied) return denied;
+
+    if (op === 'transactions') {
+      const date = url.searchParams.get('date') ?? stamp(now()).slice(0, 10);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)))
+        return invalid([{ loc: ['query', 'date'], msg: 'invalid date format', type: 'value_error.date' }]);
+      const ofDay = fake.transactions.filter((t) => t.timestamp.slice(0, 10) === date);
+      const after = url.searchParams.get('after');
+      let from = 0;
+      if (after !== null) {
+        const at = ofDay.findIndex((t) => cursorOf(t) === after);
+        if (at < 0) return invalid([{ loc: ['query', 'after'], msg: 'invalid cursor', type: 'value_error' }]);
+        from = at + 1;
+      }
+      const size = opts.transactionsPageSize ?? 50;
+      const items = ofDay.slice(from, from + size);
+      const more = from + size < ofDay.length;
+      return lost({
+        status: 200,
+        body: {
+          page_info: { start_cursor: items[0] ? cursorOf(items[0]) : null, end_cursor: items.at(-1) ? cursorOf(items.at(-1)!) : null, has_next_page: more },
+          date,
+          items,
+        },
+      });
+    }
 
     if (op === 'refund') return lost(refund(headers, decodeURIComponent(refundOf![1]!)));
     if (op === 'payout') return lost(payout(headers, body));
@@ -705,8 +777,30 @@ export async function startFakeWave(opts: FakeWaveOptions = {}): Promise<FakeWav
     return fake.sendWebhook(rawBody, headers);
   };
 
+  const cursorOf = (t: FakeWaveTransaction) => Buffer.from(`LT_${t.transaction_id}`).toString('base64url');
+
   Object.assign(fake, {
     sessions,
+    transactions: [],
+    recordTransaction(t: { type: string; amount: number; fee?: number; sessionId?: string; clientReference?: string | null; mobile?: string; atMs?: number }) {
+      const currency = walletCurrency;
+      fake.balance += t.amount;
+      const line: FakeWaveTransaction = {
+        timestamp: stamp(t.atMs ?? now()),
+        transaction_id: `T_${randomId(ALNUM_UPPER, 12)}`,
+        transaction_type: t.type,
+        amount: decimal(t.amount, currency),
+        fee: decimal(t.fee ?? 0, currency),
+        balance: decimal(fake.balance, currency),
+        currency,
+        is_reversal: false,
+        counterparty_mobile: t.mobile ?? null,
+        client_reference: t.clientReference ?? null,
+        ...(t.sessionId ? { checkout_api_session_id: t.sessionId } : {}),
+      };
+      fake.transactions.push(line);
+      return line;
+    },
     apiKey: opts.apiKey ?? `wave_sn_prod_${randomId(ALNUM_LOWER + ALNUM_UPPER, 40)}`,
     webhookSecret: opts.webhookSecret ?? `wave_sn_WHS_${randomId(ALNUM_LOWER, 52)}`,
     revokedKeys: new Set<string>(),
@@ -726,7 +820,11 @@ export async function startFakeWave(opts: FakeWaveOptions = {}): Promise<FakeWav
       const o = po.payout;
       if (status === 'failed' || status === 'reversed') {
         if (o.status === 'failed' || o.status === 'reversed') throw new Error(`fake wave: payout ${id} is ${String(o.status)} already`);
-        fake.balance += Number(o.receive_amount) + Number(o.fee);
+        fake.recordTransaction({
+          type: 'api_payout_reversal',
+          amount: Number(o.receive_amount) + Number(o.fee),
+          clientReference: (o.client_reference as string | null) ?? null,
+        });
       }
       o.status = status;
       if (status === 'failed') o.payout_error = { error_code: code, error_message: PAYOUT_ERRORS[code] ?? 'The payout failed.' };
@@ -748,7 +846,16 @@ export async function startFakeWave(opts: FakeWaveOptions = {}): Promise<FakeWav
           ...(o.webhook !== undefined ? { webhook: o.webhook } : {}),
           ...(o.timestamp !== undefined ? { timestamp: o.timestamp } : {}),
         });
-      fake.balance += Number(s.session.amount);
+      const gross = Number(s.session.amount);
+      const fee = feeOf(gross, String(s.session.currency), opts.checkoutFeeRate ?? 0);
+      fake.recordTransaction({
+        type: 'api_checkout',
+        amount: gross - fee,
+        fee,
+        sessionId,
+        clientReference: (s.session.client_reference as string | null) ?? null,
+        mobile: o.payerMobile,
+      });
       Object.assign(s.session, {
         checkout_status: 'complete',
         payment_status: 'succeeded',

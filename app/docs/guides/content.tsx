@@ -696,6 +696,95 @@ curl ${base}/v1/rail_accounts \\
     </>
   ),
 
+  reconciliation: ({ base }) => (
+    <>
+      <p>
+        A reconciliation checks a period of your ledger against what each backend says: the operator, your node, the chain. Every payment attempt of the period
+        (made in it, or with a ledger line in it) is asked about at its backend, and compared, per backend reference, with the ledger&apos;s lines for it. Where
+        a backend lists what it moved, money that no payment or refund of Caisse explains is found too. The worker reconciles your previous day every day (live
+        mode, when the day had activity); you can ask for any period of up to 31 days.
+      </p>
+      <Code label="Reconcile yesterday">{`curl ${base}/v1/reconciliations \
+  -H "Authorization: Bearer $CAISSE_KEY" \
+  -H 'Content-Type: application/json' \
+  -d '{"from": "2026-11-27", "to": "2026-11-27"}'`}</Code>
+      <p>
+        The answer is <C>pending</C> at once; the worker completes it and sends <C>reconciliation.succeeded</C> (or <C>reconciliation.failed</C>) and one{' '}
+        <C>reconciliation_item.created</C> per difference. Dates are days in your account&apos;s time zone (<C>GET /v1/account</C>).{' '}
+        <C>{'GET /v1/reconciliations/{id}'}</C> shows the first 100 differences; <C>{'GET /v1/reconciliations/{id}/items'}</C> lists them all.
+      </p>
+      <h2 id="differences">The differences</h2>
+      <Table
+        caption="What a difference says"
+        head={['kind', 'resolution', 'What happened']}
+        rows={[
+          [
+            <C key="k">missing_in_caisse</C>,
+            <C key="r">credited</C>,
+            <Text key="w">
+              The backend received money for a payment of Caisse that Caisse had not recorded (a notification lost, a payment after Caisse stopped watching): it
+              was credited through the normal settle path, as if the backend had told us, and the ledger now matches.
+            </Text>,
+          ],
+          [
+            <C key="k">missing_in_caisse</C>,
+            <C key="r">outside_caisse</C>,
+            <Text key="w">
+              Money moved at the backend that Caisse did not make: a payment to your account that no payment intent asked for (`caisse` is null), or money that
+              went out with no Caisse refund behind it (a refund or payout made in the operator&apos;s portal, a payment your node sent): its `amount` is
+              negative. Nothing changes in Caisse.
+            </Text>,
+          ],
+          [
+            <C key="k">missing_at_backend</C>,
+            <C key="r">needs_review</C>,
+            <Text key="w">Caisse recorded money (a payment, a refund) that the backend has no record of. Nothing is ever debited automatically.</Text>,
+          ],
+          [
+            <C key="k">amount_differs</C>,
+            <Text key="r">`needs_review` or `credited`</Text>,
+            <Text key="w">
+              Both sides have it, not the same amount. More at the backend is credited through the settle path; less is left for you to review.
+            </Text>,
+          ],
+        ]}
+      />
+      <p>
+        Each difference has both sides (<C>caisse</C>, <C>backend</C>: amounts as moved on the rail, francs, sats or USDT millionths), the ids it concerns, a{' '}
+        <C>reason</C> code and an English <C>explanation</C>. See the <Link href={objectHref('Reconciliation')}>reconciliation objects</Link>.
+      </p>
+      <h2 id="backends">What each backend is asked</h2>
+      <Table
+        caption="Reconciliation by backend"
+        head={['Backend', 'Asked']}
+        rows={[
+          [
+            'MTN MoMo, Orange Money',
+            <Text key="a">The status of every attempt of the period. They have no listing API: money that no attempt asked for cannot be seen.</Text>,
+          ],
+          [
+            'Wave',
+            <Text key="a">
+              The checkout session of every attempt; and, on your own Wave account, the Balance API&apos;s transaction list of each day (payments in, refunds
+              and payouts out): your key needs the Balance API, or the run says the listing was unavailable and checks the attempts only.
+            </Text>,
+          ],
+          ['Lightning (LND)', <Text key="a">The invoice of every attempt.</Text>],
+          ['Bitcoin on-chain (Esplora)', <Text key="a">The history of every derived address an attempt of the period used.</Text>],
+          ['USDT on TRON (TronGrid)', <Text key="a">The TRC20 transfers to every deposit address an attempt of the period used.</Text>],
+          [
+            'Refunds',
+            <Text key="a">Every refund that succeeded in the period, asked about by its reference (Orange Money refunds, made by you, are not).</Text>,
+          ],
+        ]}
+      />
+      <p>
+        A backend that cannot be read (down, a 5xx, an answer that makes no sense) fails the run (<C>status: failed</C>, <C>failure</C> names it): a
+        reconciliation never succeeds over a gap. The differences found before the failure are kept; the daily run is tried again every hour, up to six times.
+        Reconciling the same period again credits nothing twice.
+      </p>
+    </>
+  ),
   sdk: ({ base }) => (
     <>
       <p>

@@ -9,7 +9,16 @@
 import { z } from 'zod';
 import { expectStatus, httpRequest, parseJson, statusError } from '../http';
 import { allOrNone, configured, type RailDefinition } from '../settings';
-import { type AttemptView, BackendError, type PromptInput, type RailAdapter, type RailPrompt, type RailStatus } from '../types';
+import {
+  type AttemptView,
+  BackendError,
+  type BackendMovement,
+  type ListPeriod,
+  type PromptInput,
+  type RailAdapter,
+  type RailPrompt,
+  type RailStatus,
+} from '../types';
 import { type DecodedInvoice, decodeInvoice, MAX_DESCRIPTION_BYTES, utf8Prefix } from './bolt11';
 import { type InvoiceNetwork, TEST_NETWORKS } from './destination';
 import { LndRefunds } from './lnd-refunds';
@@ -57,6 +66,39 @@ const invoiceSchema = z.object({
   amt_paid_msat: int64.optional(),
   settle_date: int64.optional(),
 });
+
+/**
+ * ListInvoices (`GET /v1/invoices`: index_offset, num_max_invoices, reversed, creation_date_start,
+ * creation_date_end; lnrpc ListInvoiceResponse { invoices, last_index_offset, first_index_offset })
+ * and ListPayments (`GET /v1/payments`, with the refund macaroon's offchain:read).
+ */
+const listInvoicesSchema = z.object({
+  invoices: z.array(
+    z
+      .object({
+        r_hash: z.string().min(1),
+        state: z.enum(['OPEN', 'ACCEPTED', 'SETTLED', 'CANCELED']),
+        amt_paid_msat: int64,
+        settle_date: int64.optional(),
+        creation_date: int64.optional(),
+      })
+      .loose(),
+  ),
+  last_index_offset: int64,
+});
+const listPaymentsSchema = z.object({
+  payments: z.array(
+    z
+      .object({ payment_hash: z.string().min(1), status: z.string(), value_sat: int64, creation_date: int64.optional(), creation_time_ns: int64.optional() })
+      .loose(),
+  ),
+  last_index_offset: int64,
+});
+/** How far before a period an invoice settled in it may have been made (Caisse's invoices live hours; a merchant's own, a week). */
+export const LIST_INVOICES_LOOKBACK_SECONDS = 7 * 86_400;
+/** Items per page, and pages at most, of a listing (more: an error, never a silent gap). */
+const LIST_PAGE_SIZE = 100;
+const LIST_MAX_PAGES = 1000;
 
 /** LND sends bytes fields as base64 (standard or URL-safe) in JSON. */
 function base64ToHex(b64: string): string {
@@ -183,6 +225,70 @@ export class LndAdapter implements RailAdapter<LndConfig> {
         // Still payable: LND's own expiry watcher turns it CANCELED when its time is up.
         return { state: 'waiting', received: 0, seen: 0 };
     }
+  }
+
+  /**
+   * Reconciliation: the node's invoices settled in the period (money in; an invoice's backendRef is
+   * its payment hash, the attempt's), and, with the refund macaroon, the payments it sent that
+   * succeeded in the period (money out: refunds Caisse paid, or payments made outside Caisse).
+   */
+  async listMovements(period: ListPeriod): Promise<BackendMovement[]> {
+    const out: BackendMovement[] = [];
+    let offset = 0n;
+    for (let page = 0; ; page++) {
+      if (page >= LIST_MAX_PAGES) throw new BackendError(this.rail, `list invoices: more than ${LIST_MAX_PAGES} pages`);
+      const q = new URLSearchParams({
+        index_offset: String(offset),
+        num_max_invoices: String(LIST_PAGE_SIZE),
+        creation_date_start: String(Math.max(0, period.start - LIST_INVOICES_LOOKBACK_SECONDS)),
+        creation_date_end: String(period.end),
+      });
+      const res = await this.call('GET', `/v1/invoices?${q}`);
+      expectStatus(this.rail, res, [200], 'list invoices');
+      const parsed = listInvoicesSchema.safeParse(parseJson(this.rail, res, 'list invoices'));
+      if (!parsed.success) throw new BackendError(this.rail, 'list invoices: unexpected response shape');
+      for (const inv of parsed.data.invoices) {
+        const at = Number(inv.settle_date ?? 0n);
+        if (inv.state !== 'SETTLED' || at < period.start || at >= period.end) continue;
+        const hash = base64ToHex(inv.r_hash);
+        out.push({ direction: 'in', backendRef: hash, id: hash, clientReference: null, amount: Number(inv.amt_paid_msat / 1000n), currency: 'BTC', at });
+      }
+      if (parsed.data.invoices.length < LIST_PAGE_SIZE) break;
+      if (parsed.data.last_index_offset <= offset) throw new BackendError(this.rail, 'list invoices: the next page does not move on');
+      offset = parsed.data.last_index_offset;
+    }
+    if (!this.config.refundMacaroonHex) return out;
+    offset = 0n;
+    for (let page = 0; ; page++) {
+      if (page >= LIST_MAX_PAGES) throw new BackendError(this.rail, `list payments: more than ${LIST_MAX_PAGES} pages`);
+      const q = new URLSearchParams({
+        index_offset: String(offset),
+        max_payments: String(LIST_PAGE_SIZE),
+        creation_date_start: String(period.start),
+        creation_date_end: String(period.end),
+      });
+      const res = await this.call('GET', `/v1/payments?${q}`, undefined, this.config.refundMacaroonHex);
+      expectStatus(this.rail, res, [200], 'list payments');
+      const parsed = listPaymentsSchema.safeParse(parseJson(this.rail, res, 'list payments'));
+      if (!parsed.success) throw new BackendError(this.rail, 'list payments: unexpected response shape');
+      for (const p of parsed.data.payments) {
+        const at = p.creation_date !== undefined ? Number(p.creation_date) : Number((p.creation_time_ns ?? 0n) / 1_000_000_000n);
+        if (p.status !== 'SUCCEEDED' || at < period.start || at >= period.end) continue;
+        out.push({
+          direction: 'out',
+          backendRef: p.payment_hash,
+          id: p.payment_hash,
+          clientReference: null,
+          amount: -Number(p.value_sat),
+          currency: 'BTC',
+          at,
+        });
+      }
+      if (parsed.data.payments.length < LIST_PAGE_SIZE) break;
+      if (parsed.data.last_index_offset <= offset) throw new BackendError(this.rail, 'list payments: the next page does not move on');
+      offset = parsed.data.last_index_offset;
+    }
+    return out;
   }
 
   /**

@@ -36,14 +36,16 @@
 //     the answer.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { type MobileMoneyRail, toDecimalString } from '../../money';
+import { type Currency, type MobileMoneyRail, toDecimalString } from '../../money';
 import { expectStatus, type HttpResponse, httpRequest, parseJson, shortReason, statusError } from '../http';
 import { allOrNone, assertPublicAddresses, configured, type MobileMoneyProtocol } from '../settings';
 import {
   type AttemptView,
   BackendError,
+  type BackendMovement,
   type CallbackInput,
   type CallbackTarget,
+  type ListPeriod,
   type PromptInput,
   type RailAdapter,
   type RailPrompt,
@@ -111,6 +113,36 @@ const payoutSchema = z
   })
   .loose();
 type WavePayout = z.infer<typeof payoutSchema>;
+/**
+ * Wave's Balance & Reconciliation API (docs.wave.com/balance-api): `GET /v1/transactions?date=
+ * YYYY-MM-DD[&after=<cursor>]` answers one day's transactions of the wallet, a page at a time:
+ * { page_info: { start_cursor, end_cursor, has_next_page }, date, items: [{ timestamp,
+ * transaction_id, transaction_type, amount, fee, balance, currency, is_reversal?,
+ * client_reference?, checkout_api_session_id?, counterparty_mobile? ... }] }. `amount` is what
+ * the wallet moved (net of Wave's fee for money in: 990 with fee 10 for a payment of 1000).
+ */
+const transactionPageSchema = z
+  .object({
+    page_info: z.object({ end_cursor: z.string().nullish(), has_next_page: z.boolean() }).loose(),
+    items: z.array(
+      z
+        .object({
+          timestamp: z.string(),
+          transaction_id: z.string().min(1),
+          transaction_type: z.string(),
+          amount: z.union([z.string(), z.number()]),
+          fee: z.union([z.string(), z.number()]).nullish(),
+          currency: z.string(),
+          is_reversal: z.boolean().nullish(),
+          client_reference: z.string().nullish(),
+          checkout_api_session_id: z.string().nullish(),
+        })
+        .loose(),
+    ),
+  })
+  .loose();
+/** Pages read for one day at most (a wallet with more is read in part: an error, never a silent gap). */
+const MAX_TRANSACTION_PAGES = 1000;
 const payoutSearchSchema = z.object({ result: z.array(z.unknown()) }).loose();
 /** What the engine keeps of a refund (RefundRequest.details), as this adapter wrote it. */
 const refundDetailsSchema = z
@@ -239,6 +271,55 @@ export class WaveAdapter implements RailAdapter<WaveConfig> {
       expiresAt: Number.isFinite(waveExpiry) ? Math.min(ours, waveExpiry) : ours,
       details: { redirectUrl: s.wave_launch_url, sessionId: s.id, whenExpires: s.when_expires ?? null, lastPushAt: input.now },
     };
+  }
+
+  /**
+   * Reconciliation: every transaction of the wallet in the period (its UTC days, every page, then
+   * the period's instants), mapped to movements as the payer or payee saw them: a payment's gross
+   * amount (Wave's amount plus its fee), a refund's or payout's amount without the fee the wallet
+   * paid. A checkout's session id is its backendRef (the attempt's); a refund of one names the same session.
+   */
+  async listMovements(period: ListPeriod): Promise<BackendMovement[]> {
+    const out: BackendMovement[] = [];
+    const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
+    for (let d = day(period.start); d <= day(period.end - 1); d = new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)) {
+      let after: string | null = null;
+      for (let page = 0; ; page++) {
+        if (page >= MAX_TRANSACTION_PAGES) throw new BackendError(this.rail, `transactions of ${d}: more than ${MAX_TRANSACTION_PAGES} pages`);
+        const res = await this.read(`/v1/transactions?date=${d}${after ? `&after=${encodeURIComponent(after)}` : ''}`, this.config.apiKey);
+        expectStatus(this.rail, res, [200], `transactions of ${d}`);
+        const parsed = transactionPageSchema.safeParse(parseJson(this.rail, res, `transactions of ${d}`));
+        if (!parsed.success) throw new BackendError(this.rail, `transactions of ${d}: unexpected response shape`);
+        for (const t of parsed.data.items) {
+          const at = Math.floor(Date.parse(t.timestamp) / 1000);
+          if (!Number.isFinite(at)) throw new BackendError(this.rail, `transactions of ${d}: ${JSON.stringify(t.timestamp)} is not a time`);
+          if (at < period.start || at >= period.end) continue;
+          const currency = t.currency as Currency;
+          const text = String(t.amount).trim();
+          const negative = text.startsWith('-');
+          const net = parseMomoAmount(negative ? text.slice(1) : text, currency);
+          const fee = t.fee == null ? 0 : parseMomoAmount(String(t.fee).replace(/^-/, ''), currency);
+          if (net === null || fee === null)
+            throw new BackendError(this.rail, `transactions of ${d}: ${JSON.stringify(t.amount)} is not an amount in ${t.currency}`);
+          const direction = negative ? 'out' : 'in';
+          const checkout = t.transaction_type === 'api_checkout' || t.transaction_type === 'api_checkout_refund';
+          out.push({
+            direction,
+            backendRef: checkout ? (t.checkout_api_session_id ?? null) : null,
+            id: t.transaction_id,
+            clientReference: t.client_reference ?? null,
+            // In: what the payer paid (the wallet got it less the fee). Out: what reached the other side (the wallet paid the fee too).
+            amount: direction === 'in' ? net + fee : -Math.max(0, net - fee),
+            currency,
+            at,
+          });
+        }
+        if (!parsed.data.page_info.has_next_page) break;
+        after = parsed.data.page_info.end_cursor ?? null;
+        if (!after) throw new BackendError(this.rail, `transactions of ${d}: a next page without a cursor`);
+      }
+    }
+    return out;
   }
 
   /**
