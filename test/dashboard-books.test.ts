@@ -31,16 +31,21 @@ vi.mock('@/lib/dashboard/context', async (importOriginal) => {
 });
 
 const { default: BalancesPage } = await import('@/app/dashboard/balances/page');
+const { default: ReconciliationsPage } = await import('@/app/dashboard/reconciliations/page');
+const { default: ReconciliationPage } = await import('@/app/dashboard/reconciliations/[id]/page');
+const { createReconciliationAction } = await import('@/app/dashboard/reconciliations/actions');
+const { completePendingReconciliations } = await import('@/lib/reconcile/worker');
 const { setTimeZoneAction } = await import('@/app/dashboard/balances/actions');
 const { chosenDay } = await import('@/lib/dashboard/books');
 
 let shop: Awaited<ReturnType<typeof newMerchant>>;
 
-beforeAll(async () => {
+/** A merchant of its own for each group of tests (the file's groups may run in any order). */
+async function freshShop() {
   shop = await newMerchant(db(), 'Boutique Awa');
   session.merchantId = shop.merchant.id;
   session.token = randomBytes(24).toString('base64url');
-});
+}
 
 const text = (html: string) =>
   html
@@ -54,6 +59,9 @@ const api = (path: string) => call('GET', path, { key: shop.keys.test }).then((r
 async function balancesPage(): Promise<string> {
   return renderToStaticMarkup(createElement('div', null, await BalancesPage()));
 }
+
+const reconsPage = async () => renderToStaticMarkup(createElement('div', null, await ReconciliationsPage({ searchParams: Promise.resolve({}) })));
+const reconPage = async (id: string) => renderToStaticMarkup(createElement('div', null, await ReconciliationPage({ params: Promise.resolve({ id }) })));
 
 async function post(action: (f: FormData) => Promise<void>, fields: Record<string, string>): Promise<string> {
   const f = new FormData();
@@ -77,6 +85,8 @@ async function paid(body: Record<string, unknown>) {
 }
 
 describe('balances', { shuffle: false }, () => {
+  beforeAll(freshShop);
+
   it('nothing yet: says so', async () => {
     expect(text(await balancesPage())).toContain('Aucun mouvement d’argent pour l’instant.');
   });
@@ -118,6 +128,8 @@ describe('balances', { shuffle: false }, () => {
 });
 
 describe('the time zone', () => {
+  beforeAll(freshShop);
+
   it('is saved as the API saves it, and an unknown one is refused with nothing changed', async () => {
     expect(await post(setTimeZoneAction, { timeZone: 'africa/douala' })).toBe('/dashboard/balances');
     expect(await api('/v1/account')).toMatchObject({ timeZone: 'Africa/Douala' });
@@ -137,5 +149,84 @@ describe('the time zone', () => {
     expect(chosenDay('2026-11-28', 'Africa/Abidjan', t)).toBeNull();
     expect(chosenDay('2026-02-30', 'Africa/Abidjan', t)).toBeNull();
     expect(chosenDay('2026-01-05', 'Africa/Abidjan', t)?.day).toBe('2026-01-05');
+  });
+});
+
+describe('checks against the backends', { shuffle: false }, () => {
+  beforeAll(freshShop);
+
+  it('asked from the page, run by the worker: a clean day says all matches', async () => {
+    expect(text(await reconsPage())).toContain('Aucune vérification pour l’instant.');
+    const day = new Date().toISOString().slice(0, 10);
+    expect(await post(createReconciliationAction, { from: day, to: day, railAccountId: '' })).toBe('/dashboard/reconciliations');
+    let html = text(await reconsPage());
+    expect(html).toContain('Vérification demandée');
+    expect(html).toContain('En cours');
+    for (let i = 0; i < 5 && (await api('/v1/reconciliations')).data[0]?.status === 'pending'; i++)
+      await completePendingReconciliations(db(), now() + i, { merchantId: shop.merchant.id });
+    const [run] = (await api('/v1/reconciliations')).data as any[];
+    expect(run).toMatchObject({ status: 'succeeded', itemCount: 0 });
+    html = text(await reconsPage());
+    expect(html).toContain('Tout concorde');
+    expect(text(await reconPage(run.id))).toContain('Aucun écart');
+    // The balances page names the latest check of the platform's and the simulators' money.
+    expect(text(await balancesPage())).toMatch(/Comptes de la plateforme et simulateurs · \d{4}-\d{2}-\d{2} Tout concorde/);
+  });
+
+  it('a bad period is refused in French with nothing made; another merchant’s check is a 404', async () => {
+    const before = (await api('/v1/reconciliations')).data.length;
+    expect(await post(createReconciliationAction, { from: '2026-02-30', to: '2026-03-01' })).toBe('/dashboard/reconciliations');
+    expect(text(await reconsPage())).toContain('Cette vérification ne peut pas être faite');
+    expect((await api('/v1/reconciliations')).data.length).toBe(before);
+    const other = await newMerchant(db(), 'Autre');
+    const theirs = await call('POST', '/v1/reconciliations', { key: other.keys.test, body: { from: '2026-01-01', to: '2026-01-01' } });
+    expect(theirs.status).toBe(200);
+    const err = await reconPage(theirs.body.id).catch((e: { digest?: string }) => e.digest);
+    expect(err).toBe('NEXT_HTTP_ERROR_FALLBACK;404');
+  });
+
+  it('each difference explained in the merchant’s language, with both sides and its payment', async () => {
+    const pi = await paid({ amount: 4000, currency: 'XOF', rail: 'mobile_money_a' });
+    const id = `recon_dash${randomBytes(6).toString('hex')}`;
+    const t = now();
+    await db().query(
+      `insert into reconciliations (id, merchant_id, livemode, status, origin, time_zone, from_date, to_date, period_start, period_end, item_count, created_at, completed_at)
+       values ($1, $2, false, 'succeeded', 'api', 'Africa/Abidjan', '2026-11-26', '2026-11-26', 0, 86400, 2, $3, $3)`,
+      [id, shop.merchant.id, t],
+    );
+    const item = (n: number, kind: string, reason: string, resolution: string, caisse: unknown, backend: unknown) =>
+      db().query(
+        `insert into reconciliation_items (id, reconciliation_id, merchant_id, livemode, kind, reason, resolution, rail, backend_ref, payment_intent_id, caisse, backend, explanation, created_at)
+         values ($1, $2, $3, false, $4, $5, $6, 'mobile_money_a', $7, $8, $9, $10, 'x', $11)`,
+        [
+          `recitem_d${n}${randomBytes(4).toString('hex')}`,
+          id,
+          shop.merchant.id,
+          kind,
+          reason,
+          resolution,
+          `REF-${n}`,
+          pi.id,
+          JSON.stringify(caisse),
+          JSON.stringify(backend),
+          t,
+        ],
+      );
+    await item(1, 'amount_differs', 'backend_received_less', 'needs_review', { amount: 4000, currency: 'XOF' }, { amount: 3500, currency: 'XOF' });
+    await item(2, 'missing_in_caisse', 'refund_outside_caisse', 'outside_caisse', null, { amount: -1500, currency: 'XOF' });
+    const html = text(await reconPage(id));
+    expect(html).toContain('2 écart(s)');
+    expect(html).toContain('Montant différent');
+    expect(html).toContain('L’opérateur dit avoir reçu moins que ce que Caisse a enregistré.');
+    expect(html).toMatch(/Caisse 4 000 F CFA Opérateur 3 500 F CFA Référence REF-1/);
+    expect(html).toContain('un remboursement fait directement chez l’opérateur');
+    expect(html).toMatch(/Caisse rien Opérateur -1 500 F CFA/);
+    expect(await reconPage(id)).toContain(`href="/dashboard/payments/${pi.id}"`);
+    session.locale = 'en';
+    try {
+      expect(text(await reconPage(id))).toContain('The operator says it received less than Caisse recorded.');
+    } finally {
+      session.locale = 'fr';
+    }
   });
 });

@@ -3,13 +3,16 @@
 // lib/domain/balance-transactions.ts); the merchant's time zone, in which the day's summary, the
 // reports and every date of the dashboard are counted. Server-rendered, no JavaScript needed.
 import type { Metadata } from 'next';
+import { ReconStatus } from '@/components/dashboard/books';
 import { FlashView } from '@/components/dashboard/catalog/parts';
 import { catalogPage } from '@/components/dashboard/catalog/server';
 import { Cell, Empty, PageTitle, Row, Section, Table } from '@/components/dashboard/ui';
 import { balanceLines, retrieveAccount, timeZoneChoices } from '@/lib/dashboard/books';
 import { dashboardLocale } from '@/lib/dashboard/context';
 import { tb } from '@/lib/i18n/books';
+import { formatDateTime } from '@/lib/i18n/dashboard';
 import { formatAmountLong } from '@/lib/i18n/format';
+import { latestReconciliations } from '@/lib/reconcile/reconciliations';
 import { setTimeZoneAction } from './actions';
 import '../catalog.css';
 
@@ -20,7 +23,12 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function BalancesPage() {
   const { ctx, t: tc, flash } = await catalogPage();
   const t = tb(ctx.locale);
-  const [lines, account] = await Promise.all([balanceLines(ctx.db, ctx.scope, ctx.locale), retrieveAccount(ctx.db, ctx.scope)]);
+  const [lines, account, checks] = await Promise.all([
+    balanceLines(ctx.db, ctx.scope, ctx.locale),
+    retrieveAccount(ctx.db, ctx.scope),
+    latestReconciliations(ctx.db, ctx.scope),
+  ]);
+  const checked = checks.filter((c) => c.reconciliation !== null);
   const money = (amount: number, currency: Parameters<typeof formatAmountLong>[1]) => formatAmountLong(amount, currency, ctx.locale);
 
   return (
@@ -52,6 +60,28 @@ export default async function BalancesPage() {
           ))}
         </Table>
       )}
+
+      <Section title={t('reconTitle')} id="checks">
+        {checked.length === 0 ? (
+          <p className="dc-intro">{t('noRecons')}</p>
+        ) : (
+          <ul className="db-plainlist">
+            {checked.map(({ railAccountId, reconciliation: r }) =>
+              r ? (
+                <li key={railAccountId ?? 'platform'}>
+                  {`${railAccountId ?? t('platformAndSimulators')} · `}
+                  <a href={`/dashboard/reconciliations/${r.id}`}>{r.from === r.to ? r.from : t('periodRange', { from: r.from, to: r.to })}</a>{' '}
+                  <ReconStatus r={r} t={t} />
+                  {r.completedAt ? <span className="db-muted"> {formatDateTime(r.completedAt, ctx.locale, ctx.timeZone)}</span> : null}
+                </li>
+              ) : null,
+            )}
+          </ul>
+        )}
+        <p>
+          <a href="/dashboard/reconciliations">{t('allChecks')}</a>
+        </p>
+      </Section>
 
       <Section title={t('timeZoneTitle')} id="time-zone">
         <p className="dc-intro">{t('timeZoneIntro')}</p>
