@@ -19,7 +19,12 @@ export interface ApiIncoming {
 export interface ApiAnswer {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  /**
+   * JSON text, or a file's bytes streamed (a report's CSV): read one chunk at a time as the client
+   * takes them (lib/api/router.ts waits for 'drain'; toResponse pulls), and ended (`return()`) when
+   * the client goes away.
+   */
+  body: string | AsyncIterable<Uint8Array>;
 }
 
 export function fromWebRequest(request: Request): ApiIncoming {
@@ -52,5 +57,23 @@ export function fromWebRequest(request: Request): ApiIncoming {
 }
 
 export function toResponse(answer: ApiAnswer): Response {
-  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  const { body } = answer;
+  return new Response(typeof body === 'string' ? body : pullStream(body[Symbol.asyncIterator]()), { status: answer.status, headers: answer.headers });
+}
+
+/** A streamed body as a web stream: one chunk pulled per read (no read-ahead), the iterator ended on cancel. */
+function pullStream(chunks: AsyncIterator<Uint8Array>): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+      async cancel() {
+        await chunks.return?.(undefined);
+      },
+    },
+    { highWaterMark: 1 },
+  );
 }

@@ -36,6 +36,9 @@ export const EVENT_TYPES = [
   'refund.succeeded',
   'refund.failed',
   'refund.canceled',
+  // Reports (lib/reports): a run completed by the worker, its file ready; or given up.
+  'report_run.succeeded',
+  'report_run.failed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
