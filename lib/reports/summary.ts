@@ -47,6 +47,7 @@ const REFUND_TYPES = `('refund', 'refund_reversal')`;
 const MAX_SEQ = '9223372036854775807';
 
 const GROUP = `rail, rail_account_id, account_owner = 'platform', currency, intent_currency`;
+const SELECT_GROUP = `rail, rail_account_id, account_owner = 'platform' as platform, currency, intent_currency`;
 
 interface GroupState {
   rail: Rail;
@@ -83,7 +84,7 @@ export async function dailySummary(db: Db, scope: Scope, from: string, to: strin
   type G = { rail: string; rail_account_id: string | null; platform: boolean; currency: string; intent_currency: string };
 
   const openings = await db.query<G & { amount: string; intent_amount: string }>(
-    `select ${GROUP} as platform, sum(amount)::text as amount, sum(amount_in_intent_currency)::text as intent_amount
+    `select ${SELECT_GROUP}, sum(amount)::text as amount, sum(amount_in_intent_currency)::text as intent_amount
        from balance_transactions
       where merchant_id = $1 and livemode = $2 and created_at < $3 and seq <= $4::bigint
       group by ${GROUP}`,
@@ -92,7 +93,7 @@ export async function dailySummary(db: Db, scope: Scope, from: string, to: strin
   // Each line's day: width_bucket over the days' first instants (and the last day's end) gives 1..n.
   const thresholds = [...days.map((d) => d.start), end];
   const moves = await db.query<G & { day: number; payments: string; refunds: string; payments_i: string; refunds_i: string; n: string }>(
-    `select width_bucket(created_at, $5::bigint[]) as day, ${GROUP} as platform,
+    `select width_bucket(created_at, $5::bigint[]) as day, ${SELECT_GROUP},
             coalesce(sum(amount) filter (where type in ${PAYMENT_TYPES}), 0)::text as payments,
             coalesce(-sum(amount) filter (where type in ${REFUND_TYPES}), 0)::text as refunds,
             coalesce(sum(amount_in_intent_currency) filter (where type in ${PAYMENT_TYPES}), 0)::text as payments_i,
