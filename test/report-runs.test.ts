@@ -7,7 +7,6 @@
 // the next's opening, counts) and a time-zone boundary; formula escaping; the validation errors; a
 // pending run's file refused; the list's pages; another merchant's run not found.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GET as fileGet } from '@/app/v1/report_runs/[id]/file/route';
 import { csvCell } from '@/lib/csv';
 import { cancelPaymentIntent } from '@/lib/payments/cancel';
 import { confirmPaymentIntent } from '@/lib/payments/confirm';
@@ -17,11 +16,10 @@ import { testSettleRefund } from '@/lib/refunds/test-helpers';
 import { balanceTransactionCsvLine, DAILY_SUMMARY_COLUMNS, type LedgerLine, zonedIsoWriter } from '@/lib/reports/file';
 import { dailySummary } from '@/lib/reports/summary';
 import { addDays, zonedDate, zonedDayStart } from '@/lib/time-zone';
-import { workerTasks } from '@/lib/worker/tasks';
 import { call, newMerchant, useDatabase } from './api';
 import { assertMoneyInvariant } from './invariant';
 import { attemptsOf, newIntent, now } from './lifecycle-helpers';
-import { checkResponse } from './openapi-ajv';
+import { download, noonZone, parseCsv, reportPass } from './report-helpers';
 
 const { db } = useDatabase();
 type M = Awaited<ReturnType<typeof newMerchant>>;
@@ -29,64 +27,8 @@ const scopeOf = (x: M) => ({ merchantId: x.merchant.id, livemode: false });
 const get = (x: M, path: string) => call('GET', path, { key: x.keys.test });
 const post = (x: M, path: string, body: object = {}) => call('POST', path, { key: x.keys.test, body });
 
-/**
- * A fixed-offset zone in which it is about noon now: a test's "today" cannot end while it runs, and
- * lines a few minutes ahead of the clock stay on it.
- */
-export function noonZone(): string {
-  const offset = 12 - new Date().getUTCHours(); // -11..12
-  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
-}
-
 /** The worker's report pass for one merchant, on the tasks' clock. */
-async function workerPass(x: M, at = now()): Promise<number> {
-  const task = workerTasks({ merchantId: x.merchant.id, now: () => at }).find((t) => t.name === 'complete-report-runs')!;
-  return task.run(db());
-}
-
-/** GET /v1/report_runs/:id/file: status, headers and the text (checked against the document). */
-export async function download(key: string, id: string) {
-  const url = `http://localhost:3000/v1/report_runs/${id}/file`;
-  const res = await fileGet(new Request(url, { headers: { authorization: `Bearer ${key}` } }), { params: Promise.resolve({ id }) });
-  const text = await res.text();
-  checkResponse('GET', new URL(url).pathname, { status: res.status, headers: res.headers, text });
-  return { status: res.status, headers: res.headers, text };
-}
-
-/** CSV text -> rows of cells (our own files: quoted cells only where a comma or quote is). */
-export function parseCsv(text: string): string[][] {
-  expect(text.endsWith('\r\n')).toBe(true);
-  return text
-    .slice(0, -2)
-    .split('\r\n')
-    .map((line) => {
-      const cells: string[] = [];
-      let i = 0;
-      while (i <= line.length) {
-        if (line[i] === '"') {
-          let s = '';
-          i++;
-          for (;;) {
-            if (line[i] === '"' && line[i + 1] === '"') {
-              s += '"';
-              i += 2;
-            } else if (line[i] === '"') {
-              i++;
-              break;
-            } else s += line[i++];
-          }
-          cells.push(s);
-          i++;
-        } else {
-          const j = line.indexOf(',', i);
-          const end = j === -1 ? line.length : j;
-          cells.push(line.slice(i, end));
-          i = end + 1;
-        }
-      }
-      return cells;
-    });
-}
+const workerPass = (x: M, at = now()) => reportPass(db(), x.merchant.id, at);
 
 /** A run made through the API and completed by one worker pass. */
 async function completedRun(x: M, body: object, at = now()) {
