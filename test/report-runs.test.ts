@@ -52,7 +52,8 @@ beforeAll(async () => {
 
 describe('a balance_transactions run, end to end', () => {
   it('answers pending at once; the worker pins, counts and succeeds it with report_run.succeeded; the file is the ledger, line by line, to the unit', async () => {
-    const x = m;
+    const x = await newMerchant(db(), 'Reports end-to-end shop');
+    await post(x, '/v1/account', { timeZone: zone });
     const t0 = now();
     // A mobile-money payment and its partial refund.
     const momo = await newIntent(x.keys.test, { amount: 5000, currency: 'XOF', rail: 'mobile_money_a' });

@@ -3,6 +3,7 @@
 // skips building a web Request, a body stream and a web Response per call: measured as most of the
 // API's own cost per request in `npm run bench:api`). The answer is plain data for the same reason.
 // Type-only for the router: it builds these objects itself and imports nothing of lib/ at run time.
+import { toReadableStream } from '../csv';
 
 /** The body, read up to a limit: its bytes, or why there are none. */
 export type BodyResult = { ok: true; bytes: Uint8Array } | { ok: false; reason: 'too_large' | 'aborted' };
@@ -58,22 +59,5 @@ export function fromWebRequest(request: Request): ApiIncoming {
 
 export function toResponse(answer: ApiAnswer): Response {
   const { body } = answer;
-  return new Response(typeof body === 'string' ? body : pullStream(body[Symbol.asyncIterator]()), { status: answer.status, headers: answer.headers });
-}
-
-/** A streamed body as a web stream: one chunk pulled per read (no read-ahead), the iterator ended on cancel. */
-function pullStream(chunks: AsyncIterator<Uint8Array>): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        const next = await chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(next.value);
-      },
-      async cancel() {
-        await chunks.return?.(undefined);
-      },
-    },
-    { highWaterMark: 1 },
-  );
+  return new Response(typeof body === 'string' ? body : toReadableStream(body[Symbol.asyncIterator]()), { status: answer.status, headers: answer.headers });
 }
