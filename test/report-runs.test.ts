@@ -325,6 +325,26 @@ describe('the API: validation, states, the list, other merchants', () => {
     expect((await download(x.keys.test, made.id)).status).toBe(200);
   });
 
+  it('a run that cannot be written is tried again a minute later, then failed after 3 tries with report_run.failed; its file stays refused', async () => {
+    const x = await newMerchant(db(), 'Reports failing shop');
+    const made = (await post(x, '/v1/report_runs', { type: 'daily_summary', from: today, to: today })).body;
+    // A zone the runtime does not know (as if its data changed under a stored run): the summary cannot be counted.
+    await db().query(`update report_runs set time_zone = 'Nowhere/Else' where id = $1`, [made.id]);
+    const t = now();
+    expect(await workerPass(x, t)).toBe(0);
+    expect(await workerPass(x, t + 30)).toBe(0); // not due again yet
+    expect(await workerPass(x, t + 60)).toBe(0);
+    expect((await get(x, `/v1/report_runs/${made.id}`)).body.status).toBe('pending');
+    expect(await workerPass(x, t + 120)).toBe(1);
+    const run = (await get(x, `/v1/report_runs/${made.id}`)).body;
+    expect(run).toMatchObject({ status: 'failed', rowCount: null, fileUrl: null });
+    const events = await db().query<{ type: string }>(`select type from events where merchant_id = $1 and type like 'report_run.%'`, [x.merchant.id]);
+    expect(events.map((e) => e.type)).toEqual(['report_run.failed']);
+    const file = await download(x.keys.test, made.id);
+    expect(file.status).toBe(409);
+    expect(JSON.parse(file.text).error.message).toMatch(/failed: it has no file/);
+  });
+
   it('lists newest first with keyset pages', async () => {
     const x = await newMerchant(db(), 'Reports list shop');
     const ids: string[] = [];

@@ -168,6 +168,7 @@ export interface ReportFile {
 /** A run's file, by its row (succeeded: pinned). */
 export function runFile(db: Db, run: ReportRunRow): ReportFile {
   const pin = run.ledgerSeq;
+  if (run.status === 'failed') throw new DomainError('report_not_ready', `Report run ${run.id} failed: it has no file. Make a new run (POST /v1/report_runs).`);
   if (run.status !== 'succeeded' || pin === null)
     throw new DomainError(
       'report_not_ready',
