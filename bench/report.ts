@@ -112,7 +112,9 @@ async function run(label: string, opts: { dataDir?: string; databaseUrl?: string
     let lines = 0;
     for await (const chunk of file.body) {
       bytes += chunk.byteLength;
-      for (const b of chunk) if (b === 10) lines++;
+      // The lines, counted natively (a JavaScript loop over 150 MB would cost more than the file).
+      const buf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1)) lines++;
     }
     return { rows: lines - 1, bytes };
   });

@@ -28,12 +28,23 @@ async function* producer(): AsyncGenerator<Uint8Array> {
 const handler = Object.assign(async () => new Response(null, { status: 500 }), {
   native: async (): Promise<ApiAnswer> => ({ status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' }, body: producer() }),
 });
-const routes = [{ pattern: /^\/v1\/stream$/, rank: [0], first: 'stream', module: { GET: handler } }] as unknown as Parameters<typeof serveApi>[0];
+async function* broken(): AsyncGenerator<Uint8Array> {
+  yield new TextEncoder().encode('id,amount\r\n');
+  throw new Error('the database went away mid-file');
+}
+const brokenHandler = Object.assign(async () => new Response(null, { status: 500 }), {
+  native: async (): Promise<ApiAnswer> => ({ status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' }, body: broken() }),
+});
+const routes = [
+  { pattern: /^\/v1\/stream$/, rank: [0], first: 'stream', module: { GET: handler } },
+  { pattern: /^\/v1\/broken$/, rank: [0], first: 'broken', module: { GET: brokenHandler } },
+] as unknown as Parameters<typeof serveApi>[0];
+const serverErrors: unknown[] = [];
 
 let server: http.Server;
 let port: number;
 beforeAll(async () => {
-  server = http.createServer((req, res) => void serveApi(routes, req, res));
+  server = http.createServer((req, res) => void serveApi(routes, req, res).catch((err: unknown) => serverErrors.push(err)));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   port = (server.address() as AddressInfo).port;
 });
@@ -71,5 +82,20 @@ describe('a streamed API answer', () => {
     for (let i = 0; i < 50 && !state.ended; i++) await sleep(20);
     expect(state.ended).toBe(true);
     expect(state.produced).toBeLessThan(CHUNKS);
+  });
+
+  it('a producer that fails mid-file cuts the connection (the client never sees a complete file) and the error reaches the server', async () => {
+    const outcome = await new Promise<string>((resolve) => {
+      http
+        .get({ host: '127.0.0.1', port, path: '/v1/broken' }, (res) => {
+          res.on('data', () => {});
+          res.on('end', () => resolve('complete'));
+          res.on('error', () => resolve('cut'));
+          res.on('aborted', () => resolve('cut'));
+        })
+        .on('error', () => resolve('cut'));
+    });
+    expect(outcome).toBe('cut');
+    expect(serverErrors.map((e) => (e as Error).message)).toEqual(['the database went away mid-file']);
   });
 });

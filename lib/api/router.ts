@@ -344,7 +344,7 @@ export async function serveApi(routes: Route[], req: http.IncomingMessage, res: 
  * read only once `res.write` took the last one or, when it said its buffer is full, after 'drain'.
  * A client that goes away ends the reading (`return()`: the producer stops its queries). A producer
  * that fails once the status line has gone cuts the connection, so the client sees a truncated
- * file, never a complete-looking one.
+ * file, never a complete-looking one, and the error goes on to the caller (onError).
  */
 async function writeStreamed(res: http.ServerResponse, body: AsyncIterable<Uint8Array>): Promise<void> {
   const chunks = body[Symbol.asyncIterator]();
@@ -376,9 +376,10 @@ async function writeStreamed(res: http.ServerResponse, body: AsyncIterable<Uint8
     }
     res.end();
   } catch (err) {
-    void err; // the producer reported it (lib/reports logs its own); the client gets a cut connection
+    // The client gets a cut connection; the failure goes to the server's onError (createApiServer).
     await Promise.resolve(chunks.return?.(undefined)).catch(() => {});
     res.destroy();
+    throw err;
   } finally {
     res.off('close', onClose);
   }
