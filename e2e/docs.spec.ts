@@ -128,6 +128,7 @@ test('[DOCS]: every page fits 360 px, is axe-clean and light; the navigation lan
     '/docs/objects/rail-accounts',
     '/docs/objects/refunds',
     '/docs/objects/balance',
+    '/docs/objects/report-runs',
     '/docs/search?q=payment+intent',
   ];
   const report: string[] = [];
@@ -172,6 +173,7 @@ test('[DOCS]: every page fits 360 px, is axe-clean and light; the navigation lan
     '/docs/objects/rail-accounts',
     '/docs/objects/refunds',
     '/docs/objects/balance',
+    '/docs/objects/report-runs',
     '/docs/guides/webhooks',
     '/docs/guides/rail-accounts',
   ]) {

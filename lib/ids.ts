@@ -22,6 +22,7 @@ export const ID_PREFIXES = {
   balanceTransaction: 'txn',
   reconciliation: 'recon',
   reconciliationItem: 'recitem',
+  reportRun: 'frr',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

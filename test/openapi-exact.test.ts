@@ -166,7 +166,8 @@ describe('the OpenAPI document is valid OpenAPI 3.1', () => {
       const at = `${method} ${p}`;
       for (const prm of op.parameters ?? []) all.push([`${at} parameter ${prm.name}`, prm.schema]);
       if (op.requestBody) all.push([`${at} body`, op.requestBody.content['application/json'].schema]);
-      for (const [status, r] of Object.entries(op.responses)) all.push([`${at} ${status}`, r.content['application/json'].schema]);
+      // A JSON body, or a file's (a report run's CSV: a string).
+      for (const [status, r] of Object.entries(op.responses)) all.push([`${at} ${status}`, (r.content['application/json'] ?? r.content['text/csv']).schema]);
     }
     for (const [type, w] of Object.entries(doc.webhooks as Record<string, Json>))
       all.push([`webhook ${type}`, w.post.requestBody.content['application/json'].schema]);
@@ -251,8 +252,11 @@ describe('the document says exactly what the API does', () => {
       const statuses = Object.keys(op.responses);
       const at = `${method} ${p}`;
       // GET and DELETE take no body: none of a body's statuses, nor its 400 codes.
+      // A file (text/csv) may not be ready yet: its one 409, report_not_ready.
+      const file = Boolean(op.responses['200'].content['text/csv']);
+      if (file) expect(op.responses['409']?.description, at).toContain('report_not_ready');
       if (method !== 'post') {
-        for (const s of ['402', '408', '409', '413', '415', '422', '503']) expect(statuses, at).not.toContain(s);
+        for (const s of ['402', '408', file ? '' : '409', '413', '415', '422', '503']) expect(statuses, at).not.toContain(s);
         for (const code of ['invalid_json', 'invalid_content_length', 'request_aborted', 'parameter_missing'])
           expect(op.responses['400']?.description, at).not.toContain(code);
       }
@@ -292,8 +296,16 @@ describe('the document says exactly what the API does', () => {
         expect(source.body!.safeParse(ex).error, `${at}: request example`).toBeUndefined();
         expect(validator(op.requestBody.content['application/json'].schema).safeParse(ex).error, `${at}: request example (document)`).toBeUndefined();
       }
+      const csv = op.responses['200'].content['text/csv'];
+      if (csv) {
+        // A file: its example is CSV text, a header then lines, CRLF-terminated.
+        expect(source.returns, at).toBe('csv');
+        expect(csv.example, `${at}: 200 example`).toMatch(/^[a-zA-Z,]+\r\n(.+\r\n)+$/);
+        expect(validator(csv.schema).safeParse(csv.example).error, `${at}: 200 example (document)`).toBeUndefined();
+        checked++;
+      }
       const ok = op.responses['200'].content['application/json'];
-      const examples: unknown[] = ok.examples ? Object.values(ok.examples as Record<string, { value: unknown }>).map((e) => e.value) : [ok.example];
+      const examples: unknown[] = !ok ? [] : ok.examples ? Object.values(ok.examples as Record<string, { value: unknown }>).map((e) => e.value) : [ok.example];
       const name = source.returns.replace(/^list:/, '') as keyof typeof RESPONSE_OBJECTS;
       for (const ex of examples) {
         expect(ex, `${at}: 200 example`).toBeDefined();

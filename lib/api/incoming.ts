@@ -3,6 +3,7 @@
 // skips building a web Request, a body stream and a web Response per call: measured as most of the
 // API's own cost per request in `npm run bench:api`). The answer is plain data for the same reason.
 // Type-only for the router: it builds these objects itself and imports nothing of lib/ at run time.
+import { toReadableStream } from '../csv';
 
 /** The body, read up to a limit: its bytes, or why there are none. */
 export type BodyResult = { ok: true; bytes: Uint8Array } | { ok: false; reason: 'too_large' | 'aborted' };
@@ -19,7 +20,12 @@ export interface ApiIncoming {
 export interface ApiAnswer {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  /**
+   * JSON text, or a file's bytes streamed (a report's CSV): read one chunk at a time as the client
+   * takes them (lib/api/router.ts waits for 'drain'; toResponse pulls), and ended (`return()`) when
+   * the client goes away.
+   */
+  body: string | AsyncIterable<Uint8Array>;
 }
 
 export function fromWebRequest(request: Request): ApiIncoming {
@@ -52,5 +58,6 @@ export function fromWebRequest(request: Request): ApiIncoming {
 }
 
 export function toResponse(answer: ApiAnswer): Response {
-  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  const { body } = answer;
+  return new Response(typeof body === 'string' ? body : toReadableStream(body[Symbol.asyncIterator]()), { status: answer.status, headers: answer.headers });
 }

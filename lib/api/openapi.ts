@@ -25,6 +25,8 @@ import { BASES, CONVERTIBLE_CURRENCIES } from '../rates';
 import { ITEM_KINDS, ITEM_REASONS, ITEM_RESOLUTIONS, RECONCILIATION_STATUSES } from '../reconcile/objects';
 import { createReconciliationInput, listReconciliationItemsQuery, listReconciliationsQuery } from '../reconcile/reconciliations';
 import { testClaimInput } from '../refunds/test-helpers';
+import { BALANCE_TRANSACTIONS_COLUMNS, DAILY_SUMMARY_COLUMNS } from '../reports/file';
+import { createReportRunInput, listReportRunsQuery, MAX_REPORT_DAYS, REPORT_STATUSES, REPORT_TYPES } from '../reports/runs';
 import { secretHint } from '../secrets';
 import { BALANCE_TRANSACTION_TYPES } from '../store/ledger';
 import { listDeliveriesQuery } from '../webhooks/deliveries';
@@ -94,6 +96,7 @@ export const ERROR_CODES = [
   'invoice_expired',
   'operator_reference_invalid',
   'destination_in_use',
+  'report_not_ready',
 ] as const;
 
 const Quote = z
@@ -572,6 +575,22 @@ const Balance = z.strictObject({
   livemode: z.boolean(),
 });
 
+const ReportRun = z.strictObject({
+  id: z.string().describe('frr_...'),
+  object: z.literal('report_run'),
+  type: z
+    .enum(REPORT_TYPES)
+    .describe('balance_transactions: one line per ledger line; daily_summary: per day, rail account and currency, opening, payments, refunds, closing, count'),
+  status: z.enum(REPORT_STATUSES).describe('pending until the worker completes it (seconds), then succeeded (the file is ready) or failed'),
+  timeZone: z.string().describe("your account's time zone when the run was made: `from` and `to` are days in it"),
+  from: z.string().describe('the first day, YYYY-MM-DD, included'),
+  to: z.string().describe('the last day, YYYY-MM-DD, included'),
+  rowCount: z.number().int().min(0).nullable().describe('lines of the file (without its header); null until succeeded'),
+  fileUrl: z.string().nullable().describe('GET it with your key for the CSV; null until succeeded'),
+  livemode: z.boolean(),
+  createdAt: ts,
+});
+
 /** Events by the object they carry: `type`'s prefix names it. */
 const EVENT_OBJECTS = {
   PaymentIntentEvent: ['payment_intent.', PaymentIntent],
@@ -583,6 +602,7 @@ const EVENT_OBJECTS = {
   RefundEvent: ['refund.', Refund],
   ReconciliationEvent: ['reconciliation.', Reconciliation],
   ReconciliationItemEvent: ['reconciliation_item.', ReconciliationItem],
+  ReportRunEvent: ['report_run.', ReportRun],
 } as const;
 const eventOf = (prefix: string, object: z.ZodType) =>
   z.strictObject({
@@ -607,6 +627,7 @@ const Event = z
     EVENTS.RefundEvent,
     EVENTS.ReconciliationEvent,
     EVENTS.ReconciliationItemEvent,
+    EVENTS.ReportRunEvent,
   ])
   .describe('An event; data.object is the object its type names (payment_intent.* a PaymentIntent, ...). Also the body of every webhook');
 
@@ -643,6 +664,7 @@ export const RESPONSE_OBJECTS = {
   Reconciliation,
   ReconciliationItem,
   Account,
+  ReportRun,
   Event,
   WebhookEndpoint,
   WebhookEndpointWithSecret: WebhookEndpoint.extend({
@@ -739,7 +761,8 @@ export interface Operation {
   description?: string;
   body?: z.ZodType;
   query?: z.ZodType;
-  returns: ObjectName | `list:${ObjectName}`;
+  /** `csv`: a file (text/csv), streamed. */
+  returns: ObjectName | `list:${ObjectName}` | 'csv';
   /** 400 codes of this operation beyond the common ones. */
   codes400?: string[];
   /** Can start a payment attempt: 503 rail_unavailable ('create'); confirm adds 402 payment_refused and 429 phone_rate_limited. */
@@ -788,6 +811,11 @@ export const TAGS = [
     name: 'Balance',
     description:
       'The ledger: one balance transaction per money movement (a payment, an overpayment, a late payment, a refund, money reversed on chain), written with the movement itself, and the balance per account and currency.',
+  },
+  {
+    name: 'Reports',
+    description:
+      "Files of your ledger over days in your time zone, for your books: every balance transaction, or a daily summary per account and currency (opening, payments, refunds, closing, and their value in the intents' currency). A run is answered at once and completed by the worker; its CSV is then the same on every download.",
   },
   {
     name: 'Test helpers',
@@ -1453,6 +1481,46 @@ export const OPERATIONS: Operation[] = [
     body: noParameters,
     returns: 'RailAccount',
   },
+  {
+    id: 'createReportRun',
+    tag: 'Reports',
+    method: 'post',
+    path: '/v1/report_runs',
+    summary: 'Create a report run',
+    description: `A report of your ledger from \`from\` to \`to\` (YYYY-MM-DD, both included, days in your account's time zone: GET /v1/account), at most ${MAX_REPORT_DAYS} days, \`to\` not after your today. \`balance_transactions\`: one line per balance transaction, oldest first. \`daily_summary\`: per day and per rail, rail account, currency and intent currency: \`opening\`, \`payments\` (payments, overpayments, late payments and adjustments), \`refunds\`, \`closing\` (= opening + payments - refunds, the next day's opening), \`count\`, and the same sums in the intent's currency (the franc value, at each line's own rate). Answered at once, \`pending\`; the worker completes it within seconds: \`report_run.succeeded\` (or \`report_run.failed\`), then GET \`fileUrl\`. The file holds the ledger as it was when the run completed: money that arrives later is in the next run, never in this file.`,
+    body: createReportRunInput,
+    returns: 'ReportRun',
+  },
+  {
+    id: 'listReportRuns',
+    tag: 'Reports',
+    method: 'get',
+    path: '/v1/report_runs',
+    summary: 'List report runs',
+    description:
+      "Your report runs in the key's mode.\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.",
+    query: listReportRunsQuery,
+    returns: 'list:ReportRun',
+  },
+  {
+    id: 'retrieveReportRun',
+    tag: 'Reports',
+    method: 'get',
+    path: '/v1/report_runs/{id}',
+    summary: 'Retrieve a report run',
+    description:
+      'The run as it is now: `pending`, then `succeeded` with its `rowCount` and `fileUrl`, or `failed`. 404 `resource_missing` when no report run of this mode has this id.',
+    returns: 'ReportRun',
+  },
+  {
+    id: 'retrieveReportRunFile',
+    tag: 'Reports',
+    method: 'get',
+    path: '/v1/report_runs/{id}/file',
+    summary: "Download a report run's file",
+    description: `The CSV of a succeeded run (\`text/csv; charset=utf-8\`, as an attachment), streamed: RFC 4180, comma-separated, CRLF line ends, a header line. Amounts are integers in minor units (negative: money out), as the API gives them; a text cell that would start a spreadsheet formula (=, +, -, @) is written with a leading \`'\`. \`balance_transactions\` columns: ${BALANCE_TRANSACTIONS_COLUMNS.map((c) => `\`${c}\``).join(', ')} (\`createdAt\` in the run's time zone with its offset, \`createdAtUtc\` in UTC). \`daily_summary\` columns: ${DAILY_SUMMARY_COLUMNS.map((c) => `\`${c}\``).join(', ')}. The same bytes on every download. 409 \`report_not_ready\` while the run is pending or when it failed.`,
+    returns: 'csv',
+  },
 ];
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -1554,6 +1622,11 @@ const HEADERS = {
     schema: { type: 'integer', minimum: 1 },
   },
   WWWAuthenticate: { description: 'Bearer realm="caisse"', required: true, schema: { type: 'string' } },
+  ContentDisposition: {
+    description: 'attachment; filename="report-<type>-<from>-<to>-<id>.csv"',
+    required: true,
+    schema: { type: 'string', pattern: '^attachment; filename="[A-Za-z0-9._-]+"$' },
+  },
 };
 const header = (n: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${n}` });
 const ref = (n: string) => ({ $ref: `${SCHEMA_PREFIX}${n}` });
@@ -1615,6 +1688,7 @@ function errorResponses(op: Operation): Record<string, Json> {
       description: `\`resource_missing\`: no such object for this merchant and mode${op.tag === 'Test helpers' ? ' (and every test helper with a live key)' : ''}`,
     };
   if (hasBody) out['408'] = { description: '`request_timeout`: the body did not arrive within 10 s' };
+  if (op.returns === 'csv') out['409'] = { description: '`report_not_ready`: the run is pending (retrieve it until it succeeded) or failed (make a new one)' };
   if (op.method === 'post')
     out['409'] = {
       description:
@@ -1880,6 +1954,19 @@ export const EXAMPLES = {
     livemode: true,
     createdAt: T + 90_000,
   },
+  ReportRun: {
+    id: 'frr_6Tn3Wq8KzL2mXc5BvR9pHd',
+    object: 'report_run',
+    type: 'daily_summary',
+    status: 'succeeded',
+    timeZone: 'Africa/Abidjan',
+    from: '2026-01-01',
+    to: '2026-01-31',
+    rowCount: 62,
+    fileUrl: 'http://localhost:3000/v1/report_runs/frr_6Tn3Wq8KzL2mXc5BvR9pHd/file',
+    livemode: true,
+    createdAt: T + 2_678_460,
+  },
   Account: { id: 'acct_2Lm8Qx4KvT9nRc3BzW6pJd', object: 'account', name: 'Boutique Awa', timeZone: 'Africa/Abidjan', livemode: true },
   Balance: {
     object: 'balance',
@@ -1961,6 +2048,14 @@ export const QUOTED_PAYMENT_INTENT_EXAMPLE = {
   railAccountId: null,
 } as const;
 
+/** A daily summary's first lines, as the file endpoint sends them. */
+const REPORT_FILE_EXAMPLE = [
+  DAILY_SUMMARY_COLUMNS.join(','),
+  '2026-01-01,mobile_money_a,ra_4Hm9Qx2LcT7nKz3WbV8pRd,false,XOF,150500,25000,2000,173500,7,XOF,150500,25000,2000,173500',
+  '2026-01-01,usdt_trc20,,true,USDT,8333334,16666667,0,25000001,1,XOF,5000,10000,0,15000',
+  '',
+].join('\r\n');
+
 export const EVENT_EXAMPLE = {
   id: 'evt_8Jd3Wq6LzN2cKx7TbR5mVh',
   object: 'event',
@@ -2000,6 +2095,7 @@ const KIND_OF_PATH: [RegExp, string, string][] = [
   [/refunds\/\{id\}/, 'refund', RE_ID],
   [/balance_transactions\/\{id\}/, 'balance_transaction', 'txn_5Qm2Kx8LvT3nRc9BzW7pJd'],
   [/reconciliations\/\{id\}/, 'reconciliation', 'recon_6Tq3Lx8KvM2nRc7BzW4pJd'],
+  [/report_runs\/\{id\}/, 'report_run', 'frr_6Tn3Wq8KzL2mXc5BvR9pHd'],
   [/^\/v1\/refunds$/, 'payment_intent', 'pi_3kTq8ZbV2nLw9XyC4rHd7M'],
 ];
 
@@ -2067,7 +2163,13 @@ function errorExample(status: string, op: Operation) {
     const [, kind, id] = KIND_OF_PATH.find(([re]) => re.test(op.path))!;
     e = ['invalid_request_error', 'resource_missing', `No such ${kind}: '${id}'.`];
   }
-  if (status === '409')
+  if (status === '409' && op.returns === 'csv')
+    e = [
+      'invalid_request_error',
+      'report_not_ready',
+      'Report run frr_6Tn3Wq8KzL2mXc5BvR9pHd is pending: its file exists once the run has succeeded. Retrieve the run (GET /v1/report_runs/frr_6Tn3Wq8KzL2mXc5BvR9pHd) until its status is succeeded, or wait for the report_run.succeeded event.',
+    ];
+  else if (status === '409')
     e =
       op.id === 'createRailAccount'
         ? ['invalid_request_error', 'rail_account_exists', STATE_EXAMPLES[op.id]!, 'rail']
@@ -2157,9 +2259,11 @@ export const REQUEST_EXAMPLES: Record<string, Json> = {
   testClaimRefund: {},
   testSucceedRefund: {},
   testFailRefund: {},
+  createReportRun: { type: 'daily_summary', from: '2026-01-01', to: '2026-01-31' },
 };
 
 function okExample(op: Operation): unknown {
+  if (op.returns === 'csv') return REPORT_FILE_EXAMPLE;
   const one = (name: ObjectName): unknown => (name === 'Event' ? EVENT_EXAMPLE : EXAMPLES[name as keyof typeof EXAMPLES]);
   if (!op.returns.startsWith('list:')) return one(op.returns as ObjectName);
   const path = op.path;
@@ -2272,19 +2376,26 @@ export function openApiDocument(baseUrl: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of OPERATIONS) {
     const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => idParam(m[1]!));
-    const okSchema = op.returns.startsWith('list:')
-      ? {
-          type: 'object',
-          properties: {
-            object: { const: 'list' },
-            data: { type: 'array', items: ref(op.returns.slice(5)) },
-            hasMore: { type: 'boolean' },
-            url: { type: 'string' },
-          },
-          required: ['object', 'data', 'hasMore', 'url'],
-        }
-      : ref(op.returns);
-    const okHeaders = { 'Request-Id': header('RequestId'), ...(op.method === 'post' ? { 'Idempotent-Replayed': header('IdempotentReplayed') } : {}) };
+    const okSchema =
+      op.returns === 'csv'
+        ? { type: 'string', description: 'CSV' }
+        : op.returns.startsWith('list:')
+          ? {
+              type: 'object',
+              properties: {
+                object: { const: 'list' },
+                data: { type: 'array', items: ref(op.returns.slice(5)) },
+                hasMore: { type: 'boolean' },
+                url: { type: 'string' },
+              },
+              required: ['object', 'data', 'hasMore', 'url'],
+            }
+          : ref(op.returns);
+    const okHeaders = {
+      'Request-Id': header('RequestId'),
+      ...(op.method === 'post' ? { 'Idempotent-Replayed': header('IdempotentReplayed') } : {}),
+      ...(op.returns === 'csv' ? { 'Content-Disposition': header('ContentDisposition') } : {}),
+    };
     const body = op.body && bodySchema({ ...op, body: op.body });
     (paths[op.path] ??= {})[op.method] = {
       operationId: op.id,
@@ -2320,7 +2431,7 @@ export function openApiDocument(baseUrl: string): Record<string, unknown> {
           description: 'OK',
           headers: okHeaders,
           content: {
-            'application/json': {
+            [op.returns === 'csv' ? 'text/csv' : 'application/json']: {
               schema: okSchema,
               ...(op.id === 'confirmPaymentIntent'
                 ? {

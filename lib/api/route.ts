@@ -42,6 +42,42 @@ export function jsonAnswer(body: string, status: number, requestId?: string, ext
   return { status, headers: { ...JSON_HEADERS, ...(requestId ? { 'Request-Id': requestId } : {}), ...extra }, body };
 }
 
+const FILE_BODY = Symbol.for('caisse.FileBody');
+
+/** A handler's answer that is a file (a report's CSV), streamed, not JSON: see `fileBody`. */
+export interface FileBody {
+  readonly [FILE_BODY]: true;
+  readonly contentType: string;
+  readonly filename: string;
+  readonly body: AsyncIterable<Uint8Array>;
+}
+
+/**
+ * What a GET handler returns to answer a file instead of JSON: sent as an attachment (`filename`,
+ * plain ASCII), streamed chunk by chunk with backpressure (lib/api/router.ts). Auth, the rate limit
+ * and the mapping of every error thrown before it is returned stay the wrapper's. Matched by a brand:
+ * Next bundles this module once per layer.
+ */
+export function fileBody(file: { contentType: string; filename: string; body: AsyncIterable<Uint8Array> }): FileBody {
+  return { [FILE_BODY]: true, ...file };
+}
+
+const isFileBody = (v: unknown): v is FileBody => typeof v === 'object' && v !== null && (v as Record<symbol, unknown>)[FILE_BODY] === true;
+
+function fileAnswer(file: FileBody, status: number, requestId: string): ApiAnswer {
+  const filename = file.filename.replace(/[^A-Za-z0-9._-]/g, '_');
+  return {
+    status,
+    headers: {
+      ...JSON_HEADERS,
+      'Content-Type': file.contentType,
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Request-Id': requestId,
+    },
+    body: file.body,
+  };
+}
+
 export function json(body: unknown, status = 200, requestId?: string, extra?: Record<string, string>): Response {
   return toResponse(jsonAnswer(JSON.stringify(body), status, requestId, extra));
 }
@@ -145,6 +181,7 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
       const key = request.method === 'POST' ? request.header('idempotency-key') : null;
       if (key === null) {
         const result = opts.atomic && !opts.singleStatement ? await db.transaction((tx) => handler({ ...ctx, db: tx })) : await handler(ctx);
+        if (isFileBody(result)) return fileAnswer(result, status, requestId);
         return jsonAnswer(JSON.stringify(result), status, requestId);
       }
 

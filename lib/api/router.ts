@@ -325,10 +325,64 @@ export async function serveApi(routes: Route[], req: http.IncomingMessage, res: 
   const unread = !req.complete;
   // Answered before the whole body came (refused: too large, no key): close after the answer and
   // discard what still arrives; the timer above ends a client that keeps sending.
-  res.writeHead(answer.status, unread ? { ...answer.headers, connection: 'close' } : answer.headers).end(answer.body);
+  const head = unread ? { ...answer.headers, connection: 'close' } : answer.headers;
+  if (typeof answer.body === 'string') {
+    res.writeHead(answer.status, head).end(answer.body);
+    release();
+    if (!unread) stop();
+    return true;
+  }
+  res.writeHead(answer.status, head);
   release();
   if (!unread) stop();
+  await writeStreamed(res, answer.body);
   return true;
+}
+
+/**
+ * A streamed answer (a report's CSV) written chunk by chunk with backpressure: the next chunk is
+ * read only once `res.write` took the last one or, when it said its buffer is full, after 'drain'.
+ * A client that goes away ends the reading (`return()`: the producer stops its queries). A producer
+ * that fails once the status line has gone cuts the connection, so the client sees a truncated
+ * file, never a complete-looking one, and the error goes on to the caller (onError).
+ */
+async function writeStreamed(res: http.ServerResponse, body: AsyncIterable<Uint8Array>): Promise<void> {
+  const chunks = body[Symbol.asyncIterator]();
+  let gone = false;
+  const onClose = () => {
+    gone = true;
+  };
+  res.once('close', onClose);
+  try {
+    for (;;) {
+      if (gone || res.destroyed) {
+        await chunks.return?.(undefined);
+        return;
+      }
+      const next = await chunks.next();
+      if (next.done) break;
+      if (gone || res.destroyed) {
+        await chunks.return?.(undefined);
+        return;
+      }
+      if (!res.write(next.value))
+        await new Promise<void>((resolve) => {
+          const go = () => {
+            res.off('drain', go).off('close', go);
+            resolve();
+          };
+          res.once('drain', go).once('close', go);
+        });
+    }
+    res.end();
+  } catch (err) {
+    // The client gets a cut connection; the failure goes to the server's onError (createApiServer).
+    await Promise.resolve(chunks.return?.(undefined)).catch(() => {});
+    res.destroy();
+    throw err;
+  } finally {
+    res.off('close', onClose);
+  }
 }
 
 /**

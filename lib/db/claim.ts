@@ -5,9 +5,9 @@ import type { Db } from './types';
 
 export interface ClaimSpec {
   /** The table, aliased `t` in `join` and `where`. */
-  table: 'payment_attempts' | 'webhook_deliveries' | 'refunds';
+  table: 'payment_attempts' | 'webhook_deliveries' | 'refunds' | 'report_runs';
   /** The column holding when the row is due (its lease is `locked_until`). */
-  dueColumn: 'next_poll_at' | 'next_attempt_at' | 'next_check_at';
+  dueColumn: 'next_poll_at' | 'next_attempt_at' | 'next_check_at' | 'next_run_at';
   now: number;
   limit: number;
   leaseSeconds: number;

@@ -28,6 +28,7 @@ export const GUIDES: Guide[] = [
   { slug: 'refunds', title: 'Refunds', summary: 'Give a payer back part or all of a payment, on every rail.' },
   { slug: 'rail-accounts', title: 'Your own rail accounts', summary: 'Your buyers pay into your own operator accounts, node and wallet.' },
   { slug: 'reconciliation', title: 'Reconciliation', summary: 'Check the ledger against what each backend says, every day.' },
+  { slug: 'reports', title: 'Reports: close the day', summary: 'Your ledger as CSV: every balance transaction, or a daily summary per account.' },
   { slug: 'sdk', title: 'Use the TypeScript SDK', summary: 'Typed calls, retries, pagination and webhook verification.' },
 ];
 
@@ -80,6 +81,12 @@ export const ERROR_CODE_DOCS: Record<string, ErrorCodeDoc> = {
     status: 409,
     type: 'invalid_request_error',
     meaning: 'Creating a rail account: you already have an active one for that rail in this mode (`param` is `rail`). Update it, or disable it first.',
+  },
+  report_not_ready: {
+    status: 409,
+    type: 'invalid_request_error',
+    meaning:
+      "A report run's file, asked for while the run is `pending` (retrieve the run until it `succeeded`, or wait for `report_run.succeeded`) or after it `failed` (make a new run).",
   },
   resource_missing: {
     status: 404,

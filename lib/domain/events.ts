@@ -40,6 +40,9 @@ export const EVENT_TYPES = [
   'reconciliation.succeeded',
   'reconciliation.failed',
   'reconciliation_item.created',
+  // Reports (lib/reports): a run completed by the worker, its file ready; or given up.
+  'report_run.succeeded',
+  'report_run.failed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

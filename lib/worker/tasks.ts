@@ -12,6 +12,7 @@ import type { RateProvider } from '../rates';
 import { refreshRates } from '../rates/store';
 import { completePendingReconciliations, scheduleDailyReconciliations } from '../reconcile/worker';
 import { pollDueRefunds } from '../refunds/poll';
+import { completeDueReportRuns } from '../reports/complete';
 import { deliverDueWebhooks } from '../webhooks/deliveries';
 
 export interface WorkerTask {
@@ -53,6 +54,8 @@ export function workerTasks(opts: TaskOptions = {}): WorkerTask[] {
     { name: 'poll-attempts', intervalMs: 1_000, run: (db, signal) => pollDueAttempts(db, now(), { ...scope, signal }) },
     // Refunds due (next_check_at): send, ask the backend, pay or confirm a claim, end an expired claim.
     { name: 'poll-refunds', intervalMs: 2_000, run: (db, signal) => pollDueRefunds(db, now(), { ...scope, signal }) },
+    // Report runs waiting (POST /v1/report_runs): pin the ledger, count, succeed (leased, skip locked).
+    { name: 'complete-report-runs', intervalMs: 2_000, run: (db, signal) => completeDueReportRuns(db, now(), { ...scope, signal }) },
     // Open sessions past expiresAt -> expired; their unpaid intents fail.
     { name: 'expire-sessions', intervalMs: 5_000, run: (db) => expireDueSessions(db, now(), scope) },
     // Sessions that payment link visits made and nobody paid (no intent), expired over 24 h ago:

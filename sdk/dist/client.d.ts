@@ -193,6 +193,20 @@ export declare class AccountResource {
     /** POST /v1/account: { timeZone } (an IANA name). */
     update(params: T.AccountUpdateParams, opts?: RequestOptions): Promise<T.Account>;
 }
+export declare class ReportRuns {
+    #private;
+    constructor(core: Core);
+    /** POST /v1/report_runs: { type: balance_transactions | daily_summary, from, to } (days in your time zone); pending until the worker completes it. */
+    create(params: T.ReportRunCreateParams, opts?: RequestOptions): Promise<T.ReportRun>;
+    /** GET /v1/report_runs */
+    list(params?: T.ReportRunListParams, opts?: RequestOptions): PageIterator<T.ReportRun, T.ReportRunListParams>;
+    /** GET /v1/report_runs/{id} */
+    retrieve(id: Id, opts?: RequestOptions): Promise<T.ReportRun>;
+    /** GET /v1/report_runs/{id}/file: the CSV of a succeeded run, as text (409 report_not_ready before). */
+    file(id: Id, opts?: RequestOptions): Promise<string>;
+    /** The same CSV as a byte stream, for a large file (read it as it arrives). */
+    fileStream(id: Id, opts?: RequestOptions): Promise<ReadableStream<Uint8Array>>;
+}
 export declare class TestHelpersRefunds {
     #private;
     constructor(core: Core);
@@ -230,6 +244,7 @@ export declare class Caisse {
     readonly balanceTransactions: BalanceTransactions;
     readonly balance: BalanceResource;
     readonly account: AccountResource;
+    readonly reportRuns: ReportRuns;
     readonly testHelpers: {
         readonly paymentIntents: TestHelpersPaymentIntents;
         readonly refunds: TestHelpersRefunds;

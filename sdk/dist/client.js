@@ -317,6 +317,32 @@ export class AccountResource {
         return this.#c.unwrap(this.#c.api.POST('/v1/account', { body: params, ...this.#c.init(opts) }));
     }
 }
+export class ReportRuns {
+    #c;
+    constructor(core) {
+        this.#c = core;
+    }
+    /** POST /v1/report_runs: { type: balance_transactions | daily_summary, from, to } (days in your time zone); pending until the worker completes it. */
+    create(params, opts) {
+        return this.#c.unwrap(this.#c.api.POST('/v1/report_runs', { body: params, ...this.#c.init(opts) }));
+    }
+    /** GET /v1/report_runs */
+    list(params = {}, opts) {
+        return new PageIterator((query) => this.#c.unwrap(this.#c.api.GET('/v1/report_runs', { params: { query }, ...this.#c.init(opts) })), params);
+    }
+    /** GET /v1/report_runs/{id} */
+    retrieve(id, opts) {
+        return this.#c.unwrap(this.#c.api.GET('/v1/report_runs/{id}', { params: { path: { id } }, ...this.#c.init(opts) }));
+    }
+    /** GET /v1/report_runs/{id}/file: the CSV of a succeeded run, as text (409 report_not_ready before). */
+    file(id, opts) {
+        return this.#c.unwrap(this.#c.api.GET('/v1/report_runs/{id}/file', { params: { path: { id } }, parseAs: 'text', ...this.#c.init(opts) }));
+    }
+    /** The same CSV as a byte stream, for a large file (read it as it arrives). */
+    fileStream(id, opts) {
+        return this.#c.unwrap(this.#c.api.GET('/v1/report_runs/{id}/file', { params: { path: { id } }, parseAs: 'stream', ...this.#c.init(opts) }));
+    }
+}
 export class TestHelpersRefunds {
     #c;
     constructor(core) {
@@ -370,6 +396,7 @@ export class Caisse {
     balanceTransactions;
     balance;
     account;
+    reportRuns;
     testHelpers;
     webhooks;
     /** `apiKey`: a secret key, sk_test_... or sk_live_... */
@@ -389,6 +416,7 @@ export class Caisse {
         this.balanceTransactions = new BalanceTransactions(core);
         this.balance = new BalanceResource(core);
         this.account = new AccountResource(core);
+        this.reportRuns = new ReportRuns(core);
         this.testHelpers = { paymentIntents: new TestHelpersPaymentIntents(core), refunds: new TestHelpersRefunds(core) };
         this.webhooks = new Webhooks();
     }

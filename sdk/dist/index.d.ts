@@ -1,4 +1,4 @@
-export type { AddressGaps, CaisseOptions, CheckoutSessions, Events, ExchangeRates, PaymentIntents, PaymentLinks, Prices, Products, RailAccounts, RequestOptions, TestHelpersPaymentIntents, WebhookEndpoints, Webhooks, } from './client.js';
+export type { AddressGaps, CaisseOptions, CheckoutSessions, Events, ExchangeRates, PaymentIntents, PaymentLinks, Prices, Products, RailAccounts, ReportRuns, RequestOptions, TestHelpersPaymentIntents, WebhookEndpoints, Webhooks, } from './client.js';
 export { Caisse } from './client.js';
 export { CaisseApiError, CaisseAuthenticationError, CaisseConnectionError, CaisseError, CaisseIdempotencyError, CaisseInvalidRequestError, CaisseRateLimitError, CaisseSignatureError, } from './errors.js';
 export type { FetchLike } from './http.js';

@@ -937,6 +937,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/report_runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List report runs
+         * @description Your report runs in the key's mode.
+         *
+         *     Newest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.
+         */
+        get: operations["listReportRuns"];
+        put?: never;
+        /**
+         * Create a report run
+         * @description A report of your ledger from `from` to `to` (YYYY-MM-DD, both included, days in your account's time zone: GET /v1/account), at most 366 days, `to` not after your today. `balance_transactions`: one line per balance transaction, oldest first. `daily_summary`: per day and per rail, rail account, currency and intent currency: `opening`, `payments` (payments, overpayments, late payments and adjustments), `refunds`, `closing` (= opening + payments - refunds, the next day's opening), `count`, and the same sums in the intent's currency (the franc value, at each line's own rate). Answered at once, `pending`; the worker completes it within seconds: `report_run.succeeded` (or `report_run.failed`), then GET `fileUrl`. The file holds the ledger as it was when the run completed: money that arrives later is in the next run, never in this file.
+         */
+        post: operations["createReportRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/report_runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a report run
+         * @description The run as it is now: `pending`, then `succeeded` with its `rowCount` and `fileUrl`, or `failed`. 404 `resource_missing` when no report run of this mode has this id.
+         */
+        get: operations["retrieveReportRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/report_runs/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a report run's file
+         * @description The CSV of a succeeded run (`text/csv; charset=utf-8`, as an attachment), streamed: RFC 4180, comma-separated, CRLF line ends, a header line. Amounts are integers in minor units (negative: money out), as the API gives them; a text cell that would start a spreadsheet formula (=, +, -, @) is written with a leading `'`. `balance_transactions` columns: `id`, `createdAt`, `createdAtUtc`, `type`, `source`, `paymentIntentId`, `rail`, `railAccountId`, `platformAccount`, `amount`, `currency`, `amountInIntentCurrency`, `intentCurrency`, `rate` (`createdAt` in the run's time zone with its offset, `createdAtUtc` in UTC). `daily_summary` columns: `date`, `rail`, `railAccountId`, `platformAccount`, `currency`, `opening`, `payments`, `refunds`, `closing`, `count`, `intentCurrency`, `openingInIntentCurrency`, `paymentsInIntentCurrency`, `refundsInIntentCurrency`, `closingInIntentCurrency`. The same bytes on every download. 409 `report_not_ready` while the run is pending or when it failed.
+         */
+        get: operations["retrieveReportRunFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "payment_intent.created": {
@@ -1519,6 +1585,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "report_run.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * report_run.succeeded event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_report_run_succeeded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "report_run.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * report_run.failed event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_report_run_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1915,14 +2021,43 @@ export interface components {
             /** @description the key's mode */
             livemode: boolean;
         };
+        ReportRun: {
+            /** @description frr_... */
+            id: string;
+            /** @constant */
+            object: "report_run";
+            /**
+             * @description balance_transactions: one line per ledger line; daily_summary: per day, rail account and currency, opening, payments, refunds, closing, count
+             * @enum {string}
+             */
+            type: "balance_transactions" | "daily_summary";
+            /**
+             * @description pending until the worker completes it (seconds), then succeeded (the file is ready) or failed
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            /** @description your account's time zone when the run was made: `from` and `to` are days in it */
+            timeZone: string;
+            /** @description the first day, YYYY-MM-DD, included */
+            from: string;
+            /** @description the last day, YYYY-MM-DD, included */
+            to: string;
+            /** @description lines of the file (without its header); null until succeeded */
+            rowCount: number | null;
+            /** @description GET it with your key for the CSV; null until succeeded */
+            fileUrl: string | null;
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+        };
         /** @description An event; data.object is the object its type names (payment_intent.* a PaymentIntent, ...). Also the body of every webhook */
-        Event: components["schemas"]["PaymentIntentEvent"] | components["schemas"]["CheckoutSessionEvent"] | components["schemas"]["ProductEvent"] | components["schemas"]["PriceEvent"] | components["schemas"]["PaymentLinkEvent"] | components["schemas"]["RailAccountEvent"] | components["schemas"]["RefundEvent"] | components["schemas"]["ReconciliationEvent"] | components["schemas"]["ReconciliationItemEvent"];
+        Event: components["schemas"]["PaymentIntentEvent"] | components["schemas"]["CheckoutSessionEvent"] | components["schemas"]["ProductEvent"] | components["schemas"]["PriceEvent"] | components["schemas"]["PaymentLinkEvent"] | components["schemas"]["RailAccountEvent"] | components["schemas"]["RefundEvent"] | components["schemas"]["ReconciliationEvent"] | components["schemas"]["ReconciliationItemEvent"] | components["schemas"]["ReportRunEvent"];
         WebhookEndpoint: {
             id: string;
             /** @constant */
             object: "webhook_endpoint";
             url: string;
-            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created")[];
+            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created" | "report_run.succeeded" | "report_run.failed")[];
             description: string | null;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -1937,7 +2072,7 @@ export interface components {
             /** @constant */
             object: "webhook_endpoint";
             url: string;
-            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created")[];
+            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created" | "report_run.succeeded" | "report_run.failed")[];
             description: string | null;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -1956,7 +2091,7 @@ export interface components {
             endpointId: string;
             eventId: string;
             /** @enum {string} */
-            eventType: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created";
+            eventType: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created" | "report_run.succeeded" | "report_run.failed";
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             attemptCount: number;
@@ -2033,7 +2168,7 @@ export interface components {
                  * @description absent only on a 500
                  * @enum {string}
                  */
-                code?: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "parameters_exclusive" | "amount_too_small" | "amount_too_large" | "rail_currency_mismatch" | "rail_not_configured" | "invalid_json" | "invalid_content_length" | "invalid_host" | "request_aborted" | "request_timeout" | "request_too_large" | "unsupported_media_type" | "method_not_allowed" | "resource_missing" | "webhook_endpoint_limit" | "invalid_api_key" | "rate_limited" | "phone_rate_limited" | "address_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "unexpected_state" | "payment_refused" | "rail_unavailable" | "rail_account_invalid" | "rail_account_exists" | "encryption_key_missing" | "refund_unsupported" | "invalid_destination" | "wrong_network" | "amount_mismatch" | "invoice_expired" | "operator_reference_invalid" | "destination_in_use";
+                code?: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "parameters_exclusive" | "amount_too_small" | "amount_too_large" | "rail_currency_mismatch" | "rail_not_configured" | "invalid_json" | "invalid_content_length" | "invalid_host" | "request_aborted" | "request_timeout" | "request_too_large" | "unsupported_media_type" | "method_not_allowed" | "resource_missing" | "webhook_endpoint_limit" | "invalid_api_key" | "rate_limited" | "phone_rate_limited" | "address_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "unexpected_state" | "payment_refused" | "rail_unavailable" | "rail_account_invalid" | "rail_account_exists" | "encryption_key_missing" | "refund_unsupported" | "invalid_destination" | "wrong_network" | "amount_mismatch" | "invoice_expired" | "operator_reference_invalid" | "destination_in_use" | "report_not_ready";
                 message: string;
                 /** @description the parameter at fault; null when the error is not about one parameter */
                 param: string | null;
@@ -2188,6 +2323,23 @@ export interface components {
             data: {
                 /** @description the object as it was right after the change */
                 object: components["schemas"]["ReconciliationItem"];
+            };
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+        };
+        ReportRunEvent: {
+            id: string;
+            /** @constant */
+            object: "event";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "report_run.succeeded" | "report_run.failed";
+            data: {
+                /** @description the object as it was right after the change */
+                object: components["schemas"]["ReportRun"];
             };
             livemode: boolean;
             /** @description Unix timestamp, seconds */
@@ -2389,6 +2541,8 @@ export interface components {
         RetryAfterUnavailable: number;
         /** @description Bearer realm="caisse" */
         WWWAuthenticate: string;
+        /** @description attachment; filename="report-<type>-<from>-<to>-<id>.csv" */
+        ContentDisposition: string;
     };
     pathItems: never;
 }
@@ -7688,7 +7842,7 @@ export interface operations {
                 endingBefore?: string;
                 "createdAt[gte]"?: number;
                 "createdAt[lt]"?: number;
-                type?: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created";
+                type?: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created" | "report_run.succeeded" | "report_run.failed";
             };
             header?: never;
             path?: never;
@@ -8167,7 +8321,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created")[];
+                    enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created" | "report_run.succeeded" | "report_run.failed")[];
                     description?: string;
                 };
             };
@@ -8563,7 +8717,7 @@ export interface operations {
                  */
                 "application/json": {
                     url?: string;
-                    enabledEvents?: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created")[];
+                    enabledEvents?: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created" | "report_run.succeeded" | "report_run.failed")[];
                     description?: string | null;
                     disabled?: boolean;
                 };
@@ -14673,6 +14827,692 @@ export interface operations {
             };
         };
     };
+    listReportRuns: {
+        parameters: {
+            query?: {
+                limit?: number;
+                startingAfter?: string;
+                endingBefore?: string;
+                "createdAt[gte]"?: number;
+                "createdAt[lt]"?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "frr_6Tn3Wq8KzL2mXc5BvR9pHd",
+                     *           "object": "report_run",
+                     *           "type": "daily_summary",
+                     *           "status": "succeeded",
+                     *           "timeZone": "Africa/Abidjan",
+                     *           "from": "2026-01-01",
+                     *           "to": "2026-01-31",
+                     *           "rowCount": 62,
+                     *           "fileUrl": "http://localhost:3000/v1/report_runs/frr_6Tn3Wq8KzL2mXc5BvR9pHd/file",
+                     *           "livemode": true,
+                     *           "createdAt": 1769904060
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "url": "/v1/report_runs"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: components["schemas"]["ReportRun"][];
+                        hasMore: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `parameters_exclusive`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_invalid",
+                     *         "message": "limit must be an integer from 1 to 100",
+                     *         "param": "limit",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createReportRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 h */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "daily_summary",
+                 *       "from": "2026-01-01",
+                 *       "to": "2026-01-31"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    type: "balance_transactions" | "daily_summary";
+                    from: string;
+                    to: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "frr_6Tn3Wq8KzL2mXc5BvR9pHd",
+                     *       "object": "report_run",
+                     *       "type": "daily_summary",
+                     *       "status": "succeeded",
+                     *       "timeZone": "Africa/Abidjan",
+                     *       "from": "2026-01-01",
+                     *       "to": "2026-01-31",
+                     *       "rowCount": 62,
+                     *       "fileUrl": "http://localhost:3000/v1/report_runs/frr_6Tn3Wq8KzL2mXc5BvR9pHd/file",
+                     *       "livemode": true,
+                     *       "createdAt": 1769904060
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReportRun"];
+                };
+            };
+            /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_missing",
+                     *         "message": "Missing required param: type.",
+                     *         "param": "type",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_timeout",
+                     *         "message": "The request body did not arrive within 10 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_in_use",
+                     *         "message": "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request_too_large`: body over 64 KiB */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "request_too_large",
+                     *         "message": "The request body is larger than the limit of 65536 bytes.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: body is not application/json */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Request bodies must be JSON, sent with Content-Type: application/json.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was first used with another body or path */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "idempotency_error",
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retrieveReportRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "frr_6Tn3Wq8KzL2mXc5BvR9pHd",
+                     *       "object": "report_run",
+                     *       "type": "daily_summary",
+                     *       "status": "succeeded",
+                     *       "timeZone": "Africa/Abidjan",
+                     *       "from": "2026-01-01",
+                     *       "to": "2026-01-31",
+                     *       "rowCount": 62,
+                     *       "fileUrl": "http://localhost:3000/v1/report_runs/frr_6Tn3Wq8KzL2mXc5BvR9pHd/file",
+                     *       "livemode": true,
+                     *       "createdAt": 1769904060
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReportRun"];
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_unknown",
+                     *         "message": "Received unknown parameter: expand.",
+                     *         "param": "expand",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such report_run: 'frr_6Tn3Wq8KzL2mXc5BvR9pHd'.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retrieveReportRunFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example date,rail,railAccountId,platformAccount,currency,opening,payments,refunds,closing,count,intentCurrency,openingInIntentCurrency,paymentsInIntentCurrency,refundsInIntentCurrency,closingInIntentCurrency
+                     *     2026-01-01,mobile_money_a,ra_4Hm9Qx2LcT7nKz3WbV8pRd,false,XOF,150500,25000,2000,173500,7,XOF,150500,25000,2000,173500
+                     *     2026-01-01,usdt_trc20,,true,USDT,8333334,16666667,0,25000001,1,XOF,5000,10000,0,15000
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_unknown",
+                     *         "message": "Received unknown parameter: expand.",
+                     *         "param": "expand",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: no such object for this merchant and mode */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "resource_missing",
+                     *         "message": "No such report_run: 'frr_6Tn3Wq8KzL2mXc5BvR9pHd'.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `report_not_ready`: the run is pending (retrieve it until it succeeded) or failed (make a new one) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "report_not_ready",
+                     *         "message": "Report run frr_6Tn3Wq8KzL2mXc5BvR9pHd is pending: its file exists once the run has succeeded. Retrieve the run (GET /v1/report_runs/frr_6Tn3Wq8KzL2mXc5BvR9pHd) until its status is succeeded, or wait for the report_run.succeeded event.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     webhook_payment_intent_created: {
         parameters: {
             query?: never;
@@ -15755,6 +16595,82 @@ export interface operations {
                 "application/json": components["schemas"]["ReconciliationItemEvent"] & {
                     /** @constant */
                     type: "reconciliation_item.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_report_run_succeeded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportRunEvent"] & {
+                    /** @constant */
+                    type: "report_run.succeeded";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_report_run_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportRunEvent"] & {
+                    /** @constant */
+                    type: "report_run.failed";
                 };
             };
         };

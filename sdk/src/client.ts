@@ -367,6 +367,39 @@ export class AccountResource {
   }
 }
 
+export class ReportRuns {
+  readonly #c: Core;
+  constructor(core: Core) {
+    this.#c = core;
+  }
+  /** POST /v1/report_runs: { type: balance_transactions | daily_summary, from, to } (days in your time zone); pending until the worker completes it. */
+  create(params: T.ReportRunCreateParams, opts?: RequestOptions): Promise<T.ReportRun> {
+    return this.#c.unwrap(this.#c.api.POST('/v1/report_runs', { body: params, ...this.#c.init(opts) }));
+  }
+  /** GET /v1/report_runs */
+  list(params: T.ReportRunListParams = {}, opts?: RequestOptions): PageIterator<T.ReportRun, T.ReportRunListParams> {
+    return new PageIterator((query) => this.#c.unwrap(this.#c.api.GET('/v1/report_runs', { params: { query }, ...this.#c.init(opts) })), params);
+  }
+  /** GET /v1/report_runs/{id} */
+  retrieve(id: Id, opts?: RequestOptions): Promise<T.ReportRun> {
+    return this.#c.unwrap(this.#c.api.GET('/v1/report_runs/{id}', { params: { path: { id } }, ...this.#c.init(opts) }));
+  }
+  /** GET /v1/report_runs/{id}/file: the CSV of a succeeded run, as text (409 report_not_ready before). */
+  file(id: Id, opts?: RequestOptions): Promise<string> {
+    return this.#c.unwrap(this.#c.api.GET('/v1/report_runs/{id}/file', { params: { path: { id } }, parseAs: 'text', ...this.#c.init(opts) }));
+  }
+  /** The same CSV as a byte stream, for a large file (read it as it arrives). */
+  fileStream(id: Id, opts?: RequestOptions): Promise<ReadableStream<Uint8Array>> {
+    return this.#c.unwrap(
+      this.#c.api.GET('/v1/report_runs/{id}/file', { params: { path: { id } }, parseAs: 'stream', ...this.#c.init(opts) }) as Promise<{
+        data?: ReadableStream<Uint8Array>;
+        error?: unknown;
+        response: Response;
+      }>,
+    );
+  }
+}
+
 export class TestHelpersRefunds {
   readonly #c: Core;
   constructor(core: Core) {
@@ -423,6 +456,7 @@ export class Caisse {
   readonly balanceTransactions: BalanceTransactions;
   readonly balance: BalanceResource;
   readonly account: AccountResource;
+  readonly reportRuns: ReportRuns;
   readonly testHelpers: { readonly paymentIntents: TestHelpersPaymentIntents; readonly refunds: TestHelpersRefunds };
   readonly webhooks: Webhooks;
 
@@ -443,6 +477,7 @@ export class Caisse {
     this.balanceTransactions = new BalanceTransactions(core);
     this.balance = new BalanceResource(core);
     this.account = new AccountResource(core);
+    this.reportRuns = new ReportRuns(core);
     this.testHelpers = { paymentIntents: new TestHelpersPaymentIntents(core), refunds: new TestHelpersRefunds(core) };
     this.webhooks = new Webhooks();
   }

@@ -11,6 +11,7 @@ export type {
   Prices,
   Products,
   RailAccounts,
+  ReportRuns,
   RequestOptions,
   TestHelpersPaymentIntents,
   WebhookEndpoints,

@@ -21,6 +21,8 @@ export type Refund = Schemas['Refund'];
 export type BalanceTransaction = Schemas['BalanceTransaction'];
 export type Balance = Schemas['Balance'];
 export type Account = Schemas['Account'];
+/** A report of the ledger over days (`frr_...`); its file once `succeeded`. */
+export type ReportRun = Schemas['ReportRun'];
 /** The settings of each kind of rail account (create's `settings` is one of them). */
 export type RailAccountSettingsMtnMomo = Schemas['RailAccountSettingsMtnMomo'];
 export type RailAccountSettingsOrangeMoney = Schemas['RailAccountSettingsOrangeMoney'];
@@ -100,3 +102,5 @@ export type BalanceTransactionListParams = QueryParams<'listBalanceTransactions'
 export type AccountUpdateParams = RequestBody<'updateAccount'>;
 export type RefundMarkSucceededParams = RequestBody<'markRefundSucceeded'>;
 export type TestClaimRefundParams = NonNullable<RequestBody<'testClaimRefund'>>;
+export type ReportRunCreateParams = RequestBody<'createReportRun'>;
+export type ReportRunListParams = QueryParams<'listReportRuns'>;

@@ -785,6 +785,50 @@ curl ${base}/v1/rail_accounts \\
       </p>
     </>
   ),
+  reports: ({ base }) => (
+    <>
+      <p>
+        A report is a CSV file of your ledger (the <Link href={objectHref('BalanceTransaction')}>balance transactions</Link>: one line per money movement,
+        written with the movement itself) over days in your account&apos;s time zone (<C>GET /v1/account</C>; <C>Africa/Abidjan</C> by default, change it with{' '}
+        <C>{'POST /v1/account {"timeZone": "Africa/Douala"}'}</C>). Ask for one, the worker writes it within seconds, then download it:
+      </p>
+      <Code label="Yesterday's summary">{`curl ${base}/v1/report_runs -H "Authorization: Bearer $CAISSE_KEY" \\
+  -H "Content-Type: application/json" \\
+  -d '{"type": "daily_summary", "from": "2026-01-31", "to": "2026-01-31"}'
+# {"id": "frr_...", "object": "report_run", "status": "pending", "fileUrl": null, ...}
+
+curl ${base}/v1/report_runs/frr_... -H "Authorization: Bearer $CAISSE_KEY"
+# {"status": "succeeded", "rowCount": 2, "fileUrl": "${base}/v1/report_runs/frr_.../file", ...}
+
+curl -OJ ${base}/v1/report_runs/frr_.../file -H "Authorization: Bearer $CAISSE_KEY"`}</Code>
+      <p>
+        <C>from</C> and <C>to</C> are days (<C>YYYY-MM-DD</C>, both included) in your time zone, at most 366 of them, and <C>to</C> not after your today. Rather
+        than asking again and again, listen for the <C>report_run.succeeded</C> event (or <C>report_run.failed</C>). The file holds the ledger as it was when
+        the run completed: money that arrives later is in your next report, and this file is the same on every download. It is streamed, so a year of a busy
+        shop downloads as quickly as it is written.
+      </p>
+      <h2 id="balance-transactions">balance_transactions</h2>
+      <p>
+        One line per balance transaction, oldest first: <C>id</C>, <C>createdAt</C> (in the run&apos;s time zone, with its offset) and <C>createdAtUtc</C>,{' '}
+        <C>type</C> (<C>payment</C>, <C>overpayment</C>, <C>late_payment</C>, <C>refund</C>, <C>refund_reversal</C>, <C>adjustment</C>), <C>source</C> (the
+        intent or refund), <C>paymentIntentId</C>, <C>rail</C>, <C>railAccountId</C>, <C>platformAccount</C>, <C>amount</C> and <C>currency</C> as moved on the
+        rail (francs, sats, USDT millionths; negative when money went out), <C>amountInIntentCurrency</C>, <C>intentCurrency</C> and <C>rate</C> (the quote of a
+        converted payment).
+      </p>
+      <h2 id="daily-summary">daily_summary</h2>
+      <p>
+        One line per day and per rail, rail account, currency and intent currency: <C>opening</C> (what the account held when the day began), <C>payments</C>{' '}
+        (payments, overpayments, late payments and adjustments), <C>refunds</C> (what went back), <C>closing</C> (= opening + payments - refunds, and the next
+        day&apos;s opening), <C>count</C> (lines of the day), and the same four sums in the intent&apos;s currency (<C>openingInIntentCurrency</C>...): the
+        franc value of money received in BTC or USDT, at each payment&apos;s own quote. An account appears from its first line on.
+      </p>
+      <p>
+        Every amount is an integer in minor units, as the API gives them. A text cell that would start a spreadsheet formula (<C>=</C>, <C>+</C>, <C>-</C>,{' '}
+        <C>@</C>) is written with a leading <C>&apos;</C>. Reference: <Link href="/docs/api/reports">Reports</Link>.
+      </p>
+    </>
+  ),
+
   sdk: ({ base }) => (
     <>
       <p>

@@ -108,6 +108,10 @@ function OperationSection({ doc, op, ids }: { doc: OpenApiDocument; op: Operatio
             <Link href={objectHref(ret.ref)}>{ret.ref}</Link>
             {ret.list ? ' objects (see Pagination)' : ' object'}.
           </>
+        ) : ok?.content?.['text/csv'] ? (
+          <>
+            200 with a CSV file (<code>text/csv</code>).
+          </>
         ) : (
           '200.'
         )}{' '}
@@ -122,14 +126,14 @@ function OperationSection({ doc, op, ids }: { doc: OpenApiDocument; op: Operatio
           : null}
         .
       </p>
-      {examplesOf(ok?.content?.['application/json']).map((e, i) => (
+      {examplesOf(ok?.content?.['application/json'] ?? ok?.content?.['text/csv']).map((e, i) => (
         <div key={i}>
           {e.title ? (
             <p>
               <Text>{e.title}</Text>:
             </p>
           ) : null}
-          <Code label={`Response example${e.title ? `: ${e.title}` : ''}`}>{pretty(e.value)}</Code>
+          <Code label={`Response example${e.title ? `: ${e.title}` : ''}`}>{typeof e.value === 'string' ? e.value : pretty(e.value)}</Code>
         </div>
       ))}
       <h3>Errors</h3>
