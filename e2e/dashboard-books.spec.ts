@@ -45,6 +45,31 @@ test('[DASHBOARD]: at 360 px the shopkeeper reads her balances and checks the da
   expect(await fitsWidth(page)).toBe(true);
   await page.screenshot({ path: path.join(SHOTS, 'balances-360-fr.png'), fullPage: true });
 
+  // Today's report of every movement, asked from the reports page, downloaded: the API's bytes.
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Rapports' }).click();
+  await expect(page.getByRole('heading', { name: 'Rapports', level: 1 })).toBeVisible();
+  const day = new Date().toISOString().slice(0, 10);
+  await page.getByLabel('Rapport', { exact: true }).selectOption({ label: 'Tous les mouvements' });
+  await page.getByLabel('Du').fill(day);
+  await page.getByLabel('Au').fill(day);
+  await page.getByRole('button', { name: 'Préparer le rapport' }).click();
+  await expect(page.getByRole('status')).toHaveText(/Rapport demandé/);
+  await expect.poll(async () => (await api(request, 'GET', '/v1/report_runs?limit=1')).data[0]?.status, { timeout: 30_000 }).toBe('succeeded');
+  const [report] = (await api(request, 'GET', '/v1/report_runs?limit=1')).data;
+  await page.reload();
+  await expectAccessible(page);
+  expect(await fitsWidth(page)).toBe(true);
+  await page.screenshot({ path: path.join(SHOTS, 'reports-360-fr.png'), fullPage: true });
+  const download = page.waitForEvent('download');
+  await page
+    .getByRole('link', { name: /Télécharger \(CSV\)/ })
+    .first()
+    .click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`report-balance_transactions-${day}-${day}-${report.id}.csv`);
+  const text = fs.readFileSync((await file.path())!, 'utf8');
+  expect(text).toContain(`,payment,${pi.id},${pi.id},mobile_money_a,,false,3500,XOF,3500,XOF,`);
+
   // A check of today, asked from the checks page; the worker answers within seconds.
   await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Vérifications' }).click();
   await expect(page.getByRole('heading', { name: 'Vérification avec les opérateurs', level: 1 })).toBeVisible();

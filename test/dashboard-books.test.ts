@@ -10,6 +10,7 @@ import { pollDueAttempts } from '@/lib/payments/poll';
 import { pollDueRefunds } from '@/lib/refunds/poll';
 import { call, newMerchant, useDatabase } from './api';
 import { newIntent, now } from './lifecycle-helpers';
+import { download } from './report-helpers';
 
 const { db } = useDatabase();
 
@@ -34,6 +35,11 @@ const { default: BalancesPage } = await import('@/app/dashboard/balances/page');
 const { default: ReconciliationsPage } = await import('@/app/dashboard/reconciliations/page');
 const { default: ReconciliationPage } = await import('@/app/dashboard/reconciliations/[id]/page');
 const { createReconciliationAction } = await import('@/app/dashboard/reconciliations/actions');
+const { default: ReportsPage } = await import('@/app/dashboard/reports/page');
+const { createReportAction } = await import('@/app/dashboard/reports/actions');
+const { GET: reportFileRoute } = await import('@/app/dashboard/reports/[id]/file/route');
+const { GET: dayRoute } = await import('@/app/dashboard/reports/day/route');
+const { completeDueReportRuns } = await import('@/lib/reports/complete');
 const { completePendingReconciliations } = await import('@/lib/reconcile/worker');
 const { setTimeZoneAction } = await import('@/app/dashboard/balances/actions');
 const { chosenDay } = await import('@/lib/dashboard/books');
@@ -56,10 +62,11 @@ const text = (html: string) =>
 
 const api = (path: string) => call('GET', path, { key: shop.keys.test }).then((r) => r.body);
 
-async function balancesPage(): Promise<string> {
-  return renderToStaticMarkup(createElement('div', null, await BalancesPage()));
+async function balancesPage(query: Record<string, string> = {}): Promise<string> {
+  return renderToStaticMarkup(createElement('div', null, await BalancesPage({ searchParams: Promise.resolve(query) })));
 }
 
+const reportsPage = async () => renderToStaticMarkup(createElement('div', null, await ReportsPage({ searchParams: Promise.resolve({}) })));
 const reconsPage = async () => renderToStaticMarkup(createElement('div', null, await ReconciliationsPage({ searchParams: Promise.resolve({}) })));
 const reconPage = async (id: string) => renderToStaticMarkup(createElement('div', null, await ReconciliationPage({ params: Promise.resolve({ id }) })));
 
@@ -228,5 +235,62 @@ describe('checks against the backends', { shuffle: false }, () => {
     } finally {
       session.locale = 'fr';
     }
+  });
+});
+
+describe('the day and its reports', { shuffle: false }, () => {
+  beforeAll(freshShop);
+
+  it('the day’s summary on the balances page and as CSV: opening, taken, refunded, closing, to the unit', async () => {
+    const a = await paid({ amount: 6000, currency: 'XOF', rail: 'mobile_money_a' });
+    const refund = await call('POST', '/v1/refunds', { key: shop.keys.test, body: { paymentIntentId: a.id, amount: 2500 } });
+    for (let t = now() + 5; t < now() + 400 && (await api(`/v1/refunds/${refund.body.id}`)).status === 'pending'; t += 5)
+      await pollDueRefunds(db(), t, { merchantId: shop.merchant.id });
+    const today = new Date().toISOString().slice(0, 10);
+    const html = text(await balancesPage({ day: today }));
+    expect(html).toContain(`Le ${today}, dans votre fuseau horaire (Africa/Abidjan).`);
+    expect(html).toMatch(/Mobile money A · Simulateur \(test\) 0 F CFA 6 000 F CFA 2 500 F CFA 3 500 F CFA 2 3 500 F CFA/);
+    // Yesterday: nothing had moved.
+    const y = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    expect(text(await balancesPage({ day: y }))).toContain('Aucun mouvement ce jour-là.');
+    // A future day or a non-date: said, and today shown instead.
+    expect(text(await balancesPage({ day: '2999-01-01' }))).toContain('Le jour doit être une date');
+    // The CSV of the day: the daily_summary report's line, the same numbers.
+    const r = await dayRoute(new Request(`http://localhost:3000/dashboard/reports/day?day=${today}`));
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-disposition')).toBe(`attachment; filename="summary-test-${today}.csv"`);
+    const lines = (await r.text()).split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe(
+      'date,rail,railAccountId,platformAccount,currency,opening,payments,refunds,closing,count,intentCurrency,openingInIntentCurrency,paymentsInIntentCurrency,refundsInIntentCurrency,closingInIntentCurrency',
+    );
+    expect(lines.slice(1)).toEqual([`${today},mobile_money_a,,false,XOF,0,6000,2500,3500,2,XOF,0,6000,2500,3500`]);
+    expect((await dayRoute(new Request('http://localhost:3000/dashboard/reports/day?day=nope'))).status).toBe(400);
+  });
+
+  it('a report asked from the page, completed by the worker, downloaded: the same bytes as the API’s file', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    expect(text(await reportsPage())).toContain('Aucun rapport pour l’instant.');
+    expect(await post(createReportAction, { type: 'balance_transactions', from: today, to: today })).toBe('/dashboard/reports');
+    let html = text(await reportsPage());
+    expect(html).toContain('Rapport demandé');
+    expect(html).toContain('En préparation');
+    await completeDueReportRuns(db(), now() + 1, { merchantId: shop.merchant.id });
+    const [run] = (await api('/v1/report_runs')).data as any[];
+    expect(run).toMatchObject({ status: 'succeeded', type: 'balance_transactions', rowCount: 2 });
+    html = await reportsPage();
+    expect(html).toContain(`href="/dashboard/reports/${run.id}/file"`);
+    expect(text(html)).toContain('Prêt');
+    const mine = await reportFileRoute(new Request(`http://localhost:3000/dashboard/reports/${run.id}/file`), { params: Promise.resolve({ id: run.id }) });
+    expect(mine.status).toBe(200);
+    const viaApi = await download(shop.keys.test, run.id);
+    expect(await mine.text()).toBe(viaApi.text);
+    // A bad range is refused in French, nothing made; another merchant's run is a 404.
+    expect(await post(createReportAction, { type: 'daily_summary', from: today, to: '2001-01-01' })).toBe('/dashboard/reports');
+    expect(text(await reportsPage())).toContain('Ce rapport ne peut pas être préparé');
+    expect((await api('/v1/report_runs')).data).toHaveLength(1);
+    const other = await newMerchant(db(), 'Autre');
+    const theirs = await call('POST', '/v1/report_runs', { key: other.keys.test, body: { type: 'daily_summary', from: today, to: today } });
+    const refused = await reportFileRoute(new Request('http://x/'), { params: Promise.resolve({ id: theirs.body.id }) });
+    expect(refused.status).toBe(404);
   });
 });

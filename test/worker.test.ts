@@ -167,6 +167,7 @@ describe('one worker pass (runWorkerOnce)', () => {
       'poll-refunds': 1,
       'expire-sessions': 1,
       'purge-link-sessions': 0,
+      'complete-report-runs': 0,
       'schedule-reconciliations': 0,
       reconcile: 0,
     });

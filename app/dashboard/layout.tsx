@@ -18,6 +18,7 @@ const NAV = [
   { href: '/dashboard', key: 'navPayments', match: (p: string) => p === '/dashboard' || p.startsWith('/dashboard/payments') },
   { href: '/dashboard/refunds', refunds: 'navRefunds' },
   { href: '/dashboard/balances', books: 'navBalances' },
+  { href: '/dashboard/reports', books: 'navReports' },
   { href: '/dashboard/reconciliations', books: 'navReconciliation' },
   { href: '/dashboard/products', key: 'navProducts' },
   { href: '/dashboard/links', key: 'navLinks' },

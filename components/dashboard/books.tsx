@@ -1,11 +1,12 @@
-// The books' pieces (issue 28), server-rendered: a reconciliation's state, and one difference
-// explained with both sides.
-import { Badge, Details } from '@/components/dashboard/ui';
+// The books' pieces (issue 28), server-rendered: a reconciliation's state, one difference explained
+// with both sides, and the day's summary table.
+import { Badge, Cell, Details, Row, Table } from '@/components/dashboard/ui';
 import { reconWord, type TB } from '@/lib/i18n/books';
 import type { DashboardLocale } from '@/lib/i18n/dashboard';
 import { formatAmountLong } from '@/lib/i18n/format';
 import { CURRENCIES, type Currency, railLabel } from '@/lib/money';
 import type { Reconciliation, ReconciliationItem } from '@/lib/reconcile/objects';
+import type { DailySummaryRow } from '@/lib/reports/summary';
 
 /** Running, all matches, N differences, failed: in words, coloured by tone. */
 export function ReconStatus({ r, t }: { r: Pick<Reconciliation, 'status' | 'itemCount'>; t: TB }) {
@@ -51,5 +52,44 @@ export function ReconItem({ item, locale, t }: { item: ReconciliationItem; local
         ]}
       />
     </li>
+  );
+}
+
+/** The day's summary: per account and currency, opening, taken, refunded, closing, movements, value. */
+export function DaySummaryTable({
+  rows,
+  labelOf,
+  locale,
+  t,
+}: {
+  rows: DailySummaryRow[];
+  labelOf: (r: DailySummaryRow) => string;
+  locale: DashboardLocale;
+  t: TB;
+}) {
+  const money = (n: number, c: Currency) => formatAmountLong(n, c, locale);
+  return (
+    <Table
+      caption={t('daySummaryTitle')}
+      captionHidden
+      stacked
+      head={[t('account'), t('opening'), t('payments'), t('refunds'), t('closing'), t('count'), t('value')]}
+    >
+      {rows.map((r) => (
+        <Row key={`${r.rail}|${r.railAccountId}|${r.platformAccount}|${r.currency}|${r.intentCurrency}`}>
+          <Cell label={t('account')} className="dc-break">
+            {labelOf(r)}
+          </Cell>
+          <Cell label={t('opening')}>{money(r.opening, r.currency)}</Cell>
+          <Cell label={t('payments')}>{money(r.payments, r.currency)}</Cell>
+          <Cell label={t('refunds')}>{money(r.refunds, r.currency)}</Cell>
+          <Cell label={t('closing')}>
+            <strong>{money(r.closing, r.currency)}</strong>
+          </Cell>
+          <Cell label={t('count')}>{r.count}</Cell>
+          <Cell label={t('value')}>{money(r.paymentsInIntentCurrency - r.refundsInIntentCurrency, r.intentCurrency)}</Cell>
+        </Row>
+      ))}
+    </Table>
   );
 }

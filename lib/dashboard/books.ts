@@ -10,7 +10,18 @@ import type { Locale } from '../i18n';
 import { tb } from '../i18n/books';
 import { nowSeconds } from '../ids';
 import { railLabel } from '../money';
+import type { DailySummaryRow } from '../reports/summary';
 import { addDays, isCalendarDate, zonedDate } from '../time-zone';
+
+/** An account's name for people: "MTN MoMo · Your account ra_…", "Lightning · Platform account", "Wave · Simulator (test)". */
+export function accountLabel(a: { rail: string; railAccountId: string | null; platformAccount: boolean }, locale: Locale): string {
+  const t = tb(locale);
+  return `${railLabel(a.rail, locale)} · ${a.railAccountId ? t('ownAccount', { id: a.railAccountId }) : a.platformAccount ? t('platformAccount') : t('simulator')}`;
+}
+
+/** A day's summary row's account, named; with its payments' currency when the account took several. */
+export const daySummaryLabel = (r: DailySummaryRow, locale: Locale): string =>
+  r.intentCurrency === r.currency ? accountLabel(r, locale) : `${accountLabel(r, locale)} (${r.currency} → ${r.intentCurrency})`;
 
 export interface BalanceLine extends BalanceAccountWithValues {
   /** "MTN MoMo · Your account ra_…", "Lightning · Platform account", "Wave · Simulator (test)". */
@@ -19,11 +30,7 @@ export interface BalanceLine extends BalanceAccountWithValues {
 
 /** The balances page's lines, each named for people. */
 export async function balanceLines(db: Db, scope: Scope, locale: Locale): Promise<BalanceLine[]> {
-  const t = tb(locale);
-  return (await balanceWithValues(db, scope)).map((a) => ({
-    ...a,
-    label: `${railLabel(a.rail, locale)} · ${a.railAccountId ? t('ownAccount', { id: a.railAccountId }) : a.platformAccount ? t('platformAccount') : t('simulator')}`,
-  }));
+  return (await balanceWithValues(db, scope)).map((a) => ({ ...a, label: accountLabel(a, locale) }));
 }
 
 /**

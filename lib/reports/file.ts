@@ -173,3 +173,18 @@ async function* summaryPages(db: Db, run: ReportRunRow, pin: string): AsyncGener
 export async function reportFile(db: Db, scope: Scope, id: string): Promise<ReportFile> {
   return runFile(db, await loadReportRun(db, scope, id));
 }
+
+/**
+ * One day's summary as the ledger stands now (no pin): the balances page's "the day" as CSV, the
+ * daily_summary report's columns and lines, for a day in `timeZone`.
+ */
+export function dayFile(db: Db, scope: Scope, day: string, timeZone: string): ReportFile {
+  async function* pages(): AsyncGenerator<DailySummaryRow[]> {
+    yield await dailySummary(db, scope, day, day, { timeZone });
+  }
+  return {
+    filename: `summary-${scope.livemode ? 'live' : 'test'}-${day}.csv`,
+    contentType: 'text/csv; charset=utf-8',
+    body: csvChunks(DAILY_SUMMARY_COLUMNS, pages(), dailySummaryCsvLine),
+  };
+}

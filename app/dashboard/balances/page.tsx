@@ -3,16 +3,17 @@
 // lib/domain/balance-transactions.ts); the merchant's time zone, in which the day's summary, the
 // reports and every date of the dashboard are counted. Server-rendered, no JavaScript needed.
 import type { Metadata } from 'next';
-import { ReconStatus } from '@/components/dashboard/books';
+import { DaySummaryTable, ReconStatus } from '@/components/dashboard/books';
 import { FlashView } from '@/components/dashboard/catalog/parts';
 import { catalogPage } from '@/components/dashboard/catalog/server';
 import { Cell, Empty, PageTitle, Row, Section, Table } from '@/components/dashboard/ui';
-import { balanceLines, retrieveAccount, timeZoneChoices } from '@/lib/dashboard/books';
+import { balanceLines, chosenDay, daySummaryLabel, retrieveAccount, timeZoneChoices } from '@/lib/dashboard/books';
 import { dashboardLocale } from '@/lib/dashboard/context';
 import { tb } from '@/lib/i18n/books';
 import { formatDateTime } from '@/lib/i18n/dashboard';
 import { formatAmountLong } from '@/lib/i18n/format';
 import { latestReconciliations } from '@/lib/reconcile/reconciliations';
+import { dailySummary } from '@/lib/reports/summary';
 import { setTimeZoneAction } from './actions';
 import '../catalog.css';
 
@@ -20,14 +21,21 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: `${tb(await dashboardLocale())('balancesTitle')} · Caisse` };
 }
 
-export default async function BalancesPage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function BalancesPage({ searchParams }: Props) {
   const { ctx, t: tc, flash } = await catalogPage();
   const t = tb(ctx.locale);
+  const sp = await searchParams;
+  const rawDay = Array.isArray(sp.day) ? sp.day[0] : sp.day;
+  const days = chosenDay(rawDay, ctx.timeZone);
+  const shown = days ?? chosenDay(undefined, ctx.timeZone)!;
   const [lines, account, checks] = await Promise.all([
     balanceLines(ctx.db, ctx.scope, ctx.locale),
     retrieveAccount(ctx.db, ctx.scope),
     latestReconciliations(ctx.db, ctx.scope),
   ]);
+  const summary = await dailySummary(ctx.db, ctx.scope, shown.day, shown.day, { timeZone: ctx.timeZone });
   const checked = checks.filter((c) => c.reconciliation !== null);
   const money = (amount: number, currency: Parameters<typeof formatAmountLong>[1]) => formatAmountLong(amount, currency, ctx.locale);
 
@@ -60,6 +68,34 @@ export default async function BalancesPage() {
           ))}
         </Table>
       )}
+
+      <Section title={t('daySummaryTitle')} id="day">
+        <form method="get" action="/dashboard/balances#day" className="db-filters">
+          <div className="db-field">
+            <label htmlFor="day-input">{t('day')}</label>
+            <input id="day-input" name="day" type="date" className="dc-input" defaultValue={shown.day} max={shown.today} required />
+          </div>
+          <button type="submit" className="db-button db-button-secondary">
+            {t('show')}
+          </button>
+        </form>
+        <p>
+          <a href={`/dashboard/balances?day=${shown.today}#day`}>{t('today')}</a> ·{' '}
+          <a href={`/dashboard/balances?day=${shown.yesterday}#day`}>{t('yesterday')}</a>
+        </p>
+        {days === null ? <p className="dc-warn">{t('dayInvalid')}</p> : null}
+        <p className="dc-intro">{t('daySummaryIntro', { day: shown.day, zone: ctx.timeZone })}</p>
+        {summary.length === 0 || summary.every((r) => r.count === 0 && r.closing === 0) ? (
+          <p className="db-muted">{t('noDayMoney')}</p>
+        ) : (
+          <DaySummaryTable rows={summary} labelOf={(r) => daySummaryLabel(r, ctx.locale)} locale={ctx.locale} t={t} />
+        )}
+        <p>
+          <a href={`/dashboard/reports/day?day=${shown.day}`} download>
+            {t('downloadDay')}
+          </a>
+        </p>
+      </Section>
 
       <Section title={t('reconTitle')} id="checks">
         {checked.length === 0 ? (
