@@ -90,6 +90,8 @@ function fieldsOf(o: Objects): Record<string, Record<string, string>> {
     'app/dashboard/payment-methods/actions.ts#testRailAction': { accountId: 'ra_crosssite0000000000' },
     'app/dashboard/payment-methods/actions.ts#disableRailAction': { rail: 'btc_onchain', accountId: 'ra_crosssite0000000000', understood: 'yes' },
     'app/dashboard/balances/actions.ts#setTimeZoneAction': { timeZone: 'Pacific/Kiritimati' },
+    'app/dashboard/reports/actions.ts#createReportAction': { type: 'daily_summary', from: '2026-01-02', to: '2026-01-02' },
+    'app/dashboard/reconciliations/actions.ts#createReconciliationAction': { from: '2026-01-02', to: '2026-01-02' },
   };
 }
 
@@ -200,6 +202,8 @@ test('[DASHBOARD]: every server action replayed cross-site with a signed-in cook
   expect((await api(request, 'GET', `/v1/refunds?paymentIntentId=${paid.id}`)).data.map((r: { id: string }) => r.id)).toEqual([refund.id]);
   expect(await api(request, 'GET', `/v1/payment_intents/${paid.id}`)).toMatchObject({ amountReceived: 3000, amountRefunded: 0 });
   expect(await api(request, 'GET', '/v1/account')).toMatchObject({ timeZone: 'Africa/Abidjan' });
+  expect((await api(request, 'GET', '/v1/report_runs?limit=100')).data.filter((r: { from: string }) => r.from === '2026-01-02')).toEqual([]);
+  expect((await api(request, 'GET', '/v1/reconciliations?limit=100')).data.filter((r: { from: string }) => r.from === '2026-01-02')).toEqual([]);
   expect({
     products: await count('/v1/products'),
     prices: await count('/v1/prices'),

@@ -12,7 +12,9 @@ import {
   pretty,
   RECONCILIATION_OBJECTS_PATH,
   REFUND_OBJECTS_PATH,
+  REPORT_OBJECTS_PATH,
   SETTINGS_OBJECTS_PATH,
+  WEBHOOK_OBJECTS_PATH,
   webhookEvents,
 } from '@/lib/docs/reference';
 import styles from '../docs.module.css';
@@ -36,8 +38,9 @@ export default function ObjectsPage() {
         What the API answers. Every object has an <code>id</code> (a prefix and random characters), <code>object</code> (its kind), <code>livemode</code> and{' '}
         <code>createdAt</code> (Unix seconds). Objects may gain fields over time: do not reject unknown ones. Rail accounts, their event and their settings by
         kind are on a page of their own: <Link href={SETTINGS_OBJECTS_PATH}>rail account objects</Link>; refunds and theirs too:{' '}
-        <Link href={REFUND_OBJECTS_PATH}>refund objects</Link>; the ledger&apos;s: <Link href={BALANCE_OBJECTS_PATH}>balance objects</Link>; and the checks
-        against the backends: <Link href={RECONCILIATION_OBJECTS_PATH}>reconciliation objects</Link>.
+        <Link href={REFUND_OBJECTS_PATH}>refund objects</Link>; the ledger&apos;s: <Link href={BALANCE_OBJECTS_PATH}>balance objects</Link>,{' '}
+        <Link href={REPORT_OBJECTS_PATH}>report objects</Link> and <Link href={RECONCILIATION_OBJECTS_PATH}>reconciliation objects</Link>; the event, webhook
+        endpoints and deliveries: <Link href={WEBHOOK_OBJECTS_PATH}>webhook objects</Link>.
       </p>
       <nav aria-label="Objects">
         <ul className={styles.toc}>
