@@ -12,8 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
 import { DomainError, invalid } from '../errors';
-import { nowSeconds } from '../ids';
-import { createId } from '../ids';
+import { createId, nowSeconds } from '../ids';
 import { passwordProblem } from './passwords';
 import type { Role } from './roles';
 import { hashToken } from './sessions';
@@ -123,8 +122,7 @@ export async function revokeInvitation(db: Db, merchantId: string, id: string, n
 export async function invitationByToken(db: Db, token: string, now = nowSeconds()): Promise<(Invitation & { merchantName: string }) | null> {
   if (!TOKEN_RE.test(token)) return null;
   const rows = await db.query<InvitationRow & { merchant_name: string }>(
-    `select ${COLUMNS
-      .split(', ')
+    `select ${COLUMNS.split(', ')
       .map((c) => `i.${c}`)
       .join(', ')}, m.name as merchant_name
      from user_invitations i join merchants m on m.id = i.merchant_id where i.token_hash = $1`,

@@ -123,7 +123,13 @@ export async function signIn(db: Db, input: SignInInput, deps: { verify?: typeof
     ]);
   const user = toUser(row);
   if (user.twoFactor)
-    return { ok: false, reason: 'second_factor', message: 'Enter the code of your authenticator app.', challenge: await createChallenge(db, user.id, now), user };
+    return {
+      ok: false,
+      reason: 'second_factor',
+      message: 'Enter the code of your authenticator app.',
+      challenge: await createChallenge(db, user.id, now),
+      user,
+    };
   return { ok: true, token: await openSession(db, user.id, now), user };
 }
 

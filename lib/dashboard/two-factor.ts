@@ -83,7 +83,14 @@ const tidy = (code: string): string => code.replace(/[\s-]/g, '').toUpperCase().
 
 /** The otpauth:// URI the QR code carries (issuer, the user's e-mail, the secret). */
 export function otpauthUri(secretBase32: string, email: string): string {
-  return new TOTP({ issuer: TOTP_ISSUER, label: email, secret: Secret.fromBase32(secretBase32), algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_PERIOD }).toString();
+  return new TOTP({
+    issuer: TOTP_ISSUER,
+    label: email,
+    secret: Secret.fromBase32(secretBase32),
+    algorithm: 'SHA1',
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD,
+  }).toString();
 }
 
 /** The secret in groups of four, for typing into an app by hand. */
@@ -136,7 +143,9 @@ export async function startEnrolment(db: Db, user: Pick<User, 'id' | 'email'>, n
 
 /** The enrolment in progress (for the enrol page), or null. */
 export async function pendingEnrolment(db: Db, user: Pick<User, 'id' | 'email'>): Promise<Enrolment | null> {
-  const [row] = await db.query<{ totp_pending: string | null; totp_secret: string | null }>(`select totp_pending, totp_secret from users where id = $1`, [user.id]);
+  const [row] = await db.query<{ totp_pending: string | null; totp_secret: string | null }>(`select totp_pending, totp_secret from users where id = $1`, [
+    user.id,
+  ]);
   if (!row?.totp_pending || row.totp_secret) return null;
   const secret = openSecret(row.totp_pending, user.id, true).base32;
   return { secret, uri: otpauthUri(secret, user.email) };
@@ -162,7 +171,9 @@ const recoveryHash = (tidyCode: string): string => createHash('sha256').update(`
  * are gone). `invalid_code` when the code is not the secret's (nothing changes).
  */
 export async function confirmEnrolment(db: Db, userId: string, code: string, now = nowSeconds()): Promise<{ recoveryCodes: string[] }> {
-  const [row] = await db.query<{ totp_pending: string | null; totp_secret: string | null }>(`select totp_pending, totp_secret from users where id = $1`, [userId]);
+  const [row] = await db.query<{ totp_pending: string | null; totp_secret: string | null }>(`select totp_pending, totp_secret from users where id = $1`, [
+    userId,
+  ]);
   if (row?.totp_secret) throw new DomainError('two_factor_enabled', 'Two-factor sign-in is already on.');
   if (!row?.totp_pending) throw new DomainError('no_enrolment', 'Start again: no two-factor set-up is in progress.');
   const secret = openSecret(row.totp_pending, userId, true);
@@ -228,7 +239,7 @@ export async function disableTwoFactor(
 ): Promise<void> {
   const who = { account: `2fa:${userId}`, client: proof.clientAddress };
   const wait = await takeSignInAttempt(db, who, now);
-  if (wait > 0) throw new DomainError('throttled', `Too many wrong codes or passwords. Try again in ${waitText(wait)}.`);
+  if (wait > 0) throw Object.assign(new DomainError('throttled', `Too many wrong codes or passwords. Try again in ${waitText(wait)}.`), { retryAfter: wait });
   let ok = false;
   if (proof.code?.trim()) ok = (await checkSecondFactor(db, userId, proof.code, now)) !== null;
   else if (proof.password) {
@@ -238,10 +249,10 @@ export async function disableTwoFactor(
   if (!ok) throw new DomainError('invalid_code', 'That code or password is not right.', 'code');
   await forgiveSignInAttempt(db, who);
   await db.transaction(async (tx) => {
-    await tx.query(
-      `update users set totp_secret = null, totp_pending = null, totp_enabled_at = null, totp_last_step = null, updated_at = $2 where id = $1`,
-      [userId, now],
-    );
+    await tx.query(`update users set totp_secret = null, totp_pending = null, totp_enabled_at = null, totp_last_step = null, updated_at = $2 where id = $1`, [
+      userId,
+      now,
+    ]);
     await tx.query(`delete from user_recovery_codes where user_id = $1`, [userId]);
   });
 }

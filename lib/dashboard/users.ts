@@ -146,8 +146,7 @@ export async function findUser(db: Db, userId: string): Promise<User | null> {
 const LOCKED_OWNERS = (merchant: string) =>
   `owners as (select id from users where merchant_id = ${merchant} and role = 'owner' and disabled_at is null order by id for update)`;
 
-export const lastOwnerError = () =>
-  new DomainError('last_owner', 'A merchant must keep at least one active owner: make another user an owner first.', 'role');
+export const lastOwnerError = () => new DomainError('last_owner', 'A merchant must keep at least one active owner: make another user an owner first.', 'role');
 
 /**
  * Disable a user of `merchantId`: it can no longer sign in, and every session it has dies at once
@@ -175,7 +174,7 @@ export async function disableUser(db: Db, merchantId: string, userId: string, no
     [userId, merchantId, now],
   );
   const r = rows[0];
-  if (!r || !r.found) throw notFound('user', userId);
+  if (!r?.found) throw notFound('user', userId);
   if (!r.id) throw lastOwnerError();
   return { user: toUser(r), sessionsRevoked: Number(r.revoked) };
 }
@@ -200,7 +199,7 @@ export async function changeUserRole(db: Db, merchantId: string, userId: string,
     [userId, merchantId, role, now],
   );
   const r = rows[0];
-  if (!r || !r.found) throw notFound('user', userId);
+  if (!r?.found) throw notFound('user', userId);
   if (!r.id) throw lastOwnerError();
   return toUser(r);
 }

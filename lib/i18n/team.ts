@@ -72,7 +72,8 @@ const fr = {
   confirm: 'Confirmer',
   twoFactorEnabled: 'Connexion en deux étapes activée.',
   recoveryCodes: 'Codes de secours',
-  recoveryHint: 'Gardez-les en lieu sûr (papier, gestionnaire de mots de passe) : chacun remplace une fois le code de l’application si vous perdez votre téléphone.',
+  recoveryHint:
+    'Gardez-les en lieu sûr (papier, gestionnaire de mots de passe) : chacun remplace une fois le code de l’application si vous perdez votre téléphone.',
   invalidCode: 'Ce code n’est pas le bon : saisissez les 6 chiffres affichés maintenant.',
   noEnrolment: 'Recommencez : aucune activation en cours.',
   unavailable: 'La connexion en deux étapes demande CAISSE_ENCRYPTION_KEY sur ce serveur (voir le README).',

@@ -30,7 +30,13 @@ export async function signInAction(formData: FormData): Promise<void> {
   if (!r.ok && r.reason === 'second_factor') {
     // The password was right; the code is asked on the next page. The challenge (not a session) rides
     // in its own cookie, sent to the sign-in pages only, for five minutes.
-    (await cookies()).set(CHALLENGE_COOKIE, r.challenge, { httpOnly: true, sameSite: 'lax', secure: secureCookies(), path: SIGN_IN_PATH, maxAge: CHALLENGE_SECONDS });
+    (await cookies()).set(CHALLENGE_COOKIE, r.challenge, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookies(),
+      path: SIGN_IN_PATH,
+      maxAge: CHALLENGE_SECONDS,
+    });
     redirect(CODE_PATH);
   }
   if (!r.ok) {

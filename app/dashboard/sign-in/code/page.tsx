@@ -26,7 +26,11 @@ export default async function CodePage() {
   const flash = token ? await takeFlash<SignInFlash>(db, token) : null;
   const wait = Math.max(1, flash?.wait ?? 60);
   const message =
-    flash?.reason === 'invalid_code' ? t('invalidCode') : flash?.reason === 'throttled' ? t('throttled', { wait: wait < 60 ? `${wait} s` : `${Math.ceil(wait / 60)} min` }) : null;
+    flash?.reason === 'invalid_code'
+      ? t('invalidCode')
+      : flash?.reason === 'throttled'
+        ? t('throttled', { wait: wait < 60 ? `${wait} s` : `${Math.ceil(wait / 60)} min` })
+        : null;
   return (
     <>
       <h1 className="db-h1">{t('codeTitle')}</h1>
