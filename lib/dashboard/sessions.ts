@@ -156,7 +156,7 @@ export async function createChallenge(db: Db, userId: string, now = nowSeconds()
   const token = randomBytes(32).toString('base64url');
   await db.query(
     `with gone as (delete from sign_in_challenges where expires_at <= $4)
-     insert into sign_in_challenges (token_hash, user_id, created_at, expires_at) values ($1, $2, $3, $3 + ${CHALLENGE_SECONDS})`,
+     insert into sign_in_challenges (token_hash, user_id, created_at, expires_at) values ($1, $2, $3::bigint, $3::bigint + ${CHALLENGE_SECONDS})`,
     [hashToken(token), userId, now, now],
   );
   return token;

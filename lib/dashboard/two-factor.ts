@@ -298,11 +298,11 @@ export async function verifySecondFactor(
   if (wait > 0) return { ok: false, reason: 'throttled', retryAfter: wait };
   const used = await checkSecondFactor(db, user.id, input.code, now);
   if (!used) {
-    await db.query(
-      `with c as (update sign_in_challenges set failures = failures + 1 where token_hash = $1 returning token_hash, failures)
-       delete from sign_in_challenges where token_hash in (select token_hash from c where failures >= ${CHALLENGE_MAX_FAILURES})`,
-      [hashToken(input.challenge)],
-    );
+    // Two statements: one statement cannot both update a row and delete it.
+    const [c] = await db.query<{ failures: number }>(`update sign_in_challenges set failures = failures + 1 where token_hash = $1 returning failures`, [
+      hashToken(input.challenge),
+    ]);
+    if (c && Number(c.failures) >= CHALLENGE_MAX_FAILURES) await db.query(`delete from sign_in_challenges where token_hash = $1`, [hashToken(input.challenge)]);
     return { ok: false, reason: 'invalid_code' };
   }
   await forgiveSignInAttempt(db, who);
