@@ -480,7 +480,7 @@ describe('two-step sign-in', () => {
     const page = text(await html(AccountPage()));
     expect(page).toContain('Two-step sign-in');
     expect(page).toContain('Off.');
-    expect(await post(account.startTwoFactorAction)).toBe('/dashboard/account#two-factor');
+    expect(await post(account.startTwoFactorAction)).toBe('/dashboard/account');
     const enrolPage = await html(AccountPage());
     expect(enrolPage).toMatch(/<svg class="tm-qr" role="img" aria-label="QR code for your authenticator app"/);
     const shown = /id="totp-secret">([A-Z2-7 ]+)</.exec(enrolPage)![1]!;

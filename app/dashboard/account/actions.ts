@@ -22,7 +22,7 @@ export async function startTwoFactorAction(): Promise<void> {
   } catch (err) {
     return refused(ctx, ACCOUNT_PATH, err, (e) => (e.code === 'two_factor_unavailable' ? tt(ctx.locale)('unavailable') : undefined));
   }
-  return finish(ctx, `${ACCOUNT_PATH}#two-factor`);
+  return finish(ctx, ACCOUNT_PATH);
 }
 
 export async function confirmTwoFactorAction(form: FormData): Promise<void> {
