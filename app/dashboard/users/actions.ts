@@ -17,15 +17,14 @@ import { roleName, tt } from '@/lib/i18n/team';
 
 const USERS = '/dashboard/users';
 
-/** The context of an owner's action; anyone else gets the page back with "owners only" and nothing done. */
-async function ownerAction(): Promise<DashboardContext> {
-  const ctx = await dashboardAction();
-  if (!canManageUsers(ctx.user.role)) return finish(ctx, USERS, { kind: 'error', message: tt(ctx.locale)('ownersOnly') });
-  return ctx;
+/** After the cross-site check: who is not an owner gets the page back with "owners only", nothing done (a redirect). */
+async function mustManageUsers(ctx: DashboardContext): Promise<void> {
+  if (!canManageUsers(ctx.user.role)) await finish(ctx, USERS, { kind: 'error', message: tt(ctx.locale)('ownersOnly') });
 }
 
 export async function inviteUserAction(form: FormData): Promise<void> {
-  const ctx = await ownerAction();
+  const ctx = await dashboardAction();
+  await mustManageUsers(ctx);
   const t = tc(ctx.locale);
   const m = tt(ctx.locale);
   const email = normalizeEmail(field(form, 'email'));
@@ -48,7 +47,8 @@ export async function inviteUserAction(form: FormData): Promise<void> {
 }
 
 export async function revokeInvitationAction(form: FormData): Promise<void> {
-  const ctx = await ownerAction();
+  const ctx = await dashboardAction();
+  await mustManageUsers(ctx);
   const id = idField(form, 'invitationId', 'inv');
   let email: string;
   try {
@@ -60,7 +60,8 @@ export async function revokeInvitationAction(form: FormData): Promise<void> {
 }
 
 export async function changeRoleAction(form: FormData): Promise<void> {
-  const ctx = await ownerAction();
+  const ctx = await dashboardAction();
+  await mustManageUsers(ctx);
   const m = tt(ctx.locale);
   const id = idField(form, 'userId', 'user');
   const role = field(form, 'role');
@@ -76,7 +77,8 @@ export async function changeRoleAction(form: FormData): Promise<void> {
 }
 
 export async function disableUserAction(form: FormData): Promise<void> {
-  const ctx = await ownerAction();
+  const ctx = await dashboardAction();
+  await mustManageUsers(ctx);
   const t = tc(ctx.locale);
   const id = idField(form, 'userId', 'user');
   if (id === ctx.user.id) return finish(ctx, USERS, { kind: 'error', message: t('cannotDisableSelf') });
@@ -89,7 +91,8 @@ export async function disableUserAction(form: FormData): Promise<void> {
 }
 
 export async function setRequireTwoFactorAction(form: FormData): Promise<void> {
-  const ctx = await ownerAction();
+  const ctx = await dashboardAction();
+  await mustManageUsers(ctx);
   const on = field(form, 'require') === 'on';
   await setRequireTwoFactor(ctx.db, ctx.merchantId, on);
   return finish(ctx, USERS, { kind: 'notice', message: tt(ctx.locale)(on ? 'requireOn' : 'requireOff') });
