@@ -1,6 +1,6 @@
 // The dashboard's catalog pages, end to end: products, prices, payment links (URL, QR code, a buyer
 // paying the link in another browser), webhook endpoints (the secret shown once), API keys (roll:
-// the old key gets 401 at once), users (invite: the password shown once), at 360 px, axe-clean.
+// the old key gets 401 at once), users (invite: a one-time link shown once, opened in another browser), at 360 px, axe-clean.
 //
 // These tests roll a merchant's API keys, so they must not use the merchant every other spec shares
 // (e2e/serve.sh): they run their own server (the same build, dist/server.mjs) on E2E_PORT + 1 with
@@ -233,7 +233,7 @@ test('[DASHBOARD]: a product, a price in BTC typed in major units, a payment lin
   expect((await fetch(link.url, { redirect: 'manual' })).status).toBe(410);
 });
 
-test('[DASHBOARD]: webhook secret shown once, keys rolled (the old key gets 401 at once), a user invited with a one-time password, in French too; sign out', async ({
+test('[DASHBOARD]: webhook secret shown once, keys rolled (the old key gets 401 at once), a user invited by a one-time link, in French too; sign out', async ({
   page,
   browser,
 }) => {
@@ -295,25 +295,32 @@ test('[DASHBOARD]: webhook secret shown once, keys rolled (the old key gets 401 
   expect(await page.content()).not.toContain(newTest);
   await expect(page.getByText(`sk_test_…${newTest.slice(-4)}`)).toBeVisible();
 
-  // Users: invite, the password shown once; it signs in.
+  // Users: invite with a role (a one-time link, shown once); the invitee opens it, chooses a password, is signed in.
   await page.getByRole('navigation').getByRole('link', { name: 'Users' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   await checks(page, browser);
   const invited = `ana-${run}@shop.example`;
   await page.getByLabel('Email').fill(invited);
+  await page.getByLabel('Role', { exact: true }).selectOption('viewer');
   await page.getByRole('button', { name: 'Invite' }).click();
-  await expect(page.getByRole('status')).toHaveText(`User ${invited} created.`);
-  const password = await page.getByLabel('One-time password').inputValue();
-  expect(password.length).toBeGreaterThanOrEqual(10);
+  await expect(page.getByRole('status')).toHaveText(`Invitation for ${invited} (Viewer) created.`);
+  const link = await page.getByLabel('Invitation link').inputValue();
+  expect(link).toMatch(/\/dashboard\/invite\/[A-Za-z0-9_-]{43}$/);
   await page.screenshot({ path: 'test-results/dashboard-catalog-360/user-invited.png', fullPage: true });
   await expect(page.getByRole('cell', { name: invited, exact: true })).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel('One-time password')).toHaveCount(0);
-  expect(await page.content()).not.toContain(password);
+  await expect(page.getByLabel('Invitation link')).toHaveCount(0);
+  expect(await page.content()).not.toContain(link.split('/').pop()!);
   expect(await page.content()).not.toMatch(/scrypt\$/);
+  const password = `phrase de passe ${run}`;
   const ana = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const anaPage = await ana.newPage();
-  await signIn(anaPage, { ...awa, email: invited, password });
+  await anaPage.goto(link);
+  await anaPage.getByLabel('Password', { exact: true }).fill(password);
+  await anaPage.getByLabel('Confirm password').fill(password);
+  await anaPage.getByRole('button', { name: 'Join' }).click();
+  await expect(anaPage).toHaveURL(/\/dashboard$/);
+  await page.reload();
   // Oneself cannot be disabled; the invited user can.
   await expect(page.getByRole('button', { name: `Disable ${awa.email}` })).toHaveCount(0);
   await page.getByRole('button', { name: `Disable ${invited}` }).click();

@@ -28,6 +28,8 @@ const run = Math.random().toString(36).slice(2, 8);
 /** The published BIP84 vector's account key (test/adapter-helpers.ts): what a connect form would carry. */
 const ZPUB = 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
 const FOREIGN = 'https://shop-attacker.example';
+/** A well-formed invitation token (43 base64url characters): the accept action would try it. */
+const INVITE_TOKEN = 'x'.repeat(43);
 
 function dashboardActions(): { id: string; file: string; name: string; pages: string[] }[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(process.cwd(), '.next', 'server', 'server-reference-manifest.json'), 'utf8')) as {
@@ -74,8 +76,20 @@ function fieldsOf(o: Objects): Record<string, Record<string, string>> {
     'app/dashboard/webhooks/actions.ts#setEndpointEnabledAction': { endpointId: o.endpoint, enabled: 'false' },
     'app/dashboard/webhooks/actions.ts#rollEndpointSecretAction': { endpointId: o.endpoint },
     'app/dashboard/webhooks/actions.ts#resendDeliveryAction': { endpointId: o.endpoint, deliveryId: 'whd_crosssite0000000000' },
-    'app/dashboard/users/actions.ts#inviteUserAction': { email: `invited-${run}@attacker.example` },
+    'app/dashboard/users/actions.ts#inviteUserAction': { email: `invited-${run}@attacker.example`, role: 'owner' },
     'app/dashboard/users/actions.ts#disableUserAction': { userId: u.id },
+    'app/dashboard/users/actions.ts#revokeInvitationAction': { invitationId: 'inv_crosssite0000000000' },
+    'app/dashboard/users/actions.ts#changeRoleAction': { userId: u.id, role: 'viewer' },
+    'app/dashboard/users/actions.ts#setRequireTwoFactorAction': { require: 'on' },
+    'app/dashboard/account/actions.ts#startTwoFactorAction': {},
+    'app/dashboard/account/actions.ts#confirmTwoFactorAction': { code: '123456' },
+    'app/dashboard/account/actions.ts#disableTwoFactorAction': { password: u.password },
+    'app/dashboard/invite/[token]/actions.ts#acceptInviteAction': {
+      token: INVITE_TOKEN,
+      password: `Cross-site ${run} pass`,
+      confirm: `Cross-site ${run} pass`,
+    },
+    'app/dashboard/sign-in/code/actions.ts#verifyCodeAction': { code: '123456' },
     'app/dashboard/payments/[id]/actions.ts#cancelPaymentAction': { intent: o.intent },
     'app/dashboard/payments/[id]/actions.ts#resendDeliveryAction': { intent: o.intent, delivery: 'whd_crosssite0000000000' },
     'app/dashboard/payments/[id]/refund-actions.ts#createRefundAction': { intent: o.paid, amount: '500', reason: 'duplicate' },
@@ -101,7 +115,8 @@ function pagePath(pages: string[], o: Objects): string {
   return p
     .replace(/^app/, '')
     .replace(/\/page$/, '')
-    .replace('[id]', o.intent);
+    .replace('[id]', o.intent)
+    .replace('[token]', INVITE_TOKEN);
 }
 
 async function post(request: APIRequestContext, url: string, actionId: string, fields: Record<string, string>, headers: Record<string, string>) {
@@ -216,6 +231,9 @@ test('[DASHBOARD]: every server action replayed cross-site with a signed-in cook
   await page.goto('/dashboard/users');
   await expect(page.getByText(`invited-${run}@attacker.example`)).toHaveCount(0);
   await expect(page.getByRole('cell', { name: `${u.email} (you)` })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /Require two-step sign-in|Exiger la connexion en deux étapes/ })).not.toBeChecked();
+  await page.goto('/dashboard/account');
+  await expect(page.getByText(/^(Off|Désactivée)\.$/)).toBeVisible();
 
   // The same replay from our own origin goes through (the refusals above were the check, not a malformed request).
   const create = actions.find((a) => a.name === 'createProductAction')!;

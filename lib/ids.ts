@@ -23,6 +23,7 @@ export const ID_PREFIXES = {
   reconciliation: 'recon',
   reconciliationItem: 'recitem',
   reportRun: 'frr',
+  invitation: 'inv',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { zodToApiError } from '../lib/api/request';
 import { config } from '../lib/config';
 import { passwordProblem } from '../lib/dashboard/passwords';
+import { isRole, ROLES } from '../lib/dashboard/roles';
 import { createUser, disableUser, findUser, listUsers, normalizeEmail } from '../lib/dashboard/users';
 import { type DbHandle, openDatabase } from '../lib/db/client';
 import { DataDirLockedError } from '../lib/db/lock';
@@ -31,9 +32,10 @@ Commands:
   merchants create --name "Shop"      create a merchant; prints its id and both secret keys (shown once)
   merchants list                      list merchants (ids and names; never keys)
   keys roll --merchant acct_...       issue new test and live keys; every older key stops working at once
-  users create --merchant acct_... --email ana@shop.example [--password-stdin]
+  users create --merchant acct_... --email ana@shop.example [--role owner] [--password-stdin]
                                       create a dashboard user; prints it and a generated password (shown
-                                      once). With --password-stdin the password is read from stdin (one
+                                      once). --role: owner (the default), admin, developer, support or
+                                      viewer. With --password-stdin the password is read from stdin (one
                                       line, 10 to 200 characters) and "password" is printed as null
   users list --merchant acct_...      list a merchant's dashboard users (never passwords or hashes)
   users disable --user user_...       disable a user: it cannot sign in, and its sessions end at once
@@ -157,6 +159,7 @@ async function main(argv: string[]): Promise<void> {
       email: { type: 'string' },
       user: { type: 'string' },
       'password-stdin': { type: 'boolean' },
+      role: { type: 'string' },
       mode: { type: 'string' },
       rail: { type: 'string' },
       status: { type: 'string' },
@@ -216,6 +219,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'rail-accounts create') settings = await readSettings(values.settings, values['settings-file']);
   if (command === 'users create' && !values.email) fail('users create needs --email ana@shop.example');
   if (command === 'users create' && !normalizeEmail(values.email!)) fail(`invalid email address: '${values.email}'.`);
+  if (command === 'users create' && values.role !== undefined && !isRole(values.role)) fail(`--role must be one of ${ROLES.join(', ')}.`);
   if (command === 'users disable' && !/^user_[0-9A-Za-z]+$/.test(values.user ?? '')) fail('users disable needs --user user_...');
   // Read before the database is opened: the embedded database is not held while stdin is awaited.
   let password: string | undefined;
@@ -264,9 +268,10 @@ async function main(argv: string[]): Promise<void> {
       const r = await rollKeys(handle.db, values.merchant!).catch((e: Error) => fail(e.message));
       out = { merchant: { id: r.merchant.id }, keys: r.keys };
     } else if (command === 'users create') {
-      const r = await createUser(handle.db, { merchantId: values.merchant!, email: values.email!, password }).catch(failOnDomainError);
+      const role = isRole(values.role) ? values.role : 'owner';
+      const r = await createUser(handle.db, { merchantId: values.merchant!, email: values.email!, password, role }).catch(failOnDomainError);
       // A generated password is shown this once; one read from stdin is the operator's own: not echoed.
-      out = { user: { id: r.user.id, email: r.user.email, merchantId: r.user.merchantId }, password: r.generated ? r.password : null };
+      out = { user: { id: r.user.id, email: r.user.email, merchantId: r.user.merchantId, role: r.user.role }, password: r.generated ? r.password : null };
     } else if (command === 'users list') {
       const merchant = await handle.db.query(`select 1 from merchants where id = $1`, [values.merchant!]);
       if (!merchant.length) fail(`No such merchant: '${values.merchant}'.`);

@@ -88,17 +88,21 @@ describe('CLI', () => {
     expect(made.status, made.stderr).toBe(0);
     const out = JSON.parse(made.stdout);
     expect(out).toEqual({
-      user: { id: expect.stringMatching(/^user_[0-9A-Za-z]{22}$/), email, merchantId: merchant },
+      user: { id: expect.stringMatching(/^user_[0-9A-Za-z]{22}$/), email, merchantId: merchant, role: 'owner' },
       password: expect.stringMatching(/^[0-9A-Za-z]{20}$/),
     });
     expect(Object.keys(out)).toEqual(['user', 'password']);
 
     // --password-stdin: the operator's own password (one line from stdin), not echoed back.
     const email2 = `bob-${process.pid}-${Date.now()}@shop.example`;
-    const chosen = cliWithStdin('une phrase de passe\n', 'users', 'create', '--merchant', merchant, '--email', email2, '--password-stdin');
+    // --role: any of the five (owner by default; two owners here, so one can be disabled below); anything else is refused.
+    const chosen = cliWithStdin('une phrase de passe\n', 'users', 'create', '--merchant', merchant, '--email', email2, '--password-stdin', '--role', 'owner');
     expect(chosen.status, chosen.stderr).toBe(0);
     const out2 = JSON.parse(chosen.stdout);
-    expect(out2).toEqual({ user: { id: expect.stringMatching(/^user_/), email: email2, merchantId: merchant }, password: null });
+    expect(out2).toEqual({ user: { id: expect.stringMatching(/^user_/), email: email2, merchantId: merchant, role: 'owner' }, password: null });
+    const badRole = cli('users', 'create', '--merchant', merchant, '--email', `r-${email2}`, '--role', 'cashier');
+    expect(badRole.status).toBe(1);
+    expect(badRole.stderr).toMatch(/--role must be one of owner, admin, developer, support, viewer/);
     const weak = cliWithStdin('short\n', 'users', 'create', '--merchant', merchant, '--email', `c-${email2}`, '--password-stdin');
     expect(weak.status).toBe(1);
     expect(weak.stderr).toMatch(/at least 10 characters/);
@@ -111,8 +115,8 @@ describe('CLI', () => {
     expect(listed.status, listed.stderr).toBe(0);
     expect(JSON.parse(listed.stdout)).toEqual({
       users: [
-        { id: out2.user.id, email: email2, merchantId: merchant, disabled: false, createdAt: expect.any(Number) },
-        { id: out.user.id, email, merchantId: merchant, disabled: false, createdAt: expect.any(Number) },
+        { id: out2.user.id, email: email2, merchantId: merchant, role: 'owner', twoFactor: false, disabled: false, createdAt: expect.any(Number) },
+        { id: out.user.id, email, merchantId: merchant, role: 'owner', twoFactor: false, disabled: false, createdAt: expect.any(Number) },
       ],
     });
     expect(listed.stdout).not.toMatch(/scrypt|password/);
@@ -132,7 +136,7 @@ describe('CLI', () => {
     const disabled = cli('users', 'disable', '--user', out.user.id);
     expect(disabled.status, disabled.stderr).toBe(0);
     expect(JSON.parse(disabled.stdout)).toEqual({
-      user: { id: out.user.id, email, merchantId: merchant, disabled: true, createdAt: expect.any(Number) },
+      user: { id: out.user.id, email, merchantId: merchant, role: 'owner', twoFactor: false, disabled: true, createdAt: expect.any(Number) },
       sessionsRevoked: 1,
     });
     const h2 = await openCliDatabase();

@@ -2,7 +2,8 @@
 // public POST endpoint: whatever a file under app/dashboard marked 'use server' exports can be
 // called by any page on the web with the user's cookie. So the first statement of each must be
 // `await dashboardAction()` (lib/dashboard/context.ts: same-origin POST, then a live session),
-// or, for the two actions that need no session (sign-in, the language), the same origin check
+// or, for the actions that need no session (sign-in and its code step, the language, an invitation's
+// link), the same origin check
 // itself: `const h = await headers(); if (!sameOriginPost(h, ...)) redirect(...)`. Read from the
 // source with the TypeScript parser, so a new action (or a new file of actions) is checked too.
 // e2e/dashboard-cross-site.spec.ts replays each one cross-site against the built server.
@@ -13,7 +14,13 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** Actions that run without a session, so they check the origin themselves. */
-const ORIGIN_ONLY = new Set(['app/dashboard/sign-in/actions.ts#signInAction', 'app/dashboard/actions.ts#setLocaleAction']);
+const ORIGIN_ONLY = new Set([
+  'app/dashboard/sign-in/actions.ts#signInAction',
+  'app/dashboard/actions.ts#setLocaleAction',
+  // Before any session: the second step of sign-in (a challenge, not a session) and an invitation's link.
+  'app/dashboard/sign-in/code/actions.ts#verifyCodeAction',
+  'app/dashboard/invite/[token]/actions.ts#acceptInviteAction',
+]);
 
 function files(dir: string): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {

@@ -14,6 +14,7 @@ import {
   SCRYPT_PARAMS,
   verifyPassword,
 } from '@/lib/dashboard/passwords';
+import type { Role } from '@/lib/dashboard/roles';
 import {
   ABSOLUTE_SECONDS,
   cookieOptions,
@@ -51,9 +52,9 @@ const uniqueAddress = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${++se
 /** A clock of the test's own, far from the real one. */
 const T0 = 2_000_000_000;
 
-async function userWithPassword(password = 'correct horse battery') {
+async function userWithPassword(password = 'correct horse battery', role: Role = 'owner') {
   const m = await newMerchant(db());
-  const { user } = await createUser(db(), { merchantId: m.merchant.id, email: uniqueEmail(), password });
+  const { user } = await createUser(db(), { merchantId: m.merchant.id, email: uniqueEmail(), password, role });
   return { merchantId: m.merchant.id, user, password };
 }
 
@@ -146,6 +147,8 @@ describe('users', () => {
       id: expect.stringMatching(/^user_[0-9A-Za-z]{22}$/),
       email: email.toLowerCase(),
       merchantId: m.merchant.id,
+      role: 'owner',
+      twoFactor: false,
       disabled: false,
       createdAt: T0,
     });
@@ -208,7 +211,8 @@ describe('users', () => {
   });
 
   it('disableUser kills every session of the user at once, in the same statement; another merchant cannot disable it', async () => {
-    const u = await userWithPassword();
+    // Not an owner: the merchant's last active owner cannot be disabled (test/dashboard-team.test.ts).
+    const u = await userWithPassword(undefined, 'support');
     const tokens: string[] = [];
     for (let i = 0; i < 2; i++) {
       const r = await signIn(db(), { email: u.user.email, password: u.password, clientAddress: uniqueAddress(), now: T0 });
@@ -238,7 +242,14 @@ describe('sign-in', () => {
     const r = await signIn(db(), { email: `  ${u.user.email.toUpperCase()}`, password: u.password, clientAddress: uniqueAddress(), now: T0 });
     expect(r).toEqual({ ok: true, token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), user: u.user });
     const s = await sessionFromToken(db(), r.ok ? r.token : '', T0);
-    expect(s).toEqual({ sessionId: expect.stringMatching(/^[0-9a-f]{64}$/), user: u.user, merchantId: u.merchantId, livemode: false });
+    expect(s).toEqual({
+      sessionId: expect.stringMatching(/^[0-9a-f]{64}$/),
+      user: u.user,
+      merchantId: u.merchantId,
+      livemode: false,
+      timeZone: 'Africa/Abidjan',
+      requireTwoFactor: false,
+    });
   });
 
   it('the token is stored only as its SHA-256: no row of the table contains it', async () => {
@@ -253,7 +264,7 @@ describe('sign-in', () => {
 
   it('an unknown email, a wrong password and a disabled user get the same answer, after the same work', async () => {
     const u = await userWithPassword();
-    const disabled = await userWithPassword();
+    const disabled = await userWithPassword(undefined, 'viewer');
     await disableUser(db(), disabled.merchantId, disabled.user.id);
     const attempt = (email: string, password: string) => signIn(db(), { email, password, clientAddress: uniqueAddress(), now: T0 });
     const refusal = { ok: false, reason: 'invalid_credentials', message: INVALID_CREDENTIALS_MESSAGE };
@@ -284,7 +295,7 @@ describe('sign-in', () => {
     const a = await newMerchant(db());
     const b = await newMerchant(db());
     const email = uniqueEmail('twoshops');
-    const atA = await createUser(db(), { merchantId: a.merchant.id, email });
+    const atA = await createUser(db(), { merchantId: a.merchant.id, email, role: 'developer' });
     const atB = await createUser(db(), { merchantId: b.merchant.id, email: email.toUpperCase() });
     expect(atB.user.id).not.toBe(atA.user.id);
     const checked: string[] = [];

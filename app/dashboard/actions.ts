@@ -41,7 +41,7 @@ function backPath(v: FormDataEntryValue | null): string {
 
 /** Sign out of this device: the session ends in the database (a copied cookie is then useless) and the cookie goes. */
 export async function signOutAction(): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction({ enrolling: true });
   await signOut(ctx.db, ctx.token);
   const c = sessionCookie();
   (await cookies()).delete({ name: c.name, path: c.options.path });
@@ -51,7 +51,7 @@ export async function signOutAction(): Promise<void> {
 
 /** Sign out everywhere: every session of this user ends (a lost phone). */
 export async function signOutEverywhereAction(): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction({ enrolling: true });
   await signOutEverywhere(ctx.db, ctx.user.id);
   const c = sessionCookie();
   (await cookies()).delete({ name: c.name, path: c.options.path });

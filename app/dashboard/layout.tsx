@@ -5,10 +5,11 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
-import { currentContext, dashboardLocale } from '@/lib/dashboard/context';
+import { ACCOUNT_PATH, currentContext, dashboardLocale } from '@/lib/dashboard/context';
 import { tb } from '@/lib/i18n/books';
 import { t } from '@/lib/i18n/dashboard';
 import { tr } from '@/lib/i18n/refunds';
+import { tt } from '@/lib/i18n/team';
 import { setLocaleAction, setModeAction, signOutAction, signOutEverywhereAction } from './actions';
 import './dashboard.css';
 
@@ -109,7 +110,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         {children}
       </main>
       <footer className="db-footer">
-        <p className="db-muted">{s.f('signedInAs', { email: ctx.user.email })}</p>
+        <p className="db-muted">
+          {s.f('signedInAs', { email: ctx.user.email })} · <a href={ACCOUNT_PATH}>{tt(locale)('navAccount')}</a>
+        </p>
         <div className="db-footer-actions">
           <form action={signOutAction} className="db-inline">
             <button type="submit" className="db-button db-button-secondary db-button-small">

@@ -8,7 +8,6 @@ import { notFound } from 'next/navigation';
 import type { Db } from '../db/client';
 import { formatDecimal, parseDecimal } from '../decimal';
 import { DomainError } from '../errors';
-import type { Locale } from '../i18n';
 import { boundsFor, type Currency, EXPONENT, toDecimalString } from '../money';
 import { hashToken } from './sessions';
 

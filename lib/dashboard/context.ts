@@ -11,17 +11,22 @@ import type { Db } from '../db/client';
 import { getDb } from '../db/client';
 import type { Scope } from '../domain/common';
 import { isLocale, LOCALE_COOKIE, type Locale } from '../i18n';
+import { requiresTwoFactorWhenSet } from './roles';
 import { cookieOptions, SESSION_COOKIE, sameOriginPost, sessionFromToken } from './sessions';
 import type { User } from './users';
 
 export const SIGN_IN_PATH = '/dashboard/sign-in';
+/** The second step of sign-in (a code), under SIGN_IN_PATH: the challenge and flash cookies reach it. */
+export const CODE_PATH = '/dashboard/sign-in/code';
+/** The user's own page: two-factor sign-in is set up there (and the merchant's rule sends people there). */
+export const ACCOUNT_PATH = '/dashboard/account';
 
 /** The cookie that names the sign-in page's one-time flash (a random token; the flash is in the database). */
 export const SIGN_IN_FLASH_COOKIE = 'caisse_sign_in';
 
 /** What a refused sign-in leaves for the page's next render: why, how long to wait, the e-mail typed. */
 export interface SignInFlash {
-  reason: 'invalid_credentials' | 'throttled';
+  reason: 'invalid_credentials' | 'throttled' | 'invalid_code';
   /** Seconds, when throttled. */
   wait?: number;
   email: string;
@@ -39,6 +44,11 @@ export interface DashboardContext {
   locale: Locale;
   /** The merchant's time zone: the dashboard's dates are written, and its days counted, in it. */
   timeZone: string;
+  /**
+   * The merchant requires two-factor sign-in of this user's role and the user has not set it up:
+   * every page and action but the account page's (and sign-out) sends them there first.
+   */
+  mustEnrol: boolean;
 }
 
 /** The dashboard's language: the `caisse_locale` cookie, else the browser's first choice, else French. */
@@ -65,13 +75,23 @@ export async function currentContext(): Promise<DashboardContext | null> {
     token,
     locale: await dashboardLocale(),
     timeZone: s.timeZone,
+    mustEnrol: s.requireTwoFactor && requiresTwoFactorWhenSet(s.user.role) && !s.user.twoFactor,
   };
 }
 
-/** For a page: the signed-in context, or a redirect to the sign-in page. */
-export async function dashboardContext(): Promise<DashboardContext> {
+/** Where a page or action may go without two-factor sign-in when the merchant requires it: only to set it up (and to sign out). */
+export interface ContextOptions {
+  enrolling?: boolean;
+}
+
+/**
+ * For a page: the signed-in context, or a redirect to the sign-in page; a user the merchant's rule
+ * requires two-factor sign-in of, without it, is sent to set it up (ACCOUNT_PATH) first.
+ */
+export async function dashboardContext(opts: ContextOptions = {}): Promise<DashboardContext> {
   const ctx = await currentContext();
   if (!ctx) redirect(SIGN_IN_PATH);
+  if (ctx.mustEnrol && !opts.enrolling) redirect(`${ACCOUNT_PATH}?required=1`);
   return ctx;
 }
 
@@ -79,10 +99,10 @@ export async function dashboardContext(): Promise<DashboardContext> {
  * For a server action, before anything else: the request must come from our own pages (no
  * cross-site POST) and carry a live session; otherwise nothing is done.
  */
-export async function dashboardAction(): Promise<DashboardContext> {
+export async function dashboardAction(opts: ContextOptions = {}): Promise<DashboardContext> {
   const h = await headers();
   if (!sameOriginPost(h, { allowedOrigins: [new URL(config().BASE_URL).origin] })) redirect(`${SIGN_IN_PATH}?error=origin`);
-  return dashboardContext();
+  return dashboardContext(opts);
 }
 
 /** Whether cookies must be Secure: the deployment is served over https. */

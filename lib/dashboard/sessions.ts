@@ -9,6 +9,10 @@
 // the right password from an address that has not failed (lib/domain/action-limits.ts). Pages map
 // `reason` to their own fr/en messages; `message` is the English text for logs and the CLI.
 //
+// A user with two-factor sign-in (two-factor.ts) gets no session from the password: signIn answers
+// `second_factor` with a challenge (a short-lived server-side record, not a session) that only the
+// code form takes; the session is opened when a code (or a recovery code) is right.
+//
 // One e-mail may be a user of several merchants (users.ts): each account has its own password, and
 // the password typed picks the account (createUser refuses a chosen password another account of the
 // e-mail already has). Every account of the e-mail is checked, side by side on libuv's pool.
@@ -56,7 +60,12 @@ export type SignInResult =
   /** Unknown email, wrong password or disabled user: one answer for the three. */
   | { ok: false; reason: 'invalid_credentials'; message: string }
   /** Too many failures for this account or from this address; `retryAfter` in seconds. */
-  | { ok: false; reason: 'throttled'; message: string; retryAfter: number };
+  | { ok: false; reason: 'throttled'; message: string; retryAfter: number }
+  /**
+   * The password was right and the user has two-factor sign-in: no session yet. `challenge` goes in
+   * a short-lived cookie (two-factor.ts CHALLENGE_COOKIE) for the code form.
+   */
+  | { ok: false; reason: 'second_factor'; message: string; challenge: string; user: User };
 
 export interface SignInInput {
   email: string;
@@ -112,15 +121,45 @@ export async function signIn(db: Db, input: SignInInput, deps: { verify?: typeof
       now,
       row.password_hash,
     ]);
+  const user = toUser(row);
+  if (user.twoFactor)
+    return {
+      ok: false,
+      reason: 'second_factor',
+      message: 'Enter the code of your authenticator app.',
+      challenge: await createChallenge(db, user.id, now),
+      user,
+    };
+  return { ok: true, token: await openSession(db, user.id, now), user };
+}
+
+/**
+ * A new session of `userId` (after a password, a second factor, or an accepted invitation): its token,
+ * for the cookie only. A user disabled between the check and this insert gets a session that is
+ * already dead: sessionFromToken requires the user to be enabled.
+ */
+export async function openSession(db: Db, userId: string, now = nowSeconds()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  // A user disabled between the check and this insert gets a session that is already dead:
-  // sessionFromToken requires the user to be enabled.
   await db.query(`insert into dashboard_sessions (token_hash, user_id, livemode, created_at, last_seen_at) values ($1, $2, false, $3, $3)`, [
     hashToken(token),
-    row.id,
+    userId,
     now,
   ]);
-  return { ok: true, token, user: toUser(row) };
+  return token;
+}
+
+/** How long the half-signed-in state lasts (5 min): the time to open an authenticator app, not a session. */
+export const CHALLENGE_SECONDS = 300;
+
+/** A second-factor challenge for `userId`: a random token whose SHA-256 is kept for CHALLENGE_SECONDS. */
+export async function createChallenge(db: Db, userId: string, now = nowSeconds()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.query(
+    `with gone as (delete from sign_in_challenges where expires_at <= $4)
+     insert into sign_in_challenges (token_hash, user_id, created_at, expires_at) values ($1, $2, $3::bigint, $3::bigint + ${CHALLENGE_SECONDS})`,
+    [hashToken(token), userId, now, now],
+  );
+  return token;
 }
 
 export interface DashboardSession {
@@ -132,6 +171,8 @@ export interface DashboardSession {
   livemode: boolean;
   /** The merchant's time zone (GET/POST /v1/account): every date on the dashboard is written in it. */
   timeZone: string;
+  /** The merchant's setting: owners and admins must have two-factor sign-in (roles.ts requiresTwoFactorWhenSet). */
+  requireTwoFactor: boolean;
 }
 
 /** Conditions of a live session `s` of an enabled user `u` at `$now` (named by the caller's parameter). */
@@ -145,9 +186,10 @@ const ALIVE = (now: string) =>
  */
 export async function sessionFromToken(db: Db, token: string | null | undefined, now = nowSeconds()): Promise<DashboardSession | null> {
   if (!token || !TOKEN_RE.test(token)) return null;
-  const rows = await db.query<UserRow & { token_hash: string; livemode: boolean; time_zone: string }>(
+  const rows = await db.query<UserRow & { token_hash: string; livemode: boolean; time_zone: string; require_two_factor: boolean }>(
     `with s as (
-       select s.token_hash, s.livemode, u.id, u.merchant_id, u.email, u.disabled_at, u.created_at, m.time_zone
+       select s.token_hash, s.livemode, u.id, u.merchant_id, u.email, u.role, u.totp_enabled_at, u.disabled_at, u.created_at,
+              m.time_zone, m.require_two_factor
        from dashboard_sessions s join users u on u.id = s.user_id join merchants m on m.id = u.merchant_id
        where s.token_hash = $1 and ${ALIVE('$2')}
      ), touched as (
@@ -160,7 +202,14 @@ export async function sessionFromToken(db: Db, token: string | null | undefined,
   );
   const r = rows[0];
   if (!r) return null;
-  return { sessionId: r.token_hash, user: toUser(r), merchantId: r.merchant_id, livemode: r.livemode === true, timeZone: r.time_zone };
+  return {
+    sessionId: r.token_hash,
+    user: toUser(r),
+    merchantId: r.merchant_id,
+    livemode: r.livemode === true,
+    timeZone: r.time_zone,
+    requireTwoFactor: r.require_two_factor === true,
+  };
 }
 
 /** End the session of this token (sign out). False when it was unknown or already ended. */

@@ -1,6 +1,11 @@
-// Dashboard users: people who sign in to /dashboard, each belonging to one merchant. Made by the
-// operator's CLI (`npm run caisse -- users create|list|disable`), the demo start (lib/boot.ts) and
-// the dashboard's own Users page. Only a password's scrypt hash is stored (passwords.ts).
+// Dashboard users: people who sign in to /dashboard, each belonging to one merchant with one role
+// (roles.ts). Made by the operator's CLI (`npm run caisse -- users create|list|disable`, an owner by
+// default), the demo start (lib/boot.ts) and an invitation accepted (invitations.ts). Only a
+// password's scrypt hash is stored (passwords.ts).
+//
+// A merchant always keeps at least one active owner: a role change or a disable that would leave
+// none is refused (`last_owner`) by the statement itself, which locks the merchant's active owners
+// first, so two owners demoting each other at the same instant cannot both succeed.
 //
 // An e-mail is unique within a merchant, not across merchants: a person who works for two shops has
 // an account (and a password) in each. Were e-mails unique across merchants, inviting one would tell
@@ -13,12 +18,16 @@ import type { Db } from '../db/client';
 import { DomainError, invalid, notFound } from '../errors';
 import { createId, nowSeconds } from '../ids';
 import { generatePassword, hashPassword, passwordProblem, verifyPassword } from './passwords';
+import type { Role } from './roles';
 
 /** A user as the dashboard and the CLI show it: never its password hash. */
 export interface User {
   id: string;
   email: string;
   merchantId: string;
+  role: Role;
+  /** Two-factor sign-in (TOTP) is on for this user. */
+  twoFactor: boolean;
   disabled: boolean;
   createdAt: number;
 }
@@ -27,17 +36,21 @@ export interface UserRow {
   id: string;
   merchant_id: string;
   email: string;
+  role: Role;
+  totp_enabled_at: number | null;
   disabled_at: number | null;
   created_at: number;
 }
 
-/** The columns every query that builds a User selects (never password_hash unless it needs it). */
-export const USER_COLUMNS = 'id, merchant_id, email, disabled_at, created_at';
+/** The columns every query that builds a User selects (never password_hash or a TOTP secret unless it needs it). */
+export const USER_COLUMNS = 'id, merchant_id, email, role, totp_enabled_at, disabled_at, created_at';
 
 export const toUser = (r: UserRow): User => ({
   id: r.id,
   email: r.email,
   merchantId: r.merchant_id,
+  role: r.role,
+  twoFactor: r.totp_enabled_at !== null && r.totp_enabled_at !== undefined,
   disabled: r.disabled_at !== null,
   createdAt: Number(r.created_at),
 });
@@ -60,6 +73,8 @@ export interface CreateUserOptions {
   email: string;
   /** Chosen by the person (policy: passwords.ts); when absent one is generated and returned once. */
   password?: string;
+  /** Owner unless said (the operator's CLI makes a merchant's first user). */
+  role?: Role;
 }
 
 /**
@@ -94,11 +109,11 @@ export async function createUser(db: Db, opts: CreateUserOptions, now = nowSecon
   // One statement: the merchant must exist, and a taken email inserts nothing (no error, so a
   // caller's transaction stays usable). Which of the two it was is asked only when nothing was made.
   const rows = await db.query<UserRow>(
-    `insert into users (id, merchant_id, email, password_hash, created_at, updated_at)
-     select $1, m.id, $3, $4, $5, $5 from merchants m where m.id = $2
+    `insert into users (id, merchant_id, email, password_hash, role, created_at, updated_at)
+     select $1, m.id, $3, $4, $6, $5, $5 from merchants m where m.id = $2
      on conflict do nothing
      returning ${USER_COLUMNS}`,
-    [createId('user'), opts.merchantId, email, hash, now],
+    [createId('user'), opts.merchantId, email, hash, now, opts.role ?? 'owner'],
   );
   if (!rows[0]) {
     const merchant = await db.query(`select 1 from merchants where id = $1`, [opts.merchantId]);
@@ -121,25 +136,70 @@ export async function findUser(db: Db, userId: string): Promise<User | null> {
 }
 
 /**
+ * The merchant's active owners, locked (in id order: every statement takes them in one order), as a
+ * CTE named `owners`. A statement that would take away an owner checks `exists (select 1 from
+ * owners where id <> <target>)` against it: under READ COMMITTED a row another transaction changed
+ * meanwhile is read again once its lock is free and dropped if it is no longer an active owner, so
+ * of two concurrent demotions of the last two owners the second sees one owner left and refuses.
+ * The target row itself is not locked before the owners (the update locks it after): one lock order.
+ */
+const LOCKED_OWNERS = (merchant: string) =>
+  `owners as (select id from users where merchant_id = ${merchant} and role = 'owner' and disabled_at is null order by id for update)`;
+
+export const lastOwnerError = () => new DomainError('last_owner', 'A merchant must keep at least one active owner: make another user an owner first.', 'role');
+
+/**
  * Disable a user of `merchantId`: it can no longer sign in, and every session it has dies at once
  * (revoked in the same statement, so no request can slip between the two). Disabling a disabled user
- * changes nothing. Another merchant's user is `resource_missing`, as if it did not exist.
+ * changes nothing. Another merchant's user is `resource_missing`, as if it did not exist; the last
+ * active owner is `last_owner`.
  */
 export async function disableUser(db: Db, merchantId: string, userId: string, now = nowSeconds()): Promise<{ user: User; sessionsRevoked: number }> {
   // One statement is one transaction: both updates commit together or not at all.
-  const rows = await db.query<UserRow & { revoked: number }>(
-    `with u as (
+  const rows = await db.query<UserRow & { revoked: number | null; found: number }>(
+    `with ${LOCKED_OWNERS('$2')},
+     target as (select id, role, disabled_at from users where id = $1 and merchant_id = $2),
+     u as (
        update users set disabled_at = coalesce(disabled_at, $3), updated_at = $3
-       where id = $1 and merchant_id = $2
+       where id in (select id from target)
+         and ((select role from target) <> 'owner' or (select disabled_at from target) is not null or exists (select 1 from owners where id <> $1))
        returning ${USER_COLUMNS}
      ), s as (
        update dashboard_sessions set revoked_at = $3
        where user_id in (select id from u) and revoked_at is null
        returning 1
      )
-     select u.*, (select count(*) from s)::int as revoked from u`,
+     select (select count(*) from target)::int as found, u.*, (select count(*) from s)::int as revoked
+     from (select 1) one left join u on true`,
     [userId, merchantId, now],
   );
-  if (!rows[0]) throw notFound('user', userId);
-  return { user: toUser(rows[0]), sessionsRevoked: Number(rows[0].revoked) };
+  const r = rows[0];
+  if (!r?.found) throw notFound('user', userId);
+  if (!r.id) throw lastOwnerError();
+  return { user: toUser(r), sessionsRevoked: Number(r.revoked) };
+}
+
+/**
+ * Give a user of `merchantId` another role. Refused with `last_owner` when it would leave the
+ * merchant without an active owner (race-safe: LOCKED_OWNERS); another merchant's user is
+ * `resource_missing`. Who may do it (an owner, not on themselves) is the caller's rule (roles.ts).
+ */
+export async function changeUserRole(db: Db, merchantId: string, userId: string, role: Role, now = nowSeconds()): Promise<User> {
+  const rows = await db.query<UserRow & { found: number }>(
+    `with ${LOCKED_OWNERS('$2')},
+     target as (select id, role, disabled_at from users where id = $1 and merchant_id = $2),
+     u as (
+       update users set role = $3, updated_at = $4
+       where id in (select id from target)
+         and ($3 = 'owner' or (select role from target) <> 'owner' or (select disabled_at from target) is not null
+              or exists (select 1 from owners where id <> $1))
+       returning ${USER_COLUMNS}
+     )
+     select (select count(*) from target)::int as found, u.* from (select 1) one left join u on true`,
+    [userId, merchantId, role, now],
+  );
+  const r = rows[0];
+  if (!r?.found) throw notFound('user', userId);
+  if (!r.id) throw lastOwnerError();
+  return toUser(r);
 }

@@ -1,5 +1,5 @@
 'use server';
-// Sign-in: email and password, one message for every refusal (unknown email, wrong password,
+// Sign-in: email and password (then, for a user with two-factor sign-in, a code: code/actions.ts), one message for every refusal (unknown email, wrong password,
 // disabled user), the throttle's wait when over the limit. The client address for the per-address
 // limits is X-Forwarded-For's last hop, as the server sets it (lib/api/router.ts: the socket's
 // address unless TRUST_PROXY), as the checkout's actions take it.
@@ -14,8 +14,9 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { config } from '@/lib/config';
 import { putFlash } from '@/lib/dashboard/catalog';
-import { SIGN_IN_FLASH_COOKIE, SIGN_IN_PATH, type SignInFlash, secureCookies, sessionCookie } from '@/lib/dashboard/context';
-import { sameOriginPost, signIn } from '@/lib/dashboard/sessions';
+import { CODE_PATH, SIGN_IN_FLASH_COOKIE, SIGN_IN_PATH, type SignInFlash, secureCookies, sessionCookie } from '@/lib/dashboard/context';
+import { CHALLENGE_SECONDS, sameOriginPost, signIn } from '@/lib/dashboard/sessions';
+import { CHALLENGE_COOKIE } from '@/lib/dashboard/two-factor';
 import { getDb } from '@/lib/db/client';
 import { lastHop } from '@/lib/domain/action-limits';
 
@@ -26,6 +27,18 @@ export async function signInAction(formData: FormData): Promise<void> {
   const password = String(formData.get('password') ?? '').slice(0, 1024);
   const db = await getDb();
   const r = await signIn(db, { email, password, clientAddress: lastHop(h.get('x-forwarded-for')) ?? h.get('x-real-ip') });
+  if (!r.ok && r.reason === 'second_factor') {
+    // The password was right; the code is asked on the next page. The challenge (not a session) rides
+    // in its own cookie, sent to the sign-in pages only, for five minutes.
+    (await cookies()).set(CHALLENGE_COOKIE, r.challenge, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookies(),
+      path: SIGN_IN_PATH,
+      maxAge: CHALLENGE_SECONDS,
+    });
+    redirect(CODE_PATH);
+  }
   if (!r.ok) {
     const token = randomBytes(32).toString('base64url');
     const flash: SignInFlash = { reason: r.reason, email: email.slice(0, 254), ...(r.reason === 'throttled' ? { wait: r.retryAfter } : {}) };

@@ -1,5 +1,6 @@
 // The dashboard's sign-in page: a plain form (works without JavaScript) posting to signInAction.
-// Already signed in: straight to the payments.
+// Already signed in: straight to the payments. A user with two-factor sign-in goes on to the code
+// page (code/page.tsx) after the password.
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
@@ -8,6 +9,7 @@ import { takeFlash } from '@/lib/dashboard/catalog';
 import { currentContext, dashboardLocale, SIGN_IN_FLASH_COOKIE, type SignInFlash } from '@/lib/dashboard/context';
 import { getDb } from '@/lib/db/client';
 import { t } from '@/lib/i18n/dashboard';
+import { tt } from '@/lib/i18n/team';
 import { signInAction } from './actions';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -21,7 +23,8 @@ const str = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) 
 
 export default async function SignInPage({ searchParams }: Props) {
   if (await currentContext()) redirect('/dashboard');
-  const s = t(await dashboardLocale());
+  const locale = await dashboardLocale();
+  const s = t(locale);
   const sp = await searchParams;
   // A refused sign-in's flash (actions.ts): read once, then gone; its cookie dies within a minute.
   const token = (await cookies()).get(SIGN_IN_FLASH_COOKIE)?.value;
@@ -34,7 +37,9 @@ export default async function SignInPage({ searchParams }: Props) {
         ? s.f('throttled', { wait: wait < 60 ? `${wait} s` : `${Math.ceil(wait / 60)} min` })
         : str(sp.error) === 'origin'
           ? s.originRefused
-          : null;
+          : str(sp.error) === 'expired'
+            ? tt(locale)('codeExpired')
+            : null;
   const signedOut = str(sp.signedOut);
   return (
     <>

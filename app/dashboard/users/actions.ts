@@ -1,41 +1,99 @@
 'use server';
+// Users from the dashboard (owners only: roles.ts canManageUsers): invite an e-mail with a role (a
+// one-time link shown once on the next render of the page, lib/dashboard/invitations.ts), revoke a
+// pending invitation, change a user's role (not one's own; the last active owner is kept), disable a
+// user (not oneself; the user's sessions end at once), and the merchant's "two-step sign-in
+// required" setting.
 import { finish, refused } from '@/components/dashboard/catalog/server';
-import { field, idField } from '@/lib/dashboard/catalog';
-// Users from the dashboard: invite (createUser: a generated password, shown once on the next render
-// of the page) and disable (disableUser: scoped to this merchant, the user's sessions end at once;
-// never oneself).
-import { dashboardAction } from '@/lib/dashboard/context';
-import { createUser, disableUser, normalizeEmail } from '@/lib/dashboard/users';
+import { config } from '@/lib/config';
+import { field, formatDate, idField } from '@/lib/dashboard/catalog';
+import { type DashboardContext, dashboardAction } from '@/lib/dashboard/context';
+import { createInvitation, INVITE_PATH, revokeInvitation } from '@/lib/dashboard/invitations';
+import { canManageUsers, isRole } from '@/lib/dashboard/roles';
+import { setRequireTwoFactor } from '@/lib/dashboard/two-factor';
+import { changeUserRole, disableUser, normalizeEmail } from '@/lib/dashboard/users';
 import { tc } from '@/lib/i18n/catalog';
+import { roleName, tt } from '@/lib/i18n/team';
+
+const USERS = '/dashboard/users';
+
+/** After the cross-site check: who is not an owner gets the page back with "owners only", nothing done (a redirect). */
+async function mustManageUsers(ctx: DashboardContext): Promise<void> {
+  if (!canManageUsers(ctx.user.role)) await finish(ctx, USERS, { kind: 'error', message: tt(ctx.locale)('ownersOnly') });
+}
 
 export async function inviteUserAction(form: FormData): Promise<void> {
   const ctx = await dashboardAction();
+  await mustManageUsers(ctx);
   const t = tc(ctx.locale);
+  const m = tt(ctx.locale);
   const email = normalizeEmail(field(form, 'email'));
-  if (!email) return finish(ctx, '/dashboard/users', { kind: 'error', message: t('emailInvalid') });
+  if (!email) return finish(ctx, USERS, { kind: 'error', message: t('emailInvalid') });
+  const role = field(form, 'role');
+  if (!isRole(role)) return finish(ctx, USERS, { kind: 'error', message: m('ownersOnly') });
   let made;
   try {
-    made = await createUser(ctx.db, { merchantId: ctx.merchantId, email });
+    made = await createInvitation(ctx.db, { merchantId: ctx.merchantId, email, role, invitedBy: ctx.user.id });
   } catch (err) {
-    return refused(ctx, '/dashboard/users', err, (e) => (e.code === 'email_taken' ? t('emailTaken') : e.param === 'email' ? t('emailInvalid') : undefined));
+    return refused(ctx, USERS, err, (e) => (e.code === 'email_taken' ? t('emailTaken') : e.param === 'email' ? t('emailInvalid') : undefined));
   }
-  return finish(ctx, '/dashboard/users', {
+  const link = `${config().BASE_URL.replace(/\/+$/, '')}${INVITE_PATH}${made.token}`;
+  return finish(ctx, USERS, {
     kind: 'secret',
-    message: t('userInvited', { email: made.user.email }),
-    secrets: [{ label: t('oneTimePassword'), value: made.password }],
-    hint: t('passwordHint', { email: made.user.email }),
+    message: m('invitationMade', { email: made.invitation.email, role: roleName(m, role) }),
+    secrets: [{ label: m('invitationLink'), value: link }],
+    hint: m('invitationHint', { email: made.invitation.email, expires: formatDate(made.invitation.expiresAt, ctx.locale, ctx.timeZone) }),
   });
+}
+
+export async function revokeInvitationAction(form: FormData): Promise<void> {
+  const ctx = await dashboardAction();
+  await mustManageUsers(ctx);
+  const id = idField(form, 'invitationId', 'inv');
+  let email: string;
+  try {
+    email = (await revokeInvitation(ctx.db, ctx.merchantId, id)).email;
+  } catch (err) {
+    return refused(ctx, USERS, err);
+  }
+  return finish(ctx, USERS, { kind: 'notice', message: tt(ctx.locale)('invitationRevoked', { email }) });
+}
+
+export async function changeRoleAction(form: FormData): Promise<void> {
+  const ctx = await dashboardAction();
+  await mustManageUsers(ctx);
+  const m = tt(ctx.locale);
+  const id = idField(form, 'userId', 'user');
+  const role = field(form, 'role');
+  if (!isRole(role)) return finish(ctx, USERS);
+  if (id === ctx.user.id) return finish(ctx, USERS, { kind: 'error', message: m('cannotChangeOwnRole') });
+  let email: string;
+  try {
+    email = (await changeUserRole(ctx.db, ctx.merchantId, id, role)).email;
+  } catch (err) {
+    return refused(ctx, USERS, err, (e) => (e.code === 'last_owner' ? m('lastOwner') : undefined));
+  }
+  return finish(ctx, USERS, { kind: 'notice', message: m('roleChanged', { email, role: roleName(m, role) }) });
 }
 
 export async function disableUserAction(form: FormData): Promise<void> {
   const ctx = await dashboardAction();
+  await mustManageUsers(ctx);
   const t = tc(ctx.locale);
   const id = idField(form, 'userId', 'user');
-  if (id === ctx.user.id) return finish(ctx, '/dashboard/users', { kind: 'error', message: t('cannotDisableSelf') });
+  if (id === ctx.user.id) return finish(ctx, USERS, { kind: 'error', message: t('cannotDisableSelf') });
   try {
     await disableUser(ctx.db, ctx.merchantId, id);
   } catch (err) {
-    return refused(ctx, '/dashboard/users', err);
+    return refused(ctx, USERS, err, (e) => (e.code === 'last_owner' ? tt(ctx.locale)('lastOwner') : undefined));
   }
-  return finish(ctx, '/dashboard/users', { kind: 'notice', message: t('userDisabled') });
+  return finish(ctx, USERS, { kind: 'notice', message: t('userDisabled') });
+}
+
+export async function setRequireTwoFactorAction(form: FormData): Promise<void> {
+  const ctx = await dashboardAction();
+  await mustManageUsers(ctx);
+  const on = field(form, 'require') === 'on';
+  await setRequireTwoFactor(ctx.db, ctx.merchantId, on);
+  return finish(ctx, USERS, { kind: 'notice', message: tt(ctx.locale)(on ? 'requireOn' : 'requireOff') });
 }

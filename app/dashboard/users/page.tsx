@@ -1,19 +1,30 @@
-// The merchant's users: the list (disabled ones marked), invite by email (a one-time password shown
-// once, here, right after), and disable (not oneself).
+// The merchant's users: the list (role, two-step sign-in, disabled ones marked); for owners
+// (roles.ts canManageUsers), each user's role to change and a Disable button (not their own), an
+// invitation form (e-mail and role: a one-time link shown once, here, right after), the pending
+// invitations (role, expiry, Revoke), and the "two-step sign-in required" setting.
 
 import { ActionButton, FlashView } from '@/components/dashboard/catalog/parts';
 import { catalogPage, titled } from '@/components/dashboard/catalog/server';
 import { Badge, PageTitle, Section, Table } from '@/components/dashboard/ui';
 import { formatDate } from '@/lib/dashboard/catalog';
+import { listPendingInvitations } from '@/lib/dashboard/invitations';
+import { canManageUsers, ROLES } from '@/lib/dashboard/roles';
+import { requiresTwoFactor } from '@/lib/dashboard/two-factor';
 import { listUsers } from '@/lib/dashboard/users';
-import { disableUserAction, inviteUserAction } from './actions';
+import { roleHelp, roleName, tt } from '@/lib/i18n/team';
+import { changeRoleAction, disableUserAction, inviteUserAction, revokeInvitationAction, setRequireTwoFactorAction } from './actions';
 import '../catalog.css';
+import '../team.css';
 
 export const generateMetadata = titled('usersTitle');
 
 export default async function UsersPage() {
   const { ctx, t, flash } = await catalogPage();
+  const m = tt(ctx.locale);
+  const manage = canManageUsers(ctx.user.role);
   const users = await listUsers(ctx.db, ctx.merchantId);
+  const pending = manage ? await listPendingInvitations(ctx.db, ctx.merchantId) : [];
+  const required = await requiresTwoFactor(ctx.db, ctx.merchantId);
 
   return (
     <div className="dc-page">
@@ -22,7 +33,7 @@ export default async function UsersPage() {
       <FlashView flash={flash} t={t} />
 
       <div className="db-section">
-        <Table caption={t('usersTitle')} captionHidden head={[t('email'), t('status'), t('created'), t('actions')]}>
+        <Table caption={t('usersTitle')} captionHidden head={[t('email'), m('role'), t('status'), t('created'), ...(manage ? [t('actions')] : [])]}>
           {users.map((u) => (
             <tr key={u.id}>
               <td className="dc-break">
@@ -30,32 +41,119 @@ export default async function UsersPage() {
                 {u.id === ctx.user.id ? <span className="db-muted"> ({t('you')})</span> : null}
               </td>
               <td>
-                <Badge tone={u.disabled ? 'bad' : 'ok'}>{u.disabled ? t('disabled') : t('active')}</Badge>
+                {manage && u.id !== ctx.user.id && !u.disabled ? (
+                  <form action={changeRoleAction} className="db-inline tm-role">
+                    <input type="hidden" name="userId" value={u.id} />
+                    <select name="role" defaultValue={u.role} aria-label={m('changeRoleOf', { email: u.email })}>
+                      {ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {roleName(m, r)}
+                        </option>
+                      ))}
+                    </select>
+                    <button type="submit" className="db-button db-button-secondary db-button-small">
+                      {m('changeRole')}
+                    </button>
+                  </form>
+                ) : (
+                  roleName(m, u.role)
+                )}
               </td>
-              <td>{formatDate(u.createdAt, ctx.locale, ctx.timeZone)}</td>
               <td>
-                {u.id !== ctx.user.id && !u.disabled ? (
-                  <ActionButton action={disableUserAction} fields={{ userId: u.id }} secondary danger label={`${t('disable')} ${u.email}`}>
-                    {t('disable')}
-                  </ActionButton>
+                <Badge tone={u.disabled ? 'bad' : 'ok'}>{u.disabled ? t('disabled') : t('active')}</Badge>
+                {u.twoFactor ? (
+                  <>
+                    {' '}
+                    <Badge tone="info">{m('twoFactorOn')}</Badge>
+                  </>
                 ) : null}
               </td>
+              <td>{formatDate(u.createdAt, ctx.locale, ctx.timeZone)}</td>
+              {manage ? (
+                <td>
+                  {u.id !== ctx.user.id && !u.disabled ? (
+                    <ActionButton action={disableUserAction} fields={{ userId: u.id }} secondary danger label={`${t('disable')} ${u.email}`}>
+                      {t('disable')}
+                    </ActionButton>
+                  ) : null}
+                </td>
+              ) : null}
             </tr>
           ))}
         </Table>
       </div>
 
-      <Section title={t('inviteTitle')} id="invite">
-        <form action={inviteUserAction} className="db-form">
-          <div className="db-field">
-            <label htmlFor="invite-email">{t('email')}</label>
-            <input id="invite-email" name="email" type="email" className="dc-input" required maxLength={254} autoComplete="off" />
+      {manage ? (
+        <>
+          <Section title={t('inviteTitle')} id="invite">
+            <p className="db-muted">{m('inviteIntro')}</p>
+            <form action={inviteUserAction} className="db-form">
+              <div className="db-field">
+                <label htmlFor="invite-email">{t('email')}</label>
+                <input id="invite-email" name="email" type="email" className="dc-input" required maxLength={254} autoComplete="off" />
+              </div>
+              <div className="db-field">
+                <label htmlFor="invite-role">{m('role')}</label>
+                <select id="invite-role" name="role" defaultValue="viewer" aria-describedby="roles-help">
+                  {ROLES.map((r) => (
+                    <option key={r} value={r}>
+                      {roleName(m, r)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button type="submit" className="db-button">
+                {t('invite')}
+              </button>
+            </form>
+            <dl className="tm-roles" id="roles-help">
+              {ROLES.map((r) => (
+                <div key={r}>
+                  <dt>{roleName(m, r)}</dt>
+                  <dd>{roleHelp(m, r)}</dd>
+                </div>
+              ))}
+            </dl>
+          </Section>
+
+          {/* Not a Section: its table is a region named the same, and two landmarks must not share a name. */}
+          <div className="db-section">
+            <h2 className="db-h2">{m('pendingTitle')}</h2>
+            {pending.length ? (
+              <Table caption={m('pendingTitle')} captionHidden head={[t('email'), m('role'), m('expires'), t('actions')]}>
+                {pending.map((i) => (
+                  <tr key={i.id}>
+                    <td className="dc-break">{i.email}</td>
+                    <td>{roleName(m, i.role)}</td>
+                    <td>{formatDate(i.expiresAt, ctx.locale, ctx.timeZone)}</td>
+                    <td>
+                      <ActionButton action={revokeInvitationAction} fields={{ invitationId: i.id }} secondary danger label={m('revokeOf', { email: i.email })}>
+                        {m('revoke')}
+                      </ActionButton>
+                    </td>
+                  </tr>
+                ))}
+              </Table>
+            ) : (
+              <p className="db-muted">{m('noPending')}</p>
+            )}
           </div>
-          <button type="submit" className="db-button">
-            {t('invite')}
-          </button>
-        </form>
-      </Section>
+
+          <Section title={m('requireTitle')} id="require">
+            <form action={setRequireTwoFactorAction} className="db-form">
+              <label className="dc-check">
+                <input type="checkbox" name="require" value="on" defaultChecked={required} aria-describedby="require-hint" /> {m('requireLabel')}
+              </label>
+              <p className="db-muted" id="require-hint">
+                {m('requireHint')}
+              </p>
+              <button type="submit" className="db-button db-button-secondary">
+                {m('save')}
+              </button>
+            </form>
+          </Section>
+        </>
+      ) : null}
     </div>
   );
 }

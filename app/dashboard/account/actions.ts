@@ -1,0 +1,63 @@
+'use server';
+import { headers } from 'next/headers';
+// The signed-in user's own two-step sign-in (lib/dashboard/two-factor.ts): start (a new secret,
+// shown on the account page), confirm with a first code (ten recovery codes, shown once on the next
+// render), and turn off (a current code, a recovery code or the password). These run even while the
+// merchant's rule requires two-step sign-in of a user who has not set it up yet: it is where they
+// are sent.
+import { finish, refused } from '@/components/dashboard/catalog/server';
+import { field } from '@/lib/dashboard/catalog';
+import { ACCOUNT_PATH, dashboardAction } from '@/lib/dashboard/context';
+import { confirmEnrolment, disableTwoFactor, startEnrolment } from '@/lib/dashboard/two-factor';
+import { lastHop } from '@/lib/domain/action-limits';
+import { tt } from '@/lib/i18n/team';
+
+/** "45 s", "3 min": as the sign-in page writes a wait. */
+const waitShort = (s: number) => (s < 60 ? `${s} s` : `${Math.ceil(s / 60)} min`);
+
+export async function startTwoFactorAction(): Promise<void> {
+  const ctx = await dashboardAction({ enrolling: true });
+  try {
+    await startEnrolment(ctx.db, ctx.user);
+  } catch (err) {
+    return refused(ctx, ACCOUNT_PATH, err, (e) => (e.code === 'two_factor_unavailable' ? tt(ctx.locale)('unavailable') : undefined));
+  }
+  return finish(ctx, ACCOUNT_PATH);
+}
+
+export async function confirmTwoFactorAction(form: FormData): Promise<void> {
+  const ctx = await dashboardAction({ enrolling: true });
+  const m = tt(ctx.locale);
+  let codes: string[];
+  try {
+    codes = (await confirmEnrolment(ctx.db, ctx.user.id, field(form, 'code').slice(0, 32))).recoveryCodes;
+  } catch (err) {
+    return refused(ctx, ACCOUNT_PATH, err, (e) => (e.code === 'invalid_code' ? m('invalidCode') : e.code === 'no_enrolment' ? m('noEnrolment') : undefined));
+  }
+  return finish(ctx, ACCOUNT_PATH, {
+    kind: 'secret',
+    message: m('twoFactorEnabled'),
+    secrets: [{ label: m('recoveryCodes'), value: codes.join('\n') }],
+    hint: m('recoveryHint'),
+  });
+}
+
+export async function disableTwoFactorAction(form: FormData): Promise<void> {
+  const ctx = await dashboardAction({ enrolling: true });
+  const m = tt(ctx.locale);
+  const h = await headers();
+  const code = field(form, 'code').slice(0, 64);
+  const password = String(form.get('password') ?? '').slice(0, 1024);
+  try {
+    await disableTwoFactor(ctx.db, ctx.user.id, { code, password, clientAddress: lastHop(h.get('x-forwarded-for')) ?? h.get('x-real-ip') });
+  } catch (err) {
+    return refused(ctx, ACCOUNT_PATH, err, (e) =>
+      e.code === 'invalid_code'
+        ? m('wrongProof')
+        : e.code === 'throttled'
+          ? m('throttled', { wait: waitShort((e as { retryAfter?: number }).retryAfter ?? 60) })
+          : undefined,
+    );
+  }
+  return finish(ctx, ACCOUNT_PATH, { kind: 'notice', message: m('twoFactorDisabled') });
+}
