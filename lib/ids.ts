@@ -20,6 +20,7 @@ export const ID_PREFIXES = {
   railAccount: 'ra',
   refund: 're',
   balanceTransaction: 'txn',
+  auditEvent: 'audit',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

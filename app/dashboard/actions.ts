@@ -13,7 +13,7 @@ import { LOCALE_COOKIE } from '@/lib/i18n';
 
 /** The test/live switch: this session reads and writes the chosen mode from now on. */
 export async function setModeAction(formData: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('signed_in');
   const mode = formData.get('mode');
   if (mode !== 'live' && mode !== 'test') redirect('/dashboard');
   await setMode(ctx.db, ctx.token, mode === 'live');
@@ -41,7 +41,7 @@ function backPath(v: FormDataEntryValue | null): string {
 
 /** Sign out of this device: the session ends in the database (a copied cookie is then useless) and the cookie goes. */
 export async function signOutAction(): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('signed_in');
   await signOut(ctx.db, ctx.token);
   const c = sessionCookie();
   (await cookies()).delete({ name: c.name, path: c.options.path });
@@ -51,7 +51,7 @@ export async function signOutAction(): Promise<void> {
 
 /** Sign out everywhere: every session of this user ends (a lost phone). */
 export async function signOutEverywhereAction(): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('signed_in');
   await signOutEverywhere(ctx.db, ctx.user.id);
   const c = sessionCookie();
   (await cookies()).delete({ name: c.name, path: c.options.path });

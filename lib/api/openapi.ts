@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { MOMO_PROTOCOLS } from '../config';
 import { updateAccountInput } from '../domain/account';
+import { ACTOR_TYPES, AUDIT_ACTIONS, listAuditEventsQuery } from '../domain/audit';
 import { listBalanceTransactionsQuery } from '../domain/balance-transactions';
 import { createCheckoutSessionInput, LOCALES, listCheckoutSessionsQuery } from '../domain/checkout-sessions';
 import { EVENT_TYPES, type EventType, listEventsQuery } from '../domain/events';
@@ -92,6 +93,8 @@ export const ERROR_CODES = [
   'invoice_expired',
   'operator_reference_invalid',
   'destination_in_use',
+  // Issue 29: a restricted key without the route's permission (lib/api/route.ts).
+  'permission_denied',
 ] as const;
 
 const Quote = z
@@ -489,6 +492,27 @@ const BalanceTransaction = z.strictObject({
   createdAt: ts,
 });
 
+const AuditEvent = z.strictObject({
+  id: z.string().describe('audit_...'),
+  object: z.literal('audit_event'),
+  action: z.enum(AUDIT_ACTIONS).describe('what was done (user.signed_in, api_key.created, refund.approved, rail_account.updated...)'),
+  actor: z
+    .strictObject({
+      type: z.enum(ACTOR_TYPES).describe('a dashboard user, an API key, or Caisse itself'),
+      id: z.string().nullable().describe('user_... or key_...; null for system'),
+      label: z.string().nullable().describe("the user's e-mail, or the key's prefix and last four (sk_live_…AbCd); never a secret"),
+    })
+    .describe('who did it'),
+  target: z
+    .strictObject({ object: z.string().describe('the kind of object (refund, webhook_endpoint, rail_account, api_key, user, account)'), id: z.string() })
+    .nullable()
+    .describe('what it was done to'),
+  ip: z.string().nullable().describe('the client address it came from, when known'),
+  changes: z.record(z.string(), z.unknown()).nullable().describe('`before` and `after` of what changed; secrets never, only their last four and fingerprint'),
+  livemode: z.boolean().describe("the mode of the action; account-wide actions (a sign-in, a user's change) are live-mode lines"),
+  createdAt: ts,
+});
+
 const Account = z.strictObject({
   id: z.string().describe('acct_...: your merchant account'),
   object: z.literal('account'),
@@ -578,6 +602,7 @@ export const RESPONSE_OBJECTS = {
   BalanceTransaction,
   Balance,
   Account,
+  AuditEvent,
   Event,
   WebhookEndpoint,
   WebhookEndpointWithSecret: WebhookEndpoint.extend({
@@ -723,6 +748,11 @@ export const TAGS = [
     name: 'Balance',
     description:
       'The ledger: one balance transaction per money movement (a payment, an overpayment, a late payment, a refund, money reversed on chain), written with the movement itself, and the balance per account and currency.',
+  },
+  {
+    name: 'Audit log',
+    description:
+      'Who did what on your account, when and from where: sign-ins, users, API keys, webhook endpoints, rail accounts, refunds and their approvals, settings. Append-only; secrets never appear, only their last four and fingerprint. See the guide [Team and permissions](/docs/guides/team).',
   },
   {
     name: 'Test helpers',
@@ -1286,6 +1316,17 @@ export const OPERATIONS: Operation[] = [
     returns: 'Account',
   },
   {
+    id: 'listAuditEvents',
+    tag: 'Audit log',
+    method: 'get',
+    path: '/v1/audit_events',
+    summary: 'List audit events',
+    description:
+      "The audit log, one line per action: who (a dashboard user, an API key with its prefix and last four, or Caisse), what (`action`), on what (`target`), from which address, and `changes` before and after (secrets never). Needs the permission `audit.read`: your secret keys, and restricted keys given it; a key reads the lines of its own mode (account-wide actions, such as a sign-in, are live-mode lines). Filter by `action` or `actor` (a `user_...` or `key_...` id, or `system`).\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.",
+    query: listAuditEventsQuery,
+    returns: 'list:AuditEvent',
+  },
+  {
     id: 'createRailAccount',
     tag: 'Rail accounts',
     method: 'post',
@@ -1497,6 +1538,10 @@ function errorResponses(op: Operation): Record<string, Json> {
       ];
   out['400'] = { description: `Invalid request: ${codeList([...new Set(c400)])}` };
   out['401'] = { description: '`invalid_api_key`: no, malformed, unknown or revoked API key', headers: { 'WWW-Authenticate': header('WWWAuthenticate') } };
+  out['403'] = {
+    description:
+      '`permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions)',
+  };
   if (op.rail === 'confirm')
     out['402'] = {
       description: "`payment_refused`: the rail's backend refused this one payment request (e.g. the payer's number); try again or use another rail",
@@ -1712,6 +1757,17 @@ export const EXAMPLES = {
     livemode: true,
     createdAt: T,
   },
+  AuditEvent: {
+    id: 'audit_6Tq2Lx9KmV4nRc8BzW3pJd',
+    object: 'audit_event',
+    action: 'refund.approved',
+    actor: { type: 'user', id: 'user_3Kc9Qx2LmT7nVb4RzW8pHd', label: 'ana@shop.example' },
+    target: { object: 'refund', id: 're_4Nq8Xv2KcM7tRb3LzW9pHd' },
+    ip: '203.0.113.7',
+    changes: { before: { status: 'pending_approval' }, after: { status: 'pending' } },
+    livemode: true,
+    createdAt: T,
+  },
   Account: { id: 'acct_2Lm8Qx4KvT9nRc3BzW6pJd', object: 'account', name: 'Boutique Awa', timeZone: 'Africa/Abidjan', livemode: true },
   Balance: {
     object: 'balance',
@@ -1810,6 +1866,11 @@ const ERROR_EXAMPLES: Record<string, ErrorExample> = {
     'payment_refused',
     "The mobile_money_a backend refused this payment request (HTTP 400). Check the payer's phone number. Try again or use another rail.",
     'phone',
+  ],
+  '403': [
+    'invalid_request_error',
+    'permission_denied',
+    "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
   ],
   '408': ['invalid_request_error', 'request_timeout', 'The request body did not arrive within 10 s.'],
   '413': ['invalid_request_error', 'request_too_large', 'The request body is larger than the limit of 65536 bytes.'],

@@ -147,7 +147,7 @@ export async function sessionFromToken(db: Db, token: string | null | undefined,
   if (!token || !TOKEN_RE.test(token)) return null;
   const rows = await db.query<UserRow & { token_hash: string; livemode: boolean; time_zone: string }>(
     `with s as (
-       select s.token_hash, s.livemode, u.id, u.merchant_id, u.email, u.disabled_at, u.created_at, m.time_zone
+       select s.token_hash, s.livemode, u.id, u.merchant_id, u.email, u.disabled_at, u.created_at, u.role, m.time_zone
        from dashboard_sessions s join users u on u.id = s.user_id join merchants m on m.id = u.merchant_id
        where s.token_hash = $1 and ${ALIVE('$2')}
      ), touched as (

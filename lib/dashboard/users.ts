@@ -10,6 +10,8 @@
 // one e-mail never share a password: generated ones never do, and a chosen one is refused.
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { type Actor, recordAudit } from '../domain/audit';
+import { isRole, type Role } from '../domain/permissions';
 import { DomainError, invalid, notFound } from '../errors';
 import { createId, nowSeconds } from '../ids';
 import { generatePassword, hashPassword, passwordProblem, verifyPassword } from './passwords';
@@ -21,6 +23,11 @@ export interface User {
   merchantId: string;
   disabled: boolean;
   createdAt: number;
+  /**
+   * The user's role (lib/domain/permissions.ts). Optional: read from users.role (migrations 0028 and
+   * 0029 both add it, existing users being owners); a User built without it is an owner.
+   */
+  role?: Role;
 }
 
 export interface UserRow {
@@ -29,10 +36,11 @@ export interface UserRow {
   email: string;
   disabled_at: number | null;
   created_at: number;
+  role?: string | null;
 }
 
 /** The columns every query that builds a User selects (never password_hash unless it needs it). */
-export const USER_COLUMNS = 'id, merchant_id, email, disabled_at, created_at';
+export const USER_COLUMNS = 'id, merchant_id, email, disabled_at, created_at, role';
 
 export const toUser = (r: UserRow): User => ({
   id: r.id,
@@ -40,6 +48,7 @@ export const toUser = (r: UserRow): User => ({
   merchantId: r.merchant_id,
   disabled: r.disabled_at !== null,
   createdAt: Number(r.created_at),
+  ...(isRole(r.role) ? { role: r.role } : {}),
 });
 
 const emailSchema = z.email().max(254);
@@ -142,4 +151,32 @@ export async function disableUser(db: Db, merchantId: string, userId: string, no
   );
   if (!rows[0]) throw notFound('user', userId);
   return { user: toUser(rows[0]), sessionsRevoked: Number(rows[0].revoked) };
+}
+
+/**
+ * Change a user's role (the team branch's Users page is where people do it; here for the CLI, the
+ * tests and the demo). Written to the audit log in the same transaction. Another merchant's user is
+ * `resource_missing`.
+ */
+export async function setUserRole(db: Db, merchantId: string, userId: string, role: Role, actor: Actor, now = nowSeconds()): Promise<User> {
+  return db.transaction(async (tx) => {
+    const before = await tx.query<{ role: string }>(`select role from users where id = $1 and merchant_id = $2 for update`, [userId, merchantId]);
+    if (!before[0]) throw notFound('user', userId);
+    const rows = await tx.query<UserRow>(`update users set role = $3, updated_at = $4 where id = $1 and merchant_id = $2 returning ${USER_COLUMNS}`, [
+      userId,
+      merchantId,
+      role,
+      now,
+    ]);
+    await recordAudit(tx, {
+      merchantId,
+      livemode: true,
+      actor,
+      action: 'user.role_changed',
+      target: { object: 'user', id: userId },
+      changes: { before: { role: before[0].role }, after: { role } },
+      now,
+    });
+    return toUser(rows[0]!);
+  });
 }

@@ -27,6 +27,7 @@ export const GUIDES: Guide[] = [
   { slug: 'payment-links', title: 'Payment links', summary: 'A URL to share that takes payments without code.' },
   { slug: 'refunds', title: 'Refunds', summary: 'Give a payer back part or all of a payment, on every rail.' },
   { slug: 'rail-accounts', title: 'Your own rail accounts', summary: 'Your buyers pay into your own operator accounts, node and wallet.' },
+  { slug: 'team', title: 'Team and permissions', summary: 'Roles, restricted keys, approvals and the audit log.' },
   { slug: 'sdk', title: 'Use the TypeScript SDK', summary: 'Typed calls, retries, pagination and webhook verification.' },
 ];
 
@@ -92,6 +93,11 @@ export const ERROR_CODE_DOCS: Record<string, ErrorCodeDoc> = {
   request_aborted: { status: 400, type: 'invalid_request_error', meaning: 'The body was cut off before its end.' },
   invalid_host: { status: 400, type: 'invalid_request_error', meaning: 'A malformed `Host` header.' },
   invalid_api_key: { status: 401, type: 'authentication_error', meaning: 'No key, or a malformed, unknown or revoked one (`WWW-Authenticate` header).' },
+  permission_denied: {
+    status: 403,
+    type: 'invalid_request_error',
+    meaning: 'A restricted key (`rk_...`) without the permission the operation needs; the message names it. Nothing was done.',
+  },
   payment_refused: {
     status: 402,
     type: 'invalid_request_error',

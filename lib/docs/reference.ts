@@ -460,10 +460,12 @@ export const OBJECT_PAGES = [
   { match: /^RailAccount/, path: '/docs/objects/rail-accounts' },
   { match: /^Refund/, path: '/docs/objects/refunds' },
   { match: /^(Balance|Account$)/, path: '/docs/objects/balance' },
+  { match: /^AuditEvent/, path: '/docs/objects/audit-events' },
 ] as const;
 export const SETTINGS_OBJECTS_PATH = OBJECT_PAGES[0].path;
 export const REFUND_OBJECTS_PATH = OBJECT_PAGES[1].path;
 export const BALANCE_OBJECTS_PATH = OBJECT_PAGES[2].path;
+export const AUDIT_OBJECTS_PATH = OBJECT_PAGES[3].path;
 const pageOf = (name: string) => OBJECT_PAGES.find((p) => p.match.test(name));
 
 /** Components worth their own section on /docs/objects, in the document's order. */

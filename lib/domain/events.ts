@@ -36,6 +36,10 @@ export const EVENT_TYPES = [
   'refund.succeeded',
   'refund.failed',
   'refund.canceled',
+  // Approvals (issue 29): a refund that waits for an owner's or admin's approval, and its decision.
+  'refund.pending_approval',
+  'refund.approved',
+  'refund.rejected',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

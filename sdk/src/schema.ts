@@ -800,6 +800,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/audit_events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List audit events
+         * @description The audit log, one line per action: who (a dashboard user, an API key with its prefix and last four, or Caisse), what (`action`), on what (`target`), from which address, and `changes` before and after (secrets never). Needs the permission `audit.read`: your secret keys, and restricted keys given it; a key reads the lines of its own mode (account-wide actions, such as a sign-in, are live-mode lines). Filter by `action` or `actor` (a `user_...` or `key_...` id, or `system`).
+         *
+         *     Newest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rail_accounts": {
         parameters: {
             query?: never;
@@ -1394,6 +1416,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "refund.pending_approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.pending_approval event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_refund_pending_approval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.approved event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_refund_approved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.rejected event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_refund_rejected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1699,6 +1781,45 @@ export interface components {
             /** @description the key's mode */
             livemode: boolean;
         };
+        AuditEvent: {
+            /** @description audit_... */
+            id: string;
+            /** @constant */
+            object: "audit_event";
+            /**
+             * @description what was done (user.signed_in, api_key.created, refund.approved, rail_account.updated...)
+             * @enum {string}
+             */
+            action: "user.signed_in" | "user.sign_in_failed" | "user.invited" | "user.role_changed" | "user.disabled" | "user.two_factor_changed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.approved" | "refund.rejected" | "account.updated";
+            /** @description who did it */
+            actor: {
+                /**
+                 * @description a dashboard user, an API key, or Caisse itself
+                 * @enum {string}
+                 */
+                type: "user" | "key" | "system";
+                /** @description user_... or key_...; null for system */
+                id: string | null;
+                /** @description the user's e-mail, or the key's prefix and last four (sk_live_…AbCd); never a secret */
+                label: string | null;
+            };
+            /** @description what it was done to */
+            target: {
+                /** @description the kind of object (refund, webhook_endpoint, rail_account, api_key, user, account) */
+                object: string;
+                id: string;
+            } | null;
+            /** @description the client address it came from, when known */
+            ip: string | null;
+            /** @description `before` and `after` of what changed; secrets never, only their last four and fingerprint */
+            changes: {
+                [key: string]: unknown;
+            } | null;
+            /** @description the mode of the action; account-wide actions (a sign-in, a user's change) are live-mode lines */
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+        };
         /** @description An event; data.object is the object its type names (payment_intent.* a PaymentIntent, ...). Also the body of every webhook */
         Event: components["schemas"]["PaymentIntentEvent"] | components["schemas"]["CheckoutSessionEvent"] | components["schemas"]["ProductEvent"] | components["schemas"]["PriceEvent"] | components["schemas"]["PaymentLinkEvent"] | components["schemas"]["RailAccountEvent"] | components["schemas"]["RefundEvent"];
         WebhookEndpoint: {
@@ -1706,7 +1827,7 @@ export interface components {
             /** @constant */
             object: "webhook_endpoint";
             url: string;
-            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled")[];
+            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "refund.pending_approval" | "refund.approved" | "refund.rejected")[];
             description: string | null;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -1721,7 +1842,7 @@ export interface components {
             /** @constant */
             object: "webhook_endpoint";
             url: string;
-            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled")[];
+            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "refund.pending_approval" | "refund.approved" | "refund.rejected")[];
             description: string | null;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -1740,7 +1861,7 @@ export interface components {
             endpointId: string;
             eventId: string;
             /** @enum {string} */
-            eventType: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled";
+            eventType: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "refund.pending_approval" | "refund.approved" | "refund.rejected";
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             attemptCount: number;
@@ -1817,7 +1938,7 @@ export interface components {
                  * @description absent only on a 500
                  * @enum {string}
                  */
-                code?: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "parameters_exclusive" | "amount_too_small" | "amount_too_large" | "rail_currency_mismatch" | "rail_not_configured" | "invalid_json" | "invalid_content_length" | "invalid_host" | "request_aborted" | "request_timeout" | "request_too_large" | "unsupported_media_type" | "method_not_allowed" | "resource_missing" | "webhook_endpoint_limit" | "invalid_api_key" | "rate_limited" | "phone_rate_limited" | "address_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "unexpected_state" | "payment_refused" | "rail_unavailable" | "rail_account_invalid" | "rail_account_exists" | "encryption_key_missing" | "refund_unsupported" | "invalid_destination" | "wrong_network" | "amount_mismatch" | "invoice_expired" | "operator_reference_invalid" | "destination_in_use";
+                code?: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "parameters_exclusive" | "amount_too_small" | "amount_too_large" | "rail_currency_mismatch" | "rail_not_configured" | "invalid_json" | "invalid_content_length" | "invalid_host" | "request_aborted" | "request_timeout" | "request_too_large" | "unsupported_media_type" | "method_not_allowed" | "resource_missing" | "webhook_endpoint_limit" | "invalid_api_key" | "rate_limited" | "phone_rate_limited" | "address_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "unexpected_state" | "payment_refused" | "rail_unavailable" | "rail_account_invalid" | "rail_account_exists" | "encryption_key_missing" | "refund_unsupported" | "invalid_destination" | "wrong_network" | "amount_mismatch" | "invoice_expired" | "operator_reference_invalid" | "destination_in_use" | "permission_denied";
                 message: string;
                 /** @description the parameter at fault; null when the error is not about one parameter */
                 param: string | null;
@@ -1934,7 +2055,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            type: "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled";
+            type: "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "refund.pending_approval" | "refund.approved" | "refund.rejected";
             data: {
                 /** @description the object as it was right after the change */
                 object: components["schemas"]["Refund"];
@@ -2260,6 +2381,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
@@ -2422,6 +2564,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -2696,6 +2859,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode */
             404: {
                 headers: {
@@ -2857,6 +3041,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -3140,6 +3345,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
@@ -3305,6 +3531,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -3548,6 +3795,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode */
             404: {
                 headers: {
@@ -3700,6 +3968,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -3974,6 +4263,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
@@ -4112,6 +4422,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -4347,6 +4678,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode */
             404: {
                 headers: {
@@ -4504,6 +4856,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -4778,6 +5151,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
@@ -4916,6 +5310,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -5150,6 +5565,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode */
             404: {
                 headers: {
@@ -5302,6 +5738,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -5577,6 +6034,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
@@ -5717,6 +6195,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -5953,6 +6452,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode */
             404: {
                 headers: {
@@ -6107,6 +6627,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -6391,6 +6932,27 @@ export interface operations {
                      *         "code": "payment_refused",
                      *         "message": "The mobile_money_a backend refused this payment request (HTTP 400). Check the payer's phone number. Try again or use another rail.",
                      *         "param": "phone",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -6701,6 +7263,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode (and every test helper with a live key) */
             404: {
                 headers: {
@@ -6997,6 +7580,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode (and every test helper with a live key) */
             404: {
                 headers: {
@@ -7254,6 +7858,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
@@ -7386,6 +8011,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
@@ -7438,7 +8084,7 @@ export interface operations {
                 endingBefore?: string;
                 "createdAt[gte]"?: number;
                 "createdAt[lt]"?: number;
-                type?: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled";
+                type?: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "refund.pending_approval" | "refund.approved" | "refund.rejected";
             };
             header?: never;
             path?: never;
@@ -7537,6 +8183,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -7678,6 +8345,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -7849,6 +8537,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
@@ -7917,7 +8626,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled")[];
+                    enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "refund.pending_approval" | "refund.approved" | "refund.rejected")[];
                     description?: string;
                 };
             };
@@ -7987,6 +8696,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -8225,6 +8955,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode */
             404: {
                 headers: {
@@ -8313,7 +9064,7 @@ export interface operations {
                  */
                 "application/json": {
                     url?: string;
-                    enabledEvents?: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled")[];
+                    enabledEvents?: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "refund.pending_approval" | "refund.approved" | "refund.rejected")[];
                     description?: string | null;
                     disabled?: boolean;
                 };
@@ -8383,6 +9134,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -8632,6 +9404,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode */
             404: {
                 headers: {
@@ -8787,6 +9580,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -9077,6 +9891,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode */
             404: {
                 headers: {
@@ -9226,6 +10061,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -9392,6 +10248,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -9679,6 +10556,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
@@ -9836,6 +10734,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -10105,6 +11024,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode */
             404: {
                 headers: {
@@ -10261,6 +11201,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -10544,6 +11505,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode */
             404: {
                 headers: {
@@ -10807,6 +11789,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -11084,6 +12087,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode (and every test helper with a live key) */
             404: {
                 headers: {
@@ -11345,6 +12369,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -11626,6 +12671,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
@@ -11745,6 +12811,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -11906,6 +12993,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
@@ -12013,6 +13121,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -12151,6 +13280,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `request_timeout`: the body did not arrive within 10 s */
             408: {
                 headers: {
@@ -12248,6 +13398,181 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                limit?: number;
+                startingAfter?: string;
+                endingBefore?: string;
+                "createdAt[gte]"?: number;
+                "createdAt[lt]"?: number;
+                action?: "user.signed_in" | "user.sign_in_failed" | "user.invited" | "user.role_changed" | "user.disabled" | "user.two_factor_changed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.approved" | "refund.rejected" | "account.updated";
+                actor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "audit_6Tq2Lx9KmV4nRc8BzW3pJd",
+                     *           "object": "audit_event",
+                     *           "action": "refund.approved",
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "user_3Kc9Qx2LmT7nVb4RzW8pHd",
+                     *             "label": "ana@shop.example"
+                     *           },
+                     *           "target": {
+                     *             "object": "refund",
+                     *             "id": "re_4Nq8Xv2KcM7tRb3LzW9pHd"
+                     *           },
+                     *           "ip": "203.0.113.7",
+                     *           "changes": {
+                     *             "before": {
+                     *               "status": "pending_approval"
+                     *             },
+                     *             "after": {
+                     *               "status": "pending"
+                     *             }
+                     *           },
+                     *           "livemode": true,
+                     *           "createdAt": 1767225600
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "url": "/v1/audit_events"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: components["schemas"]["AuditEvent"][];
+                        hasMore: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `parameters_exclusive`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_invalid",
+                     *         "message": "limit must be an integer from 1 to 100",
+                     *         "param": "limit",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -12414,6 +13739,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -12603,6 +13949,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -12885,6 +14252,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode */
             404: {
                 headers: {
@@ -13110,6 +14498,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -13414,6 +14823,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -14560,6 +15990,120 @@ export interface operations {
                 "application/json": components["schemas"]["RefundEvent"] & {
                     /** @constant */
                     type: "refund.canceled";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_refund_pending_approval: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundEvent"] & {
+                    /** @constant */
+                    type: "refund.pending_approval";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_refund_approved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundEvent"] & {
+                    /** @constant */
+                    type: "refund.approved";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_refund_rejected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundEvent"] & {
+                    /** @constant */
+                    type: "refund.rejected";
                 };
             };
         };

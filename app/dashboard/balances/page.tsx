@@ -18,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function BalancesPage() {
-  const { ctx, t: tc, flash } = await catalogPage();
+  const { ctx, t: tc, flash } = await catalogPage('reports.read');
   const t = tb(ctx.locale);
   const [lines, account] = await Promise.all([balanceLines(ctx.db, ctx.scope, ctx.locale), retrieveAccount(ctx.db, ctx.scope)]);
   const money = (amount: number, currency: Parameters<typeof formatAmountLong>[1]) => formatAmountLong(amount, currency, ctx.locale);

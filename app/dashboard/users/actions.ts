@@ -9,7 +9,7 @@ import { createUser, disableUser, normalizeEmail } from '@/lib/dashboard/users';
 import { tc } from '@/lib/i18n/catalog';
 
 export async function inviteUserAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('users.manage');
   const t = tc(ctx.locale);
   const email = normalizeEmail(field(form, 'email'));
   if (!email) return finish(ctx, '/dashboard/users', { kind: 'error', message: t('emailInvalid') });
@@ -28,7 +28,7 @@ export async function inviteUserAction(form: FormData): Promise<void> {
 }
 
 export async function disableUserAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('users.manage');
   const t = tc(ctx.locale);
   const id = idField(form, 'userId', 'user');
   if (id === ctx.user.id) return finish(ctx, '/dashboard/users', { kind: 'error', message: t('cannotDisableSelf') });

@@ -12,7 +12,7 @@ import '../catalog.css';
 export const generateMetadata = titled('usersTitle');
 
 export default async function UsersPage() {
-  const { ctx, t, flash } = await catalogPage();
+  const { ctx, t, flash } = await catalogPage('users.manage');
   const users = await listUsers(ctx.db, ctx.merchantId);
 
   return (

@@ -4,6 +4,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { docsDocument } from '@/lib/docs/load';
 import {
+  AUDIT_OBJECTS_PATH,
   BALANCE_OBJECTS_PATH,
   examplesOf,
   objectHref,
@@ -35,7 +36,8 @@ export default function ObjectsPage() {
         What the API answers. Every object has an <code>id</code> (a prefix and random characters), <code>object</code> (its kind), <code>livemode</code> and{' '}
         <code>createdAt</code> (Unix seconds). Objects may gain fields over time: do not reject unknown ones. Rail accounts, their event and their settings by
         kind are on a page of their own: <Link href={SETTINGS_OBJECTS_PATH}>rail account objects</Link>; refunds and theirs too:{' '}
-        <Link href={REFUND_OBJECTS_PATH}>refund objects</Link>; and the ledger&apos;s: <Link href={BALANCE_OBJECTS_PATH}>balance objects</Link>.
+        <Link href={REFUND_OBJECTS_PATH}>refund objects</Link>; and the ledger&apos;s: <Link href={BALANCE_OBJECTS_PATH}>balance objects</Link>; the audit
+        log&apos;s: <Link href={AUDIT_OBJECTS_PATH}>audit events</Link>.
       </p>
       <nav aria-label="Objects">
         <ul className={styles.toc}>

@@ -33,7 +33,7 @@ export async function generateMetadata({ params }: Pick<Props, 'params'>): Promi
 const str = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
 
 export default async function PaymentPage({ params, searchParams }: Props) {
-  const ctx = await dashboardContext();
+  const ctx = await dashboardContext('payments.read');
   const s = t(ctx.locale);
   const when = (seconds: number) => formatDateTime(seconds, ctx.locale, ctx.timeZone);
   const { id } = await params;

@@ -43,7 +43,7 @@ function createdMessage(r: Refund, locale: Locale): string {
 }
 
 export async function createRefundAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('refunds.write');
   const t = tr(ctx.locale);
   const id = field(form, 'intent');
   if (!INTENT_RE.test(id)) notFound();
@@ -75,7 +75,7 @@ export async function createRefundAction(form: FormData): Promise<void> {
 }
 
 export async function cancelRefundAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('refunds.write');
   const t = tr(ctx.locale);
   const id = field(form, 'refund');
   if (!REFUND_RE.test(id)) notFound();
@@ -93,7 +93,7 @@ export async function cancelRefundAction(form: FormData): Promise<void> {
 }
 
 export async function markRefundSucceededAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('refunds.write');
   const t = tr(ctx.locale);
   const id = field(form, 'refund');
   if (!REFUND_RE.test(id)) notFound();
