@@ -7,6 +7,7 @@ import { revalidatePath } from 'next/cache';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { config } from '@/lib/config';
+import { dismissBanner } from '@/lib/dashboard/banners';
 import { dashboardAction, SIGN_IN_PATH, secureCookies, sessionCookie } from '@/lib/dashboard/context';
 import { sameOriginPost, setMode, signOut, signOutEverywhere } from '@/lib/dashboard/sessions';
 import { LOCALE_COOKIE } from '@/lib/i18n';
@@ -57,4 +58,13 @@ export async function signOutEverywhereAction(): Promise<void> {
   (await cookies()).delete({ name: c.name, path: c.options.path });
   revalidatePath('/dashboard', 'layout');
   redirect(`${SIGN_IN_PATH}?signedOut=all`);
+}
+
+/** An owner has seen a rail account change (issue 29): its banner no longer shows to them. */
+export async function dismissBannerAction(formData: FormData): Promise<void> {
+  const ctx = await dashboardAction('signed_in');
+  const id = formData.get('audit');
+  if (typeof id === 'string' && /^audit_[0-9A-Za-z]{1,64}$/.test(id)) await dismissBanner(ctx.db, ctx.merchantId, ctx.user.id, id);
+  revalidatePath('/dashboard', 'layout');
+  redirect(backPath(formData.get('back')));
 }

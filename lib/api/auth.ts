@@ -4,13 +4,14 @@
 // list: the same hashing and the same one lookup; lib/api/route.ts checks the route's permission.
 import type { Db } from '../db/client';
 import { keyLabel } from '../domain/api-keys';
+import type { Scope } from '../domain/common';
 import { hashKey } from '../domain/merchants';
 import { type EnabledAccount, enabledAccountsSubquery, parseEnabledAccounts } from '../store/rail-accounts';
 import { ApiError } from './errors';
 
 export { hashKey };
 
-export interface Merchant {
+export interface Merchant extends Scope {
   merchantId: string;
   livemode: boolean;
   keyId: string;

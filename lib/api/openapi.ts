@@ -518,6 +518,9 @@ const Account = z.strictObject({
   object: z.literal('account'),
   name: z.string(),
   timeZone: z.string().describe('an IANA time zone name: your days for reports and the dashboard (default Africa/Abidjan)'),
+  refundApprovalThresholds: z
+    .partialRecord(z.enum(CURRENCIES), z.number().int())
+    .describe('per currency, the amount (minor units) above which a refund waits in pending_approval for an owner or admin; none by default'),
   livemode: z.boolean().describe("the key's mode"),
 });
 
@@ -1311,7 +1314,7 @@ export const OPERATIONS: Operation[] = [
     path: '/v1/account',
     summary: 'Update your account',
     description:
-      '`timeZone`: an IANA time zone name (`Africa/Abidjan` by default, `Africa/Douala`, `Africa/Conakry`...), stored as the runtime spells it; anything else is a 400 naming `timeZone`. The same for both modes.',
+      '`timeZone`: an IANA time zone name (`Africa/Abidjan` by default, `Africa/Douala`, `Africa/Conakry`...), stored as the runtime spells it; anything else is a 400 naming `timeZone`. `refundApprovalThresholds`: per currency, the amount in minor units above which a refund waits in `pending_approval` until an owner or admin approves it on the dashboard (`{"XOF": 50000}`; `null` removes one); merged into the current ones. The same for both modes; each change is a line of the audit log (`account.updated`). Needs `settings.write`.',
     body: updateAccountInput,
     returns: 'Account',
   },
@@ -1768,7 +1771,14 @@ export const EXAMPLES = {
     livemode: true,
     createdAt: T,
   },
-  Account: { id: 'acct_2Lm8Qx4KvT9nRc3BzW6pJd', object: 'account', name: 'Boutique Awa', timeZone: 'Africa/Abidjan', livemode: true },
+  Account: {
+    id: 'acct_2Lm8Qx4KvT9nRc3BzW6pJd',
+    object: 'account',
+    name: 'Boutique Awa',
+    timeZone: 'Africa/Abidjan',
+    refundApprovalThresholds: { XOF: 50000 },
+    livemode: true,
+  },
   Balance: {
     object: 'balance',
     accounts: [

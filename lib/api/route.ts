@@ -141,6 +141,8 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
       const leasing = takeToken(db, merchant.keyId);
       if (leasing) await leasing;
       if (!keyCan(merchant.permissions, opts.permission)) throw permissionDenied(opts.permission, request.method, url.pathname);
+      // The key is the actor of whatever this request records in the audit log.
+      merchant.actor = { type: 'key', id: merchant.keyId, label: merchant.keyLabel ?? null, ip: clientIp(request) };
       const params = rawParams;
       assertStorableStrings(params);
       const query = (opts.query ? parseWith(opts.query, queryObject(url)) : rejectQuery(url)) as Out<QS>;
@@ -223,6 +225,12 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
     return toResponse(await native(fromWebRequest(request), params));
   };
   return Object.assign(web, { native, permission: opts.permission });
+}
+
+/** The client's address (lib/api/router.ts puts the socket's, or a trusted proxy's, in X-Forwarded-For). */
+function clientIp(request: ApiIncoming): string | null {
+  const first = request.header('x-forwarded-for')?.split(',')[0]?.trim();
+  return first && first.length <= 64 ? first : null;
 }
 
 /** 403 `permission_denied`: the key is restricted and lacks the permission the route needs. */

@@ -63,7 +63,8 @@ export async function currentContext(): Promise<DashboardContext | null> {
     user: s.user,
     merchantId: s.merchantId,
     livemode: s.livemode,
-    scope: { merchantId: s.merchantId, livemode: s.livemode },
+    // The user is the actor of whatever this request records in the audit log.
+    scope: { merchantId: s.merchantId, livemode: s.livemode, actor: { type: 'user', id: s.user.id, label: s.user.email, ip: await clientAddress() } },
     token,
     locale: await dashboardLocale(),
     timeZone: s.timeZone,
@@ -117,8 +118,8 @@ export async function routeContext(access: Access): Promise<DashboardContext | R
 }
 
 /** The audit log's actor for the signed-in user: its id, its e-mail, the client's address. */
-export async function userActor(ctx: Pick<DashboardContext, 'user'>): Promise<Actor> {
-  return { type: 'user', id: ctx.user.id, label: ctx.user.email, ip: await clientAddress() };
+export async function userActor(ctx: Pick<DashboardContext, 'user' | 'scope'>): Promise<Actor> {
+  return ctx.scope.actor ?? { type: 'user', id: ctx.user.id, label: ctx.user.email, ip: await clientAddress() };
 }
 
 /** The client's address as the server saw it (lib/api/router.ts sets X-Forwarded-For from the socket, or keeps a trusted proxy's). */

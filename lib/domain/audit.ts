@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { Db, Row } from '../db/client';
 import { createId, nowSeconds } from '../ids';
-import type { Scope } from './common';
+import type { Actor, Scope } from './common';
 import { listObjects, listQuery } from './list';
 
 export const AUDIT_ACTIONS = [
@@ -35,16 +35,23 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const ACTOR_TYPES = ['user', 'key', 'system'] as const;
 
-/** Who acted: a dashboard user (label: its e-mail), an API key (label: `sk_test_…AbCd`), or Caisse itself. */
-export interface Actor {
-  type: (typeof ACTOR_TYPES)[number];
-  id: string | null;
-  label: string | null;
-  /** The client's address, when known. */
-  ip?: string | null;
-}
+export type { Actor };
 
 export const SYSTEM_ACTOR: Actor = { type: 'system', id: null, label: null };
+
+/** The actor a scope carries, else Caisse itself. */
+export const actorOf = (scope: Scope): Actor => scope.actor ?? SYSTEM_ACTOR;
+
+/** Record an action done in `scope` (its merchant, mode and actor), in the caller's transaction. */
+export function auditIn(
+  db: Db,
+  scope: Scope,
+  action: AuditAction,
+  target: { object: string; id: string } | null,
+  changes?: { before?: unknown; after?: unknown } | null,
+): Promise<string> {
+  return recordAudit(db, { merchantId: scope.merchantId, livemode: scope.livemode, actor: actorOf(scope), action, target, changes: changes ?? null });
+}
 
 export interface AuditEntry {
   merchantId: string;

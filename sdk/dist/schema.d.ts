@@ -788,7 +788,7 @@ export interface paths {
         put?: never;
         /**
          * Update your account
-         * @description `timeZone`: an IANA time zone name (`Africa/Abidjan` by default, `Africa/Douala`, `Africa/Conakry`...), stored as the runtime spells it; anything else is a 400 naming `timeZone`. The same for both modes.
+         * @description `timeZone`: an IANA time zone name (`Africa/Abidjan` by default, `Africa/Douala`, `Africa/Conakry`...), stored as the runtime spells it; anything else is a 400 naming `timeZone`. `refundApprovalThresholds`: per currency, the amount in minor units above which a refund waits in `pending_approval` until an owner or admin approves it on the dashboard (`{"XOF": 50000}`; `null` removes one); merged into the current ones. The same for both modes; each change is a line of the audit log (`account.updated`). Needs `settings.write`.
          */
         post: operations["updateAccount"];
         delete?: never;
@@ -1775,6 +1775,10 @@ export interface components {
             name: string;
             /** @description an IANA time zone name: your days for reports and the dashboard (default Africa/Abidjan) */
             timeZone: string;
+            /** @description per currency, the amount (minor units) above which a refund waits in pending_approval for an owner or admin; none by default */
+            refundApprovalThresholds: {
+                [key: string]: number;
+            };
             /** @description the key's mode */
             livemode: boolean;
         };
@@ -13077,6 +13081,9 @@ export interface operations {
                      *       "object": "account",
                      *       "name": "Boutique Awa",
                      *       "timeZone": "Africa/Abidjan",
+                     *       "refundApprovalThresholds": {
+                     *         "XOF": 50000
+                     *       },
                      *       "livemode": true
                      *     }
                      */
@@ -13210,6 +13217,9 @@ export interface operations {
                  */
                 "application/json": {
                     timeZone?: string;
+                    refundApprovalThresholds?: {
+                        [key: string]: number | null;
+                    };
                 };
             };
         };
@@ -13228,6 +13238,9 @@ export interface operations {
                      *       "object": "account",
                      *       "name": "Boutique Awa",
                      *       "timeZone": "Africa/Abidjan",
+                     *       "refundApprovalThresholds": {
+                     *         "XOF": 50000
+                     *       },
                      *       "livemode": true
                      *     }
                      */

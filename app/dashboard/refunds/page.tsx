@@ -3,11 +3,12 @@
 // and the CSV export of the filtered list.
 import type { Metadata } from 'next';
 import { Badge, Cell, Empty, Flash, PageTitle, Pagination, Row, Table, toneOf } from '@/components/dashboard/ui';
-import { dashboardContext, dashboardLocale } from '@/lib/dashboard/context';
+import { can, dashboardContext, dashboardLocale } from '@/lib/dashboard/context';
 import type { SearchParams } from '@/lib/dashboard/payments';
 import { intentReferences, parseRefundFilters, REFUND_STATUSES, refundAmountText } from '@/lib/dashboard/refunds';
 import { listRefunds, type Refund } from '@/lib/domain/refunds';
 import { DomainError } from '@/lib/errors';
+import { ta } from '@/lib/i18n/access';
 import { formatDateTime, t } from '@/lib/i18n/dashboard';
 import { refundReasonLabel, refundStatusLabel, tr } from '@/lib/i18n/refunds';
 import '../refunds.css';
@@ -63,6 +64,11 @@ export default async function RefundsPage({ searchParams }: Props) {
       >
         {r('title')}
       </PageTitle>
+      {can(ctx, 'refunds.approve') && form.status !== 'pending_approval' ? (
+        <p>
+          <a href="/dashboard/refunds?status=pending_approval">{ta(ctx.locale)('approvalsTitle')}</a>
+        </p>
+      ) : null}
 
       <form method="get" action="/dashboard/refunds" className="db-filters" aria-label={s.filters}>
         <div className="db-filtergrid">

@@ -4,8 +4,9 @@ import { field, idField } from '@/lib/dashboard/catalog';
 // Users from the dashboard: invite (createUser: a generated password, shown once on the next render
 // of the page) and disable (disableUser: scoped to this merchant, the user's sessions end at once;
 // never oneself).
-import { dashboardAction } from '@/lib/dashboard/context';
+import { dashboardAction, userActor } from '@/lib/dashboard/context';
 import { createUser, disableUser, normalizeEmail } from '@/lib/dashboard/users';
+import { recordAudit } from '@/lib/domain/audit';
 import { tc } from '@/lib/i18n/catalog';
 
 export async function inviteUserAction(form: FormData): Promise<void> {
@@ -16,6 +17,14 @@ export async function inviteUserAction(form: FormData): Promise<void> {
   let made;
   try {
     made = await createUser(ctx.db, { merchantId: ctx.merchantId, email });
+    await recordAudit(ctx.db, {
+      merchantId: ctx.merchantId,
+      livemode: true,
+      actor: await userActor(ctx),
+      action: 'user.invited',
+      target: { object: 'user', id: made.user.id },
+      changes: { after: { email: made.user.email, role: made.user.role ?? 'owner' } },
+    });
   } catch (err) {
     return refused(ctx, '/dashboard/users', err, (e) => (e.code === 'email_taken' ? t('emailTaken') : e.param === 'email' ? t('emailInvalid') : undefined));
   }
@@ -33,7 +42,15 @@ export async function disableUserAction(form: FormData): Promise<void> {
   const id = idField(form, 'userId', 'user');
   if (id === ctx.user.id) return finish(ctx, '/dashboard/users', { kind: 'error', message: t('cannotDisableSelf') });
   try {
-    await disableUser(ctx.db, ctx.merchantId, id);
+    const { user } = await disableUser(ctx.db, ctx.merchantId, id);
+    await recordAudit(ctx.db, {
+      merchantId: ctx.merchantId,
+      livemode: true,
+      actor: await userActor(ctx),
+      action: 'user.disabled',
+      target: { object: 'user', id },
+      changes: { after: { email: user.email, disabled: true } },
+    });
   } catch (err) {
     return refused(ctx, '/dashboard/users', err);
   }
