@@ -90,6 +90,12 @@ function fieldsOf(o: Objects): Record<string, Record<string, string>> {
     'app/dashboard/payment-methods/actions.ts#testRailAction': { accountId: 'ra_crosssite0000000000' },
     'app/dashboard/payment-methods/actions.ts#disableRailAction': { rail: 'btc_onchain', accountId: 'ra_crosssite0000000000', understood: 'yes' },
     'app/dashboard/balances/actions.ts#setTimeZoneAction': { timeZone: 'Pacific/Kiritimati' },
+    // Access (issue 29).
+    'app/dashboard/actions.ts#dismissBannerAction': { audit: 'audit_crosssite0000000000', back: '/dashboard' },
+    'app/dashboard/keys/actions.ts#createRestrictedKeyAction': { name: `Cross-site ${run}`, mode: 'test', permissions: 'payments.read' },
+    'app/dashboard/keys/actions.ts#revokeRestrictedKeyAction': { keyId: 'key_crosssite0000000000' },
+    'app/dashboard/payments/[id]/refund-actions.ts#approveRefundAction': { refund: o.refund },
+    'app/dashboard/payments/[id]/refund-actions.ts#rejectRefundAction': { refund: o.refund, reason: 'cross-site' },
   };
 }
 
