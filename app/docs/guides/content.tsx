@@ -326,7 +326,10 @@ curl -X POST ${base}/v1/test_helpers/refunds/re_.../fail -H "Authorization: Bear
         do it by API) and back to <C>pending</C> or on to <C>succeeded</C>; <C>canceled</C> only while nothing went out (<C>POST /v1/refunds/:id/cancel</C>, or
         a claim link that expired unanswered: <C>failureReason</C> <C>claim_expired</C>). A refund whose answer was lost (a timeout, a 5xx) stays <C>pending</C>{' '}
         and is asked about, by the reference Caisse stored before sending, until the operator&apos;s final word: it is never sent twice. Events:{' '}
-        <C>refund.created</C>, <C>refund.updated</C>, <C>refund.succeeded</C>, <C>refund.failed</C>, <C>refund.canceled</C>.
+        <C>refund.created</C>, <C>refund.updated</C>, <C>refund.succeeded</C>, <C>refund.failed</C>, <C>refund.canceled</C>. A refund above your approval
+        threshold (<C>refundApprovalThresholds</C> on <C>POST /v1/account</C>), or asked for by a <C>support</C> user, starts in <C>pending_approval</C>: its
+        money is held, nothing is sent until an owner or admin other than its author approves it (<C>refund.pending_approval</C>, <C>refund.approved</C>, or{' '}
+        <C>refund.rejected</C> and <C>refund.canceled</C>): see <Link href="/docs/guides/team#approvals">Team and permissions</Link>.
       </p>
       <h2 id="record">Recording a refund you made</h2>
       <Code label="Mark a manual refund as succeeded">{`curl ${base}/v1/refunds/re_.../mark_succeeded \\
