@@ -96,6 +96,7 @@ function fieldsOf(o: Objects): Record<string, Record<string, string>> {
     'app/dashboard/keys/actions.ts#revokeRestrictedKeyAction': { keyId: 'key_crosssite0000000000' },
     'app/dashboard/payments/[id]/refund-actions.ts#approveRefundAction': { refund: o.refund },
     'app/dashboard/payments/[id]/refund-actions.ts#rejectRefundAction': { refund: o.refund, reason: 'cross-site' },
+    'app/dashboard/refunds/actions.ts#setApprovalThresholdsAction': { 'threshold.XOF': '1' },
   };
 }
 

@@ -148,6 +148,7 @@ describe('users', () => {
       merchantId: m.merchant.id,
       disabled: false,
       createdAt: T0,
+      role: 'owner',
     });
     expect(r.generated).toBe(true);
     expect(r.password).toMatch(/^[0-9A-Za-z]{20}$/);
@@ -238,7 +239,13 @@ describe('sign-in', () => {
     const r = await signIn(db(), { email: `  ${u.user.email.toUpperCase()}`, password: u.password, clientAddress: uniqueAddress(), now: T0 });
     expect(r).toEqual({ ok: true, token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), user: u.user });
     const s = await sessionFromToken(db(), r.ok ? r.token : '', T0);
-    expect(s).toEqual({ sessionId: expect.stringMatching(/^[0-9a-f]{64}$/), user: u.user, merchantId: u.merchantId, livemode: false });
+    expect(s).toEqual({
+      sessionId: expect.stringMatching(/^[0-9a-f]{64}$/),
+      user: u.user,
+      merchantId: u.merchantId,
+      livemode: false,
+      timeZone: 'Africa/Abidjan',
+    });
   });
 
   it('the token is stored only as its SHA-256: no row of the table contains it', async () => {

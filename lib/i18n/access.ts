@@ -62,6 +62,7 @@ const fr = {
     'Au-dessus de ce montant, un remboursement attend l’approbation d’un autre propriétaire ou administrateur. Vide : pas de seuil. Ceux du rôle support attendent toujours.',
   thresholdsSaved: 'Seuils d’approbation enregistrés.',
   thresholdsInvalid: 'Un seuil doit être un nombre entier positif, ou vide.',
+  thresholdsSave: 'Enregistrer les seuils',
 };
 
 type AccessMessages = typeof fr;
@@ -125,6 +126,7 @@ const en: MessageTable<AccessMessages> = {
   thresholdsIntro: 'Above this amount, a refund waits for the approval of another owner or admin. Empty: no threshold. Support’s refunds always wait.',
   thresholdsSaved: 'Approval thresholds saved.',
   thresholdsInvalid: 'A threshold must be a positive whole number, or empty.',
+  thresholdsSave: 'Save the thresholds',
 };
 
 const TABLES: Record<Locale, MessageTable<AccessMessages>> = { fr, en };

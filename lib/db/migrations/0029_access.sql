@@ -54,4 +54,3 @@ alter table refunds add column created_by text collate "C";
 alter table refunds add column approved_by text collate "C";
 alter table refunds add column rejected_reason text;
 alter table merchants add column refund_approval_thresholds jsonb not null default '{}';
-alter table merchants add column rail_account_approval boolean not null default false;
