@@ -62,11 +62,7 @@ export default async function KeysPage({ searchParams }: { searchParams: SP }) {
         {restricted.length === 0 ? (
           <Empty title={a('restrictedNone')} />
         ) : (
-          <Table
-            caption={a('restrictedTitle')}
-            captionHidden
-            head={[a('keyName'), t('key'), t('mode'), a('restrictedPermissions'), t('lastUse'), t('actions')]}
-          >
+          <Table caption={a('restrictedList')} captionHidden head={[a('keyName'), t('key'), t('mode'), a('restrictedPermissions'), t('lastUse'), t('actions')]}>
             {restricted.map((k) => (
               <tr key={k.id}>
                 <td className="dc-break">{k.name}</td>
