@@ -147,3 +147,27 @@ describe('GET /v1/audit_events', () => {
     expect((await call('GET', '/v1/audit_events', { key: auditor.secret })).status).toBe(200);
   }, 120_000);
 });
+
+describe('the rail account banner', () => {
+  it('shows a rail account change to each owner until that owner dismisses it; another merchant cannot dismiss it', async () => {
+    const { railBanners, dismissBanner } = await import('@/lib/dashboard/banners');
+    const { recordAudit } = await import('@/lib/domain/audit');
+    const o1 = await createUser(db(), { merchantId: m.merchant.id, email: `o1-${randomBytes(3).toString('hex')}@audit.example` });
+    const o2 = await createUser(db(), { merchantId: m.merchant.id, email: `o2-${randomBytes(3).toString('hex')}@audit.example` });
+    const id = await recordAudit(db(), {
+      merchantId: m.merchant.id,
+      livemode: true,
+      actor: { type: 'key', id: 'key_x', label: 'sk_live_…AbCd' },
+      action: 'rail_account.updated',
+      target: { object: 'rail_account', id: 'ra_swapped' },
+      changes: { before: { settings: { accountKey: 'zpub-old' } }, after: { settings: { accountKey: 'zpub-new' } } },
+    });
+    expect((await railBanners(db(), m.merchant.id, o1.user.id)).map((b) => [b.auditId, b.who])).toEqual([[id, 'sk_live_…AbCd']]);
+    const other = await newMerchant(db(), 'Other banner shop');
+    await dismissBanner(db(), other.merchant.id, o1.user.id, id);
+    expect(await railBanners(db(), m.merchant.id, o1.user.id)).toHaveLength(1);
+    await dismissBanner(db(), m.merchant.id, o1.user.id, id);
+    expect(await railBanners(db(), m.merchant.id, o1.user.id)).toHaveLength(0);
+    expect(await railBanners(db(), m.merchant.id, o2.user.id)).toHaveLength(1);
+  });
+});
