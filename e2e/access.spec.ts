@@ -35,6 +35,8 @@ test('[ACCESS]: support asks for a refund that waits, sees no keys; the owner ap
   browser,
   request,
 }) => {
+  // Two users, a refund sent by the worker, four pages checked by axe: longer than one page's budget.
+  test.setTimeout(240_000);
   const pi = await api(request, 'POST', '/v1/payment_intents', { amount: 5000, currency: 'XOF', rail: 'mobile_money_a' });
   await api(request, 'POST', `/v1/test_helpers/payment_intents/${pi.id}/pay`, {});
   await expect.poll(async () => (await api(request, 'GET', `/v1/payment_intents/${pi.id}`)).status, { timeout: 30_000 }).toBe('succeeded');
