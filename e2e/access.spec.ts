@@ -110,3 +110,16 @@ test('[ACCESS]: support asks for a refund that waits, sees no keys; the owner ap
   expect(await fitsWidth(owner)).toBe(true);
   await owner.screenshot({ path: path.join(SHOTS, 'keys-360-en.png'), fullPage: true });
 });
+
+test('[ACCESS]: the Team and permissions guide and the audit event object page are axe-clean and fit 360 px', async ({ browser }) => {
+  const page = await (await englishContext(browser)).newPage();
+  for (const url of ['/docs/guides/team', '/docs/objects/audit-events']) {
+    const res = await page.goto(url);
+    expect(res?.status(), url).toBe(200);
+    await expectAccessible(page);
+    expect(await fitsWidth(page), url).toBe(true);
+  }
+  await expect(page.getByRole('heading', { name: 'Audit event object', level: 1 })).toBeVisible();
+  await page.goto('/docs/guides/team');
+  await expect(page.getByRole('cell', { name: 'refunds.approve', exact: true }).first()).toBeVisible();
+});
