@@ -111,8 +111,8 @@ describe('CLI', () => {
     expect(listed.status, listed.stderr).toBe(0);
     expect(JSON.parse(listed.stdout)).toEqual({
       users: [
-        { id: out2.user.id, email: email2, merchantId: merchant, disabled: false, createdAt: expect.any(Number) },
-        { id: out.user.id, email, merchantId: merchant, disabled: false, createdAt: expect.any(Number) },
+        { id: out2.user.id, email: email2, merchantId: merchant, disabled: false, createdAt: expect.any(Number), role: 'owner' },
+        { id: out.user.id, email, merchantId: merchant, disabled: false, createdAt: expect.any(Number), role: 'owner' },
       ],
     });
     expect(listed.stdout).not.toMatch(/scrypt|password/);
@@ -132,7 +132,7 @@ describe('CLI', () => {
     const disabled = cli('users', 'disable', '--user', out.user.id);
     expect(disabled.status, disabled.stderr).toBe(0);
     expect(JSON.parse(disabled.stdout)).toEqual({
-      user: { id: out.user.id, email, merchantId: merchant, disabled: true, createdAt: expect.any(Number) },
+      user: { id: out.user.id, email, merchantId: merchant, disabled: true, createdAt: expect.any(Number), role: 'owner' },
       sessionsRevoked: 1,
     });
     const h2 = await openCliDatabase();
