@@ -7,6 +7,9 @@ const nextConfig = {
   // a screen reader must get the title with the first bytes.
   htmlLimitedBots: /.*/,
   reactStrictMode: true,
+  // forbidden() and app/dashboard/forbidden.tsx: a page or action a user's role does not allow is a
+  // real 403 (lib/dashboard/context.ts).
+  experimental: { authInterrupts: true },
   // Every answer is never sniffed as another type nor framed by another site, and sends no
   // referrer. `npm start` sets the same on every page itself (lib/api/router.ts PAGE_HEADERS, kept
   // equal to `pages` below by test/security-server.test.ts) and on /v1 (lib/api/route.ts,

@@ -106,6 +106,13 @@ function fieldsOf(o: Objects): Record<string, Record<string, string>> {
     'app/dashboard/balances/actions.ts#setTimeZoneAction': { timeZone: 'Pacific/Kiritimati' },
     'app/dashboard/reports/actions.ts#createReportAction': { type: 'daily_summary', from: '2026-01-02', to: '2026-01-02' },
     'app/dashboard/reconciliations/actions.ts#createReconciliationAction': { from: '2026-01-02', to: '2026-01-02' },
+    // Access (issue 29).
+    'app/dashboard/actions.ts#dismissBannerAction': { audit: 'audit_crosssite0000000000', back: '/dashboard' },
+    'app/dashboard/keys/actions.ts#createRestrictedKeyAction': { name: `Cross-site ${run}`, mode: 'test', permissions: 'payments.read' },
+    'app/dashboard/keys/actions.ts#revokeRestrictedKeyAction': { keyId: 'key_crosssite0000000000' },
+    'app/dashboard/payments/[id]/refund-actions.ts#approveRefundAction': { refund: o.refund },
+    'app/dashboard/payments/[id]/refund-actions.ts#rejectRefundAction': { refund: o.refund, reason: 'cross-site' },
+    'app/dashboard/refunds/actions.ts#setApprovalThresholdsAction': { 'threshold.XOF': '1' },
   };
 }
 

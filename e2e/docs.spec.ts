@@ -10,7 +10,7 @@ import { expectAccessible } from './checkout-helpers';
 import { api, keys } from './fixtures';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
-const GUIDES = ['authentication', 'errors', 'pagination', 'idempotency', 'test-mode', 'webhooks', 'quotes', 'payment-links', 'rail-accounts', 'sdk'];
+const GUIDES = ['authentication', 'errors', 'pagination', 'idempotency', 'test-mode', 'webhooks', 'quotes', 'payment-links', 'rail-accounts', 'team', 'sdk'];
 /** Bounds for the heaviest page (the complaint: 1,475 DOM elements on one page). */
 const MAX_ELEMENTS = 1000;
 const MAX_HTML_BYTES = 150_000;
@@ -132,6 +132,7 @@ test('[DOCS]: every page fits 360 px, is axe-clean and light; the navigation lan
     '/docs/objects/report-runs',
     '/docs/objects/reconciliations',
     '/docs/objects/webhooks',
+    '/docs/objects/audit-events',
     '/docs/search?q=payment+intent',
   ];
   const report: string[] = [];
@@ -179,8 +180,10 @@ test('[DOCS]: every page fits 360 px, is axe-clean and light; the navigation lan
     '/docs/objects/report-runs',
     '/docs/objects/reconciliations',
     '/docs/objects/webhooks',
+    '/docs/objects/audit-events',
     '/docs/guides/webhooks',
     '/docs/guides/rail-accounts',
+    '/docs/guides/team',
   ]) {
     await page.goto(url);
     const hrefs = await page.locator('main a[href*="#"]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));

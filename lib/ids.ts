@@ -24,6 +24,7 @@ export const ID_PREFIXES = {
   reconciliationItem: 'recitem',
   reportRun: 'frr',
   invitation: 'inv',
+  auditEvent: 'audit',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

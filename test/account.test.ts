@@ -11,7 +11,14 @@ describe('GET and POST /v1/account', () => {
     const m = await newMerchant(db(), 'Boutique du fuseau');
     const other = await newMerchant(db(), 'Another shop');
     const got = await call('GET', '/v1/account', { key: m.keys.test });
-    expect(got.body).toEqual({ id: m.merchant.id, object: 'account', name: 'Boutique du fuseau', timeZone: 'Africa/Abidjan', livemode: false });
+    expect(got.body).toEqual({
+      id: m.merchant.id,
+      object: 'account',
+      name: 'Boutique du fuseau',
+      timeZone: 'Africa/Abidjan',
+      refundApprovalThresholds: {},
+      livemode: false,
+    });
     const set = await call('POST', '/v1/account', { key: m.keys.live, body: { timeZone: 'africa/douala' } });
     expect(set.body).toMatchObject({ timeZone: 'Africa/Douala', livemode: true });
     expect((await call('GET', '/v1/account', { key: m.keys.test })).body.timeZone).toBe('Africa/Douala');

@@ -20,7 +20,7 @@ vi.mock('@/lib/dashboard/context', async (importOriginal) => {
   const real = await importOriginal<typeof import('@/lib/dashboard/context')>();
   const ctx = async () => ({
     db: db(),
-    user: { id: 'user_test', email: 'awa@boutique.example', merchantId: session.merchantId, disabled: false, createdAt: 0 },
+    user: { id: 'user_test', email: 'awa@boutique.example', merchantId: session.merchantId, role: 'owner', twoFactor: false, disabled: false, createdAt: 0 },
     merchantId: session.merchantId,
     livemode: session.livemode,
     scope: { merchantId: session.merchantId, livemode: session.livemode },
@@ -28,7 +28,7 @@ vi.mock('@/lib/dashboard/context', async (importOriginal) => {
     locale: session.locale,
     timeZone: session.timeZone,
   });
-  return { ...real, dashboardContext: ctx, dashboardAction: ctx, currentContext: ctx, dashboardLocale: async () => session.locale };
+  return { ...real, dashboardContext: ctx, dashboardAction: ctx, currentContext: ctx, routeContext: ctx, dashboardLocale: async () => session.locale };
 });
 
 const { default: BalancesPage } = await import('@/app/dashboard/balances/page');

@@ -8,8 +8,8 @@ const { db } = useDatabase();
 let merchantId = '';
 
 // The route reads the session from Next's request cookies; here the session is this merchant's, in test mode.
-vi.mock('@/lib/dashboard/context', () => ({
-  currentContext: async () => ({
+vi.mock('@/lib/dashboard/context', () => {
+  const ctx = async () => ({
     db: db(),
     merchantId,
     livemode: false,
@@ -18,8 +18,9 @@ vi.mock('@/lib/dashboard/context', () => ({
     timeZone: 'Africa/Abidjan',
     token: 't',
     user: {},
-  }),
-}));
+  });
+  return { currentContext: ctx, routeContext: ctx };
+});
 
 beforeAll(async () => {
   merchantId = (await newMerchant(db(), 'Export shop')).merchant.id;

@@ -33,7 +33,7 @@ vi.mock('@/lib/dashboard/context', async (importOriginal) => {
     locale: session.locale,
     timeZone: session.timeZone,
   });
-  return { ...real, dashboardContext: ctx, dashboardAction: ctx, currentContext: ctx, dashboardLocale: async () => session.locale };
+  return { ...real, dashboardContext: ctx, dashboardAction: ctx, currentContext: ctx, routeContext: ctx, dashboardLocale: async () => session.locale };
 });
 
 const { createRefundAction, cancelRefundAction, markRefundSucceededAction } = await import('@/app/dashboard/payments/[id]/refund-actions');

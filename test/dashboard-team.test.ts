@@ -224,7 +224,7 @@ describe('invitations', () => {
     expect((await listUsers(db(), merchantId)).map((u) => u.email)).not.toContain(email);
 
     expect(await post(acceptInviteAction, { token, password: PASSWORD, confirm: PASSWORD })).toBe('/dashboard');
-    const ctx = await dashboardContext();
+    const ctx = await dashboardContext('signed_in');
     expect(ctx.user).toMatchObject({ email, role: 'support', merchantId });
     // Once: the link now says it was used, and a second post changes nothing.
     request.jar.clear();
@@ -468,7 +468,7 @@ describe('two-step sign-in', () => {
     expect(text(await html(CodePage()))).toContain('That code is not right');
     expect(await post(verifyCodeAction, { code: u.recoveryCodes[0]! })).toBe('/dashboard');
     expect(request.jar.has('caisse_2fa')).toBe(false);
-    expect((await dashboardContext()).user.id).toBe(u.user.id);
+    expect((await dashboardContext('signed_in')).user.id).toBe(u.user.id);
     request.jar.delete('caisse_session');
     expect(await redirectOf(CodePage())).toBe('/dashboard/sign-in?error=expired');
     expect(await post(verifyCodeAction, { code: '123456' })).toBe('/dashboard/sign-in?error=expired');

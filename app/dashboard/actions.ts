@@ -7,13 +7,14 @@ import { revalidatePath } from 'next/cache';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { config } from '@/lib/config';
+import { dismissBanner } from '@/lib/dashboard/banners';
 import { dashboardAction, SIGN_IN_PATH, secureCookies, sessionCookie } from '@/lib/dashboard/context';
 import { sameOriginPost, setMode, signOut, signOutEverywhere } from '@/lib/dashboard/sessions';
 import { LOCALE_COOKIE } from '@/lib/i18n';
 
 /** The test/live switch: this session reads and writes the chosen mode from now on. */
 export async function setModeAction(formData: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('signed_in');
   const mode = formData.get('mode');
   if (mode !== 'live' && mode !== 'test') redirect('/dashboard');
   await setMode(ctx.db, ctx.token, mode === 'live');
@@ -41,7 +42,7 @@ function backPath(v: FormDataEntryValue | null): string {
 
 /** Sign out of this device: the session ends in the database (a copied cookie is then useless) and the cookie goes. */
 export async function signOutAction(): Promise<void> {
-  const ctx = await dashboardAction({ enrolling: true });
+  const ctx = await dashboardAction('signed_in', { enrolling: true });
   await signOut(ctx.db, ctx.token);
   const c = sessionCookie();
   (await cookies()).delete({ name: c.name, path: c.options.path });
@@ -51,10 +52,19 @@ export async function signOutAction(): Promise<void> {
 
 /** Sign out everywhere: every session of this user ends (a lost phone). */
 export async function signOutEverywhereAction(): Promise<void> {
-  const ctx = await dashboardAction({ enrolling: true });
+  const ctx = await dashboardAction('signed_in', { enrolling: true });
   await signOutEverywhere(ctx.db, ctx.user.id);
   const c = sessionCookie();
   (await cookies()).delete({ name: c.name, path: c.options.path });
   revalidatePath('/dashboard', 'layout');
   redirect(`${SIGN_IN_PATH}?signedOut=all`);
+}
+
+/** An owner has seen a rail account change (issue 29): its banner no longer shows to them. */
+export async function dismissBannerAction(formData: FormData): Promise<void> {
+  const ctx = await dashboardAction('signed_in');
+  const id = formData.get('audit');
+  if (typeof id === 'string' && /^audit_[0-9A-Za-z]{1,64}$/.test(id)) await dismissBanner(ctx.db, ctx.merchantId, ctx.user.id, id);
+  revalidatePath('/dashboard', 'layout');
+  redirect(backPath(formData.get('back')));
 }

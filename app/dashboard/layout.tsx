@@ -5,28 +5,34 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
-import { ACCOUNT_PATH, currentContext, dashboardLocale } from '@/lib/dashboard/context';
+import { railBanners } from '@/lib/dashboard/banners';
+import { ACCOUNT_PATH, can, currentContext, dashboardLocale } from '@/lib/dashboard/context';
+import { ta } from '@/lib/i18n/access';
 import { tb } from '@/lib/i18n/books';
-import { t } from '@/lib/i18n/dashboard';
+import { formatDateTime, t } from '@/lib/i18n/dashboard';
 import { tr } from '@/lib/i18n/refunds';
 import { tt } from '@/lib/i18n/team';
-import { setLocaleAction, setModeAction, signOutAction, signOutEverywhereAction } from './actions';
+import { RAIL_CATALOG } from '@/lib/money';
+import { dismissBannerAction, setLocaleAction, setModeAction, signOutAction, signOutEverywhereAction } from './actions';
 import './dashboard.css';
 
 export const metadata: Metadata = { title: 'Caisse', robots: { index: false, follow: false }, referrer: 'no-referrer' };
 
+// Each entry names what its page needs (the page checks it itself): the navigation shows a role only
+// what it can open.
 const NAV = [
-  { href: '/dashboard', key: 'navPayments', match: (p: string) => p === '/dashboard' || p.startsWith('/dashboard/payments') },
-  { href: '/dashboard/refunds', refunds: 'navRefunds' },
-  { href: '/dashboard/balances', books: 'navBalances' },
-  { href: '/dashboard/reports', books: 'navReports' },
-  { href: '/dashboard/reconciliations', books: 'navReconciliation' },
-  { href: '/dashboard/products', key: 'navProducts' },
-  { href: '/dashboard/links', key: 'navLinks' },
-  { href: '/dashboard/webhooks', key: 'navWebhooks' },
-  { href: '/dashboard/payment-methods', key: 'navPaymentMethods' },
-  { href: '/dashboard/keys', key: 'navKeys' },
-  { href: '/dashboard/users', key: 'navUsers' },
+  { href: '/dashboard', key: 'navPayments', need: 'payments.read', match: (p: string) => p === '/dashboard' || p.startsWith('/dashboard/payments') },
+  { href: '/dashboard/refunds', refunds: 'navRefunds', need: 'payments.read' },
+  { href: '/dashboard/balances', books: 'navBalances', need: 'reports.read' },
+  { href: '/dashboard/reports', books: 'navReports', need: 'reports.read' },
+  { href: '/dashboard/reconciliations', books: 'navReconciliation', need: 'reports.read' },
+  { href: '/dashboard/products', key: 'navProducts', need: 'payments.read' },
+  { href: '/dashboard/links', key: 'navLinks', need: 'payments.read' },
+  { href: '/dashboard/webhooks', key: 'navWebhooks', need: 'webhooks.write' },
+  { href: '/dashboard/payment-methods', key: 'navPaymentMethods', need: 'payments.read' },
+  { href: '/dashboard/keys', key: 'navKeys', need: 'keys.manage' },
+  { href: '/dashboard/users', key: 'navUsers', need: 'users.manage' },
+  { href: '/dashboard/audit', access: 'navAudit', need: 'audit.read' },
 ] as const;
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
@@ -64,6 +70,8 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   }
 
   const merchant = await ctx.db.query<{ name: string }>(`select name from merchants where id = $1`, [ctx.merchantId]);
+  // A rail account change, shown to every owner until each dismisses it (issue 29).
+  const banners = (ctx.user.role ?? 'owner') === 'owner' ? await railBanners(ctx.db, ctx.merchantId, ctx.user.id) : [];
   const live = ctx.livemode;
   return (
     <div className={`db ${live ? 'db-live' : 'db-test'}`} lang={locale}>
@@ -93,12 +101,12 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         </div>
         <nav className="db-nav" aria-label={s.navLabel}>
           <ul>
-            {NAV.map((n) => {
+            {NAV.filter((n) => can(ctx, n.need)).map((n) => {
               const current = 'match' in n ? n.match(path) : path === n.href || path.startsWith(`${n.href}/`);
               return (
                 <li key={n.href}>
                   <a href={n.href} aria-current={current ? 'page' : undefined}>
-                    {'refunds' in n ? tr(locale)(n.refunds) : 'books' in n ? tb(locale)(n.books) : s[n.key]}
+                    {'refunds' in n ? tr(locale)(n.refunds) : 'books' in n ? tb(locale)(n.books) : 'access' in n ? ta(locale)(n.access) : s[n.key]}
                   </a>
                 </li>
               );
@@ -107,6 +115,28 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         </nav>
       </header>
       <main id="main" className="db-main">
+        {banners.length ? (
+          <section className="db-alerts" aria-label={ta(locale)('bannerLabel')}>
+            {banners.map((b) => (
+              <div key={b.auditId} className="db-alert" role="alert">
+                <p>
+                  {ta(locale)(b.action === 'rail_account.disabled' ? 'bannerRailDisabled' : 'bannerRailChanged', {
+                    rail: b.rail ? RAIL_CATALOG[b.rail].label[locale] : b.accountId,
+                    date: formatDateTime(b.createdAt, locale, ctx.timeZone),
+                    who: b.who,
+                  })}
+                </p>
+                <form action={dismissBannerAction} className="db-inline">
+                  <input type="hidden" name="audit" value={b.auditId} />
+                  <input type="hidden" name="back" value={path} />
+                  <button type="submit" className="db-button db-button-secondary db-button-small">
+                    {ta(locale)('bannerDismiss')}
+                  </button>
+                </form>
+              </div>
+            ))}
+          </section>
+        ) : null}
         {children}
       </main>
       <footer className="db-footer">

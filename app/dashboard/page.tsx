@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 type Props = { searchParams: Promise<SearchParams> };
 
 export default async function PaymentsPage({ searchParams }: Props) {
-  const ctx = await dashboardContext();
+  const ctx = await dashboardContext('payments.read');
   const s = t(ctx.locale);
   const when = (seconds: number) => formatDateTime(seconds, ctx.locale, ctx.timeZone);
   const sp = await searchParams;

@@ -19,6 +19,7 @@ import {
   whatsappShareUrl,
 } from '@/lib/dashboard/refunds';
 import type { Refund } from '@/lib/domain/refunds';
+import { ta } from '@/lib/i18n/access';
 import { tc } from '@/lib/i18n/catalog';
 import { formatDateTime, t as ts } from '@/lib/i18n/dashboard';
 import { formatAmountLong, formatRate } from '@/lib/i18n/format';
@@ -137,6 +138,7 @@ export function RefundItem({
   timeZone,
   cancelAction,
   markAction,
+  approval,
 }: {
   refund: Refund;
   locale: Locale;
@@ -144,6 +146,8 @@ export function RefundItem({
   timeZone: string;
   cancelAction: Action;
   markAction: Action;
+  /** For an owner or admin (refunds.approve): approve or reject a refund waiting for approval. */
+  approval?: { approve: Action; reject: Action } | null;
 }) {
   const when = (seconds: number) => formatDateTime(seconds, locale, timeZone);
   const t = tr(locale);
@@ -230,6 +234,7 @@ export function RefundItem({
           <MarkForm refund={r} label={t('proofLabel')} locale={locale} action={markAction} />
         </div>
       ) : null}
+      {r.status === 'pending_approval' && approval ? <ApprovalForms refund={r} locale={locale} approval={approval} amount={amount} /> : null}
       {cancellable(r) ? (
         <form action={cancelAction} className="rf-cancel">
           <input type="hidden" name="refund" value={r.id} />
@@ -247,6 +252,41 @@ export function RefundItem({
         </form>
       ) : null}
     </li>
+  );
+}
+
+/** Approve, or reject with a reason, a refund waiting for approval (issue 29). */
+function ApprovalForms({
+  refund: r,
+  locale,
+  approval,
+  amount,
+}: {
+  refund: Refund;
+  locale: Locale;
+  approval: { approve: Action; reject: Action };
+  amount: string;
+}) {
+  const a = ta(locale);
+  return (
+    <div className="rf-approval">
+      <form action={approval.approve} className="db-inline">
+        <input type="hidden" name="refund" value={r.id} />
+        <button type="submit" className="db-button db-button-small" aria-label={`${a('approvalApprove')} ${amount}`}>
+          {a('approvalApprove')}
+        </button>
+      </form>
+      <form action={approval.reject} className="db-form">
+        <input type="hidden" name="refund" value={r.id} />
+        <div className="db-field">
+          <label htmlFor={`reject-${r.id}`}>{a('approvalReason')}</label>
+          <input id={`reject-${r.id}`} name="reason" className="dc-input" maxLength={500} autoComplete="off" />
+        </div>
+        <button type="submit" className="db-button db-button-secondary db-button-small" aria-label={`${a('approvalReject')} ${amount}`}>
+          {a('approvalReject')}
+        </button>
+      </form>
+    </div>
   );
 }
 

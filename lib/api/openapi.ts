@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { MOMO_PROTOCOLS } from '../config';
 import { updateAccountInput } from '../domain/account';
+import { ACTOR_TYPES, AUDIT_ACTIONS, listAuditEventsQuery } from '../domain/audit';
 import { listBalanceTransactionsQuery } from '../domain/balance-transactions';
 import { createCheckoutSessionInput, LOCALES, listCheckoutSessionsQuery } from '../domain/checkout-sessions';
 import { EVENT_TYPES, type EventType, listEventsQuery } from '../domain/events';
@@ -97,6 +98,8 @@ export const ERROR_CODES = [
   'operator_reference_invalid',
   'destination_in_use',
   'report_not_ready',
+  // Issue 29: a restricted key without the route's permission (lib/api/route.ts).
+  'permission_denied',
 ] as const;
 
 const Quote = z
@@ -551,11 +554,35 @@ const Reconciliation = z.strictObject({
   completedAt: ts.nullable(),
 });
 
+const AuditEvent = z.strictObject({
+  id: z.string().describe('audit_...'),
+  object: z.literal('audit_event'),
+  action: z.enum(AUDIT_ACTIONS).describe('what was done (user.signed_in, api_key.created, refund.approved, rail_account.updated...)'),
+  actor: z
+    .strictObject({
+      type: z.enum(ACTOR_TYPES).describe('a dashboard user, an API key, or Caisse itself'),
+      id: z.string().nullable().describe('user_... or key_...; null for system'),
+      label: z.string().nullable().describe("the user's e-mail, or the key's prefix and last four (sk_live_…AbCd); never a secret"),
+    })
+    .describe('who did it'),
+  target: z
+    .strictObject({ object: z.string().describe('the kind of object (refund, webhook_endpoint, rail_account, api_key, user, account)'), id: z.string() })
+    .nullable()
+    .describe('what it was done to'),
+  ip: z.string().nullable().describe('the client address it came from, when known'),
+  changes: z.record(z.string(), z.unknown()).nullable().describe('`before` and `after` of what changed; secrets never, only their last four and fingerprint'),
+  livemode: z.boolean().describe("the mode of the action; account-wide actions (a sign-in, a user's change) are live-mode lines"),
+  createdAt: ts,
+});
+
 const Account = z.strictObject({
   id: z.string().describe('acct_...: your merchant account'),
   object: z.literal('account'),
   name: z.string(),
   timeZone: z.string().describe('an IANA time zone name: your days for reports and the dashboard (default Africa/Abidjan)'),
+  refundApprovalThresholds: z
+    .partialRecord(z.enum(CURRENCIES), z.number().int())
+    .describe('per currency, the amount (minor units) above which a refund waits in pending_approval for an owner or admin; none by default'),
   livemode: z.boolean().describe("the key's mode"),
 });
 
@@ -665,6 +692,7 @@ export const RESPONSE_OBJECTS = {
   ReconciliationItem,
   Account,
   ReportRun,
+  AuditEvent,
   Event,
   WebhookEndpoint,
   WebhookEndpointWithSecret: WebhookEndpoint.extend({
@@ -816,6 +844,11 @@ export const TAGS = [
     name: 'Reports',
     description:
       "Files of your ledger over days in your time zone, for your books: every balance transaction, or a daily summary per account and currency (opening, payments, refunds, closing, and their value in the intents' currency). A run is answered at once and completed by the worker; its CSV is then the same on every download.",
+  },
+  {
+    name: 'Audit log',
+    description:
+      'Who did what on your account, when and from where: sign-ins, users, API keys, webhook endpoints, rail accounts, refunds and their approvals, settings. Append-only; secrets never appear, only their last four and fingerprint. See the guide [Team and permissions](/docs/guides/team).',
   },
   {
     name: 'Test helpers',
@@ -1238,7 +1271,7 @@ export const OPERATIONS: Operation[] = [
     path: '/v1/refunds',
     summary: 'Create a refund',
     description:
-      'Gives back `amount` (the intent\'s currency, minor units; default: all that is refundable from one payment) of what the payment intent received, over- and late payments included (a late payment on a canceled intent too), out of the account the payment came into. Refundable is what was received minus refunds not failed or canceled: more is 400 `amount_too_large`; nothing received yet, 409 `unexpected_state`. When the intent was paid in several payments, one refund takes from one of them (the one with the most left): 400 `amount_too_large` says how much, refund the rest in another. A converted payment (francs paid in BTC or USDT) is given back at its quote\'s rate (`rate: "quote"`, the default: the buyer gets back what they sent for that part) or at today\'s (`rate: "current"`): `settlementAmount` says what leaves on the rail.\n\nMobile money: MTN MoMo refunds through the Disbursement API of your account (`pending`, then `succeeded` or `failed`); Wave refunds a whole payment, and a part as a payout when your key allows it; Orange Money has no refund API (`requires_action`, `manual_refund`). Lightning, on-chain and USDT: `requires_action` with `refund_claim`: send `claimUrl` to the payer. A refund whose answer was lost stays `pending` and is asked about until the backend\'s final word; it is never sent twice. Use an Idempotency-Key: a retry without one makes a second refund. Sends `refund.created`, then `refund.updated`, `refund.succeeded`, `refund.failed` or `refund.canceled`.',
+      'Gives back `amount` (the intent\'s currency, minor units; default: all that is refundable from one payment) of what the payment intent received, over- and late payments included (a late payment on a canceled intent too), out of the account the payment came into. Refundable is what was received minus refunds not failed or canceled: more is 400 `amount_too_large`; nothing received yet, 409 `unexpected_state`. When the intent was paid in several payments, one refund takes from one of them (the one with the most left): 400 `amount_too_large` says how much, refund the rest in another. A converted payment (francs paid in BTC or USDT) is given back at its quote\'s rate (`rate: "quote"`, the default: the buyer gets back what they sent for that part) or at today\'s (`rate: "current"`): `settlementAmount` says what leaves on the rail.\n\nMobile money: MTN MoMo refunds through the Disbursement API of your account (`pending`, then `succeeded` or `failed`); Wave refunds a whole payment, and a part as a payout when your key allows it; Orange Money has no refund API (`requires_action`, `manual_refund`). Lightning, on-chain and USDT: `requires_action` with `refund_claim`: send `claimUrl` to the payer. A refund whose answer was lost stays `pending` and is asked about until the backend\'s final word; it is never sent twice. Use an Idempotency-Key: a retry without one makes a second refund. Sends `refund.created`, then `refund.updated`, `refund.succeeded`, `refund.failed` or `refund.canceled`.\n\nApprovals: a refund above your threshold for its currency (`refundApprovalThresholds`, POST /v1/account; none by default) starts in `pending_approval` (`refund.pending_approval`): its money is held, nothing is sent until an owner or admin approves it on the dashboard (`refund.approved`, then as any refund) or rejects it (`refund.rejected`, `canceled`). Refunds made with a secret key wait only above the threshold. Needs `refunds.write`.',
     body: createRefundInput,
     returns: 'Refund',
     codes400: ['refund_unsupported'],
@@ -1418,9 +1451,20 @@ export const OPERATIONS: Operation[] = [
     path: '/v1/account',
     summary: 'Update your account',
     description:
-      '`timeZone`: an IANA time zone name (`Africa/Abidjan` by default, `Africa/Douala`, `Africa/Conakry`...), stored as the runtime spells it; anything else is a 400 naming `timeZone`. The same for both modes.',
+      '`timeZone`: an IANA time zone name (`Africa/Abidjan` by default, `Africa/Douala`, `Africa/Conakry`...), stored as the runtime spells it; anything else is a 400 naming `timeZone`. `refundApprovalThresholds`: per currency, the amount in minor units above which a refund waits in `pending_approval` until an owner or admin approves it on the dashboard (`{"XOF": 50000}`; `null` removes one); merged into the current ones. The same for both modes; each change is a line of the audit log (`account.updated`). Needs `settings.write`.',
     body: updateAccountInput,
     returns: 'Account',
+  },
+  {
+    id: 'listAuditEvents',
+    tag: 'Audit log',
+    method: 'get',
+    path: '/v1/audit_events',
+    summary: 'List audit events',
+    description:
+      "The audit log, one line per action: who (a dashboard user, an API key with its prefix and last four, or Caisse), what (`action`), on what (`target`), from which address, and `changes` before and after (secrets never). Needs the permission `audit.read`: your secret keys, and restricted keys given it; a key reads the lines of its own mode (account-wide actions, such as a sign-in, are live-mode lines). Filter by `action` or `actor` (a `user_...` or `key_...` id, or `system`).\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.",
+    query: listAuditEventsQuery,
+    returns: 'list:AuditEvent',
   },
   {
     id: 'createRailAccount',
@@ -1679,6 +1723,10 @@ function errorResponses(op: Operation): Record<string, Json> {
       ];
   out['400'] = { description: `Invalid request: ${codeList([...new Set(c400)])}` };
   out['401'] = { description: '`invalid_api_key`: no, malformed, unknown or revoked API key', headers: { 'WWW-Authenticate': header('WWWAuthenticate') } };
+  out['403'] = {
+    description:
+      '`permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions)',
+  };
   if (op.rail === 'confirm')
     out['402'] = {
       description: "`payment_refused`: the rail's backend refused this one payment request (e.g. the payer's number); try again or use another rail",
@@ -1967,7 +2015,25 @@ export const EXAMPLES = {
     livemode: true,
     createdAt: T + 2_678_460,
   },
-  Account: { id: 'acct_2Lm8Qx4KvT9nRc3BzW6pJd', object: 'account', name: 'Boutique Awa', timeZone: 'Africa/Abidjan', livemode: true },
+  AuditEvent: {
+    id: 'audit_6Tq2Lx9KmV4nRc8BzW3pJd',
+    object: 'audit_event',
+    action: 'refund.approved',
+    actor: { type: 'user', id: 'user_3Kc9Qx2LmT7nVb4RzW8pHd', label: 'ana@shop.example' },
+    target: { object: 'refund', id: 're_4Nq8Xv2KcM7tRb3LzW9pHd' },
+    ip: '203.0.113.7',
+    changes: { before: { status: 'pending_approval' }, after: { status: 'pending' } },
+    livemode: true,
+    createdAt: T,
+  },
+  Account: {
+    id: 'acct_2Lm8Qx4KvT9nRc3BzW6pJd',
+    object: 'account',
+    name: 'Boutique Awa',
+    timeZone: 'Africa/Abidjan',
+    refundApprovalThresholds: { XOF: 50000 },
+    livemode: true,
+  },
   Balance: {
     object: 'balance',
     accounts: [
@@ -2073,6 +2139,11 @@ const ERROR_EXAMPLES: Record<string, ErrorExample> = {
     'payment_refused',
     "The mobile_money_a backend refused this payment request (HTTP 400). Check the payer's phone number. Try again or use another rail.",
     'phone',
+  ],
+  '403': [
+    'invalid_request_error',
+    'permission_denied',
+    "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
   ],
   '408': ['invalid_request_error', 'request_timeout', 'The request body did not arrive within 10 s.'],
   '413': ['invalid_request_error', 'request_too_large', 'The request body is larger than the limit of 65536 bytes.'],

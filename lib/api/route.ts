@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { type Db, getDb } from '../db/client';
 import type { Companion } from '../domain/common';
+import { keyCan, type Permission } from '../domain/permissions';
 import { log } from '../log';
 import { authenticate, type Merchant } from './auth';
 import { ApiError, errorBody, toApiError } from './errors';
@@ -20,7 +21,7 @@ type Handler = (request: Request, ctx: RouteParams) => Promise<Response>;
 /** The route's work on the API's own request type: what the production server calls (lib/api/router.ts). */
 export type NativeHandler = (request: ApiIncoming, params: Record<string, string>) => Promise<ApiAnswer>;
 /** A route handler for Next.js that also offers its work without web Request/Response. */
-export type ApiHandler = Handler & { native: NativeHandler };
+export type ApiHandler = Handler & { native: NativeHandler; permission: Permission | 'public' };
 
 export { newRequestId } from '../ids';
 
@@ -121,6 +122,12 @@ export interface Ctx<B, Q, P = undefined> {
 
 export interface ApiRouteOptions<BS extends z.ZodType | undefined, QS extends z.ZodType | undefined, P = undefined> {
   /**
+   * What a key must hold to call this route (lib/domain/permissions.ts): a secret key holds every
+   * permission, a restricted key only its own; without it, 403 `permission_denied` before anything
+   * is read or done. Every route declares one (test/access-api.test.ts walks app/v1).
+   */
+  permission: Permission;
+  /**
    * Slow checks that must not run inside a transaction (e.g. DNS for a webhook URL). They run after
    * parsing and before the idempotency claim: a refusal here is a validation error and stores nothing.
    */
@@ -169,6 +176,9 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
       }
       const leasing = takeToken(db, merchant.keyId);
       if (leasing) await leasing;
+      if (!keyCan(merchant.permissions, opts.permission)) throw permissionDenied(opts.permission, request.method, url.pathname);
+      // The key is the actor of whatever this request records in the audit log.
+      merchant.actor = { type: 'key', id: merchant.keyId, label: merchant.keyLabel ?? null, ip: clientIp(request) };
       const params = rawParams;
       assertStorableStrings(params);
       const query = (opts.query ? parseWith(opts.query, queryObject(url)) : rejectQuery(url)) as Out<QS>;
@@ -251,7 +261,28 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
     const params = Object.fromEntries(Object.entries(raw ?? {}).map(([k, v]) => [k, String(v)]));
     return toResponse(await native(fromWebRequest(request), params));
   };
-  return Object.assign(web, { native });
+  return Object.assign(web, { native, permission: opts.permission });
+}
+
+/** The client's address (lib/api/router.ts puts the socket's, or a trusted proxy's, in X-Forwarded-For). */
+function clientIp(request: ApiIncoming): string | null {
+  const first = request.header('x-forwarded-for')?.split(',')[0]?.trim();
+  return first && first.length <= 64 ? first : null;
+}
+
+/** 403 `permission_denied`: the key is restricted and lacks the permission the route needs. */
+export function permissionDenied(permission: Permission, method: string, path: string): ApiError {
+  return new ApiError(
+    403,
+    'invalid_request_error',
+    'permission_denied',
+    `This restricted API key does not have the permission '${permission}', which ${method} ${path} needs. Add it to the key on the dashboard's API keys page, or use a key that has it.`,
+  );
+}
+
+/** A route any caller may read without a key (the OpenAPI document): marked so the permission test knows it is on purpose. */
+export function publicRoute<H extends Handler>(handler: H): H & { permission: 'public' } {
+  return Object.assign(handler, { permission: 'public' as const });
 }
 
 function rejectQuery(url: URL): undefined {

@@ -133,7 +133,7 @@ export interface ApiKeyView {
  */
 export async function listApiKeys(db: Db, merchantId: string): Promise<ApiKeyView[]> {
   const rows = await db.query<{ id: string; livemode: boolean; last4: string; created_at: number; last_used_at: number | null }>(
-    `select id, livemode, last4, created_at, last_used_at from api_keys where merchant_id = $1 and revoked_at is null order by livemode desc, created_at desc, id`,
+    `select id, livemode, last4, created_at, last_used_at from api_keys where merchant_id = $1 and revoked_at is null and permissions is null order by livemode desc, created_at desc, id`,
     [merchantId],
   );
   return rows.map((r) => ({

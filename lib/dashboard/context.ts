@@ -5,11 +5,13 @@
 // call with that merchant's key would be (another merchant's ids are 404s, a live object is invisible
 // in test mode).
 import { cookies, headers } from 'next/headers';
-import { redirect } from 'next/navigation';
+import { forbidden, redirect } from 'next/navigation';
 import { config } from '../config';
 import type { Db } from '../db/client';
 import { getDb } from '../db/client';
+import type { Actor } from '../domain/audit';
 import type { Scope } from '../domain/common';
+import { type Permission, roleCan } from '../domain/permissions';
 import { isLocale, LOCALE_COOKIE, type Locale } from '../i18n';
 import { requiresTwoFactorWhenSet } from './roles';
 import { cookieOptions, SESSION_COOKIE, sameOriginPost, sessionFromToken } from './sessions';
@@ -71,7 +73,8 @@ export async function currentContext(): Promise<DashboardContext | null> {
     user: s.user,
     merchantId: s.merchantId,
     livemode: s.livemode,
-    scope: { merchantId: s.merchantId, livemode: s.livemode },
+    // The user is the actor of whatever this request records in the audit log.
+    scope: { merchantId: s.merchantId, livemode: s.livemode, actor: { type: 'user', id: s.user.id, label: s.user.email, ip: await clientAddress() } },
     token,
     locale: await dashboardLocale(),
     timeZone: s.timeZone,
@@ -85,24 +88,64 @@ export interface ContextOptions {
 }
 
 /**
- * For a page: the signed-in context, or a redirect to the sign-in page; a user the merchant's rule
- * requires two-factor sign-in of, without it, is sent to set it up (ACCOUNT_PATH) first.
+ * What a page or an action needs (issue 29): a permission of lib/domain/permissions.ts, which the
+ * user's role must hold, or `signed_in` (any role: the mode and language switches, signing out).
  */
-export async function dashboardContext(opts: ContextOptions = {}): Promise<DashboardContext> {
+export type Access = Permission | 'signed_in';
+
+/** Whether the signed-in user's role allows `access` (the navigation hides what it does not). */
+export const can = (ctx: Pick<DashboardContext, 'user'>, access: Access): boolean => access === 'signed_in' || roleCan(ctx.user.role, access);
+
+/**
+ * For a page: the signed-in context (else a redirect to the sign-in page) whose role holds `access`
+ * (else the 403 page, app/dashboard/forbidden.tsx). Every page names its own (test/access-dashboard.test.ts).
+ * A user the merchant's rule requires two-factor sign-in of, without it, is sent to set it up
+ * (ACCOUNT_PATH) first, unless `opts.enrolling`.
+ */
+export async function dashboardContext(access: Access, opts: ContextOptions = {}): Promise<DashboardContext> {
   const ctx = await currentContext();
   if (!ctx) redirect(SIGN_IN_PATH);
   if (ctx.mustEnrol && !opts.enrolling) redirect(`${ACCOUNT_PATH}?required=1`);
+  if (!can(ctx, access)) forbidden();
   return ctx;
 }
 
 /**
  * For a server action, before anything else: the request must come from our own pages (no
- * cross-site POST) and carry a live session; otherwise nothing is done.
+ * cross-site POST), carry a live session, and its user's role must hold `access`; otherwise nothing
+ * is done (a refused action answers the 403 page).
  */
-export async function dashboardAction(opts: ContextOptions = {}): Promise<DashboardContext> {
+export async function dashboardAction(access: Access, opts: ContextOptions = {}): Promise<DashboardContext> {
   const h = await headers();
   if (!sameOriginPost(h, { allowedOrigins: [new URL(config().BASE_URL).origin] })) redirect(`${SIGN_IN_PATH}?error=origin`);
-  return dashboardContext(opts);
+  return dashboardContext(access, opts);
+}
+
+/**
+ * For a dashboard route handler (a CSV export, a QR code): the context, or the answer to give
+ * instead: 303 to the sign-in page without a session, 403 when the role lacks `access`.
+ */
+export async function routeContext(access: Access): Promise<DashboardContext | Response> {
+  const ctx = await currentContext();
+  if (!ctx) return new Response(null, { status: 303, headers: { location: SIGN_IN_PATH, 'cache-control': 'no-store' } });
+  if (!can(ctx, access))
+    return new Response('Forbidden: your role does not allow this.\n', {
+      status: 403,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+    });
+  return ctx;
+}
+
+/** The audit log's actor for the signed-in user: its id, its e-mail, the client's address. */
+export async function userActor(ctx: Pick<DashboardContext, 'user' | 'scope'>): Promise<Actor> {
+  return ctx.scope.actor ?? { type: 'user', id: ctx.user.id, label: ctx.user.email, ip: await clientAddress() };
+}
+
+/** The client's address as the server saw it (lib/api/router.ts sets X-Forwarded-For from the socket, or keeps a trusted proxy's). */
+export async function clientAddress(): Promise<string | null> {
+  const h = await headers();
+  const first = h.get('x-forwarded-for')?.split(',')[0]?.trim();
+  return first && first.length <= 64 ? first : null;
 }
 
 /** Whether cookies must be Secure: the deployment is served over https. */

@@ -5,18 +5,14 @@
 //  - developer: API keys, webhooks, reading payments;
 //  - support: reading payments, asking for refunds (that need approval);
 //  - viewer: reading only.
-// This file says what a role IS and which of them manage users: the one rule the sign-in half of
-// the issue enforces. The permission matrix of every page, action and API route replaces
-// `canManageUsers` with its own entry (it is one row of that table), so a caller asks a function of
-// the role, never compares role names itself.
+// The roles themselves and what each may do are lib/domain/permissions.ts (the one matrix: pages,
+// actions and API routes ask it); this file adds the dashboard's two-step sign-in rule.
+import { type Role, roleCan } from '../domain/permissions';
 
-export const ROLES = ['owner', 'admin', 'developer', 'support', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
+export { isRole, ROLES, type Role } from '../domain/permissions';
 
-export const isRole = (v: unknown): v is Role => typeof v === 'string' && (ROLES as readonly string[]).includes(v);
-
-/** Who invites users, changes their roles, disables them, and sets the team's two-factor rule: owners. */
-export const canManageUsers = (role: Role): boolean => role === 'owner';
+/** Who invites users, changes their roles, disables them, and sets the team's two-factor rule (`users.manage`). */
+export const canManageUsers = (role: Role): boolean => roleCan(role, 'users.manage');
 
 /** The roles the merchant's "two-factor sign-in required" setting applies to. */
 export const requiresTwoFactorWhenSet = (role: Role): boolean => role === 'owner' || role === 'admin';

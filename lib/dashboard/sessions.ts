@@ -19,6 +19,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
 import { forgiveSignInAttempt, takeSignInAttempt } from '../domain/action-limits';
+import { recordAudit } from '../domain/audit';
 import { nowSeconds } from '../ids';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { normalizeEmail, toUser, USER_COLUMNS, type User, type UserRow } from './users';
@@ -110,7 +111,19 @@ export async function signIn(db: Db, input: SignInInput, deps: { verify?: typeof
     (rows.length ? rows : [null]).map(async (r) => ((await verify(input.password, r?.password_hash ?? DUMMY_HASH)) ? r : null)),
   );
   const row = checked.find((r) => r !== null && r.disabled_at === null);
-  if (!row) return { ok: false, reason: 'invalid_credentials', message: INVALID_CREDENTIALS_MESSAGE };
+  if (!row) {
+    // The audit log of each merchant that has a user with this e-mail (issue 29); an unknown e-mail has none.
+    for (const r of rows)
+      await recordAudit(db, {
+        merchantId: r.merchant_id,
+        livemode: true,
+        actor: { type: 'user', id: r.id, label: r.email, ip: input.clientAddress },
+        action: 'user.sign_in_failed',
+        target: { object: 'user', id: r.id },
+        now,
+      });
+    return { ok: false, reason: 'invalid_credentials', message: INVALID_CREDENTIALS_MESSAGE };
+  }
 
   await forgiveSignInAttempt(db, who);
   // Hashed with older parameters: upgraded now, the one moment the password is in hand.
@@ -130,6 +143,14 @@ export async function signIn(db: Db, input: SignInInput, deps: { verify?: typeof
       challenge: await createChallenge(db, user.id, now),
       user,
     };
+  await recordAudit(db, {
+    merchantId: row.merchant_id,
+    livemode: true,
+    actor: { type: 'user', id: row.id, label: row.email, ip: input.clientAddress },
+    action: 'user.signed_in',
+    target: { object: 'user', id: row.id },
+    now,
+  });
   return { ok: true, token: await openSession(db, user.id, now), user };
 }
 

@@ -15,10 +15,11 @@
 // one e-mail never share a password: generated ones never do, and a chosen one is refused.
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { type Actor, recordAudit } from '../domain/audit';
+import type { Role } from '../domain/permissions';
 import { DomainError, invalid, notFound } from '../errors';
 import { createId, nowSeconds } from '../ids';
 import { generatePassword, hashPassword, passwordProblem, verifyPassword } from './passwords';
-import type { Role } from './roles';
 
 /** A user as the dashboard and the CLI show it: never its password hash. */
 export interface User {
@@ -202,4 +203,32 @@ export async function changeUserRole(db: Db, merchantId: string, userId: string,
   if (!r?.found) throw notFound('user', userId);
   if (!r.id) throw lastOwnerError();
   return toUser(r);
+}
+
+/**
+ * Change a user's role (the team branch's Users page is where people do it; here for the CLI, the
+ * tests and the demo). Written to the audit log in the same transaction. Another merchant's user is
+ * `resource_missing`.
+ */
+export async function setUserRole(db: Db, merchantId: string, userId: string, role: Role, actor: Actor, now = nowSeconds()): Promise<User> {
+  return db.transaction(async (tx) => {
+    const before = await tx.query<{ role: string }>(`select role from users where id = $1 and merchant_id = $2 for update`, [userId, merchantId]);
+    if (!before[0]) throw notFound('user', userId);
+    const rows = await tx.query<UserRow>(`update users set role = $3, updated_at = $4 where id = $1 and merchant_id = $2 returning ${USER_COLUMNS}`, [
+      userId,
+      merchantId,
+      role,
+      now,
+    ]);
+    await recordAudit(tx, {
+      merchantId,
+      livemode: true,
+      actor,
+      action: 'user.role_changed',
+      target: { object: 'user', id: userId },
+      changes: { before: { role: before[0].role }, after: { role } },
+      now,
+    });
+    return toUser(rows[0]!);
+  });
 }

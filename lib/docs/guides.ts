@@ -29,6 +29,7 @@ export const GUIDES: Guide[] = [
   { slug: 'rail-accounts', title: 'Your own rail accounts', summary: 'Your buyers pay into your own operator accounts, node and wallet.' },
   { slug: 'reconciliation', title: 'Reconciliation', summary: 'Check the ledger against what each backend says, every day.' },
   { slug: 'reports', title: 'Reports: close the day', summary: 'Your ledger as CSV: every balance transaction, or a daily summary per account.' },
+  { slug: 'team', title: 'Team and permissions', summary: 'Roles, restricted keys, approvals and the audit log.' },
   { slug: 'sdk', title: 'Use the TypeScript SDK', summary: 'Typed calls, retries, pagination and webhook verification.' },
 ];
 
@@ -100,6 +101,11 @@ export const ERROR_CODE_DOCS: Record<string, ErrorCodeDoc> = {
   request_aborted: { status: 400, type: 'invalid_request_error', meaning: 'The body was cut off before its end.' },
   invalid_host: { status: 400, type: 'invalid_request_error', meaning: 'A malformed `Host` header.' },
   invalid_api_key: { status: 401, type: 'authentication_error', meaning: 'No key, or a malformed, unknown or revoked one (`WWW-Authenticate` header).' },
+  permission_denied: {
+    status: 403,
+    type: 'invalid_request_error',
+    meaning: 'A restricted key (`rk_...`) without the permission the operation needs; the message names it. Nothing was done.',
+  },
   payment_refused: {
     status: 402,
     type: 'invalid_request_error',

@@ -463,6 +463,7 @@ export const OBJECT_PAGES = [
   { match: /^Reconciliation/, path: '/docs/objects/reconciliations' },
   { match: /^ReportRun/, path: '/docs/objects/report-runs' },
   { match: /^(Event|WebhookEndpoint|WebhookEndpointWithSecret|WebhookDelivery|DeletedWebhookEndpoint)$/, path: '/docs/objects/webhooks' },
+  { match: /^AuditEvent/, path: '/docs/objects/audit-events' },
 ] as const;
 export const SETTINGS_OBJECTS_PATH = OBJECT_PAGES[0].path;
 export const REFUND_OBJECTS_PATH = OBJECT_PAGES[1].path;
@@ -470,6 +471,7 @@ export const BALANCE_OBJECTS_PATH = OBJECT_PAGES[2].path;
 export const RECONCILIATION_OBJECTS_PATH = OBJECT_PAGES[3].path;
 export const REPORT_OBJECTS_PATH = OBJECT_PAGES[4].path;
 export const WEBHOOK_OBJECTS_PATH = OBJECT_PAGES[5].path;
+export const AUDIT_OBJECTS_PATH = OBJECT_PAGES[6].path;
 const pageOf = (name: string) => OBJECT_PAGES.find((p) => p.match.test(name));
 
 /** Components worth their own section on /docs/objects, in the document's order. */

@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { notFound } from '../errors';
+import { CURRENCIES, type Currency } from '../money';
+import { auditIn } from './audit';
 import type { Scope } from './common';
 
 export const DEFAULT_TIME_ZONE = 'Africa/Abidjan';
@@ -32,6 +34,21 @@ export const updateAccountInput = z.strictObject({
       return tz;
     })
     .optional(),
+  /**
+   * Issue 29: per currency, the amount (minor units) above which a refund waits for an owner's or
+   * admin's approval; null removes a currency's threshold. Merged into the current ones.
+   */
+  refundApprovalThresholds: z
+    .partialRecord(
+      z.enum(CURRENCIES, { error: `refundApprovalThresholds takes currencies: ${CURRENCIES.join(', ')}` }),
+      z
+        .number({ error: 'a threshold must be a whole number of minor units, or null' })
+        .int('a threshold must be a whole number of minor units, or null')
+        .min(0)
+        .max(Number.MAX_SAFE_INTEGER)
+        .nullable(),
+    )
+    .optional(),
 });
 
 export interface Account {
@@ -39,16 +56,62 @@ export interface Account {
   object: 'account';
   name: string;
   timeZone: string;
+  /** Per currency, the amount above which a refund waits for approval (none by default). */
+  refundApprovalThresholds: Partial<Record<Currency, number>>;
   livemode: boolean;
 }
 
 export async function retrieveAccount(db: Db, scope: Scope): Promise<Account> {
-  const rows = await db.query<{ id: string; name: string; time_zone: string }>(`select id, name, time_zone from merchants where id = $1`, [scope.merchantId]);
+  const rows = await db.query<{ id: string; name: string; time_zone: string; refund_approval_thresholds: unknown }>(
+    `select id, name, time_zone, refund_approval_thresholds from merchants where id = $1`,
+    [scope.merchantId],
+  );
   if (!rows[0]) throw notFound('account', scope.merchantId);
-  return { id: rows[0].id, object: 'account', name: rows[0].name, timeZone: rows[0].time_zone, livemode: scope.livemode };
+  return {
+    id: rows[0].id,
+    object: 'account',
+    name: rows[0].name,
+    timeZone: rows[0].time_zone,
+    refundApprovalThresholds: thresholdsOf(rows[0].refund_approval_thresholds),
+    livemode: scope.livemode,
+  };
 }
 
+function thresholdsOf(raw: unknown): Partial<Record<Currency, number>> {
+  const v = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  const out: Partial<Record<Currency, number>> = {};
+  for (const c of CURRENCIES) {
+    const t = (v as Record<string, unknown> | null)?.[c];
+    if (typeof t === 'number' && Number.isSafeInteger(t)) out[c] = t;
+    else if (typeof t === 'string' && /^\d{1,15}$/.test(t)) out[c] = Number(t);
+  }
+  return out;
+}
+
+/** POST /v1/account and the dashboard's settings; a change is a line of the audit log (account.updated). */
 export async function updateAccount(db: Db, scope: Scope, input: z.output<typeof updateAccountInput>): Promise<Account> {
-  if (input.timeZone !== undefined) await db.query(`update merchants set time_zone = $2 where id = $1`, [scope.merchantId, input.timeZone]);
-  return retrieveAccount(db, scope);
+  const run = async (tx: Db) => {
+    const before = await retrieveAccount(tx, scope);
+    if (input.timeZone !== undefined) await tx.query(`update merchants set time_zone = $2 where id = $1`, [scope.merchantId, input.timeZone]);
+    if (input.refundApprovalThresholds !== undefined) {
+      const next: Record<string, number> = { ...before.refundApprovalThresholds };
+      for (const [c, t] of Object.entries(input.refundApprovalThresholds)) {
+        if (t === null || t === undefined) delete next[c];
+        else next[c] = t;
+      }
+      await tx.query(`update merchants set refund_approval_thresholds = $2 where id = $1`, [scope.merchantId, JSON.stringify(next)]);
+    }
+    const after = await retrieveAccount(tx, scope);
+    const changed = (['timeZone', 'refundApprovalThresholds'] as const).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+    if (changed.length)
+      await auditIn(
+        tx,
+        { ...scope, livemode: true },
+        'account.updated',
+        { object: 'account', id: scope.merchantId },
+        { before: Object.fromEntries(changed.map((k) => [k, before[k]])), after: Object.fromEntries(changed.map((k) => [k, after[k]])) },
+      );
+    return after;
+  };
+  return db.inTransaction ? run(db) : db.transaction(run);
 }

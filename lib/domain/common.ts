@@ -7,6 +7,20 @@ import { invalid, notFound } from '../errors';
 export interface Scope {
   merchantId: string;
   livemode: boolean;
+  /**
+   * Who acts, for the audit log (issue 29): the API's key (lib/api/route.ts), the dashboard's user
+   * (lib/dashboard/context.ts); absent: Caisse itself (the worker, the CLI).
+   */
+  actor?: Actor;
+}
+
+/** Who acted: a dashboard user (label: its e-mail), an API key (label: `sk_test_…AbCd`), or Caisse itself. */
+export interface Actor {
+  type: 'user' | 'key' | 'system';
+  id: string | null;
+  label: string | null;
+  /** The client's address, when known. */
+  ip?: string | null;
 }
 
 /**

@@ -43,6 +43,10 @@ export const EVENT_TYPES = [
   // Reports (lib/reports): a run completed by the worker, its file ready; or given up.
   'report_run.succeeded',
   'report_run.failed',
+  // Approvals (issue 29): a refund that waits for an owner's or admin's approval, and its decision.
+  'refund.pending_approval',
+  'refund.approved',
+  'refund.rejected',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

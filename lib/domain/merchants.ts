@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
 import { createId, nowSeconds, randomBase62 } from '../ids';
+import { type Actor, recordAudit, SYSTEM_ACTOR } from './audit';
 
 export interface MerchantKeys {
   merchant: { id: string; name: string };
@@ -40,15 +41,34 @@ export async function createMerchant(db: Db, name: string): Promise<MerchantKeys
   });
 }
 
-/** Issue new test and live keys and revoke every older key of the merchant, at once. */
-export async function rollKeys(db: Db, merchantId: string): Promise<MerchantKeys> {
+/**
+ * Issue new test and live secret keys and revoke every older secret key of the merchant, at once
+ * (restricted keys stay: each is revoked on its own). Written to the audit log in the same transaction.
+ */
+export async function rollKeys(db: Db, merchantId: string, actor: Actor = SYSTEM_ACTOR): Promise<MerchantKeys> {
   return db.transaction(async (tx) => {
     const m = await tx.query<{ id: string; name: string }>(`select id, name from merchants where id = $1 for update`, [merchantId]);
     if (!m[0]) throw new Error(`No such merchant: ${merchantId}`);
     const now = nowSeconds();
-    await tx.query(`update api_keys set revoked_at = $2 where merchant_id = $1 and revoked_at is null`, [merchantId, now]);
+    const old = await tx.query<{ livemode: boolean; last4: string }>(
+      `update api_keys set revoked_at = $2 where merchant_id = $1 and revoked_at is null and permissions is null returning livemode, last4`,
+      [merchantId, now],
+    );
     const test = await insertKey(tx, merchantId, false, now);
     const live = await insertKey(tx, merchantId, true, now);
+    const label = (livemode: boolean, last4: string) => `sk_${livemode ? 'live' : 'test'}_…${last4}`;
+    await recordAudit(tx, {
+      merchantId,
+      livemode: true,
+      actor,
+      action: 'api_key.rolled',
+      target: { object: 'account', id: merchantId },
+      changes: {
+        before: { keys: old.map((k) => label(k.livemode, k.last4)) },
+        after: { keys: [label(false, test.slice(-4)), label(true, live.slice(-4))] },
+      },
+      now,
+    });
     return { merchant: { id: merchantId, name: m[0].name }, keys: { test, live } };
   });
 }

@@ -5,6 +5,7 @@
 // fingerprint, never in an answer, an event, a page or a log. Every change is a new version; the
 // attempts a version made are watched to their end with it (lib/domain/merchant-rails.ts).
 // Creation and update first ask the backend the way the adapter will (verifyCredentials).
+
 import { z } from 'zod';
 import { config, MOMO_PROTOCOLS, type MomoProtocol } from '../config';
 import type { Db, Row } from '../db/client';
@@ -27,6 +28,7 @@ import { BackendError, type RailAdapter } from '../rails/types';
 import { fingerprintKey, seal, secretHint } from '../secrets';
 import { bareHost, blockedReason, isLocalDeployment, resolveHost } from '../ssrf';
 import { type AccountVersionRow, loadAccountVersion } from '../store/rail-accounts';
+import { auditIn } from './audit';
 import { getOwnedRow, mergeMetadata, metadataInput, metadataPatch, type Scope, shortText } from './common';
 import { recordEvent } from './events';
 import { type ListEnvelope, listObjects, listQuery } from './list';
@@ -383,6 +385,11 @@ async function enabledOn(db: Db, scope: Scope, rail: Rail): Promise<string | nul
   return rows[0]?.id ?? null;
 }
 
+/** What the audit log keeps of an account: its non-secret settings, its secrets' hints (last four, fingerprint), its first receive addresses. */
+function auditView(a: RailAccount) {
+  return { rail: a.rail, displayName: a.displayName, settings: a.settings, secrets: a.secrets, receiveAddresses: a.receiveAddresses };
+}
+
 /** POST /v1/rail_accounts: checked at the backend first, then saved with its secrets sealed. */
 export async function createRailAccount(db: Db, scope: Scope, input: CreateRailAccountInput): Promise<RailAccount> {
   const rail = input.rail;
@@ -427,6 +434,7 @@ export async function createRailAccount(db: Db, scope: Scope, input: CreateRailA
     await insertVersion(tx, id, 1, parts, adapter, now);
     const account = toRailAccount(row, { settings: parts.settings, hints: parts.hints }, adapter, baseRailSettings().cfg.BASE_URL);
     await recordEvent(tx, scope, 'rail_account.created', account);
+    await auditIn(tx, scope, 'rail_account.created', { object: 'rail_account', id }, { after: auditView(account) });
     return account;
   });
 }
@@ -519,6 +527,7 @@ export async function updateRailAccount(db: Db, scope: Scope, id: string, input:
       if (!updated) throw unexpectedState('This rail account was disabled meanwhile.');
       const account = toRailAccount(updated, current, await serializeAdapter(tx, updated), baseRailSettings().cfg.BASE_URL);
       await recordEvent(tx, scope, 'rail_account.updated', account);
+      await auditIn(tx, scope, 'rail_account.updated', { object: 'rail_account', id }, { before: { metadata: row.metadata ?? {} }, after: { metadata } });
       return account;
     });
   const next = version + 1;
@@ -539,6 +548,16 @@ export async function updateRailAccount(db: Db, scope: Scope, id: string, input:
     await insertVersion(tx, id, next, parts, adapter, now);
     const account = toRailAccount(updated, { settings: parts.settings, hints: parts.hints }, adapter, baseRailSettings().cfg.BASE_URL);
     await recordEvent(tx, scope, 'rail_account.updated', account);
+    await auditIn(
+      tx,
+      scope,
+      'rail_account.updated',
+      { object: 'rail_account', id },
+      {
+        before: { version, displayName: row.display_name ?? null, settings: current.settings, secrets: current.hints },
+        after: { ...auditView(account), version: next },
+      },
+    );
     return account;
   });
 }
@@ -575,6 +594,7 @@ export async function disableRailAccount(db: Db, scope: Scope, id: string): Prom
     const [updated] = await tx.query(`update rail_accounts set status = 'disabled', disabled_at = $2, updated_at = $2 where id = $1 returning *`, [id, now]);
     const account = await serialize(tx, updated!);
     await recordEvent(tx, scope, 'rail_account.disabled', account);
+    await auditIn(tx, scope, 'rail_account.disabled', { object: 'rail_account', id }, { before: { status: 'active' }, after: { status: 'disabled' } });
     return { row: updated!, changed: true, account };
   });
   return out.account ?? serialize(db, out.row);

@@ -6,6 +6,7 @@
 // amounts.ts, shared.ts, advance.ts, lib/domain, lib/store, lib/rates.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
+import { auditIn } from '../domain/audit';
 import type { Scope } from '../domain/common';
 import { recordEvent } from '../domain/events';
 import { attemptAdapter } from '../domain/merchant-rails';
@@ -20,14 +21,27 @@ import { planErrorMessage, planRefund } from './amounts';
 import { CLAIM_SECONDS, claimAction, LEASE_SECONDS } from './shared';
 import { loadRefundSources } from './sources';
 
-export async function createRefund(db: Db, scope: Scope, input: CreateRefundInput, now = nowSeconds()): Promise<Refund> {
-  const row = await db.transaction((tx) => insertPlannedRefund(tx, scope, input, now));
+/**
+ * `requireApproval`: the refund waits in `pending_approval` whatever its amount (a `support` user's,
+ * issue 29). Otherwise it waits only above the merchant's threshold for its currency
+ * (merchants.refund_approval_thresholds). A waiting refund holds its money (REFUND_HOLDING_STATUSES)
+ * but nothing is sent: the engine acts only on `pending` and `requires_action` (advance.ts), and its
+ * row is never due (next_check_at null) until approveRefund (approve.ts).
+ */
+export async function createRefund(
+  db: Db,
+  scope: Scope,
+  input: CreateRefundInput,
+  now = nowSeconds(),
+  opts: { requireApproval?: boolean } = {},
+): Promise<Refund> {
+  const row = await db.transaction((tx) => insertPlannedRefund(tx, scope, input, now, opts.requireApproval === true));
   // A send refund goes out now, under the lease its row was made with; the worker takes over if this stops.
   const after = row.status === 'pending' ? await advanceRefund(db, row.id, now, { leased: true }).catch(() => row) : row;
   return toRefund(after);
 }
 
-async function insertPlannedRefund(tx: Db, scope: Scope, input: CreateRefundInput, now: number): Promise<RefundRow> {
+async function insertPlannedRefund(tx: Db, scope: Scope, input: CreateRefundInput, now: number, requireApproval: boolean): Promise<RefundRow> {
   const intent = await getIntentRow(tx, scope, input.paymentIntentId, { param: 'paymentIntentId', forUpdate: true });
   const { attempts, sources, held: heldTotal } = await loadRefundSources(tx, intent);
   const base = { sources, intentCurrency: intent.currency, received: intent.amount_received, held: heldTotal, requested: input.amount, currentRate: null };
@@ -51,7 +65,9 @@ async function insertPlannedRefund(tx: Db, scope: Scope, input: CreateRefundInpu
   const adapter = await attemptAdapter(tx, attempt);
   const rr = adapter?.refunds;
   if (!rr) throw invalid('refund_unsupported', `Refunds on ${attempt.rail} are not available for this payment on this deployment.`);
-  const claim = rr.method === 'claim';
+  const waits = requireApproval || (await aboveThreshold(tx, scope.merchantId, intent.currency, plan.amount));
+  // A waiting claim refund gets its claim link when approved (approve.ts): none is handed out before.
+  const claim = rr.method === 'claim' && !waits;
   const token = claim ? randomBytes(24).toString('base64url') : null;
   const claimExpires = claim ? now + CLAIM_SECONDS : null;
   const row = await insertRefund(tx, {
@@ -66,7 +82,7 @@ async function insertPlannedRefund(tx: Db, scope: Scope, input: CreateRefundInpu
     settlement_currency: plan.settlementCurrency,
     rate: plan.rate,
     rate_source: plan.rate === null ? null : input.rate,
-    status: claim ? 'requires_action' : 'pending',
+    status: waits ? 'pending_approval' : claim ? 'requires_action' : 'pending',
     reason: input.reason ?? null,
     rail: attempt.rail,
     rail_account_id: attempt.rail_account_id ?? null,
@@ -79,11 +95,28 @@ async function insertPlannedRefund(tx: Db, scope: Scope, input: CreateRefundInpu
     claim_expires_at: claimExpires,
     details: { whole: plan.whole },
     metadata: input.metadata,
-    next_check_at: claim ? claimExpires : now + LEASE_SECONDS,
-    locked_until: claim ? null : now + LEASE_SECONDS,
+    next_check_at: waits ? null : claim ? claimExpires : now + LEASE_SECONDS,
+    locked_until: waits || claim ? null : now + LEASE_SECONDS,
     created_at: now,
     updated_at: now,
+    created_by: scope.actor?.id ?? null,
   });
-  await recordEvent(tx, scope, 'refund.created', toRefund(row));
+  const refund = toRefund(row);
+  await recordEvent(tx, scope, 'refund.created', refund);
+  if (waits) await recordEvent(tx, scope, 'refund.pending_approval', refund);
+  await auditIn(
+    tx,
+    scope,
+    'refund.created',
+    { object: 'refund', id: row.id },
+    { after: { paymentIntentId: row.payment_intent_id, amount: row.amount, currency: row.currency, status: row.status, reason: row.reason } },
+  );
   return row;
+}
+
+/** Whether `amount` is above the merchant's approval threshold for `currency` (none by default). */
+async function aboveThreshold(tx: Db, merchantId: string, currency: string, amount: number): Promise<boolean> {
+  const rows = await tx.query<{ t: string | null }>(`select refund_approval_thresholds ->> $2 as t from merchants where id = $1`, [merchantId, currency]);
+  const t = rows[0]?.t;
+  return t !== null && t !== undefined && /^\d{1,15}$/.test(t) && amount > Number(t);
 }

@@ -42,6 +42,10 @@ export type RefundRow = {
   created_at: number;
   updated_at: number;
   succeeded_at: number | null;
+  /** Who asked for it (a user_ or key_ id; null: Caisse, or before migration 0029). */
+  created_by: string | null;
+  /** Who approved it, when it waited for approval. */
+  approved_by: string | null;
 };
 
 export function parseRefund(r: Row): RefundRow {
@@ -82,6 +86,8 @@ export function parseRefund(r: Row): RefundRow {
     created_at: num(r.created_at),
     updated_at: num(r.updated_at),
     succeeded_at: numOrNull(r.succeeded_at),
+    created_by: strOrNull(r.created_by),
+    approved_by: strOrNull(r.approved_by),
   };
 }
 
@@ -114,6 +120,7 @@ const COLUMNS = [
   'locked_until',
   'created_at',
   'updated_at',
+  'created_by',
 ] as const;
 
 /** A new refund's row (the caller's transaction holds the intent's lock). */

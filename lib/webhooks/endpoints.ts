@@ -1,8 +1,11 @@
 // Webhook endpoints: where a merchant receives its events. The signing secret is shown at
 // creation and when rolled, never again; a rolled secret keeps signing during an overlap so the
 // merchant can deploy the new one without missing a delivery.
+
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Db, Row } from '../db/client';
+import { auditIn } from '../domain/audit';
 import { getOwnedRow, type Scope, shortText } from '../domain/common';
 import { EVENT_TYPES } from '../domain/events';
 import { listObjects, listQuery } from '../domain/list';
@@ -160,8 +163,23 @@ export async function createEndpoint(db: Db, scope: Scope, input: CreateEndpoint
        values ($1, $2, $3, $4, $5, $6, 'enabled', $7, $8, $8) returning *`,
       [createId('we'), scope.merchantId, scope.livemode, url, JSON.stringify(input.enabledEvents), input.description ?? null, secret, now],
     );
-    return { ...toEndpoint(rows[0]!), secret };
+    const made = toEndpoint(rows[0]!);
+    await auditIn(tx, scope, 'webhook_endpoint.created', { object: 'webhook_endpoint', id: made.id }, { after: auditView(made, secret) });
+    return { ...made, secret };
   });
+}
+
+const secretHint = (secret: string) => ({ last4: secret.slice(-4), fingerprint: createHash('sha256').update(secret).digest('hex').slice(0, 12) });
+
+/** What the audit log keeps of an endpoint: its settings and its secret's fingerprint, never the secret. */
+function auditView(e: WebhookEndpoint, secret?: string) {
+  return {
+    url: e.url,
+    enabledEvents: e.enabledEvents,
+    description: e.description,
+    status: e.status,
+    ...(secret ? { signingSecret: secretHint(secret) } : {}),
+  };
 }
 
 export async function retrieveEndpoint(db: Db, scope: Scope, id: string): Promise<WebhookEndpoint> {
@@ -194,15 +212,18 @@ export async function updateEndpoint(db: Db, scope: Scope, id: string, input: Up
         nowSeconds(),
       ],
     );
-    return toEndpoint(rows[0]!);
+    const after = toEndpoint(rows[0]!);
+    await auditIn(tx, scope, 'webhook_endpoint.updated', { object: 'webhook_endpoint', id }, { before: auditView(toEndpoint(cur)), after: auditView(after) });
+    return after;
   });
 }
 
 export async function deleteEndpoint(db: Db, scope: Scope, id: string): Promise<{ id: string; object: 'webhook_endpoint'; deleted: true }> {
   return db.transaction(async (tx) => {
-    await getEndpointRow(tx, scope, id, { forUpdate: true });
+    const cur = await getEndpointRow(tx, scope, id, { forUpdate: true });
     // Its deliveries and their attempts go with it (on delete cascade).
     await tx.query(`delete from webhook_endpoints where id = $1`, [id]);
+    await auditIn(tx, scope, 'webhook_endpoint.deleted', { object: 'webhook_endpoint', id }, { before: auditView(toEndpoint(cur)) });
     return { id, object: 'webhook_endpoint', deleted: true };
   });
 }
@@ -222,6 +243,17 @@ export async function rollEndpointSecret(db: Db, scope: Scope, id: string, input
         where id = $1 returning *`,
       [id, secret, keep ? cur.secret : null, keep ? now + input.expiresInSeconds : null, now],
     );
-    return { ...toEndpoint(rows[0]!, now), secret };
+    const after = toEndpoint(rows[0]!, now);
+    await auditIn(
+      tx,
+      scope,
+      'webhook_endpoint.updated',
+      { object: 'webhook_endpoint', id },
+      {
+        before: { signingSecret: secretHint(String(cur.secret)) },
+        after: { ...auditView(after, secret), previousSecretExpiresAt: after.previousSecretExpiresAt },
+      },
+    );
+    return { ...after, secret };
   });
 }

@@ -583,6 +583,8 @@ export interface paths {
          * @description Gives back `amount` (the intent's currency, minor units; default: all that is refundable from one payment) of what the payment intent received, over- and late payments included (a late payment on a canceled intent too), out of the account the payment came into. Refundable is what was received minus refunds not failed or canceled: more is 400 `amount_too_large`; nothing received yet, 409 `unexpected_state`. When the intent was paid in several payments, one refund takes from one of them (the one with the most left): 400 `amount_too_large` says how much, refund the rest in another. A converted payment (francs paid in BTC or USDT) is given back at its quote's rate (`rate: "quote"`, the default: the buyer gets back what they sent for that part) or at today's (`rate: "current"`): `settlementAmount` says what leaves on the rail.
          *
          *     Mobile money: MTN MoMo refunds through the Disbursement API of your account (`pending`, then `succeeded` or `failed`); Wave refunds a whole payment, and a part as a payout when your key allows it; Orange Money has no refund API (`requires_action`, `manual_refund`). Lightning, on-chain and USDT: `requires_action` with `refund_claim`: send `claimUrl` to the payer. A refund whose answer was lost stays `pending` and is asked about until the backend's final word; it is never sent twice. Use an Idempotency-Key: a retry without one makes a second refund. Sends `refund.created`, then `refund.updated`, `refund.succeeded`, `refund.failed` or `refund.canceled`.
+         *
+         *     Approvals: a refund above your threshold for its currency (`refundApprovalThresholds`, POST /v1/account; none by default) starts in `pending_approval` (`refund.pending_approval`): its money is held, nothing is sent until an owner or admin approves it on the dashboard (`refund.approved`, then as any refund) or rejects it (`refund.rejected`, `canceled`). Refunds made with a secret key wait only above the threshold. Needs `refunds.write`.
          */
         post: operations["createRefund"];
         delete?: never;
@@ -856,9 +858,31 @@ export interface paths {
         put?: never;
         /**
          * Update your account
-         * @description `timeZone`: an IANA time zone name (`Africa/Abidjan` by default, `Africa/Douala`, `Africa/Conakry`...), stored as the runtime spells it; anything else is a 400 naming `timeZone`. The same for both modes.
+         * @description `timeZone`: an IANA time zone name (`Africa/Abidjan` by default, `Africa/Douala`, `Africa/Conakry`...), stored as the runtime spells it; anything else is a 400 naming `timeZone`. `refundApprovalThresholds`: per currency, the amount in minor units above which a refund waits in `pending_approval` until an owner or admin approves it on the dashboard (`{"XOF": 50000}`; `null` removes one); merged into the current ones. The same for both modes; each change is a line of the audit log (`account.updated`). Needs `settings.write`.
          */
         post: operations["updateAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audit_events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List audit events
+         * @description The audit log, one line per action: who (a dashboard user, an API key with its prefix and last four, or Caisse), what (`action`), on what (`target`), from which address, and `changes` before and after (secrets never). Needs the permission `audit.read`: your secret keys, and restricted keys given it; a key reads the lines of its own mode (account-wide actions, such as a sign-in, are live-mode lines). Filter by `action` or `actor` (a `user_...` or `key_...` id, or `system`).
+         *
+         *     Newest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1625,6 +1649,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "refund.pending_approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.pending_approval event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_refund_pending_approval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.approved event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_refund_approved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.rejected event
+         * @description Sent to every enabled webhook endpoint whose enabledEvents match, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">). At least once, unordered; retried for about 3 days until a 2xx; a 410 disables the endpoint.
+         */
+        post: operations["webhook_refund_rejected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -2018,6 +2102,10 @@ export interface components {
             name: string;
             /** @description an IANA time zone name: your days for reports and the dashboard (default Africa/Abidjan) */
             timeZone: string;
+            /** @description per currency, the amount (minor units) above which a refund waits in pending_approval for an owner or admin; none by default */
+            refundApprovalThresholds: {
+                [key: string]: number;
+            };
             /** @description the key's mode */
             livemode: boolean;
         };
@@ -2050,6 +2138,45 @@ export interface components {
             /** @description Unix timestamp, seconds */
             createdAt: number;
         };
+        AuditEvent: {
+            /** @description audit_... */
+            id: string;
+            /** @constant */
+            object: "audit_event";
+            /**
+             * @description what was done (user.signed_in, api_key.created, refund.approved, rail_account.updated...)
+             * @enum {string}
+             */
+            action: "user.signed_in" | "user.sign_in_failed" | "user.invited" | "user.role_changed" | "user.disabled" | "user.two_factor_changed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.approved" | "refund.rejected" | "account.updated";
+            /** @description who did it */
+            actor: {
+                /**
+                 * @description a dashboard user, an API key, or Caisse itself
+                 * @enum {string}
+                 */
+                type: "user" | "key" | "system";
+                /** @description user_... or key_...; null for system */
+                id: string | null;
+                /** @description the user's e-mail, or the key's prefix and last four (sk_live_…AbCd); never a secret */
+                label: string | null;
+            };
+            /** @description what it was done to */
+            target: {
+                /** @description the kind of object (refund, webhook_endpoint, rail_account, api_key, user, account) */
+                object: string;
+                id: string;
+            } | null;
+            /** @description the client address it came from, when known */
+            ip: string | null;
+            /** @description `before` and `after` of what changed; secrets never, only their last four and fingerprint */
+            changes: {
+                [key: string]: unknown;
+            } | null;
+            /** @description the mode of the action; account-wide actions (a sign-in, a user's change) are live-mode lines */
+            livemode: boolean;
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
+        };
         /** @description An event; data.object is the object its type names (payment_intent.* a PaymentIntent, ...). Also the body of every webhook */
         Event: components["schemas"]["PaymentIntentEvent"] | components["schemas"]["CheckoutSessionEvent"] | components["schemas"]["ProductEvent"] | components["schemas"]["PriceEvent"] | components["schemas"]["PaymentLinkEvent"] | components["schemas"]["RailAccountEvent"] | components["schemas"]["RefundEvent"] | components["schemas"]["ReconciliationEvent"] | components["schemas"]["ReconciliationItemEvent"] | components["schemas"]["ReportRunEvent"];
         WebhookEndpoint: {
@@ -2057,7 +2184,7 @@ export interface components {
             /** @constant */
             object: "webhook_endpoint";
             url: string;
-            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created" | "report_run.succeeded" | "report_run.failed")[];
+            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created" | "report_run.succeeded" | "report_run.failed" | "refund.pending_approval" | "refund.approved" | "refund.rejected")[];
             description: string | null;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -2072,7 +2199,7 @@ export interface components {
             /** @constant */
             object: "webhook_endpoint";
             url: string;
-            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created" | "report_run.succeeded" | "report_run.failed")[];
+            enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created" | "report_run.succeeded" | "report_run.failed" | "refund.pending_approval" | "refund.approved" | "refund.rejected")[];
             description: string | null;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -2091,7 +2218,7 @@ export interface components {
             endpointId: string;
             eventId: string;
             /** @enum {string} */
-            eventType: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created" | "report_run.succeeded" | "report_run.failed";
+            eventType: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created" | "report_run.succeeded" | "report_run.failed" | "refund.pending_approval" | "refund.approved" | "refund.rejected";
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             attemptCount: number;
@@ -2168,7 +2295,7 @@ export interface components {
                  * @description absent only on a 500
                  * @enum {string}
                  */
-                code?: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "parameters_exclusive" | "amount_too_small" | "amount_too_large" | "rail_currency_mismatch" | "rail_not_configured" | "invalid_json" | "invalid_content_length" | "invalid_host" | "request_aborted" | "request_timeout" | "request_too_large" | "unsupported_media_type" | "method_not_allowed" | "resource_missing" | "webhook_endpoint_limit" | "invalid_api_key" | "rate_limited" | "phone_rate_limited" | "address_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "unexpected_state" | "payment_refused" | "rail_unavailable" | "rail_account_invalid" | "rail_account_exists" | "encryption_key_missing" | "refund_unsupported" | "invalid_destination" | "wrong_network" | "amount_mismatch" | "invoice_expired" | "operator_reference_invalid" | "destination_in_use" | "report_not_ready";
+                code?: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "parameters_exclusive" | "amount_too_small" | "amount_too_large" | "rail_currency_mismatch" | "rail_not_configured" | "invalid_json" | "invalid_content_length" | "invalid_host" | "request_aborted" | "request_timeout" | "request_too_large" | "unsupported_media_type" | "method_not_allowed" | "resource_missing" | "webhook_endpoint_limit" | "invalid_api_key" | "rate_limited" | "phone_rate_limited" | "address_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "unexpected_state" | "payment_refused" | "rail_unavailable" | "rail_account_invalid" | "rail_account_exists" | "encryption_key_missing" | "refund_unsupported" | "invalid_destination" | "wrong_network" | "amount_mismatch" | "invoice_expired" | "operator_reference_invalid" | "destination_in_use" | "report_not_ready" | "permission_denied";
                 message: string;
                 /** @description the parameter at fault; null when the error is not about one parameter */
                 param: string | null;
@@ -2285,7 +2412,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            type: "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled";
+            type: "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "refund.pending_approval" | "refund.approved" | "refund.rejected";
             data: {
                 /** @description the object as it was right after the change */
                 object: components["schemas"]["Refund"];
@@ -2664,6 +2791,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
@@ -2826,6 +2974,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -3100,6 +3269,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode */
             404: {
                 headers: {
@@ -3261,6 +3451,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -3544,6 +3755,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
@@ -3709,6 +3941,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -3952,6 +4205,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode */
             404: {
                 headers: {
@@ -4104,6 +4378,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -4378,6 +4673,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
@@ -4516,6 +4832,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -4751,6 +5088,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode */
             404: {
                 headers: {
@@ -4908,6 +5266,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -5182,6 +5561,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
@@ -5320,6 +5720,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -5554,6 +5975,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode */
             404: {
                 headers: {
@@ -5706,6 +6148,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -5981,6 +6444,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
@@ -6121,6 +6605,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -6357,6 +6862,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode */
             404: {
                 headers: {
@@ -6511,6 +7037,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -6795,6 +7342,27 @@ export interface operations {
                      *         "code": "payment_refused",
                      *         "message": "The mobile_money_a backend refused this payment request (HTTP 400). Check the payer's phone number. Try again or use another rail.",
                      *         "param": "phone",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
                      *     }
@@ -7105,6 +7673,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode (and every test helper with a live key) */
             404: {
                 headers: {
@@ -7401,6 +7990,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode (and every test helper with a live key) */
             404: {
                 headers: {
@@ -7658,6 +8268,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
@@ -7790,6 +8421,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
@@ -7842,7 +8494,7 @@ export interface operations {
                 endingBefore?: string;
                 "createdAt[gte]"?: number;
                 "createdAt[lt]"?: number;
-                type?: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created" | "report_run.succeeded" | "report_run.failed";
+                type?: "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created" | "report_run.succeeded" | "report_run.failed" | "refund.pending_approval" | "refund.approved" | "refund.rejected";
             };
             header?: never;
             path?: never;
@@ -7941,6 +8593,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -8082,6 +8755,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -8253,6 +8947,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
@@ -8321,7 +9036,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created" | "report_run.succeeded" | "report_run.failed")[];
+                    enabledEvents: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created" | "report_run.succeeded" | "report_run.failed" | "refund.pending_approval" | "refund.approved" | "refund.rejected")[];
                     description?: string;
                 };
             };
@@ -8391,6 +9106,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -8629,6 +9365,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode */
             404: {
                 headers: {
@@ -8717,7 +9474,7 @@ export interface operations {
                  */
                 "application/json": {
                     url?: string;
-                    enabledEvents?: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created" | "report_run.succeeded" | "report_run.failed")[];
+                    enabledEvents?: ("*" | "payment_intent.created" | "payment_intent.pending" | "payment_intent.succeeded" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.canceled" | "payment_intent.partially_paid" | "payment_intent.overpaid" | "payment_intent.late_payment" | "payment_intent.payment_reversed" | "checkout_session.completed" | "checkout_session.expired" | "product.created" | "product.updated" | "price.created" | "price.updated" | "payment_link.created" | "payment_link.updated" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "reconciliation.succeeded" | "reconciliation.failed" | "reconciliation_item.created" | "report_run.succeeded" | "report_run.failed" | "refund.pending_approval" | "refund.approved" | "refund.rejected")[];
                     description?: string | null;
                     disabled?: boolean;
                 };
@@ -8787,6 +9544,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -9036,6 +9814,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode */
             404: {
                 headers: {
@@ -9191,6 +9990,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -9481,6 +10301,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode */
             404: {
                 headers: {
@@ -9630,6 +10471,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -9796,6 +10658,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -10083,6 +10966,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
@@ -10240,6 +11144,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -10509,6 +11434,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode */
             404: {
                 headers: {
@@ -10665,6 +11611,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -10948,6 +11915,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode */
             404: {
                 headers: {
@@ -11211,6 +12199,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -11488,6 +12497,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode (and every test helper with a live key) */
             404: {
                 headers: {
@@ -11749,6 +12779,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -12030,6 +13081,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
@@ -12149,6 +13221,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -12302,6 +13395,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -12494,6 +13608,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
@@ -12667,6 +13802,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -12945,6 +14101,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode */
             404: {
                 headers: {
@@ -13120,6 +14297,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode */
             404: {
                 headers: {
@@ -13207,6 +14405,9 @@ export interface operations {
                      *       "object": "account",
                      *       "name": "Boutique Awa",
                      *       "timeZone": "Africa/Abidjan",
+                     *       "refundApprovalThresholds": {
+                     *         "XOF": 50000
+                     *       },
                      *       "livemode": true
                      *     }
                      */
@@ -13248,6 +14449,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -13319,6 +14541,9 @@ export interface operations {
                  */
                 "application/json": {
                     timeZone?: string;
+                    refundApprovalThresholds?: {
+                        [key: string]: number | null;
+                    };
                 };
             };
         };
@@ -13337,6 +14562,9 @@ export interface operations {
                      *       "object": "account",
                      *       "name": "Boutique Awa",
                      *       "timeZone": "Africa/Abidjan",
+                     *       "refundApprovalThresholds": {
+                     *         "XOF": 50000
+                     *       },
                      *       "livemode": true
                      *     }
                      */
@@ -13378,6 +14606,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -13483,6 +14732,181 @@ export interface operations {
                      *         "type": "idempotency_error",
                      *         "code": "idempotency_key_reused",
                      *         "message": "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "rate_limit_error",
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests with this API key: the limit is 25 per second with bursts of 100. Retry after 1 s.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: the body carries no code, only a message and the request id */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "api_error",
+                     *         "message": "An unexpected error occurred. Contact support with the request id req_5Vn2Kq8LxT3mRc7BzW9pJd if it persists.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                limit?: number;
+                startingAfter?: string;
+                endingBefore?: string;
+                "createdAt[gte]"?: number;
+                "createdAt[lt]"?: number;
+                action?: "user.signed_in" | "user.sign_in_failed" | "user.invited" | "user.role_changed" | "user.disabled" | "user.two_factor_changed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.approved" | "refund.rejected" | "account.updated";
+                actor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "audit_6Tq2Lx9KmV4nRc8BzW3pJd",
+                     *           "object": "audit_event",
+                     *           "action": "refund.approved",
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "user_3Kc9Qx2LmT7nVb4RzW8pHd",
+                     *             "label": "ana@shop.example"
+                     *           },
+                     *           "target": {
+                     *             "object": "refund",
+                     *             "id": "re_4Nq8Xv2KcM7tRb3LzW9pHd"
+                     *           },
+                     *           "ip": "203.0.113.7",
+                     *           "changes": {
+                     *             "before": {
+                     *               "status": "pending_approval"
+                     *             },
+                     *             "after": {
+                     *               "status": "pending"
+                     *             }
+                     *           },
+                     *           "livemode": true,
+                     *           "createdAt": 1767225600
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "url": "/v1/audit_events"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: components["schemas"]["AuditEvent"][];
+                        hasMore: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `parameter_invalid`, `parameter_unknown`, `parameters_exclusive`, `invalid_host` */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "parameter_invalid",
+                     *         "message": "limit must be an integer from 1 to 100",
+                     *         "param": "limit",
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_api_key`: no, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "authentication_error",
+                     *         "code": "invalid_api_key",
+                     *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -13649,6 +15073,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -13838,6 +15283,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -14120,6 +15586,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode */
             404: {
                 headers: {
@@ -14345,6 +15832,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -14657,6 +16165,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode */
             404: {
                 headers: {
@@ -14923,6 +16452,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited`: over the per-key rate, or too many requests that failed authentication from this client address (20 a minute) */
             429: {
                 headers: {
@@ -15056,6 +16606,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -15292,6 +16863,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `resource_missing`: no such object for this merchant and mode */
             404: {
                 headers: {
@@ -15419,6 +17011,27 @@ export interface operations {
                      *         "type": "authentication_error",
                      *         "code": "invalid_api_key",
                      *         "message": "Invalid API key provided.",
+                     *         "param": null,
+                     *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_denied`: a restricted key (`rk_...`) without the permission this operation needs (the message names it; see the guide Team and permissions) */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "permission_denied",
+                     *         "message": "This restricted API key does not have the permission 'refunds.write', which POST /v1/refunds needs. Add it to the key on the dashboard's API keys page, or use a key that has it.",
                      *         "param": null,
                      *         "requestId": "req_5Vn2Kq8LxT3mRc7BzW9pJd"
                      *       }
@@ -16671,6 +18284,120 @@ export interface operations {
                 "application/json": components["schemas"]["ReportRunEvent"] & {
                     /** @constant */
                     type: "report_run.failed";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_refund_pending_approval: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundEvent"] & {
+                    /** @constant */
+                    type: "refund.pending_approval";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_refund_approved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundEvent"] & {
+                    /** @constant */
+                    type: "refund.approved";
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: any 2xx stops the retries */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_refund_rejected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event's id (the same on every retry) */
+                "webhook-id": string;
+                "webhook-timestamp": number;
+                /** @description v1,<base64> (several, space-separated, while a rolled secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundEvent"] & {
+                    /** @constant */
+                    type: "refund.rejected";
                 };
             };
         };

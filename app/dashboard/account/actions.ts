@@ -16,7 +16,7 @@ import { tt } from '@/lib/i18n/team';
 const waitShort = (s: number) => (s < 60 ? `${s} s` : `${Math.ceil(s / 60)} min`);
 
 export async function startTwoFactorAction(): Promise<void> {
-  const ctx = await dashboardAction({ enrolling: true });
+  const ctx = await dashboardAction('signed_in', { enrolling: true });
   try {
     await startEnrolment(ctx.db, ctx.user);
   } catch (err) {
@@ -26,7 +26,7 @@ export async function startTwoFactorAction(): Promise<void> {
 }
 
 export async function confirmTwoFactorAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction({ enrolling: true });
+  const ctx = await dashboardAction('signed_in', { enrolling: true });
   const m = tt(ctx.locale);
   let codes: string[];
   try {
@@ -43,7 +43,7 @@ export async function confirmTwoFactorAction(form: FormData): Promise<void> {
 }
 
 export async function disableTwoFactorAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction({ enrolling: true });
+  const ctx = await dashboardAction('signed_in', { enrolling: true });
   const m = tt(ctx.locale);
   const h = await headers();
   const code = field(form, 'code').slice(0, 64);

@@ -22,7 +22,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function AccountPage() {
-  const ctx = await dashboardContext({ enrolling: true });
+  const ctx = await dashboardContext('signed_in', { enrolling: true });
   const t = tc(ctx.locale);
   const m = tt(ctx.locale);
   const flash = await takeFlash(ctx.db, ctx.token);

@@ -7,7 +7,7 @@ import { dashboardAction } from '@/lib/dashboard/context';
 import { tb } from '@/lib/i18n/books';
 
 export async function setTimeZoneAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('settings.write');
   const t = tb(ctx.locale);
   const zone = await saveTimeZone(ctx.db, ctx.scope, field(form, 'timeZone'));
   if (zone === null) return finish(ctx, '/dashboard/balances#time-zone', { kind: 'error', message: t('timeZoneInvalid') });

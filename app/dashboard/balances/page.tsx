@@ -24,7 +24,7 @@ export async function generateMetadata(): Promise<Metadata> {
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function BalancesPage({ searchParams }: Props) {
-  const { ctx, t: tc, flash } = await catalogPage();
+  const { ctx, t: tc, flash } = await catalogPage('reports.read');
   const t = tb(ctx.locale);
   const sp = await searchParams;
   const rawDay = Array.isArray(sp.day) ? sp.day[0] : sp.day;

@@ -1,14 +1,19 @@
 // API keys: what is kept visible of each working key (sk_test_…last4, sk_live_…last4) and when it
 // was made, and "Roll keys" behind a confirmation page (new secrets shown once; the old ones stop
 // working at once), and when each was last used (the key lookup records it, at most once a minute).
+// Restricted keys (issue 29): the list with their permissions, revoke one, make one (name, mode,
+// permissions ticked; the secret shown once).
 
-import { FlashView } from '@/components/dashboard/catalog/parts';
+import { ActionButton, FlashView } from '@/components/dashboard/catalog/parts';
 import { catalogPage, qs, titled } from '@/components/dashboard/catalog/server';
-import { Badge, Empty, PageTitle, Table } from '@/components/dashboard/ui';
+import { Badge, Empty, PageTitle, Section, Table } from '@/components/dashboard/ui';
 import { formatDate, listApiKeys } from '@/lib/dashboard/catalog';
+import { listRestrictedKeys } from '@/lib/domain/api-keys';
+import { KEY_PERMISSIONS } from '@/lib/domain/permissions';
+import { ta } from '@/lib/i18n/access';
 import { RAIL_CATALOG } from '@/lib/money';
 import { listAddressGaps } from '@/lib/payments/addresses';
-import { rollKeysAction } from './actions';
+import { createRestrictedKeyAction, revokeRestrictedKeyAction, rollKeysAction } from './actions';
 import '../catalog.css';
 
 export const generateMetadata = titled('keysTitle');
@@ -16,10 +21,12 @@ export const generateMetadata = titled('keysTitle');
 type SP = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function KeysPage({ searchParams }: { searchParams: SP }) {
-  const { ctx, t, flash } = await catalogPage();
+  const { ctx, t, flash } = await catalogPage('keys.manage');
   const confirm = qs(await searchParams, 'confirm') === '1' && flash?.kind !== 'secret';
   const keys = await listApiKeys(ctx.db, ctx.merchantId);
   const gaps = (await listAddressGaps(ctx.db, ctx.scope)).data;
+  const restricted = await listRestrictedKeys(ctx.db, ctx.merchantId);
+  const a = ta(ctx.locale);
 
   return (
     <div className="dc-page">
@@ -49,6 +56,68 @@ export default async function KeysPage({ searchParams }: { searchParams: SP }) {
           </Table>
         )}
       </div>
+
+      <Section title={a('restrictedTitle')} id="restricted">
+        <p className="dc-intro">{a('restrictedIntro')}</p>
+        {restricted.length === 0 ? (
+          <Empty title={a('restrictedNone')} />
+        ) : (
+          <Table caption={a('restrictedList')} captionHidden head={[a('keyName'), t('key'), t('mode'), a('restrictedPermissions'), t('lastUse'), t('actions')]}>
+            {restricted.map((k) => (
+              <tr key={k.id}>
+                <td className="dc-break">{k.name}</td>
+                <td className="db-nowrap">
+                  <code className="dc-key">{k.display}</code>
+                </td>
+                <td>
+                  <Badge tone={k.livemode ? 'info' : 'warn'}>{k.livemode ? t('live') : t('test')}</Badge>
+                </td>
+                <td className="dc-break">{(k.permissions ?? []).join(', ')}</td>
+                <td className={k.lastUsedAt === null ? 'db-muted' : undefined}>
+                  {k.lastUsedAt === null ? t('lastUseNever') : formatDate(k.lastUsedAt, ctx.locale, ctx.timeZone)}
+                </td>
+                <td>
+                  <ActionButton
+                    action={revokeRestrictedKeyAction}
+                    fields={{ keyId: k.id }}
+                    secondary
+                    danger
+                    label={`${a('restrictedRevoke')} ${k.name ?? k.display}`}
+                  >
+                    {a('restrictedRevoke')}
+                  </ActionButton>
+                </td>
+              </tr>
+            ))}
+          </Table>
+        )}
+        <form action={createRestrictedKeyAction} className="db-form">
+          <div className="db-field">
+            <label htmlFor="rk-name">{a('restrictedName')}</label>
+            <input id="rk-name" name="name" className="dc-input" required maxLength={100} autoComplete="off" />
+          </div>
+          <fieldset className="dc-fieldset">
+            <legend>{a('restrictedMode')}</legend>
+            <label className="dc-check">
+              <input type="radio" name="mode" value="test" defaultChecked={!ctx.livemode} /> {t('test')}
+            </label>
+            <label className="dc-check">
+              <input type="radio" name="mode" value="live" defaultChecked={ctx.livemode} /> {t('live')}
+            </label>
+          </fieldset>
+          <fieldset className="dc-fieldset">
+            <legend>{a('restrictedPermissions')}</legend>
+            {KEY_PERMISSIONS.map((p) => (
+              <label key={p} className="dc-check">
+                <input type="checkbox" name="permissions" value={p} /> <code>{p}</code>
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" className="db-button">
+            {a('restrictedCreate')}
+          </button>
+        </form>
+      </Section>
 
       <div className="db-section">
         <h2 id="gaps-h" className="db-h2">

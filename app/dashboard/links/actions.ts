@@ -8,7 +8,7 @@ import { createPaymentLink, createPaymentLinkInput, updatePaymentLink } from '@/
 import { tc } from '@/lib/i18n/catalog';
 
 export async function createLinkAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('catalog.write');
   const priceId = idField(form, 'priceId', 'price');
   let link;
   try {
@@ -22,7 +22,7 @@ export async function createLinkAction(form: FormData): Promise<void> {
 }
 
 export async function setLinkActiveAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('catalog.write');
   const id = idField(form, 'linkId', 'plink');
   const back = field(form, 'back') === 'detail' ? `/dashboard/links/${id}` : '/dashboard/links';
   try {

@@ -15,7 +15,7 @@ export const generateMetadata = titled('linksTitle');
 type SP = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function LinksPage({ searchParams }: { searchParams: SP }) {
-  const { ctx, t, flash } = await catalogPage();
+  const { ctx, t, flash } = await catalogPage('payments.read');
   const sp = await searchParams;
   const query = listPaymentLinksQuery.safeParse(listParams(sp));
   const q = query.success ? query.data : listPaymentLinksQuery.parse({ limit: '20' });

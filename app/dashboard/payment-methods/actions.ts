@@ -27,7 +27,7 @@ const railOf = (form: FormData): Rail => {
 };
 
 export async function connectRailAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('rail_accounts.write');
   const t = tp(ctx.locale);
   const rail = railOf(form);
   const read = readCreateForm(rail, form);
@@ -42,7 +42,7 @@ export async function connectRailAction(form: FormData): Promise<void> {
 }
 
 export async function updateRailAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('rail_accounts.write');
   const t = tp(ctx.locale);
   const id = idField(form, 'accountId', 'ra');
   const rail = railOf(form);
@@ -59,7 +59,7 @@ export async function updateRailAction(form: FormData): Promise<void> {
 }
 
 export async function testRailAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('rail_accounts.write');
   const t = tp(ctx.locale);
   const id = idField(form, 'accountId', 'ra');
   let check;
@@ -80,7 +80,7 @@ export async function testRailAction(form: FormData): Promise<void> {
 }
 
 export async function disableRailAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('rail_accounts.write');
   const t = tp(ctx.locale);
   const id = idField(form, 'accountId', 'ra');
   const rail = railOf(form);

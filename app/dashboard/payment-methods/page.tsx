@@ -28,7 +28,7 @@ type SP = Promise<Record<string, string | string[] | undefined>>;
 const ACTIONS = { connect: connectRailAction, update: updateRailAction, test: testRailAction, disable: disableRailAction };
 
 export default async function PaymentMethodsPage({ searchParams }: { searchParams: SP }) {
-  const ctx = await dashboardContext();
+  const ctx = await dashboardContext('payments.read');
   const t = tp(ctx.locale);
   // This page's flash names its rail; another page's (a catalog flash left unread) is shown as such.
   const taken = await takeFlash<PaymentMethodsFlash | Flash>(ctx.db, ctx.token);

@@ -12,7 +12,7 @@ import { formatAmount } from '@/lib/i18n/format';
 import { CURRENCY_BOUNDS } from '@/lib/money';
 
 export async function createProductAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('catalog.write');
   const t = tc(ctx.locale);
   const description = field(form, 'description').trim();
   const parsed = createProductInput.safeParse({ name: field(form, 'name').trim(), ...(description ? { description } : {}) });
@@ -27,7 +27,7 @@ export async function createProductAction(form: FormData): Promise<void> {
 }
 
 export async function setProductActiveAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('catalog.write');
   const id = idField(form, 'productId', 'prod');
   const back = field(form, 'back') === 'detail' ? `/dashboard/products/${id}` : '/dashboard/products';
   try {
@@ -39,7 +39,7 @@ export async function setProductActiveAction(form: FormData): Promise<void> {
 }
 
 export async function createPriceAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('catalog.write');
   const t = tc(ctx.locale);
   const productId = idField(form, 'productId', 'prod');
   const back = `/dashboard/products/${productId}`;
@@ -76,7 +76,7 @@ export async function createPriceAction(form: FormData): Promise<void> {
 }
 
 export async function setPriceActiveAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('catalog.write');
   const productId = idField(form, 'productId', 'prod');
   const priceId = idField(form, 'priceId', 'price');
   const back = `/dashboard/products/${productId}`;

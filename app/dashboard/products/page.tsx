@@ -14,7 +14,7 @@ export const generateMetadata = titled('productsTitle');
 type SP = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function ProductsPage({ searchParams }: { searchParams: SP }) {
-  const { ctx, t, flash } = await catalogPage();
+  const { ctx, t, flash } = await catalogPage('payments.read');
   const sp = await searchParams;
   const filter = qs(sp, 'active');
   const active = filter === 'true' || filter === 'false' ? filter : undefined;

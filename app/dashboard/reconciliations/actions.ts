@@ -9,7 +9,7 @@ import { nowSeconds } from '@/lib/ids';
 import { createReconciliation, createReconciliationInput } from '@/lib/reconcile/reconciliations';
 
 export async function createReconciliationAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('reports.read');
   const t = tb(ctx.locale);
   const account = field(form, 'railAccountId');
   const parsed = createReconciliationInput.safeParse({ from: field(form, 'from'), to: field(form, 'to'), ...(account ? { railAccountId: account } : {}) });

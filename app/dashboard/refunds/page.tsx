@@ -2,14 +2,21 @@
 // and filters (status, days: a GET form, works without JavaScript), each linking to its payment,
 // and the CSV export of the filtered list.
 import type { Metadata } from 'next';
-import { Badge, Cell, Empty, Flash, PageTitle, Pagination, Row, Table, toneOf } from '@/components/dashboard/ui';
-import { dashboardContext, dashboardLocale } from '@/lib/dashboard/context';
+import { FlashView } from '@/components/dashboard/catalog/parts';
+import { Badge, Cell, Empty, Flash, PageTitle, Pagination, Row, Section, Table, toneOf } from '@/components/dashboard/ui';
+import { takeFlash } from '@/lib/dashboard/catalog';
+import { can, dashboardContext, dashboardLocale } from '@/lib/dashboard/context';
 import type { SearchParams } from '@/lib/dashboard/payments';
 import { intentReferences, parseRefundFilters, REFUND_STATUSES, refundAmountText } from '@/lib/dashboard/refunds';
+import { retrieveAccount } from '@/lib/domain/account';
 import { listRefunds, type Refund } from '@/lib/domain/refunds';
 import { DomainError } from '@/lib/errors';
+import { ta } from '@/lib/i18n/access';
+import { tc } from '@/lib/i18n/catalog';
 import { formatDateTime, t } from '@/lib/i18n/dashboard';
 import { refundReasonLabel, refundStatusLabel, tr } from '@/lib/i18n/refunds';
+import { CURRENCIES } from '@/lib/money';
+import { setApprovalThresholdsAction } from './actions';
 import '../refunds.css';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -19,7 +26,9 @@ export async function generateMetadata(): Promise<Metadata> {
 type Props = { searchParams: Promise<SearchParams> };
 
 export default async function RefundsPage({ searchParams }: Props) {
-  const ctx = await dashboardContext();
+  const ctx = await dashboardContext('payments.read');
+  const account = await retrieveAccount(ctx.db, ctx.scope);
+  const flash = await takeFlash(ctx.db, ctx.token);
   const s = t(ctx.locale);
   const when = (seconds: number) => formatDateTime(seconds, ctx.locale, ctx.timeZone);
   const r = tr(ctx.locale);
@@ -63,6 +72,12 @@ export default async function RefundsPage({ searchParams }: Props) {
       >
         {r('title')}
       </PageTitle>
+      <FlashView flash={flash} t={tc(ctx.locale)} />
+      {can(ctx, 'refunds.approve') && form.status !== 'pending_approval' ? (
+        <p>
+          <a href="/dashboard/refunds?status=pending_approval">{ta(ctx.locale)('approvalsTitle')}</a>
+        </p>
+      ) : null}
 
       <form method="get" action="/dashboard/refunds" className="db-filters" aria-label={s.filters}>
         <div className="db-filtergrid">
@@ -128,6 +143,29 @@ export default async function RefundsPage({ searchParams }: Props) {
         </Table>
       ) : null}
       <Pagination path="/dashboard/refunds" params={params} firstId={first} lastId={last} hasPrevious={hasPrevious} hasNext={hasNext} labels={s} />
+      {can(ctx, 'settings.write') ? (
+        <Section title={ta(ctx.locale)('thresholdsTitle')} id="approval">
+          <p>{ta(ctx.locale)('thresholdsIntro')}</p>
+          <form action={setApprovalThresholdsAction} className="db-form">
+            {CURRENCIES.map((c) => (
+              <div className="db-field" key={c}>
+                <label htmlFor={`threshold-${c}`}>{c}</label>
+                <input
+                  id={`threshold-${c}`}
+                  name={`threshold.${c}`}
+                  inputMode="numeric"
+                  pattern="[0-9 ]*"
+                  defaultValue={account.refundApprovalThresholds[c] ?? ''}
+                  autoComplete="off"
+                />
+              </div>
+            ))}
+            <button type="submit" className="db-button">
+              {ta(ctx.locale)('thresholdsSave')}
+            </button>
+          </form>
+        </Section>
+      ) : null}
     </>
   );
 }

@@ -8,7 +8,7 @@ import { tb } from '@/lib/i18n/books';
 import { createReportRun, createReportRunInput } from '@/lib/reports/runs';
 
 export async function createReportAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('reports.read');
   const t = tb(ctx.locale);
   const parsed = createReportRunInput.safeParse({ type: field(form, 'type'), from: field(form, 'from'), to: field(form, 'to') });
   if (!parsed.success)

@@ -21,7 +21,7 @@ export async function generateMetadata(): Promise<Metadata> {
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function ReportsPage({ searchParams }: Props) {
-  const { ctx, t: tc, flash } = await catalogPage();
+  const { ctx, t: tc, flash } = await catalogPage('reports.read');
   const t = tb(ctx.locale);
   const sp = await searchParams;
   const days = chosenDay(undefined, ctx.timeZone)!;

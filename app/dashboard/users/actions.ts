@@ -1,5 +1,5 @@
 'use server';
-// Users from the dashboard (owners only: roles.ts canManageUsers): invite an e-mail with a role (a
+// Users from the dashboard (the `users.manage` permission: owners, lib/domain/permissions.ts): invite an e-mail with a role (a
 // one-time link shown once on the next render of the page, lib/dashboard/invitations.ts), revoke a
 // pending invitation, change a user's role (not one's own; the last active owner is kept), disable a
 // user (not oneself; the user's sessions end at once), and the merchant's "two-step sign-in
@@ -7,24 +7,19 @@
 import { finish, refused } from '@/components/dashboard/catalog/server';
 import { config } from '@/lib/config';
 import { field, formatDate, idField } from '@/lib/dashboard/catalog';
-import { type DashboardContext, dashboardAction } from '@/lib/dashboard/context';
+import { dashboardAction, userActor } from '@/lib/dashboard/context';
 import { createInvitation, INVITE_PATH, revokeInvitation } from '@/lib/dashboard/invitations';
-import { canManageUsers, isRole } from '@/lib/dashboard/roles';
+import { isRole } from '@/lib/dashboard/roles';
 import { setRequireTwoFactor } from '@/lib/dashboard/two-factor';
 import { changeUserRole, disableUser, normalizeEmail } from '@/lib/dashboard/users';
+import { recordAudit } from '@/lib/domain/audit';
 import { tc } from '@/lib/i18n/catalog';
 import { roleName, tt } from '@/lib/i18n/team';
 
 const USERS = '/dashboard/users';
 
-/** After the cross-site check: who is not an owner gets the page back with "owners only", nothing done (a redirect). */
-async function mustManageUsers(ctx: DashboardContext): Promise<void> {
-  if (!canManageUsers(ctx.user.role)) await finish(ctx, USERS, { kind: 'error', message: tt(ctx.locale)('ownersOnly') });
-}
-
 export async function inviteUserAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
-  await mustManageUsers(ctx);
+  const ctx = await dashboardAction('users.manage');
   const t = tc(ctx.locale);
   const m = tt(ctx.locale);
   const email = normalizeEmail(field(form, 'email'));
@@ -34,6 +29,14 @@ export async function inviteUserAction(form: FormData): Promise<void> {
   let made;
   try {
     made = await createInvitation(ctx.db, { merchantId: ctx.merchantId, email, role, invitedBy: ctx.user.id });
+    await recordAudit(ctx.db, {
+      merchantId: ctx.merchantId,
+      livemode: true,
+      actor: await userActor(ctx),
+      action: 'user.invited',
+      target: { object: 'invitation', id: made.invitation.id },
+      changes: { after: { email: made.invitation.email, role } },
+    });
   } catch (err) {
     return refused(ctx, USERS, err, (e) => (e.code === 'email_taken' ? t('emailTaken') : e.param === 'email' ? t('emailInvalid') : undefined));
   }
@@ -47,8 +50,7 @@ export async function inviteUserAction(form: FormData): Promise<void> {
 }
 
 export async function revokeInvitationAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
-  await mustManageUsers(ctx);
+  const ctx = await dashboardAction('users.manage');
   const id = idField(form, 'invitationId', 'inv');
   let email: string;
   try {
@@ -60,8 +62,7 @@ export async function revokeInvitationAction(form: FormData): Promise<void> {
 }
 
 export async function changeRoleAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
-  await mustManageUsers(ctx);
+  const ctx = await dashboardAction('users.manage');
   const m = tt(ctx.locale);
   const id = idField(form, 'userId', 'user');
   const role = field(form, 'role');
@@ -69,7 +70,16 @@ export async function changeRoleAction(form: FormData): Promise<void> {
   if (id === ctx.user.id) return finish(ctx, USERS, { kind: 'error', message: m('cannotChangeOwnRole') });
   let email: string;
   try {
+    const before = (await ctx.db.query<{ role: string }>(`select role from users where id = $1 and merchant_id = $2`, [id, ctx.merchantId]))[0]?.role ?? null;
     email = (await changeUserRole(ctx.db, ctx.merchantId, id, role)).email;
+    await recordAudit(ctx.db, {
+      merchantId: ctx.merchantId,
+      livemode: true,
+      actor: await userActor(ctx),
+      action: 'user.role_changed',
+      target: { object: 'user', id },
+      changes: { before: { role: before }, after: { role } },
+    });
   } catch (err) {
     return refused(ctx, USERS, err, (e) => (e.code === 'last_owner' ? m('lastOwner') : undefined));
   }
@@ -77,13 +87,20 @@ export async function changeRoleAction(form: FormData): Promise<void> {
 }
 
 export async function disableUserAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
-  await mustManageUsers(ctx);
+  const ctx = await dashboardAction('users.manage');
   const t = tc(ctx.locale);
   const id = idField(form, 'userId', 'user');
   if (id === ctx.user.id) return finish(ctx, USERS, { kind: 'error', message: t('cannotDisableSelf') });
   try {
-    await disableUser(ctx.db, ctx.merchantId, id);
+    const { user } = await disableUser(ctx.db, ctx.merchantId, id);
+    await recordAudit(ctx.db, {
+      merchantId: ctx.merchantId,
+      livemode: true,
+      actor: await userActor(ctx),
+      action: 'user.disabled',
+      target: { object: 'user', id },
+      changes: { after: { email: user.email, disabled: true } },
+    });
   } catch (err) {
     return refused(ctx, USERS, err, (e) => (e.code === 'last_owner' ? tt(ctx.locale)('lastOwner') : undefined));
   }
@@ -91,9 +108,16 @@ export async function disableUserAction(form: FormData): Promise<void> {
 }
 
 export async function setRequireTwoFactorAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
-  await mustManageUsers(ctx);
+  const ctx = await dashboardAction('users.manage');
   const on = field(form, 'require') === 'on';
   await setRequireTwoFactor(ctx.db, ctx.merchantId, on);
+  await recordAudit(ctx.db, {
+    merchantId: ctx.merchantId,
+    livemode: true,
+    actor: await userActor(ctx),
+    action: 'account.updated',
+    target: { object: 'account', id: ctx.merchantId },
+    changes: { after: { requireTwoFactor: on } },
+  });
   return finish(ctx, USERS, { kind: 'notice', message: tt(ctx.locale)(on ? 'requireOn' : 'requireOff') });
 }

@@ -1,5 +1,5 @@
 // The merchant's users: the list (role, two-step sign-in, disabled ones marked); for owners
-// (roles.ts canManageUsers), each user's role to change and a Disable button (not their own), an
+// (the users.manage permission), each user's role to change and a Disable button (not their own), an
 // invitation form (e-mail and role: a one-time link shown once, here, right after), the pending
 // invitations (role, expiry, Revoke), and the "two-step sign-in required" setting.
 
@@ -7,8 +7,9 @@ import { ActionButton, FlashView } from '@/components/dashboard/catalog/parts';
 import { catalogPage, titled } from '@/components/dashboard/catalog/server';
 import { Badge, PageTitle, Section, Table } from '@/components/dashboard/ui';
 import { formatDate } from '@/lib/dashboard/catalog';
+import { can } from '@/lib/dashboard/context';
 import { listPendingInvitations } from '@/lib/dashboard/invitations';
-import { canManageUsers, ROLES } from '@/lib/dashboard/roles';
+import { ROLES } from '@/lib/dashboard/roles';
 import { requiresTwoFactor } from '@/lib/dashboard/two-factor';
 import { listUsers } from '@/lib/dashboard/users';
 import { roleHelp, roleName, tt } from '@/lib/i18n/team';
@@ -19,9 +20,9 @@ import '../team.css';
 export const generateMetadata = titled('usersTitle');
 
 export default async function UsersPage() {
-  const { ctx, t, flash } = await catalogPage();
+  const { ctx, t, flash } = await catalogPage('users.manage');
   const m = tt(ctx.locale);
-  const manage = canManageUsers(ctx.user.role);
+  const manage = can(ctx, 'users.manage');
   const users = await listUsers(ctx.db, ctx.merchantId);
   const pending = manage ? await listPendingInvitations(ctx.db, ctx.merchantId) : [];
   const required = await requiresTwoFactor(ctx.db, ctx.merchantId);

@@ -11,7 +11,7 @@ import { retryDelivery } from '@/lib/webhooks/deliveries';
 import { createEndpoint, createEndpointInput, rollEndpointSecret, rollSecretInput, updateEndpoint, validateEndpointUrl } from '@/lib/webhooks/endpoints';
 
 export async function createEndpointAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('webhooks.write');
   const t = tc(ctx.locale);
   const events = form.getAll('events').filter((v): v is string => typeof v === 'string');
   if (events.length === 0) return finish(ctx, '/dashboard/webhooks', { kind: 'error', message: t('chooseEvents') });
@@ -33,7 +33,7 @@ export async function createEndpointAction(form: FormData): Promise<void> {
 }
 
 export async function setEndpointEnabledAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('webhooks.write');
   const id = idField(form, 'endpointId', 'we');
   const back = field(form, 'back') === 'list' ? '/dashboard/webhooks' : `/dashboard/webhooks/${id}`;
   try {
@@ -45,7 +45,7 @@ export async function setEndpointEnabledAction(form: FormData): Promise<void> {
 }
 
 export async function rollEndpointSecretAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('webhooks.write');
   const t = tc(ctx.locale);
   const id = idField(form, 'endpointId', 'we');
   const back = `/dashboard/webhooks/${id}`;
@@ -59,7 +59,7 @@ export async function rollEndpointSecretAction(form: FormData): Promise<void> {
 }
 
 export async function resendDeliveryAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('webhooks.write');
   const id = idField(form, 'endpointId', 'we');
   const deliveryId = idField(form, 'deliveryId', 'whd');
   const back = `/dashboard/webhooks/${id}`;

@@ -13,7 +13,7 @@ import '../catalog.css';
 export const generateMetadata = titled('webhooksTitle');
 
 export default async function WebhooksPage() {
-  const { ctx, t, flash } = await catalogPage();
+  const { ctx, t, flash } = await catalogPage('webhooks.write');
   const endpoints = await listEndpoints(ctx.db, ctx.scope, listEndpointsQuery.parse({ limit: '100' }));
 
   return (

@@ -5,6 +5,8 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { errorCodeRows, exampleNumbers, PAYMENT_ERROR_DOCS, railAccountSettingsRows, refundTestRows, testNumberRows } from '@/lib/docs/guides';
 import { objectHref } from '@/lib/docs/reference';
+import { AUDIT_ACTIONS } from '@/lib/domain/audit';
+import { KEY_PERMISSIONS, PERMISSION_DOCS, PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '@/lib/domain/permissions';
 import { CONVERTING_RAILS, RAILS } from '@/lib/money';
 import { Code, Table, Text } from '../ui';
 
@@ -324,7 +326,10 @@ curl -X POST ${base}/v1/test_helpers/refunds/re_.../fail -H "Authorization: Bear
         do it by API) and back to <C>pending</C> or on to <C>succeeded</C>; <C>canceled</C> only while nothing went out (<C>POST /v1/refunds/:id/cancel</C>, or
         a claim link that expired unanswered: <C>failureReason</C> <C>claim_expired</C>). A refund whose answer was lost (a timeout, a 5xx) stays <C>pending</C>{' '}
         and is asked about, by the reference Caisse stored before sending, until the operator&apos;s final word: it is never sent twice. Events:{' '}
-        <C>refund.created</C>, <C>refund.updated</C>, <C>refund.succeeded</C>, <C>refund.failed</C>, <C>refund.canceled</C>.
+        <C>refund.created</C>, <C>refund.updated</C>, <C>refund.succeeded</C>, <C>refund.failed</C>, <C>refund.canceled</C>. A refund above your approval
+        threshold (<C>refundApprovalThresholds</C> on <C>POST /v1/account</C>), or asked for by a <C>support</C> user, starts in <C>pending_approval</C>: its
+        money is held, nothing is sent until an owner or admin other than its author approves it (<C>refund.pending_approval</C>, <C>refund.approved</C>, or{' '}
+        <C>refund.rejected</C> and <C>refund.canceled</C>): see <Link href="/docs/guides/team#approvals">Team and permissions</Link>.
       </p>
       <h2 id="record">Recording a refund you made</h2>
       <Code label="Mark a manual refund as succeeded">{`curl ${base}/v1/refunds/re_.../mark_succeeded \\
@@ -825,6 +830,68 @@ curl -OJ ${base}/v1/report_runs/frr_.../file -H "Authorization: Bearer $CAISSE_K
       <p>
         Every amount is an integer in minor units, as the API gives them. A text cell that would start a spreadsheet formula (<C>=</C>, <C>+</C>, <C>-</C>,{' '}
         <C>@</C>) is written with a leading <C>&apos;</C>. Reference: <Link href="/docs/api/reports">Reports</Link>.
+      </p>
+    </>
+  ),
+  team: ({ base }) => (
+    <>
+      <p>
+        A merchant&apos;s dashboard has several users, each with one role, and its API has secret keys and restricted keys. Every dashboard page, every
+        dashboard action and every API operation checks a permission on the server; what a role or a key lacks is refused (a 403 page on the dashboard, 403{' '}
+        <C>permission_denied</C> on the API) and nothing is done.
+      </p>
+      <h2 id="permissions">Permissions</h2>
+      <Table head={['Permission', 'What it allows']} rows={PERMISSIONS.map((p) => [<C key={p}>{p}</C>, PERMISSION_DOCS[p]])} />
+      <h2 id="roles">Roles</h2>
+      <p>
+        Fixed roles: <C>owner</C> holds everything and is the only one who manages users and rail accounts (where the money lands); <C>admin</C> everything
+        else; <C>developer</C> API keys, webhooks and reading payments; <C>support</C> reads payments and asks for refunds, which wait for an owner&apos;s or
+        admin&apos;s approval; <C>viewer</C> reads. The dashboard shows each user only the pages their role may open.
+      </p>
+      <Table
+        head={['Role', 'Permissions']}
+        rows={ROLES.map((r) => [<C key={r}>{r}</C>, ROLE_PERMISSIONS[r].length === PERMISSIONS.length ? 'every permission' : ROLE_PERMISSIONS[r].join(', ')])}
+      />
+      <h2 id="restricted-keys">Restricted keys</h2>
+      <p>
+        Secret keys (<C>sk_test_</C>, <C>sk_live_</C>) hold every permission. A restricted key (<C>rk_test_</C>, <C>rk_live_</C>), made by an owner or an admin
+        on the dashboard&apos;s API keys page with a name and a list of permissions, holds only those: give a reporting script <C>payments.read</C> and{' '}
+        <C>reports.read</C>, a shop&apos;s server <C>payments.write</C> without <C>refunds.write</C>. Its secret is shown once; it can be revoked alone (rolling
+        the secret keys leaves it working). It is used exactly like a secret key. The permissions a key may hold: {KEY_PERMISSIONS.join(', ')}. Reads need{' '}
+        <C>payments.read</C> (the balance <C>reports.read</C>, webhook endpoints <C>webhooks.write</C>, the audit log <C>audit.read</C>); a write needs the
+        permission of its resource.
+      </p>
+      <Code label="A restricted key without refunds.write">{`curl ${base}/v1/refunds -H "Authorization: Bearer rk_test_..." \\
+  -H 'Content-Type: application/json' -d '{"paymentIntentId": "pi_..."}'
+# -> 403 {"error": {"type": "invalid_request_error", "code": "permission_denied",
+#      "message": "This restricted API key does not have the permission 'refunds.write', ..."}}`}</Code>
+      <h2 id="approvals">Refund approvals</h2>
+      <p>
+        A refund asked for by a <C>support</C> user, or above the merchant&apos;s threshold for its currency (the setting <C>refundApprovalThresholds</C>, e.g.{' '}
+        <C>{'{"XOF": 50000}'}</C>; none by default), starts in <C>pending_approval</C>: its money is held (no other refund can take it) but nothing is sent. An
+        owner or an admin other than its author approves it (then it goes on as any refund: <C>pending</C>) or rejects it with a reason (<C>canceled</C>), on
+        the payment&apos;s page or the refunds list. Events <C>refund.pending_approval</C>, <C>refund.approved</C>, <C>refund.rejected</C>. Refunds made through
+        the API with a secret key wait only when their amount is above the threshold.
+      </p>
+      <h2 id="audit">The audit log</h2>
+      <p>
+        Every action below leaves one line, written in the action&apos;s own transaction: who (a user and their e-mail, a key and its prefix and last four, or
+        Caisse), what, on which object, from which address, and the changes before and after; secrets never appear, only their last four and fingerprint. Owners
+        and admins read it on the dashboard (filters, CSV) and with <C>GET /v1/audit_events</C> (<C>audit.read</C>). A change of a rail account also shows a
+        banner to every owner until they dismiss it, so a swapped receive account cannot go unnoticed.
+      </p>
+      <p>
+        Actions:{' '}
+        {AUDIT_ACTIONS.map((a, i) => (
+          <span key={a}>
+            {i ? ', ' : ''}
+            <C>{a}</C>
+          </span>
+        ))}
+        .
+      </p>
+      <p>
+        Reference: <Link href="/docs/api/audit-log">Audit log</Link>, the <Link href={objectHref('AuditEvent')}>AuditEvent</Link> object.
       </p>
     </>
   ),

@@ -4,6 +4,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { docsDocument } from '@/lib/docs/load';
 import {
+  AUDIT_OBJECTS_PATH,
   BALANCE_OBJECTS_PATH,
   examplesOf,
   objectHref,
@@ -40,7 +41,8 @@ export default function ObjectsPage() {
         kind are on a page of their own: <Link href={SETTINGS_OBJECTS_PATH}>rail account objects</Link>; refunds and theirs too:{' '}
         <Link href={REFUND_OBJECTS_PATH}>refund objects</Link>; the ledger&apos;s: <Link href={BALANCE_OBJECTS_PATH}>balance objects</Link>,{' '}
         <Link href={REPORT_OBJECTS_PATH}>report objects</Link> and <Link href={RECONCILIATION_OBJECTS_PATH}>reconciliation objects</Link>; the event, webhook
-        endpoints and deliveries: <Link href={WEBHOOK_OBJECTS_PATH}>webhook objects</Link>.
+        endpoints and deliveries: <Link href={WEBHOOK_OBJECTS_PATH}>webhook objects</Link>; the audit log&apos;s:{' '}
+        <Link href={AUDIT_OBJECTS_PATH}>audit events</Link>.
       </p>
       <nav aria-label="Objects">
         <ul className={styles.toc}>

@@ -3,5 +3,5 @@ import { listBalanceTransactions, listBalanceTransactionsQuery } from '@/lib/dom
 
 export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // GET /v1/balance_transactions: the ledger, one line per money movement
-  GET: apiRoute({ query: listBalanceTransactionsQuery }, ({ db, merchant, query }) => listBalanceTransactions(db, merchant, query)),
+  GET: apiRoute({ permission: 'reports.read', query: listBalanceTransactionsQuery }, ({ db, merchant, query }) => listBalanceTransactions(db, merchant, query)),
 });

@@ -3,7 +3,9 @@ import { createCheckoutSession, createCheckoutSessionInput, listCheckoutSessions
 
 export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // POST /v1/checkout_sessions: a hosted page for a payment intent or a price
-  POST: apiRoute({ body: createCheckoutSessionInput, atomic: true }, ({ db, merchant, body }) => createCheckoutSession(db, merchant, body)),
+  POST: apiRoute({ permission: 'payments.write', body: createCheckoutSessionInput, atomic: true }, ({ db, merchant, body }) =>
+    createCheckoutSession(db, merchant, body),
+  ),
   // GET /v1/checkout_sessions
-  GET: apiRoute({ query: listCheckoutSessionsQuery }, ({ db, merchant, query }) => listCheckoutSessions(db, merchant, query)),
+  GET: apiRoute({ permission: 'payments.read', query: listCheckoutSessionsQuery }, ({ db, merchant, query }) => listCheckoutSessions(db, merchant, query)),
 });

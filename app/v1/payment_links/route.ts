@@ -3,9 +3,9 @@ import { createPaymentLink, createPaymentLinkInput, listPaymentLinks, listPaymen
 
 export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // POST /v1/payment_links: a shareable URL that makes a checkout session from a price on every visit
-  POST: apiRoute({ body: createPaymentLinkInput, singleStatement: true }, ({ db, merchant, body, companion }) =>
+  POST: apiRoute({ permission: 'catalog.write', body: createPaymentLinkInput, singleStatement: true }, ({ db, merchant, body, companion }) =>
     createPaymentLink(db, merchant, body, companion),
   ),
   // GET /v1/payment_links
-  GET: apiRoute({ query: listPaymentLinksQuery }, ({ db, merchant, query }) => listPaymentLinks(db, merchant, query)),
+  GET: apiRoute({ permission: 'payments.read', query: listPaymentLinksQuery }, ({ db, merchant, query }) => listPaymentLinks(db, merchant, query)),
 });

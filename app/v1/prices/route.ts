@@ -3,7 +3,9 @@ import { createPrice, createPriceInput, listPrices, listPricesQuery } from '@/li
 
 export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // POST /v1/prices
-  POST: apiRoute({ body: createPriceInput, singleStatement: true }, ({ db, merchant, body, companion }) => createPrice(db, merchant, body, companion)),
+  POST: apiRoute({ permission: 'catalog.write', body: createPriceInput, singleStatement: true }, ({ db, merchant, body, companion }) =>
+    createPrice(db, merchant, body, companion),
+  ),
   // GET /v1/prices?productId=...
-  GET: apiRoute({ query: listPricesQuery }, ({ db, merchant, query }) => listPrices(db, merchant, query)),
+  GET: apiRoute({ permission: 'payments.read', query: listPricesQuery }, ({ db, merchant, query }) => listPrices(db, merchant, query)),
 });

@@ -3,7 +3,9 @@ import { createProduct, createProductInput, listProducts, listProductsQuery } fr
 
 export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // POST /v1/products
-  POST: apiRoute({ body: createProductInput, singleStatement: true }, ({ db, merchant, body, companion }) => createProduct(db, merchant, body, companion)),
+  POST: apiRoute({ permission: 'catalog.write', body: createProductInput, singleStatement: true }, ({ db, merchant, body, companion }) =>
+    createProduct(db, merchant, body, companion),
+  ),
   // GET /v1/products
-  GET: apiRoute({ query: listProductsQuery }, ({ db, merchant, query }) => listProducts(db, merchant, query)),
+  GET: apiRoute({ permission: 'payments.read', query: listProductsQuery }, ({ db, merchant, query }) => listProducts(db, merchant, query)),
 });

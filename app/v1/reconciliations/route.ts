@@ -4,7 +4,9 @@ import { createReconciliation, createReconciliationInput, listReconciliations, l
 
 export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // POST /v1/reconciliations: compare a period's ledger with the backends; answered pending, completed by the worker.
-  POST: apiRoute({ body: createReconciliationInput }, ({ db, merchant, body }) => createReconciliation(db, merchant, body, { now: nowSeconds() })),
+  POST: apiRoute({ permission: 'reports.read', body: createReconciliationInput }, ({ db, merchant, body }) =>
+    createReconciliation(db, merchant, body, { now: nowSeconds() }),
+  ),
   // GET /v1/reconciliations
-  GET: apiRoute({ query: listReconciliationsQuery }, ({ db, merchant, query }) => listReconciliations(db, merchant, query)),
+  GET: apiRoute({ permission: 'reports.read', query: listReconciliationsQuery }, ({ db, merchant, query }) => listReconciliations(db, merchant, query)),
 });

@@ -3,7 +3,7 @@ import { createReportRun, createReportRunInput, listReportRuns, listReportRunsQu
 
 export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // POST /v1/report_runs: a report of the ledger over days in the merchant's time zone, completed by the worker
-  POST: apiRoute({ body: createReportRunInput }, ({ db, merchant, body }) => createReportRun(db, merchant, body)),
+  POST: apiRoute({ permission: 'reports.read', body: createReportRunInput }, ({ db, merchant, body }) => createReportRun(db, merchant, body)),
   // GET /v1/report_runs
-  GET: apiRoute({ query: listReportRunsQuery }, ({ db, merchant, query }) => listReportRuns(db, merchant, query)),
+  GET: apiRoute({ permission: 'reports.read', query: listReportRunsQuery }, ({ db, merchant, query }) => listReportRuns(db, merchant, query)),
 });

@@ -4,9 +4,14 @@ import { createEndpoint, createEndpointInput, listEndpoints, listEndpointsQuery,
 export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // POST /v1/webhook_endpoints: the answer carries the signing secret, this once
   POST: apiRoute(
-    { body: createEndpointInput, atomic: true, prepare: ({ merchant, body }) => validateEndpointUrl(body.url, merchant.livemode) },
+    {
+      permission: 'webhooks.write',
+      body: createEndpointInput,
+      atomic: true,
+      prepare: ({ merchant, body }) => validateEndpointUrl(body.url, merchant.livemode),
+    },
     ({ db, merchant, body, prepared }) => createEndpoint(db, merchant, body, prepared),
   ),
   // GET /v1/webhook_endpoints
-  GET: apiRoute({ query: listEndpointsQuery }, ({ db, merchant, query }) => listEndpoints(db, merchant, query)),
+  GET: apiRoute({ permission: 'webhooks.write', query: listEndpointsQuery }, ({ db, merchant, query }) => listEndpoints(db, merchant, query)),
 });

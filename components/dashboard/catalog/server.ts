@@ -6,13 +6,13 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { type Flash, isMissing, putFlash, takeFlash } from '@/lib/dashboard/catalog';
-import { type DashboardContext, dashboardContext, dashboardLocale } from '@/lib/dashboard/context';
+import { type Access, type DashboardContext, dashboardContext, dashboardLocale } from '@/lib/dashboard/context';
 import { DomainError } from '@/lib/errors';
 import { type CatalogKey, type TC, tc } from '@/lib/i18n/catalog';
 
-/** A page's start: the signed-in context (else sign-in), the catalog strings, and the flash left for it. */
-export async function catalogPage(): Promise<{ ctx: DashboardContext; t: TC; flash: Flash | null }> {
-  const ctx = await dashboardContext();
+/** A page's start: the signed-in context whose role holds `access` (else sign-in, or the 403 page), the catalog strings, and the flash left for it. */
+export async function catalogPage(access: Access): Promise<{ ctx: DashboardContext; t: TC; flash: Flash | null }> {
+  const ctx = await dashboardContext(access);
   return { ctx, t: tc(ctx.locale), flash: await takeFlash(ctx.db, ctx.token) };
 }
 

@@ -22,7 +22,7 @@ async function linkQrSvg(url: string): Promise<string> {
 export default async function LinkPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   if (!isIdOf('plink', id)) notFound();
-  const { ctx, t, flash } = await catalogPage();
+  const { ctx, t, flash } = await catalogPage('payments.read');
   const link = await orNotFound(() => retrievePaymentLink(ctx.db, ctx.scope, id));
   const price = (await priceSummaries(ctx.db, ctx.scope, [link.priceId])).get(link.priceId);
   const svg = await linkQrSvg(link.url);

@@ -15,7 +15,7 @@ const INTENT_RE = /^pi_[0-9A-Za-z]{1,64}$/;
 const DELIVERY_RE = /^[a-z]+_[0-9A-Za-z]{1,64}$/;
 
 export async function cancelPaymentAction(formData: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('payments.write');
   const id = String(formData.get('intent') ?? '');
   if (!INTENT_RE.test(id)) notFound();
   let result = 'canceled';
@@ -30,7 +30,7 @@ export async function cancelPaymentAction(formData: FormData): Promise<void> {
 }
 
 export async function resendDeliveryAction(formData: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('webhooks.write');
   const id = String(formData.get('intent') ?? '');
   const deliveryId = String(formData.get('delivery') ?? '');
   if (!INTENT_RE.test(id) || !DELIVERY_RE.test(deliveryId)) notFound();

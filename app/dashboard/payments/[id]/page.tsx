@@ -9,7 +9,7 @@ import { FlashView } from '@/components/dashboard/catalog/parts';
 import { RefundForm, RefundItem } from '@/components/dashboard/refunds';
 import { Badge, Cell, Details, Empty, Flash, PageTitle, Row, Section, Table, toneOf } from '@/components/dashboard/ui';
 import { type Flash as CatalogFlash, takeFlash } from '@/lib/dashboard/catalog';
-import { dashboardContext, dashboardLocale } from '@/lib/dashboard/context';
+import { dashboardContext, dashboardLocale, can as mayRefund } from '@/lib/dashboard/context';
 import { intentTimeline, listIntentAttempts } from '@/lib/dashboard/payments';
 import { intentRefunds, type RefundFlash, refundability } from '@/lib/dashboard/refunds';
 import { type PaymentIntent, retrievePaymentIntent } from '@/lib/domain/payment-intents';
@@ -19,7 +19,7 @@ import { formatDateTime, t } from '@/lib/i18n/dashboard';
 import { formatAmountLong } from '@/lib/i18n/format';
 import { tr } from '@/lib/i18n/refunds';
 import { cancelPaymentAction, resendDeliveryAction } from './actions';
-import { cancelRefundAction, createRefundAction, markRefundSucceededAction } from './refund-actions';
+import { approveRefundAction, cancelRefundAction, createRefundAction, markRefundSucceededAction, rejectRefundAction } from './refund-actions';
 import '../../catalog.css';
 import '../../refunds.css';
 
@@ -33,7 +33,7 @@ export async function generateMetadata({ params }: Pick<Props, 'params'>): Promi
 const str = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
 
 export default async function PaymentPage({ params, searchParams }: Props) {
-  const ctx = await dashboardContext();
+  const ctx = await dashboardContext('payments.read');
   const s = t(ctx.locale);
   const when = (seconds: number) => formatDateTime(seconds, ctx.locale, ctx.timeZone);
   const { id } = await params;
@@ -129,7 +129,9 @@ export default async function PaymentPage({ params, searchParams }: Props) {
         <p>
           {can.refundable > 0 ? r('refundableNow', { amount: money(can.refundable, p.currency) }) : can.received > 0 ? r('nothingLeft') : r('nothingReceived')}
         </p>
-        {can.refundable > 0 ? <RefundForm intent={p} r={can} values={refundFlash?.form ?? null} locale={ctx.locale} action={createRefundAction} /> : null}
+        {can.refundable > 0 && mayRefund(ctx, 'refunds.write') ? (
+          <RefundForm intent={p} r={can} values={refundFlash?.form ?? null} locale={ctx.locale} action={createRefundAction} />
+        ) : null}
         {refunds.length ? (
           <ul className="rf-list" aria-label={r('sectionTitle')}>
             {[...refunds].reverse().map((x) => (
@@ -140,6 +142,7 @@ export default async function PaymentPage({ params, searchParams }: Props) {
                 timeZone={ctx.timeZone}
                 cancelAction={cancelRefundAction}
                 markAction={markRefundSucceededAction}
+                approval={mayRefund(ctx, 'refunds.approve') ? { approve: approveRefundAction, reject: rejectRefundAction } : null}
               />
             ))}
           </ul>

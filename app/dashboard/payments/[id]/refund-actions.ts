@@ -10,10 +10,13 @@ import { field, isMissing, orNotFound, putFlash } from '@/lib/dashboard/catalog'
 import { type DashboardContext, dashboardAction } from '@/lib/dashboard/context';
 import { type RefundFlash, readRefundForm, refundAmountText, refundability, refundFormMessage } from '@/lib/dashboard/refunds';
 import { retrievePaymentIntent } from '@/lib/domain/payment-intents';
+import { ROLE_REFUNDS_NEED_APPROVAL } from '@/lib/domain/permissions';
 import { createRefundInput, markRefundSucceededInput, type Refund, retrieveRefund } from '@/lib/domain/refunds';
 import { DomainError } from '@/lib/errors';
 import type { Locale } from '@/lib/i18n';
+import { ta } from '@/lib/i18n/access';
 import { refundStatusLabel, tr } from '@/lib/i18n/refunds';
+import { approveRefund, rejectRefund } from '@/lib/refunds/approve';
 import { cancelRefund } from '@/lib/refunds/cancel';
 import { createRefund } from '@/lib/refunds/create';
 import { markRefundSucceeded } from '@/lib/refunds/mark-succeeded';
@@ -35,6 +38,7 @@ async function back(ctx: DashboardContext, flash: RefundFlash): Promise<never> {
 function createdMessage(r: Refund, locale: Locale): string {
   const t = tr(locale);
   const amount = refundAmountText(r, locale);
+  if (r.status === 'pending_approval') return ta(locale)('approvalCreated');
   if (r.status === 'succeeded') return t('createdSucceeded', { amount });
   if (r.status === 'failed') return t('createdFailed', { amount, message: r.failureMessage ?? r.failureReason ?? '' });
   if (r.nextAction?.type === 'refund_claim') return t('createdClaim', { amount });
@@ -43,7 +47,7 @@ function createdMessage(r: Refund, locale: Locale): string {
 }
 
 export async function createRefundAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('refunds.write');
   const t = tr(ctx.locale);
   const id = field(form, 'intent');
   if (!INTENT_RE.test(id)) notFound();
@@ -63,6 +67,9 @@ export async function createRefundAction(form: FormData): Promise<void> {
       ctx.db,
       ctx.scope,
       createRefundInput.parse({ paymentIntentId: id, amount: read.amount, reason: read.reason, rate: read.rate }),
+      undefined,
+      // A support user's refunds always wait for an owner's or admin's approval (issue 29).
+      { requireApproval: ROLE_REFUNDS_NEED_APPROVAL[ctx.user.role ?? 'owner'] },
     );
     flash = { kind: 'refund', tone: refund.status === 'failed' ? 'bad' : 'ok', message: createdMessage(refund, ctx.locale), intentId: id };
   } catch (err) {
@@ -75,7 +82,7 @@ export async function createRefundAction(form: FormData): Promise<void> {
 }
 
 export async function cancelRefundAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('refunds.write');
   const t = tr(ctx.locale);
   const id = field(form, 'refund');
   if (!REFUND_RE.test(id)) notFound();
@@ -93,7 +100,7 @@ export async function cancelRefundAction(form: FormData): Promise<void> {
 }
 
 export async function markRefundSucceededAction(form: FormData): Promise<void> {
-  const ctx = await dashboardAction();
+  const ctx = await dashboardAction('refunds.write');
   const t = tr(ctx.locale);
   const id = field(form, 'refund');
   if (!REFUND_RE.test(id)) notFound();
@@ -119,4 +126,48 @@ export async function markRefundSucceededAction(form: FormData): Promise<void> {
     flash = { kind: 'refund', tone: 'bad', message: t('markRefused', { message: err.message }), intentId: refund.paymentIntentId };
   }
   return back(ctx, flash);
+}
+
+/** A decision goes back to the payment's page with what happened. */
+const decided = (ctx: DashboardContext, _form: FormData, intentId: string, tone: 'ok' | 'bad', message: string): Promise<never> =>
+  back(ctx, { kind: 'refund', tone, message, intentId });
+
+/** Why a decision was refused, in the approver's words. */
+function decisionRefused(err: DomainError, locale: Locale): string {
+  const a = ta(locale);
+  return err.code === 'self_approval'
+    ? a('approvalSelf')
+    : err.code === 'unexpected_state'
+      ? a('approvalGone')
+      : tr(locale)('refused', { message: err.message });
+}
+
+export async function approveRefundAction(form: FormData): Promise<void> {
+  const ctx = await dashboardAction('refunds.approve');
+  const id = field(form, 'refund');
+  if (!REFUND_RE.test(id)) notFound();
+  const refund = await orNotFound(() => retrieveRefund(ctx.db, ctx.scope, id));
+  try {
+    await approveRefund(ctx.db, ctx.scope, id, ctx.user.id);
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    if (isMissing(err)) notFound();
+    return decided(ctx, form, refund.paymentIntentId, 'bad', decisionRefused(err, ctx.locale));
+  }
+  return decided(ctx, form, refund.paymentIntentId, 'ok', ta(ctx.locale)('approvalApproved'));
+}
+
+export async function rejectRefundAction(form: FormData): Promise<void> {
+  const ctx = await dashboardAction('refunds.approve');
+  const id = field(form, 'refund');
+  if (!REFUND_RE.test(id)) notFound();
+  const refund = await orNotFound(() => retrieveRefund(ctx.db, ctx.scope, id));
+  try {
+    await rejectRefund(ctx.db, ctx.scope, id, ctx.user.id, field(form, 'reason').slice(0, 500));
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    if (isMissing(err)) notFound();
+    return decided(ctx, form, refund.paymentIntentId, 'bad', decisionRefused(err, ctx.locale));
+  }
+  return decided(ctx, form, refund.paymentIntentId, 'ok', ta(ctx.locale)('approvalRejected'));
 }

@@ -2,7 +2,7 @@
 // page by page with keyset pagination (100 intents at a time, the next page read only when the
 // download has taken the previous one): 100,000 rows never sit in memory. Signed-in users only,
 // in the session's mode (the file name says which).
-import { currentContext } from '@/lib/dashboard/context';
+import { routeContext } from '@/lib/dashboard/context';
 import { csvStream, PAYMENT_CSV_COLUMNS, paymentCsvRow } from '@/lib/dashboard/csv';
 import { allPaymentIntents, parsePaymentFilters, resolveSearch } from '@/lib/dashboard/payments';
 import { type PaymentIntent, retrievePaymentIntent } from '@/lib/domain/payment-intents';
@@ -12,8 +12,8 @@ import { zonedDate } from '@/lib/time-zone';
 export const dynamic = 'force-dynamic';
 
 export async function GET(request: Request): Promise<Response> {
-  const ctx = await currentContext();
-  if (!ctx) return new Response(null, { status: 303, headers: { location: '/dashboard/sign-in', 'cache-control': 'no-store' } });
+  const ctx = await routeContext('payments.read');
+  if (ctx instanceof Response) return ctx;
   const url = new URL(request.url);
   const parsed = parsePaymentFilters(Object.fromEntries(url.searchParams), ctx.timeZone, 100);
   if (!parsed.ok)

@@ -18,7 +18,7 @@ export const generateMetadata = titled('productCol');
 export default async function ProductPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   if (!isIdOf('prod', id)) notFound();
-  const { ctx, t, flash } = await catalogPage();
+  const { ctx, t, flash } = await catalogPage('payments.read');
   const product = await orNotFound(() => retrieveProduct(ctx.db, ctx.scope, id));
   const prices = await listPrices(ctx.db, ctx.scope, listPricesQuery.parse({ limit: '100', productId: id }));
 

@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function ReconciliationPage({ params }: { params: Promise<{ id: string }> }) {
-  const { ctx } = await catalogPage();
+  const { ctx } = await catalogPage('reports.read');
   const t = tb(ctx.locale);
   const { id } = await params;
   const r = await retrieveReconciliation(ctx.db, ctx.scope, id).catch((err: unknown) => {

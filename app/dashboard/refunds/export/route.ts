@@ -2,7 +2,7 @@
 // payments export's writer and formula escaping), streamed page by page with keyset pagination (100
 // refunds at a time, the next page read only when the download has taken the previous one).
 // Signed-in users only, in the session's mode (the file name says which).
-import { currentContext } from '@/lib/dashboard/context';
+import { routeContext } from '@/lib/dashboard/context';
 import { csvStream } from '@/lib/dashboard/csv';
 import { allRefunds, parseRefundFilters, REFUND_CSV_COLUMNS, refundCsvRow } from '@/lib/dashboard/refunds';
 import { nowSeconds } from '@/lib/ids';
@@ -11,8 +11,8 @@ import { zonedDate } from '@/lib/time-zone';
 export const dynamic = 'force-dynamic';
 
 export async function GET(request: Request): Promise<Response> {
-  const ctx = await currentContext();
-  if (!ctx) return new Response(null, { status: 303, headers: { location: '/dashboard/sign-in', 'cache-control': 'no-store' } });
+  const ctx = await routeContext('payments.read');
+  if (ctx instanceof Response) return ctx;
   const url = new URL(request.url);
   const parsed = parseRefundFilters(Object.fromEntries(url.searchParams), ctx.timeZone, 100);
   if (!parsed.ok)

@@ -4,14 +4,14 @@
 
 import { toReadableStream } from '@/lib/csv';
 import { chosenDay } from '@/lib/dashboard/books';
-import { currentContext } from '@/lib/dashboard/context';
+import { routeContext } from '@/lib/dashboard/context';
 import { dayFile } from '@/lib/reports/file';
 
 export const dynamic = 'force-dynamic';
 
 export async function GET(request: Request): Promise<Response> {
-  const ctx = await currentContext();
-  if (!ctx) return new Response(null, { status: 303, headers: { location: '/dashboard/sign-in', 'cache-control': 'no-store' } });
+  const ctx = await routeContext('reports.read');
+  if (ctx instanceof Response) return ctx;
   const days = chosenDay(new URL(request.url).searchParams.get('day') ?? undefined, ctx.timeZone);
   if (!days)
     return new Response('day: a date written YYYY-MM-DD, not in the future\n', {

@@ -18,8 +18,8 @@ type SP = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function EndpointPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: SP }) {
   const { id } = await params;
+  const { ctx, t, flash } = await catalogPage('webhooks.write');
   if (!isIdOf('we', id)) notFound();
-  const { ctx, t, flash } = await catalogPage();
   const endpoint = await orNotFound(() => retrieveEndpoint(ctx.db, ctx.scope, id));
   const parsed = listDeliveriesQuery.safeParse(listParams(await searchParams));
   const q = parsed.success ? parsed.data : listDeliveriesQuery.parse({ limit: '20' });

@@ -3,7 +3,9 @@ import { retrievePaymentLink, updatePaymentLink, updatePaymentLinkInput } from '
 
 export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // GET /v1/payment_links/:id
-  GET: apiRoute({}, ({ db, merchant, params }) => retrievePaymentLink(db, merchant, params.id!)),
+  GET: apiRoute({ permission: 'payments.read' }, ({ db, merchant, params }) => retrievePaymentLink(db, merchant, params.id!)),
   // POST /v1/payment_links/:id: update active, metadata
-  POST: apiRoute({ body: updatePaymentLinkInput, atomic: true }, ({ db, merchant, params, body }) => updatePaymentLink(db, merchant, params.id!, body)),
+  POST: apiRoute({ permission: 'catalog.write', body: updatePaymentLinkInput, atomic: true }, ({ db, merchant, params, body }) =>
+    updatePaymentLink(db, merchant, params.id!, body),
+  ),
 });

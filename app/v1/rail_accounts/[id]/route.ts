@@ -3,7 +3,9 @@ import { getRailAccount, updateRailAccount, updateRailAccountInput } from '@/lib
 
 export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // GET /v1/rail_accounts/:id
-  GET: apiRoute({}, ({ db, merchant, params }) => getRailAccount(db, merchant, params.id!)),
+  GET: apiRoute({ permission: 'payments.read' }, ({ db, merchant, params }) => getRailAccount(db, merchant, params.id!)),
   // POST /v1/rail_accounts/:id: a new version (a secret left out is kept), checked at the backend first
-  POST: apiRoute({ body: updateRailAccountInput }, ({ db, merchant, params, body }) => updateRailAccount(db, merchant, params.id!, body)),
+  POST: apiRoute({ permission: 'rail_accounts.write', body: updateRailAccountInput }, ({ db, merchant, params, body }) =>
+    updateRailAccount(db, merchant, params.id!, body),
+  ),
 });

@@ -3,9 +3,11 @@ import { deleteEndpoint, retrieveEndpoint, updateEndpoint, updateEndpointInput }
 
 export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // GET /v1/webhook_endpoints/:id
-  GET: apiRoute({}, ({ db, merchant, params }) => retrieveEndpoint(db, merchant, params.id!)),
+  GET: apiRoute({ permission: 'webhooks.write' }, ({ db, merchant, params }) => retrieveEndpoint(db, merchant, params.id!)),
   // POST /v1/webhook_endpoints/:id: url, enabledEvents, description, disabled
-  POST: apiRoute({ body: updateEndpointInput }, ({ db, merchant, params, body }) => updateEndpoint(db, merchant, params.id!, body)),
+  POST: apiRoute({ permission: 'webhooks.write', body: updateEndpointInput }, ({ db, merchant, params, body }) =>
+    updateEndpoint(db, merchant, params.id!, body),
+  ),
   // DELETE /v1/webhook_endpoints/:id: its pending deliveries are dropped with it
-  DELETE: apiRoute({}, ({ db, merchant, params }) => deleteEndpoint(db, merchant, params.id!)),
+  DELETE: apiRoute({ permission: 'webhooks.write' }, ({ db, merchant, params }) => deleteEndpoint(db, merchant, params.id!)),
 });

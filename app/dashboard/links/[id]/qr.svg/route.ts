@@ -3,7 +3,7 @@
 // id of another merchant says nothing), no session is a redirect to sign in.
 import QRCode from 'qrcode';
 import { isMissing } from '@/lib/dashboard/catalog';
-import { currentContext, SIGN_IN_PATH } from '@/lib/dashboard/context';
+import { routeContext } from '@/lib/dashboard/context';
 import { retrievePaymentLink } from '@/lib/domain/payment-links';
 import { isIdOf } from '@/lib/ids';
 
@@ -12,9 +12,9 @@ export const dynamic = 'force-dynamic';
 const notFoundResponse = () =>
   new Response('Not found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 
-export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
-  const ctx = await currentContext();
-  if (!ctx) return Response.redirect(new URL(SIGN_IN_PATH, request.url), 303);
+export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
+  const ctx = await routeContext('payments.read');
+  if (ctx instanceof Response) return ctx;
   const { id } = await params;
   if (!isIdOf('plink', id)) return notFoundResponse();
   let url: string;

@@ -3,7 +3,7 @@
 // merchant's or mode's run is a 404; a run not ready is a 409 in plain words.
 
 import { toReadableStream } from '@/lib/csv';
-import { currentContext } from '@/lib/dashboard/context';
+import { routeContext } from '@/lib/dashboard/context';
 import { DomainError } from '@/lib/errors';
 import { reportFile } from '@/lib/reports/file';
 
@@ -12,8 +12,8 @@ export const dynamic = 'force-dynamic';
 const TEXT = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
 
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
-  const ctx = await currentContext();
-  if (!ctx) return new Response(null, { status: 303, headers: { location: '/dashboard/sign-in', 'cache-control': 'no-store' } });
+  const ctx = await routeContext('reports.read');
+  if (ctx instanceof Response) return ctx;
   const { id } = await params;
   try {
     const file = await reportFile(ctx.db, ctx.scope, id);

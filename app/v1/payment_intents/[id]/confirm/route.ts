@@ -4,7 +4,7 @@ import { confirmPaymentIntent, confirmPaymentIntentInput } from '@/lib/payments/
 export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // POST /v1/payment_intents/:id/confirm: start (or return) the payer's attempt; answers nextAction.
   // Not atomic: a live backend is called between two transactions.
-  POST: apiRoute({ body: confirmPaymentIntentInput, railAccounts: true }, ({ db, merchant, params, body }) =>
+  POST: apiRoute({ permission: 'payments.write', body: confirmPaymentIntentInput, railAccounts: true }, ({ db, merchant, params, body }) =>
     confirmPaymentIntent(db, merchant, params.id!, body),
   ),
 });

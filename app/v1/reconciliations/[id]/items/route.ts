@@ -3,5 +3,7 @@ import { listReconciliationItems, listReconciliationItemsQuery } from '@/lib/rec
 
 export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // GET /v1/reconciliations/:id/items: every difference a run found
-  GET: apiRoute({ query: listReconciliationItemsQuery }, ({ db, merchant, params, query }) => listReconciliationItems(db, merchant, params.id!, query)),
+  GET: apiRoute({ permission: 'reports.read', query: listReconciliationItemsQuery }, ({ db, merchant, params, query }) =>
+    listReconciliationItems(db, merchant, params.id!, query),
+  ),
 });

@@ -3,5 +3,7 @@ import { testPay, testPayInput } from '@/lib/payments/test-helpers';
 
 export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // POST /v1/test_helpers/payment_intents/:id/pay: test keys only; optional amount for under/over payment
-  POST: apiRoute({ body: testPayInput, atomic: true }, ({ db, merchant, params, body }) => testPay(db, merchant, params.id!, body)),
+  POST: apiRoute({ permission: 'payments.write', body: testPayInput, atomic: true }, ({ db, merchant, params, body }) =>
+    testPay(db, merchant, params.id!, body),
+  ),
 });

@@ -1,0 +1,23 @@
+'use server';
+// The refunds page's setting (issue 29): the amount per currency above which a refund waits for an
+// owner's or admin's approval (saved as POST /v1/account saves it: updateAccount, audited).
+import { finish } from '@/components/dashboard/catalog/server';
+import { field } from '@/lib/dashboard/catalog';
+import { dashboardAction } from '@/lib/dashboard/context';
+import { updateAccount } from '@/lib/domain/account';
+import { ta } from '@/lib/i18n/access';
+import { CURRENCIES, type Currency } from '@/lib/money';
+
+export async function setApprovalThresholdsAction(form: FormData): Promise<void> {
+  const ctx = await dashboardAction('settings.write');
+  const t = ta(ctx.locale);
+  const thresholds: Partial<Record<Currency, number | null>> = {};
+  for (const c of CURRENCIES) {
+    const v = field(form, `threshold.${c}`).replace(/[\s\u00a0\u202f]/g, '');
+    if (v === '') thresholds[c] = null;
+    else if (/^\d{1,15}$/.test(v)) thresholds[c] = Number(v);
+    else return finish(ctx, '/dashboard/refunds', { kind: 'error', message: t('thresholdsInvalid') });
+  }
+  await updateAccount(ctx.db, ctx.scope, { refundApprovalThresholds: thresholds });
+  return finish(ctx, '/dashboard/refunds', { kind: 'notice', message: t('thresholdsSaved') });
+}

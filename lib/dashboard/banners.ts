@@ -1,0 +1,54 @@
+// The rail account banner (issue 29): a change of where a merchant's money lands (a rail account
+// updated or disabled) is shown to every owner on every page, from their next page on, until each
+// dismisses it; so a swapped receive account (an xpub replaced by an attacker's) cannot go
+// unnoticed. Read from the audit log; a dismissal is a row of audit_dismissals (user, line).
+import type { Db } from '../db/client';
+import { nowSeconds } from '../ids';
+import type { Rail } from '../money';
+
+export interface RailBanner {
+  auditId: string;
+  action: 'rail_account.updated' | 'rail_account.disabled';
+  rail: Rail | null;
+  accountId: string;
+  who: string;
+  createdAt: number;
+}
+
+/** The changes an owner has not dismissed yet, newest first (at most 5). */
+export async function railBanners(db: Db, merchantId: string, userId: string): Promise<RailBanner[]> {
+  const rows = await db.query<{
+    id: string;
+    action: RailBanner['action'];
+    target_id: string;
+    actor_type: string;
+    actor_label: string | null;
+    created_at: number;
+    rail: string | null;
+  }>(
+    `select e.id, e.action, e.target_id, e.actor_type, e.actor_label, e.created_at, a.rail
+       from audit_events e left join rail_accounts a on a.id = e.target_id
+      where e.merchant_id = $1 and e.action in ('rail_account.updated', 'rail_account.disabled')
+        and not exists (select 1 from audit_dismissals d where d.user_id = $2 and d.audit_event_id = e.id)
+      order by e.seq desc limit 5`,
+    [merchantId, userId],
+  );
+  return rows.map((r) => ({
+    auditId: r.id,
+    action: r.action,
+    rail: (r.rail as Rail | null) ?? null,
+    accountId: r.target_id,
+    who: r.actor_type === 'system' ? 'Caisse' : (r.actor_label ?? '?'),
+    createdAt: Number(r.created_at),
+  }));
+}
+
+/** An owner has seen this change: it no longer shows to them (a line of another merchant is ignored). */
+export async function dismissBanner(db: Db, merchantId: string, userId: string, auditId: string, now = nowSeconds()): Promise<void> {
+  await db.query(
+    `insert into audit_dismissals (user_id, audit_event_id, dismissed_at)
+     select $2, e.id, $4 from audit_events e where e.id = $3 and e.merchant_id = $1
+     on conflict do nothing`,
+    [merchantId, userId, auditId, now],
+  );
+}
