@@ -390,7 +390,8 @@ describe('CLI rail-accounts, key rotation and start-up', () => {
     const noId = await caisse(env, 'rail-accounts', 'disable', '--merchant', merchant, '--mode', 'test');
     expect(noId.status).toBe(1);
     expect(noId.stderr).toMatch(/needs the account id/);
-  }, 180_000);
+    // About fifteen CLI processes, each a start of tsx and of the migrations on its own database.
+  }, 360_000);
 
   it('re-encrypt seals every version under the first key, once, even run twice at once; then the old key can go', async () => {
     const env = await ownDatabase();
