@@ -171,10 +171,11 @@ test('[DASHBOARD]: the CSV export of the filtered list escapes formulas', async 
   expect(download.suggestedFilename()).toMatch(/^payments-test-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = fs.readFileSync((await download.path())!, 'utf8');
   const lines = csv.split('\r\n');
+  // Dates in the merchant's time zone with its offset (the demo merchant's: Africa/Abidjan, +00:00).
   expect(lines[0]).toBe('id,createdAt,status,amount,amountReceived,currency,rail,reference,description');
   expect(lines.length).toBe(3);
   expect(lines[1]).toBe(
-    `${pi.id},${new Date(pi.createdAt * 1000).toISOString()},requires_payment_method,900,0,XOF,mobile_money_b,"'=HYPERLINK(""http://evil.example"",""x${run}"")","Pagne, ""wax"""`,
+    `${pi.id},${new Date(pi.createdAt * 1000).toISOString().slice(0, 19)}+00:00,requires_payment_method,900,0,XOF,mobile_money_b,"'=HYPERLINK(""http://evil.example"",""x${run}"")","Pagne, ""wax"""`,
   );
   expect((await api(request, 'GET', `/v1/payment_intents?reference=${encodeURIComponent(ref)}`)).data.map((p: any) => p.id)).toEqual([pi.id]);
   // The unfiltered export has every payment of the list, in the list's order.
