@@ -6,7 +6,7 @@
 // throughout (test/invariant.ts).
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, setUserRole } from '@/lib/dashboard/users';
+import { createUser } from '@/lib/dashboard/users';
 import type { Scope } from '@/lib/domain/common';
 import { type Role, roleCan } from '@/lib/domain/permissions';
 import { createRefundInput } from '@/lib/domain/refunds';
@@ -29,8 +29,7 @@ beforeAll(async () => {
     ['ben', 'admin'],
     ['sia', 'support'],
   ] as const) {
-    const made = await createUser(db(), { merchantId: m.merchant.id, email: `${name}-${randomBytes(3).toString('hex')}@approvals.example` });
-    if (role !== 'owner') await setUserRole(db(), m.merchant.id, made.user.id, role, { type: 'system', id: null, label: null });
+    const made = await createUser(db(), { merchantId: m.merchant.id, email: `${name}-${randomBytes(3).toString('hex')}@approvals.example`, role });
     people.set(name, {
       id: made.user.id,
       role,

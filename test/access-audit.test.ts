@@ -6,9 +6,12 @@
 // session saw (keys, the webhook's signing secrets, the password). The table refuses updates and
 // deletes. GET /v1/audit_events: filters, keyset pages, and only for keys with audit.read.
 import { randomBytes } from 'node:crypto';
+import { Secret } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createInvitation } from '@/lib/dashboard/invitations';
 import { signIn } from '@/lib/dashboard/sessions';
-import { createUser, setUserRole } from '@/lib/dashboard/users';
+import { confirmEnrolment, disableTwoFactor, setRequireTwoFactor, startEnrolment, totpCode } from '@/lib/dashboard/two-factor';
+import { changeUserRole, createUser, disableUser } from '@/lib/dashboard/users';
 import { createRestrictedKey } from '@/lib/domain/api-keys';
 import type { Actor, Scope } from '@/lib/domain/common';
 import { rollKeys } from '@/lib/domain/merchants';
@@ -25,68 +28,101 @@ let m: Awaited<ReturnType<typeof newMerchant>>;
 const secrets: string[] = [];
 let admin: { id: string; email: string; password: string };
 let support: { id: string; email: string };
+let owner: { id: string; email: string };
 
 beforeAll(async () => {
   m = await newMerchant(db(), 'Audit shop');
   secrets.push(m.keys.test, m.keys.live);
-  const a = await createUser(db(), { merchantId: m.merchant.id, email: `admin-${randomBytes(3).toString('hex')}@audit.example` });
-  await setUserRole(db(), m.merchant.id, a.user.id, 'admin', { type: 'system', id: null, label: null });
+  const a = await createUser(db(), { merchantId: m.merchant.id, email: `admin-${randomBytes(3).toString('hex')}@audit.example`, role: 'admin' });
   admin = { id: a.user.id, email: a.user.email, password: a.password };
   secrets.push(a.password);
-  const s = await createUser(db(), { merchantId: m.merchant.id, email: `support-${randomBytes(3).toString('hex')}@audit.example` });
-  await setUserRole(db(), m.merchant.id, s.user.id, 'support', { type: 'system', id: null, label: null });
+  const s = await createUser(db(), { merchantId: m.merchant.id, email: `support-${randomBytes(3).toString('hex')}@audit.example`, role: 'support' });
   support = { id: s.user.id, email: s.user.email };
   secrets.push(s.password);
+  const o = await createUser(db(), { merchantId: m.merchant.id, email: `owner-${randomBytes(3).toString('hex')}@audit.example` });
+  owner = { id: o.user.id, email: o.user.email };
+  secrets.push(o.password);
 }, 120_000);
 
 const lines = async (since: number) =>
   db().query<Record<string, unknown>>(`select * from audit_events where merchant_id = $1 and seq > $2 order by seq`, [m.merchant.id, since]);
 const lastSeq = async () => Number((await db().query<{ s: number }>(`select coalesce(max(seq), 0) as s from audit_events`))[0]!.s);
 
+/**
+ * The scripted session, run once before every test of the file (whatever order they are shuffled
+ * in, each sees its lines): its lines, and what the assertions need of it.
+ */
+async function scriptedSession() {
+  const start = await lastSeq();
+  const ip = '203.0.113.9';
+  const userActor = (u: { id: string; email: string }): Actor => ({ type: 'user', id: u.id, label: u.email, ip });
+  const scopeOf = (u: { id: string; email: string }): Scope => ({ merchantId: m.merchant.id, livemode: false, actor: userActor(u) });
+
+  // 1, 2: a failed sign-in, then a good one.
+  expect((await signIn(db(), { email: admin.email, password: 'not the password at all', clientAddress: ip })).ok).toBe(false);
+  const good = await signIn(db(), { email: admin.email, password: admin.password, clientAddress: ip });
+  expect(good.ok).toBe(true);
+  if (good.ok) secrets.push(good.token);
+  // 3: a restricted key.
+  const rk = await createRestrictedKey(
+    db(),
+    m.merchant.id,
+    { name: 'Reports', livemode: false, permissions: ['payments.read', 'audit.read'] },
+    userActor(admin),
+  );
+  secrets.push(rk.secret);
+  // 4: a webhook endpoint made through the API (the actor: the key).
+  const we = await call('POST', '/v1/webhook_endpoints', { key: m.keys.test, body: { url: 'http://127.0.0.1:4000/hooks', enabledEvents: ['*'] } });
+  expect(we.status).toBe(200);
+  secrets.push(we.body.secret);
+  // 5, 6: changed on the dashboard, its secret rolled.
+  await updateEndpoint(db(), scopeOf(admin), we.body.id, { description: 'Orders' });
+  const rolled = await rollEndpointSecret(db(), scopeOf(admin), we.body.id, { expiresInSeconds: 0 });
+  secrets.push(rolled.secret);
+  // 7, 8: a refund asked for by support, approved by the admin.
+  const pi = await newIntent(m.keys.test, { amount: 5000, currency: 'XOF', rail: 'mobile_money_a' });
+  await call('POST', `/v1/test_helpers/payment_intents/${pi.id}/pay`, { key: m.keys.test, body: {} });
+  for (let t = now(); t < now() + 300 && (await call('GET', `/v1/payment_intents/${pi.id}`, { key: m.keys.test })).body.amountReceived === 0; t += 30)
+    await pollDueAttempts(db(), t, { merchantId: m.merchant.id });
+  const refund = await createRefund(db(), scopeOf(support), createRefundInput.parse({ paymentIntentId: pi.id, amount: 2000 }), undefined, {
+    requireApproval: true,
+  });
+  await approveRefund(db(), scopeOf(admin), refund.id, admin.id);
+  // 9: the keys rolled; 10: a setting changed through the API with the new key.
+  const keys = await rollKeys(db(), m.merchant.id, userActor(admin));
+  secrets.push(keys.keys.test, keys.keys.live);
+  const acct = await call('POST', '/v1/account', { key: keys.keys.test, body: { timeZone: 'Africa/Douala' } });
+  expect(acct.status).toBe(200);
+  // 11-16, the team: an invitation, a role changed, two-step sign-in turned on then off by its
+  // user, a user disabled, the merchant's "two-step sign-in required" turned on.
+  const inv = await createInvitation(db(), {
+    merchantId: m.merchant.id,
+    email: `new-${randomBytes(3).toString('hex')}@audit.example`,
+    role: 'viewer',
+    invitedBy: owner.id,
+    actor: userActor(owner),
+  });
+  secrets.push(inv.token);
+  await changeUserRole(db(), m.merchant.id, support.id, 'viewer', userActor(owner));
+  const t = now();
+  const { secret } = await startEnrolment(db(), admin, t);
+  secrets.push(secret);
+  await confirmEnrolment(db(), admin.id, totpCode(Secret.fromBase32(secret), t), userActor(admin), t);
+  await disableTwoFactor(db(), admin.id, { password: admin.password, clientAddress: ip }, userActor(admin), t + 1);
+  await disableUser(db(), m.merchant.id, support.id, userActor(owner));
+  await setRequireTwoFactor(db(), m.merchant.id, true, userActor(owner));
+
+  return { got: await lines(start), ip, refund, rolled, keys };
+}
+
+let session: Awaited<ReturnType<typeof scriptedSession>>;
+beforeAll(async () => {
+  session = await scriptedSession();
+}, 300_000);
+
 describe('the audit log of a scripted session', () => {
   it('one line per action, in order, with its actor; never a secret', async () => {
-    const start = await lastSeq();
-    const ip = '203.0.113.9';
-    const userActor = (u: { id: string; email: string }): Actor => ({ type: 'user', id: u.id, label: u.email, ip });
-    const scopeOf = (u: { id: string; email: string }): Scope => ({ merchantId: m.merchant.id, livemode: false, actor: userActor(u) });
-
-    // 1, 2: a failed sign-in, then a good one.
-    expect((await signIn(db(), { email: admin.email, password: 'not the password at all', clientAddress: ip })).ok).toBe(false);
-    const good = await signIn(db(), { email: admin.email, password: admin.password, clientAddress: ip });
-    expect(good.ok).toBe(true);
-    if (good.ok) secrets.push(good.token);
-    // 3: a restricted key.
-    const rk = await createRestrictedKey(
-      db(),
-      m.merchant.id,
-      { name: 'Reports', livemode: false, permissions: ['payments.read', 'audit.read'] },
-      userActor(admin),
-    );
-    secrets.push(rk.secret);
-    // 4: a webhook endpoint made through the API (the actor: the key).
-    const we = await call('POST', '/v1/webhook_endpoints', { key: m.keys.test, body: { url: 'http://127.0.0.1:4000/hooks', enabledEvents: ['*'] } });
-    expect(we.status).toBe(200);
-    secrets.push(we.body.secret);
-    // 5, 6: changed on the dashboard, its secret rolled.
-    await updateEndpoint(db(), scopeOf(admin), we.body.id, { description: 'Orders' });
-    const rolled = await rollEndpointSecret(db(), scopeOf(admin), we.body.id, { expiresInSeconds: 0 });
-    secrets.push(rolled.secret);
-    // 7, 8: a refund asked for by support, approved by the admin.
-    const pi = await newIntent(m.keys.test, { amount: 5000, currency: 'XOF', rail: 'mobile_money_a' });
-    await call('POST', `/v1/test_helpers/payment_intents/${pi.id}/pay`, { key: m.keys.test, body: {} });
-    for (let t = now(); t < now() + 300 && (await call('GET', `/v1/payment_intents/${pi.id}`, { key: m.keys.test })).body.amountReceived === 0; t += 30)
-      await pollDueAttempts(db(), t, { merchantId: m.merchant.id });
-    const refund = await createRefund(db(), scopeOf(support), createRefundInput.parse({ paymentIntentId: pi.id, amount: 2000 }), undefined, {
-      requireApproval: true,
-    });
-    await approveRefund(db(), scopeOf(admin), refund.id, admin.id);
-    // 9: the keys rolled; 10: a setting changed through the API with the new key.
-    const keys = await rollKeys(db(), m.merchant.id, userActor(admin));
-    secrets.push(keys.keys.test, keys.keys.live);
-    const acct = await call('POST', '/v1/account', { key: keys.keys.test, body: { timeZone: 'Africa/Douala' } });
-    expect(acct.status).toBe(200);
-
-    const got = await lines(start);
+    const { got, ip, refund, rolled, keys } = session;
     expect(got.map((l) => l.action)).toEqual([
       'user.sign_in_failed',
       'user.signed_in',
@@ -98,6 +134,12 @@ describe('the audit log of a scripted session', () => {
       'refund.approved',
       'api_key.rolled',
       'account.updated',
+      'user.invited',
+      'user.role_changed',
+      'user.two_factor_changed',
+      'user.two_factor_changed',
+      'user.disabled',
+      'account.updated',
     ]);
     const byAction = (a: string) => got.filter((l) => l.action === a);
     expect(byAction('user.signed_in')[0]).toMatchObject({ actor_type: 'user', actor_id: admin.id, actor_label: admin.email, ip });
@@ -105,6 +147,23 @@ describe('the audit log of a scripted session', () => {
     expect(byAction('refund.created')[0]).toMatchObject({ actor_type: 'user', actor_id: support.id, target_object: 'refund', target_id: refund.id });
     expect(byAction('refund.approved')[0]).toMatchObject({ actor_type: 'user', actor_id: admin.id });
     expect(byAction('account.updated')[0]).toMatchObject({ actor_type: 'key', actor_label: `sk_test_…${keys.keys.test.slice(-4)}` });
+    expect(byAction('account.updated')[1]).toMatchObject({
+      actor_type: 'user',
+      actor_id: owner.id,
+      changes: { before: { requireTwoFactor: false }, after: { requireTwoFactor: true } },
+    });
+    expect(byAction('user.role_changed')[0]).toMatchObject({
+      actor_id: owner.id,
+      target_id: support.id,
+      changes: { before: { role: 'support' }, after: { role: 'viewer' } },
+    });
+    expect(byAction('user.two_factor_changed').map((l) => [l.actor_id, l.target_id, (l.changes as { after: { twoFactor: boolean } }).after.twoFactor])).toEqual(
+      [
+        [admin.id, admin.id, true],
+        [admin.id, admin.id, false],
+      ],
+    );
+    expect(byAction('user.disabled')[0]).toMatchObject({ actor_id: owner.id, target_id: support.id, ip });
     // No secret in any column of any line (nor anywhere in the merchant's whole log).
     const all = JSON.stringify(await db().query(`select * from audit_events where merchant_id = $1`, [m.merchant.id]));
     for (const s of secrets) {
@@ -114,7 +173,7 @@ describe('the audit log of a scripted session', () => {
     }
     // The fingerprints and last fours are there instead.
     expect(JSON.stringify(byAction('webhook_endpoint.updated')[1]!.changes)).toContain(rolled.secret.slice(-4));
-  }, 300_000);
+  });
 
   it('is append-only: the table refuses updates and deletes', async () => {
     const [one] = await db().query<{ id: string }>(`select id from audit_events where merchant_id = $1 limit 1`, [m.merchant.id]);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { createUser, setUserRole } from '@/lib/dashboard/users';
+import { createUser } from '@/lib/dashboard/users';
 import { isPermission, type Permission, ROLES, type Role, roleCan } from '@/lib/domain/permissions';
 import { newMerchant, useDatabase } from './api';
 
@@ -140,10 +140,8 @@ async function outcome(run: () => Promise<unknown>): Promise<string> {
 
 beforeAll(async () => {
   shop = await newMerchant(db(), 'Roles shop');
-  const actor = { type: 'system' as const, id: null, label: null };
   for (const role of ROLES) {
-    const made = await createUser(db(), { merchantId: shop.merchant.id, email: `${role}-${randomBytes(4).toString('hex')}@roles.example` });
-    if (role !== 'owner') await setUserRole(db(), shop.merchant.id, made.user.id, role, actor);
+    const made = await createUser(db(), { merchantId: shop.merchant.id, email: `${role}-${randomBytes(4).toString('hex')}@roles.example`, role });
     users.set(role, made.user.id);
   }
 }, 120_000);

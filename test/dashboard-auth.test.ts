@@ -225,13 +225,13 @@ describe('users', () => {
     await expect(disableUser(db(), stranger.merchant.id, u.user.id)).rejects.toMatchObject({ code: 'resource_missing' });
     expect(await sessionFromToken(db(), tokens[0]!, T0 + 1)).not.toBeNull();
 
-    const r = await disableUser(db(), u.merchantId, u.user.id, T0 + 2);
+    const r = await disableUser(db(), u.merchantId, u.user.id, undefined, T0 + 2);
     expect(r).toEqual({ user: { ...u.user, disabled: true }, sessionsRevoked: 2 });
     for (const t of tokens) expect(await sessionFromToken(db(), t, T0 + 3)).toBeNull();
     const rows = await db().query<{ revoked_at: number | null }>(`select revoked_at from dashboard_sessions where user_id = $1`, [u.user.id]);
     expect(rows.map((x) => x.revoked_at)).toEqual([T0 + 2, T0 + 2]);
     // Again: nothing changes, nothing to revoke.
-    expect((await disableUser(db(), u.merchantId, u.user.id, T0 + 9)).sessionsRevoked).toBe(0);
+    expect((await disableUser(db(), u.merchantId, u.user.id, undefined, T0 + 9)).sessionsRevoked).toBe(0);
     expect((await listUsers(db(), u.merchantId))[0]!.disabled).toBe(true);
   });
 });

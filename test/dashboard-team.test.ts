@@ -130,7 +130,7 @@ describe('roles', () => {
     expect(owner.role).toBe('owner');
     const { user: support } = await createUser(db(), { merchantId, email: uniqueEmail('awa'), role: 'support' });
     await as(owner.id);
-    let page = text(await html(UsersPage()));
+    const page = text(await html(UsersPage()));
     expect(page).toContain(`${support.email}`);
     expect(page).toMatch(/Invite a user/);
     expect(await post(users.changeRoleAction, { userId: support.id, role: 'admin' })).toBe('/dashboard/users');
@@ -339,7 +339,7 @@ async function enrolled(role: 'owner' | 'admin' | 'viewer' = 'owner') {
   const password = `${PASSWORD} ${++seq}`;
   const { user } = await createUser(db(), { merchantId, email: uniqueEmail(role), role, password });
   const { secret } = await tf.startEnrolment(db(), user, T0);
-  const { recoveryCodes } = await tf.confirmEnrolment(db(), user.id, tf.totpCode(Secret.fromBase32(secret), T0), T0);
+  const { recoveryCodes } = await tf.confirmEnrolment(db(), user.id, tf.totpCode(Secret.fromBase32(secret), T0), null, T0);
   return { merchantId, user, password, secret: Secret.fromBase32(secret), base32: secret, recoveryCodes };
 }
 

@@ -11,6 +11,7 @@
 // user meanwhile, a password another account of the address has) rolls both back.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
+import { type Actor, recordAudit, SYSTEM_ACTOR } from '../domain/audit';
 import { DomainError, invalid } from '../errors';
 import { createId, nowSeconds } from '../ids';
 import { passwordProblem } from './passwords';
@@ -69,8 +70,17 @@ const toInvitation = (r: InvitationRow, now: number): Invitation => ({
  */
 export async function createInvitation(
   db: Db,
-  opts: { merchantId: string; email: string; role: Role; invitedBy: string | null },
+  opts: { merchantId: string; email: string; role: Role; invitedBy: string | null; actor?: Actor },
   now = nowSeconds(),
+): Promise<{ invitation: Invitation; token: string }> {
+  return db.inTransaction ? invite(db, opts, now) : db.transaction((tx) => invite(tx, opts, now));
+}
+
+/** The invitation and its audit line (user.invited: the e-mail and role, never the link), in one transaction. */
+async function invite(
+  db: Db,
+  opts: { merchantId: string; email: string; role: Role; invitedBy: string | null; actor?: Actor },
+  now: number,
 ): Promise<{ invitation: Invitation; token: string }> {
   const email = normalizeEmail(opts.email);
   if (!email) throw invalid('parameter_invalid', `Invalid email address: '${opts.email.trim().slice(0, 254)}'.`, 'email');
@@ -92,7 +102,17 @@ export async function createInvitation(
   );
   const r = rows[0]!;
   if (r.taken || !r.id) throw new DomainError('email_taken', `'${email}' is already a user of this merchant.`, 'email');
-  return { invitation: toInvitation(r, now), token };
+  const invitation = toInvitation(r, now);
+  await recordAudit(db, {
+    merchantId: opts.merchantId,
+    livemode: true,
+    actor: opts.actor ?? SYSTEM_ACTOR,
+    action: 'user.invited',
+    target: { object: 'invitation', id: invitation.id },
+    changes: { after: { email: invitation.email, role: opts.role } },
+    now,
+  });
+  return { invitation, token };
 }
 
 /** The merchant's pending invitations, newest first. */

@@ -23,6 +23,7 @@ import { Secret, TOTP } from 'otpauth';
 import { config } from '../config';
 import type { Db } from '../db/client';
 import { forgiveSignInAttempt, takeSignInAttempt } from '../domain/action-limits';
+import { type Actor, recordAudit, SYSTEM_ACTOR } from '../domain/audit';
 import { DomainError } from '../errors';
 import { nowSeconds } from '../ids';
 import { keyRing, open, SecretsError, seal } from '../secrets';
@@ -170,10 +171,17 @@ const recoveryHash = (tidyCode: string): string => createHash('sha256').update(`
  * step of that code counts as used, and ten recovery codes are made (returned once; any older ones
  * are gone). `invalid_code` when the code is not the secret's (nothing changes).
  */
-export async function confirmEnrolment(db: Db, userId: string, code: string, now = nowSeconds()): Promise<{ recoveryCodes: string[] }> {
-  const [row] = await db.query<{ totp_pending: string | null; totp_secret: string | null }>(`select totp_pending, totp_secret from users where id = $1`, [
-    userId,
-  ]);
+export async function confirmEnrolment(
+  db: Db,
+  userId: string,
+  code: string,
+  actor: Actor | null = null,
+  now = nowSeconds(),
+): Promise<{ recoveryCodes: string[] }> {
+  const [row] = await db.query<{ totp_pending: string | null; totp_secret: string | null; merchant_id: string; email: string }>(
+    `select totp_pending, totp_secret, merchant_id, email from users where id = $1`,
+    [userId],
+  );
   if (row?.totp_secret) throw new DomainError('two_factor_enabled', 'Two-factor sign-in is already on.');
   if (!row?.totp_pending) throw new DomainError('no_enrolment', 'Start again: no two-factor set-up is in progress.');
   const secret = openSecret(row.totp_pending, userId, true);
@@ -189,6 +197,7 @@ export async function confirmEnrolment(db: Db, userId: string, code: string, now
     if (!done.length) throw new DomainError('no_enrolment', 'Start again: no two-factor set-up is in progress.');
     await tx.query(`delete from user_recovery_codes where user_id = $1`, [userId]);
     await tx.query(`insert into user_recovery_codes (user_id, code_hash, created_at) select $1, h, $3 from unnest($2::text[]) h`, [userId, hashes, now]);
+    await auditTwoFactor(tx, { id: userId, merchantId: row.merchant_id, email: row.email }, actor, true, now);
   });
   return { recoveryCodes: codes };
 }
@@ -235,6 +244,7 @@ export async function disableTwoFactor(
   db: Db,
   userId: string,
   proof: { code?: string; password?: string; clientAddress: string | null },
+  actor: Actor | null = null,
   now = nowSeconds(),
 ): Promise<void> {
   const who = { account: `2fa:${userId}`, client: proof.clientAddress };
@@ -246,6 +256,7 @@ export async function disableTwoFactor(
     const [row] = await db.query<{ password_hash: string }>(`select password_hash from users where id = $1`, [userId]);
     ok = !!row && (await verifyPassword(proof.password, row.password_hash));
   }
+  const [user] = await db.query<{ merchant_id: string; email: string }>(`select merchant_id, email from users where id = $1`, [userId]);
   if (!ok) throw new DomainError('invalid_code', 'That code or password is not right.', 'code');
   await forgiveSignInAttempt(db, who);
   await db.transaction(async (tx) => {
@@ -254,6 +265,29 @@ export async function disableTwoFactor(
       now,
     ]);
     await tx.query(`delete from user_recovery_codes where user_id = $1`, [userId]);
+    if (user)
+      await auditTwoFactor(
+        tx,
+        { id: userId, merchantId: user.merchant_id, email: user.email },
+        actor ?? { ...selfActor(userId, user.email), ip: proof.clientAddress },
+        false,
+        now,
+      );
+  });
+}
+
+const selfActor = (id: string, email: string): Actor => ({ type: 'user', id, label: email });
+
+/** user.two_factor_changed, in the change's transaction: on (enrolled) or off; never the secret. */
+function auditTwoFactor(tx: Db, user: { id: string; merchantId: string; email: string }, actor: Actor | null, on: boolean, now: number) {
+  return recordAudit(tx, {
+    merchantId: user.merchantId,
+    livemode: true,
+    actor: actor ?? selfActor(user.id, user.email),
+    action: 'user.two_factor_changed',
+    target: { object: 'user', id: user.id },
+    changes: { before: { twoFactor: !on }, after: { twoFactor: on } },
+    now,
   });
 }
 
@@ -316,8 +350,21 @@ export async function verifySecondFactor(
 // The merchant's setting.
 
 /** "Two-factor sign-in required for owners and admins" (merchants.require_two_factor). */
-export async function setRequireTwoFactor(db: Db, merchantId: string, on: boolean): Promise<void> {
-  await db.query(`update merchants set require_two_factor = $2 where id = $1`, [merchantId, on]);
+export async function setRequireTwoFactor(db: Db, merchantId: string, on: boolean, actor: Actor = SYSTEM_ACTOR, now = nowSeconds()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.query<{ require_two_factor: boolean }>(`select require_two_factor from merchants where id = $1 for update`, [merchantId]);
+    if (!before || before.require_two_factor === on) return;
+    await tx.query(`update merchants set require_two_factor = $2 where id = $1`, [merchantId, on]);
+    await recordAudit(tx, {
+      merchantId,
+      livemode: true,
+      actor,
+      action: 'account.updated',
+      target: { object: 'account', id: merchantId },
+      changes: { before: { requireTwoFactor: !on }, after: { requireTwoFactor: on } },
+      now,
+    });
+  });
 }
 
 export async function requiresTwoFactor(db: Db, merchantId: string): Promise<boolean> {

@@ -15,7 +15,7 @@
 // one e-mail never share a password: generated ones never do, and a chosen one is refused.
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { type Actor, recordAudit } from '../domain/audit';
+import { type Actor, recordAudit, SYSTEM_ACTOR } from '../domain/audit';
 import type { Role } from '../domain/permissions';
 import { DomainError, invalid, notFound } from '../errors';
 import { createId, nowSeconds } from '../ids';
@@ -155,10 +155,17 @@ export const lastOwnerError = () => new DomainError('last_owner', 'A merchant mu
  * changes nothing. Another merchant's user is `resource_missing`, as if it did not exist; the last
  * active owner is `last_owner`.
  */
-export async function disableUser(db: Db, merchantId: string, userId: string, now = nowSeconds()): Promise<{ user: User; sessionsRevoked: number }> {
-  // One statement is one transaction: both updates commit together or not at all.
-  const rows = await db.query<UserRow & { revoked: number | null; found: number }>(
-    `with ${LOCKED_OWNERS('$2')},
+export async function disableUser(
+  db: Db,
+  merchantId: string,
+  userId: string,
+  actor: Actor = SYSTEM_ACTOR,
+  now = nowSeconds(),
+): Promise<{ user: User; sessionsRevoked: number }> {
+  return inTx(db, async (tx) => {
+    // One statement: both updates commit together or not at all; its audit line in the same transaction.
+    const rows = await tx.query<UserRow & { revoked: number | null; found: number }>(
+      `with ${LOCKED_OWNERS('$2')},
      target as (select id, role, disabled_at from users where id = $1 and merchant_id = $2),
      u as (
        update users set disabled_at = coalesce(disabled_at, $3), updated_at = $3
@@ -172,22 +179,36 @@ export async function disableUser(db: Db, merchantId: string, userId: string, no
      )
      select (select count(*) from target)::int as found, u.*, (select count(*) from s)::int as revoked
      from (select 1) one left join u on true`,
-    [userId, merchantId, now],
-  );
-  const r = rows[0];
-  if (!r?.found) throw notFound('user', userId);
-  if (!r.id) throw lastOwnerError();
-  return { user: toUser(r), sessionsRevoked: Number(r.revoked) };
+      [userId, merchantId, now],
+    );
+    const r = rows[0];
+    if (!r?.found) throw notFound('user', userId);
+    if (!r.id) throw lastOwnerError();
+    const user = toUser(r);
+    await recordAudit(tx, {
+      merchantId,
+      livemode: true,
+      actor,
+      action: 'user.disabled',
+      target: { object: 'user', id: userId },
+      changes: { after: { email: user.email, disabled: true } },
+      now,
+    });
+    return { user, sessionsRevoked: Number(r.revoked) };
+  });
 }
 
 /**
  * Give a user of `merchantId` another role. Refused with `last_owner` when it would leave the
  * merchant without an active owner (race-safe: LOCKED_OWNERS); another merchant's user is
  * `resource_missing`. Who may do it (an owner, not on themselves) is the caller's rule (roles.ts).
+ * Written to the audit log (user.role_changed, by `actor`) in the same transaction.
  */
-export async function changeUserRole(db: Db, merchantId: string, userId: string, role: Role, now = nowSeconds()): Promise<User> {
-  const rows = await db.query<UserRow & { found: number }>(
-    `with ${LOCKED_OWNERS('$2')},
+export async function changeUserRole(db: Db, merchantId: string, userId: string, role: Role, actor: Actor = SYSTEM_ACTOR, now = nowSeconds()): Promise<User> {
+  return inTx(db, async (tx) => {
+    const before = await tx.query<{ role: string }>(`select role from users where id = $1 and merchant_id = $2`, [userId, merchantId]);
+    const rows = await tx.query<UserRow & { found: number }>(
+      `with ${LOCKED_OWNERS('$2')},
      target as (select id, role, disabled_at from users where id = $1 and merchant_id = $2),
      u as (
        update users set role = $3, updated_at = $4
@@ -197,38 +218,24 @@ export async function changeUserRole(db: Db, merchantId: string, userId: string,
        returning ${USER_COLUMNS}
      )
      select (select count(*) from target)::int as found, u.* from (select 1) one left join u on true`,
-    [userId, merchantId, role, now],
-  );
-  const r = rows[0];
-  if (!r?.found) throw notFound('user', userId);
-  if (!r.id) throw lastOwnerError();
-  return toUser(r);
-}
-
-/**
- * Change a user's role (the team branch's Users page is where people do it; here for the CLI, the
- * tests and the demo). Written to the audit log in the same transaction. Another merchant's user is
- * `resource_missing`.
- */
-export async function setUserRole(db: Db, merchantId: string, userId: string, role: Role, actor: Actor, now = nowSeconds()): Promise<User> {
-  return db.transaction(async (tx) => {
-    const before = await tx.query<{ role: string }>(`select role from users where id = $1 and merchant_id = $2 for update`, [userId, merchantId]);
-    if (!before[0]) throw notFound('user', userId);
-    const rows = await tx.query<UserRow>(`update users set role = $3, updated_at = $4 where id = $1 and merchant_id = $2 returning ${USER_COLUMNS}`, [
-      userId,
-      merchantId,
-      role,
-      now,
-    ]);
-    await recordAudit(tx, {
-      merchantId,
-      livemode: true,
-      actor,
-      action: 'user.role_changed',
-      target: { object: 'user', id: userId },
-      changes: { before: { role: before[0].role }, after: { role } },
-      now,
-    });
-    return toUser(rows[0]!);
+      [userId, merchantId, role, now],
+    );
+    const r = rows[0];
+    if (!r?.found) throw notFound('user', userId);
+    if (!r.id) throw lastOwnerError();
+    if (before[0]?.role !== role)
+      await recordAudit(tx, {
+        merchantId,
+        livemode: true,
+        actor,
+        action: 'user.role_changed',
+        target: { object: 'user', id: userId },
+        changes: { before: { role: before[0]?.role ?? null }, after: { role } },
+        now,
+      });
+    return toUser(r);
   });
 }
+
+/** Run `fn` in the caller's transaction, or in a new one. */
+const inTx = <T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> => (db.inTransaction ? fn(db) : db.transaction(fn));

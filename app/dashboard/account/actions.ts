@@ -7,7 +7,7 @@ import { headers } from 'next/headers';
 // are sent.
 import { finish, refused } from '@/components/dashboard/catalog/server';
 import { field } from '@/lib/dashboard/catalog';
-import { ACCOUNT_PATH, dashboardAction } from '@/lib/dashboard/context';
+import { ACCOUNT_PATH, dashboardAction, userActor } from '@/lib/dashboard/context';
 import { confirmEnrolment, disableTwoFactor, startEnrolment } from '@/lib/dashboard/two-factor';
 import { lastHop } from '@/lib/domain/action-limits';
 import { tt } from '@/lib/i18n/team';
@@ -30,7 +30,7 @@ export async function confirmTwoFactorAction(form: FormData): Promise<void> {
   const m = tt(ctx.locale);
   let codes: string[];
   try {
-    codes = (await confirmEnrolment(ctx.db, ctx.user.id, field(form, 'code').slice(0, 32))).recoveryCodes;
+    codes = (await confirmEnrolment(ctx.db, ctx.user.id, field(form, 'code').slice(0, 32), await userActor(ctx))).recoveryCodes;
   } catch (err) {
     return refused(ctx, ACCOUNT_PATH, err, (e) => (e.code === 'invalid_code' ? m('invalidCode') : e.code === 'no_enrolment' ? m('noEnrolment') : undefined));
   }
@@ -49,7 +49,12 @@ export async function disableTwoFactorAction(form: FormData): Promise<void> {
   const code = field(form, 'code').slice(0, 64);
   const password = String(form.get('password') ?? '').slice(0, 1024);
   try {
-    await disableTwoFactor(ctx.db, ctx.user.id, { code, password, clientAddress: lastHop(h.get('x-forwarded-for')) ?? h.get('x-real-ip') });
+    await disableTwoFactor(
+      ctx.db,
+      ctx.user.id,
+      { code, password, clientAddress: lastHop(h.get('x-forwarded-for')) ?? h.get('x-real-ip') },
+      await userActor(ctx),
+    );
   } catch (err) {
     return refused(ctx, ACCOUNT_PATH, err, (e) =>
       e.code === 'invalid_code'

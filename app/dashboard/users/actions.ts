@@ -12,7 +12,6 @@ import { createInvitation, INVITE_PATH, revokeInvitation } from '@/lib/dashboard
 import { isRole } from '@/lib/dashboard/roles';
 import { setRequireTwoFactor } from '@/lib/dashboard/two-factor';
 import { changeUserRole, disableUser, normalizeEmail } from '@/lib/dashboard/users';
-import { recordAudit } from '@/lib/domain/audit';
 import { tc } from '@/lib/i18n/catalog';
 import { roleName, tt } from '@/lib/i18n/team';
 
@@ -28,15 +27,7 @@ export async function inviteUserAction(form: FormData): Promise<void> {
   if (!isRole(role)) return finish(ctx, USERS, { kind: 'error', message: m('ownersOnly') });
   let made;
   try {
-    made = await createInvitation(ctx.db, { merchantId: ctx.merchantId, email, role, invitedBy: ctx.user.id });
-    await recordAudit(ctx.db, {
-      merchantId: ctx.merchantId,
-      livemode: true,
-      actor: await userActor(ctx),
-      action: 'user.invited',
-      target: { object: 'invitation', id: made.invitation.id },
-      changes: { after: { email: made.invitation.email, role } },
-    });
+    made = await createInvitation(ctx.db, { merchantId: ctx.merchantId, email, role, invitedBy: ctx.user.id, actor: await userActor(ctx) });
   } catch (err) {
     return refused(ctx, USERS, err, (e) => (e.code === 'email_taken' ? t('emailTaken') : e.param === 'email' ? t('emailInvalid') : undefined));
   }
@@ -70,16 +61,7 @@ export async function changeRoleAction(form: FormData): Promise<void> {
   if (id === ctx.user.id) return finish(ctx, USERS, { kind: 'error', message: m('cannotChangeOwnRole') });
   let email: string;
   try {
-    const before = (await ctx.db.query<{ role: string }>(`select role from users where id = $1 and merchant_id = $2`, [id, ctx.merchantId]))[0]?.role ?? null;
-    email = (await changeUserRole(ctx.db, ctx.merchantId, id, role)).email;
-    await recordAudit(ctx.db, {
-      merchantId: ctx.merchantId,
-      livemode: true,
-      actor: await userActor(ctx),
-      action: 'user.role_changed',
-      target: { object: 'user', id },
-      changes: { before: { role: before }, after: { role } },
-    });
+    email = (await changeUserRole(ctx.db, ctx.merchantId, id, role, await userActor(ctx))).email;
   } catch (err) {
     return refused(ctx, USERS, err, (e) => (e.code === 'last_owner' ? m('lastOwner') : undefined));
   }
@@ -92,15 +74,7 @@ export async function disableUserAction(form: FormData): Promise<void> {
   const id = idField(form, 'userId', 'user');
   if (id === ctx.user.id) return finish(ctx, USERS, { kind: 'error', message: t('cannotDisableSelf') });
   try {
-    const { user } = await disableUser(ctx.db, ctx.merchantId, id);
-    await recordAudit(ctx.db, {
-      merchantId: ctx.merchantId,
-      livemode: true,
-      actor: await userActor(ctx),
-      action: 'user.disabled',
-      target: { object: 'user', id },
-      changes: { after: { email: user.email, disabled: true } },
-    });
+    await disableUser(ctx.db, ctx.merchantId, id, await userActor(ctx));
   } catch (err) {
     return refused(ctx, USERS, err, (e) => (e.code === 'last_owner' ? tt(ctx.locale)('lastOwner') : undefined));
   }
@@ -110,14 +84,6 @@ export async function disableUserAction(form: FormData): Promise<void> {
 export async function setRequireTwoFactorAction(form: FormData): Promise<void> {
   const ctx = await dashboardAction('users.manage');
   const on = field(form, 'require') === 'on';
-  await setRequireTwoFactor(ctx.db, ctx.merchantId, on);
-  await recordAudit(ctx.db, {
-    merchantId: ctx.merchantId,
-    livemode: true,
-    actor: await userActor(ctx),
-    action: 'account.updated',
-    target: { object: 'account', id: ctx.merchantId },
-    changes: { after: { requireTwoFactor: on } },
-  });
+  await setRequireTwoFactor(ctx.db, ctx.merchantId, on, await userActor(ctx));
   return finish(ctx, USERS, { kind: 'notice', message: tt(ctx.locale)(on ? 'requireOn' : 'requireOff') });
 }
