@@ -15,6 +15,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { amountRe, decodeQr, fitsWidth } from './checkout-helpers';
+import { acceptInvitation, inviteByLink } from './dashboard-helpers';
 
 // A free port, chosen when the server starts (another run may hold E2E_PORT + 1).
 let PORT = 0;
@@ -300,12 +301,7 @@ test('[DASHBOARD]: webhook secret shown once, keys rolled (the old key gets 401 
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   await checks(page, browser);
   const invited = `ana-${run}@shop.example`;
-  await page.getByLabel('Email').fill(invited);
-  await page.getByLabel('Role', { exact: true }).selectOption('viewer');
-  await page.getByRole('button', { name: 'Invite' }).click();
-  await expect(page.getByRole('status')).toHaveText(`Invitation for ${invited} (Viewer) created.`);
-  const link = await page.getByLabel('Invitation link').inputValue();
-  expect(link).toMatch(/\/dashboard\/invite\/[A-Za-z0-9_-]{43}$/);
+  const link = await inviteByLink(page, invited, 'viewer', 'Viewer');
   await page.screenshot({ path: 'test-results/dashboard-catalog-360/user-invited.png', fullPage: true });
   await expect(page.getByRole('cell', { name: invited, exact: true })).toBeVisible();
   await page.reload();
@@ -315,11 +311,7 @@ test('[DASHBOARD]: webhook secret shown once, keys rolled (the old key gets 401 
   const password = `phrase de passe ${run}`;
   const ana = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const anaPage = await ana.newPage();
-  await anaPage.goto(link);
-  await anaPage.getByLabel('Password', { exact: true }).fill(password);
-  await anaPage.getByLabel('Confirm password').fill(password);
-  await anaPage.getByRole('button', { name: 'Join' }).click();
-  await expect(anaPage).toHaveURL(/\/dashboard$/);
+  await acceptInvitation(anaPage, link, password);
   await page.reload();
   // Oneself cannot be disabled; the invited user can.
   await expect(page.getByRole('button', { name: `Disable ${awa.email}` })).toHaveCount(0);

@@ -46,3 +46,26 @@ export async function englishContext(browser: Browser, opts: { javaScriptEnabled
   await ctx.addCookies([{ name: 'caisse_locale', value: 'en', url: test.info().project.use.baseURL! }]);
   return ctx;
 }
+
+/**
+ * On the Users page (signed in as an owner): invite `email` with `role` (its select value); the
+ * one-time link the page shows once is returned.
+ */
+export async function inviteByLink(page: Page, email: string, role: string, roleName: string): Promise<string> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Role', { exact: true }).selectOption(role);
+  await page.getByRole('button', { name: 'Invite' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Invitation for ${email} (${roleName}) created.`);
+  const link = await page.getByLabel('Invitation link').inputValue();
+  expect(link).toMatch(/\/dashboard\/invite\/[A-Za-z0-9_-]{43}$/);
+  return link;
+}
+
+/** The invitee opens `link` on its own browser (`page`), chooses `password` and lands signed in. */
+export async function acceptInvitation(page: Page, link: string, password: string): Promise<void> {
+  await page.goto(link);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Join' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}

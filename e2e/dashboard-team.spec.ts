@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { fitsWidth } from './checkout-helpers';
-import { englishContext, signIn } from './dashboard-helpers';
+import { englishContext, inviteByLink, signIn } from './dashboard-helpers';
 
 const run = Math.random().toString(36).slice(2, 8);
 
@@ -66,12 +66,7 @@ test('[TEAM]: invite an admin by link, set a password in a fresh browser, turn o
 
   // The invitation: an e-mail and a role; the link is shown once.
   const email = `admin-${run}@boutique-awa.test`;
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Role', { exact: true }).selectOption('admin');
-  await page.getByRole('button', { name: 'Invite' }).click();
-  await expect(page.getByRole('status')).toHaveText(`Invitation for ${email} (Administrator) created.`);
-  const link = await page.getByLabel('Invitation link').inputValue();
-  expect(link).toMatch(/\/dashboard\/invite\/[A-Za-z0-9_-]{43}$/);
+  const link = await inviteByLink(page, email, 'admin', 'Administrator');
   await checks(page, browser, 'invitation-made');
   await page.reload();
   await expect(page.getByLabel('Invitation link')).toHaveCount(0);

@@ -15,8 +15,6 @@ npx tsx scripts/caisse.ts merchants create --name "Boutique Awa" > .data-e2e/key
 # A dashboard user of that merchant (the embedded database is held by the server once it runs).
 MERCHANT=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(".data-e2e/keys.json","utf8")).merchant.id)')
 npx tsx scripts/caisse.ts users create --merchant "$MERCHANT" --email owner@boutique-awa.test > .data-e2e/user.json
-# A support user (issue 29: e2e/access.spec.ts).
-npx tsx e2e/access-setup.ts
 export PORT HOSTNAME=127.0.0.1
 # One confirmation keeps the simulated chain of the specs short (the default is 2).
 export BTC_CONFIRMATIONS=${BTC_CONFIRMATIONS:-1}

@@ -275,8 +275,16 @@ describe('invitations', () => {
     const a = await createInvitation(db(), { merchantId, email, role: 'viewer', invitedBy: owner.id }, T0 + 10);
     const b = await createInvitation(db(), { merchantId, email, role: 'admin', invitedBy: owner.id }, T0 + 11);
     expect((await invitationByToken(db(), a.token, T0 + 12))!.status).toBe('revoked');
-    const user = await acceptInvitation(db(), b.token, PASSWORD, T0 + 12);
+    const user = await acceptInvitation(db(), b.token, PASSWORD, T0 + 12, '198.51.100.7');
     expect(user).toMatchObject({ email, role: 'admin', merchantId });
+    // Its audit lines: the two invitations of this address (by the system here), then the new user's first sign-in.
+    const lines = (
+      await db().query<Record<string, unknown>>(`select action, actor_id, target_id, ip, changes from audit_events where merchant_id = $1 order by seq`, [
+        merchantId,
+      ])
+    ).filter((l) => [a.invitation.id, b.invitation.id, user.id].includes(String(l.target_id)));
+    expect(lines.map((l) => l.action)).toEqual(['user.invited', 'user.invited', 'user.signed_in']);
+    expect(lines[2]).toMatchObject({ actor_id: user.id, ip: '198.51.100.7', changes: { after: { invitation: b.invitation.id, role: 'admin' } } });
     await expect(acceptInvitation(db(), b.token, PASSWORD, T0 + 13)).rejects.toMatchObject({ code: 'invitation_accepted' });
     // The address is a user now: a new invitation is refused.
     await expect(createInvitation(db(), { merchantId, email: email.toUpperCase(), role: 'viewer', invitedBy: owner.id }, T0 + 14)).rejects.toMatchObject({

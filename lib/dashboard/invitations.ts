@@ -163,7 +163,7 @@ export class InvitationUnusable extends DomainError {
  * password chosen. Refused with InvitationUnusable (unknown, expired, accepted, revoked: nothing
  * changes), `parameter_invalid` (the password), `email_taken`.
  */
-export async function acceptInvitation(db: Db, token: string, password: string, now = nowSeconds()): Promise<User> {
+export async function acceptInvitation(db: Db, token: string, password: string, now = nowSeconds(), clientAddress: string | null = null): Promise<User> {
   const problem = passwordProblem(password);
   if (problem) throw invalid('parameter_invalid', problem, 'password');
   const found = await invitationByToken(db, token, now);
@@ -183,6 +183,16 @@ export async function acceptInvitation(db: Db, token: string, password: string, 
     }
     const { user } = await createUser(tx, { merchantId: inv.merchant_id, email: inv.email, password, role: inv.role }, now);
     await tx.query(`update user_invitations set user_id = $2 where id = $1`, [inv.id, user.id]);
+    // Joining signs the new user in: its first sign-in, with the invitation it came by.
+    await recordAudit(tx, {
+      merchantId: inv.merchant_id,
+      livemode: true,
+      actor: { type: 'user', id: user.id, label: user.email, ip: clientAddress },
+      action: 'user.signed_in',
+      target: { object: 'user', id: user.id },
+      changes: { after: { invitation: inv.id, role: user.role } },
+      now,
+    });
     return user;
   });
 }

@@ -7,7 +7,7 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { config } from '@/lib/config';
 import { putFlash } from '@/lib/dashboard/catalog';
-import { SIGN_IN_PATH, sessionCookie } from '@/lib/dashboard/context';
+import { clientAddress, SIGN_IN_PATH, sessionCookie } from '@/lib/dashboard/context';
 import { acceptInvitation, INVITE_PATH, InvitationUnusable } from '@/lib/dashboard/invitations';
 import { openSession, sameOriginPost } from '@/lib/dashboard/sessions';
 import { getDb } from '@/lib/db/client';
@@ -34,7 +34,7 @@ export async function acceptInviteAction(formData: FormData): Promise<void> {
   if (password !== again) return refuse('passwordsDiffer');
   let userId: string;
   try {
-    userId = (await acceptInvitation(db, token, password)).id;
+    userId = (await acceptInvitation(db, token, password, undefined, await clientAddress())).id;
   } catch (err) {
     // An unusable link: its page says which (expired, used, revoked, unknown).
     if (err instanceof InvitationUnusable) redirect(back);
