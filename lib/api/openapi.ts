@@ -611,7 +611,7 @@ const Account = z.strictObject({
     .describe('per currency, the amount (minor units) above which a refund waits in pending_approval for an owner or admin; none by default'),
   railAccountApproval: z
     .boolean()
-    .describe("true: a change or the disabling of a rail account waits for the approval of an owner other than its author (false by default)"),
+    .describe('true: a change or the disabling of a rail account waits for the approval of an owner other than its author (false by default)'),
   pendingChange: PendingChange.nullable().describe("turning railAccountApproval off, waiting for another owner's approval; null when none"),
   livemode: z.boolean().describe("the key's mode"),
 });
@@ -1485,8 +1485,7 @@ export const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/v1/account',
     summary: 'Update your account',
-    description:
-      `\`timeZone\`: an IANA time zone name (\`Africa/Abidjan\` by default, \`Africa/Douala\`, \`Africa/Conakry\`...), stored as the runtime spells it; anything else is a 400 naming \`timeZone\`. \`refundApprovalThresholds\`: per currency, the amount in minor units above which a refund waits in \`pending_approval\` until an owner or admin approves it on the dashboard (\`{"XOF": 50000}\`; \`null\` removes one); merged into the current ones. \`railAccountApproval\` (needs \`rail_accounts.write\` too): \`true\` makes every change and disabling of a rail account wait for the approval of an owner other than its author on the dashboard (409 \`two_owners_required\` without two active owners: nobody could approve); \`false\` while it is on waits itself for another owner's approval (202, \`pendingChange\`), unless fewer than two owners are left. The same for both modes; each change is a line of the audit log (\`account.updated\`). Needs \`settings.write\`.`,
+    description: `\`timeZone\`: an IANA time zone name (\`Africa/Abidjan\` by default, \`Africa/Douala\`, \`Africa/Conakry\`...), stored as the runtime spells it; anything else is a 400 naming \`timeZone\`. \`refundApprovalThresholds\`: per currency, the amount in minor units above which a refund waits in \`pending_approval\` until an owner or admin approves it on the dashboard (\`{"XOF": 50000}\`; \`null\` removes one); merged into the current ones. \`railAccountApproval\` (needs \`rail_accounts.write\` too): \`true\` makes every change and disabling of a rail account wait for the approval of an owner other than its author on the dashboard (409 \`two_owners_required\` without two active owners: nobody could approve); \`false\` while it is on waits itself for another owner's approval (202, \`pendingChange\`), unless fewer than two owners are left. The same for both modes; each change is a line of the audit log (\`account.updated\`). Needs \`settings.write\`.`,
     body: updateAccountInput,
     returns: 'Account',
     accepted:
@@ -1544,8 +1543,7 @@ export const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/v1/rail_accounts/{id}',
     summary: 'Update a rail account',
-    description:
-      `Changes \`displayName\`, the limits (\`currencies\`, \`minAmount\`, \`maxAmount\`, \`amountStep\`) and the given \`settings\` only: a secret left out is kept, \`null\` removes an optional setting. A change of \`metadata\` alone makes no new version and asks no backend. The result is checked at the backend as on create (400 \`rail_account_invalid\`, nothing saved) and saved as a new \`version\`: new payments use it; payments started before keep the version that made them until they end. 409 \`unexpected_state\` when the account is disabled (create a new one). Sends \`rail_account.updated\`. With your account's \`railAccountApproval\` on (POST /v1/account), a change of the settings, limits or name is checked at the backend all the same, then not applied: it waits for the approval of an owner other than its author on the dashboard, and the answer is 202 with the account as it is and its \`pendingChange\`; one change waits per account at a time (another: 409 \`rail_account_change_pending\`, naming it). A change of \`metadata\` alone applies at once.`,
+    description: `Changes \`displayName\`, the limits (\`currencies\`, \`minAmount\`, \`maxAmount\`, \`amountStep\`) and the given \`settings\` only: a secret left out is kept, \`null\` removes an optional setting. A change of \`metadata\` alone makes no new version and asks no backend. The result is checked at the backend as on create (400 \`rail_account_invalid\`, nothing saved) and saved as a new \`version\`: new payments use it; payments started before keep the version that made them until they end. 409 \`unexpected_state\` when the account is disabled (create a new one). Sends \`rail_account.updated\`. With your account's \`railAccountApproval\` on (POST /v1/account), a change of the settings, limits or name is checked at the backend all the same, then not applied: it waits for the approval of an owner other than its author on the dashboard, and the answer is 202 with the account as it is and its \`pendingChange\`; one change waits per account at a time (another: 409 \`rail_account_change_pending\`, naming it). A change of \`metadata\` alone applies at once.`,
     body: updateRailAccountInput,
     returns: 'RailAccount',
     codes400: ['rail_account_invalid'],
@@ -1565,7 +1563,8 @@ export const OPERATIONS: Operation[] = [
       "No new payment goes to this account: the rail is then offered with this deployment's own account when it lends one, else not at all (test mode: the simulator). Payments it started are still watched, and credited, with it until they end. Disabling a disabled account changes nothing: it answers the account as it is, and `rail_account.disabled` is sent once. A disabled account cannot be enabled again: create a new one. With your account's `railAccountApproval` on (POST /v1/account), the account is not disabled yet: it waits for the approval of an owner other than its author on the dashboard, and the answer is 202 with the account as it is and its `pendingChange`; one change waits per account at a time (another: 409 `rail_account_change_pending`, naming it).",
     body: noParameters,
     returns: 'RailAccount',
-    accepted: "The disabling waits for another owner's approval (your account's railAccountApproval): the account as it is, still active, with its `pendingChange`",
+    accepted:
+      "The disabling waits for another owner's approval (your account's railAccountApproval): the account as it is, still active, with its `pendingChange`",
     codes409: ['rail_account_change_pending'],
   },
   {

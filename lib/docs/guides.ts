@@ -92,7 +92,8 @@ export const ERROR_CODE_DOCS: Record<string, ErrorCodeDoc> = {
   two_owners_required: {
     status: 409,
     type: 'invalid_request_error',
-    meaning: 'Turning `railAccountApproval` on with fewer than two active owners: nobody could approve a change. Invite another owner first (`param` is `railAccountApproval`).',
+    meaning:
+      'Turning `railAccountApproval` on with fewer than two active owners: nobody could approve a change. Invite another owner first (`param` is `railAccountApproval`).',
   },
   report_not_ready: {
     status: 409,

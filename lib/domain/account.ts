@@ -81,7 +81,8 @@ export async function retrieveAccount(db: Db, scope: Scope): Promise<Account> {
     [scope.merchantId],
   );
   if (!rows[0]) throw notFound('account', scope.merchantId);
-  const pending = await pendingChangeOf(db, scope.merchantId, null);
+  // Turning it off can only wait while it is on.
+  const pending = rows[0].rail_account_approval === true ? await pendingChangeOf(db, scope.merchantId, null) : null;
   return {
     id: rows[0].id,
     object: 'account',
@@ -123,7 +124,9 @@ export async function submitAccountUpdate(db: Db, scope: Scope, input: z.output<
     }
     const approval = input.railAccountApproval === undefined ? { pending: null } : await setRailAccountApproval(tx, scope, input.railAccountApproval);
     const after = await retrieveAccount(tx, scope);
-    const changed = (['timeZone', 'refundApprovalThresholds', 'railAccountApproval'] as const).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+    const changed = (['timeZone', 'refundApprovalThresholds', 'railAccountApproval'] as const).filter(
+      (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+    );
     if (changed.length)
       await auditIn(
         tx,

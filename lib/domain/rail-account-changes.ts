@@ -33,8 +33,7 @@ import { openVersion } from './merchant-rails';
 import { applyDisable, applyVersion, changePending, type RailAccount } from './rail-accounts';
 
 /** The approver asked for this change: refused (another owner must decide). */
-export const selfApproval = () =>
-  new DomainError('self_approval', 'You asked for this change: another owner must approve or reject it.', 'change');
+export const selfApproval = () => new DomainError('self_approval', 'You asked for this change: another owner must approve or reject it.', 'change');
 
 /** Turning the setting on with fewer than two active owners: nobody could ever approve. */
 export const twoOwnersRequired = () =>
@@ -74,8 +73,7 @@ async function refusal(tx: Db, scope: Scope, id: string, decider: string): Promi
   return unexpectedState(`This change is ${cur.status}; only a change waiting for approval can be decided.`);
 }
 
-const targetOf = (c: RailAccountChangeRow) =>
-  c.account_id ? { object: 'rail_account', id: c.account_id } : { object: 'account', id: c.merchant_id };
+const targetOf = (c: RailAccountChangeRow) => (c.account_id ? { object: 'rail_account', id: c.account_id } : { object: 'account', id: c.merchant_id });
 
 /**
  * Approve a waiting change (dashboard: an owner other than its author) and apply it in the same
@@ -122,7 +120,11 @@ export async function approveRailAccountChange(db: Db, scope: Scope, id: string,
       const done = await applyDisable(tx, acting, c.account_id!);
       if (!done.account) {
         await markSuperseded(tx, id);
-        return { change: { ...decided, status: 'superseded' }, account: null, stale: 'The account is already disabled: nothing was applied (the change is superseded).' };
+        return {
+          change: { ...decided, status: 'superseded' },
+          account: null,
+          stale: 'The account is already disabled: nothing was applied (the change is superseded).',
+        };
       }
       account = done.account;
     } else {

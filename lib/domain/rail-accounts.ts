@@ -614,7 +614,11 @@ export interface PreparedVersion {
 /** The second half of preparing: the adapter the values make, checked at the backend, and the row parts. */
 async function prepareVersion(scope: Scope, id: string, plan: Extract<UpdatePlan, { kind: 'version' }>): Promise<PreparedVersion> {
   const next = plan.base + 1;
-  const adapter = adapterFor(plan.rail, { id, version: next, livemode: scope.livemode, protocol: plan.protocol }, withDisplayName(plan.values, plan.displayName));
+  const adapter = adapterFor(
+    plan.rail,
+    { id, version: next, livemode: scope.livemode, protocol: plan.protocol },
+    withDisplayName(plan.values, plan.displayName),
+  );
   await checkAtBackend(adapter);
   return {
     accountId: id,
@@ -647,10 +651,13 @@ export async function applyVersion(tx: Db, scope: Scope, p: PreparedVersion): Pr
   const next = p.base + 1;
   const now = nowSeconds();
   const metadata = mergeMetadata((row.metadata ?? {}) as Record<string, string>, p.metadataPatch ?? undefined);
-  const [updated] = await tx.query(
-    `update rail_accounts set version = $2, display_name = $3, metadata = $4, updated_at = $5 where id = $1 returning *`,
-    [p.accountId, next, p.displayName, JSON.stringify(metadata), now],
-  );
+  const [updated] = await tx.query(`update rail_accounts set version = $2, display_name = $3, metadata = $4, updated_at = $5 where id = $1 returning *`, [
+    p.accountId,
+    next,
+    p.displayName,
+    JSON.stringify(metadata),
+    now,
+  ]);
   await assertKeyIsFree(tx, scope, p.rail, p.derivationKeyId);
   await insertVersion(tx, p.accountId, next, p.parts, p.derivationKeyId, now);
   await supersedePending(tx, p.accountId, ['update'], now);
@@ -719,8 +726,7 @@ async function requestChange(
     return await db.transaction(async (tx) => {
       const row = await getOwnedRow(tx, 'rail_accounts', 'rail_account', scope, accountId, { lock: 'update' });
       if (row.status !== 'active') throw unexpectedState('This rail account is disabled; create a new one for the rail.');
-      if (action === 'update' && Number(row.version) !== base)
-        throw unexpectedState('This rail account was changed meanwhile; read it again and retry.');
+      if (action === 'update' && Number(row.version) !== base) throw unexpectedState('This rail account was changed meanwhile; read it again and retry.');
       await assertNothingPending(tx, scope, accountId);
       const change = await insertChange(tx, {
         id: createId('rachg'),
@@ -729,16 +735,18 @@ async function requestChange(
         accountId,
         action,
         baseVersion: base,
-        prepared: prepared ? {
-          settings: prepared.parts.settings,
-          secrets: prepared.parts.sealed,
-          keyId: prepared.parts.keyId,
-          hints: prepared.parts.hints,
-          derivationKeyId: prepared.derivationKeyId,
-          displayName: prepared.displayName,
-          metadataPatch: prepared.metadataPatch,
-          receiveAddresses: prepared.receiveAddresses,
-        } : undefined,
+        prepared: prepared
+          ? {
+              settings: prepared.parts.settings,
+              secrets: prepared.parts.sealed,
+              keyId: prepared.parts.keyId,
+              hints: prepared.parts.hints,
+              derivationKeyId: prepared.derivationKeyId,
+              displayName: prepared.displayName,
+              metadataPatch: prepared.metadataPatch,
+              receiveAddresses: prepared.receiveAddresses,
+            }
+          : undefined,
         requestedBy: actorOf(scope),
         now: nowSeconds(),
       });

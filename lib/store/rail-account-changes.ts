@@ -122,10 +122,10 @@ export async function insertChange(tx: Db, c: NewChange): Promise<RailAccountCha
 
 /** The change waiting on an account (accountId null: the merchant's 'approval_off'), or null. */
 export async function pendingChangeOf(db: Db, merchantId: string, accountId: string | null): Promise<RailAccountChangeRow | null> {
-  const rows = await db.query(
-    `select * from rail_account_changes where merchant_id = $1 and coalesce(account_id, '') = $2 and status = 'pending_approval'`,
-    [merchantId, accountId ?? ''],
-  );
+  const rows = await db.query(`select * from rail_account_changes where merchant_id = $1 and coalesce(account_id, '') = $2 and status = 'pending_approval'`, [
+    merchantId,
+    accountId ?? '',
+  ]);
   return rows[0] ? parseChange(rows[0]) : null;
 }
 
