@@ -113,6 +113,11 @@ function fieldsOf(o: Objects): Record<string, Record<string, string>> {
     'app/dashboard/payments/[id]/refund-actions.ts#approveRefundAction': { refund: o.refund },
     'app/dashboard/payments/[id]/refund-actions.ts#rejectRefundAction': { refund: o.refund, reason: 'cross-site' },
     'app/dashboard/refunds/actions.ts#setApprovalThresholdsAction': { 'threshold.XOF': '1' },
+    // Rail account approvals (issue 29, item 4).
+    'app/dashboard/payment-methods/actions.ts#setRailApprovalAction': { approval: 'off' },
+    'app/dashboard/payment-methods/actions.ts#approveRailChangeAction': { change: 'rachg_crosssite0000000000' },
+    'app/dashboard/payment-methods/actions.ts#rejectRailChangeAction': { change: 'rachg_crosssite0000000000', reason: 'cross-site' },
+    'app/dashboard/payment-methods/actions.ts#withdrawRailChangeAction': { change: 'rachg_crosssite0000000000' },
   };
 }
 

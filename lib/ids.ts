@@ -18,6 +18,7 @@ export const ID_PREFIXES = {
   paymentLink: 'plink',
   user: 'user',
   railAccount: 'ra',
+  railAccountChange: 'rachg',
   refund: 're',
   balanceTransaction: 'txn',
   reconciliation: 'recon',

@@ -161,6 +161,9 @@ describe('every dashboard page, server action and route names what it needs', ()
     expect(rule('app/dashboard/users/page.tsx')).toBe('users.manage');
     expect(rule('app/dashboard/audit/page.tsx')).toBe('audit.read');
     expect(rule('app/dashboard/payment-methods/actions.ts#updateRailAction')).toBe('rail_accounts.write');
+    // Rail account approvals: the setting and every decision are the owners' (who manage rail accounts).
+    for (const action of ['setRailApprovalAction', 'approveRailChangeAction', 'rejectRailChangeAction', 'withdrawRailChangeAction'])
+      expect(rule(`app/dashboard/payment-methods/actions.ts#${action}`), action).toBe('rail_accounts.write');
     expect(rule('app/dashboard/payments/[id]/refund-actions.ts#approveRefundAction')).toBe('refunds.approve');
     expect(ROLES.filter((r) => roleCan(r, 'users.manage'))).toEqual(['owner']);
     expect(ROLES.filter((r) => roleCan(r, 'rail_accounts.write'))).toEqual(['owner']);

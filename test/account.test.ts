@@ -17,6 +17,8 @@ describe('GET and POST /v1/account', () => {
       name: 'Boutique du fuseau',
       timeZone: 'Africa/Abidjan',
       refundApprovalThresholds: {},
+      railAccountApproval: false,
+      pendingChange: null,
       livemode: false,
     });
     const set = await call('POST', '/v1/account', { key: m.keys.live, body: { timeZone: 'africa/douala' } });

@@ -327,6 +327,7 @@ describe('CLI rail-accounts, key rotation and start-up', () => {
       createdAt: expect.any(Number),
       updatedAt: expect.any(Number),
       disabledAt: null,
+      pendingChange: null,
     });
     expect(out.railAccount.receiveAddresses).toHaveLength(3);
     // The backend was asked the way the adapter will (a read of the chain's tip).

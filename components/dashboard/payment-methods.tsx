@@ -2,7 +2,9 @@
 // rail's section (who takes its payments, the merchant's account with its settings, secrets as a
 // last four and a fingerprint, its notification URL or first receive addresses), the connect and
 // update forms (the operator's words for each field; secrets are password fields never filled in),
-// the disable confirmation. The server actions come in as props (components import no route file).
+// the disable confirmation; the approvals section (issue 29: the merchant's railAccountApproval and
+// the changes waiting, each with what it changes, Approve / Reject with a reason, or Withdraw for its
+// author). The server actions come in as props (components import no route file).
 import type { ReactNode } from 'react';
 import { CopyField } from '@/components/dashboard/catalog/parts';
 import { Badge, Details, Flash } from '@/components/dashboard/ui';
@@ -10,13 +12,17 @@ import { formatDate } from '@/lib/dashboard/catalog';
 import {
   ACCOUNT_CURRENCIES,
   type AccountField,
+  APPROVALS_ANCHOR,
+  changeLines,
   type KeptValues,
   PAYMENT_METHODS_PATH,
   type PaymentMethodsFlash,
   type RailView,
   railAnchor,
+  railName,
   settingInput,
 } from '@/lib/dashboard/payment-methods';
+import type { RailAccountChangeView } from '@/lib/domain/rail-account-changes';
 import type { RailAccount } from '@/lib/domain/rail-accounts';
 import type { Locale } from '@/lib/i18n';
 import type { TC } from '@/lib/i18n/catalog';
@@ -337,8 +343,11 @@ export function RailSection({
   t,
   tc,
   actions,
+  reviewable = false,
 }: {
   view: RailView;
+  /** The viewer may review the changes waiting (an owner): the note links to the account's. */
+  reviewable?: boolean;
   /** The flash, when it is this rail's. */
   flash: PaymentMethodsFlash | null;
   /** The account id named by `?disable=`, when it is this rail's account. */
@@ -359,6 +368,11 @@ export function RailSection({
         {view.label} <StatusBadge view={view} t={t} />
       </h2>
       {flash ? <RailFlash flash={flash} /> : null}
+      {account?.pendingChange ? (
+        <p className="dc-warn pm-help">
+          {t('pendingOnRail')} {reviewable ? <a href={`#${changeAnchor(account.pendingChange.id)}`}>{t('pendingSee')}</a> : null}
+        </p>
+      ) : null}
       {account ? (
         <>
           <AccountSummary account={account} view={view} locale={locale} timeZone={timeZone} t={t} tc={tc} />
@@ -400,6 +414,189 @@ export function RailSection({
           })}
         </p>
       ) : null}
+    </section>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Approvals (issue 29).
+
+export interface ApprovalActions {
+  setApproval: Action;
+  approve: Action;
+  reject: Action;
+  withdraw: Action;
+}
+
+/** A change's anchor on the page (the rail's note links to it). */
+export const changeAnchor = (id: string) => `change-${id}`;
+
+/** One change waiting: what it is, who asked, what it changes; Approve / Reject (another owner) or Withdraw (its author). */
+function PendingChangeItem({
+  change: c,
+  mine,
+  locale,
+  timeZone,
+  t,
+  actions,
+}: {
+  change: RailAccountChangeView;
+  mine: boolean;
+  locale: Locale;
+  timeZone: string;
+  t: TP;
+  actions: ApprovalActions;
+}) {
+  const rail = c.rail ? railName(c.rail, locale) : '';
+  const title =
+    c.action === 'update'
+      ? t('pendingUpdate', { rail, base: c.baseVersion ?? 0, next: (c.baseVersion ?? 0) + 1 })
+      : c.action === 'disable'
+        ? t('pendingDisable', { rail })
+        : t('pendingApprovalOff');
+  const lines = changeLines(c, locale, t);
+  const hid = `${changeAnchor(c.id)}-h`;
+  const who = c.requestedBy.label ?? c.requestedBy.id ?? 'Caisse';
+  return (
+    <li className="pm-change" id={changeAnchor(c.id)}>
+      <h4 className="pm-h4" id={hid}>
+        {title}
+      </h4>
+      <p className="db-muted pm-help">
+        {t('pendingAsked', { who, date: formatDate(c.createdAt, locale, timeZone) })} <code className="dc-break">{c.id}</code>
+      </p>
+      {c.action === 'update' ? (
+        lines.length ? (
+          <dl className="db-dl pm-diff">
+            {lines.map((l) => (
+              <div className="db-dl-row" key={l.label}>
+                <dt>{l.label}</dt>
+                <dd>
+                  <span className="pm-before">
+                    {t('pendingBefore')} <span className="dc-break">{l.before}</span>
+                  </span>
+                  <span className="pm-after">
+                    {t('pendingAfter')} <strong className="dc-break">{l.after}</strong>
+                  </span>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        ) : (
+          <p className="db-muted pm-help">{t('pendingNothingElse')}</p>
+        )
+      ) : null}
+      {c.after?.receiveAddresses.length ? (
+        <div className="pm-block">
+          <p className="dc-warn">{t('pendingAddresses')}</p>
+          <ol className="pm-addresses" start={0}>
+            {c.after.receiveAddresses.map((a) => (
+              <li key={a}>
+                <code>{a}</code>
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
+      {mine ? (
+        <>
+          <p className="pm-help">{t('pendingYours')}</p>
+          <form action={actions.withdraw} className="db-inline">
+            <input type="hidden" name="change" value={c.id} />
+            <button type="submit" className="db-button db-button-secondary db-button-small" aria-label={`${t('withdraw')}: ${title}`}>
+              {t('withdraw')}
+            </button>
+          </form>
+        </>
+      ) : (
+        <div className="pm-decide">
+          <form action={actions.approve} className="db-inline">
+            <input type="hidden" name="change" value={c.id} />
+            <button type="submit" className="db-button db-button-small" aria-label={`${t('approve')}: ${title}`}>
+              {t('approve')}
+            </button>
+          </form>
+          <form action={actions.reject} className="db-form">
+            <input type="hidden" name="change" value={c.id} />
+            <div className="db-field">
+              <label htmlFor={`reject-${c.id}`}>{t('rejectReason')}</label>
+              <input id={`reject-${c.id}`} name="reason" className="dc-input" maxLength={500} autoComplete="off" />
+            </div>
+            <div>
+              <button type="submit" className="db-button db-button-secondary db-button-small" aria-label={`${t('reject')}: ${title}`}>
+                {t('reject')}
+              </button>
+            </div>
+          </form>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The approvals section, for owners (who manage rail accounts): whether changes wait for another
+ * owner's approval, the switch, and each change waiting.
+ */
+export function ApprovalsSection({
+  on,
+  offWaiting,
+  changes,
+  userId,
+  flash,
+  locale,
+  timeZone,
+  t,
+  actions,
+}: {
+  on: boolean;
+  /** Turning it off already waits for approval (no second request). */
+  offWaiting: boolean;
+  changes: RailAccountChangeView[];
+  userId: string;
+  /** The flash, when it is this section's. */
+  flash: PaymentMethodsFlash | null;
+  locale: Locale;
+  timeZone: string;
+  t: TP;
+  actions: ApprovalActions;
+}) {
+  return (
+    <section className="db-section pm-rail" id={APPROVALS_ANCHOR} aria-labelledby={`${APPROVALS_ANCHOR}-h`}>
+      <h2 className="db-h2" id={`${APPROVALS_ANCHOR}-h`}>
+        {t('approvalsTitle')} <Badge tone={on ? 'ok' : 'neutral'}>{on ? t('enabled') : t('disabled')}</Badge>
+      </h2>
+      {flash ? <RailFlash flash={flash} /> : null}
+      <p>{on ? t('approvalOnText') : t('approvalOffText')}</p>
+      {offWaiting ? null : (
+        <form action={actions.setApproval} className="db-form pm-form">
+          <input type="hidden" name="approval" value={on ? 'off' : 'on'} />
+          <p className="db-muted pm-help">{on ? t('approvalOffHelp') : t('approvalOnHelp')}</p>
+          <div>
+            <button type="submit" className={on ? 'db-button db-button-secondary' : 'db-button'}>
+              {on ? t('approvalTurnOff') : t('approvalTurnOn')}
+            </button>
+          </div>
+        </form>
+      )}
+      <h3 className="pm-h3">{t('pendingTitle')}</h3>
+      {changes.length ? (
+        <ul className="pm-changes">
+          {changes.map((c) => (
+            <PendingChangeItem
+              key={c.id}
+              change={c}
+              mine={c.requestedBy.type === 'user' && c.requestedBy.id === userId}
+              locale={locale}
+              timeZone={timeZone}
+              t={t}
+              actions={actions}
+            />
+          ))}
+        </ul>
+      ) : (
+        <p className="db-muted">{t('pendingNone')}</p>
+      )}
     </section>
   );
 }

@@ -40,6 +40,10 @@ const STATUS: Record<string, { status: number; type: ErrorType }> = {
   encryption_key_missing: { status: 503, type: 'api_error' },
   // One active rail account per merchant, mode and rail (lib/domain/rail-accounts.ts).
   rail_account_exists: { status: 409, type: 'invalid_request_error' },
+  // Issue 29: a change of a rail account (or turning railAccountApproval off) asked for while another
+  // waits for approval; railAccountApproval turned on with fewer than two active owners.
+  rail_account_change_pending: { status: 409, type: 'invalid_request_error' },
+  two_owners_required: { status: 409, type: 'invalid_request_error' },
   // A report run's file asked for before the worker completed the run (lib/reports/file.ts).
   report_not_ready: { status: 409, type: 'invalid_request_error' },
   // rail_account_invalid (the backend refused the settings) and rail_not_configured stay 400s.

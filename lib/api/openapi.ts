@@ -100,6 +100,9 @@ export const ERROR_CODES = [
   'report_not_ready',
   // Issue 29: a restricted key without the route's permission (lib/api/route.ts).
   'permission_denied',
+  // Issue 29: rail account approvals (lib/domain/rail-account-changes.ts).
+  'rail_account_change_pending',
+  'two_owners_required',
 ] as const;
 
 const Quote = z
@@ -375,6 +378,26 @@ const UPDATE_SETTINGS = (() => {
   );
 })();
 
+const PendingChange = z
+  .strictObject({
+    id: z.string().describe('rachg_...: the change'),
+    action: z
+      .enum(['update', 'disable', 'approval_off'])
+      .describe("update: a new version or name of the account; disable; approval_off: turning the account's railAccountApproval off"),
+    status: z.enum(['pending_approval', 'approved', 'rejected', 'canceled', 'superseded']).describe('pending_approval while it waits'),
+    requestedBy: z
+      .strictObject({
+        type: z.enum(['user', 'key', 'system']),
+        id: z.string().nullable().describe('a user_... or key_... id; null for Caisse itself'),
+        label: z.string().nullable().describe("a user's e-mail, or a key's prefix and last four (sk_live_…AbCd)"),
+      })
+      .describe('who asked for it: an owner other than them approves or rejects it'),
+    createdAt: ts,
+  })
+  .describe(
+    "A change waiting for the approval of an owner other than its author (your account's railAccountApproval is on): approved or rejected on the dashboard's Payment methods page. Never its settings or secrets",
+  );
+
 const RailAccount = z.strictObject({
   id: z.string(),
   object: z.literal('rail_account'),
@@ -413,6 +436,9 @@ const RailAccount = z.strictObject({
   createdAt: ts,
   updatedAt: ts,
   disabledAt: ts.nullable(),
+  pendingChange: PendingChange.nullable().describe(
+    "A change or the disabling of this account waiting for another owner's approval (your account's railAccountApproval); null when none. Until it is approved, the account (and every new payment) stays as it is",
+  ),
 });
 
 export const REFUND_NEXT_ACTIONS = {
@@ -583,6 +609,10 @@ const Account = z.strictObject({
   refundApprovalThresholds: z
     .partialRecord(z.enum(CURRENCIES), z.number().int())
     .describe('per currency, the amount (minor units) above which a refund waits in pending_approval for an owner or admin; none by default'),
+  railAccountApproval: z
+    .boolean()
+    .describe('true: a change or the disabling of a rail account waits for the approval of an owner other than its author (false by default)'),
+  pendingChange: PendingChange.nullable().describe("turning railAccountApproval off, waiting for another owner's approval; null when none"),
   livemode: z.boolean().describe("the key's mode"),
 });
 
@@ -775,6 +805,7 @@ const COMPONENTS: Record<string, z.ZodType> = {
   Quote,
   LastPaymentError,
   ...RAIL_ACCOUNT_SETTINGS,
+  PendingChange,
 };
 
 type ObjectName = keyof typeof RESPONSE_OBJECTS;
@@ -799,6 +830,10 @@ export interface Operation {
   state?: boolean;
   /** 503 codes of this operation that are not about a rail (rail: 'create' | 'confirm' says rail_unavailable). */
   codes503?: string[];
+  /** Can answer 202 (the work waits for an approval): what it means; its body is `returns`, as a 200's. */
+  accepted?: string;
+  /** 409 codes of this operation beyond unexpected_state and idempotency_key_in_use. */
+  codes409?: string[];
 }
 
 export const TAGS = [
@@ -1450,10 +1485,12 @@ export const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/v1/account',
     summary: 'Update your account',
-    description:
-      '`timeZone`: an IANA time zone name (`Africa/Abidjan` by default, `Africa/Douala`, `Africa/Conakry`...), stored as the runtime spells it; anything else is a 400 naming `timeZone`. `refundApprovalThresholds`: per currency, the amount in minor units above which a refund waits in `pending_approval` until an owner or admin approves it on the dashboard (`{"XOF": 50000}`; `null` removes one); merged into the current ones. The same for both modes; each change is a line of the audit log (`account.updated`). Needs `settings.write`.',
+    description: `\`timeZone\`: an IANA time zone name (\`Africa/Abidjan\` by default, \`Africa/Douala\`, \`Africa/Conakry\`...), stored as the runtime spells it; anything else is a 400 naming \`timeZone\`. \`refundApprovalThresholds\`: per currency, the amount in minor units above which a refund waits in \`pending_approval\` until an owner or admin approves it on the dashboard (\`{"XOF": 50000}\`; \`null\` removes one); merged into the current ones. \`railAccountApproval\` (needs \`rail_accounts.write\` too): \`true\` makes every change and disabling of a rail account wait for the approval of an owner other than its author on the dashboard (409 \`two_owners_required\` without two active owners: nobody could approve); \`false\` while it is on waits itself for another owner's approval (202, \`pendingChange\`), unless fewer than two owners are left. The same for both modes; each change is a line of the audit log (\`account.updated\`). Needs \`settings.write\`.`,
     body: updateAccountInput,
     returns: 'Account',
+    accepted:
+      "Turning railAccountApproval off waits for another owner's approval: the account as it is (railAccountApproval still true, the other settings given applied), with its `pendingChange`",
+    codes409: ['rail_account_change_pending', 'two_owners_required'],
   },
   {
     id: 'listAuditEvents',
@@ -1497,7 +1534,7 @@ export const OPERATIONS: Operation[] = [
     path: '/v1/rail_accounts/{id}',
     summary: 'Retrieve a rail account',
     description:
-      "One rail account: its settings that are not secrets, each secret's `last4` and `fingerprint` (never the secret), `callbackUrl` (mobile money: where the operator notifies Caisse for this account) and `receiveAddresses` (address rails: compare them with your wallet's first receive addresses before a buyer pays). 404 `resource_missing` when this key's merchant and mode have no rail account with this id.",
+      "One rail account: its `pendingChange` (a change waiting for another owner's approval, or null), its settings that are not secrets, each secret's `last4` and `fingerprint` (never the secret), `callbackUrl` (mobile money: where the operator notifies Caisse for this account) and `receiveAddresses` (address rails: compare them with your wallet's first receive addresses before a buyer pays). 404 `resource_missing` when this key's merchant and mode have no rail account with this id.",
     returns: 'RailAccount',
   },
   {
@@ -1506,13 +1543,15 @@ export const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/v1/rail_accounts/{id}',
     summary: 'Update a rail account',
-    description:
-      'Changes `displayName`, the limits (`currencies`, `minAmount`, `maxAmount`, `amountStep`) and the given `settings` only: a secret left out is kept, `null` removes an optional setting. A change of `metadata` alone makes no new version and asks no backend. The result is checked at the backend as on create (400 `rail_account_invalid`, nothing saved) and saved as a new `version`: new payments use it; payments started before keep the version that made them until they end. 409 `unexpected_state` when the account is disabled (create a new one). Sends `rail_account.updated`.',
+    description: `Changes \`displayName\`, the limits (\`currencies\`, \`minAmount\`, \`maxAmount\`, \`amountStep\`) and the given \`settings\` only: a secret left out is kept, \`null\` removes an optional setting. A change of \`metadata\` alone makes no new version and asks no backend. The result is checked at the backend as on create (400 \`rail_account_invalid\`, nothing saved) and saved as a new \`version\`: new payments use it; payments started before keep the version that made them until they end. 409 \`unexpected_state\` when the account is disabled (create a new one). Sends \`rail_account.updated\`. With your account's \`railAccountApproval\` on (POST /v1/account), a change of the settings, limits or name is checked at the backend all the same, then not applied: it waits for the approval of an owner other than its author on the dashboard, and the answer is 202 with the account as it is and its \`pendingChange\`; one change waits per account at a time (another: 409 \`rail_account_change_pending\`, naming it). A change of \`metadata\` alone applies at once.`,
     body: updateRailAccountInput,
     returns: 'RailAccount',
     codes400: ['rail_account_invalid'],
     state: true,
     codes503: ['encryption_key_missing'],
+    accepted:
+      "The change waits for another owner's approval (your account's railAccountApproval): the account as it is (the same version, settings and name: new payments keep using it), with its `pendingChange`",
+    codes409: ['rail_account_change_pending'],
   },
   {
     id: 'disableRailAccount',
@@ -1521,9 +1560,12 @@ export const OPERATIONS: Operation[] = [
     path: '/v1/rail_accounts/{id}/disable',
     summary: 'Disable a rail account',
     description:
-      "No new payment goes to this account: the rail is then offered with this deployment's own account when it lends one, else not at all (test mode: the simulator). Payments it started are still watched, and credited, with it until they end. Disabling a disabled account changes nothing: it answers the account as it is, and `rail_account.disabled` is sent once. A disabled account cannot be enabled again: create a new one.",
+      "No new payment goes to this account: the rail is then offered with this deployment's own account when it lends one, else not at all (test mode: the simulator). Payments it started are still watched, and credited, with it until they end. Disabling a disabled account changes nothing: it answers the account as it is, and `rail_account.disabled` is sent once. A disabled account cannot be enabled again: create a new one. With your account's `railAccountApproval` on (POST /v1/account), the account is not disabled yet: it waits for the approval of an owner other than its author on the dashboard, and the answer is 202 with the account as it is and its `pendingChange`; one change waits per account at a time (another: 409 `rail_account_change_pending`, naming it).",
     body: noParameters,
     returns: 'RailAccount',
+    accepted:
+      "The disabling waits for another owner's approval (your account's railAccountApproval): the account as it is, still active, with its `pendingChange`",
+    codes409: ['rail_account_change_pending'],
   },
   {
     id: 'createReportRun',
@@ -1746,6 +1788,16 @@ function errorResponses(op: Operation): Record<string, Json> {
             ? "`unexpected_state`: the object's state does not allow this now; or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry)"
             : '`idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry)',
     };
+  if (op.codes409?.length && out['409'])
+    out['409'].description += `; or ${op.codes409
+      .map((c) =>
+        c === 'rail_account_change_pending'
+          ? "`rail_account_change_pending`: another change waits for an owner's approval (the message names it)"
+          : c === 'two_owners_required'
+            ? '`two_owners_required`: railAccountApproval needs two active owners'
+            : `\`${c}\``,
+      )
+      .join('; or ')}`;
   if (hasBody) {
     out['413'] = { description: '`request_too_large`: body over 64 KiB' };
     out['415'] = { description: '`unsupported_media_type`: body is not application/json' };
@@ -2032,6 +2084,8 @@ export const EXAMPLES = {
     name: 'Boutique Awa',
     timeZone: 'Africa/Abidjan',
     refundApprovalThresholds: { XOF: 50000 },
+    railAccountApproval: false,
+    pendingChange: null,
     livemode: true,
   },
   Balance: {
@@ -2093,8 +2147,24 @@ export const EXAMPLES = {
     createdAt: T,
     updatedAt: T,
     disabledAt: null,
+    pendingChange: null,
   },
 } as const;
+
+/** A change waiting for another owner's approval, as the 202 answers show it. */
+const PENDING_CHANGE_EXAMPLE = {
+  id: 'rachg_6Wm3Kx8QvT2nLc9BzR4pHd',
+  status: 'pending_approval',
+  requestedBy: { type: 'key', id: 'key_8Rc2Wx5LmQ9nTb3KzV7pJd', label: 'sk_live_…Q7pX' },
+  createdAt: T + 3600,
+} as const;
+
+/** The 202 example of each operation that may wait for an approval. */
+const ACCEPTED_EXAMPLES: Record<string, unknown> = {
+  updateRailAccount: { ...EXAMPLES.RailAccount, pendingChange: { ...PENDING_CHANGE_EXAMPLE, action: 'update' } },
+  disableRailAccount: { ...EXAMPLES.RailAccount, pendingChange: { ...PENDING_CHANGE_EXAMPLE, action: 'disable' } },
+  updateAccount: { ...EXAMPLES.Account, railAccountApproval: true, pendingChange: { ...PENDING_CHANGE_EXAMPLE, action: 'approval_off' } },
+};
 
 /** A quoted attempt: an XOF 5,000 intent paid in USDT over TRC20. */
 export const QUOTED_PAYMENT_INTENT_EXAMPLE = {
@@ -2515,6 +2585,15 @@ export function openApiDocument(baseUrl: string): Record<string, unknown> {
             },
           },
         },
+        ...(op.accepted
+          ? {
+              '202': {
+                description: `Accepted, not applied yet: ${op.accepted}`,
+                headers: okHeaders,
+                content: { 'application/json': { schema: okSchema, example: ACCEPTED_EXAMPLES[op.id] } },
+              },
+            }
+          : {}),
         ...errorResponses(op),
       },
     };

@@ -79,6 +79,30 @@ function fileAnswer(file: FileBody, status: number, requestId: string): ApiAnswe
   };
 }
 
+const STATUS_ANSWER = Symbol.for('caisse.StatusAnswer');
+
+/** A handler's JSON answer with a success status other than the route's: see `withStatus`. */
+export interface StatusAnswer {
+  readonly [STATUS_ANSWER]: true;
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/**
+ * What a handler returns to answer `body` with another 2xx than the route's, decided by the work
+ * itself (202: a rail account change kept for another owner's approval). An Idempotency-Key's
+ * replay gives the same status. Matched by a brand, as `fileBody`.
+ */
+export function withStatus(status: number, body: unknown): StatusAnswer {
+  return { [STATUS_ANSWER]: true, status, body };
+}
+
+const isStatusAnswer = (v: unknown): v is StatusAnswer => typeof v === 'object' && v !== null && (v as Record<symbol, unknown>)[STATUS_ANSWER] === true;
+
+/** A handler's result as the status and JSON body to store and send. */
+const answered = (result: unknown, status: number): { status: number; body: string } =>
+  isStatusAnswer(result) ? { status: result.status, body: JSON.stringify(result.body) } : { status, body: JSON.stringify(result) };
+
 export function json(body: unknown, status = 200, requestId?: string, extra?: Record<string, string>): Response {
   return toResponse(jsonAnswer(JSON.stringify(body), status, requestId, extra));
 }
@@ -192,7 +216,8 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
       if (key === null) {
         const result = opts.atomic && !opts.singleStatement ? await db.transaction((tx) => handler({ ...ctx, db: tx })) : await handler(ctx);
         if (isFileBody(result)) return fileAnswer(result, status, requestId);
-        return jsonAnswer(JSON.stringify(result), status, requestId);
+        const a = answered(result, status);
+        return jsonAnswer(a.body, a.status, requestId);
       }
 
       const hash = requestHash(request.method, url.pathname, rawBody);
@@ -214,10 +239,9 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
               if (!isKeyConflict(err) && !isKeptRefusal(toApiError(err) ?? err)) throw err;
             }
           }
-          const { replayed, response } = await runOnce(db, merchant, idemKey, request.method, url.pathname, hash, async (tx) => ({
-            status,
-            body: JSON.stringify(await handler({ ...ctx, db: tx })),
-          }));
+          const { replayed, response } = await runOnce(db, merchant, idemKey, request.method, url.pathname, hash, async (tx) =>
+            answered(await handler({ ...ctx, db: tx }), status),
+          );
           return jsonAnswer(response.body, response.status, requestId, replayed ? { 'Idempotent-Replayed': 'true' } : undefined);
         } catch (error) {
           const err = toApiError(error) ?? error;
@@ -233,13 +257,12 @@ export function apiRoute<BS extends z.ZodType | undefined = undefined, QS extend
       if (c.kind === 'replay') return jsonAnswer(c.response.body, c.response.status, requestId, { 'Idempotent-Replayed': 'true' });
       try {
         const run = async (tx: Db) => {
-          const result = await handler({ ...ctx, db: tx });
-          const stored: StoredResponse = { status, body: JSON.stringify(result) };
+          const stored: StoredResponse = answered(await handler({ ...ctx, db: tx }), status);
           await c.complete(tx, stored);
           return stored;
         };
         const stored = opts.atomic ? await db.transaction(run) : await run(db);
-        return jsonAnswer(stored.body, status, requestId);
+        return jsonAnswer(stored.body, stored.status, requestId);
       } catch (error) {
         const err = toApiError(error) ?? error;
         if (isKeptRefusal(err)) {

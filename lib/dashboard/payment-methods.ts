@@ -9,6 +9,7 @@ import type { MomoProtocol } from '../config';
 import type { Db } from '../db/client';
 import type { Scope } from '../domain/common';
 import { accountOwner, platformAdapter } from '../domain/merchant-rails';
+import type { RailAccountChangeView } from '../domain/rail-account-changes';
 import { listRailAccounts, listRailAccountsQuery, type RailAccount } from '../domain/rail-accounts';
 import { DomainError } from '../errors';
 import type { Locale } from '../i18n';
@@ -82,7 +83,8 @@ export async function paymentMethods(db: Db, scope: Scope, locale: Locale): Prom
 export type KeptValues = Record<string, string | string[] | boolean>;
 
 export interface PaymentMethodsFlash {
-  rail: Rail;
+  /** The rail's section it is shown in; null: the approvals section at the top. */
+  rail: Rail | null;
   tone: 'ok' | 'bad';
   /** A first sentence in bold (what happened), before the message. */
   title?: string;
@@ -91,10 +93,13 @@ export interface PaymentMethodsFlash {
   form?: { accountId: string | null; field: string | null; values: KeptValues; displayName: string };
 }
 
-/** After an action: the flash for the rail's section, and back to the page at that section. */
+/** The anchor of the approvals section (the setting, the changes waiting). */
+export const APPROVALS_ANCHOR = 'approvals';
+
+/** After an action: the flash for the rail's section (or the approvals section), and back to the page at that section. */
 export async function backToRail(ctx: DashboardContext, flash: PaymentMethodsFlash, query = ''): Promise<never> {
   await putFlash<PaymentMethodsFlash>(ctx.db, ctx.token, flash);
-  redirect(`${PAYMENT_METHODS_PATH}${query}#${railAnchor(flash.rail)}`);
+  redirect(`${PAYMENT_METHODS_PATH}${query}#${flash.rail ? railAnchor(flash.rail) : APPROVALS_ANCHOR}`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -276,6 +281,7 @@ export function refusedForm(err: unknown, ctx: { locale: Locale }, t: TP, rail: 
   if (err.code === 'rail_account_invalid') title = t('refusedTitle');
   else if (err.code === 'encryption_key_missing') message = t('encryptionMissing');
   else if (err.code === 'rail_account_exists' || err.code === 'unexpected_state') message = t('conflict');
+  else if (err.code === 'rail_account_change_pending') message = t('changePending', { id: changeIdIn(err.message) });
   else if (param) {
     title = t('invalidTitle');
     message = `${fieldLabel(rail, param, ctx.locale, t)}: ${err.message}`;
@@ -287,4 +293,48 @@ export function refusedForm(err: unknown, ctx: { locale: Locale }, t: TP, rail: 
     message: withoutSecrets(rail, form, message) + retype,
     form: { accountId, field: param, ...kept },
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Approvals (issue 29): the changes waiting, as an owner reviews them.
+
+/** The change a refusal names (rail_account_change_pending's message carries its id). */
+export const changeIdIn = (message: string): string => /rachg_[0-9A-Za-z]+/.exec(message)?.[0] ?? '';
+
+/** One line of what a waiting change changes: a setting (or the name), now and after. */
+export interface ChangeLine {
+  label: string;
+  before: string;
+  after: string;
+}
+
+type Hint = { last4: string; fingerprint: string };
+
+/**
+ * What a waiting update changes, line by line, in the dashboard's language: the name, each setting
+ * whose value differs, each secret whose fingerprint differs (as its last four and fingerprint,
+ * never the secret). Nothing for a disable or for turning approval off.
+ */
+export function changeLines(c: RailAccountChangeView, locale: Locale, t: TP): ChangeLine[] {
+  if (!c.before || !c.after || !c.rail) return [];
+  const rail = c.rail;
+  const hint = (h: Hint | undefined) => (!h ? t('notSet') : h.last4 ? t('secretHidden', h) : t('secretHiddenShort', h));
+  const shown = (f: AccountField, v: unknown) =>
+    v === undefined || v === null ? t('notSet') : f.kind === 'pem' ? t('pemSet') : Array.isArray(v) ? v.join(', ') : String(v);
+  const lines: ChangeLine[] = [];
+  if ((c.before.displayName ?? '') !== (c.after.displayName ?? ''))
+    lines.push({ label: fieldLabel(rail, 'displayName', locale, t), before: c.before.displayName ?? t('notSet'), after: c.after.displayName ?? t('notSet') });
+  for (const f of accountFields(rail)) {
+    if (f.kind === 'secret') {
+      const b = c.before.secrets[f.name];
+      const a = c.after.secrets[f.name];
+      if (b?.fingerprint !== a?.fingerprint)
+        lines.push({ label: f.label[locale], before: hint(b), after: `${hint(a)}${b && a ? ` (${t('pendingSecretReplaced')})` : ''}` });
+      continue;
+    }
+    const b = c.before.settings[f.name];
+    const a = c.after.settings[f.name];
+    if (JSON.stringify(b ?? null) !== JSON.stringify(a ?? null)) lines.push({ label: f.label[locale], before: shown(f, b), after: shown(f, a) });
+  }
+  return lines;
 }

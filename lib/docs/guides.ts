@@ -83,6 +83,18 @@ export const ERROR_CODE_DOCS: Record<string, ErrorCodeDoc> = {
     type: 'invalid_request_error',
     meaning: 'Creating a rail account: you already have an active one for that rail in this mode (`param` is `rail`). Update it, or disable it first.',
   },
+  rail_account_change_pending: {
+    status: 409,
+    type: 'invalid_request_error',
+    meaning:
+      "With `railAccountApproval` on: a change of this rail account (or turning the setting off) already waits for another owner's approval; the message names it. An owner approves or rejects it on the dashboard first.",
+  },
+  two_owners_required: {
+    status: 409,
+    type: 'invalid_request_error',
+    meaning:
+      'Turning `railAccountApproval` on with fewer than two active owners: nobody could approve a change. Invite another owner first (`param` is `railAccountApproval`).',
+  },
   report_not_ready: {
     status: 409,
     type: 'invalid_request_error',

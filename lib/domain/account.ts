@@ -1,11 +1,16 @@
 // The merchant's own account settings (GET /v1/account, POST /v1/account): its time zone, an IANA
-// name (Africa/Abidjan by default), in which its days are counted for reports and the dashboard.
+// name (Africa/Abidjan by default), in which its days are counted for reports and the dashboard;
+// its refund approval thresholds; whether changes of its rail accounts wait for another owner's
+// approval (`railAccountApproval`, lib/domain/rail-account-changes.ts: turning it off waits too).
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { notFound } from '../errors';
 import { CURRENCIES, type Currency } from '../money';
+import { pendingChangeOf } from '../store/rail-account-changes';
 import { auditIn } from './audit';
 import type { Scope } from './common';
+import { setRailAccountApproval } from './rail-account-changes';
+import { type PendingChange, toPendingChange } from './rail-accounts';
 
 export const DEFAULT_TIME_ZONE = 'Africa/Abidjan';
 
@@ -49,6 +54,11 @@ export const updateAccountInput = z.strictObject({
         .nullable(),
     )
     .optional(),
+  /**
+   * Issue 29: changes and disabling of rail accounts wait for the approval of an owner other than
+   * their author. On: needs two active owners. Off: itself waits for another owner's approval.
+   */
+  railAccountApproval: z.boolean({ error: 'railAccountApproval must be true or false' }).optional(),
 });
 
 export interface Account {
@@ -58,21 +68,29 @@ export interface Account {
   timeZone: string;
   /** Per currency, the amount above which a refund waits for approval (none by default). */
   refundApprovalThresholds: Partial<Record<Currency, number>>;
+  /** Whether rail account changes wait for another owner's approval (off by default). */
+  railAccountApproval: boolean;
+  /** Turning railAccountApproval off, waiting for another owner's approval; null when none. */
+  pendingChange: PendingChange | null;
   livemode: boolean;
 }
 
 export async function retrieveAccount(db: Db, scope: Scope): Promise<Account> {
-  const rows = await db.query<{ id: string; name: string; time_zone: string; refund_approval_thresholds: unknown }>(
-    `select id, name, time_zone, refund_approval_thresholds from merchants where id = $1`,
+  const rows = await db.query<{ id: string; name: string; time_zone: string; refund_approval_thresholds: unknown; rail_account_approval: boolean }>(
+    `select id, name, time_zone, refund_approval_thresholds, rail_account_approval from merchants where id = $1`,
     [scope.merchantId],
   );
   if (!rows[0]) throw notFound('account', scope.merchantId);
+  // Turning it off can only wait while it is on.
+  const pending = rows[0].rail_account_approval === true ? await pendingChangeOf(db, scope.merchantId, null) : null;
   return {
     id: rows[0].id,
     object: 'account',
     name: rows[0].name,
     timeZone: rows[0].time_zone,
     refundApprovalThresholds: thresholdsOf(rows[0].refund_approval_thresholds),
+    railAccountApproval: rows[0].rail_account_approval === true,
+    pendingChange: pending ? toPendingChange(pending) : null,
     livemode: scope.livemode,
   };
 }
@@ -88,8 +106,11 @@ function thresholdsOf(raw: unknown): Partial<Record<Currency, number>> {
   return out;
 }
 
-/** POST /v1/account and the dashboard's settings; a change is a line of the audit log (account.updated). */
-export async function updateAccount(db: Db, scope: Scope, input: z.output<typeof updateAccountInput>): Promise<Account> {
+/**
+ * POST /v1/account and the dashboard's settings; a change is a line of the audit log
+ * (account.updated). `pending`: turning railAccountApproval off waits for another owner's approval.
+ */
+export async function submitAccountUpdate(db: Db, scope: Scope, input: z.output<typeof updateAccountInput>): Promise<{ account: Account; pending: boolean }> {
   const run = async (tx: Db) => {
     const before = await retrieveAccount(tx, scope);
     if (input.timeZone !== undefined) await tx.query(`update merchants set time_zone = $2 where id = $1`, [scope.merchantId, input.timeZone]);
@@ -101,8 +122,11 @@ export async function updateAccount(db: Db, scope: Scope, input: z.output<typeof
       }
       await tx.query(`update merchants set refund_approval_thresholds = $2 where id = $1`, [scope.merchantId, JSON.stringify(next)]);
     }
+    const approval = input.railAccountApproval === undefined ? { pending: null } : await setRailAccountApproval(tx, scope, input.railAccountApproval);
     const after = await retrieveAccount(tx, scope);
-    const changed = (['timeZone', 'refundApprovalThresholds'] as const).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+    const changed = (['timeZone', 'refundApprovalThresholds', 'railAccountApproval'] as const).filter(
+      (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+    );
     if (changed.length)
       await auditIn(
         tx,
@@ -111,7 +135,12 @@ export async function updateAccount(db: Db, scope: Scope, input: z.output<typeof
         { object: 'account', id: scope.merchantId },
         { before: Object.fromEntries(changed.map((k) => [k, before[k]])), after: Object.fromEntries(changed.map((k) => [k, after[k]])) },
       );
-    return after;
+    return { account: after, pending: approval.pending !== null };
   };
   return db.inTransaction ? run(db) : db.transaction(run);
+}
+
+/** submitAccountUpdate's account. */
+export async function updateAccount(db: Db, scope: Scope, input: z.output<typeof updateAccountInput>): Promise<Account> {
+  return (await submitAccountUpdate(db, scope, input)).account;
 }

@@ -5,6 +5,7 @@
 import { config } from '../config';
 import type { Db } from '../db/client';
 import { open, SecretsError, seal, sealedKeyId } from '../secrets';
+import { pendingSealedNotUnder, resealChange } from '../store/rail-account-changes';
 import { allVersions, resealVersion, versionsNotUnder } from '../store/rail-accounts';
 import { deploymentKeyRing, openVersion, secretsAad } from './merchant-rails';
 
@@ -87,6 +88,27 @@ export async function reencryptRailAccounts(db: Db): Promise<{ resealed: number;
       'CAISSE_ENCRYPTION_KEY is not set: there is no key to seal the rail accounts with (see the README, "Merchants\' own rail accounts").',
     );
   let resealed = 0;
+  // First the changes waiting for an approval (issue 29): sealed as the version they will become,
+  // so an approval after the old key is retired still makes a version this deployment can open.
+  for (;;) {
+    const page = await pendingSealedNotUnder(db, ring.current.id, 200);
+    if (!page.length) break;
+    let progressed = false;
+    for (const c of page) {
+      const aad = secretsAad(c.account_id!, c.base_version! + 1);
+      let plain: string;
+      try {
+        plain = open(ring, c.secrets!, aad);
+      } catch (err) {
+        throw new SecretsError(
+          `The change ${c.id} of ${c.account_id} waiting for approval (sealed with the key "${sealedKeyId(c.secrets!) ?? c.key_id}") cannot be opened: ${(err as Error).message}. ` +
+            'List every key the accounts were sealed with in CAISSE_ENCRYPTION_KEY (the new one first) and run re-encrypt again, or reject the change on the dashboard.',
+        );
+      }
+      if (await resealChange(db, c.id, c.secrets!, seal(ring, plain, aad), ring.current.id)) progressed = true;
+    }
+    if (!progressed) break;
+  }
   for (;;) {
     const page = await versionsNotUnder(db, ring.current.id, 200);
     if (!page.length) return { resealed, keyId: ring.current.id };

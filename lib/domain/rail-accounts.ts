@@ -5,6 +5,13 @@
 // fingerprint, never in an answer, an event, a page or a log. Every change is a new version; the
 // attempts a version made are watched to their end with it (lib/domain/merchant-rails.ts).
 // Creation and update first ask the backend the way the adapter will (verifyCredentials).
+//
+// Issue 29: when the merchant turns `railAccountApproval` on (lib/domain/rail-account-changes.ts),
+// an update that makes a new version and a disable wait as a rail_account_changes row until another
+// owner approves them. One code path either way: an update is planned and prepared here
+// (planUpdate, prepareVersion: parsed, checked at the backend, its secrets sealed), then either
+// applied at once (applyVersion) or kept as a pending change that the approval applies later with
+// the same applyVersion; a disable is applyDisable either way.
 
 import { z } from 'zod';
 import { config, MOMO_PROTOCOLS, type MomoProtocol } from '../config';
@@ -27,6 +34,16 @@ import { baseRailSettings, railAdapter } from '../rails/registry';
 import { BackendError, type RailAdapter } from '../rails/types';
 import { fingerprintKey, seal, secretHint } from '../secrets';
 import { bareHost, blockedReason, isLocalDeployment, resolveHost } from '../ssrf';
+import {
+  type ChangeAction,
+  type ChangeStatus,
+  insertChange,
+  pendingChangeOf,
+  pendingChangesOf,
+  type RailAccountChangeRow,
+  approvalRequired as requiresApproval,
+  supersedePending,
+} from '../store/rail-account-changes';
 import { type AccountVersionRow, loadAccountVersion } from '../store/rail-accounts';
 import { auditIn } from './audit';
 import { getOwnedRow, mergeMetadata, metadataInput, metadataPatch, type Scope, shortText } from './common';
@@ -71,6 +88,31 @@ export interface RailAccount {
   createdAt: number;
   updatedAt: number;
   disabledAt: number | null;
+  /** A change of it waiting for another owner's approval (the merchant's `railAccountApproval`), or null. */
+  pendingChange: PendingChange | null;
+}
+
+/** A change waiting for approval, as the API shows it (never its settings or secrets). */
+export interface PendingChange {
+  id: string;
+  action: ChangeAction;
+  status: ChangeStatus;
+  requestedBy: { type: 'user' | 'key' | 'system'; id: string | null; label: string | null };
+  createdAt: number;
+}
+
+export const toPendingChange = (c: RailAccountChangeRow): PendingChange => ({
+  id: c.id,
+  action: c.action,
+  status: c.status,
+  requestedBy: { type: c.requested_by_type, id: c.requested_by, label: c.requested_by_label },
+  createdAt: c.created_at,
+});
+
+/** What an update or a disable did: applied, or (`pending`) kept for another owner's approval. */
+export interface RailAccountOutcome {
+  account: RailAccount;
+  pending: boolean;
 }
 
 const railInput = z.enum(RAILS, { error: `rail must be one of ${RAILS.join(', ')}` });
@@ -300,6 +342,8 @@ const withDisplayName = (values: Record<string, unknown>, displayName: string | 
   ({ ...values, ...(displayName ? { displayName } : {}) }) as AccountValues;
 
 /** A version's row parts: the settings that may be shown, the secrets sealed, their hints. */
+export type VersionParts = ReturnType<typeof versionParts>;
+
 function versionParts(rail: Rail, protocol: MomoProtocol | null, id: string, version: number, values: Record<string, unknown>) {
   const ring = deploymentKeyRing();
   if (!ring) throw encryptionMissing();
@@ -317,11 +361,22 @@ function versionParts(rail: Rail, protocol: MomoProtocol | null, id: string, ver
   return { settings, sealed: seal(ring, JSON.stringify(secrets), secretsAad(id, version)), keyId: ring.current.id, hints };
 }
 
-function toRailAccount(r: Row, v: Pick<AccountVersionRow, 'settings' | 'hints'>, adapter: RailAdapter | null, baseUrl: string): RailAccount {
-  const rail = r.rail as Rail;
-  const isMomo = isMobileMoneyRail(rail);
+/** An address rail's first receive addresses, as its adapter derives them (none for the other rails). */
+function previewAddresses(adapter: RailAdapter | null): string[] {
   const addresses: string[] = [];
   if (adapter?.deriveAddress) for (let i = 0; i < PREVIEW_ADDRESSES; i++) addresses.push(adapter.deriveAddress(i));
+  return addresses;
+}
+
+function toRailAccount(
+  r: Row,
+  v: Pick<AccountVersionRow, 'settings' | 'hints'>,
+  addresses: string[],
+  baseUrl: string,
+  pending: RailAccountChangeRow | null,
+): RailAccount {
+  const rail = r.rail as Rail;
+  const isMomo = isMobileMoneyRail(rail);
   const top = new Set(
     accountFields(rail, (r.protocol as MomoProtocol | null) ?? null)
       .filter((f) => f.top)
@@ -363,6 +418,7 @@ function toRailAccount(r: Row, v: Pick<AccountVersionRow, 'settings' | 'hints'>,
     createdAt: Number(r.created_at),
     updatedAt: Number(r.updated_at),
     disabledAt: r.disabled_at === null || r.disabled_at === undefined ? null : Number(r.disabled_at),
+    pendingChange: pending ? toPendingChange(pending) : null,
   };
 }
 
@@ -370,10 +426,11 @@ function toRailAccount(r: Row, v: Pick<AccountVersionRow, 'settings' | 'hints'>,
 const serializeAdapter = (db: Db, r: Row) =>
   isAddressRail(r.rail as Rail) ? accountVersionAdapter(db, { id: r.id as string, version: Number(r.version) }) : Promise.resolve(null);
 
-async function serialize(db: Db, r: Row): Promise<RailAccount> {
+async function serialize(db: Db, r: Row, pending?: RailAccountChangeRow | null): Promise<RailAccount> {
   const v = await loadAccountVersion(db, r.id as string, Number(r.version));
   if (!v) throw new Error(`rail account ${r.id} has no version ${r.version}`);
-  return toRailAccount(r, v, await serializeAdapter(db, r), baseRailSettings().cfg.BASE_URL);
+  const change = pending === undefined ? await pendingChangeOf(db, r.merchant_id as string, r.id as string) : pending;
+  return toRailAccount(r, v, previewAddresses(await serializeAdapter(db, r)), baseRailSettings().cfg.BASE_URL, change);
 }
 
 async function enabledOn(db: Db, scope: Scope, rail: Rail): Promise<string | null> {
@@ -430,19 +487,19 @@ export async function createRailAccount(db: Db, scope: Scope, input: CreateRailA
         throw railAccountExists(`Another ${rail} rail account was just made active for this account in this mode: update it, or disable it first.`);
       throw err;
     }
-    await assertKeyIsFree(tx, scope, adapter);
-    await insertVersion(tx, id, 1, parts, adapter, now);
-    const account = toRailAccount(row, { settings: parts.settings, hints: parts.hints }, adapter, baseRailSettings().cfg.BASE_URL);
+    await assertKeyIsFree(tx, scope, rail, adapter.derivationKeyId ?? null);
+    await insertVersion(tx, id, 1, parts, adapter.derivationKeyId ?? null, now);
+    const account = toRailAccount(row, { settings: parts.settings, hints: parts.hints }, previewAddresses(adapter), baseRailSettings().cfg.BASE_URL, null);
     await recordEvent(tx, scope, 'rail_account.created', account);
     await auditIn(tx, scope, 'rail_account.created', { object: 'rail_account', id }, { after: auditView(account) });
     return account;
   });
 }
 
-async function insertVersion(tx: Db, id: string, version: number, p: ReturnType<typeof versionParts>, adapter: RailAdapter, now: number): Promise<void> {
+async function insertVersion(tx: Db, id: string, version: number, p: VersionParts, derivationKeyId: string | null, now: number): Promise<void> {
   await tx.query(
     `insert into rail_account_versions (account_id, version, settings, secrets, key_id, hints, derivation_key_id, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [id, version, JSON.stringify(p.settings), p.sealed, p.keyId, JSON.stringify(p.hints), adapter.derivationKeyId ?? null, now],
+    [id, version, JSON.stringify(p.settings), p.sealed, p.keyId, JSON.stringify(p.hints), derivationKeyId, now],
   );
 }
 
@@ -453,16 +510,15 @@ async function insertVersion(tx: Db, id: string, version: number, p: ReturnType<
  * with money paid to them: refused. Under the transaction's lock on the digest, so two racing
  * creates cannot both take it.
  */
-async function assertKeyIsFree(tx: Db, scope: Scope, adapter: RailAdapter): Promise<void> {
-  const keyId = adapter.derivationKeyId;
+async function assertKeyIsFree(tx: Db, scope: Scope, rail: Rail, keyId: string | null): Promise<void> {
   if (!keyId) return;
   const refuse = () =>
     invalid(
       'parameter_invalid',
-      `This account key is already connected elsewhere (another account, the other mode, or this deployment's own ${adapter.rail} rail): a wallet account serves one merchant in one mode, or receive addresses would be shared. Use another account of your wallet.`,
+      `This account key is already connected elsewhere (another account, the other mode, or this deployment's own ${rail} rail): a wallet account serves one merchant in one mode, or receive addresses would be shared. Use another account of your wallet.`,
       'settings.accountKey',
     );
-  for (const livemode of [true, false]) if (railAdapter(adapter.rail, livemode)?.derivationKeyId === keyId) throw refuse();
+  for (const livemode of [true, false]) if (railAdapter(rail, livemode)?.derivationKeyId === keyId) throw refuse();
   await tx.query(`select pg_advisory_xact_lock(hashtext($1))`, [`rail-account-key:${keyId}`]);
   const rows = await tx.query(
     `select 1 from rail_account_versions v join rail_accounts a on a.id = v.account_id
@@ -486,27 +542,47 @@ export async function listRailAccounts(db: Db, scope: Scope, query: z.output<typ
     filters: { rail: query.rail, status: query.status },
     map: (r) => r,
   });
+  const pending = await pendingChangesOf(
+    db,
+    scope.merchantId,
+    page.data.map((r) => r.id as string),
+  );
   const data: RailAccount[] = [];
-  for (const r of page.data) data.push(await serialize(db, r));
+  for (const r of page.data) data.push(await serialize(db, r, pending.get(r.id as string) ?? null));
   return { ...page, data };
 }
 
+/** An update read and checked, before anything is asked of the backend. */
+type UpdatePlan =
+  | { kind: 'metadata'; row: Row; current: AccountVersionRow; metadata: Record<string, string> }
+  | {
+      kind: 'version';
+      row: Row;
+      rail: Rail;
+      protocol: MomoProtocol | null;
+      base: number;
+      values: Record<string, unknown>;
+      displayName: string | null;
+      metadataPatch: Record<string, string | null> | null;
+    };
+
 /**
- * POST /v1/rail_accounts/:id: a new version from the current one and the changes (a secret left
- * out is kept), checked at the backend first. Open attempts keep the version that made them.
+ * The first half of an update: the current version and the changes (a secret left out is kept,
+ * null removes an optional setting), checked (settings, limits, public targets, secrets given
+ * again for a new origin). Only metadata: no new version.
  */
-export async function updateRailAccount(db: Db, scope: Scope, id: string, input: UpdateRailAccountInput): Promise<RailAccount> {
+async function planUpdate(db: Db, scope: Scope, id: string, input: UpdateRailAccountInput): Promise<UpdatePlan> {
   const row = await getOwnedRow(db, 'rail_accounts', 'rail_account', scope, id);
   if (row.status !== 'active') throw unexpectedState('This rail account is disabled; create a new one for the rail.');
   const rail = row.rail as Rail;
   const version = Number(row.version);
   const current = await loadAccountVersion(db, id, version);
   if (!current) throw notFound('rail_account', id);
-  const accountProtocolNow = (row.protocol as MomoProtocol | null) ?? null;
-  const changes = parseValues(rail, accountProtocolNow, input.settings ?? {}, topOf(input), true, scope.livemode);
+  const protocol = (row.protocol as MomoProtocol | null) ?? null;
+  const changes = parseValues(rail, protocol, input.settings ?? {}, topOf(input), true, scope.livemode);
   const before = openVersion(current);
-  assertSecretsForNewOrigin(rail, accountProtocolNow, before, changes);
-  await assertPublicTargets(rail, accountProtocolNow, changes);
+  assertSecretsForNewOrigin(rail, protocol, before, changes);
+  await assertPublicTargets(rail, protocol, changes);
   const values: Record<string, unknown> = { ...before };
   for (const [k, v] of Object.entries(changes)) {
     if (v === null) delete values[k];
@@ -515,51 +591,240 @@ export async function updateRailAccount(db: Db, scope: Scope, id: string, input:
   assertLimits(values);
   const displayName = input.displayName === undefined ? ((row.display_name as string | null) ?? null) : input.displayName;
   const metadata = mergeMetadata((row.metadata ?? {}) as Record<string, string>, input.metadata);
+  if (Object.keys(changes).length === 0 && displayName === ((row.display_name as string | null) ?? null)) return { kind: 'metadata', row, current, metadata };
+  return { kind: 'version', row, rail, protocol, base: version, values, displayName, metadataPatch: input.metadata ?? null };
+}
+
+/**
+ * A new version, ready to apply on `base` (and only on it): its secrets sealed for version
+ * base + 1, the address key's digest, the first receive addresses. What an approval applies later
+ * is exactly this, kept in a rail_account_changes row.
+ */
+export interface PreparedVersion {
+  accountId: string;
+  rail: Rail;
+  base: number;
+  displayName: string | null;
+  metadataPatch: Record<string, string | null> | null;
+  parts: VersionParts;
+  derivationKeyId: string | null;
+  receiveAddresses: string[];
+}
+
+/** The second half of preparing: the adapter the values make, checked at the backend, and the row parts. */
+async function prepareVersion(scope: Scope, id: string, plan: Extract<UpdatePlan, { kind: 'version' }>): Promise<PreparedVersion> {
+  const next = plan.base + 1;
+  const adapter = adapterFor(
+    plan.rail,
+    { id, version: next, livemode: scope.livemode, protocol: plan.protocol },
+    withDisplayName(plan.values, plan.displayName),
+  );
+  await checkAtBackend(adapter);
+  return {
+    accountId: id,
+    rail: plan.rail,
+    base: plan.base,
+    displayName: plan.displayName,
+    metadataPatch: plan.metadataPatch,
+    parts: versionParts(plan.rail, plan.protocol, id, next, plan.values),
+    derivationKeyId: adapter.derivationKeyId ?? null,
+    receiveAddresses: previewAddresses(adapter),
+  };
+}
+
+/**
+ * Apply a prepared version, in the caller's transaction: only while the account is active and
+ * still at `base` (under its row lock), else null and nothing written. The new version, the
+ * metadata patch merged into the metadata as it is now, `rail_account.updated`, the audit line
+ * (before and after: settings, the secrets' hints, never a secret); a change that waited on the
+ * account's old version is superseded.
+ */
+export async function applyVersion(tx: Db, scope: Scope, p: PreparedVersion): Promise<RailAccount | null> {
+  const [row] = await tx.query(`select * from rail_accounts where id = $1 and merchant_id = $2 and livemode = $3 for update`, [
+    p.accountId,
+    scope.merchantId,
+    scope.livemode,
+  ]);
+  if (!row || row.status !== 'active' || Number(row.version) !== p.base) return null;
+  const before = await loadAccountVersion(tx, p.accountId, p.base);
+  if (!before) return null;
+  const next = p.base + 1;
   const now = nowSeconds();
-  // Only the metadata: no new version, nothing to ask the backend.
-  if (Object.keys(changes).length === 0 && displayName === ((row.display_name as string | null) ?? null))
-    return db.transaction(async (tx) => {
+  const metadata = mergeMetadata((row.metadata ?? {}) as Record<string, string>, p.metadataPatch ?? undefined);
+  const [updated] = await tx.query(`update rail_accounts set version = $2, display_name = $3, metadata = $4, updated_at = $5 where id = $1 returning *`, [
+    p.accountId,
+    next,
+    p.displayName,
+    JSON.stringify(metadata),
+    now,
+  ]);
+  await assertKeyIsFree(tx, scope, p.rail, p.derivationKeyId);
+  await insertVersion(tx, p.accountId, next, p.parts, p.derivationKeyId, now);
+  await supersedePending(tx, p.accountId, ['update'], now);
+  const pending = await pendingChangeOf(tx, scope.merchantId, p.accountId);
+  const account = toRailAccount(updated!, { settings: p.parts.settings, hints: p.parts.hints }, p.receiveAddresses, baseRailSettings().cfg.BASE_URL, pending);
+  await recordEvent(tx, scope, 'rail_account.updated', account);
+  await auditIn(
+    tx,
+    scope,
+    'rail_account.updated',
+    { object: 'rail_account', id: p.accountId },
+    {
+      before: { version: p.base, displayName: row.display_name ?? null, settings: before.settings, secrets: before.hints },
+      after: { ...auditView(account), version: next },
+    },
+  );
+  return account;
+}
+
+/**
+ * Whether this scope's changes of rail accounts wait for approval: the merchant's setting, for a
+ * user or an API key. Caisse itself (the operator's CLI) is not asked: it runs the deployment.
+ */
+async function needsApproval(db: Db, scope: Scope): Promise<boolean> {
+  return scope.actor !== undefined && scope.actor.type !== 'system' && (await requiresApproval(db, scope.merchantId));
+}
+
+/** A second change asked for while one waits: 409, naming the one that waits. */
+export function changePending(c: RailAccountChangeRow): DomainError {
+  const who = c.requested_by_label ?? (c.requested_by_type === 'system' ? 'Caisse' : 'someone');
+  const what = c.action === 'approval_off' ? 'Turning railAccountApproval off' : `A change of this rail account (${c.action})`;
+  return new DomainError(
+    'rail_account_change_pending',
+    `${what} already waits for another owner's approval: ${c.id}, asked by ${who}. An owner approves or rejects it on the dashboard's Payment methods page (or its author withdraws it) before another change can be asked for.`,
+    c.action === 'approval_off' ? 'railAccountApproval' : undefined,
+  );
+}
+
+/** No change may be asked for while one waits on the account (checked early, and again under its lock). */
+async function assertNothingPending(db: Db, scope: Scope, accountId: string): Promise<void> {
+  const c = await pendingChangeOf(db, scope.merchantId, accountId);
+  if (c) throw changePending(c);
+}
+
+const actorOf = (scope: Scope) => ({
+  type: scope.actor?.type ?? ('system' as const),
+  id: scope.actor?.id ?? null,
+  label: scope.actor?.label ?? null,
+});
+
+/**
+ * Keep a change of an account for another owner's approval (nothing of the account changes): the
+ * account still active (and at `base` for an update) under its row lock, no other change waiting
+ * (else 409 naming it), the row, its audit line (rail_account.change_requested: before and after,
+ * the secrets' hints only). Answers the account as it is, with its pendingChange.
+ */
+async function requestChange(
+  db: Db,
+  scope: Scope,
+  accountId: string,
+  action: 'update' | 'disable',
+  base: number,
+  prepared: PreparedVersion | null,
+): Promise<RailAccount> {
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await getOwnedRow(tx, 'rail_accounts', 'rail_account', scope, accountId, { lock: 'update' });
+      if (row.status !== 'active') throw unexpectedState('This rail account is disabled; create a new one for the rail.');
+      if (action === 'update' && Number(row.version) !== base) throw unexpectedState('This rail account was changed meanwhile; read it again and retry.');
+      await assertNothingPending(tx, scope, accountId);
+      const change = await insertChange(tx, {
+        id: createId('rachg'),
+        merchantId: scope.merchantId,
+        livemode: scope.livemode,
+        accountId,
+        action,
+        baseVersion: base,
+        prepared: prepared
+          ? {
+              settings: prepared.parts.settings,
+              secrets: prepared.parts.sealed,
+              keyId: prepared.parts.keyId,
+              hints: prepared.parts.hints,
+              derivationKeyId: prepared.derivationKeyId,
+              displayName: prepared.displayName,
+              metadataPatch: prepared.metadataPatch,
+              receiveAddresses: prepared.receiveAddresses,
+            }
+          : undefined,
+        requestedBy: actorOf(scope),
+        now: nowSeconds(),
+      });
+      const account = await serialize(tx, row, change);
+      await auditIn(
+        tx,
+        scope,
+        'rail_account.change_requested',
+        { object: 'rail_account', id: accountId },
+        prepared
+          ? {
+              before: {
+                version: base,
+                displayName: account.displayName,
+                settings: (await loadAccountVersion(tx, accountId, base))?.settings ?? account.settings,
+                secrets: account.secrets,
+                receiveAddresses: account.receiveAddresses,
+              },
+              after: {
+                change: change.id,
+                action,
+                version: base + 1,
+                displayName: prepared.displayName,
+                settings: prepared.parts.settings,
+                secrets: prepared.parts.hints,
+                receiveAddresses: prepared.receiveAddresses,
+              },
+            }
+          : { before: { status: 'active' }, after: { change: change.id, action, status: 'disabled' } },
+      );
+      return account;
+    });
+  } catch (err) {
+    // Two requests racing past the check: the unique index refused the second.
+    if ((err as { code?: string }).code === '23505') await assertNothingPending(db, scope, accountId);
+    throw err;
+  }
+}
+
+/**
+ * POST /v1/rail_accounts/:id: a new version from the current one and the changes (a secret left
+ * out is kept), checked at the backend first. Open attempts keep the version that made them.
+ * With the merchant's `railAccountApproval` on, the new version (or a new name) waits for another
+ * owner's approval instead (`pending`); a change of the metadata alone applies at once.
+ */
+export async function submitRailAccountUpdate(db: Db, scope: Scope, id: string, input: UpdateRailAccountInput): Promise<RailAccountOutcome> {
+  const plan = await planUpdate(db, scope, id, input);
+  // Only the metadata: no new version, nothing to ask the backend, never waits.
+  if (plan.kind === 'metadata') {
+    const { row, current, metadata } = plan;
+    const account = await db.transaction(async (tx) => {
       const [updated] = await tx.query(`update rail_accounts set metadata = $2, updated_at = $3 where id = $1 and status = 'active' returning *`, [
         id,
         JSON.stringify(metadata),
-        now,
+        nowSeconds(),
       ]);
       if (!updated) throw unexpectedState('This rail account was disabled meanwhile.');
-      const account = toRailAccount(updated, current, await serializeAdapter(tx, updated), baseRailSettings().cfg.BASE_URL);
+      const pending = await pendingChangeOf(tx, scope.merchantId, id);
+      const account = toRailAccount(updated, current, previewAddresses(await serializeAdapter(tx, updated)), baseRailSettings().cfg.BASE_URL, pending);
       await recordEvent(tx, scope, 'rail_account.updated', account);
       await auditIn(tx, scope, 'rail_account.updated', { object: 'rail_account', id }, { before: { metadata: row.metadata ?? {} }, after: { metadata } });
       return account;
     });
-  const next = version + 1;
-  const adapter = adapterFor(
-    rail,
-    { id, version: next, livemode: scope.livemode, protocol: row.protocol as MomoProtocol | null },
-    withDisplayName(values, displayName),
-  );
-  await checkAtBackend(adapter);
-  const parts = versionParts(rail, accountProtocolNow, id, next, values);
-  return db.transaction(async (tx) => {
-    const [updated] = await tx.query(
-      `update rail_accounts set version = $3, display_name = $4, metadata = $6, updated_at = $5 where id = $1 and version = $2 and status = 'active' returning *`,
-      [id, version, next, displayName, now, JSON.stringify(metadata)],
-    );
-    if (!updated) throw unexpectedState('This rail account was changed or disabled meanwhile; read it again and retry.');
-    await assertKeyIsFree(tx, scope, adapter);
-    await insertVersion(tx, id, next, parts, adapter, now);
-    const account = toRailAccount(updated, { settings: parts.settings, hints: parts.hints }, adapter, baseRailSettings().cfg.BASE_URL);
-    await recordEvent(tx, scope, 'rail_account.updated', account);
-    await auditIn(
-      tx,
-      scope,
-      'rail_account.updated',
-      { object: 'rail_account', id },
-      {
-        before: { version, displayName: row.display_name ?? null, settings: current.settings, secrets: current.hints },
-        after: { ...auditView(account), version: next },
-      },
-    );
-    return account;
-  });
+    return { account, pending: false };
+  }
+  const approval = await needsApproval(db, scope);
+  // Refused before the backend is asked: another change already waits.
+  if (approval) await assertNothingPending(db, scope, id);
+  const prepared = await prepareVersion(scope, id, plan);
+  if (approval) return { account: await requestChange(db, scope, id, 'update', plan.base, prepared), pending: true };
+  const account = await db.transaction((tx) => applyVersion(tx, scope, prepared));
+  if (!account) throw unexpectedState('This rail account was changed or disabled meanwhile; read it again and retry.');
+  return { account, pending: false };
+}
+
+/** submitRailAccountUpdate's account (the CLI and the tests, which do not ask whether it waits). */
+export async function updateRailAccount(db: Db, scope: Scope, id: string, input: UpdateRailAccountInput): Promise<RailAccount> {
+  return (await submitRailAccountUpdate(db, scope, id, input)).account;
 }
 
 /** What the backend said when an account's current version was checked again. */
@@ -583,19 +848,37 @@ export async function testRailAccount(db: Db, scope: Scope, id: string): Promise
 }
 
 /**
+ * Disable an account, in the caller's transaction (under its row lock): `rail_account.disabled`,
+ * the audit line, and the changes that waited on it superseded. Already disabled: nothing (no
+ * `account`).
+ */
+export async function applyDisable(tx: Db, scope: Scope, id: string): Promise<{ row: Row; account?: RailAccount }> {
+  const row = await getOwnedRow(tx, 'rail_accounts', 'rail_account', scope, id, { lock: 'update' });
+  if (row.status === 'disabled') return { row };
+  const now = nowSeconds();
+  const [updated] = await tx.query(`update rail_accounts set status = 'disabled', disabled_at = $2, updated_at = $2 where id = $1 returning *`, [id, now]);
+  await supersedePending(tx, id, ['update', 'disable'], now);
+  const account = await serialize(tx, updated!, null);
+  await recordEvent(tx, scope, 'rail_account.disabled', account);
+  await auditIn(tx, scope, 'rail_account.disabled', { object: 'rail_account', id }, { before: { status: 'active' }, after: { status: 'disabled' } });
+  return { row: updated!, account };
+}
+
+/**
  * POST /v1/rail_accounts/:id/disable: no new payment goes to it (the deployment's platform account
  * may take the rail again, if offered); the attempts it made are still watched to their end with it.
+ * With the merchant's `railAccountApproval` on, it waits for another owner's approval (`pending`).
  */
+export async function submitRailAccountDisable(db: Db, scope: Scope, id: string): Promise<RailAccountOutcome> {
+  if (await needsApproval(db, scope)) {
+    const row = await getOwnedRow(db, 'rail_accounts', 'rail_account', scope, id);
+    if (row.status === 'active') return { account: await requestChange(db, scope, id, 'disable', Number(row.version), null), pending: true };
+  }
+  const out = await db.transaction((tx) => applyDisable(tx, scope, id));
+  return { account: out.account ?? (await serialize(db, out.row)), pending: false };
+}
+
+/** submitRailAccountDisable's account (the CLI and the tests). */
 export async function disableRailAccount(db: Db, scope: Scope, id: string): Promise<RailAccount> {
-  const now = nowSeconds();
-  const out = await db.transaction(async (tx) => {
-    const row = await getOwnedRow(tx, 'rail_accounts', 'rail_account', scope, id, { lock: 'update' });
-    if (row.status === 'disabled') return { row, changed: false };
-    const [updated] = await tx.query(`update rail_accounts set status = 'disabled', disabled_at = $2, updated_at = $2 where id = $1 returning *`, [id, now]);
-    const account = await serialize(tx, updated!);
-    await recordEvent(tx, scope, 'rail_account.disabled', account);
-    await auditIn(tx, scope, 'rail_account.disabled', { object: 'rail_account', id }, { before: { status: 'active' }, after: { status: 'disabled' } });
-    return { row: updated!, changed: true, account };
-  });
-  return out.account ?? serialize(db, out.row);
+  return (await submitRailAccountDisable(db, scope, id)).account;
 }

@@ -858,7 +858,7 @@ export interface paths {
         put?: never;
         /**
          * Update your account
-         * @description `timeZone`: an IANA time zone name (`Africa/Abidjan` by default, `Africa/Douala`, `Africa/Conakry`...), stored as the runtime spells it; anything else is a 400 naming `timeZone`. `refundApprovalThresholds`: per currency, the amount in minor units above which a refund waits in `pending_approval` until an owner or admin approves it on the dashboard (`{"XOF": 50000}`; `null` removes one); merged into the current ones. The same for both modes; each change is a line of the audit log (`account.updated`). Needs `settings.write`.
+         * @description `timeZone`: an IANA time zone name (`Africa/Abidjan` by default, `Africa/Douala`, `Africa/Conakry`...), stored as the runtime spells it; anything else is a 400 naming `timeZone`. `refundApprovalThresholds`: per currency, the amount in minor units above which a refund waits in `pending_approval` until an owner or admin approves it on the dashboard (`{"XOF": 50000}`; `null` removes one); merged into the current ones. `railAccountApproval` (needs `rail_accounts.write` too): `true` makes every change and disabling of a rail account wait for the approval of an owner other than its author on the dashboard (409 `two_owners_required` without two active owners: nobody could approve); `false` while it is on waits itself for another owner's approval (202, `pendingChange`), unless fewer than two owners are left. The same for both modes; each change is a line of the audit log (`account.updated`). Needs `settings.write`.
          */
         post: operations["updateAccount"];
         delete?: never;
@@ -926,13 +926,13 @@ export interface paths {
         };
         /**
          * Retrieve a rail account
-         * @description One rail account: its settings that are not secrets, each secret's `last4` and `fingerprint` (never the secret), `callbackUrl` (mobile money: where the operator notifies Caisse for this account) and `receiveAddresses` (address rails: compare them with your wallet's first receive addresses before a buyer pays). 404 `resource_missing` when this key's merchant and mode have no rail account with this id.
+         * @description One rail account: its `pendingChange` (a change waiting for another owner's approval, or null), its settings that are not secrets, each secret's `last4` and `fingerprint` (never the secret), `callbackUrl` (mobile money: where the operator notifies Caisse for this account) and `receiveAddresses` (address rails: compare them with your wallet's first receive addresses before a buyer pays). 404 `resource_missing` when this key's merchant and mode have no rail account with this id.
          */
         get: operations["retrieveRailAccount"];
         put?: never;
         /**
          * Update a rail account
-         * @description Changes `displayName`, the limits (`currencies`, `minAmount`, `maxAmount`, `amountStep`) and the given `settings` only: a secret left out is kept, `null` removes an optional setting. A change of `metadata` alone makes no new version and asks no backend. The result is checked at the backend as on create (400 `rail_account_invalid`, nothing saved) and saved as a new `version`: new payments use it; payments started before keep the version that made them until they end. 409 `unexpected_state` when the account is disabled (create a new one). Sends `rail_account.updated`.
+         * @description Changes `displayName`, the limits (`currencies`, `minAmount`, `maxAmount`, `amountStep`) and the given `settings` only: a secret left out is kept, `null` removes an optional setting. A change of `metadata` alone makes no new version and asks no backend. The result is checked at the backend as on create (400 `rail_account_invalid`, nothing saved) and saved as a new `version`: new payments use it; payments started before keep the version that made them until they end. 409 `unexpected_state` when the account is disabled (create a new one). Sends `rail_account.updated`. With your account's `railAccountApproval` on (POST /v1/account), a change of the settings, limits or name is checked at the backend all the same, then not applied: it waits for the approval of an owner other than its author on the dashboard, and the answer is 202 with the account as it is and its `pendingChange`; one change waits per account at a time (another: 409 `rail_account_change_pending`, naming it). A change of `metadata` alone applies at once.
          */
         post: operations["updateRailAccount"];
         delete?: never;
@@ -952,7 +952,7 @@ export interface paths {
         put?: never;
         /**
          * Disable a rail account
-         * @description No new payment goes to this account: the rail is then offered with this deployment's own account when it lends one, else not at all (test mode: the simulator). Payments it started are still watched, and credited, with it until they end. Disabling a disabled account changes nothing: it answers the account as it is, and `rail_account.disabled` is sent once. A disabled account cannot be enabled again: create a new one.
+         * @description No new payment goes to this account: the rail is then offered with this deployment's own account when it lends one, else not at all (test mode: the simulator). Payments it started are still watched, and credited, with it until they end. Disabling a disabled account changes nothing: it answers the account as it is, and `rail_account.disabled` is sent once. A disabled account cannot be enabled again: create a new one. With your account's `railAccountApproval` on (POST /v1/account), the account is not disabled yet: it waits for the approval of an owner other than its author on the dashboard, and the answer is 202 with the account as it is and its `pendingChange`; one change waits per account at a time (another: 409 `rail_account_change_pending`, naming it).
          */
         post: operations["disableRailAccount"];
         delete?: never;
@@ -1882,6 +1882,8 @@ export interface components {
             /** @description Unix timestamp, seconds */
             updatedAt: number;
             disabledAt: number | null;
+            /** @description A change or the disabling of this account waiting for another owner's approval (your account's railAccountApproval); null when none. Until it is approved, the account (and every new payment) stays as it is */
+            pendingChange: components["schemas"]["PendingChange"] | null;
         };
         Refund: {
             id: string;
@@ -2106,6 +2108,10 @@ export interface components {
             refundApprovalThresholds: {
                 [key: string]: number;
             };
+            /** @description true: a change or the disabling of a rail account waits for the approval of an owner other than its author (false by default) */
+            railAccountApproval: boolean;
+            /** @description turning railAccountApproval off, waiting for another owner's approval; null when none */
+            pendingChange: components["schemas"]["PendingChange"] | null;
             /** @description the key's mode */
             livemode: boolean;
         };
@@ -2147,7 +2153,7 @@ export interface components {
              * @description what was done (user.signed_in, api_key.created, refund.approved, rail_account.updated...)
              * @enum {string}
              */
-            action: "user.signed_in" | "user.sign_in_failed" | "user.invited" | "user.role_changed" | "user.disabled" | "user.two_factor_changed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.approved" | "refund.rejected" | "account.updated";
+            action: "user.signed_in" | "user.sign_in_failed" | "user.invited" | "user.role_changed" | "user.disabled" | "user.two_factor_changed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "rail_account.change_requested" | "rail_account.change_approved" | "rail_account.change_rejected" | "rail_account.change_canceled" | "refund.created" | "refund.approved" | "refund.rejected" | "account.updated";
             /** @description who did it */
             actor: {
                 /**
@@ -2295,7 +2301,7 @@ export interface components {
                  * @description absent only on a 500
                  * @enum {string}
                  */
-                code?: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "parameters_exclusive" | "amount_too_small" | "amount_too_large" | "rail_currency_mismatch" | "rail_not_configured" | "invalid_json" | "invalid_content_length" | "invalid_host" | "request_aborted" | "request_timeout" | "request_too_large" | "unsupported_media_type" | "method_not_allowed" | "resource_missing" | "webhook_endpoint_limit" | "invalid_api_key" | "rate_limited" | "phone_rate_limited" | "address_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "unexpected_state" | "payment_refused" | "rail_unavailable" | "rail_account_invalid" | "rail_account_exists" | "encryption_key_missing" | "refund_unsupported" | "invalid_destination" | "wrong_network" | "amount_mismatch" | "invoice_expired" | "operator_reference_invalid" | "destination_in_use" | "report_not_ready" | "permission_denied";
+                code?: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "parameters_exclusive" | "amount_too_small" | "amount_too_large" | "rail_currency_mismatch" | "rail_not_configured" | "invalid_json" | "invalid_content_length" | "invalid_host" | "request_aborted" | "request_timeout" | "request_too_large" | "unsupported_media_type" | "method_not_allowed" | "resource_missing" | "webhook_endpoint_limit" | "invalid_api_key" | "rate_limited" | "phone_rate_limited" | "address_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "unexpected_state" | "payment_refused" | "rail_unavailable" | "rail_account_invalid" | "rail_account_exists" | "encryption_key_missing" | "refund_unsupported" | "invalid_destination" | "wrong_network" | "amount_mismatch" | "invoice_expired" | "operator_reference_invalid" | "destination_in_use" | "report_not_ready" | "permission_denied" | "rail_account_change_pending" | "two_owners_required";
                 message: string;
                 /** @description the parameter at fault; null when the error is not about one parameter */
                 param: string | null;
@@ -2652,6 +2658,32 @@ export interface components {
             tronGridApiKey: string;
             /** @description TronGrid URL: Default https://api.trongrid.io. An http(s) URL. */
             tronGridUrl?: string;
+        };
+        /** @description A change waiting for the approval of an owner other than its author (your account's railAccountApproval is on): approved or rejected on the dashboard's Payment methods page. Never its settings or secrets */
+        PendingChange: {
+            /** @description rachg_...: the change */
+            id: string;
+            /**
+             * @description update: a new version or name of the account; disable; approval_off: turning the account's railAccountApproval off
+             * @enum {string}
+             */
+            action: "update" | "disable" | "approval_off";
+            /**
+             * @description pending_approval while it waits
+             * @enum {string}
+             */
+            status: "pending_approval" | "approved" | "rejected" | "canceled" | "superseded";
+            /** @description who asked for it: an owner other than them approves or rejects it */
+            requestedBy: {
+                /** @enum {string} */
+                type: "user" | "key" | "system";
+                /** @description a user_... or key_... id; null for Caisse itself */
+                id: string | null;
+                /** @description a user's e-mail, or a key's prefix and last four (sk_live_…AbCd) */
+                label: string | null;
+            };
+            /** @description Unix timestamp, seconds */
+            createdAt: number;
         };
     };
     responses: never;
@@ -14408,6 +14440,8 @@ export interface operations {
                      *       "refundApprovalThresholds": {
                      *         "XOF": 50000
                      *       },
+                     *       "railAccountApproval": false,
+                     *       "pendingChange": null,
                      *       "livemode": true
                      *     }
                      */
@@ -14544,6 +14578,7 @@ export interface operations {
                     refundApprovalThresholds?: {
                         [key: string]: number | null;
                     };
+                    railAccountApproval?: boolean;
                 };
             };
         };
@@ -14564,6 +14599,43 @@ export interface operations {
                      *       "timeZone": "Africa/Abidjan",
                      *       "refundApprovalThresholds": {
                      *         "XOF": 50000
+                     *       },
+                     *       "railAccountApproval": false,
+                     *       "pendingChange": null,
+                     *       "livemode": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description Accepted, not applied yet: Turning railAccountApproval off waits for another owner's approval: the account as it is (railAccountApproval still true, the other settings given applied), with its `pendingChange` */
+            202: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "acct_2Lm8Qx4KvT9nRc3BzW6pJd",
+                     *       "object": "account",
+                     *       "name": "Boutique Awa",
+                     *       "timeZone": "Africa/Abidjan",
+                     *       "refundApprovalThresholds": {
+                     *         "XOF": 50000
+                     *       },
+                     *       "railAccountApproval": true,
+                     *       "pendingChange": {
+                     *         "id": "rachg_6Wm3Kx8QvT2nLc9BzR4pHd",
+                     *         "status": "pending_approval",
+                     *         "requestedBy": {
+                     *           "type": "key",
+                     *           "id": "key_8Rc2Wx5LmQ9nTb3KzV7pJd",
+                     *           "label": "sk_live_…Q7pX"
+                     *         },
+                     *         "createdAt": 1767229200,
+                     *         "action": "approval_off"
                      *       },
                      *       "livemode": true
                      *     }
@@ -14656,7 +14728,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            /** @description `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry); or `rail_account_change_pending`: another change waits for an owner's approval (the message names it); or `two_owners_required`: railAccountApproval needs two active owners */
             409: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -14792,7 +14864,7 @@ export interface operations {
                 endingBefore?: string;
                 "createdAt[gte]"?: number;
                 "createdAt[lt]"?: number;
-                action?: "user.signed_in" | "user.sign_in_failed" | "user.invited" | "user.role_changed" | "user.disabled" | "user.two_factor_changed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "refund.created" | "refund.approved" | "refund.rejected" | "account.updated";
+                action?: "user.signed_in" | "user.sign_in_failed" | "user.invited" | "user.role_changed" | "user.disabled" | "user.two_factor_changed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "rail_account.change_requested" | "rail_account.change_approved" | "rail_account.change_rejected" | "rail_account.change_canceled" | "refund.created" | "refund.approved" | "refund.rejected" | "account.updated";
                 actor?: string;
             };
             header?: never;
@@ -15022,7 +15094,8 @@ export interface operations {
                      *           "livemode": true,
                      *           "createdAt": 1767225600,
                      *           "updatedAt": 1767225600,
-                     *           "disabledAt": null
+                     *           "disabledAt": null,
+                     *           "pendingChange": null
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -15242,7 +15315,8 @@ export interface operations {
                      *       "livemode": true,
                      *       "createdAt": 1767225600,
                      *       "updatedAt": 1767225600,
-                     *       "disabledAt": null
+                     *       "disabledAt": null,
+                     *       "pendingChange": null
                      *     }
                      */
                     "application/json": components["schemas"]["RailAccount"];
@@ -15537,7 +15611,8 @@ export interface operations {
                      *       "livemode": true,
                      *       "createdAt": 1767225600,
                      *       "updatedAt": 1767225600,
-                     *       "disabledAt": null
+                     *       "disabledAt": null,
+                     *       "pendingChange": null
                      *     }
                      */
                     "application/json": components["schemas"]["RailAccount"];
@@ -15791,7 +15866,69 @@ export interface operations {
                      *       "livemode": true,
                      *       "createdAt": 1767225600,
                      *       "updatedAt": 1767225600,
-                     *       "disabledAt": null
+                     *       "disabledAt": null,
+                     *       "pendingChange": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RailAccount"];
+                };
+            };
+            /** @description Accepted, not applied yet: The change waits for another owner's approval (your account's railAccountApproval): the account as it is (the same version, settings and name: new payments keep using it), with its `pendingChange` */
+            202: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "object": "rail_account",
+                     *       "rail": "mobile_money_a",
+                     *       "protocol": "mtn_momo",
+                     *       "displayName": "MTN MoMo",
+                     *       "status": "active",
+                     *       "version": 1,
+                     *       "currencies": [
+                     *         "XOF"
+                     *       ],
+                     *       "minAmount": null,
+                     *       "maxAmount": 1500000,
+                     *       "amountStep": null,
+                     *       "settings": {
+                     *         "baseUrl": "https://proxy.momoapi.mtn.com",
+                     *         "apiUser": "c72025f5-5cd1-4630-99e4-8ba4722fad56",
+                     *         "targetEnvironment": "mtnivorycoast"
+                     *       },
+                     *       "secrets": {
+                     *         "subscriptionKey": {
+                     *           "last4": "9c1e",
+                     *           "fingerprint": "f1df6aadcd7e"
+                     *         },
+                     *         "apiKey": {
+                     *           "last4": "41b7",
+                     *           "fingerprint": "c5e4c2a47788"
+                     *         }
+                     *       },
+                     *       "notifyUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "receiveAddresses": [],
+                     *       "metadata": {},
+                     *       "livemode": true,
+                     *       "createdAt": 1767225600,
+                     *       "updatedAt": 1767225600,
+                     *       "disabledAt": null,
+                     *       "pendingChange": {
+                     *         "id": "rachg_6Wm3Kx8QvT2nLc9BzR4pHd",
+                     *         "status": "pending_approval",
+                     *         "requestedBy": {
+                     *           "type": "key",
+                     *           "id": "key_8Rc2Wx5LmQ9nTb3KzV7pJd",
+                     *           "label": "sk_live_…Q7pX"
+                     *         },
+                     *         "createdAt": 1767229200,
+                     *         "action": "update"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["RailAccount"];
@@ -15903,7 +16040,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unexpected_state`: the object's state does not allow this now; or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            /** @description `unexpected_state`: the object's state does not allow this now; or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry); or `rail_account_change_pending`: another change waits for an owner's approval (the message names it) */
             409: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -16116,7 +16253,69 @@ export interface operations {
                      *       "livemode": true,
                      *       "createdAt": 1767225600,
                      *       "updatedAt": 1767225600,
-                     *       "disabledAt": null
+                     *       "disabledAt": null,
+                     *       "pendingChange": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RailAccount"];
+                };
+            };
+            /** @description Accepted, not applied yet: The disabling waits for another owner's approval (your account's railAccountApproval): the account as it is, still active, with its `pendingChange` */
+            202: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "object": "rail_account",
+                     *       "rail": "mobile_money_a",
+                     *       "protocol": "mtn_momo",
+                     *       "displayName": "MTN MoMo",
+                     *       "status": "active",
+                     *       "version": 1,
+                     *       "currencies": [
+                     *         "XOF"
+                     *       ],
+                     *       "minAmount": null,
+                     *       "maxAmount": 1500000,
+                     *       "amountStep": null,
+                     *       "settings": {
+                     *         "baseUrl": "https://proxy.momoapi.mtn.com",
+                     *         "apiUser": "c72025f5-5cd1-4630-99e4-8ba4722fad56",
+                     *         "targetEnvironment": "mtnivorycoast"
+                     *       },
+                     *       "secrets": {
+                     *         "subscriptionKey": {
+                     *           "last4": "9c1e",
+                     *           "fingerprint": "f1df6aadcd7e"
+                     *         },
+                     *         "apiKey": {
+                     *           "last4": "41b7",
+                     *           "fingerprint": "c5e4c2a47788"
+                     *         }
+                     *       },
+                     *       "notifyUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "receiveAddresses": [],
+                     *       "metadata": {},
+                     *       "livemode": true,
+                     *       "createdAt": 1767225600,
+                     *       "updatedAt": 1767225600,
+                     *       "disabledAt": null,
+                     *       "pendingChange": {
+                     *         "id": "rachg_6Wm3Kx8QvT2nLc9BzR4pHd",
+                     *         "status": "pending_approval",
+                     *         "requestedBy": {
+                     *           "type": "key",
+                     *           "id": "key_8Rc2Wx5LmQ9nTb3KzV7pJd",
+                     *           "label": "sk_live_…Q7pX"
+                     *         },
+                     *         "createdAt": 1767229200,
+                     *         "action": "disable"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["RailAccount"];
@@ -16228,7 +16427,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            /** @description `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry); or `rail_account_change_pending`: another change waits for an owner's approval (the message names it) */
             409: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];

@@ -689,6 +689,10 @@ curl ${base}/v1/rail_accounts \\
           update of a disabled one.
         </li>
         <li>
+          202 with <C>pendingChange</C>: the change waits for another owner&apos;s approval (your <C>railAccountApproval</C> is on: see{' '}
+          <Link href="/docs/guides/team#rail-account-approvals">Team and permissions</Link>); 409 <C>rail_account_change_pending</C> while one waits.
+        </li>
+        <li>
           503 <C>encryption_key_missing</C>: this deployment has no <C>CAISSE_ENCRYPTION_KEY</C> to encrypt secrets with; its operator must set one.
         </li>
         <li>
@@ -872,6 +876,16 @@ curl -OJ ${base}/v1/report_runs/frr_.../file -H "Authorization: Bearer $CAISSE_K
         owner or an admin other than its author approves it (then it goes on as any refund: <C>pending</C>) or rejects it with a reason (<C>canceled</C>), on
         the payment&apos;s page or the refunds list. Events <C>refund.pending_approval</C>, <C>refund.approved</C>, <C>refund.rejected</C>. Refunds made through
         the API with a secret key wait only when their amount is above the threshold.
+      </p>
+      <h2 id="rail-account-approvals">Rail account approvals</h2>
+      <p>
+        With the setting <C>railAccountApproval</C> on (<C>POST /v1/account</C>, with <C>rail_accounts.write</C>; or the Payment methods page), a change of a
+        rail account&apos;s settings, limits or name, and its disabling, wait until an owner other than their author approves them on the Payment methods page:
+        the change is checked at the backend when asked, then kept (its secrets encrypted) and applied only on approval, on the version it was computed from.
+        Until then the account, and every new payment, stay as they are; the API answers 202 with the account and its <C>pendingChange</C> (409{' '}
+        <C>rail_account_change_pending</C> while another waits). A change of <C>metadata</C> alone applies at once. Turning the setting on needs two active
+        owners (409 <C>two_owners_required</C>); turning it off waits for another owner&apos;s approval too, unless one owner is left. A change asked for with a
+        key may be approved by any owner.
       </p>
       <h2 id="audit">The audit log</h2>
       <p>

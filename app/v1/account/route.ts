@@ -1,9 +1,16 @@
-import { apiRoute, methods } from '@/lib/api/route';
-import { retrieveAccount, updateAccount, updateAccountInput } from '@/lib/domain/account';
+import { apiRoute, methods, permissionDenied, withStatus } from '@/lib/api/route';
+import { retrieveAccount, submitAccountUpdate, updateAccountInput } from '@/lib/domain/account';
+import { keyCan } from '@/lib/domain/permissions';
 
 export const { GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS } = methods({
   // GET /v1/account: the merchant's settings (its time zone)
   GET: apiRoute({ permission: 'payments.read' }, ({ db, merchant }) => retrieveAccount(db, merchant)),
-  // POST /v1/account: change the time zone (an IANA name)
-  POST: apiRoute({ permission: 'settings.write', body: updateAccountInput, atomic: true }, ({ db, merchant, body }) => updateAccount(db, merchant, body)),
+  // POST /v1/account: change the time zone (an IANA name), the refund thresholds, railAccountApproval
+  // (which also needs rail_accounts.write; turning it off may wait for another owner's approval: 202)
+  POST: apiRoute({ permission: 'settings.write', body: updateAccountInput, atomic: true }, async ({ db, merchant, body, request }) => {
+    if (body.railAccountApproval !== undefined && !keyCan(merchant.permissions, 'rail_accounts.write'))
+      throw permissionDenied('rail_accounts.write', request.method, request.url.pathname);
+    const out = await submitAccountUpdate(db, merchant, body);
+    return out.pending ? withStatus(202, out.account) : out.account;
+  }),
 });
