@@ -17,6 +17,7 @@ import { railBanners } from '@/lib/dashboard/banners';
 import { createUser, disableUser } from '@/lib/dashboard/users';
 import { submitAccountUpdate } from '@/lib/domain/account';
 import type { Scope } from '@/lib/domain/common';
+import type { Role } from '@/lib/domain/permissions';
 import { approveRailAccountChange, rejectRailAccountChange, withdrawRailAccountChange } from '@/lib/domain/rail-account-changes';
 import { createRailAccount, submitRailAccountDisable, submitRailAccountUpdate, updateRailAccount } from '@/lib/domain/rail-accounts';
 import { type ApiResult, type CallOptions, call as callApi, newMerchant, useDatabase } from './api';
@@ -26,12 +27,12 @@ import { newIntent } from './lifecycle-helpers';
 const { db } = useDatabase();
 
 /** The dashboard session the mocked context gives the page and its actions: an owner of a shop. */
-const session = { merchantId: '', userId: '', email: '', locale: 'en' as 'en' | 'fr', token: randomBytes(24).toString('base64url') };
+const session = { merchantId: '', userId: '', email: '', locale: 'en' as 'en' | 'fr', role: 'owner' as Role, token: randomBytes(24).toString('base64url') };
 vi.mock('@/lib/dashboard/context', async (importOriginal) => {
   const real = await importOriginal<typeof import('@/lib/dashboard/context')>();
   const ctx = async () => ({
     db: db(),
-    user: { id: session.userId, email: session.email, merchantId: session.merchantId, role: 'owner', disabled: false, createdAt: 0 },
+    user: { id: session.userId, email: session.email, merchantId: session.merchantId, role: session.role, disabled: false, createdAt: 0 },
     merchantId: session.merchantId,
     livemode: false,
     scope: { merchantId: session.merchantId, livemode: false, actor: { type: 'user', id: session.userId, label: session.email } },
@@ -500,7 +501,7 @@ describe('the dashboard (Payment methods page), without JavaScript', () => {
   const approvals = (html: string) => html.slice(html.indexOf('id="approvals"'), html.indexOf('<nav class="pm-index"'));
   const as = (s: Shop, name: string, locale: 'en' | 'fr' = 'en') => {
     const o = owner(s, name);
-    Object.assign(session, { merchantId: s.m.merchant.id, userId: o.id, email: o.scope.actor!.label!, locale });
+    Object.assign(session, { merchantId: s.m.merchant.id, userId: o.id, email: o.scope.actor!.label!, locale, role: 'owner' });
   };
 
   it('the switch; a change saved for approval (the flash says so); Withdraw for its author, Approve / Reject with a reason for another owner, in French and English', async () => {
@@ -580,5 +581,16 @@ describe('the dashboard (Payment methods page), without JavaScript', () => {
     expect(text(html)).toContain('Turning approval off waits for another owner’s approval');
     expect(text(html)).toContain('Turning approval of changes off');
     expect(html).not.toContain('Stop requiring approval');
+
+    // Anyone but an owner reads the page: no form, no approvals section, the note that owners decide.
+    for (const role of ['admin', 'developer', 'support', 'viewer'] as const) {
+      Object.assign(session, { role, locale: 'en' });
+      html = await page();
+      expect(html, role).not.toContain('<form');
+      expect(html, role).not.toContain('id="approvals"');
+      expect(text(html), role).toContain('Only an owner can connect, change or disable where the money lands.');
+    }
+    session.role = 'owner';
+    expect(await page()).toContain('<form');
   }, 120_000);
 });

@@ -343,11 +343,14 @@ export function RailSection({
   t,
   tc,
   actions,
-  reviewable = false,
+  manage = false,
 }: {
   view: RailView;
-  /** The viewer may review the changes waiting (an owner): the note links to the account's. */
-  reviewable?: boolean;
+  /**
+   * The viewer manages rail accounts (an owner, rail_accounts.write): the forms to connect, change,
+   * test and disable, and the note of a change waiting links to it. Anyone else reads only.
+   */
+  manage?: boolean;
   /** The flash, when it is this rail's. */
   flash: PaymentMethodsFlash | null;
   /** The account id named by `?disable=`, when it is this rail's account. */
@@ -370,13 +373,13 @@ export function RailSection({
       {flash ? <RailFlash flash={flash} /> : null}
       {account?.pendingChange ? (
         <p className="dc-warn pm-help">
-          {t('pendingOnRail')} {reviewable ? <a href={`#${changeAnchor(account.pendingChange.id)}`}>{t('pendingSee')}</a> : null}
+          {t('pendingOnRail')} {manage ? <a href={`#${changeAnchor(account.pendingChange.id)}`}>{t('pendingSee')}</a> : null}
         </p>
       ) : null}
       {account ? (
         <>
           <AccountSummary account={account} view={view} locale={locale} timeZone={timeZone} t={t} tc={tc} />
-          {confirmDisable ? (
+          {!manage ? null : confirmDisable ? (
             <DisableConfirm view={view} account={account} t={t} actions={actions} />
           ) : (
             <div className="dc-actions pm-block">
@@ -391,22 +394,27 @@ export function RailSection({
               </a>
             </div>
           )}
-          <details className="pm-details" open={kept !== null}>
-            <summary>{t('changeSummary')}</summary>
-            <AccountForm view={view} account={account} kept={kept} locale={locale} t={t} actions={actions} />
-          </details>
+          {manage ? (
+            <details className="pm-details" open={kept !== null}>
+              <summary>{t('changeSummary')}</summary>
+              <AccountForm view={view} account={account} kept={kept} locale={locale} t={t} actions={actions} />
+            </details>
+          ) : null}
         </>
       ) : (
         <>
           <p className={view.fallback === 'platform' ? 'dc-warn' : 'db-muted'}>
             {view.fallback === 'platform' ? t('platformText') : view.fallback === 'simulator' ? t('simulatorText') : t('noneText')}
           </p>
-          <details className="pm-details" open={kept !== null}>
-            <summary>{t('connectSummary')}</summary>
-            <AccountForm view={view} account={null} kept={kept} locale={locale} t={t} actions={actions} />
-          </details>
+          {manage ? (
+            <details className="pm-details" open={kept !== null}>
+              <summary>{t('connectSummary')}</summary>
+              <AccountForm view={view} account={null} kept={kept} locale={locale} t={t} actions={actions} />
+            </details>
+          ) : null}
         </>
       )}
+      {manage ? null : <p className="db-muted pm-help">{t('ownersOnly')}</p>}
       {view.disabled.length ? (
         <p className="db-muted pm-help">
           {t('earlier', {

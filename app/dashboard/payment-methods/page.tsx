@@ -90,7 +90,7 @@ export default async function PaymentMethodsPage({ searchParams }: { searchParam
           t={t}
           tc={tc(ctx.locale)}
           actions={ACTIONS}
-          reviewable={owner}
+          manage={owner}
         />
       ))}
     </div>
