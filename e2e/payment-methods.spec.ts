@@ -4,14 +4,21 @@
 // on the fake Esplora of test/fakes/esplora.ts, which this spec starts), see its first receive
 // addresses, never the key, and disable it behind its confirmation box.
 //
-// The dashboard user is the one e2e/serve.sh made (.data-e2e/user.json). The account this spec
-// connects (test mode) is disabled before it ends, so later specs see the simulator as before.
+// Then approvals (issue 29), with JavaScript: the owner invites a second owner by link, turns on
+// "another owner's approval", connects an account and asks to disable it: it waits (still taking
+// payments) until the second owner approves it in her own browser; turning approval off waits for
+// her too. The audit log has each step.
+//
+// The dashboard user is the one e2e/serve.sh made (.data-e2e/user.json). The accounts this spec
+// connects (test mode) are disabled before it ends, and approval is off again, so later specs see
+// the simulator and the merchant as before.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { type FakeEsplora, startFakeEsplora } from '../test/fakes/esplora';
 import { expectAccessible, expectAccessibleWithoutJs, fitsWidth } from './checkout-helpers';
-import { englishContext, signIn } from './dashboard-helpers';
+import { acceptInvitation, englishContext, inviteByLink, signIn } from './dashboard-helpers';
+import { api } from './fixtures';
 
 const SHOTS = path.join(process.cwd(), 'test-results', 'dashboard');
 // A test-mode account takes a testnet key (a vpub of a wallet made for this spec) and shows its first addresses.
@@ -109,4 +116,83 @@ test.describe('without JavaScript', () => {
       await ctx.close();
     }
   });
+});
+
+test('[PAYMENT METHODS]: with approval on, a disabling asked by one owner waits until another approves it; turning approval off waits too', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const run = Math.random().toString(36).slice(2, 8);
+  const aCtx = await englishContext(browser);
+  const bCtx = await englishContext(browser);
+  try {
+    const a = await aCtx.newPage();
+    await signIn(a);
+    // A second owner, by a one-time link.
+    await a.goto('/dashboard/users');
+    const link = await inviteByLink(a, `associee-${run}@boutique-awa.test`, 'owner', 'Owner');
+    const b = await bCtx.newPage();
+    await acceptInvitation(b, link, `deuxieme proprietaire ${run}`);
+
+    // Approval on; an account connected (a creation applies at once), then its disabling asked for.
+    await a.goto('/dashboard/payment-methods');
+    const approvals = a.locator('#approvals');
+    await approvals.getByRole('button', { name: 'Require another owner’s approval' }).click();
+    await expect(approvals.getByRole('status')).toContainText('Approval turned on');
+    expect((await api(a.request, 'GET', '/v1/account')).railAccountApproval).toBe(true);
+    const btc = a.locator('#rail-btc_onchain');
+    await btc.getByText('Connect your account').click();
+    await btc.getByLabel('Extended public key (zpub, BIP84)').fill(ZPUB);
+    await btc.getByLabel('Esplora URL').fill(esplora.url);
+    await btc.getByRole('button', { name: 'Connect' }).click();
+    await expect(btc.getByRole('status')).toContainText('Account connected');
+    await btc.getByRole('link', { name: 'Disable…' }).click();
+    await btc.getByRole('checkbox', { name: /I understand new payments will no longer use this account/ }).check();
+    await btc.getByRole('button', { name: 'Disable the account' }).click();
+    await expect(btc.getByRole('status')).toContainText('The disabling waits for another owner’s approval');
+    await expect(btc.getByText('A change of this account waits for another owner’s approval.')).toBeVisible();
+    const [account] = (await api(a.request, 'GET', '/v1/rail_accounts?rail=btc_onchain&status=active')).data;
+    expect(account).toMatchObject({ status: 'active', pendingChange: { action: 'disable', status: 'pending_approval' } });
+    // Its author cannot approve it: only Withdraw.
+    const title = 'Disabling of the account Bitcoin (on-chain)';
+    await expect(approvals.getByRole('button', { name: `Approve: ${title}` })).toHaveCount(0);
+    await expect(approvals.getByRole('button', { name: `Withdraw my request: ${title}` })).toBeVisible();
+    expect(await fitsWidth(a)).toBe(true);
+    await expectAccessible(a);
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await approvals.screenshot({ path: path.join(SHOTS, 'payment-methods-approvals-360.png') });
+
+    // The second owner approves it: disabled.
+    await b.goto('/dashboard/payment-methods');
+    await b
+      .locator('#approvals')
+      .getByRole('button', { name: `Approve: ${title}` })
+      .click();
+    await expect(b.locator('#approvals').getByRole('status')).toContainText('Change approved and applied.');
+    expect((await api(a.request, 'GET', `/v1/rail_accounts/${account.id}`)).status).toBe('disabled');
+    expect(await fitsWidth(b)).toBe(true);
+    await expectAccessible(b);
+
+    // Turning approval off waits for the second owner too.
+    await a.goto('/dashboard/payment-methods');
+    await approvals.getByRole('button', { name: 'Stop requiring approval' }).click();
+    await expect(approvals.getByRole('status')).toContainText('Turning approval off waits for another owner’s approval');
+    expect((await api(a.request, 'GET', '/v1/account')).railAccountApproval).toBe(true);
+    await b.goto('/dashboard/payment-methods');
+    await b.locator('#approvals').getByRole('button', { name: 'Approve: Turning approval of changes off' }).click();
+    await expect(b.locator('#approvals').getByRole('status')).toContainText('Change approved and applied.');
+    expect((await api(a.request, 'GET', '/v1/account')).railAccountApproval).toBe(false);
+
+    // The audit log: asked for by one owner, approved by the other.
+    await a.goto('/dashboard/audit');
+    const rows = a.getByRole('table').getByRole('row');
+    await expect(rows.filter({ hasText: 'rail_account.change_requested' }).first()).toContainText(
+      JSON.parse(fs.readFileSync(path.join(process.cwd(), '.data-e2e', 'user.json'), 'utf8')).user.email,
+    );
+    await expect(rows.filter({ hasText: 'rail_account.change_approved' }).first()).toContainText(`associee-${run}@boutique-awa.test`);
+    await expect(rows.filter({ hasText: 'rail_account.disabled' }).first()).toBeVisible();
+  } finally {
+    await aCtx.close();
+    await bCtx.close();
+  }
 });

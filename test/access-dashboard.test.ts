@@ -106,7 +106,7 @@ vi.mock('next/headers', () => ({
     delete: () => {},
   }),
 }));
-vi.mock('next/cache', () => ({ revalidatePath: () => {} }));
+vi.mock('next/cache', () => ({ revalidatePath: () => {}, refresh: () => {} }));
 
 let shop: Awaited<ReturnType<typeof newMerchant>>;
 const users = new Map<Role, string>();

@@ -22,7 +22,7 @@ vi.mock('next/headers', () => ({
     delete: (o: string | { name: string }) => void request.jar.delete(typeof o === 'string' ? o : o.name),
   }),
 }));
-vi.mock('next/cache', () => ({ revalidatePath: () => {} }));
+vi.mock('next/cache', () => ({ revalidatePath: () => {}, refresh: () => {} }));
 
 // Sign-ins hash passwords (scrypt, ~60 ms alone, seconds on a busy machine): room for them.
 vi.setConfig({ testTimeout: 120_000 });

@@ -3,6 +3,7 @@
 // simulator, else nothing); the connect and update forms read into the API's input (empty means
 // "not set"; a secret left empty on an update is kept); the one-time flash that brings a refused form
 // back with what was typed, but never a secret; a refusal put in the merchant's words.
+import { refresh } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import type { MomoProtocol } from '../config';
@@ -99,6 +100,9 @@ export const APPROVALS_ANCHOR = 'approvals';
 /** After an action: the flash for the rail's section (or the approvals section), and back to the page at that section. */
 export async function backToRail(ctx: DashboardContext, flash: PaymentMethodsFlash, query = ''): Promise<never> {
   await putFlash<PaymentMethodsFlash>(ctx.db, ctx.token, flash);
+  // With JavaScript, a redirect to this same page (a #section apart) is not fetched again by the
+  // router: refreshed, so the page shows the change and its flash (without JavaScript, a new page).
+  refresh();
   redirect(`${PAYMENT_METHODS_PATH}${query}#${flash.rail ? railAnchor(flash.rail) : APPROVALS_ANCHOR}`);
 }
 

@@ -4,6 +4,7 @@
 // flash in their language; a missing object (another merchant's, the other mode's) is a 404.
 
 import type { Metadata } from 'next';
+import { refresh } from 'next/cache';
 import { notFound, redirect } from 'next/navigation';
 import { type Flash, isMissing, putFlash, takeFlash } from '@/lib/dashboard/catalog';
 import { type Access, type DashboardContext, dashboardContext, dashboardLocale } from '@/lib/dashboard/context';
@@ -19,6 +20,9 @@ export async function catalogPage(access: Access): Promise<{ ctx: DashboardConte
 /** After an action: leave `flash` for the page at `path`, and go there. */
 export async function finish(ctx: DashboardContext, path: string, flash?: Flash): Promise<never> {
   if (flash) await putFlash(ctx.db, ctx.token, flash);
+  // With JavaScript, a redirect to the page the form is on (a #section apart) is not fetched again
+  // by the router: refreshed, so the page shows the change and its flash.
+  refresh();
   redirect(path);
 }
 
