@@ -1,6 +1,8 @@
 // The books' pieces (issue 28), server-rendered: a reconciliation's state, one difference explained
-// with both sides, and the day's summary table.
-import { Badge, Cell, Details, Row, Table } from '@/components/dashboard/ui';
+// with both sides, the day's summary table, and what the Reports and Checks pages share: the
+// period's two day fields, a period in words, and the list of runs with its pages.
+import type { ReactNode } from 'react';
+import { Badge, Cell, Details, Empty, Pagination, Row, Section, Table } from '@/components/dashboard/ui';
 import { reconWord, type TB } from '@/lib/i18n/books';
 import type { DashboardLocale } from '@/lib/i18n/dashboard';
 import { formatAmountLong } from '@/lib/i18n/format';
@@ -91,5 +93,80 @@ export function DaySummaryTable({
         </Row>
       ))}
     </Table>
+  );
+}
+
+/** A period of days in words: one day, or "from … to …". */
+export const periodText = (r: { from: string; to: string }, t: TB): string => (r.from === r.to ? r.from : t('periodRange', { from: r.from, to: r.to }));
+
+/** The two day fields of a form asking for a period (yesterday by default, not after today). */
+export function PeriodFields({ idPrefix, days, t }: { idPrefix: string; days: { today: string; yesterday: string }; t: TB }) {
+  return (
+    <>
+      <div className="db-field">
+        <label htmlFor={`${idPrefix}-from`}>{t('from')}</label>
+        <input id={`${idPrefix}-from`} name="from" type="date" className="dc-input" required defaultValue={days.yesterday} max={days.today} />
+      </div>
+      <div className="db-field">
+        <label htmlFor={`${idPrefix}-to`}>{t('to')}</label>
+        <input id={`${idPrefix}-to`} name="to" type="date" className="dc-input" required defaultValue={days.yesterday} max={days.today} />
+      </div>
+    </>
+  );
+}
+
+/**
+ * A page's list of runs (reports, checks): a hint with a link to refresh while one runs (the worker
+ * completes it), the table (one row per run, `row` draws its cells), and keyset pages.
+ */
+export function RunsSection<T extends { id: string; status: string }>({
+  title,
+  path,
+  list,
+  sp,
+  pendingHint,
+  empty,
+  head,
+  row,
+  t,
+  labels,
+}: {
+  title: string;
+  path: string;
+  list: { data: T[]; hasMore: boolean };
+  sp: Record<string, string | string[] | undefined>;
+  pendingHint: string;
+  empty: string;
+  head: string[];
+  row: (r: T) => ReactNode;
+  t: TB;
+  labels: { pagination: string; previous: string; next: string };
+}) {
+  return (
+    <Section title={title} id="runs">
+      {list.data.some((r) => r.status === 'pending') ? (
+        <p className="dc-intro">
+          {pendingHint} <a href={path}>{t('refresh')}</a>
+        </p>
+      ) : null}
+      {list.data.length === 0 ? (
+        <Empty title={empty} />
+      ) : (
+        <Table caption={title} captionHidden stacked head={head}>
+          {list.data.map((r) => (
+            <Row key={r.id}>{row(r)}</Row>
+          ))}
+        </Table>
+      )}
+      <Pagination
+        path={path}
+        params={{}}
+        firstId={list.data[0]?.id ?? null}
+        lastId={list.data[list.data.length - 1]?.id ?? null}
+        hasPrevious={Boolean(sp.after) || (Boolean(sp.before) && list.hasMore)}
+        hasNext={sp.before ? true : list.hasMore}
+        labels={labels}
+      />
+    </Section>
   );
 }

@@ -3,7 +3,7 @@
 // lib/domain/balance-transactions.ts); the merchant's time zone, in which the day's summary, the
 // reports and every date of the dashboard are counted. Server-rendered, no JavaScript needed.
 import type { Metadata } from 'next';
-import { DaySummaryTable, ReconStatus } from '@/components/dashboard/books';
+import { DaySummaryTable, periodText, ReconStatus } from '@/components/dashboard/books';
 import { FlashView } from '@/components/dashboard/catalog/parts';
 import { catalogPage } from '@/components/dashboard/catalog/server';
 import { Cell, Empty, PageTitle, Row, Section, Table } from '@/components/dashboard/ui';
@@ -106,8 +106,7 @@ export default async function BalancesPage({ searchParams }: Props) {
               r ? (
                 <li key={railAccountId ?? 'platform'}>
                   {`${railAccountId ?? t('platformAndSimulators')} · `}
-                  <a href={`/dashboard/reconciliations/${r.id}`}>{r.from === r.to ? r.from : t('periodRange', { from: r.from, to: r.to })}</a>{' '}
-                  <ReconStatus r={r} t={t} />
+                  <a href={`/dashboard/reconciliations/${r.id}`}>{periodText(r, t)}</a> <ReconStatus r={r} t={t} />
                   {r.completedAt ? <span className="db-muted"> {formatDateTime(r.completedAt, ctx.locale, ctx.timeZone)}</span> : null}
                 </li>
               ) : null,

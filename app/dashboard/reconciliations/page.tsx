@@ -2,10 +2,10 @@
 // first (the worker's daily one and those asked for), each with its count of differences and a link
 // to them explained; a form to check a period now, for every account or one. No JavaScript needed.
 import type { Metadata } from 'next';
-import { ReconStatus } from '@/components/dashboard/books';
+import { PeriodFields, periodText, ReconStatus, RunsSection } from '@/components/dashboard/books';
 import { FlashView } from '@/components/dashboard/catalog/parts';
 import { catalogPage, listParams } from '@/components/dashboard/catalog/server';
-import { Cell, Empty, PageTitle, Pagination, Row, Section, Table } from '@/components/dashboard/ui';
+import { Cell, PageTitle, Section } from '@/components/dashboard/ui';
 import { chosenDay } from '@/lib/dashboard/books';
 import { dashboardLocale } from '@/lib/dashboard/context';
 import { listRailAccounts, listRailAccountsQuery } from '@/lib/domain/rail-accounts';
@@ -31,7 +31,6 @@ export default async function ReconciliationsPage({ searchParams }: Props) {
     listReconciliations(ctx.db, ctx.scope, listReconciliationsQuery.parse(listParams(sp))),
     listRailAccounts(ctx.db, ctx.scope, listRailAccountsQuery.parse({ limit: '100', status: 'active' })),
   ]);
-  const pending = list.data.some((r) => r.status === 'pending');
 
   return (
     <div className="dc-page">
@@ -41,14 +40,7 @@ export default async function ReconciliationsPage({ searchParams }: Props) {
 
       <Section title={t('newRecon')} id="new-recon">
         <form action={createReconciliationAction} className="db-form">
-          <div className="db-field">
-            <label htmlFor="recon-from">{t('from')}</label>
-            <input id="recon-from" name="from" type="date" className="dc-input" required defaultValue={days.yesterday} max={days.today} />
-          </div>
-          <div className="db-field">
-            <label htmlFor="recon-to">{t('to')}</label>
-            <input id="recon-to" name="to" type="date" className="dc-input" required defaultValue={days.yesterday} max={days.today} />
-          </div>
+          <PeriodFields idPrefix="recon" days={days} t={t} />
           {accounts.data.length > 0 ? (
             <div className="db-field">
               <label htmlFor="recon-account">{t('account')}</label>
@@ -68,49 +60,38 @@ export default async function ReconciliationsPage({ searchParams }: Props) {
         </form>
       </Section>
 
-      <Section title={t('reconRuns')} id="runs">
-        {pending ? (
-          <p className="dc-intro">
-            {t('reconPending')}… <a href="/dashboard/reconciliations">{t('refresh')}</a>
-          </p>
-        ) : null}
-        {list.data.length === 0 ? (
-          <Empty title={t('noRecons')} />
-        ) : (
-          <Table caption={t('reconRuns')} captionHidden stacked head={[t('period'), t('account'), t('reportStatus'), t('asked'), t('details')]}>
-            {list.data.map((r) => (
-              <Row key={r.id}>
-                <Cell label={t('period')}>
-                  {r.from === r.to ? r.from : t('periodRange', { from: r.from, to: r.to })}
-                  <span className="db-muted"> ({r.origin === 'daily' ? t('originDaily') : t('originApi')})</span>
-                </Cell>
-                <Cell label={t('account')} className="dc-break">
-                  {r.railAccountId ?? t('allAccounts')}
-                </Cell>
-                <Cell label={t('reportStatus')}>
-                  <ReconStatus r={r} t={t} />
-                </Cell>
-                <Cell label={t('asked')}>{formatDateTime(r.createdAt, ctx.locale, ctx.timeZone)}</Cell>
-                <Cell label={t('details')}>
-                  <a href={`/dashboard/reconciliations/${r.id}`}>
-                    {t('details')}
-                    <span className="db-sr"> {r.from === r.to ? r.from : t('periodRange', { from: r.from, to: r.to })}</span>
-                  </a>
-                </Cell>
-              </Row>
-            ))}
-          </Table>
+      <RunsSection
+        title={t('reconRuns')}
+        path="/dashboard/reconciliations"
+        list={list}
+        sp={sp}
+        pendingHint={`${t('reconPending')}…`}
+        empty={t('noRecons')}
+        head={[t('period'), t('account'), t('reportStatus'), t('asked'), t('details')]}
+        t={t}
+        labels={{ pagination: tc('pagination'), previous: tc('previousPage'), next: tc('nextPage') }}
+        row={(r) => (
+          <>
+            <Cell label={t('period')}>
+              {periodText(r, t)}
+              <span className="db-muted"> ({r.origin === 'daily' ? t('originDaily') : t('originApi')})</span>
+            </Cell>
+            <Cell label={t('account')} className="dc-break">
+              {r.railAccountId ?? t('allAccounts')}
+            </Cell>
+            <Cell label={t('reportStatus')}>
+              <ReconStatus r={r} t={t} />
+            </Cell>
+            <Cell label={t('asked')}>{formatDateTime(r.createdAt, ctx.locale, ctx.timeZone)}</Cell>
+            <Cell label={t('details')}>
+              <a href={`/dashboard/reconciliations/${r.id}`}>
+                {t('details')}
+                <span className="db-sr"> {periodText(r, t)}</span>
+              </a>
+            </Cell>
+          </>
         )}
-        <Pagination
-          path="/dashboard/reconciliations"
-          params={{}}
-          firstId={list.data[0]?.id ?? null}
-          lastId={list.data[list.data.length - 1]?.id ?? null}
-          hasPrevious={Boolean(sp.after) || (Boolean(sp.before) && list.hasMore)}
-          hasNext={sp.before ? true : list.hasMore}
-          labels={{ pagination: tc('pagination'), previous: tc('previousPage'), next: tc('nextPage') }}
-        />
-      </Section>
+      />
     </div>
   );
 }

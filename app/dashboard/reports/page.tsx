@@ -3,9 +3,10 @@
 // and download each succeeded one as CSV, the same bytes as GET /v1/report_runs/:id/file. A GET
 // list and a form posting to a server action: no JavaScript needed.
 import type { Metadata } from 'next';
+import { PeriodFields, periodText, RunsSection } from '@/components/dashboard/books';
 import { FlashView } from '@/components/dashboard/catalog/parts';
 import { catalogPage, listParams } from '@/components/dashboard/catalog/server';
-import { Badge, Cell, Empty, PageTitle, Pagination, Row, Section, Table, toneOf } from '@/components/dashboard/ui';
+import { Badge, Cell, PageTitle, Section, toneOf } from '@/components/dashboard/ui';
 import { chosenDay } from '@/lib/dashboard/books';
 import { dashboardLocale } from '@/lib/dashboard/context';
 import { tb } from '@/lib/i18n/books';
@@ -26,7 +27,6 @@ export default async function ReportsPage({ searchParams }: Props) {
   const sp = await searchParams;
   const days = chosenDay(undefined, ctx.timeZone)!;
   const list = await listReportRuns(ctx.db, ctx.scope, listReportRunsQuery.parse(listParams(sp)));
-  const pending = list.data.some((r) => r.status === 'pending');
   const typeLabel = (type: string) => (type === 'daily_summary' ? t('typeDailySummary') : t('typeBalanceTransactions'));
   const statusLabel = (status: string) => (status === 'succeeded' ? t('reportReady') : status === 'failed' ? t('reportFailed') : t('reportPending'));
 
@@ -48,63 +48,45 @@ export default async function ReportsPage({ searchParams }: Props) {
               ))}
             </select>
           </div>
-          <div className="db-field">
-            <label htmlFor="report-from">{t('from')}</label>
-            <input id="report-from" name="from" type="date" className="dc-input" required defaultValue={days.yesterday} max={days.today} />
-          </div>
-          <div className="db-field">
-            <label htmlFor="report-to">{t('to')}</label>
-            <input id="report-to" name="to" type="date" className="dc-input" required defaultValue={days.yesterday} max={days.today} />
-          </div>
+          <PeriodFields idPrefix="report" days={days} t={t} />
           <button type="submit" className="db-button">
             {t('prepareReport')}
           </button>
         </form>
       </Section>
 
-      <Section title={t('reportRuns')} id="runs">
-        {pending ? (
-          <p className="dc-intro">
-            {t('reportsPendingHint')} <a href="/dashboard/reports">{t('refresh')}</a>
-          </p>
-        ) : null}
-        {list.data.length === 0 ? (
-          <Empty title={t('noReports')} />
-        ) : (
-          <Table caption={t('reportRuns')} captionHidden stacked head={[t('reportType'), t('period'), t('reportStatus'), t('rows'), t('asked'), t('file')]}>
-            {list.data.map((r) => (
-              <Row key={r.id}>
-                <Cell label={t('reportType')}>{typeLabel(r.type)}</Cell>
-                <Cell label={t('period')}>{r.from === r.to ? r.from : t('periodRange', { from: r.from, to: r.to })}</Cell>
-                <Cell label={t('reportStatus')}>
-                  <Badge tone={toneOf(r.status)}>{statusLabel(r.status)}</Badge>
-                </Cell>
-                <Cell label={t('rows')}>{r.rowCount ?? '—'}</Cell>
-                <Cell label={t('asked')}>{formatDateTime(r.createdAt, ctx.locale, ctx.timeZone)}</Cell>
-                <Cell label={t('file')}>
-                  {r.status === 'succeeded' ? (
-                    <a href={`/dashboard/reports/${r.id}/file`} download>
-                      {t('download')}
-                      <span className="db-sr"> {`${typeLabel(r.type)} ${r.from} ${r.to}`}</span>
-                    </a>
-                  ) : (
-                    '—'
-                  )}
-                </Cell>
-              </Row>
-            ))}
-          </Table>
+      <RunsSection
+        title={t('reportRuns')}
+        path="/dashboard/reports"
+        list={list}
+        sp={sp}
+        pendingHint={t('reportsPendingHint')}
+        empty={t('noReports')}
+        head={[t('reportType'), t('period'), t('reportStatus'), t('rows'), t('asked'), t('file')]}
+        t={t}
+        labels={{ pagination: tc('pagination'), previous: tc('previousPage'), next: tc('nextPage') }}
+        row={(r) => (
+          <>
+            <Cell label={t('reportType')}>{typeLabel(r.type)}</Cell>
+            <Cell label={t('period')}>{periodText(r, t)}</Cell>
+            <Cell label={t('reportStatus')}>
+              <Badge tone={toneOf(r.status)}>{statusLabel(r.status)}</Badge>
+            </Cell>
+            <Cell label={t('rows')}>{r.rowCount ?? '—'}</Cell>
+            <Cell label={t('asked')}>{formatDateTime(r.createdAt, ctx.locale, ctx.timeZone)}</Cell>
+            <Cell label={t('file')}>
+              {r.status === 'succeeded' ? (
+                <a href={`/dashboard/reports/${r.id}/file`} download>
+                  {t('download')}
+                  <span className="db-sr"> {`${typeLabel(r.type)} ${r.from} ${r.to}`}</span>
+                </a>
+              ) : (
+                '—'
+              )}
+            </Cell>
+          </>
         )}
-        <Pagination
-          path="/dashboard/reports"
-          params={{}}
-          firstId={list.data[0]?.id ?? null}
-          lastId={list.data[list.data.length - 1]?.id ?? null}
-          hasPrevious={Boolean(sp.after) || (Boolean(sp.before) && list.hasMore)}
-          hasNext={sp.before ? true : list.hasMore}
-          labels={{ pagination: tc('pagination'), previous: tc('previousPage'), next: tc('nextPage') }}
-        />
-      </Section>
+      />
     </div>
   );
 }

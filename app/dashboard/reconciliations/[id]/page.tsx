@@ -4,7 +4,7 @@
 // about. A failed check says why and that it will run again.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { ReconItem, ReconStatus } from '@/components/dashboard/books';
+import { periodText, ReconItem, ReconStatus } from '@/components/dashboard/books';
 import { catalogPage } from '@/components/dashboard/catalog/server';
 import { Details, Empty, PageTitle, Section } from '@/components/dashboard/ui';
 import { isMissing } from '@/lib/dashboard/catalog';
@@ -27,7 +27,7 @@ export default async function ReconciliationPage({ params }: { params: Promise<{
     if (isMissing(err)) notFound();
     throw err;
   });
-  const period = r.from === r.to ? r.from : t('periodRange', { from: r.from, to: r.to });
+  const period = periodText(r, t);
   const failure = r.failure as { message?: string } | null;
 
   return (
