@@ -19,13 +19,13 @@ import { newIntent, now } from './lifecycle-helpers';
 const { db } = useDatabase();
 
 /** The signed-in session the mocked context gives every page and action. */
-const session = { merchantId: '', livemode: false, locale: 'fr' as 'en' | 'fr', token: '', timeZone: 'Africa/Abidjan' };
+const session = { merchantId: '', livemode: false, locale: 'fr' as 'en' | 'fr', token: '', timeZone: 'Africa/Abidjan', role: 'owner' as 'owner' | 'support' };
 
 vi.mock('@/lib/dashboard/context', async (importOriginal) => {
   const real = await importOriginal<typeof import('@/lib/dashboard/context')>();
   const ctx = async () => ({
     db: db(),
-    user: { id: 'user_test', email: 'awa@boutique.example', merchantId: session.merchantId, disabled: false, createdAt: 0 },
+    user: { id: 'user_test', email: 'awa@boutique.example', merchantId: session.merchantId, role: session.role, disabled: false, createdAt: 0 },
     merchantId: session.merchantId,
     livemode: session.livemode,
     scope: { merchantId: session.merchantId, livemode: session.livemode },
@@ -279,6 +279,17 @@ describe('refunds from the dashboard, in order', { shuffle: false }, () => {
         `<svg class="rf-qr" role="img" aria-label="QR code du lien de remboursement : ${url}" viewBox="0 0 (\\d+) \\d+"[^>]*>.*?<path d="([^"]+)"`,
       ).exec(html);
       expect(decodeQrPath(Number(qr![1]), qr![2]!)).toBe(url);
+      // Whoever holds the link chooses where the money goes: a support user (whose refunds need
+      // approval) never sees it, only that owners and admins send it.
+      session.role = 'support';
+      try {
+        const theirs = await paymentPage(pi.id);
+        expect(theirs).not.toContain(url);
+        expect(theirs).not.toContain(url.split('/').pop()!);
+        expect(text(theirs)).toContain('seuls les propriétaires et administrateurs le voient');
+      } finally {
+        session.role = 'owner';
+      }
       const wa = /href="(https:\/\/wa\.me\/\?text=[^"]+)"/.exec(html)?.[1];
       expect(decodeURIComponent(wa!.replace(/&amp;/g, '&').split('text=')[1]!)).toBe(
         `Bonjour, voici votre remboursement de 0,0002\u00a0BTC : ouvrez ce lien pour indiquer où le recevoir. ${url}`,

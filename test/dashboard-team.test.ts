@@ -194,6 +194,34 @@ describe('roles', () => {
   });
 });
 
+describe('owners and rail account approval', () => {
+  it('with approval on, an owner cannot disable or demote the other (only the operator can); a third owner lets one go; a removed owner’s invitations die', async () => {
+    const { merchantId, owner } = await merchantWithOwner('Boutique Approbation');
+    const { user: bob } = await createUser(db(), { merchantId, email: uniqueEmail('bob'), role: 'owner' });
+    await db().query(`update merchants set rail_account_approval = true where id = $1`, [merchantId]);
+    const ana = { type: 'user' as const, id: owner.id, label: owner.email };
+    await expect(disableUser(db(), merchantId, bob.id, ana)).rejects.toMatchObject({ code: 'approval_needs_two_owners' });
+    await expect(changeUserRole(db(), merchantId, bob.id, 'admin', ana)).rejects.toMatchObject({ code: 'approval_needs_two_owners' });
+    expect((await listUsers(db(), merchantId)).filter((u) => u.role === 'owner' && !u.disabled)).toHaveLength(2);
+    // A non-owner is not an approver: changing one is not refused.
+    const { user: viewer } = await createUser(db(), { merchantId, email: uniqueEmail('viewer'), role: 'viewer' });
+    expect((await changeUserRole(db(), merchantId, viewer.id, 'support', ana)).role).toBe('support');
+    // bob's pending invitation dies with his rights once a third owner lets him go.
+    const sent = await createInvitation(db(), { merchantId, email: uniqueEmail('invitee'), role: 'owner', invitedBy: bob.id });
+    const { user: cleo } = await createUser(db(), { merchantId, email: uniqueEmail('cleo'), role: 'owner' });
+    expect((await changeUserRole(db(), merchantId, bob.id, 'viewer', ana)).role).toBe('viewer');
+    expect((await invitationByToken(db(), sent.token))!.status).toBe('revoked');
+    // Two owners left with approval on: neither goes, except by the operator (the CLI's actor).
+    await expect(disableUser(db(), merchantId, cleo.id, ana)).rejects.toMatchObject({ code: 'approval_needs_two_owners' });
+    const byOperator = await disableUser(db(), merchantId, cleo.id);
+    expect(byOperator.user.disabled).toBe(true);
+    // With approval off, the last-owner rule alone.
+    await db().query(`update merchants set rail_account_approval = false where id = $1`, [merchantId]);
+    const { user: dan } = await createUser(db(), { merchantId, email: uniqueEmail('dan'), role: 'owner' });
+    expect((await disableUser(db(), merchantId, dan.id, ana)).user.disabled).toBe(true);
+  });
+});
+
 describe('invitations', () => {
   it('an owner invites with a role: the link is shown once, works once, signs the invitee in with that role', async () => {
     const { merchantId, owner } = await merchantWithOwner('Boutique Invite');
@@ -303,6 +331,14 @@ describe('invitations', () => {
     expect(text(await html(UsersPage()))).toContain(`Invitation of ${email} revoked`);
     expect(await listPendingInvitations(db(), merchantId)).toEqual([]);
     expect(await post(users.revokeInvitationAction, { invitationId: 'inv_doesnotexist' })).toBe('404');
+    // Both in the audit log, by the owner: the invitation, then its revocation.
+    const lines = await db().query<Record<string, unknown>>(`select action, actor_id, target_id from audit_events where merchant_id = $1 order by seq`, [
+      merchantId,
+    ]);
+    expect(lines.filter((l) => l.target_id === inv!.id)).toEqual([
+      { action: 'user.invited', actor_id: owner.id, target_id: inv!.id },
+      { action: 'user.invitation_revoked', actor_id: owner.id, target_id: inv!.id },
+    ]);
   });
 });
 
@@ -383,6 +419,15 @@ describe('two-step sign-in', () => {
     const ok = await tf.verifySecondFactor(db(), { challenge, code: tf.totpCode(u.secret, T0 + 30), clientAddress: client, now: T0 + 20 });
     expect(ok).toMatchObject({ ok: true, used: 'totp', user: { id: u.user.id } });
     expect(await sessionFromToken(db(), (ok as { token: string }).token, T0 + 21)).toMatchObject({ user: { id: u.user.id } });
+    // The audit log: the password alone wrote nothing; the replayed code a failed sign-in, the right one the sign-in.
+    const audit = await db().query<Record<string, unknown>>(
+      `select action, ip, changes from audit_events where target_id = $1 and action in ('user.signed_in', 'user.sign_in_failed') order by seq`,
+      [u.user.id],
+    );
+    expect(audit).toEqual([
+      { action: 'user.sign_in_failed', ip: client, changes: { after: { secondFactor: 'wrong_code' } } },
+      { action: 'user.signed_in', ip: client, changes: { after: { secondFactor: 'totp' } } },
+    ]);
     // The challenge is gone once used.
     expect(await tf.verifySecondFactor(db(), { challenge, code: tf.totpCode(u.secret, T0 + 60), clientAddress: client, now: T0 + 22 })).toEqual({
       ok: false,
@@ -550,6 +595,10 @@ describe('two-step sign-in', () => {
     const { user: viewer } = await createUser(db(), { merchantId, email: uniqueEmail('viewer'), role: 'viewer' });
     await as(admin.id);
     expect(await redirectOf(html(PaymentsPage({ searchParams: Promise.resolve({}) })))).toBe('/dashboard/account?required=1');
+    // The exports too (route handlers): sent to set it up, nothing downloaded.
+    const { GET: auditExport } = await import('@/app/dashboard/audit/export/route');
+    const refused = await auditExport(new Request('http://localhost:3000/dashboard/audit/export'));
+    expect([refused.status, refused.headers.get('location')]).toEqual([303, '/dashboard/account?required=1']);
     await as(viewer.id);
     expect(await redirectOf(html(PaymentsPage({ searchParams: Promise.resolve({}) })))).toBeNull();
 

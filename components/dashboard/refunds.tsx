@@ -139,8 +139,14 @@ export function RefundItem({
   cancelAction,
   markAction,
   approval,
+  showClaim = false,
 }: {
   refund: Refund;
+  /**
+   * The claim link (whoever holds it chooses where the money goes): shown to owners and admins
+   * (refunds.approve) only, so the author of a refund that needed approval cannot claim it.
+   */
+  showClaim?: boolean;
   locale: Locale;
   /** The merchant's time zone, for the dates shown. */
   timeZone: string;
@@ -187,7 +193,8 @@ export function RefundItem({
           ],
         ]}
       />
-      {next?.type === 'refund_claim' ? (
+      {next?.type === 'refund_claim' && !showClaim ? <p className="db-muted">{t('claimHidden')}</p> : null}
+      {next?.type === 'refund_claim' && showClaim ? (
         <div className="rf-action">
           <h4 className="rf-h4">{t('claimTitle')}</h4>
           <p>{t('claimText')}</p>

@@ -123,11 +123,14 @@ export async function dashboardAction(access: Access, opts: ContextOptions = {})
 
 /**
  * For a dashboard route handler (a CSV export, a QR code): the context, or the answer to give
- * instead: 303 to the sign-in page without a session, 403 when the role lacks `access`.
+ * instead: 303 to the sign-in page without a session (to the account page when the merchant's rule
+ * requires two-factor sign-in the user has not set up), 403 when the role lacks `access`.
  */
 export async function routeContext(access: Access): Promise<DashboardContext | Response> {
   const ctx = await currentContext();
   if (!ctx) return new Response(null, { status: 303, headers: { location: SIGN_IN_PATH, 'cache-control': 'no-store' } });
+  // As for a page: a user the merchant requires two-factor sign-in of, without it, sets it up first.
+  if (ctx.mustEnrol) return new Response(null, { status: 303, headers: { location: `${ACCOUNT_PATH}?required=1`, 'cache-control': 'no-store' } });
   if (!can(ctx, access))
     return new Response('Forbidden: your role does not allow this.\n', {
       status: 403,

@@ -127,15 +127,28 @@ export async function listPendingInvitations(db: Db, merchantId: string, now = n
 }
 
 /** Revoke a pending invitation of `merchantId` (its link then says so). Another merchant's, or one no longer pending: `resource_missing`. */
-export async function revokeInvitation(db: Db, merchantId: string, id: string, now = nowSeconds()): Promise<Invitation> {
-  const rows = await db.query<InvitationRow>(
-    `update user_invitations set revoked_at = $3
-     where id = $1 and merchant_id = $2 and accepted_at is null and revoked_at is null and expires_at > $3
-     returning ${COLUMNS}`,
-    [id, merchantId, now],
-  );
-  if (!rows[0]) throw new DomainError('resource_missing', `No such pending invitation: '${id}'.`);
-  return toInvitation(rows[0], now);
+export async function revokeInvitation(db: Db, merchantId: string, id: string, now = nowSeconds(), actor: Actor = SYSTEM_ACTOR): Promise<Invitation> {
+  const run = async (tx: Db) => {
+    const rows = await tx.query<InvitationRow>(
+      `update user_invitations set revoked_at = $3
+       where id = $1 and merchant_id = $2 and accepted_at is null and revoked_at is null and expires_at > $3
+       returning ${COLUMNS}`,
+      [id, merchantId, now],
+    );
+    if (!rows[0]) throw new DomainError('resource_missing', `No such pending invitation: '${id}'.`);
+    const invitation = toInvitation(rows[0], now);
+    await recordAudit(tx, {
+      merchantId,
+      livemode: true,
+      actor,
+      action: 'user.invitation_revoked',
+      target: { object: 'invitation', id },
+      changes: { before: { email: invitation.email, role: invitation.role }, after: { revoked: true } },
+      now,
+    });
+    return invitation;
+  };
+  return db.inTransaction ? run(db) : db.transaction(run);
 }
 
 /** What a link's token names: the invitation (any status), or null for a token nobody issued. */

@@ -331,7 +331,18 @@ export async function verifySecondFactor(
   const wait = await takeSignInAttempt(db, who, now);
   if (wait > 0) return { ok: false, reason: 'throttled', retryAfter: wait };
   const used = await checkSecondFactor(db, user.id, input.code, now);
+  const audit = (action: 'user.signed_in' | 'user.sign_in_failed', secondFactor: string) =>
+    recordAudit(db, {
+      merchantId: user.merchantId,
+      livemode: true,
+      actor: { type: 'user', id: user.id, label: user.email, ip: input.clientAddress },
+      action,
+      target: { object: 'user', id: user.id },
+      changes: { after: { secondFactor } },
+      now,
+    });
   if (!used) {
+    await audit('user.sign_in_failed', 'wrong_code');
     // Two statements: one statement cannot both update a row and delete it.
     const [c] = await db.query<{ failures: number }>(`update sign_in_challenges set failures = failures + 1 where token_hash = $1 returning failures`, [
       hashToken(input.challenge),
@@ -343,6 +354,8 @@ export async function verifySecondFactor(
   // The challenge is taken once: of two right codes racing on one challenge, one opens a session.
   const taken = await db.query(`delete from sign_in_challenges where token_hash = $1 returning 1`, [hashToken(input.challenge)]);
   if (!taken.length) return { ok: false, reason: 'expired' };
+  // The sign-in's audit line: after the code (a password alone opens no session), with the factor used.
+  await audit('user.signed_in', used);
   return { ok: true, token: await openSession(db, user.id, now), user, used };
 }
 

@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { type Actor, recordAudit, SYSTEM_ACTOR } from '../domain/audit';
-import type { Role } from '../domain/permissions';
+import { type Role, roleCan } from '../domain/permissions';
 import { DomainError, invalid, notFound } from '../errors';
 import { createId, nowSeconds } from '../ids';
 import { generatePassword, hashPassword, passwordProblem, verifyPassword } from './passwords';
@@ -149,11 +149,44 @@ const LOCKED_OWNERS = (merchant: string) =>
 
 export const lastOwnerError = () => new DomainError('last_owner', 'A merchant must keep at least one active owner: make another user an owner first.', 'role');
 
+/** Approval of rail account changes is on: it needs two active owners, so one cannot leave while it is. */
+export const approvalOwnersError = () =>
+  new DomainError(
+    'approval_needs_two_owners',
+    'Approval of rail account changes is on and needs two active owners: make another user an owner first, or turn approval off (another owner approves that).',
+    'role',
+  );
+
+/**
+ * Before an owner is disabled or demoted, under the lock of the merchant's active owners: with
+ * rail account approval on, the merchant keeps two (else an owner could remove the other, then turn
+ * approval off alone and change where the money lands). The operator (the CLI: Caisse itself) may.
+ */
+async function keepApprovers(tx: Db, merchantId: string, userId: string, actor: Actor): Promise<void> {
+  const [g] = await tx.query<{ approval: boolean; others: number; owner: boolean }>(
+    `with ${LOCKED_OWNERS('$1')}
+     select (select rail_account_approval from merchants where id = $1) as approval,
+            (select count(*) from owners where id <> $2)::int as others,
+            exists (select 1 from owners where id = $2) as owner`,
+    [merchantId, userId],
+  );
+  if (actor.type !== 'system' && g?.approval === true && g.owner && Number(g.others) < 2) throw approvalOwnersError();
+}
+
+/** The pending invitations a user sent, revoked when the user is disabled or no longer manages users (a link outlives no one's rights). */
+async function revokeInvitationsBy(tx: Db, userId: string, now: number): Promise<void> {
+  await tx.query(`update user_invitations set revoked_at = $2 where invited_by = $1 and accepted_at is null and revoked_at is null and expires_at > $2`, [
+    userId,
+    now,
+  ]);
+}
+
 /**
  * Disable a user of `merchantId`: it can no longer sign in, and every session it has dies at once
  * (revoked in the same statement, so no request can slip between the two). Disabling a disabled user
  * changes nothing. Another merchant's user is `resource_missing`, as if it did not exist; the last
- * active owner is `last_owner`.
+ * active owner is `last_owner`; an owner rail account approval needs is `approval_needs_two_owners`.
+ * The invitations the user sent and has not seen accepted are revoked with it.
  */
 export async function disableUser(
   db: Db,
@@ -163,6 +196,7 @@ export async function disableUser(
   now = nowSeconds(),
 ): Promise<{ user: User; sessionsRevoked: number }> {
   return inTx(db, async (tx) => {
+    await keepApprovers(tx, merchantId, userId, actor);
     // One statement: both updates commit together or not at all; its audit line in the same transaction.
     const rows = await tx.query<UserRow & { revoked: number | null; found: number }>(
       `with ${LOCKED_OWNERS('$2')},
@@ -185,6 +219,7 @@ export async function disableUser(
     if (!r?.found) throw notFound('user', userId);
     if (!r.id) throw lastOwnerError();
     const user = toUser(r);
+    await revokeInvitationsBy(tx, userId, now);
     await recordAudit(tx, {
       merchantId,
       livemode: true,
@@ -206,6 +241,7 @@ export async function disableUser(
  */
 export async function changeUserRole(db: Db, merchantId: string, userId: string, role: Role, actor: Actor = SYSTEM_ACTOR, now = nowSeconds()): Promise<User> {
   return inTx(db, async (tx) => {
+    if (role !== 'owner') await keepApprovers(tx, merchantId, userId, actor);
     const before = await tx.query<{ role: string }>(`select role from users where id = $1 and merchant_id = $2`, [userId, merchantId]);
     const rows = await tx.query<UserRow & { found: number }>(
       `with ${LOCKED_OWNERS('$2')},
@@ -223,6 +259,7 @@ export async function changeUserRole(db: Db, merchantId: string, userId: string,
     const r = rows[0];
     if (!r?.found) throw notFound('user', userId);
     if (!r.id) throw lastOwnerError();
+    if (!roleCan(role, 'users.manage')) await revokeInvitationsBy(tx, userId, now);
     if (before[0]?.role !== role)
       await recordAudit(tx, {
         merchantId,

@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'user.signed_in',
   'user.sign_in_failed',
   'user.invited',
+  'user.invitation_revoked',
   'user.role_changed',
   'user.disabled',
   'user.two_factor_changed',

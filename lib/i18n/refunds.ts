@@ -53,6 +53,7 @@ const fr = {
   failure: 'Échec',
   operatorReference: 'Référence de l’opérateur',
   claimTitle: 'Lien à envoyer au client',
+  claimHidden: 'Le client choisit où recevoir l’argent par un lien : seuls les propriétaires et administrateurs le voient, et le lui envoient.',
   claimText: 'Le client ouvre ce lien et indique où recevoir l’argent (une facture Lightning ou une adresse). Montrez-lui le QR code, ou envoyez-lui le lien.',
   claimLink: 'Lien de remboursement',
   claimExpires: 'Valable jusqu’au {date}.',
@@ -146,6 +147,7 @@ const en: MessageTable<RefundsMessages> = {
   failure: 'Failure',
   operatorReference: 'Operator reference',
   claimTitle: 'Link for the customer',
+  claimHidden: 'The buyer chooses where the money goes through a link: only owners and administrators see it, and send it to them.',
   claimText:
     'The customer opens this link and says where to receive the money (a Lightning invoice or an address). Show them the QR code, or send them the link.',
   claimLink: 'Refund link',

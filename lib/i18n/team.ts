@@ -21,6 +21,8 @@ const fr = {
   changeRoleOf: 'Changer le rôle de {email}',
   roleChanged: '{email} est maintenant {role}.',
   lastOwner: 'Il doit rester au moins un propriétaire actif : nommez d’abord un autre propriétaire.',
+  approvalOwners:
+    'L’approbation des modifications des comptes de paiement est activée : elle exige deux propriétaires actifs. Nommez d’abord un autre propriétaire, ou désactivez l’approbation (un autre propriétaire l’approuve).',
   cannotChangeOwnRole: 'Vous ne pouvez pas changer votre propre rôle.',
   ownersOnly: 'Seuls les propriétaires gèrent les utilisateurs.',
   twoFactorOn: '2FA',
@@ -120,6 +122,8 @@ const en: MessageTable<TeamMessages> = {
   changeRoleOf: 'Change the role of {email}',
   roleChanged: '{email} is now {role}.',
   lastOwner: 'At least one active owner must remain: make someone else an owner first.',
+  approvalOwners:
+    'Approval of payment account changes is on: it needs two active owners. Make someone else an owner first, or turn approval off (another owner approves that).',
   cannotChangeOwnRole: 'You cannot change your own role.',
   ownersOnly: 'Only owners manage users.',
   twoFactorOn: '2FA',

@@ -2153,7 +2153,7 @@ export interface components {
              * @description what was done (user.signed_in, api_key.created, refund.approved, rail_account.updated...)
              * @enum {string}
              */
-            action: "user.signed_in" | "user.sign_in_failed" | "user.invited" | "user.role_changed" | "user.disabled" | "user.two_factor_changed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "rail_account.change_requested" | "rail_account.change_approved" | "rail_account.change_rejected" | "rail_account.change_canceled" | "refund.created" | "refund.approved" | "refund.rejected" | "account.updated";
+            action: "user.signed_in" | "user.sign_in_failed" | "user.invited" | "user.invitation_revoked" | "user.role_changed" | "user.disabled" | "user.two_factor_changed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "rail_account.change_requested" | "rail_account.change_approved" | "rail_account.change_rejected" | "rail_account.change_canceled" | "refund.created" | "refund.approved" | "refund.rejected" | "account.updated";
             /** @description who did it */
             actor: {
                 /**
@@ -14864,7 +14864,7 @@ export interface operations {
                 endingBefore?: string;
                 "createdAt[gte]"?: number;
                 "createdAt[lt]"?: number;
-                action?: "user.signed_in" | "user.sign_in_failed" | "user.invited" | "user.role_changed" | "user.disabled" | "user.two_factor_changed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "rail_account.change_requested" | "rail_account.change_approved" | "rail_account.change_rejected" | "rail_account.change_canceled" | "refund.created" | "refund.approved" | "refund.rejected" | "account.updated";
+                action?: "user.signed_in" | "user.sign_in_failed" | "user.invited" | "user.invitation_revoked" | "user.role_changed" | "user.disabled" | "user.two_factor_changed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "rail_account.change_requested" | "rail_account.change_approved" | "rail_account.change_rejected" | "rail_account.change_canceled" | "refund.created" | "refund.approved" | "refund.rejected" | "account.updated";
                 actor?: string;
             };
             header?: never;

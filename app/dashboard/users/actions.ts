@@ -45,7 +45,7 @@ export async function revokeInvitationAction(form: FormData): Promise<void> {
   const id = idField(form, 'invitationId', 'inv');
   let email: string;
   try {
-    email = (await revokeInvitation(ctx.db, ctx.merchantId, id)).email;
+    email = (await revokeInvitation(ctx.db, ctx.merchantId, id, undefined, await userActor(ctx))).email;
   } catch (err) {
     return refused(ctx, USERS, err);
   }
@@ -63,7 +63,9 @@ export async function changeRoleAction(form: FormData): Promise<void> {
   try {
     email = (await changeUserRole(ctx.db, ctx.merchantId, id, role, await userActor(ctx))).email;
   } catch (err) {
-    return refused(ctx, USERS, err, (e) => (e.code === 'last_owner' ? m('lastOwner') : undefined));
+    return refused(ctx, USERS, err, (e) =>
+      e.code === 'last_owner' ? m('lastOwner') : e.code === 'approval_needs_two_owners' ? m('approvalOwners') : undefined,
+    );
   }
   return finish(ctx, USERS, { kind: 'notice', message: m('roleChanged', { email, role: roleName(m, role) }) });
 }
@@ -76,7 +78,9 @@ export async function disableUserAction(form: FormData): Promise<void> {
   try {
     await disableUser(ctx.db, ctx.merchantId, id, await userActor(ctx));
   } catch (err) {
-    return refused(ctx, USERS, err, (e) => (e.code === 'last_owner' ? tt(ctx.locale)('lastOwner') : undefined));
+    return refused(ctx, USERS, err, (e) =>
+      e.code === 'last_owner' ? tt(ctx.locale)('lastOwner') : e.code === 'approval_needs_two_owners' ? tt(ctx.locale)('approvalOwners') : undefined,
+    );
   }
   return finish(ctx, USERS, { kind: 'notice', message: t('userDisabled') });
 }

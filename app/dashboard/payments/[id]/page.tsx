@@ -143,6 +143,7 @@ export default async function PaymentPage({ params, searchParams }: Props) {
                 cancelAction={cancelRefundAction}
                 markAction={markRefundSucceededAction}
                 approval={mayRefund(ctx, 'refunds.approve') ? { approve: approveRefundAction, reject: rejectRefundAction } : null}
+                showClaim={mayRefund(ctx, 'refunds.approve')}
               />
             ))}
           </ul>
