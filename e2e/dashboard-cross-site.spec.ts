@@ -82,7 +82,7 @@ function fieldsOf(o: Objects): Record<string, Record<string, string>> {
     'app/dashboard/users/actions.ts#changeRoleAction': { userId: u.id, role: 'viewer' },
     'app/dashboard/users/actions.ts#setRequireTwoFactorAction': { require: 'on' },
     'app/dashboard/account/actions.ts#startTwoFactorAction': {},
-    'app/dashboard/account/actions.ts#confirmTwoFactorAction': { code: '123456' },
+    'app/dashboard/account/actions.ts#confirmTwoFactorAction': { code: '123456', password: 'a password' },
     'app/dashboard/account/actions.ts#disableTwoFactorAction': { password: u.password },
     'app/dashboard/invite/[token]/actions.ts#acceptInviteAction': {
       token: INVITE_TOKEN,

@@ -102,6 +102,7 @@ test('[TEAM]: invite an admin by link, set a password in a fresh browser, turn o
   await checks(ip, browser, 'account-enrol');
   const enrolledAt = Date.now();
   await ip.getByLabel('2. Type the 6-digit code the app shows.').fill(code(secret, enrolledAt));
+  await ip.getByLabel('3. Your password, to confirm it is you.').fill(password);
   await ip.getByRole('button', { name: 'Confirm' }).click();
   await expect(ip.getByRole('status')).toHaveText('Two-step sign-in is on.');
   const recovery = (await ip.getByLabel('Recovery codes').inputValue()).split('\n');

@@ -107,7 +107,7 @@ async function scriptedSession() {
   const t = now();
   const { secret } = await startEnrolment(db(), admin, t);
   secrets.push(secret);
-  await confirmEnrolment(db(), admin.id, totpCode(Secret.fromBase32(secret), t), userActor(admin), t);
+  await confirmEnrolment(db(), admin.id, { code: totpCode(Secret.fromBase32(secret), t), password: admin.password, clientAddress: ip }, userActor(admin), t);
   await disableTwoFactor(db(), admin.id, { password: admin.password, clientAddress: ip }, userActor(admin), t + 1);
   await disableUser(db(), m.merchant.id, support.id, userActor(owner));
   await setRequireTwoFactor(db(), m.merchant.id, true, userActor(owner));

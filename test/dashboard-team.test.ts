@@ -33,7 +33,7 @@ const { changeUserRole, createUser, disableUser, listUsers } = await import('@/l
 const { acceptInvitation, createInvitation, INVITATION_SECONDS, invitationByToken, listPendingInvitations, revokeInvitation } = await import(
   '@/lib/dashboard/invitations'
 );
-const { openSession, signIn } = await import('@/lib/dashboard/sessions');
+const { openSession, sessionFromToken, signIn } = await import('@/lib/dashboard/sessions');
 const tf = await import('@/lib/dashboard/two-factor');
 const { dashboardContext } = await import('@/lib/dashboard/context');
 const users = await import('@/app/dashboard/users/actions');
@@ -120,8 +120,9 @@ async function as(userId: string) {
 
 async function merchantWithOwner(name = 'Boutique Awa') {
   const m = await newMerchant(db(), name);
-  const { user } = await createUser(db(), { merchantId: m.merchant.id, email: uniqueEmail('owner'), password: `${PASSWORD} ${++seq}` });
-  return { merchantId: m.merchant.id, owner: user };
+  const password = `${PASSWORD} ${++seq}`;
+  const { user } = await createUser(db(), { merchantId: m.merchant.id, email: uniqueEmail('owner'), password });
+  return { merchantId: m.merchant.id, owner: user, password };
 }
 
 describe('roles', () => {
@@ -383,7 +384,13 @@ async function enrolled(role: 'owner' | 'admin' | 'viewer' = 'owner') {
   const password = `${PASSWORD} ${++seq}`;
   const { user } = await createUser(db(), { merchantId, email: uniqueEmail(role), role, password });
   const { secret } = await tf.startEnrolment(db(), user, T0);
-  const { recoveryCodes } = await tf.confirmEnrolment(db(), user.id, tf.totpCode(Secret.fromBase32(secret), T0), null, T0);
+  const { recoveryCodes } = await tf.confirmEnrolment(
+    db(),
+    user.id,
+    { code: tf.totpCode(Secret.fromBase32(secret), T0), password, clientAddress: null },
+    null,
+    T0,
+  );
   return { merchantId, user, password, secret: Secret.fromBase32(secret), base32: secret, recoveryCodes };
 }
 
@@ -408,7 +415,6 @@ describe('two-step sign-in', () => {
     expect(step1).toMatchObject({ ok: false, reason: 'second_factor', challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
     const challenge = (step1 as { challenge: string }).challenge;
     // The challenge is no session.
-    const { sessionFromToken } = await import('@/lib/dashboard/sessions');
     expect(await sessionFromToken(db(), challenge, T0 + 20)).toBeNull();
     // The code of the enrolment's step was used by the confirmation: refused (replay), though in the window.
     expect(await tf.verifySecondFactor(db(), { challenge, code: tf.totpCode(u.secret, T0), clientAddress: client, now: T0 + 20 })).toEqual({
@@ -527,7 +533,7 @@ describe('two-step sign-in', () => {
   });
 
   it('enrol from the account page (QR code and key, first code, recovery codes once); turn off with the password; the secret is on no other page and in no log', async () => {
-    const { merchantId, owner } = await merchantWithOwner();
+    const { merchantId, owner, password } = await merchantWithOwner();
     await as(owner.id);
     const page = text(await html(AccountPage()));
     expect(page).toContain('Two-step sign-in');
@@ -544,10 +550,17 @@ describe('two-step sign-in', () => {
     expect((await pendingEnrolment(db(), owner))!.uri).toBe(
       `otpauth://totp/Caisse:${encodeURIComponent(owner.email)}?issuer=Caisse&secret=${base32}&algorithm=SHA1&digits=6&period=30`,
     );
-    expect(await post(account.confirmTwoFactorAction, { code: '000000' })).toBe('/dashboard/account');
-    expect(text(await html(AccountPage()))).toContain('That code is not right');
+    // The password too (a stolen session alone cannot tie the account to another authenticator).
     const now = Math.floor(Date.now() / 1000);
-    expect(await post(account.confirmTwoFactorAction, { code: tf.totpCode(secret, now) })).toBe('/dashboard/account');
+    expect(await post(account.confirmTwoFactorAction, { code: tf.totpCode(secret, now), password: 'not the password' })).toBe('/dashboard/account');
+    expect(text(await html(AccountPage()))).toContain('That password is not right: nothing changed.');
+    expect((await listUsers(db(), merchantId)).find((u) => u.id === owner.id)!.twoFactor).toBe(false);
+    expect(await post(account.confirmTwoFactorAction, { code: '000000', password })).toBe('/dashboard/account');
+    expect(text(await html(AccountPage()))).toContain('That code is not right');
+    // Another session of the user (another browser) ends when two-step sign-in turns on; this one goes on.
+    const other = await openSession(db(), owner.id);
+    expect(await post(account.confirmTwoFactorAction, { code: tf.totpCode(secret, now), password })).toBe('/dashboard/account');
+    expect(await sessionFromToken(db(), other)).toBeNull();
     const done = await html(AccountPage());
     expect(text(done)).toContain('Two-step sign-in is on.');
     const codes = /<textarea[^>]*>([^<]*)<\/textarea>/.exec(done)![1]!.split('\n');
@@ -581,7 +594,7 @@ describe('two-step sign-in', () => {
   });
 
   it("the merchant's rule: an owner or admin without two-step sign-in is sent to set it up before any other page; a viewer is not; an enrolled owner goes on", async () => {
-    const { merchantId, owner } = await merchantWithOwner();
+    const { merchantId, owner, password: ownerPassword } = await merchantWithOwner();
     await as(owner.id);
     expect(await post(users.setRequireTwoFactorAction, { require: 'on' })).toBe('/dashboard/users');
     expect(await tf.requiresTwoFactor(db(), merchantId)).toBe(true);
@@ -606,7 +619,7 @@ describe('two-step sign-in', () => {
     await as(owner.id);
     await post(account.startTwoFactorAction);
     const secret = (await tf.pendingEnrolment(db(), owner))!.secret;
-    await post(account.confirmTwoFactorAction, { code: tf.totpCode(Secret.fromBase32(secret), Math.floor(Date.now() / 1000)) });
+    await post(account.confirmTwoFactorAction, { code: tf.totpCode(Secret.fromBase32(secret), Math.floor(Date.now() / 1000)), password: ownerPassword });
     expect(await redirectOf(html(UsersPage()))).toBeNull();
     expect(await post(users.setRequireTwoFactorAction, {})).toBe('/dashboard/users');
     expect(await tf.requiresTwoFactor(db(), merchantId)).toBe(false);

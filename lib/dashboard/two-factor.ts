@@ -174,16 +174,24 @@ const recoveryHash = (tidyCode: string): string => createHash('sha256').update(`
 export async function confirmEnrolment(
   db: Db,
   userId: string,
-  code: string,
+  proof: { code: string; password: string; clientAddress: string | null; keepSession?: string },
   actor: Actor | null = null,
   now = nowSeconds(),
 ): Promise<{ recoveryCodes: string[] }> {
-  const [row] = await db.query<{ totp_pending: string | null; totp_secret: string | null; merchant_id: string; email: string }>(
-    `select totp_pending, totp_secret, merchant_id, email from users where id = $1`,
+  const code = proof.code;
+  const [row] = await db.query<{ totp_pending: string | null; totp_secret: string | null; merchant_id: string; email: string; password_hash: string }>(
+    `select totp_pending, totp_secret, merchant_id, email, password_hash from users where id = $1`,
     [userId],
   );
   if (row?.totp_secret) throw new DomainError('two_factor_enabled', 'Two-factor sign-in is already on.');
   if (!row?.totp_pending) throw new DomainError('no_enrolment', 'Start again: no two-factor set-up is in progress.');
+  // The password too, throttled as a sign-in: a stolen session alone cannot tie the account to
+  // another authenticator (and so lock its owner out).
+  const who = { account: `2fa:${userId}`, client: proof.clientAddress };
+  const wait = await takeSignInAttempt(db, who, now);
+  if (wait > 0) throw Object.assign(new DomainError('throttled', `Too many wrong codes or passwords. Try again in ${waitText(wait)}.`), { retryAfter: wait });
+  if (!(await verifyPassword(proof.password, row.password_hash))) throw new DomainError('wrong_password', 'That password is not right.', 'password');
+  await forgiveSignInAttempt(db, who);
   const secret = openSecret(row.totp_pending, userId, true);
   const step = totpStep(secret, code.replace(/\s/g, ''), now);
   if (step === null) throw new DomainError('invalid_code', 'That code is not right: type the 6 digits the app shows now.', 'code');
@@ -197,6 +205,7 @@ export async function confirmEnrolment(
     if (!done.length) throw new DomainError('no_enrolment', 'Start again: no two-factor set-up is in progress.');
     await tx.query(`delete from user_recovery_codes where user_id = $1`, [userId]);
     await tx.query(`insert into user_recovery_codes (user_id, code_hash, created_at) select $1, h, $3 from unnest($2::text[]) h`, [userId, hashes, now]);
+    await endOtherSessions(tx, userId, proof.keepSession, now);
     await auditTwoFactor(tx, { id: userId, merchantId: row.merchant_id, email: row.email }, actor, true, now);
   });
   return { recoveryCodes: codes };
@@ -243,7 +252,7 @@ export async function checkSecondFactor(db: Db, userId: string, code: string, no
 export async function disableTwoFactor(
   db: Db,
   userId: string,
-  proof: { code?: string; password?: string; clientAddress: string | null },
+  proof: { code?: string; password?: string; clientAddress: string | null; keepSession?: string },
   actor: Actor | null = null,
   now = nowSeconds(),
 ): Promise<void> {
@@ -265,6 +274,7 @@ export async function disableTwoFactor(
       now,
     ]);
     await tx.query(`delete from user_recovery_codes where user_id = $1`, [userId]);
+    await endOtherSessions(tx, userId, proof.keepSession, now);
     if (user)
       await auditTwoFactor(
         tx,
@@ -277,6 +287,15 @@ export async function disableTwoFactor(
 }
 
 const selfActor = (id: string, email: string): Actor => ({ type: 'user', id, label: email });
+
+/** A change of the second factor ends the user's other sessions (the one that made it goes on, when named). */
+async function endOtherSessions(tx: Db, userId: string, keep: string | undefined, now: number): Promise<void> {
+  await tx.query(`update dashboard_sessions set revoked_at = $2 where user_id = $1 and revoked_at is null and token_hash is distinct from $3`, [
+    userId,
+    now,
+    keep ? hashToken(keep) : null,
+  ]);
+}
 
 /** user.two_factor_changed, in the change's transaction: on (enrolled) or off; never the secret. */
 function auditTwoFactor(tx: Db, user: { id: string; merchantId: string; email: string }, actor: Actor | null, on: boolean, now: number) {

@@ -28,11 +28,28 @@ export async function startTwoFactorAction(): Promise<void> {
 export async function confirmTwoFactorAction(form: FormData): Promise<void> {
   const ctx = await dashboardAction('signed_in', { enrolling: true });
   const m = tt(ctx.locale);
+  const h = await headers();
   let codes: string[];
   try {
-    codes = (await confirmEnrolment(ctx.db, ctx.user.id, field(form, 'code').slice(0, 32), await userActor(ctx))).recoveryCodes;
+    const proof = {
+      code: field(form, 'code').slice(0, 32),
+      password: String(form.get('password') ?? '').slice(0, 1024),
+      clientAddress: lastHop(h.get('x-forwarded-for')) ?? h.get('x-real-ip'),
+      keepSession: ctx.token,
+    };
+    codes = (await confirmEnrolment(ctx.db, ctx.user.id, proof, await userActor(ctx))).recoveryCodes;
   } catch (err) {
-    return refused(ctx, ACCOUNT_PATH, err, (e) => (e.code === 'invalid_code' ? m('invalidCode') : e.code === 'no_enrolment' ? m('noEnrolment') : undefined));
+    return refused(ctx, ACCOUNT_PATH, err, (e) =>
+      e.code === 'invalid_code'
+        ? m('invalidCode')
+        : e.code === 'no_enrolment'
+          ? m('noEnrolment')
+          : e.code === 'wrong_password'
+            ? m('wrongPassword')
+            : e.code === 'throttled'
+              ? m('throttled', { wait: waitShort((e as { retryAfter?: number }).retryAfter ?? 60) })
+              : undefined,
+    );
   }
   return finish(ctx, ACCOUNT_PATH, {
     kind: 'secret',
@@ -52,7 +69,7 @@ export async function disableTwoFactorAction(form: FormData): Promise<void> {
     await disableTwoFactor(
       ctx.db,
       ctx.user.id,
-      { code, password, clientAddress: lastHop(h.get('x-forwarded-for')) ?? h.get('x-real-ip') },
+      { code, password, clientAddress: lastHop(h.get('x-forwarded-for')) ?? h.get('x-real-ip'), keepSession: ctx.token },
       await userActor(ctx),
     );
   } catch (err) {

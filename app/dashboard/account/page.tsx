@@ -98,6 +98,10 @@ export default async function AccountPage() {
                   maxLength={7}
                 />
               </div>
+              <div className="db-field">
+                <label htmlFor="totp-password">{m('enrolPassword')}</label>
+                <input id="totp-password" name="password" type="password" className="dc-input" autoComplete="current-password" required maxLength={1024} />
+              </div>
               <button type="submit" className="db-button">
                 {m('confirm')}
               </button>
