@@ -5,9 +5,10 @@
 // addresses, never the key, and disable it behind its confirmation box.
 //
 // Then approvals (issue 29), with JavaScript: the owner invites a second owner by link, turns on
-// "another owner's approval", connects an account and asks to disable it: it waits (still taking
-// payments) until the second owner approves it in her own browser; turning approval off waits for
-// her too. The audit log has each step.
+// "another owner's approval", connects an account: nothing is connected until the second owner,
+// having compared its first receive address, approves it in her own browser; then he asks to
+// disable it: it waits (still taking payments) until she approves it too; turning approval off
+// waits for her too. The audit log has each step.
 //
 // The dashboard user is the one e2e/serve.sh made (.data-e2e/user.json). The accounts this spec
 // connects (test mode) are disabled before it ends, and approval is off again, so later specs see
@@ -118,7 +119,7 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('[PAYMENT METHODS]: with approval on, a disabling asked by one owner waits until another approves it; turning approval off waits too', async ({
+test('[PAYMENT METHODS]: with approval on, a connection and a disabling asked by one owner wait until another approves them; turning approval off waits too', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -134,7 +135,7 @@ test('[PAYMENT METHODS]: with approval on, a disabling asked by one owner waits 
     const b = await bCtx.newPage();
     await acceptInvitation(b, link, `deuxieme proprietaire ${run}`);
 
-    // Approval on; an account connected (a creation applies at once), then its disabling asked for.
+    // Approval on; connecting an account waits for the second owner: nothing connected until then.
     await a.goto('/dashboard/payment-methods');
     const approvals = a.locator('#approvals');
     await approvals.getByRole('button', { name: 'Require another owner’s approval' }).click();
@@ -145,7 +146,29 @@ test('[PAYMENT METHODS]: with approval on, a disabling asked by one owner waits 
     await btc.getByLabel('Extended public key (zpub, BIP84)').fill(ZPUB);
     await btc.getByLabel('Esplora URL').fill(esplora.url);
     await btc.getByRole('button', { name: 'Connect' }).click();
-    await expect(btc.getByRole('status')).toContainText('Account connected');
+    await expect(btc.getByRole('status')).toContainText('Saved for approval: the connection waits for another owner’s approval');
+    await expect(btc.getByText('Connecting an account on this rail waits for another owner’s approval.')).toBeVisible();
+    await expect(btc.getByText('Simulator', { exact: true })).toBeVisible();
+    expect((await api(a.request, 'GET', '/v1/rail_accounts?rail=btc_onchain&status=active')).data).toEqual([]);
+    const connectTitle = 'Connection of an account for Bitcoin (on-chain)';
+    await expect(approvals.getByRole('button', { name: `Approve: ${connectTitle}` })).toHaveCount(0);
+    await expect(approvals.getByRole('button', { name: `Withdraw my request: ${connectTitle}` })).toBeVisible();
+    await expect(approvals.getByText(FIRST_ADDRESS)).toBeVisible();
+    expect(await a.content()).not.toContain(ZPUB);
+    expect(await fitsWidth(a)).toBe(true);
+    await expectAccessible(a);
+    // The second owner compares its first receive address with the wallet's, and approves it: connected.
+    await b.goto('/dashboard/payment-methods');
+    await expect(b.locator('#approvals').getByText(FIRST_ADDRESS)).toBeVisible();
+    await b
+      .locator('#approvals')
+      .getByRole('button', { name: `Approve: ${connectTitle}` })
+      .click();
+    await expect(b.locator('#approvals').getByRole('status')).toContainText('Change approved and applied.');
+    await a.goto('/dashboard/payment-methods');
+    await expect(btc.getByText('Your account', { exact: true })).toBeVisible();
+
+    // Then its disabling asked for.
     await btc.getByRole('link', { name: 'Disable…' }).click();
     await btc.getByRole('checkbox', { name: /I understand new payments will no longer use this account/ }).check();
     await btc.getByRole('button', { name: 'Disable the account' }).click();
@@ -190,6 +213,7 @@ test('[PAYMENT METHODS]: with approval on, a disabling asked by one owner waits 
       JSON.parse(fs.readFileSync(path.join(process.cwd(), '.data-e2e', 'user.json'), 'utf8')).user.email,
     );
     await expect(rows.filter({ hasText: 'rail_account.change_approved' }).first()).toContainText(`associee-${run}@boutique-awa.test`);
+    await expect(rows.filter({ hasText: 'rail_account.created' }).first()).toContainText(`associee-${run}@boutique-awa.test`);
     await expect(rows.filter({ hasText: 'rail_account.disabled' }).first()).toBeVisible();
   } finally {
     await aCtx.close();

@@ -229,4 +229,50 @@ describe('the rail account banner', () => {
     expect(await railBanners(db(), m.merchant.id, o1.user.id)).toHaveLength(0);
     expect(await railBanners(db(), m.merchant.id, o2.user.id)).toHaveLength(1);
   });
+
+  it('also shows a rail account connected and approval of changes turned off (not turned on, nor another setting), in one query', async () => {
+    const { railBanners, dismissBanner } = await import('@/lib/dashboard/banners');
+    const { recordAudit } = await import('@/lib/domain/audit');
+    const shop = await newMerchant(db(), 'Banner kinds shop');
+    const o1 = await createUser(db(), { merchantId: shop.merchant.id, email: `k1-${randomBytes(3).toString('hex')}@audit.example` });
+    const o2 = await createUser(db(), { merchantId: shop.merchant.id, email: `k2-${randomBytes(3).toString('hex')}@audit.example` });
+    const line = (action: 'rail_account.created' | 'account.updated', target: { object: string; id: string }, changes: object, livemode = true) =>
+      recordAudit(db(), { merchantId: shop.merchant.id, livemode, actor: { type: 'user', id: o1.user.id, label: o1.user.email }, action, target, changes });
+    const created = await line('rail_account.created', { object: 'rail_account', id: 'ra_new' }, { after: { rail: 'btc_onchain' } }, false);
+    await line(
+      'account.updated',
+      { object: 'account', id: shop.merchant.id },
+      { before: { railAccountApproval: false }, after: { railAccountApproval: true } },
+    );
+    await line(
+      'account.updated',
+      { object: 'account', id: shop.merchant.id },
+      { before: { timeZone: 'Africa/Abidjan' }, after: { timeZone: 'Africa/Douala' } },
+    );
+    const off = await line(
+      'account.updated',
+      { object: 'account', id: shop.merchant.id },
+      { before: { railAccountApproval: true, timeZone: 'Africa/Douala' }, after: { railAccountApproval: false, timeZone: 'Africa/Abidjan' } },
+    );
+    // Counted: the banners are one query on every page of every owner.
+    let queries = 0;
+    const counted = new Proxy(db(), {
+      get: (target, prop, receiver) =>
+        prop === 'query'
+          ? (...args: Parameters<ReturnType<typeof db>['query']>) => {
+              queries++;
+              return target.query(...args);
+            }
+          : Reflect.get(target, prop, receiver),
+    });
+    const shown = await railBanners(counted, shop.merchant.id, o2.user.id);
+    expect(queries).toBe(1);
+    expect(shown.map((b) => [b.auditId, b.kind, b.livemode, b.who])).toEqual([
+      [off, 'approval_off', true, o1.user.email],
+      [created, 'created', false, o1.user.email],
+    ]);
+    await dismissBanner(db(), shop.merchant.id, o2.user.id, off);
+    expect((await railBanners(db(), shop.merchant.id, o2.user.id)).map((b) => b.kind)).toEqual(['created']);
+    expect(await railBanners(db(), shop.merchant.id, o1.user.id)).toHaveLength(2);
+  });
 });

@@ -1,5 +1,5 @@
 // Issue 29, rail account approvals and key rotation: a change waiting for approval holds its new
-// secrets sealed as the version it will become. `rail-accounts re-encrypt` reseals it with the
+// secrets sealed as the version it will become (a connection: version 1 of the account it makes). `rail-accounts re-encrypt` reseals it with the
 // versions, so once the old key is retired an approval still makes a version this deployment
 // opens (start-up refuses to run with one it cannot). A database of its own: re-encrypt rewrites
 // every merchant's versions.
@@ -11,7 +11,7 @@ import type { Scope } from '@/lib/domain/common';
 import { deploymentKeyRing } from '@/lib/domain/merchant-rails';
 import { approveRailAccountChange } from '@/lib/domain/rail-account-changes';
 import { reencryptRailAccounts, unreadableVersions } from '@/lib/domain/rail-account-keys';
-import { createRailAccount, submitRailAccountUpdate, testRailAccount } from '@/lib/domain/rail-accounts';
+import { createRailAccount, submitRailAccountCreate, submitRailAccountUpdate, testRailAccount } from '@/lib/domain/rail-accounts';
 import { newKeySpec, parseKeyRing, resetKeyRingForTests, sealedKeyId } from '@/lib/secrets';
 import { newMerchant, useDatabase } from './api';
 import { type FakeLnd, startFakeLnd } from './fakes/lnd';
@@ -34,23 +34,32 @@ afterAll(async () => {
 
 describe('a change waiting for approval across a key rotation', () => {
   it('is resealed by re-encrypt, and applied after the old key is gone as a version the deployment opens', async () => {
-    const m = await newMerchant(db(), 'Rotation shop');
-    const scopes: Scope[] = [];
-    for (const name of ['ana', 'bob']) {
-      const u = await createUser(db(), { merchantId: m.merchant.id, email: `${name}-${randomBytes(3).toString('hex')}@rotation.example` });
-      scopes.push({ merchantId: m.merchant.id, livemode: false, actor: { type: 'user', id: u.user.id, label: u.user.email } });
-    }
-    const [ana, bob] = scopes as [Scope, Scope];
+    const owners = async (name: string) => {
+      const m = await newMerchant(db(), name);
+      const scopes: Scope[] = [];
+      for (const who of ['ana', 'bob']) {
+        const u = await createUser(db(), { merchantId: m.merchant.id, email: `${who}-${randomBytes(3).toString('hex')}@rotation.example` });
+        scopes.push({ merchantId: m.merchant.id, livemode: false, actor: { type: 'user', id: u.user.id, label: u.user.email } });
+      }
+      return scopes as [Scope, Scope];
+    };
+    const [ana, bob] = await owners('Rotation shop');
     const account = await createRailAccount(db(), ana, { rail: 'btc_lightning', settings: { restUrl: lndA.url, macaroon: MAC_A } });
     await submitAccountUpdate(db(), ana, { railAccountApproval: true });
     const asked = await submitRailAccountUpdate(db(), ana, account.id, { settings: { restUrl: lndB.url, macaroon: MAC_B } });
     const id = asked.account.pendingChange!.id;
+    // Another shop's connection waiting: sealed for version 1 of the account it would make.
+    const [cara, dan] = await owners('Rotation shop 2');
+    await submitAccountUpdate(db(), cara, { railAccountApproval: true });
+    const connecting = await submitRailAccountCreate(db(), cara, { rail: 'btc_lightning', settings: { restUrl: lndB.url, macaroon: MAC_B } });
+    const createId = connecting.account.pendingChange!.id;
     const old = deploymentKeyRing()!;
-    const sealedWith = async () => {
-      const [r] = await db().query<{ key_id: string; secrets: string }>(`select key_id, secrets from rail_account_changes where id = $1`, [id]);
+    const sealedWith = async (change = id) => {
+      const [r] = await db().query<{ key_id: string; secrets: string }>(`select key_id, secrets from rail_account_changes where id = $1`, [change]);
       return [r!.key_id, sealedKeyId(r!.secrets)];
     };
     expect(await sealedWith()).toEqual([old.current.id, old.current.id]);
+    expect(await sealedWith(createId)).toEqual([old.current.id, old.current.id]);
 
     // A new key first, the old one after it: re-encrypt reseals the versions and the waiting change.
     const spec = newKeySpec('k2');
@@ -58,6 +67,7 @@ describe('a change waiting for approval across a key rotation', () => {
     resetKeyRingForTests(parseKeyRing(`${spec},${oldSpec}`));
     await reencryptRailAccounts(db());
     expect(await sealedWith()).toEqual(['k2', 'k2']);
+    expect(await sealedWith(createId)).toEqual(['k2', 'k2']);
 
     // The old key retired: bob approves; the new version opens, payments' adapter included.
     resetKeyRingForTests(parseKeyRing(spec));
@@ -65,5 +75,9 @@ describe('a change waiting for approval across a key rotation', () => {
     expect(done.account).toMatchObject({ version: 2, settings: { restUrl: lndB.url } });
     expect(await unreadableVersions(db())).toEqual([]);
     expect(await testRailAccount(db(), ana, account.id)).toEqual({ rail: 'btc_lightning', ok: true });
+    const connected = await approveRailAccountChange(db(), dan, createId, dan.actor!.id!);
+    expect(connected.account).toMatchObject({ id: connecting.account.id, status: 'active', version: 1 });
+    expect(await unreadableVersions(db())).toEqual([]);
+    expect(await testRailAccount(db(), cara, connecting.account.id)).toEqual({ rail: 'btc_lightning', ok: true });
   }, 120_000);
 });

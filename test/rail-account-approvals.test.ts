@@ -1,8 +1,10 @@
 // Issue 29, item 4: rail account approvals. With the merchant's `railAccountApproval` on, a change
 // of a rail account (a new version: here an LND account moved to another node with another
-// macaroon, the "swap where the money lands" attack) and its disabling wait in rail_account_changes
-// until an owner OTHER than their author approves them: until then the account, and every new
-// payment, stays exactly as it was (the invoice is made at the old node, by version 1). An approval
+// macaroon, the "swap where the money lands" attack), its disabling, and the connection of an
+// account on a rail that has none (new money pointed at a node or wallet for the first time) wait in
+// rail_account_changes until an owner OTHER than their author approves them: until then the account,
+// and every new payment, stays exactly as it was (the invoice is made at the old node, by version 1;
+// a rail being connected still goes to the simulator). An approval
 // applies the prepared version exactly once, even with two owners racing, never by its author (nor
 // their other session); a rejected change leaves everything as it was; a change computed from a
 // version the account has moved on from is refused; turning the setting off waits too (unless one
@@ -19,8 +21,17 @@ import { submitAccountUpdate } from '@/lib/domain/account';
 import type { Scope } from '@/lib/domain/common';
 import type { Role } from '@/lib/domain/permissions';
 import { approveRailAccountChange, rejectRailAccountChange, withdrawRailAccountChange } from '@/lib/domain/rail-account-changes';
-import { createRailAccount, submitRailAccountDisable, submitRailAccountUpdate, updateRailAccount } from '@/lib/domain/rail-accounts';
+import {
+  createRailAccount,
+  disableRailAccount,
+  submitRailAccountCreate,
+  submitRailAccountDisable,
+  submitRailAccountUpdate,
+  updateRailAccount,
+} from '@/lib/domain/rail-accounts';
+import { newAccountKey } from './adapter-helpers';
 import { type ApiResult, type CallOptions, call as callApi, newMerchant, useDatabase } from './api';
+import { type FakeEsplora, startFakeEsplora } from './fakes/esplora';
 import { type FakeLnd, startFakeLnd } from './fakes/lnd';
 import { newIntent } from './lifecycle-helpers';
 
@@ -47,10 +58,18 @@ vi.mock('@/lib/dashboard/context', async (importOriginal) => {
 /** The macaroons of the merchant's node and of the node an update moves the account to: the secrets. */
 const MAC_A = `0201036c6e64${randomBytes(24).toString('hex')}`;
 const MAC_B = `0201036c6e64${randomBytes(24).toString('hex')}`;
+/** Every secret of this file (the wallets' account keys are added as they are made). */
 const SECRETS = [MAC_A, MAC_B];
+/** A test-mode wallet account key (a vpub): a secret of its account. */
+const wallet = () => {
+  const w = newAccountKey('testnet');
+  SECRETS.push(w.key);
+  return w;
+};
 
 let lndA: FakeLnd;
 let lndB: FakeLnd;
+let esplora: FakeEsplora;
 /** Every answer of this file, for the check that no secret is in any of them. */
 const answers: unknown[] = [];
 async function call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResult<T>> {
@@ -153,10 +172,12 @@ const eventsOf = async (accountId: string) =>
 beforeAll(async () => {
   lndA = await startFakeLnd(MAC_A, { network: 'tb' });
   lndB = await startFakeLnd(MAC_B, { network: 'tb' });
+  esplora = await startFakeEsplora();
 });
 afterAll(async () => {
   await lndA?.close();
   await lndB?.close();
+  await esplora?.close();
 });
 
 describe('the setting', () => {
@@ -373,6 +394,244 @@ describe('a change waits for another owner', () => {
   }, 120_000);
 });
 
+describe('a connection waits too', () => {
+  const rowsOf = (merchantId: string, rail = 'btc_lightning') =>
+    db().query<{ id: string; status: string }>(`select id, status from rail_accounts where merchant_id = $1 and rail = $2 and livemode = false`, [
+      merchantId,
+      rail,
+    ]);
+  const railEvents = async (merchantId: string) =>
+    (await db().query<{ type: string }>(`select type from events where merchant_id = $1 and type like 'rail_account.%' order by seq`, [merchantId])).map(
+      (e) => e.type,
+    );
+
+  it('checked at the backend, then waits: nothing is connected (new payments still go to the simulator); the author cannot approve; a second connection of the rail is refused; another owner applies it once, as the account announced', async () => {
+    const s = await newShop(['ana', 'bob', 'cy']);
+    await turnOn(s);
+    const lndBCalls = lndB.requests.length;
+
+    // A backend that refuses the settings: refused at once (checked when asked), nothing kept.
+    await expect(
+      submitRailAccountCreate(db(), owner(s, 'ana').scope, { rail: 'btc_lightning', settings: { restUrl: lndB.url, macaroon: `${MAC_B}00` } }),
+    ).rejects.toMatchObject({ code: 'rail_account_invalid' });
+    expect(await db().query(`select 1 from rail_account_changes where merchant_id = $1`, [s.m.merchant.id])).toHaveLength(0);
+
+    const asked = await submitRailAccountCreate(db(), owner(s, 'ana').scope, {
+      rail: 'btc_lightning',
+      displayName: 'Node B',
+      settings: { restUrl: lndB.url, macaroon: MAC_B },
+      metadata: { branch: 'Plateau' },
+    });
+    answers.push(asked);
+    expect(lndB.requests.length).toBeGreaterThan(lndBCalls); // checked at the node when asked
+    expect(asked.pending).toBe(true);
+    expect(asked.account).toMatchObject({
+      id: expect.stringMatching(/^ra_/),
+      object: 'rail_account',
+      rail: 'btc_lightning',
+      status: 'pending_approval',
+      version: 1,
+      displayName: 'Node B',
+      settings: { restUrl: lndB.url },
+      secrets: { macaroon: { last4: MAC_B.slice(-4), fingerprint: expect.stringMatching(/^[0-9a-f]{12}$/) } },
+      metadata: { branch: 'Plateau' },
+      pendingChange: { action: 'create', status: 'pending_approval', requestedBy: { type: 'user', id: owner(s, 'ana').id } },
+    });
+    const accountId = asked.account.id;
+    const changeId = asked.account.pendingChange!.id;
+    // Nothing is connected: no account row, no event, and a new payment on the rail goes to the simulator.
+    expect(await rowsOf(s.m.merchant.id)).toEqual([]);
+    expect(await railEvents(s.m.merchant.id)).toEqual([]);
+    expect(await payWith(s)).toEqual({ node: 'simulator', accountId: null, version: null, owner: 'simulator' });
+    // The API: the account it would make while it waits (not in the list).
+    const got = await call('GET', `/v1/rail_accounts/${accountId}`, { key: s.m.keys.test });
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({ id: accountId, status: 'pending_approval', pendingChange: { id: changeId, action: 'create' } });
+    expect((await call('GET', '/v1/rail_accounts', { key: s.m.keys.test })).body.data).toEqual([]);
+    expect((await call('GET', `/v1/rail_accounts/${accountId}`, { key: s.m.keys.live })).status).toBe(404);
+
+    // Its author cannot approve it, not even from two sessions at once.
+    const self = await Promise.allSettled([
+      approveRailAccountChange(db(), owner(s, 'ana').scope, changeId, owner(s, 'ana').id),
+      approveRailAccountChange(db(), owner(s, 'ana').scope, changeId, owner(s, 'ana').id),
+    ]);
+    for (const r of self) expect(r).toMatchObject({ status: 'rejected', reason: { code: 'self_approval' } });
+    expect((await change(changeId)).status).toBe('pending_approval');
+    expect(await rowsOf(s.m.merchant.id)).toEqual([]);
+
+    // A second connection of the rail while one waits: refused before the backend is asked, naming it.
+    const callsBefore = lndA.requests.length;
+    const second = await call('POST', '/v1/rail_accounts', {
+      key: s.m.keys.test,
+      body: { rail: 'btc_lightning', settings: { restUrl: lndA.url, macaroon: MAC_A } },
+    });
+    expect(second.status).toBe(409);
+    expect(second.body.error).toMatchObject({ code: 'rail_account_change_pending', param: 'rail' });
+    expect(second.body.error.message).toContain(changeId);
+    expect(lndA.requests.length).toBe(callsBefore);
+    expect(await db().query(`select 1 from rail_account_changes where merchant_id = $1`, [s.m.merchant.id])).toHaveLength(1);
+
+    // bob and cy approve at once: one applies it, the other is refused.
+    const settled = await Promise.allSettled([
+      approveRailAccountChange(db(), owner(s, 'bob').scope, changeId, owner(s, 'bob').id),
+      approveRailAccountChange(db(), owner(s, 'cy').scope, changeId, owner(s, 'cy').id),
+    ]);
+    const won = settled.filter((r): r is PromiseFulfilledResult<Awaited<ReturnType<typeof approveRailAccountChange>>> => r.status === 'fulfilled');
+    expect(won).toHaveLength(1);
+    expect(settled.filter((r) => r.status === 'rejected')).toMatchObject([{ reason: { code: 'unexpected_state' } }]);
+    const approver = won[0]!.value.change.decided_by!;
+    expect([owner(s, 'bob').id, owner(s, 'cy').id]).toContain(approver);
+    // The account announced: same id, settings, secrets' hints; active now, version 1.
+    expect(won[0]!.value.account).toEqual({
+      ...asked.account,
+      status: 'active',
+      createdAt: expect.any(Number),
+      updatedAt: expect.any(Number),
+      pendingChange: null,
+    });
+    expect(await rowsOf(s.m.merchant.id)).toEqual([{ id: accountId, status: 'active' }]);
+    expect(await state(accountId)).toMatchObject({ version: 1, versions: [1], displayName: 'Node B', metadata: { branch: 'Plateau' } });
+    expect(await payWith(s)).toEqual({ node: 'B', accountId, version: 1, owner: 'merchant' });
+    expect(await railEvents(s.m.merchant.id)).toEqual(['rail_account.created']);
+    // Exactly once: approving again is refused.
+    await expect(approveRailAccountChange(db(), owner(s, 'bob').scope, changeId, owner(s, 'bob').id)).rejects.toMatchObject({ code: 'unexpected_state' });
+    expect(await railEvents(s.m.merchant.id)).toEqual(['rail_account.created']);
+
+    // The audit log: asked by ana (the settings and hints), approved, created as the approver.
+    const requested = await auditOf(s.m.merchant.id, 'rail_account.change_requested');
+    expect(requested.map((l) => [l.actor_id, l.target_id])).toEqual([[owner(s, 'ana').id, accountId]]);
+    expect(requested[0]!.changes.after).toMatchObject({ change: changeId, action: 'create', settings: { restUrl: lndB.url } });
+    expect((await auditOf(s.m.merchant.id, 'rail_account.change_approved')).map((l) => [l.actor_id, l.target_id, l.changes.after.action])).toEqual([
+      [approver, accountId, 'create'],
+    ]);
+    expect((await auditOf(s.m.merchant.id, 'rail_account.created')).map((l) => [l.actor_id, l.target_id])).toEqual([[approver, accountId]]);
+    // Every owner sees the connection in their banner.
+    for (const name of ['ana', 'bob', 'cy'])
+      expect((await railBanners(db(), s.m.merchant.id, owner(s, name).id)).map((b) => [b.kind, b.accountId, b.rail])).toContainEqual([
+        'created',
+        accountId,
+        'btc_lightning',
+      ]);
+  }, 120_000);
+
+  it('through the API: 202 with the account it would make (pending_approval), replayed by its Idempotency-Key; rejected (a key asked: any owner decides), nothing is connected and its id is 404; withdrawn likewise', async () => {
+    const s = await newShop(['ana', 'bob']);
+    await turnOn(s);
+    const body = { rail: 'btc_lightning', settings: { restUrl: lndB.url, macaroon: MAC_B } };
+    const res = await call('POST', '/v1/rail_accounts', { key: s.m.keys.test, body, headers: { 'Idempotency-Key': `create-${s.m.merchant.id}` } });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({
+      id: expect.stringMatching(/^ra_/),
+      object: 'rail_account',
+      status: 'pending_approval',
+      version: 1,
+      livemode: false,
+      receiveAddresses: [],
+      pendingChange: {
+        id: expect.stringMatching(/^rachg_/),
+        action: 'create',
+        status: 'pending_approval',
+        requestedBy: { type: 'key', id: s.keyId, label: expect.stringMatching(/^sk_test_/) },
+      },
+    });
+    const replay = await call('POST', '/v1/rail_accounts', { key: s.m.keys.test, body, headers: { 'Idempotency-Key': `create-${s.m.merchant.id}` } });
+    expect(replay.status).toBe(202);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body.id).toBe(res.body.id);
+    expect(await db().query(`select 1 from rail_account_changes where merchant_id = $1`, [s.m.merchant.id])).toHaveLength(1);
+
+    // Asked by a key: ana, an owner, may reject it. Nothing is connected, the id it announced is 404.
+    const rejected = await rejectRailAccountChange(db(), owner(s, 'ana').scope, res.body.pendingChange.id, owner(s, 'ana').id, 'Not our node');
+    expect(rejected).toMatchObject({ status: 'rejected', reason: 'Not our node' });
+    expect(await rowsOf(s.m.merchant.id)).toEqual([]);
+    expect((await call('GET', `/v1/rail_accounts/${res.body.id}`, { key: s.m.keys.test })).status).toBe(404);
+    expect(await payWith(s)).toMatchObject({ node: 'simulator', accountId: null });
+    expect((await auditOf(s.m.merchant.id, 'rail_account.change_rejected')).map((l) => [l.target_id, l.changes.after.action])).toEqual([
+      [res.body.id, 'create'],
+    ]);
+    await expect(approveRailAccountChange(db(), owner(s, 'bob').scope, res.body.pendingChange.id, owner(s, 'bob').id)).rejects.toMatchObject({
+      code: 'unexpected_state',
+    });
+
+    // Asked again by bob, who withdraws it (only he may): nothing is connected.
+    const mine = await submitRailAccountCreate(db(), owner(s, 'bob').scope, { rail: 'btc_lightning', settings: { restUrl: lndA.url, macaroon: MAC_A } });
+    expect(mine.account.id).not.toBe(res.body.id);
+    await expect(withdrawRailAccountChange(db(), owner(s, 'ana').scope, mine.account.pendingChange!.id, owner(s, 'ana').id)).rejects.toMatchObject({
+      code: 'not_your_change',
+    });
+    expect((await withdrawRailAccountChange(db(), owner(s, 'bob').scope, mine.account.pendingChange!.id, owner(s, 'bob').id)).status).toBe('canceled');
+    expect(await rowsOf(s.m.merchant.id)).toEqual([]);
+    expect(await railEvents(s.m.merchant.id)).toEqual([]);
+    expect(await payWith(s)).toMatchObject({ node: 'simulator' });
+  }, 120_000);
+
+  it('an account made active on the rail meanwhile supersedes it; so does, at approval, an account on the rail or the address key taken elsewhere: nothing applied', async () => {
+    const s = await newShop(['ana', 'bob']);
+    await turnOn(s);
+    // The operator's CLI (Caisse itself, never asked) connects the rail while ana's connection waits: superseded.
+    const first = await submitRailAccountCreate(db(), owner(s, 'ana').scope, { rail: 'btc_lightning', settings: { restUrl: lndB.url, macaroon: MAC_B } });
+    const direct = await createRailAccount(
+      db(),
+      { merchantId: s.m.merchant.id, livemode: false },
+      {
+        rail: 'btc_lightning',
+        settings: { restUrl: lndA.url, macaroon: MAC_A },
+      },
+    );
+    expect(direct.status).toBe('active');
+    expect((await change(first.account.pendingChange!.id)).status).toBe('superseded');
+    await expect(approveRailAccountChange(db(), owner(s, 'bob').scope, first.account.pendingChange!.id, owner(s, 'bob').id)).rejects.toMatchObject({
+      code: 'unexpected_state',
+    });
+    expect(await rowsOf(s.m.merchant.id)).toEqual([{ id: direct.id, status: 'active' }]);
+    // With an active account on the rail, a connection is refused when asked (update it, or disable it first).
+    await expect(
+      submitRailAccountCreate(db(), owner(s, 'ana').scope, { rail: 'btc_lightning', settings: { restUrl: lndB.url, macaroon: MAC_B } }),
+    ).rejects.toMatchObject({ code: 'rail_account_exists', param: 'rail' });
+
+    // The rail's account is disabled (by the CLI), ana asks again; should an account become active on
+    // the rail by any other way, the approval itself checks the rail: superseded, nothing applied.
+    await disableRailAccount(db(), { merchantId: s.m.merchant.id, livemode: false }, direct.id);
+    const second = await submitRailAccountCreate(db(), owner(s, 'ana').scope, { rail: 'btc_lightning', settings: { restUrl: lndB.url, macaroon: MAC_B } });
+    const rogue = `ra_rogue${randomBytes(6).toString('hex')}`;
+    await db().query(
+      `insert into rail_accounts (id, merchant_id, livemode, rail, protocol, display_name, status, version, metadata, created_at, updated_at)
+       values ($1, $2, false, 'btc_lightning', null, 'Elsewhere', 'active', 1, '{}', 0, 0)`,
+      [rogue, s.m.merchant.id],
+    );
+    const stale = await approveRailAccountChange(db(), owner(s, 'bob').scope, second.account.pendingChange!.id, owner(s, 'bob').id).catch((e) => e);
+    expect(stale).toMatchObject({ code: 'unexpected_state' });
+    expect(stale.message).toMatch(new RegExp(`got an active account in test mode .*\\(${rogue}\\).*nothing was applied \\(the change is superseded\\)`));
+    expect(await change(second.account.pendingChange!.id)).toMatchObject({ status: 'superseded', decided_by: owner(s, 'bob').id });
+    expect((await rowsOf(s.m.merchant.id)).map((r) => r.id).sort()).toEqual([direct.id, rogue].sort());
+    expect(await auditOf(s.m.merchant.id, 'rail_account.change_approved')).toHaveLength(0);
+
+    // An address rail: the wallet's account key is free when asked, then another merchant connects it
+    // (directly: its approval is off); the approval checks the key again: superseded, nothing applied.
+    const key = wallet();
+    const settings = { accountKey: key.key, esploraUrl: esplora.url };
+    const asked = await submitRailAccountCreate(db(), owner(s, 'ana').scope, { rail: 'btc_onchain', settings });
+    expect(asked.account.receiveAddresses).toEqual([0, 1, 2].map(key.address));
+    const other = await newShop(['zoe']);
+    await createRailAccount(db(), owner(other, 'zoe').scope, { rail: 'btc_onchain', settings });
+    // A second connection of the rail meanwhile: refused (one waits).
+    await expect(createRailAccount(db(), owner(s, 'bob').scope, { rail: 'btc_onchain', settings })).rejects.toMatchObject({
+      code: 'rail_account_change_pending',
+    });
+    const taken = await approveRailAccountChange(db(), owner(s, 'bob').scope, asked.account.pendingChange!.id, owner(s, 'bob').id).catch((e) => e);
+    expect(taken).toMatchObject({ code: 'unexpected_state' });
+    expect(taken.message).toMatch(/account key is already connected elsewhere.*nothing was applied \(the change is superseded\)/);
+    expect((await change(asked.account.pendingChange!.id)).status).toBe('superseded');
+    expect(await rowsOf(s.m.merchant.id, 'btc_onchain')).toEqual([]);
+    // And a connection asked with a key another merchant holds is refused when asked.
+    await expect(submitRailAccountCreate(db(), owner(s, 'bob').scope, { rail: 'btc_onchain', settings })).rejects.toMatchObject({
+      code: 'parameter_invalid',
+      param: 'settings.accountKey',
+    });
+    expect(await db().query(`select 1 from rail_account_changes where merchant_id = $1 and status = 'pending_approval'`, [s.m.merchant.id])).toHaveLength(0);
+  }, 120_000);
+});
+
 describe('turning it off', () => {
   it('waits for another owner (then changes apply at once again); with one owner left, at once', async () => {
     const s = await newShop(['ana', 'bob']);
@@ -397,6 +656,10 @@ describe('turning it off', () => {
       actor_id: owner(s, 'bob').id,
       changes: { before: { railAccountApproval: true }, after: { railAccountApproval: false } },
     });
+    // Every owner is told, until each dismisses it; turning it on, or another setting, is not a banner.
+    const offBanners = async (name: string) =>
+      (await railBanners(db(), s.m.merchant.id, owner(s, name).id)).filter((b) => b.kind === 'approval_off').map((b) => b.who);
+    for (const name of ['ana', 'bob']) expect(await offBanners(name)).toEqual([owner(s, 'bob').scope.actor!.label]);
 
     // Asked by ana herself: she cannot approve it.
     await turnOn(s);
@@ -410,6 +673,8 @@ describe('turning it off', () => {
     const alone = await submitAccountUpdate(db(), owner(s, 'ana').scope, { railAccountApproval: false });
     expect(alone).toMatchObject({ pending: false, account: { railAccountApproval: false, pendingChange: null } });
     expect((await change(mine.account.pendingChange!.id)).status).toBe('superseded');
+    // Turned off at once: a banner too (the newest first).
+    expect(await offBanners('ana')).toEqual([owner(s, 'ana').scope.actor!.label, owner(s, 'bob').scope.actor!.label]);
   }, 120_000);
 });
 
@@ -458,13 +723,31 @@ describe('secrets', () => {
     const c = await submitRailAccountUpdate(db(), owner(s, 'bob').scope, account.id, { settings: { restUrl: lndA.url, macaroon: MAC_A } });
     expect(c.pending).toBe(true);
     answers.push(c, b);
+    // Connections: one asked with a key and approved (its answer, the account's GET while it waited), one (an address rail) waiting.
+    const t = await newShop(['ana', 'bob']);
+    await turnOn(t);
+    const d = await call('POST', '/v1/rail_accounts', {
+      key: t.m.keys.test,
+      body: { rail: 'btc_lightning', settings: { restUrl: lndB.url, macaroon: MAC_B } },
+    });
+    expect(d.status).toBe(202);
+    expect((await call('GET', `/v1/rail_accounts/${d.body.id}`, { key: t.m.keys.test })).status).toBe(200);
+    answers.push(await approveRailAccountChange(db(), owner(t, 'bob').scope, d.body.pendingChange.id, owner(t, 'bob').id));
+    const key = wallet().key;
+    const e = await submitRailAccountCreate(db(), owner(t, 'ana').scope, { rail: 'btc_onchain', settings: { accountKey: key, esploraUrl: esplora.url } });
+    expect(e.pending).toBe(true);
+    answers.push(e);
     const ids = shops.map((x) => x.m.merchant.id);
     const audit = JSON.stringify(await db().query(`select * from audit_events where merchant_id = any($1::text[])`, [ids]));
     const events = JSON.stringify(await db().query(`select * from events where merchant_id = any($1::text[])`, [ids]));
     const changes = JSON.stringify(await db().query(`select * from rail_account_changes where merchant_id = any($1::text[])`, [ids]));
     expect(audit).toContain('rail_account.change_requested');
+    expect(audit).toContain('rail_account.created');
     expect(events).toContain('rail_account.updated');
+    expect(events).toContain('rail_account.created');
     expect(changes).toContain('pending_approval');
+    expect(changes).toContain('"create"');
+    expect(SECRETS).toContain(key);
     for (const secret of SECRETS) {
       expect(audit).not.toContain(secret);
       expect(events).not.toContain(secret);
@@ -592,5 +875,76 @@ describe('the dashboard (Payment methods page), without JavaScript', () => {
     }
     session.role = 'owner';
     expect(await page()).toContain('<form');
+  }, 120_000);
+
+  it('a connection saved for approval (the flash says so, nothing connected); the approver sees what it connects (settings, the key as last four and fingerprint, the first receive addresses), in French and English', async () => {
+    const actions = await import('@/app/dashboard/payment-methods/actions');
+    const { default: PaymentMethodsPage } = await import('@/app/dashboard/payment-methods/page');
+    const page = async () => renderToStaticMarkup(createElement('div', null, await PaymentMethodsPage({ searchParams: Promise.resolve({}) })));
+    const railSection = (html: string, rail: string) => {
+      const start = html.indexOf(`id="rail-${rail}"`);
+      return html.slice(start, html.indexOf('<section class="db-section pm-rail"', start + 1));
+    };
+    const s = await newShop(['ana', 'bob']);
+    await turnOn(s);
+    const key = wallet();
+    as(s, 'ana');
+    expect(text(approvals(await page()))).toContain('On: connecting an account, a change of its settings or name, and its disabling wait');
+
+    const where = await post(actions.connectRailAction, {
+      rail: 'btc_onchain',
+      displayName: 'Shop wallet',
+      's.accountKey': key.key,
+      's.esploraUrl': esplora.url,
+    });
+    expect(where).toBe('/dashboard/payment-methods#rail-btc_onchain');
+    let html = await page();
+    const btc = text(railSection(html, 'btc_onchain'));
+    expect(btc).toContain('Saved for approval: the connection waits for another owner’s approval.');
+    expect(btc).toContain('Connecting an account on this rail waits for another owner’s approval.');
+    expect(btc).toContain('Simulator'); // nothing connected
+    expect(railSection(html, 'btc_onchain')).not.toContain('>Connect<'); // no second connection while one waits
+    expect(await db().query(`select 1 from rail_accounts where merchant_id = $1`, [s.m.merchant.id])).toHaveLength(0);
+    const [waiting] = await db().query<{ id: string; new_account_id: string }>(
+      `select id, new_account_id from rail_account_changes where merchant_id = $1 and status = 'pending_approval'`,
+      [s.m.merchant.id],
+    );
+    let mine = text(approvals(html));
+    expect(mine).toContain('Connection of an account for Bitcoin (on-chain)');
+    expect(mine).toContain(esplora.url);
+    expect(mine).toContain('Shop wallet');
+    expect(mine).toContain(waiting!.new_account_id);
+    expect(mine).toContain(`•••• ${key.key.slice(-4)} (fingerprint`);
+    for (const a of [0, 1, 2].map(key.address)) expect(mine).toContain(a);
+    expect(mine).toContain('You asked for it');
+    expect(approvals(html)).toContain('Withdraw my request');
+    expect(approvals(html)).not.toContain('>Approve<');
+    for (const secret of SECRETS) expect(html).not.toContain(secret);
+
+    // A second connection of the rail (a crafted post): refused, naming the one that waits; nothing else kept.
+    await post(actions.connectRailAction, { rail: 'btc_onchain', 's.accountKey': wallet().key, 's.esploraUrl': esplora.url });
+    html = await page();
+    expect(text(railSection(html, 'btc_onchain'))).toContain(
+      `Connecting an account on this rail already waits for approval (${waiting!.id}): it must be approved, rejected or withdrawn first.`,
+    );
+    for (const secret of SECRETS) expect(html).not.toContain(secret);
+
+    // bob, in French: what it connects, Approve / Reject; he approves: connected, with the addresses he compared.
+    as(s, 'bob', 'fr');
+    html = approvals(await page());
+    mine = text(html);
+    expect(mine).toContain('Connexion d’un compte pour Bitcoin (on-chain)');
+    expect(mine).toContain('Premières adresses de réception de ce compte');
+    for (const a of [0, 1, 2].map(key.address)) expect(mine).toContain(a);
+    expect(html).toContain('>Approuver<');
+    expect(html).not.toContain('Retirer ma demande');
+    await post(actions.approveRailChangeAction, { change: waiting!.id });
+    html = await page();
+    expect(text(approvals(html))).toContain('Modification approuvée et appliquée.');
+    expect(text(railSection(html, 'btc_onchain'))).toContain('Votre compte');
+    const [made] = await db().query<{ id: string; status: string }>(`select id, status from rail_accounts where merchant_id = $1`, [s.m.merchant.id]);
+    expect(made).toEqual({ id: waiting!.new_account_id, status: 'active' });
+    const account = await call('GET', `/v1/rail_accounts/${made!.id}`, { key: s.m.keys.test });
+    expect(account.body.receiveAddresses).toEqual([0, 1, 2].map(key.address));
   }, 120_000);
 });

@@ -35,6 +35,14 @@ const NAV = [
   { href: '/dashboard/audit', access: 'navAudit', need: 'audit.read' },
 ] as const;
 
+/** The banner's words for each kind of change of where the money lands (lib/dashboard/banners.ts). */
+const BANNER_TEXT = {
+  created: 'bannerRailCreated',
+  updated: 'bannerRailChanged',
+  disabled: 'bannerRailDisabled',
+  approval_off: 'bannerApprovalOff',
+} as const;
+
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const ctx = await currentContext();
   const locale = ctx?.locale ?? (await dashboardLocale());
@@ -120,8 +128,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             {banners.map((b) => (
               <div key={b.auditId} className="db-alert" role="alert">
                 <p>
-                  {ta(locale)(b.action === 'rail_account.disabled' ? 'bannerRailDisabled' : 'bannerRailChanged', {
+                  {ta(locale)(BANNER_TEXT[b.kind], {
                     rail: b.rail ? RAIL_CATALOG[b.rail].label[locale] : b.accountId,
+                    mode: ta(locale)(b.livemode ? 'bannerModeLive' : 'bannerModeTest'),
                     date: formatDateTime(b.createdAt, locale, ctx.timeZone),
                     who: b.who,
                   })}

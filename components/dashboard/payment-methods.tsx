@@ -3,8 +3,8 @@
 // last four and a fingerprint, its notification URL or first receive addresses), the connect and
 // update forms (the operator's words for each field; secrets are password fields never filled in),
 // the disable confirmation; the approvals section (issue 29: the merchant's railAccountApproval and
-// the changes waiting, each with what it changes, Approve / Reject with a reason, or Withdraw for its
-// author). The server actions come in as props (components import no route file).
+// the changes waiting, each with what it changes or, a connection, what it connects, Approve / Reject
+// with a reason, or Withdraw for its author). The server actions come in as props (components import no route file).
 import type { ReactNode } from 'react';
 import { CopyField } from '@/components/dashboard/catalog/parts';
 import { Badge, Details, Flash } from '@/components/dashboard/ui';
@@ -14,6 +14,7 @@ import {
   type AccountField,
   APPROVALS_ANCHOR,
   changeLines,
+  createLines,
   type KeptValues,
   PAYMENT_METHODS_PATH,
   type PaymentMethodsFlash,
@@ -406,7 +407,12 @@ export function RailSection({
           <p className={view.fallback === 'platform' ? 'dc-warn' : 'db-muted'}>
             {view.fallback === 'platform' ? t('platformText') : view.fallback === 'simulator' ? t('simulatorText') : t('noneText')}
           </p>
-          {manage ? (
+          {view.pendingCreate ? (
+            // A connection waits: no second one (it would be refused); the approvals section shows it.
+            <p className="dc-warn pm-help">
+              {t('pendingCreateOnRail')} {manage ? <a href={`#${changeAnchor(view.pendingCreate.id)}`}>{t('pendingSee')}</a> : null}
+            </p>
+          ) : manage ? (
             <details className="pm-details" open={kept !== null}>
               <summary>{t('connectSummary')}</summary>
               <AccountForm view={view} account={null} kept={kept} locale={locale} t={t} actions={actions} />
@@ -459,10 +465,13 @@ function PendingChangeItem({
   const title =
     c.action === 'update'
       ? t('pendingUpdate', { rail, base: c.baseVersion ?? 0, next: (c.baseVersion ?? 0) + 1 })
-      : c.action === 'disable'
-        ? t('pendingDisable', { rail })
-        : t('pendingApprovalOff');
+      : c.action === 'create'
+        ? t('pendingCreate', { rail })
+        : c.action === 'disable'
+          ? t('pendingDisable', { rail })
+          : t('pendingApprovalOff');
   const lines = changeLines(c, locale, t);
+  const connects = createLines(c, locale, t);
   const hid = `${changeAnchor(c.id)}-h`;
   const who = c.requestedBy.label ?? c.requestedBy.id ?? 'Caisse';
   return (
@@ -494,9 +503,31 @@ function PendingChangeItem({
           <p className="db-muted pm-help">{t('pendingNothingElse')}</p>
         )
       ) : null}
+      {c.action === 'create' ? (
+        <>
+          <p className="dc-warn pm-help">{t('pendingCreateUntil')}</p>
+          <p className="pm-help">{t('pendingCreateWhat')}</p>
+          <dl className="db-dl pm-diff">
+            {connects.map((l) => (
+              <div className="db-dl-row" key={l.label}>
+                <dt>{l.label}</dt>
+                <dd>
+                  <strong className="dc-break">{l.after}</strong>
+                </dd>
+              </div>
+            ))}
+            <div className="db-dl-row">
+              <dt>{t('pendingCreateId')}</dt>
+              <dd>
+                <code className="dc-break">{c.accountId}</code>
+              </dd>
+            </div>
+          </dl>
+        </>
+      ) : null}
       {c.after?.receiveAddresses.length ? (
         <div className="pm-block">
-          <p className="dc-warn">{t('pendingAddresses')}</p>
+          <p className="dc-warn">{c.action === 'create' ? t('pendingAddressesCreate') : t('pendingAddresses')}</p>
           <ol className="pm-addresses" start={0}>
             {c.after.receiveAddresses.map((a) => (
               <li key={a}>

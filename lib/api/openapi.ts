@@ -382,8 +382,10 @@ const PendingChange = z
   .strictObject({
     id: z.string().describe('rachg_...: the change'),
     action: z
-      .enum(['update', 'disable', 'approval_off'])
-      .describe("update: a new version or name of the account; disable; approval_off: turning the account's railAccountApproval off"),
+      .enum(['create', 'update', 'disable', 'approval_off'])
+      .describe(
+        "create: connecting the account (it is made once approved); update: a new version or name of the account; disable; approval_off: turning the account's railAccountApproval off",
+      ),
     status: z.enum(['pending_approval', 'approved', 'rejected', 'canceled', 'superseded']).describe('pending_approval while it waits'),
     requestedBy: z
       .strictObject({
@@ -404,7 +406,11 @@ const RailAccount = z.strictObject({
   rail: z.enum(RAILS),
   protocol: z.enum(MOMO_PROTOCOLS).nullable().describe('Mobile money: the operator API the rail speaks on this deployment; null for the other rails'),
   displayName: z.string().nullable(),
-  status: z.enum(['active', 'disabled']),
+  status: z
+    .enum(['active', 'disabled', 'pending_approval'])
+    .describe(
+      "active: new payments on the rail use it; disabled: no new payment does; pending_approval: not made yet, its creation waits for another owner's approval (your account's railAccountApproval): the rail's payments go where they went until then, and the account becomes active, with this id, once approved",
+    ),
   version: z.number().int().describe('Each change of its settings, limits or name makes a new version; an attempt keeps the version that made it'),
   currencies: z
     .array(z.enum(CURRENCIES))
@@ -437,7 +443,7 @@ const RailAccount = z.strictObject({
   updatedAt: ts,
   disabledAt: ts.nullable(),
   pendingChange: PendingChange.nullable().describe(
-    "A change or the disabling of this account waiting for another owner's approval (your account's railAccountApproval); null when none. Until it is approved, the account (and every new payment) stays as it is",
+    "Its creation, a change or its disabling waiting for another owner's approval (your account's railAccountApproval); null when none. Until it is approved, the account (and every new payment) stays as it is",
   ),
 });
 
@@ -1509,12 +1515,15 @@ export const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/v1/rail_accounts',
     summary: 'Create a rail account',
-    description: `Connects an account of yours on a rail, in the key's mode, so that your buyers' money lands in it: a mobile-money merchant account, your LND node, or your wallet's account key (Bitcoin on-chain, USDT on TRON). \`settings\` takes the settings of the rail's protocol for mobile money (on a deployment that keeps the defaults ${MOBILE_MONEY_DEFAULTS}; the account's \`protocol\` says which), else the rail's own: see the RailAccountSettings objects. Secrets are write-only: this answer and every later one show only their \`last4\` and \`fingerprint\`. A test key makes a test-mode account, which test-mode payments then use instead of the simulator: give it sandbox settings (the operator's sandbox, a test node).\n\nBefore anything is saved, Caisse calls the backend the way payments will (MTN MoMo and Orange Money: a token; Wave: an authenticated read; LND: a read the invoice macaroon allows; Esplora and TronGrid: a read). When it refuses or cannot be reached: 400 \`rail_account_invalid\` with its reason in \`message\`, and nothing is saved (a retry with the same Idempotency-Key gets that answer again: send the corrected settings with a new key). A missing, unknown or malformed setting is a 400 whose \`param\` names it (\`settings.apiKey\`). \`currencies\`, \`minAmount\`, \`maxAmount\` and \`amountStep\` (mobile money only) narrow what the account takes, as your contract with the operator says. In live mode every URL must be https (a loopback address is taken, for a node on the same host). One active account per rail and mode: a second is 409 \`rail_account_exists\` (update the first, or disable it). 503 \`encryption_key_missing\` when this deployment has no key to encrypt secrets with. Sends \`rail_account.created\`.`,
+    description: `Connects an account of yours on a rail, in the key's mode, so that your buyers' money lands in it: a mobile-money merchant account, your LND node, or your wallet's account key (Bitcoin on-chain, USDT on TRON). \`settings\` takes the settings of the rail's protocol for mobile money (on a deployment that keeps the defaults ${MOBILE_MONEY_DEFAULTS}; the account's \`protocol\` says which), else the rail's own: see the RailAccountSettings objects. Secrets are write-only: this answer and every later one show only their \`last4\` and \`fingerprint\`. A test key makes a test-mode account, which test-mode payments then use instead of the simulator: give it sandbox settings (the operator's sandbox, a test node).\n\nBefore anything is saved, Caisse calls the backend the way payments will (MTN MoMo and Orange Money: a token; Wave: an authenticated read; LND: a read the invoice macaroon allows; Esplora and TronGrid: a read). When it refuses or cannot be reached: 400 \`rail_account_invalid\` with its reason in \`message\`, and nothing is saved (a retry with the same Idempotency-Key gets that answer again: send the corrected settings with a new key). A missing, unknown or malformed setting is a 400 whose \`param\` names it (\`settings.apiKey\`). \`currencies\`, \`minAmount\`, \`maxAmount\` and \`amountStep\` (mobile money only) narrow what the account takes, as your contract with the operator says. In live mode every URL must be https (a loopback address is taken, for a node on the same host). One active account per rail and mode: a second is 409 \`rail_account_exists\` (update the first, or disable it). 503 \`encryption_key_missing\` when this deployment has no key to encrypt secrets with. Sends \`rail_account.created\`.\n\nWith your account's \`railAccountApproval\` on (POST /v1/account), the account is checked at the backend all the same, then not made: its creation waits for the approval of an owner other than its author on the dashboard, and the answer is 202 with the account it would make, \`status\` \`pending_approval\`, its \`id\` (the one it will have) and its \`pendingChange\` (action \`create\`). Until then the rail's payments go where they went (this deployment's own account, the simulator in test mode, or nowhere). \`GET /v1/rail_accounts/{id}\` answers it while it waits (the list does not show it); once approved it is \`active\` with that id and \`rail_account.created\` is sent; rejected or withdrawn, the id answers 404. One creation waits per rail and mode at a time (another: 409 \`rail_account_change_pending\`, naming it); an account made active on the rail meanwhile supersedes it.`,
     body: createRailAccountInput,
     returns: 'RailAccount',
     codes400: ['rail_account_invalid'],
     state: true,
     codes503: ['encryption_key_missing'],
+    accepted:
+      "The creation waits for another owner's approval (your account's railAccountApproval): the account it would make, `status` `pending_approval`, with its `pendingChange`; nothing is connected yet",
+    codes409: ['rail_account_change_pending'],
   },
   {
     id: 'listRailAccounts',
@@ -1523,7 +1532,7 @@ export const OPERATIONS: Operation[] = [
     path: '/v1/rail_accounts',
     summary: 'List rail accounts',
     description:
-      "Your rail accounts in the key's mode, enabled and disabled. Filter by `rail` or `status` (`enabled`, `disabled`).\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.",
+      "Your rail accounts in the key's mode, active and disabled (an account whose creation waits for approval is not listed until it is made). Filter by `rail` or `status` (`active`, `disabled`).\n\nNewest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.",
     query: listRailAccountsQuery,
     returns: 'list:RailAccount',
   },
@@ -1534,7 +1543,7 @@ export const OPERATIONS: Operation[] = [
     path: '/v1/rail_accounts/{id}',
     summary: 'Retrieve a rail account',
     description:
-      "One rail account: its `pendingChange` (a change waiting for another owner's approval, or null), its settings that are not secrets, each secret's `last4` and `fingerprint` (never the secret), `callbackUrl` (mobile money: where the operator notifies Caisse for this account) and `receiveAddresses` (address rails: compare them with your wallet's first receive addresses before a buyer pays). 404 `resource_missing` when this key's merchant and mode have no rail account with this id.",
+      "One rail account: its `pendingChange` (a change waiting for another owner's approval, or null; an account whose creation waits is answered with `status` `pending_approval` until it is approved), its settings that are not secrets, each secret's `last4` and `fingerprint` (never the secret), `callbackUrl` (mobile money: where the operator notifies Caisse for this account) and `receiveAddresses` (address rails: compare them with your wallet's first receive addresses before a buyer pays). 404 `resource_missing` when this key's merchant and mode have no rail account with this id.",
     returns: 'RailAccount',
   },
   {
@@ -2161,6 +2170,13 @@ const PENDING_CHANGE_EXAMPLE = {
 
 /** The 202 example of each operation that may wait for an approval. */
 const ACCEPTED_EXAMPLES: Record<string, unknown> = {
+  createRailAccount: {
+    ...EXAMPLES.RailAccount,
+    status: 'pending_approval',
+    createdAt: PENDING_CHANGE_EXAMPLE.createdAt,
+    updatedAt: PENDING_CHANGE_EXAMPLE.createdAt,
+    pendingChange: { ...PENDING_CHANGE_EXAMPLE, action: 'create' },
+  },
   updateRailAccount: { ...EXAMPLES.RailAccount, pendingChange: { ...PENDING_CHANGE_EXAMPLE, action: 'update' } },
   disableRailAccount: { ...EXAMPLES.RailAccount, pendingChange: { ...PENDING_CHANGE_EXAMPLE, action: 'disable' } },
   updateAccount: { ...EXAMPLES.Account, railAccountApproval: true, pendingChange: { ...PENDING_CHANGE_EXAMPLE, action: 'approval_off' } },

@@ -1,43 +1,63 @@
 // The rail account banner (issue 29): a change of where a merchant's money lands (a rail account
-// updated or disabled) is shown to every owner on every page, from their next page on, until each
-// dismisses it; so a swapped receive account (an xpub replaced by an attacker's) cannot go
-// unnoticed. Read from the audit log; a dismissal is a row of audit_dismissals (user, line).
+// connected, updated or disabled, or the approval of such changes turned off) is shown to every
+// owner on every page, from their next page on, until each dismisses it; so a swapped receive
+// account (an xpub replaced by an attacker's), a rail newly pointed at an account, or the guard
+// taken down cannot go unnoticed. Read from the audit log in one query; a dismissal is a row of
+// audit_dismissals (user, line).
 import type { Db } from '../db/client';
 import { nowSeconds } from '../ids';
 import type { Rail } from '../money';
 
 export interface RailBanner {
   auditId: string;
-  action: 'rail_account.updated' | 'rail_account.disabled';
+  /** The audit line's action. */
+  action: 'rail_account.created' | 'rail_account.updated' | 'rail_account.disabled' | 'account.updated';
+  /** What happened: an account connected, changed or disabled; or railAccountApproval turned off. */
+  kind: 'created' | 'updated' | 'disabled' | 'approval_off';
   rail: Rail | null;
+  /** The account (for approval_off: the merchant's id). */
   accountId: string;
+  livemode: boolean;
   who: string;
   createdAt: number;
 }
+
+const KINDS: Record<string, RailBanner['kind']> = {
+  'rail_account.created': 'created',
+  'rail_account.updated': 'updated',
+  'rail_account.disabled': 'disabled',
+  'account.updated': 'approval_off',
+};
 
 /** The changes an owner has not dismissed yet, newest first (at most 5). */
 export async function railBanners(db: Db, merchantId: string, userId: string): Promise<RailBanner[]> {
   const rows = await db.query<{
     id: string;
-    action: RailBanner['action'];
+    action: string;
     target_id: string;
+    livemode: boolean;
     actor_type: string;
     actor_label: string | null;
     created_at: number;
     rail: string | null;
   }>(
-    `select e.id, e.action, e.target_id, e.actor_type, e.actor_label, e.created_at, a.rail
+    // account.updated: only the lines that turned railAccountApproval off (directly, or an approved request).
+    `select e.id, e.action, e.target_id, e.livemode, e.actor_type, e.actor_label, e.created_at, a.rail
        from audit_events e left join rail_accounts a on a.id = e.target_id
-      where e.merchant_id = $1 and e.action in ('rail_account.updated', 'rail_account.disabled')
+      where e.merchant_id = $1
+        and (e.action in ('rail_account.created', 'rail_account.updated', 'rail_account.disabled')
+             or (e.action = 'account.updated' and e.changes -> 'after' ->> 'railAccountApproval' = 'false'))
         and not exists (select 1 from audit_dismissals d where d.user_id = $2 and d.audit_event_id = e.id)
       order by e.seq desc limit 5`,
     [merchantId, userId],
   );
   return rows.map((r) => ({
     auditId: r.id,
-    action: r.action,
+    action: r.action as RailBanner['action'],
+    kind: KINDS[r.action] ?? 'updated',
     rail: (r.rail as Rail | null) ?? null,
     accountId: r.target_id,
+    livemode: r.livemode === true,
     who: r.actor_type === 'system' ? 'Caisse' : (r.actor_label ?? '?'),
     createdAt: Number(r.created_at),
   }));

@@ -11,7 +11,7 @@ import type { Db } from '../db/client';
 import type { Scope } from '../domain/common';
 import { accountOwner, platformAdapter } from '../domain/merchant-rails';
 import type { RailAccountChangeView } from '../domain/rail-account-changes';
-import { listRailAccounts, listRailAccountsQuery, type RailAccount } from '../domain/rail-accounts';
+import { listRailAccounts, listRailAccountsQuery, type PendingChange, pendingConnections, type RailAccount } from '../domain/rail-accounts';
 import { DomainError } from '../errors';
 import type { Locale } from '../i18n';
 import type { TP } from '../i18n/payment-methods';
@@ -50,6 +50,8 @@ export interface RailView {
   account: RailAccount | null;
   /** Its disabled ones, newest first (their open payments are still followed). */
   disabled: RailAccount[];
+  /** The connection of an account on the rail waiting for another owner's approval (issue 29), or null. */
+  pendingCreate: PendingChange | null;
   fallback: Fallback;
 }
 
@@ -63,7 +65,9 @@ export function railName(rail: Rail, locale: Locale): string {
 export async function paymentMethods(db: Db, scope: Scope, locale: Locale): Promise<RailView[]> {
   const enabled = await listRailAccounts(db, scope, listRailAccountsQuery.parse({ status: 'active', limit: '100' }));
   const disabled = await listRailAccounts(db, scope, listRailAccountsQuery.parse({ status: 'disabled', limit: '30' }));
+  const creates = await pendingConnections(db, scope);
   return RAILS.map((rail) => {
+    const waiting = creates.get(rail);
     const platform = platformAdapter(rail, scope.livemode);
     return {
       rail,
@@ -72,6 +76,7 @@ export async function paymentMethods(db: Db, scope: Scope, locale: Locale): Prom
       fields: accountFields(rail),
       account: enabled.data.find((a) => a.rail === rail) ?? null,
       disabled: disabled.data.filter((a) => a.rail === rail),
+      pendingCreate: waiting ?? null,
       fallback: platform === null ? 'none' : accountOwner(platform) === 'simulator' ? 'simulator' : 'platform',
     };
   });
@@ -285,7 +290,7 @@ export function refusedForm(err: unknown, ctx: { locale: Locale }, t: TP, rail: 
   if (err.code === 'rail_account_invalid') title = t('refusedTitle');
   else if (err.code === 'encryption_key_missing') message = t('encryptionMissing');
   else if (err.code === 'rail_account_exists' || err.code === 'unexpected_state') message = t('conflict');
-  else if (err.code === 'rail_account_change_pending') message = t('changePending', { id: changeIdIn(err.message) });
+  else if (err.code === 'rail_account_change_pending') message = t(accountId ? 'changePending' : 'connectPending', { id: changeIdIn(err.message) });
   else if (param) {
     title = t('invalidTitle');
     message = `${fieldLabel(rail, param, ctx.locale, t)}: ${err.message}`;
@@ -313,6 +318,29 @@ export interface ChangeLine {
 }
 
 type Hint = { last4: string; fingerprint: string };
+
+/**
+ * What a waiting connection connects, line by line, in the dashboard's language: the name, each
+ * setting given, each secret as its last four and fingerprint (never the secret). `after` of each
+ * line; `before` is empty.
+ */
+export function createLines(c: RailAccountChangeView, locale: Locale, t: TP): ChangeLine[] {
+  if (c.action !== 'create' || !c.after || !c.rail) return [];
+  const rail = c.rail;
+  const lines: ChangeLine[] = [];
+  if (c.after.displayName) lines.push({ label: fieldLabel(rail, 'displayName', locale, t), before: '', after: c.after.displayName });
+  for (const f of accountFields(rail)) {
+    if (f.kind === 'secret') {
+      const h = c.after.secrets[f.name];
+      if (h) lines.push({ label: f.label[locale], before: '', after: h.last4 ? t('secretHidden', h) : t('secretHiddenShort', h) });
+      continue;
+    }
+    const v = c.after.settings[f.name];
+    if (v === undefined || v === null) continue;
+    lines.push({ label: f.label[locale], before: '', after: f.kind === 'pem' ? t('pemSet') : Array.isArray(v) ? v.join(', ') : String(v) });
+  }
+  return lines;
+}
 
 /**
  * What a waiting update changes, line by line, in the dashboard's language: the name, each setting

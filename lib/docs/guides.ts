@@ -87,7 +87,7 @@ export const ERROR_CODE_DOCS: Record<string, ErrorCodeDoc> = {
     status: 409,
     type: 'invalid_request_error',
     meaning:
-      "With `railAccountApproval` on: a change of this rail account (or turning the setting off) already waits for another owner's approval; the message names it. An owner approves or rejects it on the dashboard first.",
+      "With `railAccountApproval` on: a change of this rail account, the creation of an account on this rail (`param` is `rail`), or turning the setting off already waits for another owner's approval; the message names it. An owner approves or rejects it on the dashboard first.",
   },
   two_owners_required: {
     status: 409,

@@ -1,15 +1,19 @@
-// Rail account approvals (issue 29, item 4): with the merchant's `railAccountApproval` on, a change
-// of a rail account (a new version or name) or its disabling, asked for by an owner or an API key
-// (lib/domain/rail-accounts.ts submitRailAccountUpdate / submitRailAccountDisable), waits in
-// rail_account_changes until an owner OTHER than its author approves or rejects it on the
-// dashboard. The decision is one conditional update (`status = 'pending_approval' and requested_by
-// is distinct from` the approver) taken under the account's row lock, so two approvers racing (or
-// the author's other session) cannot both win and the author never can; an approved change is
-// applied in the same transaction by the very functions a direct change uses (applyVersion,
-// applyDisable: the event, the audit line), an update only on the version it was computed from
-// (else `superseded`). Turning the setting on needs two active owners (else nobody could approve);
+// Rail account approvals (issue 29, item 4): with the merchant's `railAccountApproval` on, the
+// connection of a rail account, a change of one (a new version or name) or its disabling, asked for
+// by an owner or an API key (lib/domain/rail-accounts.ts submitRailAccountCreate /
+// submitRailAccountUpdate / submitRailAccountDisable), waits in rail_account_changes until an owner
+// OTHER than its author approves or rejects it on the dashboard. The decision is one conditional
+// update (`status = 'pending_approval' and requested_by is distinct from` the approver) taken under
+// the account's row lock (a connection: the rail's lock), so two approvers racing (or the author's
+// other session) cannot both win and the author never can; an approved change is applied in the
+// same transaction by the very functions a direct change uses (applyCreate, applyVersion,
+// applyDisable: the event, the audit line), a connection only while the rail has no active account
+// and the address key is still free, an update only on the version it was computed from (else
+// `superseded`). Turning the setting on needs two active owners (else nobody could approve);
 // turning it off is itself such a change ('approval_off'), unless fewer than two owners are left.
 // Who may decide (an owner: rail_accounts.write) is the dashboard's check.
+
+import type { MomoProtocol } from '../config';
 import type { Db } from '../db/client';
 import { DomainError, notFound, unexpectedState } from '../errors';
 import { createId, nowSeconds } from '../ids';
@@ -30,7 +34,7 @@ import { loadAccountVersion } from '../store/rail-accounts';
 import { auditIn } from './audit';
 import type { Scope } from './common';
 import { openVersion } from './merchant-rails';
-import { applyDisable, applyVersion, changePending, type RailAccount } from './rail-accounts';
+import { applyCreate, applyDisable, applyVersion, changePending, isKeyInUse, lockRail, type RailAccount } from './rail-accounts';
 
 /** The approver asked for this change: refused (another owner must decide). */
 export const selfApproval = () => new DomainError('self_approval', 'You asked for this change: another owner must approve or reject it.', 'change');
@@ -54,11 +58,18 @@ const who = (scope: Scope) => ({ id: scope.actor?.id ?? null, label: scope.actor
 /** The merchant-wide scope of an account-wide line (like account.updated: a live-mode line). */
 const accountWide = (scope: Scope): Scope => ({ ...scope, livemode: true });
 
-/** Lock what a change changes (the account's row, or the merchant's for 'approval_off'): every writer of it takes this lock first. */
+/**
+ * Lock what a change changes (the account's row, the rail in its mode for a 'create', or the
+ * merchant's row for 'approval_off'): every writer of it takes this lock first.
+ */
 async function lockTarget(tx: Db, c: RailAccountChangeRow): Promise<void> {
   if (c.account_id) await tx.query(`select 1 from rail_accounts where id = $1 for update`, [c.account_id]);
+  else if (c.action === 'create') await lockRail(tx, c.merchant_id, c.livemode, c.rail as Rail);
   else await approvalRequired(tx, c.merchant_id, true);
 }
+
+/** The scope of a change's audit lines: its own mode, or account-wide (a live-mode line) for 'approval_off'. */
+const lineScope = (scope: Scope, c: RailAccountChangeRow): Scope => (c.action === 'approval_off' ? accountWide(scope) : { ...scope, livemode: c.livemode });
 
 async function loadOwned(tx: Db, scope: Scope, id: string): Promise<RailAccountChangeRow> {
   const c = await loadChange(tx, scope.merchantId, scope.livemode, id);
@@ -73,12 +84,14 @@ async function refusal(tx: Db, scope: Scope, id: string, decider: string): Promi
   return unexpectedState(`This change is ${cur.status}; only a change waiting for approval can be decided.`);
 }
 
-const targetOf = (c: RailAccountChangeRow) => (c.account_id ? { object: 'rail_account', id: c.account_id } : { object: 'account', id: c.merchant_id });
+const targetOf = (c: RailAccountChangeRow) =>
+  c.action === 'approval_off' ? { object: 'account', id: c.merchant_id } : { object: 'rail_account', id: (c.account_id ?? c.new_account_id)! };
 
 /**
  * Approve a waiting change (dashboard: an owner other than its author) and apply it in the same
- * transaction. An update whose account moved on from its base version (or was disabled), or a
- * disable of an account already disabled, is marked `superseded` and refused (409), nothing applied.
+ * transaction. A connection of a rail that got an active account meanwhile, or whose address key
+ * another account took, an update whose account moved on from its base version (or was disabled),
+ * or a disable of an account already disabled, is marked `superseded` and refused, nothing applied.
  */
 export async function approveRailAccountChange(db: Db, scope: Scope, id: string, approver: string): Promise<ChangeDecision> {
   const out = await db.transaction(async (tx): Promise<ChangeDecision & { stale?: string }> => {
@@ -89,7 +102,39 @@ export async function approveRailAccountChange(db: Db, scope: Scope, id: string,
     // The change acts in its own mode, as the approver.
     const acting: Scope = { ...scope, merchantId: c.merchant_id, livemode: c.livemode };
     let account: RailAccount | null = null;
-    if (c.action === 'update') {
+    if (c.action === 'create') {
+      const accountId = c.new_account_id!;
+      const rail = c.rail as Rail;
+      const parts = { settings: c.settings ?? {}, sealed: c.secrets!, keyId: c.key_id!, hints: c.hints ?? {} };
+      // Its secrets must open as the version they become (version 1 of the account, under a key the ring holds).
+      openVersion({ account_id: accountId, version: 1, settings: parts.settings, secrets: parts.sealed });
+      const superseded = async (why: string) => {
+        await markSuperseded(tx, id);
+        return { change: { ...decided, status: 'superseded' as const }, account: null, stale: `${why}: nothing was applied (the change is superseded).` };
+      };
+      let done: Awaited<ReturnType<typeof applyCreate>>;
+      try {
+        done = await applyCreate(tx, acting, {
+          accountId,
+          rail,
+          protocol: (c.protocol as MomoProtocol | null) ?? null,
+          displayName: c.display_name,
+          metadata: (c.metadata_patch ?? {}) as Record<string, string>,
+          parts,
+          derivationKeyId: c.derivation_key_id,
+          receiveAddresses: c.receive_addresses ?? [],
+        });
+      } catch (err) {
+        // The address key was connected elsewhere since (checked before anything is written).
+        if (isKeyInUse(err)) return superseded((err as Error).message.replace(/\.$/, ''));
+        throw err;
+      }
+      if ('taken' in done)
+        return superseded(
+          `The ${rail} rail got an active account in ${c.livemode ? 'live' : 'test'} mode since this connection was asked for (${done.taken}); disable it first, then ask again`,
+        );
+      account = done.account;
+    } else if (c.action === 'update') {
       const base = c.base_version!;
       const parts = { settings: c.settings ?? {}, sealed: c.secrets!, keyId: c.key_id!, hints: c.hints ?? {} };
       // Its secrets must open as the version they become (sealed for base + 1 under a key the ring holds).
@@ -134,7 +179,7 @@ export async function approveRailAccountChange(db: Db, scope: Scope, id: string,
         after: { railAccountApproval: false },
       });
     }
-    await auditIn(tx, c.account_id ? acting : accountWide(acting), 'rail_account.change_approved', targetOf(c), {
+    await auditIn(tx, lineScope(acting, c), 'rail_account.change_approved', targetOf(c), {
       before: { status: 'pending_approval' },
       after: { status: 'approved', change: id, action: c.action, requestedBy: c.requested_by_label ?? c.requested_by },
     });
@@ -152,7 +197,7 @@ export async function rejectRailAccountChange(db: Db, scope: Scope, id: string, 
     const c = await loadOwned(tx, scope, id);
     const decided = await decideChange(tx, id, 'rejected', { ...who(scope), notBy: approver }, text, nowSeconds());
     if (!decided) throw await refusal(tx, scope, id, approver);
-    await auditIn(tx, c.account_id ? { ...scope, livemode: c.livemode } : accountWide(scope), 'rail_account.change_rejected', targetOf(c), {
+    await auditIn(tx, lineScope(scope, c), 'rail_account.change_rejected', targetOf(c), {
       before: { status: 'pending_approval' },
       after: { status: 'rejected', change: id, action: c.action, requestedBy: c.requested_by_label ?? c.requested_by, reason: text },
     });
@@ -171,7 +216,7 @@ export async function withdrawRailAccountChange(db: Db, scope: Scope, id: string
         throw new DomainError('not_your_change', 'Only the one who asked for this change can withdraw it; another owner may reject it.', 'change');
       throw unexpectedState(`This change is ${cur.status}; only a change waiting for approval can be withdrawn.`);
     }
-    await auditIn(tx, c.account_id ? { ...scope, livemode: c.livemode } : accountWide(scope), 'rail_account.change_canceled', targetOf(c), {
+    await auditIn(tx, lineScope(scope, c), 'rail_account.change_canceled', targetOf(c), {
       before: { status: 'pending_approval' },
       after: { status: 'canceled', change: id, action: c.action },
     });
@@ -227,12 +272,13 @@ export async function setRailAccountApproval(tx: Db, scope: Scope, on: boolean):
 export interface RailAccountChangeView {
   id: string;
   action: RailAccountChangeRow['action'];
+  /** The account it changes, or (a 'create') the id the account it connects will have; null for 'approval_off'. */
   accountId: string | null;
   rail: Rail | null;
   baseVersion: number | null;
   requestedBy: { type: 'user' | 'key' | 'system'; id: string | null; label: string | null };
   createdAt: number;
-  /** An update: the version it was computed from, and the one it makes. */
+  /** An update: the version it was computed from, and the one it makes; a create: what it connects (`after` only). */
   before: { displayName: string | null; settings: Record<string, unknown>; secrets: Record<string, { last4: string; fingerprint: string }> } | null;
   after: {
     displayName: string | null;
@@ -255,14 +301,14 @@ export async function listRailAccountChanges(db: Db, scope: Scope): Promise<Rail
     out.push({
       id: c.id,
       action: c.action,
-      accountId: c.account_id,
-      rail: c.rail ?? null,
+      accountId: c.account_id ?? c.new_account_id,
+      rail: c.rail,
       baseVersion: c.base_version,
       requestedBy: { type: c.requested_by_type, id: c.requested_by, label: c.requested_by_label },
       createdAt: c.created_at,
       before,
       after:
-        c.action === 'update'
+        c.action === 'update' || c.action === 'create'
           ? { displayName: c.display_name, settings: c.settings ?? {}, secrets: c.hints ?? {}, receiveAddresses: c.receive_addresses ?? [] }
           : null,
     });

@@ -5,7 +5,7 @@
 import { config } from '../config';
 import type { Db } from '../db/client';
 import { open, SecretsError, seal, sealedKeyId } from '../secrets';
-import { pendingSealedNotUnder, resealChange } from '../store/rail-account-changes';
+import { pendingSealedNotUnder, resealChange, sealedFor } from '../store/rail-account-changes';
 import { allVersions, resealVersion, versionsNotUnder } from '../store/rail-accounts';
 import { deploymentKeyRing, openVersion, secretsAad } from './merchant-rails';
 
@@ -95,13 +95,14 @@ export async function reencryptRailAccounts(db: Db): Promise<{ resealed: number;
     if (!page.length) break;
     let progressed = false;
     for (const c of page) {
-      const aad = secretsAad(c.account_id!, c.base_version! + 1);
+      const target = sealedFor(c);
+      const aad = secretsAad(target.accountId, target.version);
       let plain: string;
       try {
         plain = open(ring, c.secrets!, aad);
       } catch (err) {
         throw new SecretsError(
-          `The change ${c.id} of ${c.account_id} waiting for approval (sealed with the key "${sealedKeyId(c.secrets!) ?? c.key_id}") cannot be opened: ${(err as Error).message}. ` +
+          `The change ${c.id} of ${target.accountId} waiting for approval (sealed with the key "${sealedKeyId(c.secrets!) ?? c.key_id}") cannot be opened: ${(err as Error).message}. ` +
             'List every key the accounts were sealed with in CAISSE_ENCRYPTION_KEY (the new one first) and run re-encrypt again, or reject the change on the dashboard.',
         );
       }

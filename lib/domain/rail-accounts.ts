@@ -7,11 +7,12 @@
 // Creation and update first ask the backend the way the adapter will (verifyCredentials).
 //
 // Issue 29: when the merchant turns `railAccountApproval` on (lib/domain/rail-account-changes.ts),
-// an update that makes a new version and a disable wait as a rail_account_changes row until another
-// owner approves them. One code path either way: an update is planned and prepared here
-// (planUpdate, prepareVersion: parsed, checked at the backend, its secrets sealed), then either
-// applied at once (applyVersion) or kept as a pending change that the approval applies later with
-// the same applyVersion; a disable is applyDisable either way.
+// a create, an update that makes a new version and a disable wait as a rail_account_changes row
+// until another owner approves them. One code path either way: a create is prepared here
+// (prepareCreate: parsed, checked at the backend, its id made, its secrets sealed for version 1 of
+// it) and an update planned and prepared (planUpdate, prepareVersion), then either applied at once
+// (applyCreate, applyVersion) or kept as a pending change that the approval applies later with the
+// same function; a disable is applyDisable either way.
 
 import { z } from 'zod';
 import { config, MOMO_PROTOCOLS, type MomoProtocol } from '../config';
@@ -40,9 +41,13 @@ import {
   insertChange,
   pendingChangeOf,
   pendingChangesOf,
+  pendingCreateFor,
+  pendingCreateOf,
+  pendingCreatesOf,
   type RailAccountChangeRow,
   approvalRequired as requiresApproval,
   supersedePending,
+  supersedePendingCreates,
 } from '../store/rail-account-changes';
 import { type AccountVersionRow, loadAccountVersion } from '../store/rail-accounts';
 import { auditIn } from './audit';
@@ -63,7 +68,11 @@ export interface RailAccount {
   /** Mobile money: the operator API the rail speaks on this deployment (mtn_momo, orange_money, wave). */
   protocol: (typeof MOMO_PROTOCOLS)[number] | null;
   displayName: string | null;
-  status: 'active' | 'disabled';
+  /**
+   * `pending_approval`: not made yet, its connection waits for another owner's approval (the
+   * merchant's `railAccountApproval`); the rail's payments go where they went until then.
+   */
+  status: 'active' | 'disabled' | 'pending_approval';
   /** Each update makes a new version; attempts keep the version that made them. */
   version: number;
   /** The currencies it takes: a mobile-money account's own (narrowed by `currencies`), else the rail's. */
@@ -109,7 +118,7 @@ export const toPendingChange = (c: RailAccountChangeRow): PendingChange => ({
   createdAt: c.created_at,
 });
 
-/** What an update or a disable did: applied, or (`pending`) kept for another owner's approval. */
+/** What a create, an update or a disable did: applied, or (`pending`) kept for another owner's approval. */
 export interface RailAccountOutcome {
   account: RailAccount;
   pending: boolean;
@@ -447,8 +456,36 @@ function auditView(a: RailAccount) {
   return { rail: a.rail, displayName: a.displayName, settings: a.settings, secrets: a.secrets, receiveAddresses: a.receiveAddresses };
 }
 
-/** POST /v1/rail_accounts: checked at the backend first, then saved with its secrets sealed. */
-export async function createRailAccount(db: Db, scope: Scope, input: CreateRailAccountInput): Promise<RailAccount> {
+/**
+ * A new account, ready to apply: parsed and checked at the backend as POST /v1/rail_accounts asks,
+ * its id made, its secrets sealed for version 1 of that id, the address key's digest, the first
+ * receive addresses. What an approval applies later is exactly this, kept in a rail_account_changes
+ * row ('create').
+ */
+export interface PreparedCreate {
+  accountId: string;
+  rail: Rail;
+  protocol: MomoProtocol | null;
+  displayName: string | null;
+  metadata: Record<string, string>;
+  parts: VersionParts;
+  derivationKeyId: string | null;
+  receiveAddresses: string[];
+}
+
+/** One active account per merchant, mode and rail: the message of the 409. */
+const railTaken = (scope: Scope, rail: Rail, existing: string) =>
+  railAccountExists(
+    `This account already has an active ${rail} rail account in ${scope.livemode ? 'live' : 'test'} mode (${existing}): update it, or disable it first.`,
+  );
+
+/**
+ * The first half of a create: the input checked (protocol, settings, limits, public targets, a key
+ * to seal with, no active account on the rail; with `approval`, no connection of the rail waiting),
+ * then the adapter the values make asked at the backend, and the version's parts sealed. Nothing is
+ * written.
+ */
+async function prepareCreate(db: Db, scope: Scope, input: CreateRailAccountInput, approval: boolean): Promise<PreparedCreate> {
   const rail = input.rail;
   const protocol = accountProtocol(rail);
   if (input.protocol !== undefined && input.protocol !== protocol)
@@ -464,36 +501,169 @@ export async function createRailAccount(db: Db, scope: Scope, input: CreateRailA
   await assertPublicTargets(rail, protocol, values);
   if (!deploymentKeyRing()) throw encryptionMissing();
   const existing = await enabledOn(db, scope, rail);
-  if (existing)
-    throw railAccountExists(
-      `This account already has an active ${rail} rail account in ${scope.livemode ? 'live' : 'test'} mode (${existing}): update it, or disable it first.`,
-    );
+  if (existing) throw railTaken(scope, rail, existing);
+  // Refused before the backend is asked: a connection of the rail already waits.
+  if (approval) await assertNoCreatePending(db, scope, rail);
   const id = createId('ra');
   const displayName = input.displayName ?? null;
   const adapter = adapterFor(rail, { id, version: 1, livemode: scope.livemode, protocol }, withDisplayName(values, displayName));
   await checkAtBackend(adapter);
+  return {
+    accountId: id,
+    rail,
+    protocol,
+    displayName,
+    metadata: input.metadata ?? {},
+    parts: versionParts(rail, protocol, id, 1, values),
+    derivationKeyId: adapter.derivationKeyId ?? null,
+    receiveAddresses: previewAddresses(adapter),
+  };
+}
+
+/**
+ * The rail in a mode, locked for the caller's transaction: every writer of an account that becomes
+ * active on it (a create applied, directly or approved) and of a connection waiting on it takes
+ * this lock first, so "one active account per rail" is checked and kept under it.
+ */
+export async function lockRail(tx: Db, merchantId: string, livemode: boolean, rail: Rail): Promise<void> {
+  await tx.query(`select pg_advisory_xact_lock(hashtext($1))`, [`rail-account-rail:${merchantId}:${livemode ? 'live' : 'test'}:${rail}`]);
+}
+
+/**
+ * Apply a prepared create, in the caller's transaction: under the rail's lock, only while the rail
+ * has no active account in this mode (else `taken`, naming it, and nothing written); the address key
+ * still free (checked again, else 400 before anything is written); the account and its version 1,
+ * `rail_account.created`, the audit line (the settings and the secrets' hints, never a secret); a
+ * connection that waited on the rail is superseded.
+ */
+export async function applyCreate(tx: Db, scope: Scope, p: PreparedCreate): Promise<{ account: RailAccount } | { taken: string }> {
+  await lockRail(tx, scope.merchantId, scope.livemode, p.rail);
+  const existing = await enabledOn(tx, scope, p.rail);
+  if (existing) return { taken: existing };
+  await assertKeyIsFree(tx, scope, p.rail, p.derivationKeyId);
   const now = nowSeconds();
-  const parts = versionParts(rail, protocol, id, 1, values);
-  return db.transaction(async (tx) => {
-    let row: Row;
-    try {
-      [row] = (await tx.query(
-        `insert into rail_accounts (id, merchant_id, livemode, rail, protocol, display_name, status, version, metadata, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, 'active', 1, $8, $7, $7) returning *`,
-        [id, scope.merchantId, scope.livemode, rail, protocol, displayName, now, JSON.stringify(input.metadata ?? {})],
-      )) as [Row];
-    } catch (err) {
+  const [row] = (await tx.query(
+    `insert into rail_accounts (id, merchant_id, livemode, rail, protocol, display_name, status, version, metadata, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, 'active', 1, $8, $7, $7) returning *`,
+    [p.accountId, scope.merchantId, scope.livemode, p.rail, p.protocol, p.displayName, now, JSON.stringify(p.metadata)],
+  )) as [Row];
+  await insertVersion(tx, p.accountId, 1, p.parts, p.derivationKeyId, now);
+  await supersedePendingCreates(tx, scope.merchantId, scope.livemode, p.rail, now);
+  const account = toRailAccount(row, { settings: p.parts.settings, hints: p.parts.hints }, p.receiveAddresses, baseRailSettings().cfg.BASE_URL, null);
+  await recordEvent(tx, scope, 'rail_account.created', account);
+  await auditIn(tx, scope, 'rail_account.created', { object: 'rail_account', id: p.accountId }, { after: auditView(account) });
+  return { account };
+}
+
+/** A connection waiting for approval, as the API shows it: the account it would make, `pending_approval`, with its pendingChange. */
+function prospectiveAccount(c: RailAccountChangeRow): RailAccount {
+  const row: Row = {
+    id: c.new_account_id,
+    rail: c.rail,
+    protocol: c.protocol,
+    display_name: c.display_name,
+    status: 'pending_approval',
+    version: 1,
+    metadata: c.metadata_patch ?? {},
+    livemode: c.livemode,
+    created_at: c.created_at,
+    updated_at: c.created_at,
+    disabled_at: null,
+  };
+  return toRailAccount(row, { settings: c.settings ?? {}, hints: c.hints ?? {} }, c.receive_addresses ?? [], baseRailSettings().cfg.BASE_URL, c);
+}
+
+/** The connections waiting for approval in the scope's mode, by rail (the dashboard's Payment methods page). */
+export async function pendingConnections(db: Db, scope: Scope): Promise<Map<Rail, PendingChange>> {
+  const rows = await pendingCreatesOf(db, scope.merchantId, scope.livemode);
+  return new Map([...rows].map(([rail, c]) => [rail, toPendingChange(c)]));
+}
+
+/** No second connection of a rail while one waits (checked early, and again under the rail's lock). */
+async function assertNoCreatePending(db: Db, scope: Scope, rail: Rail): Promise<void> {
+  const c = await pendingCreateOf(db, scope.merchantId, scope.livemode, rail);
+  if (c) throw changePending(c);
+}
+
+/**
+ * Keep a prepared create for another owner's approval (no account is made, the rail's payments go
+ * where they went): under the rail's lock, still no active account on it (409) nor a connection
+ * waiting (409 naming it), the address key free, the row, its audit line (rail_account.change_requested:
+ * the settings, the secrets' hints, the first receive addresses). Answers the account it would make.
+ */
+async function requestCreate(db: Db, scope: Scope, p: PreparedCreate): Promise<RailAccount> {
+  try {
+    return await db.transaction(async (tx) => {
+      await lockRail(tx, scope.merchantId, scope.livemode, p.rail);
+      const existing = await enabledOn(tx, scope, p.rail);
+      if (existing) throw railTaken(scope, p.rail, existing);
+      await assertNoCreatePending(tx, scope, p.rail);
+      await assertKeyIsFree(tx, scope, p.rail, p.derivationKeyId);
+      const change = await insertChange(tx, {
+        id: createId('rachg'),
+        merchantId: scope.merchantId,
+        livemode: scope.livemode,
+        accountId: null,
+        creates: { accountId: p.accountId, rail: p.rail, protocol: p.protocol },
+        action: 'create',
+        baseVersion: 0,
+        prepared: {
+          settings: p.parts.settings,
+          secrets: p.parts.sealed,
+          keyId: p.parts.keyId,
+          hints: p.parts.hints,
+          derivationKeyId: p.derivationKeyId,
+          displayName: p.displayName,
+          metadataPatch: p.metadata,
+          receiveAddresses: p.receiveAddresses,
+        },
+        requestedBy: actorOf(scope),
+        now: nowSeconds(),
+      });
+      const account = prospectiveAccount(change);
+      await auditIn(
+        tx,
+        scope,
+        'rail_account.change_requested',
+        { object: 'rail_account', id: p.accountId },
+        { after: { change: change.id, action: 'create', status: 'active', version: 1, ...auditView(account) } },
+      );
+      return account;
+    });
+  } catch (err) {
+    // Two requests racing past the check: the unique index refused the second.
+    if ((err as { code?: string }).code === '23505') await assertNoCreatePending(db, scope, p.rail);
+    throw err;
+  }
+}
+
+/**
+ * POST /v1/rail_accounts: checked at the backend first, then saved with its secrets sealed. With the
+ * merchant's `railAccountApproval` on, the account is not made: it waits for another owner's
+ * approval (`pending`: the account it would make, `pending_approval`), and the rail's payments go
+ * where they went until then.
+ */
+export async function submitRailAccountCreate(db: Db, scope: Scope, input: CreateRailAccountInput): Promise<RailAccountOutcome> {
+  const approval = await needsApproval(db, scope);
+  const prepared = await prepareCreate(db, scope, input, approval);
+  if (approval) return { account: await requestCreate(db, scope, prepared), pending: true };
+  const out = await db
+    .transaction((tx) => applyCreate(tx, scope, prepared))
+    .catch((err) => {
       if ((err as { code?: string }).code === '23505')
-        throw railAccountExists(`Another ${rail} rail account was just made active for this account in this mode: update it, or disable it first.`);
+        throw railAccountExists(`Another ${prepared.rail} rail account was just made active for this account in this mode: update it, or disable it first.`);
       throw err;
-    }
-    await assertKeyIsFree(tx, scope, rail, adapter.derivationKeyId ?? null);
-    await insertVersion(tx, id, 1, parts, adapter.derivationKeyId ?? null, now);
-    const account = toRailAccount(row, { settings: parts.settings, hints: parts.hints }, previewAddresses(adapter), baseRailSettings().cfg.BASE_URL, null);
-    await recordEvent(tx, scope, 'rail_account.created', account);
-    await auditIn(tx, scope, 'rail_account.created', { object: 'rail_account', id }, { after: auditView(account) });
-    return account;
-  });
+    });
+  if ('taken' in out)
+    throw railAccountExists(
+      `Another ${prepared.rail} rail account was just made active for this account in this mode (${out.taken}): update it, or disable it first.`,
+    );
+  return { account: out.account, pending: false };
+}
+
+/** submitRailAccountCreate's account (the CLI and the tests, which do not ask whether it waits). */
+export async function createRailAccount(db: Db, scope: Scope, input: CreateRailAccountInput): Promise<RailAccount> {
+  return (await submitRailAccountCreate(db, scope, input)).account;
 }
 
 async function insertVersion(tx: Db, id: string, version: number, p: VersionParts, derivationKeyId: string | null, now: number): Promise<void> {
@@ -502,6 +672,11 @@ async function insertVersion(tx: Db, id: string, version: number, p: VersionPart
     [id, version, JSON.stringify(p.settings), p.sealed, p.keyId, JSON.stringify(p.hints), derivationKeyId, now],
   );
 }
+
+const KEY_PARAM = 'settings.accountKey';
+
+/** The refusal of an address key connected elsewhere (assertKeyIsFree). */
+export const isKeyInUse = (err: unknown): boolean => err instanceof DomainError && err.code === 'parameter_invalid' && err.param === KEY_PARAM;
 
 /**
  * An account key's receive addresses are one pool (lib/payments/addresses.ts, by the key's digest):
@@ -516,7 +691,7 @@ async function assertKeyIsFree(tx: Db, scope: Scope, rail: Rail, keyId: string |
     invalid(
       'parameter_invalid',
       `This account key is already connected elsewhere (another account, the other mode, or this deployment's own ${rail} rail): a wallet account serves one merchant in one mode, or receive addresses would be shared. Use another account of your wallet.`,
-      'settings.accountKey',
+      KEY_PARAM,
     );
   for (const livemode of [true, false]) if (railAdapter(rail, livemode)?.derivationKeyId === keyId) throw refuse();
   await tx.query(`select pg_advisory_xact_lock(hashtext($1))`, [`rail-account-key:${keyId}`]);
@@ -528,8 +703,13 @@ async function assertKeyIsFree(tx: Db, scope: Scope, rail: Rail, keyId: string |
   if (rows.length) throw refuse();
 }
 
+/** GET /v1/rail_accounts/:id; an account whose connection waits for approval is answered as it would be (`pending_approval`). */
 export async function getRailAccount(db: Db, scope: Scope, id: string): Promise<RailAccount> {
-  return serialize(db, await getOwnedRow(db, 'rail_accounts', 'rail_account', scope, id));
+  const [row] = await db.query(`select * from rail_accounts where id = $1 and merchant_id = $2 and livemode = $3`, [id, scope.merchantId, scope.livemode]);
+  if (row) return serialize(db, row);
+  const waiting = await pendingCreateFor(db, scope.merchantId, scope.livemode, id);
+  if (waiting) return prospectiveAccount(waiting);
+  throw notFound('rail_account', id);
 }
 
 export async function listRailAccounts(db: Db, scope: Scope, query: z.output<typeof listRailAccountsQuery>): Promise<ListEnvelope<RailAccount>> {
@@ -688,11 +868,16 @@ async function needsApproval(db: Db, scope: Scope): Promise<boolean> {
 /** A second change asked for while one waits: 409, naming the one that waits. */
 export function changePending(c: RailAccountChangeRow): DomainError {
   const who = c.requested_by_label ?? (c.requested_by_type === 'system' ? 'Caisse' : 'someone');
-  const what = c.action === 'approval_off' ? 'Turning railAccountApproval off' : `A change of this rail account (${c.action})`;
+  const what =
+    c.action === 'approval_off'
+      ? 'Turning railAccountApproval off'
+      : c.action === 'create'
+        ? `A ${c.rail} rail account (${c.new_account_id}) in ${c.livemode ? 'live' : 'test'} mode`
+        : `A change of this rail account (${c.action})`;
   return new DomainError(
     'rail_account_change_pending',
     `${what} already waits for another owner's approval: ${c.id}, asked by ${who}. An owner approves or rejects it on the dashboard's Payment methods page (or its author withdraws it) before another change can be asked for.`,
-    c.action === 'approval_off' ? 'railAccountApproval' : undefined,
+    c.action === 'approval_off' ? 'railAccountApproval' : c.action === 'create' ? 'rail' : undefined,
   );
 }
 

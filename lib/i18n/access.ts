@@ -44,6 +44,12 @@ const fr = {
   auditSystem: 'Caisse',
   bannerRailChanged: 'Le compte de réception de {rail} a changé le {date}, par {who}. Si ce n’est pas vous ou un collègue, vérifiez-le tout de suite.',
   bannerRailDisabled: 'Le compte de réception de {rail} a été désactivé le {date}, par {who}.',
+  bannerRailCreated:
+    'Un compte de réception a été connecté pour {rail} ({mode}) le {date}, par {who} : les nouveaux paiements y arrivent. Si ce n’est pas vous ou un collègue, vérifiez-le tout de suite.',
+  bannerApprovalOff:
+    'L’approbation des modifications des comptes de réception a été désactivée le {date}, par {who} : la modification d’un compte par un propriétaire s’applique désormais tout de suite. Si ce n’est pas vous ou un collègue, vérifiez-le tout de suite.',
+  bannerModeLive: 'mode live',
+  bannerModeTest: 'mode test',
   bannerDismiss: 'J’ai vu',
   bannerLabel: 'Alertes de sécurité',
   approvalWaiting: 'En attente d’approbation',
@@ -110,6 +116,12 @@ const en: MessageTable<AccessMessages> = {
   auditSystem: 'Caisse',
   bannerRailChanged: 'The receive account of {rail} changed on {date}, by {who}. If it was not you or a colleague, check it now.',
   bannerRailDisabled: 'The receive account of {rail} was disabled on {date}, by {who}.',
+  bannerRailCreated:
+    'A receive account was connected for {rail} ({mode}) on {date}, by {who}: new payments on it land there. If it was not you or a colleague, check it now.',
+  bannerApprovalOff:
+    'Approval of rail account changes was turned off on {date}, by {who}: an owner’s change of where the money lands now applies at once. If it was not you or a colleague, check it now.',
+  bannerModeLive: 'live mode',
+  bannerModeTest: 'test mode',
   bannerDismiss: 'Seen',
   bannerLabel: 'Security alerts',
   approvalWaiting: 'Waiting for approval',

@@ -1,11 +1,13 @@
-// The rail_account_changes table (migration 0030) and the merchant's `rail_account_approval`
+// The rail_account_changes table (migrations 0030, 0031) and the merchant's `rail_account_approval`
 // setting: the statements lib/domain/rail-accounts.ts (asking) and lib/domain/rail-account-changes.ts
-// (deciding) share. A change's secrets stay sealed here; nothing of this module opens them.
+// (deciding) share. A change's secrets stay sealed here; nothing of this module opens them. Its
+// target: an account ('update', 'disable'), the merchant ('approval_off'), or a rail in a mode
+// ('create': the account it would make does not exist yet; `new_account_id` is the id it will have).
 // May import lib/db, bottom.
 import type { Db, Row } from '../db/client';
 import type { Rail } from '../money';
 
-export const CHANGE_ACTIONS = ['update', 'disable', 'approval_off'] as const;
+export const CHANGE_ACTIONS = ['create', 'update', 'disable', 'approval_off'] as const;
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
 export const CHANGE_STATUSES = ['pending_approval', 'approved', 'rejected', 'canceled', 'superseded'] as const;
 export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
@@ -15,6 +17,10 @@ export interface RailAccountChangeRow {
   merchant_id: string;
   livemode: boolean;
   account_id: string | null;
+  /** 'create': the id the account will have once approved (its secrets are sealed for version 1 of it). */
+  new_account_id: string | null;
+  /** 'create': the protocol the account speaks (mobile money), as when it was asked for. */
+  protocol: string | null;
   action: ChangeAction;
   base_version: number | null;
   settings: Record<string, unknown> | null;
@@ -34,8 +40,8 @@ export interface RailAccountChangeRow {
   decided_at: number | null;
   reason: string | null;
   created_at: number;
-  /** Joined: the account's rail (null for 'approval_off'). */
-  rail?: Rail | null;
+  /** The rail: the one a 'create' connects, else the account's when the query joined it (null for 'approval_off'). */
+  rail: Rail | null;
 }
 
 const json = <T>(v: unknown): T | null => (v === null || v === undefined ? null : ((typeof v === 'string' ? JSON.parse(v) : v) as T));
@@ -45,6 +51,8 @@ export const parseChange = (r: Row): RailAccountChangeRow => ({
   merchant_id: r.merchant_id as string,
   livemode: r.livemode as boolean,
   account_id: (r.account_id as string | null) ?? null,
+  new_account_id: (r.new_account_id as string | null) ?? null,
+  protocol: (r.protocol as string | null) ?? null,
   action: r.action as ChangeAction,
   base_version: r.base_version === null || r.base_version === undefined ? null : Number(r.base_version),
   settings: json(r.settings),
@@ -64,8 +72,17 @@ export const parseChange = (r: Row): RailAccountChangeRow => ({
   decided_at: r.decided_at === null || r.decided_at === undefined ? null : Number(r.decided_at),
   reason: (r.reason as string | null) ?? null,
   created_at: Number(r.created_at),
-  ...(r.rail !== undefined ? { rail: (r.rail as Rail | null) ?? null } : {}),
+  rail: ((r.rail ?? r.account_rail) as Rail | null | undefined) ?? null,
 });
+
+/** The account and version a change's secrets are sealed for: the version it makes (base + 1; a 'create' makes version 1). */
+export const sealedFor = (c: RailAccountChangeRow): { accountId: string; version: number } => ({
+  accountId: (c.account_id ?? c.new_account_id)!,
+  version: (c.base_version ?? 0) + 1,
+});
+
+/** The account's rail, joined (a 'create' has its own). */
+const WITH_RAIL = `select c.*, a.rail as account_rail from rail_account_changes c left join rail_accounts a on a.id = c.account_id`;
 
 /** What a new change row holds (its status is pending_approval). */
 export interface NewChange {
@@ -73,6 +90,8 @@ export interface NewChange {
   merchantId: string;
   livemode: boolean;
   accountId: string | null;
+  /** 'create': the account it would make (its id, rail and protocol). */
+  creates?: { accountId: string; rail: Rail; protocol: string | null };
   action: ChangeAction;
   baseVersion: number | null;
   prepared?: {
@@ -94,8 +113,8 @@ export async function insertChange(tx: Db, c: NewChange): Promise<RailAccountCha
   const p = c.prepared;
   const [row] = await tx.query(
     `insert into rail_account_changes (id, merchant_id, livemode, account_id, action, base_version, settings, secrets, key_id, hints, derivation_key_id,
-       display_name, metadata_patch, receive_addresses, status, requested_by, requested_by_type, requested_by_label, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'pending_approval', $15, $16, $17, $18) returning *`,
+       display_name, metadata_patch, receive_addresses, status, requested_by, requested_by_type, requested_by_label, created_at, new_account_id, rail, protocol)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'pending_approval', $15, $16, $17, $18, $19, $20, $21) returning *`,
     [
       c.id,
       c.merchantId,
@@ -115,6 +134,9 @@ export async function insertChange(tx: Db, c: NewChange): Promise<RailAccountCha
       c.requestedBy.type,
       c.requestedBy.label,
       c.now,
+      c.creates?.accountId ?? null,
+      c.creates?.rail ?? null,
+      c.creates?.protocol ?? null,
     ],
   );
   return parseChange(row!);
@@ -122,10 +144,40 @@ export async function insertChange(tx: Db, c: NewChange): Promise<RailAccountCha
 
 /** The change waiting on an account (accountId null: the merchant's 'approval_off'), or null. */
 export async function pendingChangeOf(db: Db, merchantId: string, accountId: string | null): Promise<RailAccountChangeRow | null> {
-  const rows = await db.query(`select * from rail_account_changes where merchant_id = $1 and coalesce(account_id, '') = $2 and status = 'pending_approval'`, [
-    merchantId,
-    accountId ?? '',
-  ]);
+  const rows =
+    accountId === null
+      ? await db.query(`select * from rail_account_changes where merchant_id = $1 and action = 'approval_off' and status = 'pending_approval'`, [merchantId])
+      : await db.query(`select * from rail_account_changes where merchant_id = $1 and account_id = $2 and status = 'pending_approval'`, [
+          merchantId,
+          accountId,
+        ]);
+  return rows[0] ? parseChange(rows[0]) : null;
+}
+
+/** The connection waiting on a rail in a mode (a 'create'), or null. */
+export async function pendingCreateOf(db: Db, merchantId: string, livemode: boolean, rail: Rail): Promise<RailAccountChangeRow | null> {
+  const rows = await db.query(
+    `select * from rail_account_changes where merchant_id = $1 and livemode = $2 and rail = $3 and action = 'create' and status = 'pending_approval'`,
+    [merchantId, livemode, rail],
+  );
+  return rows[0] ? parseChange(rows[0]) : null;
+}
+
+/** The connections waiting in a mode, by rail (one query). */
+export async function pendingCreatesOf(db: Db, merchantId: string, livemode: boolean): Promise<Map<Rail, RailAccountChangeRow>> {
+  const rows = await db.query(
+    `select * from rail_account_changes where merchant_id = $1 and livemode = $2 and action = 'create' and status = 'pending_approval'`,
+    [merchantId, livemode],
+  );
+  return new Map(rows.map((r) => [r.rail as Rail, parseChange(r)]));
+}
+
+/** The connection waiting that would make the account `accountId` (GET /v1/rail_accounts/:id before it exists), or null. */
+export async function pendingCreateFor(db: Db, merchantId: string, livemode: boolean, accountId: string): Promise<RailAccountChangeRow | null> {
+  const rows = await db.query(
+    `select * from rail_account_changes where new_account_id = $1 and merchant_id = $2 and livemode = $3 and status = 'pending_approval'`,
+    [accountId, merchantId, livemode],
+  );
   return rows[0] ? parseChange(rows[0]) : null;
 }
 
@@ -142,13 +194,12 @@ export async function pendingChangesOf(db: Db, merchantId: string, accountIds: r
 }
 
 /**
- * One change of this merchant, by id: an account's change of this mode, or the merchant's
- * 'approval_off' (account-wide, seen from either mode). `lock`: for update.
+ * One change of this merchant, by id: an account's change or a connection of this mode, or the
+ * merchant's 'approval_off' (account-wide, seen from either mode). `lock`: for update.
  */
 export async function loadChange(db: Db, merchantId: string, livemode: boolean, id: string, lock = false): Promise<RailAccountChangeRow | null> {
   const rows = await db.query(
-    `select c.*, a.rail from rail_account_changes c left join rail_accounts a on a.id = c.account_id
-      where c.id = $1 and c.merchant_id = $2 and (c.account_id is null or c.livemode = $3)${lock ? ' for update of c' : ''}`,
+    `${WITH_RAIL} where c.id = $1 and c.merchant_id = $2 and (c.action = 'approval_off' or c.livemode = $3)${lock ? ' for update of c' : ''}`,
     [id, merchantId, livemode],
   );
   return rows[0] ? parseChange(rows[0]) : null;
@@ -157,8 +208,7 @@ export async function loadChange(db: Db, merchantId: string, livemode: boolean, 
 /** The changes waiting in this merchant's mode (and its 'approval_off'), oldest first. */
 export async function listPendingChanges(db: Db, merchantId: string, livemode: boolean): Promise<RailAccountChangeRow[]> {
   const rows = await db.query(
-    `select c.*, a.rail from rail_account_changes c left join rail_accounts a on a.id = c.account_id
-      where c.merchant_id = $1 and c.status = 'pending_approval' and (c.account_id is null or c.livemode = $2)
+    `${WITH_RAIL} where c.merchant_id = $1 and c.status = 'pending_approval' and (c.action = 'approval_off' or c.livemode = $2)
       order by c.created_at, c.seq limit 100`,
     [merchantId, livemode],
   );
@@ -199,6 +249,16 @@ export async function supersedePending(tx: Db, accountId: string, actions: reado
     `update rail_account_changes set status = 'superseded', decided_at = $3
       where account_id = $1 and status = 'pending_approval' and action = any($2::text[]) returning id`,
     [accountId, actions, now],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The connections waiting on a rail in a mode, superseded by the account just made active on it. */
+export async function supersedePendingCreates(tx: Db, merchantId: string, livemode: boolean, rail: Rail, now: number): Promise<string[]> {
+  const rows = await tx.query<{ id: string }>(
+    `update rail_account_changes set status = 'superseded', decided_at = $4
+      where merchant_id = $1 and livemode = $2 and rail = $3 and action = 'create' and status = 'pending_approval' returning id`,
+    [merchantId, livemode, rail, now],
   );
   return rows.map((r) => r.id);
 }

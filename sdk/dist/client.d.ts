@@ -146,7 +146,10 @@ export declare class WebhookEndpoints {
 export declare class RailAccounts {
     #private;
     constructor(core: Core);
-    /** POST /v1/rail_accounts: checked at the backend first (400 rail_account_invalid); secrets come back only as last4 and fingerprint. */
+    /**
+     * POST /v1/rail_accounts: checked at the backend first (400 rail_account_invalid); secrets come back only as last4 and fingerprint.
+     * With railAccountApproval on, the answer (202) is the account it would make, `status: 'pending_approval'`, with its `pendingChange`.
+     */
     create(params: T.RailAccountCreateParams, opts?: RequestOptions): Promise<T.RailAccount>;
     /** GET /v1/rail_accounts/{id} */
     retrieve(id: Id, opts?: RequestOptions): Promise<T.RailAccount>;

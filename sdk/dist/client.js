@@ -232,7 +232,10 @@ export class RailAccounts {
     constructor(core) {
         this.#c = core;
     }
-    /** POST /v1/rail_accounts: checked at the backend first (400 rail_account_invalid); secrets come back only as last4 and fingerprint. */
+    /**
+     * POST /v1/rail_accounts: checked at the backend first (400 rail_account_invalid); secrets come back only as last4 and fingerprint.
+     * With railAccountApproval on, the answer (202) is the account it would make, `status: 'pending_approval'`, with its `pendingChange`.
+     */
     create(params, opts) {
         return this.#c.unwrap(this.#c.api.POST('/v1/rail_accounts', { body: params, ...this.#c.init(opts) }));
     }

@@ -898,7 +898,7 @@ export interface paths {
         };
         /**
          * List rail accounts
-         * @description Your rail accounts in the key's mode, enabled and disabled. Filter by `rail` or `status` (`enabled`, `disabled`).
+         * @description Your rail accounts in the key's mode, active and disabled (an account whose creation waits for approval is not listed until it is made). Filter by `rail` or `status` (`active`, `disabled`).
          *
          *     Newest first. Pages of `limit` objects (1 to 100, default 10): while `hasMore` is true, pass the last object's `id` as `startingAfter` for the next page; `endingBefore` pages toward newer objects. `createdAt[gte]` and `createdAt[lt]` bound the creation time (Unix seconds). A cursor that names no object of this list answers 400 `resource_missing`; both cursors at once, 400 `parameters_exclusive`.
          */
@@ -909,6 +909,8 @@ export interface paths {
          * @description Connects an account of yours on a rail, in the key's mode, so that your buyers' money lands in it: a mobile-money merchant account, your LND node, or your wallet's account key (Bitcoin on-chain, USDT on TRON). `settings` takes the settings of the rail's protocol for mobile money (on a deployment that keeps the defaults `mobile_money_a` and `mobile_money_c` speak `mtn_momo`, `mobile_money_b` speaks `orange_money`, `mobile_money_d` speaks `wave`; the account's `protocol` says which), else the rail's own: see the RailAccountSettings objects. Secrets are write-only: this answer and every later one show only their `last4` and `fingerprint`. A test key makes a test-mode account, which test-mode payments then use instead of the simulator: give it sandbox settings (the operator's sandbox, a test node).
          *
          *     Before anything is saved, Caisse calls the backend the way payments will (MTN MoMo and Orange Money: a token; Wave: an authenticated read; LND: a read the invoice macaroon allows; Esplora and TronGrid: a read). When it refuses or cannot be reached: 400 `rail_account_invalid` with its reason in `message`, and nothing is saved (a retry with the same Idempotency-Key gets that answer again: send the corrected settings with a new key). A missing, unknown or malformed setting is a 400 whose `param` names it (`settings.apiKey`). `currencies`, `minAmount`, `maxAmount` and `amountStep` (mobile money only) narrow what the account takes, as your contract with the operator says. In live mode every URL must be https (a loopback address is taken, for a node on the same host). One active account per rail and mode: a second is 409 `rail_account_exists` (update the first, or disable it). 503 `encryption_key_missing` when this deployment has no key to encrypt secrets with. Sends `rail_account.created`.
+         *
+         *     With your account's `railAccountApproval` on (POST /v1/account), the account is checked at the backend all the same, then not made: its creation waits for the approval of an owner other than its author on the dashboard, and the answer is 202 with the account it would make, `status` `pending_approval`, its `id` (the one it will have) and its `pendingChange` (action `create`). Until then the rail's payments go where they went (this deployment's own account, the simulator in test mode, or nowhere). `GET /v1/rail_accounts/{id}` answers it while it waits (the list does not show it); once approved it is `active` with that id and `rail_account.created` is sent; rejected or withdrawn, the id answers 404. One creation waits per rail and mode at a time (another: 409 `rail_account_change_pending`, naming it); an account made active on the rail meanwhile supersedes it.
          */
         post: operations["createRailAccount"];
         delete?: never;
@@ -926,7 +928,7 @@ export interface paths {
         };
         /**
          * Retrieve a rail account
-         * @description One rail account: its `pendingChange` (a change waiting for another owner's approval, or null), its settings that are not secrets, each secret's `last4` and `fingerprint` (never the secret), `callbackUrl` (mobile money: where the operator notifies Caisse for this account) and `receiveAddresses` (address rails: compare them with your wallet's first receive addresses before a buyer pays). 404 `resource_missing` when this key's merchant and mode have no rail account with this id.
+         * @description One rail account: its `pendingChange` (a change waiting for another owner's approval, or null; an account whose creation waits is answered with `status` `pending_approval` until it is approved), its settings that are not secrets, each secret's `last4` and `fingerprint` (never the secret), `callbackUrl` (mobile money: where the operator notifies Caisse for this account) and `receiveAddresses` (address rails: compare them with your wallet's first receive addresses before a buyer pays). 404 `resource_missing` when this key's merchant and mode have no rail account with this id.
          */
         get: operations["retrieveRailAccount"];
         put?: never;
@@ -1846,8 +1848,11 @@ export interface components {
             /** @description Mobile money: the operator API the rail speaks on this deployment; null for the other rails */
             protocol: ("mtn_momo" | "orange_money" | "wave") | null;
             displayName: string | null;
-            /** @enum {string} */
-            status: "active" | "disabled";
+            /**
+             * @description active: new payments on the rail use it; disabled: no new payment does; pending_approval: not made yet, its creation waits for another owner's approval (your account's railAccountApproval): the rail's payments go where they went until then, and the account becomes active, with this id, once approved
+             * @enum {string}
+             */
+            status: "active" | "disabled" | "pending_approval";
             /** @description Each change of its settings, limits or name makes a new version; an attempt keeps the version that made it */
             version: number;
             /** @description The currencies it takes: a mobile-money account's (its `currencies`, else its operator's), else the rail's */
@@ -1882,7 +1887,7 @@ export interface components {
             /** @description Unix timestamp, seconds */
             updatedAt: number;
             disabledAt: number | null;
-            /** @description A change or the disabling of this account waiting for another owner's approval (your account's railAccountApproval); null when none. Until it is approved, the account (and every new payment) stays as it is */
+            /** @description Its creation, a change or its disabling waiting for another owner's approval (your account's railAccountApproval); null when none. Until it is approved, the account (and every new payment) stays as it is */
             pendingChange: components["schemas"]["PendingChange"] | null;
         };
         Refund: {
@@ -2664,10 +2669,10 @@ export interface components {
             /** @description rachg_...: the change */
             id: string;
             /**
-             * @description update: a new version or name of the account; disable; approval_off: turning the account's railAccountApproval off
+             * @description create: connecting the account (it is made once approved); update: a new version or name of the account; disable; approval_off: turning the account's railAccountApproval off
              * @enum {string}
              */
-            action: "update" | "disable" | "approval_off";
+            action: "create" | "update" | "disable" | "approval_off";
             /**
              * @description pending_approval while it waits
              * @enum {string}
@@ -15322,6 +15327,67 @@ export interface operations {
                     "application/json": components["schemas"]["RailAccount"];
                 };
             };
+            /** @description Accepted, not applied yet: The creation waits for another owner's approval (your account's railAccountApproval): the account it would make, `status` `pending_approval`, with its `pendingChange`; nothing is connected yet */
+            202: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "object": "rail_account",
+                     *       "rail": "mobile_money_a",
+                     *       "protocol": "mtn_momo",
+                     *       "displayName": "MTN MoMo",
+                     *       "status": "pending_approval",
+                     *       "version": 1,
+                     *       "currencies": [
+                     *         "XOF"
+                     *       ],
+                     *       "minAmount": null,
+                     *       "maxAmount": 1500000,
+                     *       "amountStep": null,
+                     *       "settings": {
+                     *         "baseUrl": "https://proxy.momoapi.mtn.com",
+                     *         "apiUser": "c72025f5-5cd1-4630-99e4-8ba4722fad56",
+                     *         "targetEnvironment": "mtnivorycoast"
+                     *       },
+                     *       "secrets": {
+                     *         "subscriptionKey": {
+                     *           "last4": "9c1e",
+                     *           "fingerprint": "f1df6aadcd7e"
+                     *         },
+                     *         "apiKey": {
+                     *           "last4": "41b7",
+                     *           "fingerprint": "c5e4c2a47788"
+                     *         }
+                     *       },
+                     *       "notifyUrl": "http://localhost:3000/callbacks/ra_4Hm9Qx2LcT7nKz3WbV8pRd",
+                     *       "receiveAddresses": [],
+                     *       "metadata": {},
+                     *       "livemode": true,
+                     *       "createdAt": 1767229200,
+                     *       "updatedAt": 1767229200,
+                     *       "disabledAt": null,
+                     *       "pendingChange": {
+                     *         "id": "rachg_6Wm3Kx8QvT2nLc9BzR4pHd",
+                     *         "status": "pending_approval",
+                     *         "requestedBy": {
+                     *           "type": "key",
+                     *           "id": "key_8Rc2Wx5LmQ9nTb3KzV7pJd",
+                     *           "label": "sk_live_…Q7pX"
+                     *         },
+                     *         "createdAt": 1767229200,
+                     *         "action": "create"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RailAccount"];
+                };
+            };
             /** @description Invalid request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `invalid_content_length`, `request_aborted`, `invalid_host`, `rail_account_invalid` */
             400: {
                 headers: {
@@ -15407,7 +15473,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rail_account_exists`: this merchant already has an active account for the rail in this mode (update it, or disable it first); or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry) */
+            /** @description `rail_account_exists`: this merchant already has an active account for the rail in this mode (update it, or disable it first); or `idempotency_key_in_use`: a request with this Idempotency-Key is still running (retry); or `rail_account_change_pending`: another change waits for an owner's approval (the message names it) */
             409: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];

@@ -1,13 +1,13 @@
 'use server';
 import { notFound } from 'next/navigation';
 import { field, idField, isMissing } from '@/lib/dashboard/catalog';
-// The Payment methods page's actions: connect a rail (createRailAccount: checked at the backend
+// The Payment methods page's actions: connect a rail (submitRailAccountCreate: checked at the backend
 // before it is saved), change an account (updateRailAccount: a secret left empty is kept), test the
 // connection (testRailAccount: nothing saved), disable (disableRailAccount, once the merchant ticked
 // that open payments are still followed). Each parses the form, calls one domain function with the
 // session's scope, and goes back to the rail's section with a one-time flash; a refused form comes
 // back with what was typed, never a secret. Issue 29: with the merchant's railAccountApproval on, a
-// change or a disable waits for another owner (the flash says so); the approvals section's actions
+// connection, a change or a disable waits for another owner (the flash says so); the approvals section's actions
 // turn the setting on or off and approve, reject or withdraw a change waiting (owners only, never
 // one's own: lib/domain/rail-account-changes.ts).
 import { dashboardAction } from '@/lib/dashboard/context';
@@ -15,8 +15,8 @@ import { backToRail, changeIdIn, invalidForm, railName, readCreateForm, readUpda
 import { submitAccountUpdate } from '@/lib/domain/account';
 import { approveRailAccountChange, rejectRailAccountChange, withdrawRailAccountChange } from '@/lib/domain/rail-account-changes';
 import {
-  createRailAccount,
   createRailAccountInput,
+  submitRailAccountCreate,
   submitRailAccountDisable,
   submitRailAccountUpdate,
   testRailAccount,
@@ -38,13 +38,14 @@ export async function connectRailAction(form: FormData): Promise<void> {
   const rail = railOf(form);
   const read = readCreateForm(rail, form);
   if (!read.ok) return backToRail(ctx, invalidForm(ctx, t, rail, read, form, null));
-  let made;
+  let out;
   try {
-    made = await createRailAccount(ctx.db, ctx.scope, createRailAccountInput.parse(read.input));
+    out = await submitRailAccountCreate(ctx.db, ctx.scope, createRailAccountInput.parse(read.input));
   } catch (err) {
     return backToRail(ctx, refusedForm(err, ctx, t, rail, form, null));
   }
-  return backToRail(ctx, { rail, tone: 'ok', message: made.receiveAddresses.length ? t('connectedAddresses') : t('connected') });
+  if (out.pending) return backToRail(ctx, { rail, tone: 'ok', message: t('waitingConnect') });
+  return backToRail(ctx, { rail, tone: 'ok', message: out.account.receiveAddresses.length ? t('connectedAddresses') : t('connected') });
 }
 
 export async function updateRailAction(form: FormData): Promise<void> {

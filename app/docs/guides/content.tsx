@@ -689,8 +689,9 @@ curl ${base}/v1/rail_accounts \\
           update of a disabled one.
         </li>
         <li>
-          202 with <C>pendingChange</C>: the change waits for another owner&apos;s approval (your <C>railAccountApproval</C> is on: see{' '}
-          <Link href="/docs/guides/team#rail-account-approvals">Team and permissions</Link>); 409 <C>rail_account_change_pending</C> while one waits.
+          202 with <C>pendingChange</C>: the creation, change or disabling waits for another owner&apos;s approval (your <C>railAccountApproval</C> is on: see{' '}
+          <Link href="/docs/guides/team#rail-account-approvals">Team and permissions</Link>); a creation answers the account it would make, with <C>status</C>{' '}
+          <C>pending_approval</C>. 409 <C>rail_account_change_pending</C> while one waits.
         </li>
         <li>
           503 <C>encryption_key_missing</C>: this deployment has no <C>CAISSE_ENCRYPTION_KEY</C> to encrypt secrets with; its operator must set one.
@@ -879,20 +880,23 @@ curl -OJ ${base}/v1/report_runs/frr_.../file -H "Authorization: Bearer $CAISSE_K
       </p>
       <h2 id="rail-account-approvals">Rail account approvals</h2>
       <p>
-        With the setting <C>railAccountApproval</C> on (<C>POST /v1/account</C>, with <C>rail_accounts.write</C>; or the Payment methods page), a change of a
-        rail account&apos;s settings, limits or name, and its disabling, wait until an owner other than their author approves them on the Payment methods page:
-        the change is checked at the backend when asked, then kept (its secrets encrypted) and applied only on approval, on the version it was computed from.
-        Until then the account, and every new payment, stay as they are; the API answers 202 with the account and its <C>pendingChange</C> (409{' '}
-        <C>rail_account_change_pending</C> while another waits). A change of <C>metadata</C> alone applies at once. Turning the setting on needs two active
-        owners (409 <C>two_owners_required</C>); turning it off waits for another owner&apos;s approval too, unless one owner is left. A change asked for with a
-        key may be approved by any owner.
+        With the setting <C>railAccountApproval</C> on (<C>POST /v1/account</C>, with <C>rail_accounts.write</C>; or the Payment methods page), connecting a
+        rail account, a change of its settings, limits or name, and its disabling wait until an owner other than their author approves them on the Payment
+        methods page: the change is checked at the backend when asked, then kept (its secrets encrypted) and applied only on approval, on the version it was
+        computed from. Until then the account, and every new payment, stay as they are; the API answers 202 with the account and its <C>pendingChange</C> (409{' '}
+        <C>rail_account_change_pending</C> while another waits). A connection answers the account it would make (<C>status</C> <C>pending_approval</C>, the id
+        it will have): until it is approved, the rail&apos;s payments go where they went (this deployment&apos;s own account, the simulator in test mode, or
+        nowhere), and an account made active on the rail meanwhile supersedes it. A change of <C>metadata</C> alone applies at once. Turning the setting on
+        needs two active owners (409 <C>two_owners_required</C>); turning it off waits for another owner&apos;s approval too, unless one owner is left. A change
+        asked for with a key may be approved by any owner.
       </p>
       <h2 id="audit">The audit log</h2>
       <p>
         Every action below leaves one line, written in the action&apos;s own transaction: who (a user and their e-mail, a key and its prefix and last four, or
         Caisse), what, on which object, from which address, and the changes before and after; secrets never appear, only their last four and fingerprint. Owners
-        and admins read it on the dashboard (filters, CSV) and with <C>GET /v1/audit_events</C> (<C>audit.read</C>). A change of a rail account also shows a
-        banner to every owner until they dismiss it, so a swapped receive account cannot go unnoticed.
+        and admins read it on the dashboard (filters, CSV) and with <C>GET /v1/audit_events</C> (<C>audit.read</C>). A rail account connected, changed or
+        disabled, and approval of these changes turned off, also show a banner to every owner until they dismiss it, so a swapped receive account cannot go
+        unnoticed.
       </p>
       <p>
         Actions:{' '}
