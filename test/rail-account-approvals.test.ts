@@ -39,6 +39,13 @@ const { db } = useDatabase();
 
 /** The dashboard session the mocked context gives the page and its actions: an owner of a shop. */
 const session = { merchantId: '', userId: '', email: '', locale: 'en' as 'en' | 'fr', role: 'owner' as Role, token: randomBytes(24).toString('base64url') };
+// The setting as a direct change reads it before asking the backend (passed through; one test
+// makes that first read stale, as if another owner turned approval on while the backend answered).
+vi.mock('@/lib/store/rail-account-changes', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/store/rail-account-changes')>();
+  return { ...real, approvalRequired: vi.fn(real.approvalRequired) };
+});
+
 vi.mock('@/lib/dashboard/context', async (importOriginal) => {
   const real = await importOriginal<typeof import('@/lib/dashboard/context')>();
   const ctx = async () => ({
@@ -215,6 +222,23 @@ describe('the setting', () => {
     const lines = await auditOf(s.m.merchant.id, 'account.updated');
     expect(lines.at(-1)!.changes).toEqual({ before: { railAccountApproval: false }, after: { railAccountApproval: true } });
     expect(bob.user.role).toBe('owner');
+  });
+
+  it('turned on while a direct change was being checked at the backend: the change is refused, nothing applied, nothing waiting', async () => {
+    const s = await newShop(['ana', 'bob']);
+    const account = await lightningAccount(s);
+    await submitAccountUpdate(db(), owner(s, 'ana').scope, { railAccountApproval: true });
+    // The change's first read of the setting is from before it was turned on.
+    const { approvalRequired } = await import('@/lib/store/rail-account-changes');
+    vi.mocked(approvalRequired).mockResolvedValueOnce(false);
+    await expect(
+      updateRailAccount(db(), owner(s, 'ana').scope, account.id, { displayName: 'Node B', settings: { restUrl: lndB.url, macaroon: MAC_B } }),
+    ).rejects.toMatchObject({ code: 'unexpected_state', message: expect.stringContaining('turned on while this change was checked') });
+    expect(await state(account.id)).toMatchObject({ version: 1, displayName: 'Node A', versions: [1] });
+    vi.mocked(approvalRequired).mockResolvedValueOnce(false);
+    await expect(disableRailAccount(db(), owner(s, 'ana').scope, account.id)).rejects.toMatchObject({ code: 'unexpected_state' });
+    expect((await state(account.id)).status).toBe('active');
+    expect(await db().query(`select 1 from rail_account_changes where account_id = $1`, [account.id])).toEqual([]);
   });
 });
 

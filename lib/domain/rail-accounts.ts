@@ -648,7 +648,10 @@ export async function submitRailAccountCreate(db: Db, scope: Scope, input: Creat
   const prepared = await prepareCreate(db, scope, input, approval);
   if (approval) return { account: await requestCreate(db, scope, prepared), pending: true };
   const out = await db
-    .transaction((tx) => applyCreate(tx, scope, prepared))
+    .transaction(async (tx) => {
+      await assertStillDirect(tx, scope);
+      return applyCreate(tx, scope, prepared);
+    })
     .catch((err) => {
       if ((err as { code?: string }).code === '23505')
         throw railAccountExists(`Another ${prepared.rail} rail account was just made active for this account in this mode: update it, or disable it first.`);
@@ -865,6 +868,20 @@ async function needsApproval(db: Db, scope: Scope): Promise<boolean> {
   return scope.actor !== undefined && scope.actor.type !== 'system' && (await requiresApproval(db, scope.merchantId));
 }
 
+/**
+ * In a direct change's own transaction: approval turned on meanwhile (after needsApproval read it,
+ * while the backend was asked) refuses the change, nothing done. The merchant's row is share-locked
+ * to the commit, so turning approval on (which locks it for update) comes wholly before or after.
+ */
+async function assertStillDirect(tx: Db, scope: Scope): Promise<void> {
+  if (scope.actor === undefined || scope.actor.type === 'system') return;
+  const [r] = await tx.query<{ required: boolean }>(`select rail_account_approval as required from merchants where id = $1 for share`, [scope.merchantId]);
+  if (r?.required === true)
+    throw unexpectedState(
+      'railAccountApproval was turned on while this change was checked: nothing changed. Ask again: it will wait for another owner’s approval.',
+    );
+}
+
 /** A second change asked for while one waits: 409, naming the one that waits. */
 export function changePending(c: RailAccountChangeRow): DomainError {
   const who = c.requested_by_label ?? (c.requested_by_type === 'system' ? 'Caisse' : 'someone');
@@ -1002,7 +1019,10 @@ export async function submitRailAccountUpdate(db: Db, scope: Scope, id: string, 
   if (approval) await assertNothingPending(db, scope, id);
   const prepared = await prepareVersion(scope, id, plan);
   if (approval) return { account: await requestChange(db, scope, id, 'update', plan.base, prepared), pending: true };
-  const account = await db.transaction((tx) => applyVersion(tx, scope, prepared));
+  const account = await db.transaction(async (tx) => {
+    await assertStillDirect(tx, scope);
+    return applyVersion(tx, scope, prepared);
+  });
   if (!account) throw unexpectedState('This rail account was changed or disabled meanwhile; read it again and retry.');
   return { account, pending: false };
 }
@@ -1059,7 +1079,10 @@ export async function submitRailAccountDisable(db: Db, scope: Scope, id: string)
     const row = await getOwnedRow(db, 'rail_accounts', 'rail_account', scope, id);
     if (row.status === 'active') return { account: await requestChange(db, scope, id, 'disable', Number(row.version), null), pending: true };
   }
-  const out = await db.transaction((tx) => applyDisable(tx, scope, id));
+  const out = await db.transaction(async (tx) => {
+    await assertStillDirect(tx, scope);
+    return applyDisable(tx, scope, id);
+  });
   return { account: out.account ?? (await serialize(db, out.row)), pending: false };
 }
 
