@@ -323,6 +323,21 @@ describe('a change waits for another owner', () => {
       ]);
   }, 120_000);
 
+  it('its author disabled (by another owner, with a third left): the change is canceled, and can no longer be approved', async () => {
+    const s = await newShop(['ana', 'bob', 'cy']);
+    const account = await lightningAccount(s);
+    await turnOn(s);
+    const asked = await submitRailAccountUpdate(db(), owner(s, 'ana').scope, account.id, { displayName: 'Renamed' });
+    const changeId = asked.account.pendingChange!.id;
+    await disableUser(db(), s.m.merchant.id, owner(s, 'ana').id, owner(s, 'cy').scope.actor!);
+    expect(await change(changeId)).toMatchObject({ status: 'canceled', reason: 'Its author was disabled.' });
+    await expect(approveRailAccountChange(db(), owner(s, 'bob').scope, changeId, owner(s, 'bob').id)).rejects.toMatchObject({ code: 'unexpected_state' });
+    expect(await state(account.id)).toMatchObject({ version: 1, displayName: 'Node A' });
+    expect((await auditOf(s.m.merchant.id, 'rail_account.change_canceled')).map((l) => [l.actor_id, l.changes.after.change])).toEqual([
+      [owner(s, 'cy').id, changeId],
+    ]);
+  });
+
   it('two owners approving at once: one applies, the other is refused, one version is added', async () => {
     const s = await newShop(['ana', 'bob', 'cy']);
     const account = await lightningAccount(s);

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { type Actor, recordAudit, SYSTEM_ACTOR } from '../domain/audit';
 import { type Role, roleCan } from '../domain/permissions';
+import { cancelRailAccountChangesBy } from '../domain/rail-account-changes';
 import { DomainError, invalid, notFound } from '../errors';
 import { createId, nowSeconds } from '../ids';
 import { generatePassword, hashPassword, passwordProblem, verifyPassword } from './passwords';
@@ -220,6 +221,8 @@ export async function disableUser(
     if (!r.id) throw lastOwnerError();
     const user = toUser(r);
     await revokeInvitationsBy(tx, userId, now);
+    // What the user asked for that waits for another's approval dies with the user's access.
+    await cancelRailAccountChangesBy(tx, { merchantId, livemode: true, actor }, [userId], 'Its author was disabled.');
     await recordAudit(tx, {
       merchantId,
       livemode: true,

@@ -21,6 +21,7 @@ import type { Rail } from '../money';
 import {
   activeOwners,
   approvalRequired,
+  cancelPendingOf,
   decideChange,
   insertChange,
   listPendingChanges,
@@ -222,6 +223,21 @@ export async function withdrawRailAccountChange(db: Db, scope: Scope, id: string
     });
     return decided;
   });
+}
+
+/**
+ * Changes whose author can no longer stand behind them (a user disabled, a key rolled or revoked):
+ * every one they asked for that still waits is canceled, in the caller's transaction, each with its
+ * audit line (by `scope`'s actor, the one who removed the author). None can be approved later.
+ */
+export async function cancelRailAccountChangesBy(tx: Db, scope: Scope, actorIds: readonly string[], reason: string): Promise<number> {
+  const canceled = await cancelPendingOf(tx, scope.merchantId, actorIds, reason, nowSeconds());
+  for (const c of canceled)
+    await auditIn(tx, lineScope(scope, c), 'rail_account.change_canceled', targetOf(c), {
+      before: { status: 'pending_approval' },
+      after: { status: 'canceled', change: c.id, action: c.action, reason },
+    });
+  return canceled.length;
 }
 
 /**

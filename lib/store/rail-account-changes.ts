@@ -303,3 +303,14 @@ export async function resealChange(db: Db, id: string, from: string, to: string,
   const rows = await db.query(`update rail_account_changes set secrets = $3, key_id = $4 where id = $1 and secrets = $2 returning id`, [id, from, to, keyId]);
   return rows.length === 1;
 }
+
+/** The merchant's waiting changes asked for by these actors (users or keys), canceled: their rows. */
+export async function cancelPendingOf(tx: Db, merchantId: string, actorIds: readonly string[], reason: string, now: number): Promise<RailAccountChangeRow[]> {
+  if (!actorIds.length) return [];
+  const rows = await tx.query(
+    `update rail_account_changes set status = 'canceled', decided_at = $4, reason = $3
+      where merchant_id = $1 and status = 'pending_approval' and requested_by = any($2::text[]) returning *`,
+    [merchantId, actorIds, reason, now],
+  );
+  return rows.map(parseChange);
+}
