@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRestrictedKey } from '@/lib/domain/api-keys';
-import { isPermission, KEY_PERMISSIONS, type KeyPermission, type Permission } from '@/lib/domain/permissions';
+import { isPermission, KEY_PERMISSIONS, type KeyPermission, PERMISSIONS, type Permission } from '@/lib/domain/permissions';
 import { call, newMerchant, useDatabase } from './api';
 
 const { db } = useDatabase();
@@ -57,9 +57,9 @@ beforeAll(async () => {
   shop = await newMerchant(db(), 'Access shop');
   const actor = { type: 'user' as const, id: 'user_test', label: 'owner@shop.example' };
   for (const p of KEY_PERMISSIONS) {
-    only.set(p, (await createRestrictedKey(db(), shop.merchant.id, { name: `only ${p}`, livemode: false, permissions: [p] }, actor)).secret);
+    only.set(p, (await createRestrictedKey(db(), shop.merchant.id, { name: `only ${p}`, livemode: false, permissions: [p] }, actor, PERMISSIONS)).secret);
     const rest = KEY_PERMISSIONS.filter((x) => x !== p);
-    allBut.set(p, (await createRestrictedKey(db(), shop.merchant.id, { name: `all but ${p}`, livemode: false, permissions: rest }, actor)).secret);
+    allBut.set(p, (await createRestrictedKey(db(), shop.merchant.id, { name: `all but ${p}`, livemode: false, permissions: rest }, actor, PERMISSIONS)).secret);
   }
 });
 
@@ -111,7 +111,7 @@ describe('restricted keys: allowed or 403 on each route', () => {
   it('a restricted key reads its own merchant and mode only, and a revoked one is a 401', async () => {
     const { createRestrictedKey: make, revokeRestrictedKey } = await import('@/lib/domain/api-keys');
     const actor = { type: 'user' as const, id: 'user_test', label: 'owner@shop.example' };
-    const k = await make(db(), shop.merchant.id, { name: 'reader', livemode: false, permissions: ['payments.read'] }, actor);
+    const k = await make(db(), shop.merchant.id, { name: 'reader', livemode: false, permissions: ['payments.read'] }, actor, PERMISSIONS);
     expect(k.secret).toMatch(/^rk_test_[0-9A-Za-z]{40,}$/);
     const pi = await call('POST', '/v1/payment_intents', { key: shop.keys.test, body: { amount: 1000, currency: 'XOF', rail: 'mobile_money_a' } });
     expect((await call('GET', `/v1/payment_intents/${pi.body.id}`, { key: k.secret })).status).toBe(200);

@@ -15,6 +15,7 @@ import { changeUserRole, createUser, disableUser } from '@/lib/dashboard/users';
 import { createRestrictedKey } from '@/lib/domain/api-keys';
 import type { Actor, Scope } from '@/lib/domain/common';
 import { rollKeys } from '@/lib/domain/merchants';
+import { PERMISSIONS, rolePermissions } from '@/lib/domain/permissions';
 import { createRefundInput } from '@/lib/domain/refunds';
 import { pollDueAttempts } from '@/lib/payments/poll';
 import { approveRefund } from '@/lib/refunds/approve';
@@ -69,6 +70,7 @@ async function scriptedSession() {
     m.merchant.id,
     { name: 'Reports', livemode: false, permissions: ['payments.read', 'audit.read'] },
     userActor(admin),
+    rolePermissions('admin'),
   );
   secrets.push(rk.secret);
   // 4: a webhook endpoint made through the API (the actor: the key).
@@ -200,9 +202,9 @@ describe('GET /v1/audit_events', () => {
     const bad = await call('GET', '/v1/audit_events?action=user.hacked', { key });
     expect(bad.status).toBe(400);
     const actor: Actor = { type: 'system', id: null, label: null };
-    const reader = await createRestrictedKey(db(), m.merchant.id, { name: 'r', livemode: false, permissions: ['payments.read'] }, actor);
+    const reader = await createRestrictedKey(db(), m.merchant.id, { name: 'r', livemode: false, permissions: ['payments.read'] }, actor, PERMISSIONS);
     expect((await call('GET', '/v1/audit_events', { key: reader.secret })).status).toBe(403);
-    const auditor = await createRestrictedKey(db(), m.merchant.id, { name: 'a', livemode: false, permissions: ['audit.read'] }, actor);
+    const auditor = await createRestrictedKey(db(), m.merchant.id, { name: 'a', livemode: false, permissions: ['audit.read'] }, actor, PERMISSIONS);
     expect((await call('GET', '/v1/audit_events', { key: auditor.secret })).status).toBe(200);
   }, 120_000);
 });

@@ -155,9 +155,12 @@ describe('every dashboard page, server action and route names what it needs', ()
     for (const p of PUBLIC) expect(all.map((g) => (g.kind === 'page' ? g.file : g.name))).toContain(p);
   });
 
-  it('the rules that matter: only owners manage users and rail accounts; support and viewers see no key; only owners and admins read the audit log and approve', () => {
+  it('the rules that matter: only owners manage users and rail accounts and roll the secret keys; support and viewers see no key; only owners and admins read the audit log and approve', () => {
     const rule = (name: string) => guarded().find((g) => g.name === name)?.access as Permission;
     expect(rule('app/dashboard/keys/page.tsx')).toBe('keys.manage');
+    // The secret keys hold every permission (rail accounts included): only an owner rolls them.
+    expect(rule('app/dashboard/keys/actions.ts#rollKeysAction')).toBe('keys.secret');
+    expect(rule('app/dashboard/keys/actions.ts#createRestrictedKeyAction')).toBe('keys.manage');
     expect(rule('app/dashboard/users/page.tsx')).toBe('users.manage');
     expect(rule('app/dashboard/audit/page.tsx')).toBe('audit.read');
     expect(rule('app/dashboard/payment-methods/actions.ts#updateRailAction')).toBe('rail_accounts.write');
@@ -168,6 +171,7 @@ describe('every dashboard page, server action and route names what it needs', ()
     expect(ROLES.filter((r) => roleCan(r, 'users.manage'))).toEqual(['owner']);
     expect(ROLES.filter((r) => roleCan(r, 'rail_accounts.write'))).toEqual(['owner']);
     expect(ROLES.filter((r) => roleCan(r, 'keys.manage'))).toEqual(['owner', 'admin', 'developer']);
+    expect(ROLES.filter((r) => roleCan(r, 'keys.secret'))).toEqual(['owner']);
     expect(ROLES.filter((r) => roleCan(r, 'audit.read'))).toEqual(['owner', 'admin']);
     expect(ROLES.filter((r) => roleCan(r, 'refunds.approve'))).toEqual(['owner', 'admin']);
     expect(ROLES.filter((r) => roleCan(r, 'refunds.write'))).toEqual(['owner', 'admin', 'support']);

@@ -19,7 +19,7 @@ import { railBanners } from '@/lib/dashboard/banners';
 import { createUser, disableUser } from '@/lib/dashboard/users';
 import { submitAccountUpdate } from '@/lib/domain/account';
 import type { Scope } from '@/lib/domain/common';
-import type { Role } from '@/lib/domain/permissions';
+import { KEY_PERMISSIONS, type Role } from '@/lib/domain/permissions';
 import { approveRailAccountChange, rejectRailAccountChange, withdrawRailAccountChange } from '@/lib/domain/rail-account-changes';
 import {
   createRailAccount,
@@ -209,6 +209,7 @@ describe('the setting', () => {
         id: null,
         label: null,
       },
+      KEY_PERMISSIONS,
     );
     const denied = await call('POST', '/v1/account', { key: restricted.secret, body: { railAccountApproval: true } });
     expect(denied.status).toBe(403);

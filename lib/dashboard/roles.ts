@@ -1,8 +1,8 @@
 // The roles of a merchant's dashboard users (issue 29), fixed and documented (README "Team"):
-//  - owner: everything, and the only one who manages users (and, with the permission checks to
-//    come, rail accounts);
-//  - admin: everything but users and rail accounts;
-//  - developer: API keys, webhooks, reading payments;
+//  - owner: everything, and the only one who manages users and rail accounts and rolls the secret
+//    keys (they hold every permission);
+//  - admin: everything but those three;
+//  - developer: API keys (restricted ones, within its own permissions), webhooks, reading payments;
 //  - support: reading payments, asking for refunds (that need approval);
 //  - viewer: reading only.
 // The roles themselves and what each may do are lib/domain/permissions.ts (the one matrix: pages,

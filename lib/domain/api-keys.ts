@@ -2,14 +2,18 @@
 // the secret keys (api_keys, hashed the same way, found by the same one indexed lookup in
 // lib/api/auth.ts) with a name and a `permissions` list (lib/domain/permissions.ts KEY_PERMISSIONS);
 // a secret key's `permissions` is null: it holds every one. Made and revoked on the dashboard's API
-// keys page by owners and admins; the secret is shown once. Each is written to the audit log in its
-// own transaction.
+// keys page by those who manage keys; a key holds only permissions its maker's role holds (a
+// developer cannot make a key that changes rail accounts), and is its maker's (api_keys.created_by:
+// they cannot approve a refund asked for with it). The secret is shown once. Revoking a key cancels
+// the refunds it asked for that still wait for approval. Each is written to the audit log in its own
+// transaction.
 import type { Db } from '../db/client';
-import { invalid, notFound } from '../errors';
+import { DomainError, invalid, notFound } from '../errors';
 import { createId, nowSeconds, randomBase62 } from '../ids';
 import { type Actor, recordAudit } from './audit';
-import { hashKey } from './merchants';
-import { isKeyPermission, KEY_PERMISSIONS, type KeyPermission } from './permissions';
+import { hashKey, keyMakerOf } from './merchants';
+import { isKeyPermission, KEY_PERMISSIONS, type KeyPermission, type Permission } from './permissions';
+import { cancelPendingRefundsBy } from './refund-approvals';
 
 /** How the dashboard and the audit log name a key: its prefix and last four, never the secret. */
 export function keyLabel(permissions: readonly string[] | null, livemode: boolean, last4: string): string {
@@ -37,34 +41,44 @@ export interface ApiKeyView {
   lastUsedAt: number | null;
 }
 
-/** Create a restricted key; its secret is returned once (only its hash is kept). */
+/** A permission asked for a key that its maker's role does not hold: refused, naming them. */
+export const notGrantable = (permissions: readonly string[]) =>
+  new DomainError(
+    'permission_denied',
+    `Your role cannot give a key ${permissions.map((p) => `'${p}'`).join(', ')}: a restricted key may hold only permissions your own role holds.`,
+    'permissions',
+  );
+
+/**
+ * Create a restricted key; its secret is returned once (only its hash is kept). `allowed`: what its
+ * maker holds (lib/domain/permissions.ts rolePermissions of their role; every permission for
+ * Caisse): a permission outside it is refused (permission_denied, param `permissions`), nothing made.
+ */
 export async function createRestrictedKey(
   db: Db,
   merchantId: string,
   input: CreateRestrictedKeyInput,
   actor: Actor,
+  allowed: readonly Permission[],
   now = nowSeconds(),
 ): Promise<{ key: ApiKeyView; secret: string }> {
+  if (!Array.isArray(allowed)) throw new Error("createRestrictedKey: the maker's allowed permissions are required");
   const name = input.name.trim();
   if (!name || name.length > 100) throw invalid('parameter_invalid', 'A key name must be 1 to 100 characters.', 'name');
   const bad = input.permissions.find((p) => !isKeyPermission(p));
   if (bad !== undefined) throw invalid('parameter_invalid', `Unknown permission: '${bad.slice(0, 40)}'.`, 'permissions');
+  const beyond = KEY_PERMISSIONS.filter((p) => input.permissions.includes(p) && !allowed.includes(p));
+  if (beyond.length > 0) throw notGrantable(beyond);
   // Kept in the table's order, each once.
   const permissions = KEY_PERMISSIONS.filter((p) => input.permissions.includes(p));
   if (permissions.length === 0) throw invalid('parameter_missing', 'Choose at least one permission.', 'permissions');
   const secret = `rk_${input.livemode ? 'live' : 'test'}_${randomBase62(32)}`;
   const id = createId('key');
   return db.transaction(async (tx) => {
-    await tx.query(`insert into api_keys (id, merchant_id, livemode, key_hash, last4, created_at, name, permissions) values ($1, $2, $3, $4, $5, $6, $7, $8)`, [
-      id,
-      merchantId,
-      input.livemode,
-      hashKey(secret),
-      secret.slice(-4),
-      now,
-      name,
-      permissions,
-    ]);
+    await tx.query(
+      `insert into api_keys (id, merchant_id, livemode, key_hash, last4, created_at, name, permissions, created_by) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [id, merchantId, input.livemode, hashKey(secret), secret.slice(-4), now, name, permissions, keyMakerOf(actor)],
+    );
     const display = keyLabel(permissions, input.livemode, secret.slice(-4));
     await recordAudit(tx, {
       merchantId,
@@ -82,7 +96,10 @@ export async function createRestrictedKey(
   });
 }
 
-/** Revoke one restricted key of the merchant (a secret key is rolled, not revoked alone). */
+/**
+ * Revoke one restricted key of the merchant (a secret key is rolled, not revoked alone); the refunds
+ * it asked for that still wait for approval are canceled in the same transaction.
+ */
 export async function revokeRestrictedKey(db: Db, merchantId: string, keyId: string, actor: Actor, now = nowSeconds()): Promise<void> {
   await db.transaction(async (tx) => {
     const rows = await tx.query<{ id: string; livemode: boolean; last4: string; permissions: string[]; name: string | null }>(
@@ -101,6 +118,7 @@ export async function revokeRestrictedKey(db: Db, merchantId: string, keyId: str
       changes: { before: { name: r.name, permissions: r.permissions, key: keyLabel(r.permissions, r.livemode, r.last4) } },
       now,
     });
+    await cancelPendingRefundsBy(tx, merchantId, [r.id], 'The restricted key that asked for this refund was revoked before it was approved.', actor);
   });
 }
 

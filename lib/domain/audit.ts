@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   'refund.created',
   'refund.approved',
   'refund.rejected',
+  'refund.canceled',
   'account.updated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
 import { createId, nowSeconds, randomBase62 } from '../ids';
 import { type Actor, recordAudit, SYSTEM_ACTOR } from './audit';
+import { cancelPendingRefundsBy } from './refund-approvals';
 
 export interface MerchantKeys {
   merchant: { id: string; name: string };
@@ -15,18 +16,23 @@ export const hashKey = (secret: string): string => createHash('sha256').update(s
 /** 32 random bytes: 256 bits, above the 192 the contract asks for. */
 const newSecret = (livemode: boolean) => `sk_${livemode ? 'live' : 'test'}_${randomBase62(32)}`;
 
-async function insertKey(tx: Db, merchantId: string, livemode: boolean, now: number): Promise<string> {
+/** `createdBy`: the user who made it (rollKeys from the dashboard); null when Caisse did (the CLI, the demo). */
+async function insertKey(tx: Db, merchantId: string, livemode: boolean, now: number, createdBy: string | null = null): Promise<string> {
   const secret = newSecret(livemode);
-  await tx.query(`insert into api_keys (id, merchant_id, livemode, key_hash, last4, created_at) values ($1, $2, $3, $4, $5, $6)`, [
+  await tx.query(`insert into api_keys (id, merchant_id, livemode, key_hash, last4, created_at, created_by) values ($1, $2, $3, $4, $5, $6, $7)`, [
     createId('key'),
     merchantId,
     livemode,
     hashKey(secret),
     secret.slice(-4),
     now,
+    createdBy,
   ]);
   return secret;
 }
+
+/** The user an actor is, for api_keys.created_by (a key's maker); null for a key or Caisse. */
+export const keyMakerOf = (actor: Actor): string | null => (actor.type === 'user' ? actor.id : null);
 
 export async function createMerchant(db: Db, name: string): Promise<MerchantKeys> {
   const trimmed = name.trim();
@@ -43,19 +49,24 @@ export async function createMerchant(db: Db, name: string): Promise<MerchantKeys
 
 /**
  * Issue new test and live secret keys and revoke every older secret key of the merchant, at once
- * (restricted keys stay: each is revoked on its own). Written to the audit log in the same transaction.
+ * (restricted keys stay: each is revoked on its own). The new keys are the actor's (a user: they
+ * cannot approve what is asked for with them). The refunds the old keys asked for that still wait
+ * for approval are canceled (nobody vouches for them any more). Written to the audit log, all in the
+ * same transaction. The merchant's row is locked `for no key update`: two rolls wait for each other,
+ * but a refund being written (its foreign key's share lock) does not wait for this, nor this for it
+ * beyond the refund's intent.
  */
 export async function rollKeys(db: Db, merchantId: string, actor: Actor = SYSTEM_ACTOR): Promise<MerchantKeys> {
   return db.transaction(async (tx) => {
-    const m = await tx.query<{ id: string; name: string }>(`select id, name from merchants where id = $1 for update`, [merchantId]);
+    const m = await tx.query<{ id: string; name: string }>(`select id, name from merchants where id = $1 for no key update`, [merchantId]);
     if (!m[0]) throw new Error(`No such merchant: ${merchantId}`);
     const now = nowSeconds();
-    const old = await tx.query<{ livemode: boolean; last4: string }>(
-      `update api_keys set revoked_at = $2 where merchant_id = $1 and revoked_at is null and permissions is null returning livemode, last4`,
+    const old = await tx.query<{ id: string; livemode: boolean; last4: string }>(
+      `update api_keys set revoked_at = $2 where merchant_id = $1 and revoked_at is null and permissions is null returning id, livemode, last4`,
       [merchantId, now],
     );
-    const test = await insertKey(tx, merchantId, false, now);
-    const live = await insertKey(tx, merchantId, true, now);
+    const test = await insertKey(tx, merchantId, false, now, keyMakerOf(actor));
+    const live = await insertKey(tx, merchantId, true, now, keyMakerOf(actor));
     const label = (livemode: boolean, last4: string) => `sk_${livemode ? 'live' : 'test'}_…${last4}`;
     await recordAudit(tx, {
       merchantId,
@@ -69,6 +80,13 @@ export async function rollKeys(db: Db, merchantId: string, actor: Actor = SYSTEM
       },
       now,
     });
+    await cancelPendingRefundsBy(
+      tx,
+      merchantId,
+      old.map((k) => k.id),
+      'The secret key that asked for this refund was rolled before it was approved.',
+      actor,
+    );
     return { merchant: { id: merchantId, name: m[0].name }, keys: { test, live } };
   });
 }

@@ -16,6 +16,7 @@ export const PERMISSIONS = [
   'audit.read',
   'settings.write',
   'keys.manage',
+  'keys.secret',
   'users.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -34,7 +35,8 @@ export const PERMISSION_DOCS: Record<Permission, string> = {
   'reports.read': 'Read the balance and the balance transactions.',
   'audit.read': 'Read the audit log.',
   'settings.write': "Change the account's settings (time zone, refund approval thresholds).",
-  'keys.manage': 'See, roll and create API keys (dashboard).',
+  'keys.manage': "See the API keys; make restricted keys (holding only permissions of one's own role) and revoke them (dashboard).",
+  'keys.secret': 'Roll the secret keys (sk_test_, sk_live_), which hold every permission (dashboard).',
   'users.manage': "Manage the account's users (dashboard).",
 };
 
@@ -60,13 +62,15 @@ export const isRole = (v: unknown): v is Role => typeof v === 'string' && (ROLES
 const ALL: readonly Permission[] = PERMISSIONS;
 
 /**
- * The roles, fixed: owner everything (the only one who manages users and rail accounts); admin
- * everything but those two; developer API keys, webhooks and reading payments; support reading
- * payments and asking for refunds (which then wait for an owner's or admin's approval); viewer reads.
+ * The roles, fixed: owner everything (the only one who manages users and rail accounts, and who
+ * rolls the secret keys: they hold every permission, rail accounts included); admin everything but
+ * those three; developer API keys (restricted ones, within its own permissions), webhooks and
+ * reading payments; support reading payments and asking for refunds (which then wait for an owner's
+ * or admin's approval); viewer reads.
  */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   owner: ALL,
-  admin: ALL.filter((p) => p !== 'users.manage' && p !== 'rail_accounts.write'),
+  admin: ALL.filter((p) => p !== 'users.manage' && p !== 'rail_accounts.write' && p !== 'keys.secret'),
   developer: ['payments.read', 'keys.manage', 'webhooks.write'],
   support: ['payments.read', 'refunds.write'],
   viewer: ['payments.read', 'reports.read'],
@@ -79,6 +83,12 @@ export const ROLE_REFUNDS_NEED_APPROVAL: Record<Role, boolean> = { owner: false,
 export function roleCan(role: Role | undefined, permission: Permission): boolean {
   return ROLE_PERMISSIONS[role ?? 'owner'].includes(permission);
 }
+
+/** What a user of `role` holds (a user without a role is an owner). */
+export const rolePermissions = (role: Role | undefined): readonly Permission[] => ROLE_PERMISSIONS[role ?? 'owner'];
+
+/** The permissions a user of `role` may give a restricted key: the key permissions the role holds itself. */
+export const grantableKeyPermissions = (role: Role | undefined): KeyPermission[] => KEY_PERMISSIONS.filter((p) => roleCan(role, p));
 
 /** Whether a key holds `permission`: a secret key (`permissions` null) holds every one. */
 export function keyCan(permissions: readonly string[] | null | undefined, permission: Permission): boolean {

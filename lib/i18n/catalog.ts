@@ -116,7 +116,7 @@ const en = {
   rollKeys: 'Roll keys',
   rollKeysConfirmTitle: 'Roll both keys?',
   rollKeysConfirm:
-    'New test and live keys are made, and the current ones stop working at once: every server using them will get 401 until you deploy the new ones.',
+    'New test and live keys are made, and the current ones stop working at once: every server using them will get 401 until you deploy the new ones. Refunds asked for with the current keys that still wait for approval are canceled.',
   rollKeysYes: 'Yes, roll the keys now',
   cancel: 'Cancel',
   // receive addresses (address gaps)
@@ -257,7 +257,7 @@ const fr: MessageTable<CatalogMessages> = {
   rollKeys: 'Renouveler les clés',
   rollKeysConfirmTitle: 'Renouveler les deux clés ?',
   rollKeysConfirm:
-    'De nouvelles clés de test et réelle sont créées, et les clés actuelles cessent de fonctionner immédiatement : tout serveur qui les utilise recevra 401 jusqu’au déploiement des nouvelles.',
+    'De nouvelles clés de test et réelle sont créées, et les clés actuelles cessent de fonctionner immédiatement : tout serveur qui les utilise recevra 401 jusqu’au déploiement des nouvelles. Les remboursements demandés avec les clés actuelles qui attendent encore une approbation sont annulés.',
   rollKeysYes: 'Oui, renouveler les clés maintenant',
   cancel: 'Annuler',
   gapsTitle: 'Adresses de réception',

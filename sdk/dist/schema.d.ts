@@ -584,7 +584,7 @@ export interface paths {
          *
          *     Mobile money: MTN MoMo refunds through the Disbursement API of your account (`pending`, then `succeeded` or `failed`); Wave refunds a whole payment, and a part as a payout when your key allows it; Orange Money has no refund API (`requires_action`, `manual_refund`). Lightning, on-chain and USDT: `requires_action` with `refund_claim`: send `claimUrl` to the payer. A refund whose answer was lost stays `pending` and is asked about until the backend's final word; it is never sent twice. Use an Idempotency-Key: a retry without one makes a second refund. Sends `refund.created`, then `refund.updated`, `refund.succeeded`, `refund.failed` or `refund.canceled`.
          *
-         *     Approvals: a refund above your threshold for its currency (`refundApprovalThresholds`, POST /v1/account; none by default) starts in `pending_approval` (`refund.pending_approval`): its money is held, nothing is sent until an owner or admin approves it on the dashboard (`refund.approved`, then as any refund) or rejects it (`refund.rejected`, `canceled`). Refunds made with a secret key wait only above the threshold. Needs `refunds.write`.
+         *     Approvals: a refund above your threshold for its currency (`refundApprovalThresholds`, POST /v1/account; none by default) starts in `pending_approval` (`refund.pending_approval`): its money is held, nothing is sent until an owner or admin approves it on the dashboard (`refund.approved`, then as any refund) or rejects it (`refund.rejected`, `canceled`). Refunds made with a secret key wait only above the threshold. A refund asked for with a key is its maker's (the user who rolled or made it): they cannot approve it; rolling or revoking the key cancels it while it waits (`refund.canceled`, `failureReason` `author_removed`). Needs `refunds.write`.
          */
         post: operations["createRefund"];
         delete?: never;
@@ -2158,7 +2158,7 @@ export interface components {
              * @description what was done (user.signed_in, api_key.created, refund.approved, rail_account.updated...)
              * @enum {string}
              */
-            action: "user.signed_in" | "user.sign_in_failed" | "user.invited" | "user.invitation_revoked" | "user.role_changed" | "user.disabled" | "user.two_factor_changed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "rail_account.change_requested" | "rail_account.change_approved" | "rail_account.change_rejected" | "rail_account.change_canceled" | "refund.created" | "refund.approved" | "refund.rejected" | "account.updated";
+            action: "user.signed_in" | "user.sign_in_failed" | "user.invited" | "user.invitation_revoked" | "user.role_changed" | "user.disabled" | "user.two_factor_changed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "rail_account.change_requested" | "rail_account.change_approved" | "rail_account.change_rejected" | "rail_account.change_canceled" | "refund.created" | "refund.approved" | "refund.rejected" | "refund.canceled" | "account.updated";
             /** @description who did it */
             actor: {
                 /**
@@ -14869,7 +14869,7 @@ export interface operations {
                 endingBefore?: string;
                 "createdAt[gte]"?: number;
                 "createdAt[lt]"?: number;
-                action?: "user.signed_in" | "user.sign_in_failed" | "user.invited" | "user.invitation_revoked" | "user.role_changed" | "user.disabled" | "user.two_factor_changed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "rail_account.change_requested" | "rail_account.change_approved" | "rail_account.change_rejected" | "rail_account.change_canceled" | "refund.created" | "refund.approved" | "refund.rejected" | "account.updated";
+                action?: "user.signed_in" | "user.sign_in_failed" | "user.invited" | "user.invitation_revoked" | "user.role_changed" | "user.disabled" | "user.two_factor_changed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "rail_account.change_requested" | "rail_account.change_approved" | "rail_account.change_rejected" | "rail_account.change_canceled" | "refund.created" | "refund.approved" | "refund.rejected" | "refund.canceled" | "account.updated";
                 actor?: string;
             };
             header?: never;

@@ -2,14 +2,16 @@
 // was made, and "Roll keys" behind a confirmation page (new secrets shown once; the old ones stop
 // working at once), and when each was last used (the key lookup records it, at most once a minute).
 // Restricted keys (issue 29): the list with their permissions, revoke one, make one (name, mode,
-// permissions ticked; the secret shown once).
+// permissions ticked, among those of the user's own role; the secret shown once). Rolling is an
+// owner's (`keys.secret`: the secret keys hold every permission): anyone else reads why not.
 
 import { ActionButton, FlashView } from '@/components/dashboard/catalog/parts';
 import { catalogPage, qs, titled } from '@/components/dashboard/catalog/server';
 import { Badge, Empty, PageTitle, Section, Table } from '@/components/dashboard/ui';
 import { formatDate, listApiKeys } from '@/lib/dashboard/catalog';
+import { can } from '@/lib/dashboard/context';
 import { listRestrictedKeys } from '@/lib/domain/api-keys';
-import { KEY_PERMISSIONS } from '@/lib/domain/permissions';
+import { grantableKeyPermissions, KEY_PERMISSIONS } from '@/lib/domain/permissions';
 import { ta } from '@/lib/i18n/access';
 import { RAIL_CATALOG } from '@/lib/money';
 import { listAddressGaps } from '@/lib/payments/addresses';
@@ -22,7 +24,9 @@ type SP = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function KeysPage({ searchParams }: { searchParams: SP }) {
   const { ctx, t, flash } = await catalogPage('keys.manage');
-  const confirm = qs(await searchParams, 'confirm') === '1' && flash?.kind !== 'secret';
+  const canRoll = can(ctx, 'keys.secret');
+  const confirm = canRoll && qs(await searchParams, 'confirm') === '1' && flash?.kind !== 'secret';
+  const grantable = grantableKeyPermissions(ctx.user.role);
   const keys = await listApiKeys(ctx.db, ctx.merchantId);
   const gaps = (await listAddressGaps(ctx.db, ctx.scope)).data;
   const restricted = await listRestrictedKeys(ctx.db, ctx.merchantId);
@@ -107,7 +111,8 @@ export default async function KeysPage({ searchParams }: { searchParams: SP }) {
           </fieldset>
           <fieldset className="dc-fieldset">
             <legend>{a('restrictedPermissions')}</legend>
-            {KEY_PERMISSIONS.map((p) => (
+            {grantable.length < KEY_PERMISSIONS.length ? <p className="db-muted">{a('restrictedOnlyYours')}</p> : null}
+            {grantable.map((p) => (
               <label key={p} className="dc-check">
                 <input type="checkbox" name="permissions" value={p} /> <code>{p}</code>
               </label>
@@ -143,7 +148,9 @@ export default async function KeysPage({ searchParams }: { searchParams: SP }) {
         )}
       </div>
 
-      {confirm ? (
+      {!canRoll ? (
+        <p className="db-muted">{a('rollOwnersOnly')}</p>
+      ) : confirm ? (
         <section className="dc-confirm" aria-labelledby="roll-h">
           <h2 id="roll-h" className="db-h2">
             {t('rollKeysConfirmTitle')}

@@ -849,9 +849,10 @@ curl -OJ ${base}/v1/report_runs/frr_.../file -H "Authorization: Bearer $CAISSE_K
       <Table head={['Permission', 'What it allows']} rows={PERMISSIONS.map((p) => [<C key={p}>{p}</C>, PERMISSION_DOCS[p]])} />
       <h2 id="roles">Roles</h2>
       <p>
-        Fixed roles: <C>owner</C> holds everything and is the only one who manages users and rail accounts (where the money lands); <C>admin</C> everything
-        else; <C>developer</C> API keys, webhooks and reading payments; <C>support</C> reads payments and asks for refunds, which wait for an owner&apos;s or
-        admin&apos;s approval; <C>viewer</C> reads. The dashboard shows each user only the pages their role may open.
+        Fixed roles: <C>owner</C> holds everything and is the only one who manages users and rail accounts (where the money lands) and rolls the secret keys (
+        <C>keys.secret</C>: they hold every permission); <C>admin</C> everything else; <C>developer</C> restricted API keys, webhooks and reading payments;{' '}
+        <C>support</C> reads payments and asks for refunds, which wait for an owner&apos;s or admin&apos;s approval; <C>viewer</C> reads. The dashboard shows
+        each user only the pages their role may open.
       </p>
       <Table
         head={['Role', 'Permissions']}
@@ -859,8 +860,9 @@ curl -OJ ${base}/v1/report_runs/frr_.../file -H "Authorization: Bearer $CAISSE_K
       />
       <h2 id="restricted-keys">Restricted keys</h2>
       <p>
-        Secret keys (<C>sk_test_</C>, <C>sk_live_</C>) hold every permission. A restricted key (<C>rk_test_</C>, <C>rk_live_</C>), made by an owner or an admin
-        on the dashboard&apos;s API keys page with a name and a list of permissions, holds only those: give a reporting script <C>payments.read</C> and{' '}
+        Secret keys (<C>sk_test_</C>, <C>sk_live_</C>) hold every permission: only an owner rolls them. A restricted key (<C>rk_test_</C>, <C>rk_live_</C>),
+        made on the dashboard&apos;s API keys page (<C>keys.manage</C>) with a name and a list of permissions, holds only those, and only permissions its
+        maker&apos;s role holds (a developer cannot make a key that changes rail accounts or settings): give a reporting script <C>payments.read</C> and{' '}
         <C>reports.read</C>, a shop&apos;s server <C>payments.write</C> without <C>refunds.write</C>. Its secret is shown once; it can be revoked alone (rolling
         the secret keys leaves it working). It is used exactly like a secret key. The permissions a key may hold: {KEY_PERMISSIONS.join(', ')}. Reads need{' '}
         <C>payments.read</C> (the balance <C>reports.read</C>, webhook endpoints <C>webhooks.write</C>, the audit log <C>audit.read</C>); a write needs the
@@ -876,7 +878,10 @@ curl -OJ ${base}/v1/report_runs/frr_.../file -H "Authorization: Bearer $CAISSE_K
         <C>{'{"XOF": 50000}'}</C>; none by default), starts in <C>pending_approval</C>: its money is held (no other refund can take it) but nothing is sent. An
         owner or an admin other than its author approves it (then it goes on as any refund: <C>pending</C>) or rejects it with a reason (<C>canceled</C>), on
         the payment&apos;s page or the refunds list. Events <C>refund.pending_approval</C>, <C>refund.approved</C>, <C>refund.rejected</C>. Refunds made through
-        the API with a secret key wait only when their amount is above the threshold.
+        the API with a secret key wait only when their amount is above the threshold. A refund asked for with a key is its maker&apos;s (the owner who rolled
+        the secret keys, the user who made the restricted key): they cannot approve it either. When the key is rolled or revoked, or the user who asked is
+        disabled, the refunds they asked for that still wait are canceled (<C>refund.canceled</C>, <C>failureReason</C> <C>author_removed</C>), their money
+        released.
       </p>
       <h2 id="rail-account-approvals">Rail account approvals</h2>
       <p>

@@ -137,9 +137,11 @@ function decisionRefused(err: DomainError, locale: Locale): string {
   const a = ta(locale);
   return err.code === 'self_approval'
     ? a('approvalSelf')
-    : err.code === 'unexpected_state'
-      ? a('approvalGone')
-      : tr(locale)('refused', { message: err.message });
+    : err.code === 'author_removed'
+      ? a('approvalAuthorGone')
+      : err.code === 'unexpected_state'
+        ? a('approvalGone')
+        : tr(locale)('refused', { message: err.message });
 }
 
 export async function approveRefundAction(form: FormData): Promise<void> {
