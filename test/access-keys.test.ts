@@ -393,6 +393,22 @@ describe('a waiting refund whose author goes', () => {
     await assertMoneyInvariant(db(), pi.id, { paid: 5000, refunded: 0, noRepoll: true });
   }, 120_000);
 
+  it('disabling a user (on the Users page: disableUser) cancels the refunds they asked for that wait, in the same transaction, and releases their money', async () => {
+    const pi = await paidIntent(3000);
+    const { createUser: make, disableUser } = await import('@/lib/dashboard/users');
+    const tia = await make(db(), { merchantId: m.merchant.id, email: `tia-${randomBytes(3).toString('hex')}@keys.example`, role: 'support' });
+    const scope: Scope = { merchantId: m.merchant.id, livemode: false, actor: { type: 'user', id: tia.user.id, label: tia.user.email } };
+    const asked = (await createRefund(db(), scope, createRefundInput.parse({ paymentIntentId: pi.id, amount: 2500 }), undefined, { requireApproval: true })).id;
+    await disableUser(db(), m.merchant.id, tia.user.id, who('ana').actor);
+    expect(await refundRow(asked)).toMatchObject({ status: 'canceled', failure_code: 'author_removed' });
+    await expect(approveRefund(db(), who('bob').scope, asked, who('bob').id)).rejects.toMatchObject({ code: 'unexpected_state' });
+    // Its money is refundable again: a new refund of all of it is accepted.
+    const again = await createRefund(db(), who('ana').scope, createRefundInput.parse({ paymentIntentId: pi.id, amount: 3000 }), undefined, {
+      requireApproval: false,
+    });
+    expect(again.amount).toBe(3000);
+  }, 300_000);
+
   it('cancelPendingRefundsBy a user (disabled); an author removed while their refund was being asked for: never approved, still rejected', async () => {
     const pi = await paidIntent(4000);
     // A user's: canceled by the function disabling a user calls, in its transaction.

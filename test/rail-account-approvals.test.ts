@@ -339,6 +339,39 @@ describe('a change waits for another owner', () => {
     ]);
   });
 
+  it('asked with a key an owner made: she cannot approve it (her key is her); another owner can; rolling the keys cancels what the old ones asked', async () => {
+    const s = await newShop(['ana', 'bob']);
+    const account = await lightningAccount(s);
+    await turnOn(s);
+    const { createRestrictedKey } = await import('@/lib/domain/api-keys');
+    const { rolePermissions } = await import('@/lib/domain/permissions');
+    const rk = await createRestrictedKey(
+      db(),
+      s.m.merchant.id,
+      { name: 'ops', livemode: false, permissions: ['rail_accounts.write'] },
+      owner(s, 'ana').scope.actor!,
+      rolePermissions('owner'),
+    );
+    const asked = await call('POST', `/v1/rail_accounts/${account.id}`, { key: rk.secret, body: { displayName: 'By a key' } });
+    expect(asked.status).toBe(202);
+    const changeId = asked.body.pendingChange.id;
+    await expect(approveRailAccountChange(db(), owner(s, 'ana').scope, changeId, owner(s, 'ana').id)).rejects.toMatchObject({ code: 'self_approval' });
+    expect((await change(changeId)).status).toBe('pending_approval');
+    await approveRailAccountChange(db(), owner(s, 'bob').scope, changeId, owner(s, 'bob').id);
+    expect((await state(account.id)).displayName).toBe('By a key');
+
+    // A change asked with the secret key, then the keys rolled: canceled, never approvable.
+    const bySecret = await call('POST', `/v1/rail_accounts/${account.id}/disable`, { key: s.m.keys.test, body: {} });
+    expect(bySecret.status).toBe(202);
+    const { rollKeys } = await import('@/lib/domain/merchants');
+    await rollKeys(db(), s.m.merchant.id, owner(s, 'bob').scope.actor!);
+    expect(await change(bySecret.body.pendingChange.id)).toMatchObject({ status: 'canceled' });
+    await expect(approveRailAccountChange(db(), owner(s, 'ana').scope, bySecret.body.pendingChange.id, owner(s, 'ana').id)).rejects.toMatchObject({
+      code: 'unexpected_state',
+    });
+    expect((await state(account.id)).status).toBe('active');
+  });
+
   it('two owners approving at once: one applies, the other is refused, one version is added', async () => {
     const s = await newShop(['ana', 'bob', 'cy']);
     const account = await lightningAccount(s);

@@ -18,6 +18,7 @@ import type { Db } from '../db/client';
 import { type Actor, recordAudit, SYSTEM_ACTOR } from '../domain/audit';
 import { type Role, roleCan } from '../domain/permissions';
 import { cancelRailAccountChangesBy } from '../domain/rail-account-changes';
+import { cancelPendingRefundsBy } from '../domain/refund-approvals';
 import { DomainError, invalid, notFound } from '../errors';
 import { createId, nowSeconds } from '../ids';
 import { generatePassword, hashPassword, passwordProblem, verifyPassword } from './passwords';
@@ -223,6 +224,7 @@ export async function disableUser(
     await revokeInvitationsBy(tx, userId, now);
     // What the user asked for that waits for another's approval dies with the user's access.
     await cancelRailAccountChangesBy(tx, { merchantId, livemode: true, actor }, [userId], 'Its author was disabled.');
+    await cancelPendingRefundsBy(tx, merchantId, [userId], 'The user who asked for this refund was disabled before it was approved.', actor);
     await recordAudit(tx, {
       merchantId,
       livemode: true,

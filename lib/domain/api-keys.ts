@@ -13,6 +13,7 @@ import { createId, nowSeconds, randomBase62 } from '../ids';
 import { type Actor, recordAudit } from './audit';
 import { hashKey, keyMakerOf } from './merchants';
 import { isKeyPermission, KEY_PERMISSIONS, type KeyPermission, type Permission } from './permissions';
+import { cancelRailAccountChangesBy } from './rail-account-changes';
 import { cancelPendingRefundsBy } from './refund-approvals';
 
 /** How the dashboard and the audit log name a key: its prefix and last four, never the secret. */
@@ -119,6 +120,12 @@ export async function revokeRestrictedKey(db: Db, merchantId: string, keyId: str
       now,
     });
     await cancelPendingRefundsBy(tx, merchantId, [r.id], 'The restricted key that asked for this refund was revoked before it was approved.', actor);
+    await cancelRailAccountChangesBy(
+      tx,
+      { merchantId, livemode: r.livemode, actor },
+      [r.id],
+      'The restricted key that asked for this change was revoked before it was approved.',
+    );
   });
 }
 

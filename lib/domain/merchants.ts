@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
 import { createId, nowSeconds, randomBase62 } from '../ids';
 import { type Actor, recordAudit, SYSTEM_ACTOR } from './audit';
+import { cancelRailAccountChangesBy } from './rail-account-changes';
 import { cancelPendingRefundsBy } from './refund-approvals';
 
 export interface MerchantKeys {
@@ -86,6 +87,12 @@ export async function rollKeys(db: Db, merchantId: string, actor: Actor = SYSTEM
       old.map((k) => k.id),
       'The secret key that asked for this refund was rolled before it was approved.',
       actor,
+    );
+    await cancelRailAccountChangesBy(
+      tx,
+      { merchantId, livemode: true, actor },
+      old.map((k) => k.id),
+      'The secret key that asked for this change was rolled before it was approved.',
     );
     return { merchant: { id: merchantId, name: m[0].name }, keys: { test, live } };
   });

@@ -79,9 +79,10 @@ async function loadOwned(tx: Db, scope: Scope, id: string): Promise<RailAccountC
 }
 
 /** Why a decision did not apply: the approver asked for it, or it is no longer waiting. */
-async function refusal(tx: Db, scope: Scope, id: string, decider: string): Promise<DomainError> {
+async function refusal(tx: Db, scope: Scope, id: string): Promise<DomainError> {
   const cur = await loadOwned(tx, scope, id);
-  if (cur.status === 'pending_approval' && cur.requested_by === decider) return selfApproval();
+  // Still waiting: the decider is its author, or made the key that asked (approverIsAuthor).
+  if (cur.status === 'pending_approval') return selfApproval();
   return unexpectedState(`This change is ${cur.status}; only a change waiting for approval can be decided.`);
 }
 
@@ -99,7 +100,7 @@ export async function approveRailAccountChange(db: Db, scope: Scope, id: string,
     const c = await loadOwned(tx, scope, id);
     await lockTarget(tx, c);
     const decided = await decideChange(tx, id, 'approved', { ...who(scope), notBy: approver }, null, nowSeconds());
-    if (!decided) throw await refusal(tx, scope, id, approver);
+    if (!decided) throw await refusal(tx, scope, id);
     // The change acts in its own mode, as the approver.
     const acting: Scope = { ...scope, merchantId: c.merchant_id, livemode: c.livemode };
     let account: RailAccount | null = null;
@@ -197,7 +198,7 @@ export async function rejectRailAccountChange(db: Db, scope: Scope, id: string, 
   return db.transaction(async (tx) => {
     const c = await loadOwned(tx, scope, id);
     const decided = await decideChange(tx, id, 'rejected', { ...who(scope), notBy: approver }, text, nowSeconds());
-    if (!decided) throw await refusal(tx, scope, id, approver);
+    if (!decided) throw await refusal(tx, scope, id);
     await auditIn(tx, lineScope(scope, c), 'rail_account.change_rejected', targetOf(c), {
       before: { status: 'pending_approval' },
       after: { status: 'rejected', change: id, action: c.action, requestedBy: c.requested_by_label ?? c.requested_by, reason: text },

@@ -4,8 +4,10 @@
 // target: an account ('update', 'disable'), the merchant ('approval_off'), or a rail in a mode
 // ('create': the account it would make does not exist yet; `new_account_id` is the id it will have).
 // May import lib/db, bottom.
+
 import type { Db, Row } from '../db/client';
 import type { Rail } from '../money';
+import { approverIsAuthor } from './authors';
 
 export const CHANGE_ACTIONS = ['create', 'update', 'disable', 'approval_off'] as const;
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
@@ -227,7 +229,13 @@ export async function decideChange(
   reason: string | null,
   now: number,
 ): Promise<RailAccountChangeRow | null> {
-  const guard = who.notBy !== undefined ? ' and requested_by is distinct from $7' : who.onlyBy !== undefined ? ' and requested_by = $7' : '';
+  // Never by its author, nor by the user who made the key that asked (approverIsAuthor).
+  const guard =
+    who.notBy !== undefined
+      ? ` and not ${approverIsAuthor('rail_account_changes.requested_by', '$7')}`
+      : who.onlyBy !== undefined
+        ? ' and requested_by = $7'
+        : '';
   const params: unknown[] = [id, to, who.id, who.label, now, reason];
   if (guard) params.push(who.notBy ?? who.onlyBy);
   const rows = await tx.query(
