@@ -514,6 +514,36 @@ describe('two-step sign-in', () => {
     expect(await wrong(T0 + 240, ch)).toEqual({ ok: false, reason: 'expired' });
   });
 
+  it('wrong codes spread over many addresses and challenges: after 20 in 15 minutes every code waits, from anywhere, until the window passes', async () => {
+    const u = await enrolled();
+    const t0 = T0 + 1000;
+    const challengeFrom = async (client: string, now: number) =>
+      ((await signIn(db(), { email: u.user.email, password: u.password, clientAddress: client, now })) as { challenge: string }).challenge;
+    for (let i = 0; i < tf.ACCOUNT_CODE_FAILURES; i++) {
+      const client = uniqueClient();
+      expect(await tf.verifySecondFactor(db(), { challenge: await challengeFrom(client, t0 + i), code: '000000', clientAddress: client, now: t0 + i })).toEqual(
+        {
+          ok: false,
+          reason: 'invalid_code',
+        },
+      );
+    }
+    // The right code from an address that never failed: it waits until the first wrong code leaves the window.
+    const fresh = uniqueClient();
+    const at = t0 + 30;
+    expect(
+      await tf.verifySecondFactor(db(), { challenge: await challengeFrom(fresh, at), code: tf.totpCode(u.secret, at), clientAddress: fresh, now: at }),
+    ).toEqual({ ok: false, reason: 'throttled', retryAfter: tf.ACCOUNT_CODE_WINDOW - 30 });
+    const later = t0 + tf.ACCOUNT_CODE_WINDOW + 1;
+    const ok = await tf.verifySecondFactor(db(), {
+      challenge: await challengeFrom(fresh, later),
+      code: tf.totpCode(u.secret, later),
+      clientAddress: fresh,
+      now: later,
+    });
+    expect(ok.ok).toBe(true);
+  });
+
   it('the sign-in pages: password -> code page -> signed in; a wrong code is said on the code page; no challenge sends back to the password', async () => {
     const u = await enrolled();
     request.jar.clear();

@@ -17,7 +17,7 @@
 //    server-side row, not a session) and a code; the attempts are throttled exactly as passwords are
 //    (lib/domain/action-limits.ts, sign_in_failures), under the account key `2fa:<user id>`, and a
 //    challenge dies after CHALLENGE_MAX_FAILURES wrong codes (the password is asked again, and it is
-//    throttled too).
+//    throttled too); and ACCOUNT_CODE_FAILURES wrong codes from anywhere make every code wait.
 import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { config } from '../config';
@@ -38,6 +38,13 @@ export const TOTP_WINDOW = 1;
 export const RECOVERY_CODE_COUNT = 10;
 /** Wrong codes one challenge takes before it is dropped (sign in with the password again). */
 export const CHALLENGE_MAX_FAILURES = 5;
+/**
+ * Wrong codes an account takes from everywhere within ACCOUNT_CODE_WINDOW before every code waits
+ * (whoever has the password cannot spread guesses over many addresses and challenges): 20 in 15 min.
+ * The owner who knows the code waits too (the password is known elsewhere: a reason to change it).
+ */
+export const ACCOUNT_CODE_FAILURES = 20;
+export const ACCOUNT_CODE_WINDOW = 900;
 /** The cookie that holds a challenge's token (path: the sign-in pages only, five minutes). */
 export const CHALLENGE_COOKIE = 'caisse_2fa';
 /** The name authenticator apps show above the code. */
@@ -339,6 +346,23 @@ export type SecondFactorResult =
  * the check, forgiven on success). Right: the challenge is gone and a session is opened. Wrong: the
  * challenge counts it and dies at CHALLENGE_MAX_FAILURES.
  */
+/**
+ * The account-wide cap on wrong codes, from the audit log's own lines (user.sign_in_failed with a
+ * wrong code, this user, the last ACCOUNT_CODE_WINDOW seconds): seconds to wait, or 0.
+ */
+async function accountCodeWait(db: Db, user: User, now: number): Promise<number> {
+  const rows = await db.query<{ created_at: number }>(
+    `select created_at from audit_events
+      where merchant_id = $1 and action = 'user.sign_in_failed' and target_id = $2 and created_at > $3
+        and changes -> 'after' ->> 'secondFactor' = 'wrong_code'
+      order by created_at desc limit ${ACCOUNT_CODE_FAILURES}`,
+    [user.merchantId, user.id, now - ACCOUNT_CODE_WINDOW],
+  );
+  if (rows.length < ACCOUNT_CODE_FAILURES) return 0;
+  // Until the oldest of the last ACCOUNT_CODE_FAILURES leaves the window.
+  return Math.max(1, Number(rows[rows.length - 1]!.created_at) + ACCOUNT_CODE_WINDOW - now);
+}
+
 export async function verifySecondFactor(
   db: Db,
   input: { challenge: string; code: string; clientAddress: string | null; now?: number },
@@ -349,6 +373,8 @@ export async function verifySecondFactor(
   const who = { account: `2fa:${user.id}`, client: input.clientAddress };
   const wait = await takeSignInAttempt(db, who, now);
   if (wait > 0) return { ok: false, reason: 'throttled', retryAfter: wait };
+  const capped = await accountCodeWait(db, user, now);
+  if (capped > 0) return { ok: false, reason: 'throttled', retryAfter: capped };
   const used = await checkSecondFactor(db, user.id, input.code, now);
   const audit = (action: 'user.signed_in' | 'user.sign_in_failed', secondFactor: string) =>
     recordAudit(db, {
