@@ -232,6 +232,30 @@ describe('the rail account banner', () => {
     expect(await railBanners(db(), m.merchant.id, o2.user.id)).toHaveLength(1);
   });
 
+  it('also shows a new owner, invited as one or made one (never another role), naming them', async () => {
+    const { railBanners } = await import('@/lib/dashboard/banners');
+    const shop = await newMerchant(db(), 'Owners banner shop');
+    const ana = await createUser(db(), { merchantId: shop.merchant.id, email: `ana-${randomBytes(3).toString('hex')}@audit.example` });
+    const anaActor: Actor = { type: 'user', id: ana.user.id, label: ana.user.email };
+    const second = `second-${randomBytes(3).toString('hex')}@audit.example`;
+    await createInvitation(db(), { merchantId: shop.merchant.id, email: second, role: 'owner', invitedBy: ana.user.id, actor: anaActor });
+    await createInvitation(db(), {
+      merchantId: shop.merchant.id,
+      email: `viewer-${randomBytes(3).toString('hex')}@audit.example`,
+      role: 'viewer',
+      invitedBy: ana.user.id,
+      actor: anaActor,
+    });
+    const sue = await createUser(db(), { merchantId: shop.merchant.id, email: `sue-${randomBytes(3).toString('hex')}@audit.example`, role: 'support' });
+    await changeUserRole(db(), shop.merchant.id, sue.user.id, 'admin', anaActor);
+    await changeUserRole(db(), shop.merchant.id, sue.user.id, 'owner', anaActor);
+    const banners = await railBanners(db(), shop.merchant.id, ana.user.id);
+    expect(banners.map((b) => [b.kind, b.subject, b.who])).toEqual([
+      ['owner_added', sue.user.email, ana.user.email],
+      ['owner_added', second, ana.user.email],
+    ]);
+  });
+
   it('also shows a rail account connected and approval of changes turned off (not turned on, nor another setting), in one query', async () => {
     const { railBanners, dismissBanner } = await import('@/lib/dashboard/banners');
     const { recordAudit } = await import('@/lib/domain/audit');

@@ -41,6 +41,7 @@ const BANNER_TEXT = {
   updated: 'bannerRailChanged',
   disabled: 'bannerRailDisabled',
   approval_off: 'bannerApprovalOff',
+  owner_added: 'bannerOwnerAdded',
 } as const;
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
@@ -133,6 +134,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
                     mode: ta(locale)(b.livemode ? 'bannerModeLive' : 'bannerModeTest'),
                     date: formatDateTime(b.createdAt, locale, ctx.timeZone),
                     who: b.who,
+                    subject: b.subject ?? '',
                   })}
                 </p>
                 <form action={dismissBannerAction} className="db-inline">

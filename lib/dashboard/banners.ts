@@ -2,7 +2,9 @@
 // connected, updated or disabled, or the approval of such changes turned off) is shown to every
 // owner on every page, from their next page on, until each dismisses it; so a swapped receive
 // account (an xpub replaced by an attacker's), a rail newly pointed at an account, or the guard
-// taken down cannot go unnoticed. Read from the audit log in one query; a dismissal is a row of
+// taken down cannot go unnoticed. So is a new owner (invited as one, or made one): owners change
+// where the money lands and approve each other's changes, so a second mailbox of one owner made an
+// owner cannot go unnoticed either. Read from the audit log in one query; a dismissal is a row of
 // audit_dismissals (user, line).
 import type { Db } from '../db/client';
 import { nowSeconds } from '../ids';
@@ -11,9 +13,11 @@ import type { Rail } from '../money';
 export interface RailBanner {
   auditId: string;
   /** The audit line's action. */
-  action: 'rail_account.created' | 'rail_account.updated' | 'rail_account.disabled' | 'account.updated';
-  /** What happened: an account connected, changed or disabled; or railAccountApproval turned off. */
-  kind: 'created' | 'updated' | 'disabled' | 'approval_off';
+  action: 'rail_account.created' | 'rail_account.updated' | 'rail_account.disabled' | 'account.updated' | 'user.invited' | 'user.role_changed';
+  /** What happened: an account connected, changed or disabled; railAccountApproval turned off; an owner invited or made. */
+  kind: 'created' | 'updated' | 'disabled' | 'approval_off' | 'owner_added';
+  /** For owner_added: the new owner's e-mail. */
+  subject: string | null;
   rail: Rail | null;
   /** The account (for approval_off: the merchant's id). */
   accountId: string;
@@ -27,6 +31,8 @@ const KINDS: Record<string, RailBanner['kind']> = {
   'rail_account.updated': 'updated',
   'rail_account.disabled': 'disabled',
   'account.updated': 'approval_off',
+  'user.invited': 'owner_added',
+  'user.role_changed': 'owner_added',
 };
 
 /** The changes an owner has not dismissed yet, newest first (at most 5). */
@@ -40,13 +46,17 @@ export async function railBanners(db: Db, merchantId: string, userId: string): P
     actor_label: string | null;
     created_at: number;
     rail: string | null;
+    subject: string | null;
   }>(
-    // account.updated: only the lines that turned railAccountApproval off (directly, or an approved request).
-    `select e.id, e.action, e.target_id, e.livemode, e.actor_type, e.actor_label, e.created_at, a.rail
-       from audit_events e left join rail_accounts a on a.id = e.target_id
+    // account.updated: only the lines that turned railAccountApproval off (directly, or an approved
+    // request); user.invited and user.role_changed: only those that make an owner.
+    `select e.id, e.action, e.target_id, e.livemode, e.actor_type, e.actor_label, e.created_at, a.rail,
+            coalesce(e.changes -> 'after' ->> 'email', u.email) as subject
+       from audit_events e left join rail_accounts a on a.id = e.target_id left join users u on u.id = e.target_id
       where e.merchant_id = $1
         and (e.action in ('rail_account.created', 'rail_account.updated', 'rail_account.disabled')
-             or (e.action = 'account.updated' and e.changes -> 'after' ->> 'railAccountApproval' = 'false'))
+             or (e.action = 'account.updated' and e.changes -> 'after' ->> 'railAccountApproval' = 'false')
+             or (e.action in ('user.invited', 'user.role_changed') and e.changes -> 'after' ->> 'role' = 'owner'))
         and not exists (select 1 from audit_dismissals d where d.user_id = $2 and d.audit_event_id = e.id)
       order by e.seq desc limit 5`,
     [merchantId, userId],
@@ -60,6 +70,7 @@ export async function railBanners(db: Db, merchantId: string, userId: string): P
     livemode: r.livemode === true,
     who: r.actor_type === 'system' ? 'Caisse' : (r.actor_label ?? '?'),
     createdAt: Number(r.created_at),
+    subject: r.subject ?? null,
   }));
 }
 

@@ -53,6 +53,8 @@ const fr = {
     'Un compte de réception a été connecté pour {rail} ({mode}) le {date}, par {who} : les nouveaux paiements y arrivent. Si ce n’est pas vous ou un collègue, vérifiez-le tout de suite.',
   bannerApprovalOff:
     'L’approbation des modifications des comptes de réception a été désactivée le {date}, par {who} : la modification d’un compte par un propriétaire s’applique désormais tout de suite. Si ce n’est pas vous ou un collègue, vérifiez-le tout de suite.',
+  bannerOwnerAdded:
+    '{subject} a été invité(e) ou nommé(e) propriétaire le {date}, par {who} : un propriétaire change où arrive l’argent et approuve les modifications des autres. Si ce n’est pas vous ou un collègue, vérifiez les utilisateurs tout de suite.',
   bannerModeLive: 'mode live',
   bannerModeTest: 'mode test',
   bannerDismiss: 'J’ai vu',
@@ -130,6 +132,8 @@ const en: MessageTable<AccessMessages> = {
     'A receive account was connected for {rail} ({mode}) on {date}, by {who}: new payments on it land there. If it was not you or a colleague, check it now.',
   bannerApprovalOff:
     'Approval of rail account changes was turned off on {date}, by {who}: an owner’s change of where the money lands now applies at once. If it was not you or a colleague, check it now.',
+  bannerOwnerAdded:
+    '{subject} was invited or made an owner on {date}, by {who}: an owner changes where the money lands and approves the others’ changes. If it was not you or a colleague, check the users now.',
   bannerModeLive: 'live mode',
   bannerModeTest: 'test mode',
   bannerDismiss: 'Seen',
