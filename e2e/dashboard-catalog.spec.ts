@@ -12,10 +12,9 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { amountRe, decodeQr, fitsWidth } from './checkout-helpers';
-import { acceptInvitation, inviteByLink } from './dashboard-helpers';
+import { acceptInvitation, axe, axeWithoutJs, inviteByLink } from './dashboard-helpers';
 
 // A free port, chosen when the server starts (another run may hold E2E_PORT + 1).
 let PORT = 0;
@@ -100,34 +99,6 @@ async function signIn(page: Page, who: Account): Promise<void> {
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-async function axe(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** axe on the DOM the browser built without JavaScript (as e2e/checkout-helpers.ts expectAccessibleWithoutJs). */
-async function axeWithoutJs(page: Page, browser: Browser): Promise<void> {
-  const url = page.url();
-  const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
-  try {
-    await ctx.addCookies(await page.context().cookies());
-    const nojs = await ctx.newPage();
-    await nojs.goto(url);
-    const html = (await nojs.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '').replace(/<\/?noscript>/gi, '');
-    const copyCtx = await browser.newContext({ viewport: { width: 360, height: 740 } });
-    try {
-      const copy = await copyCtx.newPage();
-      await copy.route(url, (r) => r.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
-      await copy.goto(url);
-      await axe(copy);
-    } finally {
-      await copyCtx.close();
-    }
-  } finally {
-    await ctx.close();
-  }
 }
 
 /** 360 px without horizontal scrolling, axe-clean; with `browser`, also without JavaScript. */

@@ -1,8 +1,10 @@
 // The dashboard's e2e specs share these: the dashboard user e2e/serve.sh made, signing in with it,
-// and an English browser context at 360 px.
+// an English browser context at 360 px, inviting a user by link and joining, and axe with and
+// without JavaScript.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 
 const run = Math.random().toString(36).slice(2, 8);
@@ -68,4 +70,37 @@ export async function acceptInvitation(page: Page, link: string, password: strin
   await page.getByLabel('Confirm password').fill(password);
   await page.getByRole('button', { name: 'Join' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** axe (WCAG 2.1 A/AA and best practices) on the page as it is: no violation. */
+export async function axe(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/**
+ * axe on the DOM a browser without JavaScript builds for the page's URL, from the page's cookies
+ * (the same session). axe needs JavaScript: the no-JS DOM, scripts removed, is served to a second
+ * browser that runs it (e2e/checkout-helpers.ts expectAccessibleWithoutJs checks the current DOM instead).
+ */
+export async function axeWithoutJs(page: Page, browser: Browser, opts: { locale?: string } = {}): Promise<void> {
+  const url = page.url();
+  const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 }, ...(opts.locale ? { locale: opts.locale } : {}) });
+  try {
+    await ctx.addCookies(await page.context().cookies());
+    const nojs = await ctx.newPage();
+    await nojs.goto(url);
+    const html = (await nojs.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '').replace(/<\/?noscript>/gi, '');
+    const copyCtx = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    try {
+      const copy = await copyCtx.newPage();
+      await copy.route(url, (r) => r.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+      await copy.goto(url);
+      await axe(copy);
+    } finally {
+      await copyCtx.close();
+    }
+  } finally {
+    await ctx.close();
+  }
 }

@@ -1,52 +1,24 @@
 // [TEAM] The sign-in half of issue 29, end to end: the owner invites an administrator (a one-time
 // link, shown once); the link is opened in a fresh browser, the invitee chooses a password and is
 // signed in with the role; they turn on two-step sign-in from their account page (the code computed
-// here from the key the page shows, as an authenticator app would), sign out, and sign in again with
-// the password and a code, in a browser without JavaScript. Each new page at 360 px and axe-clean,
-// without JavaScript too. The invitee is a new user of the shared demo merchant: the owner the other
-// specs sign in with keeps no two-step sign-in, and the merchant's "required" rule stays off.
-import AxeBuilder from '@axe-core/playwright';
+// here from the key the page shows, as an authenticator app would, and their password), sign out,
+// and sign in again with the password and a code, in a browser without JavaScript. Each new page at
+// 360 px and axe-clean, without JavaScript too. The invitee is a new user of the shared demo
+// merchant: the owner the other specs sign in with keeps no two-step sign-in, and the merchant's
+// "required" rule stays off.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { fitsWidth } from './checkout-helpers';
-import { englishContext, inviteByLink, signIn } from './dashboard-helpers';
+import { axe, axeWithoutJs, englishContext, inviteByLink, signIn } from './dashboard-helpers';
 
 const run = Math.random().toString(36).slice(2, 8);
-
-async function axe(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** axe on the DOM the browser built without JavaScript, from the same cookies (as e2e/dashboard-catalog.spec.ts does). */
-async function axeWithoutJs(page: Page, browser: Browser): Promise<void> {
-  const url = page.url();
-  const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 }, locale: 'en-US' });
-  try {
-    await ctx.addCookies(await page.context().cookies());
-    const nojs = await ctx.newPage();
-    await nojs.goto(url);
-    const html = (await nojs.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '').replace(/<\/?noscript>/gi, '');
-    const copyCtx = await browser.newContext({ viewport: { width: 360, height: 740 } });
-    try {
-      const copy = await copyCtx.newPage();
-      await copy.route(url, (r) => r.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
-      await copy.goto(url);
-      await axe(copy);
-    } finally {
-      await copyCtx.close();
-    }
-  } finally {
-    await ctx.close();
-  }
-}
 
 /** 360 px without horizontal scrolling, axe-clean, with and without JavaScript. */
 async function checks(page: Page, browser: Browser, shot: string): Promise<void> {
   await page.waitForLoadState('load');
   expect(await fitsWidth(page), `${page.url()} fits 360 px`).toBe(true);
   await axe(page);
-  await axeWithoutJs(page, browser);
+  await axeWithoutJs(page, browser, { locale: 'en-US' });
   await page.screenshot({ path: `test-results/dashboard-team-360/${shot}.png`, fullPage: true });
 }
 
@@ -130,7 +102,7 @@ test('[TEAM]: invite an admin by link, set a password in a fresh browser, turn o
   await expect(np.getByRole('heading', { level: 1, name: 'Sign-in code' })).toBeVisible();
   expect(await fitsWidth(np)).toBe(true);
   // (axe runs in a browser with JavaScript, on the DOM this one built.)
-  await axeWithoutJs(np, browser);
+  await axeWithoutJs(np, browser, { locale: 'en-US' });
   // A wrong code is said; the right one signs in.
   await np.getByLabel('Code or recovery code').fill('000000');
   await np.getByRole('button', { name: 'Verify' }).click();

@@ -24,6 +24,7 @@ import { createRefund } from '@/lib/refunds/create';
 import { pollDueRefunds } from '@/lib/refunds/poll';
 import { approverIsAuthor } from '@/lib/store/authors';
 import { call, newMerchant, useDatabase } from './api';
+import { htmlText, postAction } from './dashboard-forms';
 import { assertMoneyInvariant } from './invariant';
 import { newIntent, now } from './lifecycle-helpers';
 
@@ -171,27 +172,8 @@ describe('who rolls the secret keys and what a restricted key may hold', () => {
   }, 120_000);
 
   describe('the keys page', () => {
-    const formOf = (fields: Record<string, string | string[]>) => {
-      const f = new FormData();
-      for (const [k, v] of Object.entries(fields)) for (const x of Array.isArray(v) ? v : [v]) f.append(k, x);
-      return f;
-    };
-    async function post(action: (f: FormData) => Promise<void>, fields: Record<string, string | string[]>): Promise<string> {
-      const err = await action(formOf(fields)).then(
-        () => null,
-        (e: unknown) => e,
-      );
-      const digest = (err as { digest?: string } | null)?.digest ?? '';
-      if (!digest.startsWith('NEXT_REDIRECT;')) throw err ?? new Error('the action did not redirect');
-      return digest.split(';')[2]!;
-    }
-    const text = (html: string) =>
-      html
-        .replace(/<[^>]+>/g, ' ')
-        .replace(/&#x27;|&#39;/g, "'")
-        .replace(/&quot;/g, '"')
-        .replace(/&amp;/g, '&')
-        .replace(/\s+/g, ' ');
+    const post = postAction;
+    const text = htmlText;
     const as = (name: string, locale: 'en' | 'fr' = 'en') => {
       const p = who(name);
       Object.assign(session, { merchantId: m.merchant.id, userId: p.id, email: p.email, role: p.role, locale });

@@ -31,6 +31,7 @@ import {
 } from '@/lib/domain/rail-accounts';
 import { newAccountKey } from './adapter-helpers';
 import { type ApiResult, type CallOptions, call as callApi, newMerchant, useDatabase } from './api';
+import { htmlText, postAction } from './dashboard-forms';
 import { type FakeEsplora, startFakeEsplora } from './fakes/esplora';
 import { type FakeLnd, startFakeLnd } from './fakes/lnd';
 import { newIntent } from './lifecycle-helpers';
@@ -831,28 +832,8 @@ describe('secrets', () => {
 });
 
 describe('the dashboard (Payment methods page), without JavaScript', () => {
-  const formOf = (fields: Record<string, string>) => {
-    const f = new FormData();
-    for (const [k, v] of Object.entries(fields)) f.append(k, v);
-    return f;
-  };
-  /** Run a server action; it must end in a redirect: where to. */
-  async function post(action: (f: FormData) => Promise<void>, fields: Record<string, string>): Promise<string> {
-    const err = await action(formOf(fields)).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    const digest = (err as { digest?: string } | null)?.digest ?? '';
-    if (!digest.startsWith('NEXT_REDIRECT;')) throw err ?? new Error('the action did not redirect');
-    return digest.split(';')[2]!;
-  }
-  const text = (html: string) =>
-    html
-      .replace(/<[^>]+>/g, ' ')
-      .replace(/&#x27;|&#39;/g, "'")
-      .replace(/&quot;/g, '"')
-      .replace(/&amp;/g, '&')
-      .replace(/\s+/g, ' ');
+  const post = postAction;
+  const text = htmlText;
   /** The approvals section of the page. */
   const approvals = (html: string) => html.slice(html.indexOf('id="approvals"'), html.indexOf('<nav class="pm-index"'));
   const as = (s: Shop, name: string, locale: 'en' | 'fr' = 'en') => {
