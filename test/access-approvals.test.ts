@@ -123,6 +123,29 @@ describe('a refund waiting for approval', () => {
     await assertMoneyInvariant(db(), pi.id, { paid: 5000, refunded: 5000, noRepoll: true });
   }, 300_000);
 
+  it('the threshold counts per payment: parts of a refund under it wait once together they are above it; a rejected part no longer counts', async () => {
+    expect((await call('POST', '/v1/account', { key: m.keys.test, body: { refundApprovalThresholds: { XOF: 1000 } } })).status).toBe(200);
+    try {
+      const pi = await paidIntent(5000);
+      const part = async (amount: number) => (await call('POST', '/v1/refunds', { key: m.keys.test, body: { paymentIntentId: pi.id, amount } })).body;
+      expect((await part(600)).status).not.toBe('pending_approval');
+      expect((await part(300)).status).not.toBe('pending_approval');
+      const third = await part(200);
+      expect(third.status).toBe('pending_approval');
+      // Another payment's refunds do not count.
+      const other = await paidIntent(5000);
+      expect((await call('POST', '/v1/refunds', { key: m.keys.test, body: { paymentIntentId: other.id, amount: 900 } })).body.status).not.toBe(
+        'pending_approval',
+      );
+      await rejectRefund(db(), who('ben').scope, third.id, who('ben').id, 'split');
+      expect((await part(100)).status).not.toBe('pending_approval');
+      await passes(now() + 5, 120);
+      await assertMoneyInvariant(db(), pi.id, { paid: 5000, refunded: 1000, noRepoll: true });
+    } finally {
+      await call('POST', '/v1/account', { key: m.keys.test, body: { refundApprovalThresholds: { XOF: null } } });
+    }
+  }, 300_000);
+
   it('racing: two approvers, one wins; its author racing two sessions never does', async () => {
     const pi = await paidIntent(4000);
     const a = await ask('sia', pi.id, 1000);

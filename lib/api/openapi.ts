@@ -614,7 +614,9 @@ const Account = z.strictObject({
   timeZone: z.string().describe('an IANA time zone name: your days for reports and the dashboard (default Africa/Abidjan)'),
   refundApprovalThresholds: z
     .partialRecord(z.enum(CURRENCIES), z.number().int())
-    .describe('per currency, the amount (minor units) above which a refund waits in pending_approval for an owner or admin; none by default'),
+    .describe(
+      'per currency, the amount (minor units) above which a refund waits in pending_approval for an owner or admin: counted per payment, the refund with those of the same payment not failed or canceled; none by default',
+    ),
   railAccountApproval: z
     .boolean()
     .describe('true: a change or the disabling of a rail account waits for the approval of an owner other than its author (false by default)'),

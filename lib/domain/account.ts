@@ -40,7 +40,8 @@ export const updateAccountInput = z.strictObject({
     })
     .optional(),
   /**
-   * Issue 29: per currency, the amount (minor units) above which a refund waits for an owner's or
+   * Issue 29: per currency, the amount (minor units) above which a refund (counted with the same
+   * payment's refunds that still hold money) waits for an owner's or
    * admin's approval; null removes a currency's threshold. Merged into the current ones.
    */
   refundApprovalThresholds: z

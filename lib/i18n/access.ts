@@ -75,7 +75,7 @@ const fr = {
   approvalCreated: 'Remboursement demandé : il attend l’approbation d’un propriétaire ou d’un administrateur.',
   thresholdsTitle: 'Approbation des remboursements',
   thresholdsIntro:
-    'Au-dessus de ce montant, un remboursement attend l’approbation d’un autre propriétaire ou administrateur. Vide : pas de seuil. Ceux du rôle support attendent toujours.',
+    'Quand les remboursements d’un même paiement (celui-ci compris) dépassent ce montant, le remboursement attend l’approbation d’un autre propriétaire ou administrateur. Vide : pas de seuil. Ceux du rôle support attendent toujours.',
   thresholdsSaved: 'Seuils d’approbation enregistrés.',
   thresholdsInvalid: 'Un seuil doit être un nombre entier positif, ou vide.',
   thresholdsSave: 'Enregistrer les seuils',
@@ -152,7 +152,8 @@ const en: MessageTable<AccessMessages> = {
   approvalsNone: 'No refund waits for approval.',
   approvalCreated: 'Refund asked for: it waits for an owner’s or admin’s approval.',
   thresholdsTitle: 'Refund approval',
-  thresholdsIntro: 'Above this amount, a refund waits for the approval of another owner or admin. Empty: no threshold. Support’s refunds always wait.',
+  thresholdsIntro:
+    'When a payment’s refunds (this one included) go above this amount, the refund waits for the approval of another owner or admin. Empty: no threshold. Support’s refunds always wait.',
   thresholdsSaved: 'Approval thresholds saved.',
   thresholdsInvalid: 'A threshold must be a positive whole number, or empty.',
   thresholdsSave: 'Save the thresholds',

@@ -23,8 +23,8 @@ import { loadRefundSources } from './sources';
 
 /**
  * `requireApproval`: the refund waits in `pending_approval` whatever its amount (a `support` user's,
- * issue 29). Otherwise it waits only above the merchant's threshold for its currency
- * (merchants.refund_approval_thresholds). A waiting refund holds its money (REFUND_HOLDING_STATUSES)
+ * issue 29). Otherwise it waits only when it takes the payment's refunds (it and those still holding
+ * money) above the merchant's threshold for its currency (merchants.refund_approval_thresholds). A waiting refund holds its money (REFUND_HOLDING_STATUSES)
  * but nothing is sent: the engine acts only on `pending` and `requires_action` (advance.ts), and its
  * row is never due (next_check_at null) until approveRefund (approve.ts).
  */
@@ -65,7 +65,9 @@ async function insertPlannedRefund(tx: Db, scope: Scope, input: CreateRefundInpu
   const adapter = await attemptAdapter(tx, attempt);
   const rr = adapter?.refunds;
   if (!rr) throw invalid('refund_unsupported', `Refunds on ${attempt.rail} are not available for this payment on this deployment.`);
-  const waits = requireApproval || (await aboveThreshold(tx, scope.merchantId, intent.currency, plan.amount));
+  // Counted per payment: this refund with those of the intent that still hold money (a refund split
+  // in parts under the threshold waits as the whole would).
+  const waits = requireApproval || (await aboveThreshold(tx, scope.merchantId, intent.currency, plan.amount + heldTotal));
   // A waiting claim refund gets its claim link when approved (approve.ts): none is handed out before.
   const claim = rr.method === 'claim' && !waits;
   const token = claim ? randomBytes(24).toString('base64url') : null;
@@ -114,7 +116,7 @@ async function insertPlannedRefund(tx: Db, scope: Scope, input: CreateRefundInpu
   return row;
 }
 
-/** Whether `amount` is above the merchant's approval threshold for `currency` (none by default). */
+/** Whether `amount` (a payment's refunds, this one included) is above the merchant's approval threshold for `currency` (none by default). */
 async function aboveThreshold(tx: Db, merchantId: string, currency: string, amount: number): Promise<boolean> {
   const rows = await tx.query<{ t: string | null }>(`select refund_approval_thresholds ->> $2 as t from merchants where id = $1`, [merchantId, currency]);
   const t = rows[0]?.t;

@@ -2109,7 +2109,7 @@ export interface components {
             name: string;
             /** @description an IANA time zone name: your days for reports and the dashboard (default Africa/Abidjan) */
             timeZone: string;
-            /** @description per currency, the amount (minor units) above which a refund waits in pending_approval for an owner or admin; none by default */
+            /** @description per currency, the amount (minor units) above which a refund waits in pending_approval for an owner or admin: counted per payment, the refund with those of the same payment not failed or canceled; none by default */
             refundApprovalThresholds: {
                 [key: string]: number;
             };

@@ -326,10 +326,11 @@ curl -X POST ${base}/v1/test_helpers/refunds/re_.../fail -H "Authorization: Bear
         do it by API) and back to <C>pending</C> or on to <C>succeeded</C>; <C>canceled</C> only while nothing went out (<C>POST /v1/refunds/:id/cancel</C>, or
         a claim link that expired unanswered: <C>failureReason</C> <C>claim_expired</C>). A refund whose answer was lost (a timeout, a 5xx) stays <C>pending</C>{' '}
         and is asked about, by the reference Caisse stored before sending, until the operator&apos;s final word: it is never sent twice. Events:{' '}
-        <C>refund.created</C>, <C>refund.updated</C>, <C>refund.succeeded</C>, <C>refund.failed</C>, <C>refund.canceled</C>. A refund above your approval
-        threshold (<C>refundApprovalThresholds</C> on <C>POST /v1/account</C>), or asked for by a <C>support</C> user, starts in <C>pending_approval</C>: its
-        money is held, nothing is sent until an owner or admin other than its author approves it (<C>refund.pending_approval</C>, <C>refund.approved</C>, or{' '}
-        <C>refund.rejected</C> and <C>refund.canceled</C>): see <Link href="/docs/guides/team#approvals">Team and permissions</Link>.
+        <C>refund.created</C>, <C>refund.updated</C>, <C>refund.succeeded</C>, <C>refund.failed</C>, <C>refund.canceled</C>. A refund that takes its
+        payment&apos;s refunds above your approval threshold (<C>refundApprovalThresholds</C> on <C>POST /v1/account</C>), or asked for by a <C>support</C>{' '}
+        user, starts in <C>pending_approval</C>: its money is held, nothing is sent until an owner or admin other than its author approves it (
+        <C>refund.pending_approval</C>, <C>refund.approved</C>, or <C>refund.rejected</C> and <C>refund.canceled</C>): see{' '}
+        <Link href="/docs/guides/team#approvals">Team and permissions</Link>.
       </p>
       <h2 id="record">Recording a refund you made</h2>
       <Code label="Mark a manual refund as succeeded">{`curl ${base}/v1/refunds/re_.../mark_succeeded \\
@@ -874,14 +875,15 @@ curl -OJ ${base}/v1/report_runs/frr_.../file -H "Authorization: Bearer $CAISSE_K
 #      "message": "This restricted API key does not have the permission 'refunds.write', ..."}}`}</Code>
       <h2 id="approvals">Refund approvals</h2>
       <p>
-        A refund asked for by a <C>support</C> user, or above the merchant&apos;s threshold for its currency (the setting <C>refundApprovalThresholds</C>, e.g.{' '}
-        <C>{'{"XOF": 50000}'}</C>; none by default), starts in <C>pending_approval</C>: its money is held (no other refund can take it) but nothing is sent. An
-        owner or an admin other than its author approves it (then it goes on as any refund: <C>pending</C>) or rejects it with a reason (<C>canceled</C>), on
-        the payment&apos;s page or the refunds list. Events <C>refund.pending_approval</C>, <C>refund.approved</C>, <C>refund.rejected</C>. Refunds made through
-        the API with a secret key wait only when their amount is above the threshold. A refund asked for with a key is its maker&apos;s (the owner who rolled
-        the secret keys, the user who made the restricted key): they cannot approve it either. When the key is rolled or revoked, or the user who asked is
-        disabled, the refunds they asked for that still wait are canceled (<C>refund.canceled</C>, <C>failureReason</C> <C>author_removed</C>), their money
-        released.
+        A refund asked for by a <C>support</C> user, or one that takes its payment&apos;s refunds (it, with those not failed or canceled) above the
+        merchant&apos;s threshold for its currency (the setting <C>refundApprovalThresholds</C>, e.g. <C>{'{"XOF": 50000}'}</C>; none by default: ten refunds of
+        one payment just under it wait as one refund of their sum would), starts in <C>pending_approval</C>: its money is held (no other refund can take it) but
+        nothing is sent. An owner or an admin other than its author approves it (then it goes on as any refund: <C>pending</C>) or rejects it with a reason (
+        <C>canceled</C>), on the payment&apos;s page or the refunds list. Events <C>refund.pending_approval</C>, <C>refund.approved</C>, <C>refund.rejected</C>.
+        Refunds made through the API with a secret key wait only when their amount is above the threshold. A refund asked for with a key is its maker&apos;s
+        (the owner who rolled the secret keys, the user who made the restricted key): they cannot approve it either. When the key is rolled or revoked, or the
+        user who asked is disabled, the refunds they asked for that still wait are canceled (<C>refund.canceled</C>, <C>failureReason</C> <C>author_removed</C>
+        ), their money released.
       </p>
       <h2 id="rail-account-approvals">Rail account approvals</h2>
       <p>
