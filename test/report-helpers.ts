@@ -12,7 +12,8 @@ import { checkResponse } from './openapi-ajv';
  */
 export function noonZone(): string {
   const offset = 12 - new Date().getUTCHours(); // -11..12
-  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+  // At noon UTC: 'UTC', as the runtime spells it (it canonicalizes 'Etc/GMT' to 'UTC', and the account keeps that spelling).
+  return offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
 }
 
 /** The worker's report pass for one merchant, on the tasks' clock. */
