@@ -88,6 +88,19 @@ function RailFlash({ flash }: { flash: PaymentMethodsFlash }) {
   );
 }
 
+/** An account's first receive addresses, numbered from 0 as wallets number them. */
+function AddressList({ addresses }: { addresses: readonly string[] }) {
+  return (
+    <ol className="pm-addresses" start={0}>
+      {addresses.map((a) => (
+        <li key={a}>
+          <code>{a}</code>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 function AccountSummary({ account, view, locale, timeZone, t, tc }: { account: RailAccount; view: RailView; locale: Locale; timeZone: string; t: TP; tc: TC }) {
   const items: [ReactNode, ReactNode][] = [];
   if (account.displayName) items.push([t('name'), account.displayName]);
@@ -128,13 +141,7 @@ function AccountSummary({ account, view, locale, timeZone, t, tc }: { account: R
         <div className="pm-block">
           <h3 className="pm-h3">{t('addressesTitle')}</h3>
           <p className="dc-warn">{t('addressesHelp')}</p>
-          <ol className="pm-addresses" start={0}>
-            {account.receiveAddresses.map((a) => (
-              <li key={a}>
-                <code>{a}</code>
-              </li>
-            ))}
-          </ol>
+          <AddressList addresses={account.receiveAddresses} />
         </div>
       ) : null}
     </>
@@ -528,13 +535,7 @@ function PendingChangeItem({
       {c.after?.receiveAddresses.length ? (
         <div className="pm-block">
           <p className="dc-warn">{c.action === 'create' ? t('pendingAddressesCreate') : t('pendingAddresses')}</p>
-          <ol className="pm-addresses" start={0}>
-            {c.after.receiveAddresses.map((a) => (
-              <li key={a}>
-                <code>{a}</code>
-              </li>
-            ))}
-          </ol>
+          <AddressList addresses={c.after.receiveAddresses} />
         </div>
       ) : null}
       {mine ? (
