@@ -214,8 +214,10 @@ describe('owners and rail account approval', () => {
     expect((await invitationByToken(db(), sent.token))!.status).toBe('revoked');
     // Two owners left with approval on: neither goes, except by the operator (the CLI's actor).
     await expect(disableUser(db(), merchantId, cleo.id, ana)).rejects.toMatchObject({ code: 'approval_needs_two_owners' });
+    const cleoSent = await createInvitation(db(), { merchantId, email: uniqueEmail('cleo-invitee'), role: 'viewer', invitedBy: cleo.id });
     const byOperator = await disableUser(db(), merchantId, cleo.id);
     expect(byOperator.user.disabled).toBe(true);
+    expect((await invitationByToken(db(), cleoSent.token))!.status).toBe('revoked');
     // With approval off, the last-owner rule alone.
     await db().query(`update merchants set rail_account_approval = false where id = $1`, [merchantId]);
     const { user: dan } = await createUser(db(), { merchantId, email: uniqueEmail('dan'), role: 'owner' });
