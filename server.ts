@@ -8,6 +8,7 @@
 // transpiler runs in production.
 import type http from 'node:http';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import next from 'next';
 import { API_HEADERS, createApiServer, loadBuiltApiRoutes } from './lib/api/router';
@@ -85,7 +86,12 @@ server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerR
   });
 });
 
-server.listen(port, hostname, () => log('info', 'listening', { url: `http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}` }));
+// PORT=0: a port the system picks, named in the line (the tests start servers so: a port found free
+// beforehand can be taken, while start-up runs, by one of the database connections' own).
+server.listen(port, hostname, () => {
+  const bound = (server.address() as AddressInfo).port;
+  log('info', 'listening', { url: `http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${bound}` });
+});
 
 /**
  * SIGTERM (a rolling deploy) or SIGINT: stop accepting connections (idle keep-alive ones are

@@ -180,7 +180,8 @@ const envSchema = z
     TEST_RATE_XOF_PER_USDT: positiveDecimal.default(TEST_XOF_PER_USDT),
     TEST_RATE_GNF_PER_EUR: positiveDecimal.default(TEST_GNF_PER_EUR),
 
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    // 0: a port the system picks (named in the "listening" line; the tests start servers so), which needs BASE_URL.
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     BASE_URL: z.url().optional(),
     CHECKOUT_URL: z.url().optional(),
     DATA_DIR: z.string().min(1).default('./.data'),
@@ -211,6 +212,10 @@ const envSchema = z
   .refine((env) => env.RATE_MIN_SOURCES <= env.RATE_SOURCES.length, {
     path: ['RATE_MIN_SOURCES'],
     message: 'must not exceed the number of RATE_SOURCES (no price could ever be quoted)',
+  })
+  .refine((env) => env.PORT !== 0 || env.BASE_URL !== undefined, {
+    path: ['PORT'],
+    message: '0 (a port the system picks) needs BASE_URL: links cannot name a port not yet known',
   });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'BASE_URL' | 'PLATFORM_RAILS'> & { BASE_URL: string; checkoutUrl: string; platformRails: boolean };

@@ -8,7 +8,7 @@
 #   4. end-to-end tests in Chromium (Playwright) against `npm start`'s server: every spec on the
 #      embedded database, then the money paths (E2E_POSTGRES_SPECS) on PostgreSQL (E2E_ALL_DBS=1: every spec on both)
 #   (the build comes before step 2: two vitest files run the built server)
-# Ends with one line "N passed, N failed".
+# Ends with what failed, by name (vitest's account of each, from its log), then one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 NEXT_TELEMETRY_DISABLED=1
@@ -41,11 +41,11 @@ npm run build >"$out/build.log" 2>&1 || { cat "$out/build.log"; failed "build"; 
 #   VITEST_SEED=<seed> npm test   or   npx vitest run --sequence.shuffle --sequence.seed=<seed>
 seed=${VITEST_SEED:-$(( (RANDOM << 15 | RANDOM) % 1000000 + 1 ))}
 step "vitest: embedded database (PGlite), shuffled with seed $seed"
-env -u DATABASE_URL npx vitest run --sequence.shuffle --sequence.seed="$seed" --reporter=default --reporter=json --outputFile.json="$out/vitest-pglite.json" \
+env -u DATABASE_URL npx vitest run --sequence.shuffle --sequence.seed="$seed" --reporter=default --reporter=json --outputFile.json="$out/vitest-pglite.json" 2>&1 | tee "$out/vitest-pglite.log" \
   || { failed "vitest (PGlite, shuffle seed $seed)"; echo "replay: npx vitest run --sequence.shuffle --sequence.seed=$seed"; }
 
 step "vitest: PostgreSQL"
-bash scripts/with-postgres.sh npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-postgres.json" || failed "vitest (PostgreSQL)"
+bash scripts/with-postgres.sh npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-postgres.json" 2>&1 | tee "$out/vitest-postgres.log" || failed "vitest (PostgreSQL)"
 
 if ls e2e/*.spec.ts >/dev/null 2>&1; then
   bash scripts/ensure-chromium.sh || failed chromium

@@ -9,6 +9,7 @@ import { type Db, type DbHandle, openDatabase, setDbHandle } from '@/lib/db/clie
 import { createMerchant, type MerchantKeys } from '@/lib/domain/merchants';
 import { resetRailsForTests } from '@/lib/rails/registry';
 import { checkResponse, stats as openApiStats } from './openapi-ajv';
+import { ownPostgresDatabase } from './own-database';
 
 // The same route table as the production server (lib/api/router.ts, from the files of app/v1).
 let routes: ReturnType<typeof loadApiRoutes> | undefined;
@@ -75,17 +76,9 @@ export function useDatabase(opts: { own?: boolean } = {}): { db: () => Db; handl
   beforeAll(async () => {
     let url = process.env.DATABASE_URL;
     if (url && opts.own) {
-      const { default: postgres } = await import('postgres');
-      const name = `caisse_own_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-      const admin = postgres(url, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`create database ${name}`);
-      const own = new URL(url);
-      own.pathname = `/${name}`;
-      url = own.toString();
-      dropOwn = async () => {
-        await admin.unsafe(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      };
+      const own = await ownPostgresDatabase(url);
+      url = own.url;
+      dropOwn = own.drop;
     }
     handle = await openDatabase(url ? { databaseUrl: url } : { dataDir: 'memory' });
     setDbHandle(handle);

@@ -3,7 +3,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashKey } from '@/lib/api/auth';
 import { verifyPassword } from '@/lib/dashboard/passwords';
@@ -16,6 +15,7 @@ import { newAccountKey, ZPUB } from './adapter-helpers';
 const VPUB = newAccountKey('testnet').key;
 
 import { type FakeEsplora, startFakeEsplora } from './fakes/esplora';
+import { ownPostgresDatabase } from './own-database';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caisse-cli-'));
 const env = process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { DATA_DIR: dir, DATABASE_URL: '' };
@@ -234,16 +234,9 @@ describe('CLI rail-accounts, key rotation and start-up', () => {
       Object.entries(base).filter(([k, v]) => v !== undefined && !/^(MOMO_|LND_|BTC_XPUB|ESPLORA|TRON_XPUB|TRONGRID)/.test(k)),
     ) as Record<string, string>;
     if (!process.env.DATABASE_URL) return { ...clean, DATA_DIR: path.join(dir, `own-${++dbCount}`), DATABASE_URL: '' };
-    const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
-    const name = `caisse_cli_${process.pid}_${++dbCount}_${Date.now()}`;
-    await admin.unsafe(`create database "${name}"`);
-    drops.push(async () => {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    });
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    return { ...clean, DATABASE_URL: url.href };
+    const own = await ownPostgresDatabase(process.env.DATABASE_URL, 'caisse_cli');
+    drops.push(own.drop);
+    return { ...clean, DATABASE_URL: own.url };
   }
 
   interface Ran {

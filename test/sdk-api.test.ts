@@ -7,7 +7,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadApiRoutes, matchRoute } from '@/lib/api/router';
-import { newKeySpec, parseKeyRing, resetKeyRingForTests } from '@/lib/secrets';
 import { Caisse, CaisseIdempotencyError, CaisseInvalidRequestError, type Event } from '../sdk/src/index';
 import { newAccountKey } from './adapter-helpers';
 import { newMerchant, useDatabase } from './api';
@@ -156,8 +155,9 @@ describe('the SDK against the route handlers', () => {
   });
 
   it('rail accounts: create, retrieve, update, list, disable; the key only as last4 and fingerprint', async () => {
-    // A key ring of this test's own (on PostgreSQL the suite sets no CAISSE_ENCRYPTION_KEY), and an Esplora server to check the account at.
-    resetKeyRingForTests(parseKeyRing(newKeySpec('sdktest')));
+    // The suite's key ring (vitest.config.ts CAISSE_ENCRYPTION_KEY): on PostgreSQL the next files of
+    // this worker share the database, and a server started on it must open every account. An
+    // Esplora server to check the account at.
     let esplora: FakeEsplora | undefined;
     try {
       esplora = await startFakeEsplora();
@@ -181,7 +181,6 @@ describe('the SDK against the route handlers', () => {
       expect(refused).toMatchObject({ status: 400, code: 'rail_account_invalid', param: 'settings' });
     } finally {
       await esplora?.close();
-      resetKeyRingForTests(undefined);
     }
   });
 

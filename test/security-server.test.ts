@@ -11,43 +11,40 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_BODY_LIMIT, PAGE_HEADERS } from '@/lib/api/router';
+import { ownPostgresDatabase } from './own-database';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 let child: ChildProcess;
 let port: number;
 let dataDir: string | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
+let ownDatabase: { url: string; drop: () => Promise<void> } | undefined;
 
 beforeAll(async () => {
   if (!fs.existsSync(path.join(ROOT, 'dist', 'server.mjs')) || !fs.existsSync(path.join(ROOT, '.next', 'BUILD_ID')))
     throw new Error("test/security-server.test.ts runs `npm start`'s server: run `npm run build` first.");
-  port = await freePort();
   const { DATABASE_URL, DATA_DIR: _inherited, ...base } = process.env;
-  // On the shared PostgreSQL database no worker: it would do other test files' due work. On its
-  // own embedded database the server must run its worker (WORKER=off needs PostgreSQL).
-  const db: Record<string, string> = DATABASE_URL
-    ? { DATABASE_URL, WORKER: 'off' }
+  // A database of its own: start-up reads every merchant's rail accounts (another file's rows are
+  // not this test's to depend on), and the server's worker does only this database's due work.
+  if (DATABASE_URL) ownDatabase = await ownPostgresDatabase(DATABASE_URL, 'caisse_server');
+  const db: Record<string, string> = ownDatabase
+    ? { DATABASE_URL: ownDatabase.url }
     : { DATA_DIR: (dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'caisse-server-'))) };
   child = spawn(process.execPath, ['dist/server.mjs'], {
     cwd: ROOT,
-    env: { ...base, ...db, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '127.0.0.1', BASE_URL: 'https://caisse.example', LOG_LEVEL: 'error' },
+    env: { ...base, ...db, NODE_ENV: 'production', PORT: '0', HOSTNAME: '127.0.0.1', BASE_URL: 'https://caisse.example', LOG_LEVEL: 'error' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await new Promise<void>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d) => {
       out += d;
-      if (out.includes('"msg":"listening"')) resolve();
+      // PORT=0: the port the server got (one found free beforehand could be taken, on PostgreSQL, by
+      // a database connection's own port while the server starts: the start then failed at random).
+      const listening = /"msg":"listening","url":"http:\/\/127\.0\.0\.1:(\d+)"/.exec(out);
+      if (listening) {
+        port = Number(listening[1]);
+        resolve();
+      }
     });
     child.stderr!.on('data', (d) => (out += d));
     child.once('exit', (code) => reject(new Error(`the server exited with ${code}: ${out.slice(-2000)}`)));
@@ -63,6 +60,7 @@ afterAll(async () => {
     await exited;
   }
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await ownDatabase?.drop();
 });
 
 interface Raw {

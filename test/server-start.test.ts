@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
 import { nowSeconds } from '@/lib/ids';
 import { claimDueDeliveries } from '@/lib/webhooks/deliveries';
+import { ownPostgresDatabase } from './own-database';
 import { type Receiver, startReceiver } from './webhook-receiver';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -23,17 +24,21 @@ const tmp = () => {
 };
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
-beforeAll(() => {
+/** On PostgreSQL, a database of this file's own: start-up reads every merchant's rail accounts, and other files' rows are not this test's to depend on. */
+let ownDatabase: { url: string; drop: () => Promise<void> } | undefined;
+beforeAll(async () => {
   for (const f of ['.next/BUILD_ID', 'dist/server.mjs'])
     if (!fs.existsSync(path.join(ROOT, f))) throw new Error(`${f} is missing: this test runs \`npm start\`'s server; run \`npm run build\` first.`);
+  if (process.env.DATABASE_URL) ownDatabase = await ownPostgresDatabase(process.env.DATABASE_URL, 'caisse_start');
 });
+afterAll(async () => ownDatabase?.drop());
 
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as net.AddressInfo;
-  await new Promise((r) => s.close(r));
-  return port;
+/** The port a server started with PORT=0 got, from its "listening" line (a port found free beforehand
+ * could be taken while the server starts, by one of its own database connections). */
+function listeningPort(stdout: string): number {
+  const m = /"msg":"listening","url":"http:\/\/127\.0\.0\.1:(\d+)"/.exec(stdout);
+  if (!m) throw new Error(`no "listening" line: ${stdout.slice(-2000)}`);
+  return Number(m[1]);
 }
 
 /** The parent's environment without any database or rail setting: each case names its own. */
@@ -43,7 +48,7 @@ function baseEnv(): Record<string, string> {
     if (v !== undefined && !/^(DATA_DIR|DATABASE_URL|PORT|HOSTNAME|BASE_URL|CHECKOUT_URL|WORKER|MOMO_|LND_|BTC_|TRON|ESPLORA|RATE_)/.test(k)) out[k] = v;
   return { ...out, LOG_LEVEL: 'info', HOSTNAME: '127.0.0.1' };
 }
-const dbEnv = (): Record<string, string> => (process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { DATA_DIR: path.join(tmp(), 'db') });
+const dbEnv = (): Record<string, string> => (ownDatabase ? { DATABASE_URL: ownDatabase.url } : { DATA_DIR: path.join(tmp(), 'db') });
 
 interface Server {
   child: ChildProcess;
@@ -139,13 +144,14 @@ describe('npm start: start-up', () => {
       { RATE_SOURCES: 'kraken', RATE_MIN_SOURCES: '2' },
       /RATE_MIN_SOURCES: must not exceed the number of RATE_SOURCES/,
     ],
+    ['PORT=0 (a port the system picks) without BASE_URL', { PORT: '0', BASE_URL: '' }, /PORT: 0 \(a port the system picks\) needs BASE_URL/],
   ];
   if (!process.env.DATABASE_URL) cases.push(['WORKER=off on the embedded database', { WORKER: 'off' }, /WORKER=off needs DATABASE_URL/]);
 
   it('an invalid configuration stops the process with its message and exit code 1, before any port opens: each rail', async () => {
     const results = await Promise.all(
       cases.map(async ([, env]) => {
-        const s = start({ ...baseEnv(), ...dbEnv(), PORT: String(await freePort()), ...env });
+        const s = start({ ...baseEnv(), ...dbEnv(), PORT: '0', BASE_URL: 'http://127.0.0.1', ...env });
         return { ...(await exitOrListen(s)), stderr: s.stderr() };
       }),
     );
@@ -179,10 +185,10 @@ describe('npm start: start-up', () => {
     let delivered!: () => void;
     const inFlight = new Promise<void>((r) => (delivered = r));
     const receiver: Receiver = await startReceiver({ respond: () => (delivered(), 'hang') });
-    const port = await freePort();
-    const s = start({ ...env, PORT: String(port), BASE_URL: `http://127.0.0.1:${port}` });
+    const s = start({ ...env, PORT: '0', BASE_URL: 'http://127.0.0.1' });
     try {
       await s.waitFor('"msg":"listening"');
+      const port = listeningPort(s.stdout());
       const base = `http://127.0.0.1:${port}`;
       // The port opened (LISTEN, printed when listen() is called) after start-up had finished
       // and, on a new embedded database, after the demo key was printed.
