@@ -18,6 +18,7 @@ import type { Actor, Scope } from '@/lib/domain/common';
 import { rollKeys } from '@/lib/domain/merchants';
 import { KEY_PERMISSIONS, ROLES, type Role, roleCan, rolePermissions } from '@/lib/domain/permissions';
 import { createRefundInput } from '@/lib/domain/refunds';
+import { CURRENCIES } from '@/lib/money';
 import { pollDueAttempts } from '@/lib/payments/poll';
 import { approveRefund, cancelPendingRefundsBy, rejectRefund } from '@/lib/refunds/approve';
 import { createRefund } from '@/lib/refunds/create';
@@ -212,10 +213,10 @@ describe('who rolls the secret keys and what a restricted key may hold', () => {
       await post(actions.createRestrictedKeyAction, { name: 'hooks 2', mode: 'test', permissions: ['webhooks.write'] });
       expect(text(await page())).toContain('Restricted key “hooks 2” made.');
       expect(await keysOf()).toBe(keys + 1);
-      // An admin: no roll either, and no rail_accounts.write box.
+      // An admin: no roll either, and no rail_accounts.write or approvals.loosen box.
       as('ben');
       html = await page({ confirm: '1' });
-      expect(boxes(html)).toEqual(KEY_PERMISSIONS.filter((p) => p !== 'rail_accounts.write'));
+      expect(boxes(html)).toEqual(KEY_PERMISSIONS.filter((p) => p !== 'rail_accounts.write' && p !== 'approvals.loosen'));
       expect(html).not.toContain('Yes, roll the keys now');
       // An owner: every box, the roll link, and at ?confirm=1 the roll form.
       as('ana');
@@ -226,6 +227,98 @@ describe('who rolls the secret keys and what a restricted key may hold', () => {
       expect(await page({ confirm: '1' })).toContain('Yes, roll the keys now');
     }, 120_000);
   });
+});
+
+describe('refund approval thresholds: lowered or added by whoever changes settings, raised or removed only by an owner', () => {
+  const thresholds = async () => (await call('GET', '/v1/account', { key: sk })).body.refundApprovalThresholds;
+  const accountAudits = () => count(`select count(*) as n from audit_events where merchant_id = $1 and action = 'account.updated'`, [m.merchant.id]);
+  const as = (name: string) => {
+    const p = who(name);
+    Object.assign(session, { merchantId: m.merchant.id, userId: p.id, email: p.email, role: p.role, locale: 'en' });
+  };
+  async function refundsPage(): Promise<string> {
+    const { default: RefundsPage } = await import('@/app/dashboard/refunds/page');
+    return htmlText(renderToStaticMarkup(createElement('div', null, await RefundsPage({ searchParams: Promise.resolve({}) }))));
+  }
+
+  it("an admin's key may lower or add, never raise or remove (403, nothing changed, no audit line); an owner's key and the secret key may; an admin cannot give a key approvals.loosen", async () => {
+    const admins = await createRestrictedKey(
+      db(),
+      m.merchant.id,
+      { name: 'admin settings', livemode: false, permissions: ['settings.write', 'payments.read'] },
+      who('ben').actor,
+      rolePermissions('admin'),
+    );
+    const owners = await createRestrictedKey(
+      db(),
+      m.merchant.id,
+      { name: 'owner settings', livemode: false, permissions: ['settings.write', 'approvals.loosen'] },
+      who('ana').actor,
+      rolePermissions('owner'),
+    );
+    expect(
+      await createRestrictedKey(
+        db(),
+        m.merchant.id,
+        { name: 'x', livemode: false, permissions: ['approvals.loosen'] },
+        who('ben').actor,
+        rolePermissions('admin'),
+      ).catch((e) => e),
+    ).toMatchObject({ code: 'permission_denied', param: 'permissions' });
+    const set = (key: string, t: Record<string, number | null>) => call('POST', '/v1/account', { key, body: { refundApprovalThresholds: t } });
+    try {
+      expect(await thresholds()).toEqual({ XOF: 100 });
+      // Lower, add, the same again: allowed.
+      expect((await set(admins.secret, { XOF: 50 })).status).toBe(200);
+      expect((await set(admins.secret, { XAF: 1000, XOF: 50 })).status).toBe(200);
+      expect(await thresholds()).toEqual({ XOF: 50, XAF: 1000 });
+      // Raise, remove, or raise one while lowering another: refused whole, by name.
+      const audits = await accountAudits();
+      for (const t of [{ XOF: 51 }, { XAF: null }, { XOF: 10, XAF: 5000 }] as Record<string, number | null>[]) {
+        const r = await set(admins.secret, t);
+        expect(r.status, JSON.stringify(t)).toBe(403);
+        expect(r.body.error).toMatchObject({ type: 'invalid_request_error', code: 'permission_denied', param: 'refundApprovalThresholds' });
+        expect(r.body.error.message).toMatch(
+          /Only an owner .* can raise or remove a refund approval threshold \((XOF 50 -> 51|XAF 1000 -> none|XAF 1000 -> 5000)\)/,
+        );
+      }
+      expect(await thresholds()).toEqual({ XOF: 50, XAF: 1000 });
+      expect(await accountAudits()).toBe(audits);
+      // An owner's key with approvals.loosen, and the secret key (every permission), may.
+      expect((await set(owners.secret, { XOF: 5000 })).status).toBe(200);
+      expect((await set(sk, { XAF: null })).status).toBe(200);
+      expect(await thresholds()).toEqual({ XOF: 5000 });
+      expect(await accountAudits()).toBe(audits + 2);
+    } finally {
+      await set(sk, { XOF: 100, XAF: null });
+    }
+  }, 120_000);
+
+  it('on the refunds page, an admin is told and refused (nothing changed); an owner raises and removes', async () => {
+    const { setApprovalThresholdsAction } = await import('@/app/dashboard/refunds/actions');
+    const form = (t: Record<string, string>) => Object.fromEntries(CURRENCIES.map((c) => [`threshold.${c}`, t[c] ?? '']));
+    try {
+      as('ben');
+      expect(await refundsPage()).toContain('You may lower a threshold or add one; only an owner can raise or remove it.');
+      await postAction(setApprovalThresholdsAction, form({ XOF: '100', XAF: '300' }));
+      expect(await refundsPage()).toContain('Approval thresholds saved.');
+      expect(await thresholds()).toEqual({ XOF: 100, XAF: 300 });
+      // The form sends every currency: a blank one that has a threshold removes it (refused).
+      await postAction(setApprovalThresholdsAction, form({ XOF: '100' }));
+      expect(await refundsPage()).toContain('Only an owner can raise or remove a threshold: you may lower one or add one. Nothing was changed.');
+      await postAction(setApprovalThresholdsAction, form({ XOF: '1 000', XAF: '300' }));
+      expect(await refundsPage()).toContain('Nothing was changed.');
+      expect(await thresholds()).toEqual({ XOF: 100, XAF: 300 });
+      as('ana');
+      const page = await refundsPage();
+      expect(page).not.toContain('only an owner can raise or remove it');
+      await postAction(setApprovalThresholdsAction, form({ XOF: '1 000' }));
+      expect(await refundsPage()).toContain('Approval thresholds saved.');
+      expect(await thresholds()).toEqual({ XOF: 1000 });
+    } finally {
+      await call('POST', '/v1/account', { key: sk, body: { refundApprovalThresholds: { XOF: 100, XAF: null } } });
+    }
+  }, 120_000);
 });
 
 describe('a refund asked for with a key is its maker’s', () => {

@@ -46,6 +46,8 @@ const STATUS: Record<string, { status: number; type: ErrorType }> = {
   two_owners_required: { status: 409, type: 'invalid_request_error' },
   // A report run's file asked for before the worker completed the run (lib/reports/file.ts).
   report_not_ready: { status: 409, type: 'invalid_request_error' },
+  // Issue 29: what the caller's role or key does not allow (a threshold raised or removed by an admin).
+  permission_denied: { status: 403, type: 'invalid_request_error' },
   // rail_account_invalid (the backend refused the settings) and rail_not_configured stay 400s.
 };
 

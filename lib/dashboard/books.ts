@@ -56,7 +56,7 @@ export function timeZoneChoices(current: string): string[] {
 export async function saveTimeZone(db: Db, scope: Scope, raw: string): Promise<string | null> {
   const tz = canonicalTimeZone(raw.trim());
   if (tz === null) return null;
-  return (await updateAccount(db, scope, { timeZone: tz })).timeZone;
+  return (await updateAccount(db, scope, { timeZone: tz }, { loosenApprovals: false })).timeZone; // (no threshold changes here)
 }
 
 export { retrieveAccount };

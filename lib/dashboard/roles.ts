@@ -1,7 +1,7 @@
 // The roles of a merchant's dashboard users (issue 29), fixed and documented (README "Team"):
-//  - owner: everything, and the only one who manages users and rail accounts and rolls the secret
-//    keys (they hold every permission);
-//  - admin: everything but those three;
+//  - owner: everything, and the only one who manages users and rail accounts, rolls the secret
+//    keys (they hold every permission) and raises or removes a refund approval threshold;
+//  - admin: everything but those four (it may lower or add a threshold);
 //  - developer: API keys (restricted ones, within its own permissions), webhooks, reading payments;
 //  - support: reading payments, asking for refunds (that need approval);
 //  - viewer: reading only.

@@ -4,7 +4,7 @@
 // approval (`railAccountApproval`, lib/domain/rail-account-changes.ts: turning it off waits too).
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { notFound } from '../errors';
+import { DomainError, notFound } from '../errors';
 import { CURRENCIES, type Currency } from '../money';
 import { pendingChangeOf } from '../store/rail-account-changes';
 import { auditIn } from './audit';
@@ -107,13 +107,40 @@ function thresholdsOf(raw: unknown): Partial<Record<Currency, number>> {
   return out;
 }
 
+/** What the one who changes the settings may do beyond settings.write. */
+export interface AccountUpdateRights {
+  /** Raise or remove a refund approval threshold (approvals.loosen: owners, secret keys). Without it, thresholds may only be lowered or added. */
+  loosenApprovals: boolean;
+}
+
+/** The currencies whose threshold `asked` raises or removes (a refund that waited would no longer): a change that needs approvals.loosen. */
+export function loosenedThresholds(current: Partial<Record<Currency, number>>, asked: Partial<Record<Currency, number | null>>): Currency[] {
+  return CURRENCIES.filter((c) => {
+    const now = current[c];
+    const next = asked[c];
+    return now !== undefined && next !== undefined && (next === null || next > now);
+  });
+}
+
 /**
  * POST /v1/account and the dashboard's settings; a change is a line of the audit log
  * (account.updated). `pending`: turning railAccountApproval off waits for another owner's approval.
+ * A threshold raised or removed without `rights.loosenApprovals`: 403 permission_denied, nothing changed.
  */
-export async function submitAccountUpdate(db: Db, scope: Scope, input: z.output<typeof updateAccountInput>): Promise<{ account: Account; pending: boolean }> {
+export async function submitAccountUpdate(
+  db: Db,
+  scope: Scope,
+  input: z.output<typeof updateAccountInput>,
+  rights: AccountUpdateRights,
+): Promise<{ account: Account; pending: boolean }> {
   const run = async (tx: Db) => {
+    // The merchant's row locked first: two changes of the thresholds at once are judged one after the other.
+    await tx.query(`select id from merchants where id = $1 for update`, [scope.merchantId]);
     const before = await retrieveAccount(tx, scope);
+    if (input.refundApprovalThresholds !== undefined && !rights.loosenApprovals) {
+      const loosened = loosenedThresholds(before.refundApprovalThresholds, input.refundApprovalThresholds);
+      if (loosened.length) throw loosenRefused(loosened, before.refundApprovalThresholds, input.refundApprovalThresholds);
+    }
     if (input.timeZone !== undefined) await tx.query(`update merchants set time_zone = $2 where id = $1`, [scope.merchantId, input.timeZone]);
     if (input.refundApprovalThresholds !== undefined) {
       const next: Record<string, number> = { ...before.refundApprovalThresholds };
@@ -142,6 +169,16 @@ export async function submitAccountUpdate(db: Db, scope: Scope, input: z.output<
 }
 
 /** submitAccountUpdate's account. */
-export async function updateAccount(db: Db, scope: Scope, input: z.output<typeof updateAccountInput>): Promise<Account> {
-  return (await submitAccountUpdate(db, scope, input)).account;
+export async function updateAccount(db: Db, scope: Scope, input: z.output<typeof updateAccountInput>, rights: AccountUpdateRights): Promise<Account> {
+  return (await submitAccountUpdate(db, scope, input, rights)).account;
+}
+
+/** 403 permission_denied: a threshold raised or removed by one without approvals.loosen (an admin, a restricted key without it). */
+function loosenRefused(currencies: Currency[], current: Partial<Record<Currency, number>>, asked: Partial<Record<Currency, number | null>>): DomainError {
+  const what = currencies.map((c) => `${c} ${current[c]} -> ${asked[c] === null ? 'none' : asked[c]}`).join(', ');
+  return new DomainError(
+    'permission_denied',
+    `Only an owner (or a key with 'approvals.loosen') can raise or remove a refund approval threshold (${what}): the rule makes refunds wait for a second person, so it is made stricter by anyone who changes settings, looser only by an owner. Nothing was changed.`,
+    'refundApprovalThresholds',
+  );
 }

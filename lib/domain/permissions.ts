@@ -15,6 +15,7 @@ export const PERMISSIONS = [
   'reports.read',
   'audit.read',
   'settings.write',
+  'approvals.loosen',
   'keys.manage',
   'keys.secret',
   'users.manage',
@@ -34,7 +35,9 @@ export const PERMISSION_DOCS: Record<Permission, string> = {
   'rail_accounts.write': 'Connect, change and disable rail accounts (where the money lands).',
   'reports.read': 'Read the balance and the balance transactions.',
   'audit.read': 'Read the audit log.',
-  'settings.write': "Change the account's settings (time zone, refund approval thresholds).",
+  'settings.write': "Change the account's settings (time zone; refund approval thresholds, lowered or added).",
+  'approvals.loosen':
+    'Raise or remove a refund approval threshold (with settings.write). Owners only: an admin approves refunds, so may make the rule that makes them wait stricter, never looser.',
   'keys.manage': "See the API keys; make restricted keys (holding only permissions of one's own role) and revoke them (dashboard).",
   'keys.secret': 'Roll the secret keys (sk_test_, sk_live_), which hold every permission (dashboard).',
   'users.manage': "Manage the account's users (dashboard).",
@@ -51,6 +54,7 @@ export const KEY_PERMISSIONS = [
   'reports.read',
   'audit.read',
   'settings.write',
+  'approvals.loosen',
 ] as const satisfies readonly Permission[];
 export type KeyPermission = (typeof KEY_PERMISSIONS)[number];
 export const isKeyPermission = (v: unknown): v is KeyPermission => typeof v === 'string' && (KEY_PERMISSIONS as readonly string[]).includes(v);
@@ -62,15 +66,16 @@ export const isRole = (v: unknown): v is Role => typeof v === 'string' && (ROLES
 const ALL: readonly Permission[] = PERMISSIONS;
 
 /**
- * The roles, fixed: owner everything (the only one who manages users and rail accounts, and who
- * rolls the secret keys: they hold every permission, rail accounts included); admin everything but
- * those three; developer API keys (restricted ones, within its own permissions), webhooks and
+ * The roles, fixed: owner everything (the only one who manages users and rail accounts, who rolls
+ * the secret keys: they hold every permission, rail accounts included, and who loosens the refund
+ * approval thresholds: an admin approves refunds, and must not lift the rule that makes its own
+ * refunds wait for someone else); admin everything but those four; developer API keys (restricted ones, within its own permissions), webhooks and
  * reading payments; support reading payments and asking for refunds (which then wait for an owner's
  * or admin's approval); viewer reads.
  */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   owner: ALL,
-  admin: ALL.filter((p) => p !== 'users.manage' && p !== 'rail_accounts.write' && p !== 'keys.secret'),
+  admin: ALL.filter((p) => p !== 'users.manage' && p !== 'rail_accounts.write' && p !== 'keys.secret' && p !== 'approvals.loosen'),
   developer: ['payments.read', 'keys.manage', 'webhooks.write'],
   support: ['payments.read', 'refunds.write'],
   viewer: ['payments.read', 'reports.read'],

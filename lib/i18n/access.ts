@@ -78,6 +78,8 @@ const fr = {
     'Quand les remboursements d’un même paiement (celui-ci compris) dépassent ce montant, le remboursement attend l’approbation d’un autre propriétaire ou administrateur. Vide : pas de seuil. Ceux du rôle support attendent toujours.',
   thresholdsSaved: 'Seuils d’approbation enregistrés.',
   thresholdsInvalid: 'Un seuil doit être un nombre entier positif, ou vide.',
+  thresholdsOwnerOnly: 'Seul un propriétaire peut relever ou retirer un seuil : vous pouvez l’abaisser ou en ajouter un. Rien n’a été changé.',
+  thresholdsOwnerNote: 'Vous pouvez abaisser un seuil ou en ajouter un ; seul un propriétaire peut le relever ou le retirer.',
   thresholdsSave: 'Enregistrer les seuils',
 };
 
@@ -156,6 +158,8 @@ const en: MessageTable<AccessMessages> = {
     'When a payment’s refunds (this one included) go above this amount, the refund waits for the approval of another owner or admin. Empty: no threshold. Support’s refunds always wait.',
   thresholdsSaved: 'Approval thresholds saved.',
   thresholdsInvalid: 'A threshold must be a positive whole number, or empty.',
+  thresholdsOwnerOnly: 'Only an owner can raise or remove a threshold: you may lower one or add one. Nothing was changed.',
+  thresholdsOwnerNote: 'You may lower a threshold or add one; only an owner can raise or remove it.',
   thresholdsSave: 'Save the thresholds',
 };
 

@@ -10,7 +10,7 @@ import { field, idField, isMissing } from '@/lib/dashboard/catalog';
 // connection, a change or a disable waits for another owner (the flash says so); the approvals section's actions
 // turn the setting on or off and approve, reject or withdraw a change waiting (owners only, never
 // one's own: lib/domain/rail-account-changes.ts).
-import { dashboardAction } from '@/lib/dashboard/context';
+import { can, dashboardAction } from '@/lib/dashboard/context';
 import { backToRail, changeIdIn, invalidForm, railName, readCreateForm, readUpdateForm, refusedForm } from '@/lib/dashboard/payment-methods';
 import { submitAccountUpdate } from '@/lib/domain/account';
 import { approveRailAccountChange, rejectRailAccountChange, withdrawRailAccountChange } from '@/lib/domain/rail-account-changes';
@@ -124,7 +124,7 @@ export async function setRailApprovalAction(form: FormData): Promise<void> {
   const on = field(form, 'approval') === 'on';
   let out;
   try {
-    out = await submitAccountUpdate(ctx.db, ctx.scope, { railAccountApproval: on });
+    out = await submitAccountUpdate(ctx.db, ctx.scope, { railAccountApproval: on }, { loosenApprovals: can(ctx, 'approvals.loosen') });
   } catch (err) {
     return backToRail(ctx, { rail: null, tone: 'bad', title: t('errorTitle'), message: approvalRefusal(err, t) });
   }

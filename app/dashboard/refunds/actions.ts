@@ -1,10 +1,12 @@
 'use server';
 // The refunds page's setting (issue 29): the amount per currency above which a refund waits for an
-// owner's or admin's approval (saved as POST /v1/account saves it: updateAccount, audited).
+// owner's or admin's approval (saved as POST /v1/account saves it: updateAccount, audited). Raised or
+// removed only by an owner (approvals.loosen); an admin may lower or add one.
 import { finish } from '@/components/dashboard/catalog/server';
 import { field } from '@/lib/dashboard/catalog';
-import { dashboardAction } from '@/lib/dashboard/context';
+import { can, dashboardAction } from '@/lib/dashboard/context';
 import { updateAccount } from '@/lib/domain/account';
+import { DomainError } from '@/lib/errors';
 import { ta } from '@/lib/i18n/access';
 import { CURRENCIES, type Currency } from '@/lib/money';
 
@@ -18,6 +20,12 @@ export async function setApprovalThresholdsAction(form: FormData): Promise<void>
     else if (/^\d{1,15}$/.test(v)) thresholds[c] = Number(v);
     else return finish(ctx, '/dashboard/refunds', { kind: 'error', message: t('thresholdsInvalid') });
   }
-  await updateAccount(ctx.db, ctx.scope, { refundApprovalThresholds: thresholds });
+  try {
+    await updateAccount(ctx.db, ctx.scope, { refundApprovalThresholds: thresholds }, { loosenApprovals: can(ctx, 'approvals.loosen') });
+  } catch (e) {
+    if (e instanceof DomainError && e.code === 'permission_denied')
+      return finish(ctx, '/dashboard/refunds', { kind: 'error', message: t('thresholdsOwnerOnly') });
+    throw e;
+  }
   return finish(ctx, '/dashboard/refunds', { kind: 'notice', message: t('thresholdsSaved') });
 }

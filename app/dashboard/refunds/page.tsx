@@ -146,6 +146,7 @@ export default async function RefundsPage({ searchParams }: Props) {
       {can(ctx, 'settings.write') ? (
         <Section title={ta(ctx.locale)('thresholdsTitle')} id="approval">
           <p>{ta(ctx.locale)('thresholdsIntro')}</p>
+          {can(ctx, 'approvals.loosen') ? null : <p>{ta(ctx.locale)('thresholdsOwnerNote')}</p>}
           <form action={setApprovalThresholdsAction} className="db-form">
             {CURRENCIES.map((c) => (
               <div className="db-field" key={c}>

@@ -851,7 +851,8 @@ curl -OJ ${base}/v1/report_runs/frr_.../file -H "Authorization: Bearer $CAISSE_K
       <h2 id="roles">Roles</h2>
       <p>
         Fixed roles: <C>owner</C> holds everything and is the only one who manages users and rail accounts (where the money lands) and rolls the secret keys (
-        <C>keys.secret</C>: they hold every permission); <C>admin</C> everything else; <C>developer</C> restricted API keys, webhooks and reading payments;{' '}
+        <C>keys.secret</C>: they hold every permission), and raises or removes a refund approval threshold (<C>approvals.loosen</C>); <C>admin</C> everything
+        else (it approves refunds, so it may lower or add a threshold, never loosen one); <C>developer</C> restricted API keys, webhooks and reading payments;{' '}
         <C>support</C> reads payments and asks for refunds, which wait for an owner&apos;s or admin&apos;s approval; <C>viewer</C> reads. The dashboard shows
         each user only the pages their role may open.
       </p>
@@ -880,9 +881,11 @@ curl -OJ ${base}/v1/report_runs/frr_.../file -H "Authorization: Bearer $CAISSE_K
         one payment just under it wait as one refund of their sum would), starts in <C>pending_approval</C>: its money is held (no other refund can take it) but
         nothing is sent. An owner or an admin other than its author approves it (then it goes on as any refund: <C>pending</C>) or rejects it with a reason (
         <C>canceled</C>), on the payment&apos;s page or the refunds list. Events <C>refund.pending_approval</C>, <C>refund.approved</C>, <C>refund.rejected</C>.
-        Refunds made through the API with a secret key wait only when their amount is above the threshold. A refund asked for with a key is its maker&apos;s
-        (the owner who rolled the secret keys, the user who made the restricted key): they cannot approve it either. When the key is rolled or revoked, or the
-        user who asked is disabled, the refunds they asked for that still wait are canceled (<C>refund.canceled</C>, <C>failureReason</C> <C>author_removed</C>
+        Anyone with <C>settings.write</C> may lower or add a threshold; raising or removing one takes <C>approvals.loosen</C> (owners, secret keys): else 403{' '}
+        <C>permission_denied</C>, nothing changed, so an admin cannot lift the rule that makes its own refunds wait. Refunds made through the API with a secret
+        key wait only when their amount is above the threshold. A refund asked for with a key is its maker&apos;s (the owner who rolled the secret keys, the
+        user who made the restricted key): they cannot approve it either. When the key is rolled or revoked, or the user who asked is disabled, the refunds they
+        asked for that still wait are canceled (<C>refund.canceled</C>, <C>failureReason</C> <C>author_removed</C>
         ), their money released.
       </p>
       <h2 id="rail-account-approvals">Rail account approvals</h2>
