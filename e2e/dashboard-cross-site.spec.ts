@@ -81,9 +81,11 @@ function fieldsOf(o: Objects): Record<string, Record<string, string>> {
     'app/dashboard/users/actions.ts#revokeInvitationAction': { invitationId: 'inv_crosssite0000000000' },
     'app/dashboard/users/actions.ts#changeRoleAction': { userId: u.id, role: 'viewer' },
     'app/dashboard/users/actions.ts#setRequireTwoFactorAction': { require: 'on' },
+    'app/dashboard/users/actions.ts#resetTwoFactorAction': { userId: u.id },
     'app/dashboard/account/actions.ts#startTwoFactorAction': {},
     'app/dashboard/account/actions.ts#confirmTwoFactorAction': { code: '123456', password: 'a password' },
     'app/dashboard/account/actions.ts#disableTwoFactorAction': { password: u.password },
+    'app/dashboard/account/actions.ts#regenerateRecoveryCodesAction': { code: '123456', password: u.password },
     'app/dashboard/invite/[token]/actions.ts#acceptInviteAction': {
       token: INVITE_TOKEN,
       password: `Cross-site ${run} pass`,

@@ -659,3 +659,137 @@ describe('two-step sign-in', () => {
     expect(await redirectOf(html(PaymentsPage({ searchParams: Promise.resolve({}) })))).toBeNull();
   });
 });
+
+describe('recovery codes replaced; an owner resets another user’s two-step sign-in', () => {
+  it('new recovery codes take the password and a current app code (not a recovery code): the old ones, used or not, stop working; the code is not replayed; audited without a code', async () => {
+    const u = await enrolled('admin');
+    const client = uniqueClient();
+    const T = T0 + 300;
+    const proof = (code: string, password = u.password) => ({ code, password, clientAddress: client });
+    expect(await tf.checkSecondFactor(db(), u.user.id, u.recoveryCodes[0]!, T)).toBe('recovery');
+    await expect(tf.regenerateRecoveryCodes(db(), u.user.id, proof(tf.totpCode(u.secret, T), 'not the password'), null, T)).rejects.toMatchObject({
+      code: 'wrong_password',
+    });
+    await expect(tf.regenerateRecoveryCodes(db(), u.user.id, proof(u.recoveryCodes[1]!), null, T)).rejects.toMatchObject({ code: 'invalid_code' });
+    expect(await tf.recoveryCodesLeft(db(), u.user.id)).toBe(9);
+    const { recoveryCodes } = await tf.regenerateRecoveryCodes(db(), u.user.id, proof(tf.totpCode(u.secret, T)), null, T);
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set([...recoveryCodes, ...u.recoveryCodes]).size).toBe(20);
+    expect(await tf.recoveryCodesLeft(db(), u.user.id)).toBe(10);
+    // The same app code again (its step is used): refused.
+    await expect(tf.regenerateRecoveryCodes(db(), u.user.id, proof(tf.totpCode(u.secret, T)), null, T + 1)).rejects.toMatchObject({ code: 'invalid_code' });
+    // An old code (unused) opens nothing; a new one works, once.
+    expect(await tf.checkSecondFactor(db(), u.user.id, u.recoveryCodes[1]!, T + 60)).toBeNull();
+    expect(await tf.checkSecondFactor(db(), u.user.id, recoveryCodes[4]!, T + 60)).toBe('recovery');
+    expect(await tf.checkSecondFactor(db(), u.user.id, recoveryCodes[4]!, T + 61)).toBeNull();
+    const lines = await db().query<{ actor_id: string; changes: unknown }>(
+      `select actor_id, changes from audit_events where target_id = $1 and action = 'user.recovery_codes_regenerated'`,
+      [u.user.id],
+    );
+    expect(lines.map((l) => [l.actor_id, typeof l.changes === 'string' ? JSON.parse(l.changes) : l.changes])).toEqual([
+      [u.user.id, { before: { recoveryCodesLeft: 9 }, after: { recoveryCodesLeft: 10 } }],
+    ]);
+    const everything = JSON.stringify(await db().query(`select * from audit_events where merchant_id = $1`, [u.merchantId]));
+    for (const c of [...recoveryCodes, ...u.recoveryCodes]) {
+      expect(everything).not.toContain(c);
+      expect(everything).not.toContain(c.replace(/-/g, ''));
+    }
+    // Wrong passwords are throttled as sign-ins: the right proof then waits too.
+    let answer: unknown;
+    for (let i = 0; i < 5; i++)
+      answer = await tf.regenerateRecoveryCodes(db(), u.user.id, proof(tf.totpCode(u.secret, T + 90), 'nope'), null, T + 90).catch((e) => e);
+    expect(answer).toMatchObject({ code: 'throttled' });
+    expect(await tf.regenerateRecoveryCodes(db(), u.user.id, proof(tf.totpCode(u.secret, T + 90)), null, T + 90).catch((e) => e)).toMatchObject({
+      code: 'throttled',
+    });
+    // Two-step sign-in off: nothing to replace.
+    const { owner } = await merchantWithOwner();
+    await expect(tf.regenerateRecoveryCodes(db(), owner.id, proof('123456'), null, T)).rejects.toMatchObject({ code: 'two_factor_off' });
+  });
+
+  it('from the account page: new codes shown once, the count back to 10; a wrong code said', async () => {
+    // Enrolled a minute ago (the actions run on the real clock).
+    const { owner, password } = await merchantWithOwner();
+    const now = Math.floor(Date.now() / 1000);
+    const { secret: base32 } = await tf.startEnrolment(db(), owner, now - 60);
+    const secret = Secret.fromBase32(base32);
+    await tf.confirmEnrolment(db(), owner.id, { code: tf.totpCode(secret, now - 60), password, clientAddress: uniqueClient() }, null, now - 60);
+    await as(owner.id);
+    const page = await html(AccountPage());
+    expect(text(page)).toContain('New recovery codes');
+    expect(page).toMatch(/<label for="regenerate-code">Code from the app<\/label>/);
+    expect(await post(account.regenerateRecoveryCodesAction, { code: '000000', password })).toBe('/dashboard/account');
+    expect(text(await html(AccountPage()))).toContain('That code is not right');
+    expect(await post(account.regenerateRecoveryCodesAction, { code: tf.totpCode(secret, now), password })).toBe('/dashboard/account');
+    const done = await html(AccountPage());
+    expect(text(done)).toContain('New recovery codes: the old ones no longer work.');
+    const codes = /<textarea[^>]*>([^<]*)<\/textarea>/.exec(done)![1]!.split('\n');
+    expect(codes).toHaveLength(10);
+    const later = await html(AccountPage());
+    expect(text(later)).toContain('Recovery codes left: 10.');
+    expect(later).not.toContain(codes[0]!);
+    const log = written.join('');
+    for (const c of codes) expect(log).not.toContain(c);
+  });
+
+  it('an owner resets an admin’s: secret and codes gone, sessions and pending sign-ins ended, audited, every owner warned; then the password alone signs in, and the rule sends them to set it up again', async () => {
+    const { railBanners } = await import('@/lib/dashboard/banners');
+    const { merchantId, owner } = await merchantWithOwner();
+    const { user: owner2 } = await createUser(db(), { merchantId, email: uniqueEmail('owner2') });
+    const adminPassword = `${PASSWORD} ${++seq}`;
+    const { user: admin } = await createUser(db(), { merchantId, email: uniqueEmail('admin'), role: 'admin', password: adminPassword });
+    const { secret } = await tf.startEnrolment(db(), admin, T0);
+    await tf.confirmEnrolment(db(), admin.id, { code: tf.totpCode(Secret.fromBase32(secret), T0), password: adminPassword, clientAddress: null }, null, T0);
+    const { user: viewer } = await createUser(db(), { merchantId, email: uniqueEmail('viewer'), role: 'viewer' });
+    const adminSession = await openSession(db(), admin.id);
+    const pendingSignIn = (await signIn(db(), { email: admin.email, password: adminPassword, clientAddress: uniqueClient() })) as { challenge?: string };
+    expect(pendingSignIn.challenge).toBeTruthy();
+
+    await as(owner.id);
+    const page = await html(UsersPage());
+    expect(page).toContain(`aria-label="Reset the two-step sign-in of ${admin.email}"`);
+    expect(page).not.toContain(`aria-label="Reset the two-step sign-in of ${viewer.email}"`);
+    expect(text(page)).toContain('For someone who lost their phone and their recovery codes');
+    // Refused: her own, a user without it; another merchant's user is not found.
+    expect(await post(users.resetTwoFactorAction, { userId: owner.id })).toBe('/dashboard/users');
+    expect(text(await html(UsersPage()))).toContain('Your own two-step sign-in is turned off from My account.');
+    expect(await post(users.resetTwoFactorAction, { userId: viewer.id })).toBe('/dashboard/users');
+    expect(text(await html(UsersPage()))).toContain('This user has no two-step sign-in to reset.');
+    const elsewhere = await enrolled('admin');
+    expect(await post(users.resetTwoFactorAction, { userId: elsewhere.user.id })).toBe('404');
+    expect((await db().query(`select totp_secret is not null as on from users where id = $1`, [elsewhere.user.id]))[0]).toEqual({ on: true });
+    // An admin may not (users.manage).
+    await as(admin.id);
+    expect(await post(users.resetTwoFactorAction, { userId: admin.id })).toBe('403');
+
+    await as(owner.id);
+    expect(await post(users.resetTwoFactorAction, { userId: admin.id })).toBe('/dashboard/users');
+    expect(text(await html(UsersPage()))).toContain(`The two-step sign-in of ${admin.email} is reset: their sessions have ended.`);
+    expect(await db().query(`select totp_secret, totp_pending, totp_last_step from users where id = $1`, [admin.id])).toEqual([
+      { totp_secret: null, totp_pending: null, totp_last_step: null },
+    ]);
+    expect(await tf.recoveryCodesLeft(db(), admin.id)).toBe(0);
+    expect(await sessionFromToken(db(), adminSession)).toBeNull();
+    expect(await tf.challengeUser(db(), pendingSignIn.challenge)).toBeNull();
+    const lines = await db().query<{ actor_id: string; action: string }>(
+      `select actor_id, action from audit_events where target_id = $1 and action like 'user.two_factor%' order by seq`,
+      [admin.id],
+    );
+    expect(lines).toEqual([
+      { actor_id: admin.id, action: 'user.two_factor_changed' },
+      { actor_id: owner.id, action: 'user.two_factor_reset' },
+    ]);
+    // Both owners are warned, naming the admin and who reset it.
+    for (const o of [owner, owner2])
+      expect((await railBanners(db(), merchantId, o.id)).map((b) => [b.kind, b.subject, b.who])).toContainEqual(['two_factor_reset', admin.email, owner.email]);
+    // Reset again: nothing left to reset.
+    expect(await post(users.resetTwoFactorAction, { userId: admin.id })).toBe('/dashboard/users');
+    expect(text(await html(UsersPage()))).toContain('This user has no two-step sign-in to reset.');
+
+    // The password alone signs in now; where the merchant requires it, they are sent to set it up.
+    expect(await signIn(db(), { email: admin.email, password: adminPassword, clientAddress: uniqueClient() })).toMatchObject({ ok: true });
+    await tf.setRequireTwoFactor(db(), merchantId, true);
+    await as(admin.id);
+    expect(await redirectOf(html(PaymentsPage({ searchParams: Promise.resolve({}) })))).toBe('/dashboard/account?required=1');
+  });
+});

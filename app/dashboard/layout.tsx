@@ -42,6 +42,7 @@ const BANNER_TEXT = {
   disabled: 'bannerRailDisabled',
   approval_off: 'bannerApprovalOff',
   owner_added: 'bannerOwnerAdded',
+  two_factor_reset: 'bannerTwoFactorReset',
 } as const;
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {

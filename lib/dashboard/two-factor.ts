@@ -24,7 +24,7 @@ import { config } from '../config';
 import type { Db } from '../db/client';
 import { forgiveSignInAttempt, takeSignInAttempt } from '../domain/action-limits';
 import { type Actor, recordAudit, SYSTEM_ACTOR } from '../domain/audit';
-import { DomainError } from '../errors';
+import { DomainError, notFound } from '../errors';
 import { nowSeconds } from '../ids';
 import { keyRing, open, SecretsError, seal } from '../secrets';
 import { verifyPassword } from './passwords';
@@ -294,6 +294,93 @@ export async function disableTwoFactor(
 }
 
 const selfActor = (id: string, email: string): Actor => ({ type: 'user', id, label: email });
+
+/**
+ * Ten new recovery codes for a user whose two-step sign-in is on (returned once; the old ones, used
+ * or not, stop working): for one who used some, or fears they were seen. Proven by the password and
+ * a current code of the app (not a recovery code: whoever lost the app turns two-step sign-in off
+ * with one and sets it up again), throttled as a sign-in; the code's step counts as used. Nothing
+ * else changes (the secret, the sessions).
+ */
+export async function regenerateRecoveryCodes(
+  db: Db,
+  userId: string,
+  proof: { code: string; password: string; clientAddress: string | null },
+  actor: Actor | null = null,
+  now = nowSeconds(),
+): Promise<{ recoveryCodes: string[] }> {
+  const [row] = await db.query<{ totp_secret: string | null; merchant_id: string; email: string; password_hash: string }>(
+    `select totp_secret, merchant_id, email, password_hash from users where id = $1`,
+    [userId],
+  );
+  if (!row?.totp_secret) throw new DomainError('two_factor_off', 'Two-step sign-in is off: there are no recovery codes to replace.');
+  const who = { account: `2fa:${userId}`, client: proof.clientAddress };
+  const wait = await takeSignInAttempt(db, who, now);
+  if (wait > 0) throw Object.assign(new DomainError('throttled', `Too many wrong codes or passwords. Try again in ${waitText(wait)}.`), { retryAfter: wait });
+  if (!(await verifyPassword(proof.password, row.password_hash))) throw new DomainError('wrong_password', 'That password is not right.', 'password');
+  const typed = tidy(proof.code);
+  if (!/^\d{6}$/.test(typed) || (await checkSecondFactor(db, userId, typed, now)) !== 'totp')
+    throw new DomainError('invalid_code', 'That code is not right: type the 6 digits the app shows now.', 'code');
+  await forgiveSignInAttempt(db, who);
+  const { codes, hashes } = newRecoveryCodes();
+  await db.transaction(async (tx) => {
+    // Under the user's row: two regenerations at once leave one set, the last one's.
+    const [still] = await tx.query<{ on: boolean }>(`select totp_secret is not null as on from users where id = $1 for update`, [userId]);
+    if (!still?.on) throw new DomainError('two_factor_off', 'Two-step sign-in is off: there are no recovery codes to replace.');
+    const left = await recoveryCodesLeft(tx, userId);
+    await tx.query(`delete from user_recovery_codes where user_id = $1`, [userId]);
+    await tx.query(`insert into user_recovery_codes (user_id, code_hash, created_at) select $1, h, $3 from unnest($2::text[]) h`, [userId, hashes, now]);
+    await recordAudit(tx, {
+      merchantId: row.merchant_id,
+      livemode: true,
+      actor: actor ?? { ...selfActor(userId, row.email), ip: proof.clientAddress },
+      action: 'user.recovery_codes_regenerated',
+      target: { object: 'user', id: userId },
+      changes: { before: { recoveryCodesLeft: left }, after: { recoveryCodesLeft: RECOVERY_CODE_COUNT } },
+      now,
+    });
+  });
+  return { recoveryCodes: codes };
+}
+
+/**
+ * An owner (users.manage, the Users page) turns off another user's two-step sign-in: for one who
+ * lost both their phone and their recovery codes. The secret (and one being set up) and the codes are
+ * gone, every session and pending sign-in of theirs ends at once; they sign in with their password
+ * and, where the merchant requires two-step sign-in of their role, must set it up again before any
+ * other page. Not one's own (My account turns it off, with a proof), nor a user of another merchant
+ * (resource_missing). Audited user.two_factor_reset; every owner sees a banner when the user is an
+ * owner or an admin (lib/dashboard/banners.ts).
+ */
+export async function resetTwoFactor(db: Db, merchantId: string, userId: string, actor: Actor, now = nowSeconds()): Promise<{ email: string }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ email: string; on: boolean }>(
+      `select email, totp_secret is not null as on from users where id = $1 and merchant_id = $2 for update`,
+      [userId, merchantId],
+    );
+    if (!row) throw notFound('user', userId);
+    if (actor.type === 'user' && actor.id === userId)
+      throw new DomainError('own_two_factor', 'Your own two-step sign-in is turned off from My account (with a code or your password).', 'userId');
+    if (!row.on) throw new DomainError('two_factor_off', `${row.email} has no two-step sign-in to reset.`, 'userId');
+    await tx.query(`update users set totp_secret = null, totp_pending = null, totp_enabled_at = null, totp_last_step = null, updated_at = $2 where id = $1`, [
+      userId,
+      now,
+    ]);
+    await tx.query(`delete from user_recovery_codes where user_id = $1`, [userId]);
+    await tx.query(`delete from sign_in_challenges where user_id = $1`, [userId]);
+    await endOtherSessions(tx, userId, undefined, now);
+    await recordAudit(tx, {
+      merchantId,
+      livemode: true,
+      actor,
+      action: 'user.two_factor_reset',
+      target: { object: 'user', id: userId },
+      changes: { before: { twoFactor: true }, after: { twoFactor: false } },
+      now,
+    });
+    return { email: row.email };
+  });
+}
 
 /** A change of the second factor ends the user's other sessions (the one that made it goes on, when named). */
 async function endOtherSessions(tx: Db, userId: string, keep: string | undefined, now: number): Promise<void> {

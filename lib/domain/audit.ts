@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'user.role_changed',
   'user.disabled',
   'user.two_factor_changed',
+  'user.two_factor_reset',
+  'user.recovery_codes_regenerated',
   'api_key.created',
   'api_key.rolled',
   'api_key.revoked',

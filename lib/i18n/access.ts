@@ -55,6 +55,8 @@ const fr = {
     'L’approbation des modifications des comptes de réception a été désactivée le {date}, par {who} : la modification d’un compte par un propriétaire s’applique désormais tout de suite. Si ce n’est pas vous ou un collègue, vérifiez-le tout de suite.',
   bannerOwnerAdded:
     '{subject} a été invité(e) ou nommé(e) propriétaire le {date}, par {who} : un propriétaire change où arrive l’argent et approuve les modifications des autres. Si ce n’est pas vous ou un collègue, vérifiez les utilisateurs tout de suite.',
+  bannerTwoFactorReset:
+    'La validation en deux étapes de {subject} a été réinitialisée le {date}, par {who} : son compte s’ouvre avec le seul mot de passe jusqu’à ce qu’il la réactive. Si ce n’est pas prévu, vérifiez les utilisateurs tout de suite.',
   bannerModeLive: 'mode live',
   bannerModeTest: 'mode test',
   bannerDismiss: 'J’ai vu',
@@ -136,6 +138,8 @@ const en: MessageTable<AccessMessages> = {
     'Approval of rail account changes was turned off on {date}, by {who}: an owner’s change of where the money lands now applies at once. If it was not you or a colleague, check it now.',
   bannerOwnerAdded:
     '{subject} was invited or made an owner on {date}, by {who}: an owner changes where the money lands and approves the others’ changes. If it was not you or a colleague, check the users now.',
+  bannerTwoFactorReset:
+    '{subject}’s two-step sign-in was reset on {date}, by {who}: their account opens with the password alone until they set it up again. If this was not planned, check the users now.',
   bannerModeLive: 'live mode',
   bannerModeTest: 'test mode',
   bannerDismiss: 'Seen',

@@ -89,6 +89,21 @@ const fr = {
   twoFactorDisabled: 'Connexion en deux étapes désactivée.',
   wrongProof: 'Ce code ou ce mot de passe n’est pas le bon.',
   throttled: 'Trop d’essais. Réessayez dans {wait}.',
+  regenerateTitle: 'Nouveaux codes de secours',
+  regenerateHint:
+    'Si vous en avez utilisé, ou si quelqu’un a pu les voir : dix nouveaux codes, les anciens ne marchent plus. Un code de l’application (pas un code de secours) et votre mot de passe.',
+  appCode: 'Code de l’application',
+  regenerate: 'Remplacer les codes de secours',
+  recoveryRegenerated: 'Nouveaux codes de secours : les anciens ne marchent plus.',
+  twoFactorOffAlready: 'La connexion en deux étapes est désactivée.',
+  // an owner resets another user's two-step sign-in (Users page)
+  resetTwoFactor: 'Réinitialiser la connexion en deux étapes',
+  resetTwoFactorOf: 'Réinitialiser la connexion en deux étapes de {email}',
+  resetTwoFactorHint:
+    'Pour quelqu’un qui a perdu son téléphone et ses codes de secours : son compte s’ouvrira avec le seul mot de passe, ses sessions sont fermées, et s’il doit l’avoir il la réactivera à la connexion. Les autres propriétaires en sont avertis.',
+  twoFactorResetDone: 'La connexion en deux étapes de {email} est réinitialisée : ses sessions sont fermées.',
+  twoFactorResetOwn: 'Votre propre connexion en deux étapes se désactive depuis Mon compte.',
+  twoFactorResetNone: 'Cet utilisateur n’a pas de connexion en deux étapes à réinitialiser.',
   // the merchant's setting
   requireTitle: 'Connexion en deux étapes obligatoire',
   requireLabel: 'Exiger la connexion en deux étapes des propriétaires et des administrateurs',
@@ -188,6 +203,20 @@ const en: MessageTable<TeamMessages> = {
   twoFactorDisabled: 'Two-step sign-in is off.',
   wrongProof: 'That code or password is not right.',
   throttled: 'Too many attempts. Try again in {wait}.',
+  regenerateTitle: 'New recovery codes',
+  regenerateHint:
+    'If you used some, or someone may have seen them: ten new codes, and the old ones stop working. A code from the app (not a recovery code) and your password.',
+  appCode: 'Code from the app',
+  regenerate: 'Replace the recovery codes',
+  recoveryRegenerated: 'New recovery codes: the old ones no longer work.',
+  twoFactorOffAlready: 'Two-step sign-in is off.',
+  resetTwoFactor: 'Reset two-step sign-in',
+  resetTwoFactorOf: 'Reset the two-step sign-in of {email}',
+  resetTwoFactorHint:
+    'For someone who lost their phone and their recovery codes: their account will open with the password alone, their sessions end, and where they must have it they set it up again at sign-in. The other owners are told.',
+  twoFactorResetDone: 'The two-step sign-in of {email} is reset: their sessions have ended.',
+  twoFactorResetOwn: 'Your own two-step sign-in is turned off from My account.',
+  twoFactorResetNone: 'This user has no two-step sign-in to reset.',
   requireTitle: 'Two-step sign-in required',
   requireLabel: 'Require two-step sign-in of owners and administrators',
   requireHint: 'Those without it are sent to turn it on before any other page.',

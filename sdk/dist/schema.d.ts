@@ -2158,7 +2158,7 @@ export interface components {
              * @description what was done (user.signed_in, api_key.created, refund.approved, rail_account.updated...)
              * @enum {string}
              */
-            action: "user.signed_in" | "user.sign_in_failed" | "user.invited" | "user.invitation_revoked" | "user.role_changed" | "user.disabled" | "user.two_factor_changed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "rail_account.change_requested" | "rail_account.change_approved" | "rail_account.change_rejected" | "rail_account.change_canceled" | "refund.created" | "refund.approved" | "refund.rejected" | "refund.canceled" | "account.updated";
+            action: "user.signed_in" | "user.sign_in_failed" | "user.invited" | "user.invitation_revoked" | "user.role_changed" | "user.disabled" | "user.two_factor_changed" | "user.two_factor_reset" | "user.recovery_codes_regenerated" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "rail_account.change_requested" | "rail_account.change_approved" | "rail_account.change_rejected" | "rail_account.change_canceled" | "refund.created" | "refund.approved" | "refund.rejected" | "refund.canceled" | "account.updated";
             /** @description who did it */
             actor: {
                 /**
@@ -14869,7 +14869,7 @@ export interface operations {
                 endingBefore?: string;
                 "createdAt[gte]"?: number;
                 "createdAt[lt]"?: number;
-                action?: "user.signed_in" | "user.sign_in_failed" | "user.invited" | "user.invitation_revoked" | "user.role_changed" | "user.disabled" | "user.two_factor_changed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "rail_account.change_requested" | "rail_account.change_approved" | "rail_account.change_rejected" | "rail_account.change_canceled" | "refund.created" | "refund.approved" | "refund.rejected" | "refund.canceled" | "account.updated";
+                action?: "user.signed_in" | "user.sign_in_failed" | "user.invited" | "user.invitation_revoked" | "user.role_changed" | "user.disabled" | "user.two_factor_changed" | "user.two_factor_reset" | "user.recovery_codes_regenerated" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "rail_account.created" | "rail_account.updated" | "rail_account.disabled" | "rail_account.change_requested" | "rail_account.change_approved" | "rail_account.change_rejected" | "rail_account.change_canceled" | "refund.created" | "refund.approved" | "refund.rejected" | "refund.canceled" | "account.updated";
                 actor?: string;
             };
             header?: never;

@@ -2,13 +2,14 @@
 import { headers } from 'next/headers';
 // The signed-in user's own two-step sign-in (lib/dashboard/two-factor.ts): start (a new secret,
 // shown on the account page), confirm with a first code (ten recovery codes, shown once on the next
-// render), and turn off (a current code, a recovery code or the password). These run even while the
+// render), replace the recovery codes (a current code of the app and the password: ten new ones, shown
+// once), and turn off (a current code, a recovery code or the password). These run even while the
 // merchant's rule requires two-step sign-in of a user who has not set it up yet: it is where they
 // are sent.
 import { finish, refused } from '@/components/dashboard/catalog/server';
 import { field } from '@/lib/dashboard/catalog';
 import { ACCOUNT_PATH, dashboardAction, userActor } from '@/lib/dashboard/context';
-import { confirmEnrolment, disableTwoFactor, startEnrolment } from '@/lib/dashboard/two-factor';
+import { confirmEnrolment, disableTwoFactor, regenerateRecoveryCodes, startEnrolment } from '@/lib/dashboard/two-factor';
 import { lastHop } from '@/lib/domain/action-limits';
 import { tt } from '@/lib/i18n/team';
 
@@ -82,4 +83,37 @@ export async function disableTwoFactorAction(form: FormData): Promise<void> {
     );
   }
   return finish(ctx, ACCOUNT_PATH, { kind: 'notice', message: m('twoFactorDisabled') });
+}
+
+export async function regenerateRecoveryCodesAction(form: FormData): Promise<void> {
+  const ctx = await dashboardAction('signed_in', { enrolling: true });
+  const m = tt(ctx.locale);
+  const h = await headers();
+  let codes: string[];
+  try {
+    const proof = {
+      code: field(form, 'code').slice(0, 32),
+      password: String(form.get('password') ?? '').slice(0, 1024),
+      clientAddress: lastHop(h.get('x-forwarded-for')) ?? h.get('x-real-ip'),
+    };
+    codes = (await regenerateRecoveryCodes(ctx.db, ctx.user.id, proof, await userActor(ctx))).recoveryCodes;
+  } catch (err) {
+    return refused(ctx, ACCOUNT_PATH, err, (e) =>
+      e.code === 'invalid_code'
+        ? m('invalidCode')
+        : e.code === 'wrong_password'
+          ? m('wrongPassword')
+          : e.code === 'two_factor_off'
+            ? m('twoFactorOffAlready')
+            : e.code === 'throttled'
+              ? m('throttled', { wait: waitShort((e as { retryAfter?: number }).retryAfter ?? 60) })
+              : undefined,
+    );
+  }
+  return finish(ctx, ACCOUNT_PATH, {
+    kind: 'secret',
+    message: m('recoveryRegenerated'),
+    secrets: [{ label: m('recoveryCodes'), value: codes.join('\n') }],
+    hint: m('recoveryHint'),
+  });
 }

@@ -1,6 +1,7 @@
 // The signed-in user's own page: who they are (e-mail, role) and their two-step sign-in: off (a
 // button to set it up), being set up (the QR code and the key in text, a field for the first code:
-// the only page that ever shows the secret), or on (recovery codes left, a form to turn it off).
+// the only page that ever shows the secret), or on (recovery codes left, a form to replace them, a
+// form to turn it off).
 // When the merchant requires two-step sign-in of this user's role and they have none, every other
 // page sends them here (lib/dashboard/context.ts) and this page says why.
 
@@ -13,7 +14,7 @@ import { dashboardContext, dashboardLocale } from '@/lib/dashboard/context';
 import { groupSecret, pendingEnrolment, recoveryCodesLeft } from '@/lib/dashboard/two-factor';
 import { tc } from '@/lib/i18n/catalog';
 import { roleName, tt } from '@/lib/i18n/team';
-import { confirmTwoFactorAction, disableTwoFactorAction, startTwoFactorAction } from './actions';
+import { confirmTwoFactorAction, disableTwoFactorAction, regenerateRecoveryCodesAction, startTwoFactorAction } from './actions';
 import '../catalog.css';
 import '../team.css';
 
@@ -48,6 +49,42 @@ export default async function AccountPage() {
             <p>
               <strong>{m('twoFactorIsOn')}</strong> {m('recoveryLeft', { count: left })}
             </p>
+            <h3>{m('regenerateTitle')}</h3>
+            <p className="db-muted" id="regenerate-hint">
+              {m('regenerateHint')}
+            </p>
+            <form action={regenerateRecoveryCodesAction} className="db-form">
+              <div className="db-field">
+                <label htmlFor="regenerate-code">{m('appCode')}</label>
+                <input
+                  id="regenerate-code"
+                  name="code"
+                  type="text"
+                  inputMode="numeric"
+                  pattern="[0-9 ]{6,7}"
+                  className="dc-input"
+                  autoComplete="one-time-code"
+                  required
+                  maxLength={7}
+                  aria-describedby="regenerate-hint"
+                />
+              </div>
+              <div className="db-field">
+                <label htmlFor="regenerate-password">{m('password')}</label>
+                <input
+                  id="regenerate-password"
+                  name="password"
+                  type="password"
+                  className="dc-input"
+                  autoComplete="current-password"
+                  required
+                  maxLength={1024}
+                />
+              </div>
+              <button type="submit" className="db-button db-button-secondary">
+                {m('regenerate')}
+              </button>
+            </form>
             <h3>{m('disableTitle')}</h3>
             <p className="db-muted" id="disable-hint">
               {m('disableHint')}

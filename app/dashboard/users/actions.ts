@@ -2,7 +2,8 @@
 // Users from the dashboard (the `users.manage` permission: owners, lib/domain/permissions.ts): invite an e-mail with a role (a
 // one-time link shown once on the next render of the page, lib/dashboard/invitations.ts), revoke a
 // pending invitation, change a user's role (not one's own; the last active owner is kept), disable a
-// user (not oneself; the user's sessions end at once), and the merchant's "two-step sign-in
+// user (not oneself; the user's sessions end at once), reset another user's two-step sign-in (lost
+// phone and codes: lib/dashboard/two-factor.ts resetTwoFactor), and the merchant's "two-step sign-in
 // required" setting.
 import { finish, refused } from '@/components/dashboard/catalog/server';
 import { config } from '@/lib/config';
@@ -10,7 +11,7 @@ import { field, formatDate, idField } from '@/lib/dashboard/catalog';
 import { dashboardAction, userActor } from '@/lib/dashboard/context';
 import { createInvitation, INVITE_PATH, revokeInvitation } from '@/lib/dashboard/invitations';
 import { isRole } from '@/lib/dashboard/roles';
-import { setRequireTwoFactor } from '@/lib/dashboard/two-factor';
+import { resetTwoFactor, setRequireTwoFactor } from '@/lib/dashboard/two-factor';
 import { changeUserRole, disableUser, normalizeEmail } from '@/lib/dashboard/users';
 import { tc } from '@/lib/i18n/catalog';
 import { roleName, tt } from '@/lib/i18n/team';
@@ -83,6 +84,21 @@ export async function disableUserAction(form: FormData): Promise<void> {
     );
   }
   return finish(ctx, USERS, { kind: 'notice', message: t('userDisabled') });
+}
+
+export async function resetTwoFactorAction(form: FormData): Promise<void> {
+  const ctx = await dashboardAction('users.manage');
+  const m = tt(ctx.locale);
+  const id = idField(form, 'userId', 'user');
+  let email: string;
+  try {
+    email = (await resetTwoFactor(ctx.db, ctx.merchantId, id, await userActor(ctx))).email;
+  } catch (err) {
+    return refused(ctx, USERS, err, (e) =>
+      e.code === 'own_two_factor' ? m('twoFactorResetOwn') : e.code === 'two_factor_off' ? m('twoFactorResetNone') : undefined,
+    );
+  }
+  return finish(ctx, USERS, { kind: 'notice', message: m('twoFactorResetDone', { email }) });
 }
 
 export async function setRequireTwoFactorAction(form: FormData): Promise<void> {

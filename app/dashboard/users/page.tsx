@@ -1,5 +1,6 @@
 // The merchant's users: the list (role, two-step sign-in, disabled ones marked); for owners
-// (the users.manage permission), each user's role to change and a Disable button (not their own), an
+// (the users.manage permission), each user's role to change, a Disable button and, for one with
+// two-step sign-in, a Reset of it (not their own), an
 // invitation form (e-mail and role: a one-time link shown once, here, right after), the pending
 // invitations (role, expiry, Revoke), and the "two-step sign-in required" setting.
 
@@ -13,7 +14,7 @@ import { ROLES } from '@/lib/dashboard/roles';
 import { requiresTwoFactor } from '@/lib/dashboard/two-factor';
 import { listUsers } from '@/lib/dashboard/users';
 import { roleHelp, roleName, tt } from '@/lib/i18n/team';
-import { changeRoleAction, disableUserAction, inviteUserAction, revokeInvitationAction, setRequireTwoFactorAction } from './actions';
+import { changeRoleAction, disableUserAction, inviteUserAction, resetTwoFactorAction, revokeInvitationAction, setRequireTwoFactorAction } from './actions';
 import '../catalog.css';
 import '../team.css';
 
@@ -77,11 +78,20 @@ export default async function UsersPage() {
                       {t('disable')}
                     </ActionButton>
                   ) : null}
+                  {u.id !== ctx.user.id && !u.disabled && u.twoFactor ? (
+                    <>
+                      {' '}
+                      <ActionButton action={resetTwoFactorAction} fields={{ userId: u.id }} secondary danger label={m('resetTwoFactorOf', { email: u.email })}>
+                        {m('resetTwoFactor')}
+                      </ActionButton>
+                    </>
+                  ) : null}
                 </td>
               ) : null}
             </tr>
           ))}
         </Table>
+        {manage && users.some((u) => u.twoFactor && u.id !== ctx.user.id && !u.disabled) ? <p className="db-muted">{m('resetTwoFactorHint')}</p> : null}
       </div>
 
       {manage ? (
