@@ -5,7 +5,8 @@
 // and sign in again with the password and a code, in a browser without JavaScript. Each new page at
 // 360 px and axe-clean, without JavaScript too. The invitee is a new user of the shared demo
 // merchant: the owner the other specs sign in with keeps no two-step sign-in, and the merchant's
-// "required" rule stays off.
+// "required" rule stays off. Then the owner resets the admin's two-step sign-in (a lost phone): the
+// admin's session ends, the owner sees (and dismisses) the banner, the password alone signs in.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { fitsWidth } from './checkout-helpers';
@@ -112,6 +113,25 @@ test('[TEAM]: invite an admin by link, set a password in a fresh browser, turn o
   await expect(np).toHaveURL(/\/dashboard$/);
   await np.goto('/dashboard/account');
   await expect(np.getByText(`Signed in as ${email}, Administrator.`)).toBeVisible();
+
+  // The admin lost the phone and the codes: the owner resets it from the users page. The admin's
+  // session ends; every owner is told by a banner until they dismiss it; the password alone signs in.
+  await page.reload();
+  await checks(page, browser, 'users-two-factor');
+  await page.getByRole('button', { name: `Reset the two-step sign-in of ${email}` }).click();
+  await expect(page.getByRole('status')).toHaveText(`The two-step sign-in of ${email} is reset: their sessions have ended.`);
+  await expect(page.getByRole('row').filter({ hasText: email })).not.toContainText('2FA');
+  const banner = page.getByRole('alert').filter({ hasText: `${email}’s two-step sign-in was reset` });
+  await expect(banner).toBeVisible();
+  await checks(page, browser, 'two-factor-reset');
+  await banner.getByRole('button', { name: 'Seen' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: `${email}’s two-step sign-in was reset` })).toHaveCount(0);
+  await np.goto('/dashboard/account');
+  await expect(np).toHaveURL(/\/dashboard\/sign-in/);
+  await np.getByLabel('Email address').fill(email);
+  await np.getByLabel('Password').fill(password);
+  await np.getByRole('button', { name: 'Sign in' }).click();
+  await expect(np).toHaveURL(/\/dashboard$/);
   await nojs.close();
 
   // An unknown link says so too.
