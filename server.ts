@@ -18,7 +18,8 @@ const root = path.basename(import.meta.dirname) === 'dist' ? path.dirname(import
 const log = (level: 'info' | 'error', msg: string, fields: Record<string, unknown> = {}) =>
   (level === 'error' ? process.stderr : process.stdout).write(`${JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields })}\n`);
 
-const port = Number(process.env.PORT ?? 3000);
+// As lib/config.ts reads it (an empty PORT is unset): that check refuses PORT=0 without BASE_URL.
+const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME ?? '0.0.0.0';
 /** How long a stop (SIGTERM) waits for the requests in flight before closing their connections (under Kubernetes' default 30 s grace). */
 const DRAIN_TIMEOUT_MS = 25_000;
@@ -90,7 +91,14 @@ server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerR
 // beforehand can be taken, while start-up runs, by one of the database connections' own).
 server.listen(port, hostname, () => {
   const bound = (server.address() as AddressInfo).port;
-  log('info', 'listening', { url: `http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${bound}` });
+  const origin = `http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${bound}`;
+  // Next.js fetches a server action's redirect target from this server itself, at the port it was
+  // given (next() above: 0 counts as 3000): with PORT=0, the bound one, as Next's own start does.
+  if (port === 0) {
+    process.env.PORT = String(bound);
+    process.env.__NEXT_PRIVATE_ORIGIN = origin;
+  }
+  log('info', 'listening', { url: origin });
 });
 
 /**

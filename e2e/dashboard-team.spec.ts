@@ -10,7 +10,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { fitsWidth } from './checkout-helpers';
-import { axe, axeWithoutJs, englishContext, inviteByLink, signIn } from './dashboard-helpers';
+import { axe, axeWithoutJs, englishContext, inviteByLink, signIn, user } from './dashboard-helpers';
 
 const run = Math.random().toString(36).slice(2, 8);
 
@@ -118,7 +118,16 @@ test('[TEAM]: invite an admin by link, set a password in a fresh browser, turn o
   // session ends; every owner is told by a banner until they dismiss it; the password alone signs in.
   await page.reload();
   await checks(page, browser, 'users-two-factor');
-  await page.getByRole('button', { name: `Reset the two-step sign-in of ${email}` }).click();
+  await page.getByRole('link', { name: `Reset the two-step sign-in of ${email}` }).click();
+  // The owner confirms it is her (a stolen session alone resets no one).
+  const confirm = page.getByRole('region', { name: `Reset the two-step sign-in of ${email}` });
+  await expect(confirm).toBeVisible();
+  await checks(page, browser, 'users-two-factor-reset-confirm');
+  await confirm.getByLabel('Your password').fill('not the password');
+  await confirm.getByRole('button', { name: 'Reset two-step sign-in' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'That password is not right' })).toBeVisible();
+  await confirm.getByLabel('Your password').fill(user().password);
+  await confirm.getByRole('button', { name: 'Reset two-step sign-in' }).click();
   await expect(page.getByRole('status')).toHaveText(`The two-step sign-in of ${email} is reset: their sessions have ended.`);
   await expect(page.getByRole('row').filter({ hasText: email })).not.toContainText('2FA');
   const banner = page.getByRole('alert').filter({ hasText: `${email}’s two-step sign-in was reset` });

@@ -289,6 +289,10 @@ describe('refund approval thresholds: lowered or added by whoever changes settin
       expect((await set(sk, { XAF: null })).status).toBe(200);
       expect(await thresholds()).toEqual({ XOF: 5000 });
       expect(await accountAudits()).toBe(audits + 2);
+      // Thresholds have 15 digits at most (what the refund's check reads back exactly).
+      const huge = await set(sk, { XOF: 1_000_000_000_000_000 });
+      expect(huge.status).toBe(400);
+      expect(huge.body.error.message).toContain('at most 999999999999999');
     } finally {
       await set(sk, { XOF: 100, XAF: null });
     }
@@ -315,9 +319,56 @@ describe('refund approval thresholds: lowered or added by whoever changes settin
       await postAction(setApprovalThresholdsAction, form({ XOF: '1 000' }));
       expect(await refundsPage()).toContain('Approval thresholds saved.');
       expect(await thresholds()).toEqual({ XOF: 1000 });
+      // A page shown before an admin added a threshold: saving it changes only what it changed.
+      const shown = { 'was.XOF': '1000', ...Object.fromEntries(CURRENCIES.filter((c) => c !== 'XOF').map((c) => [`was.${c}`, ''])) };
+      as('ben');
+      await postAction(setApprovalThresholdsAction, form({ XOF: '1000', GNF: '5000' }));
+      expect(await thresholds()).toEqual({ XOF: 1000, GNF: 5000 });
+      as('ana');
+      await postAction(setApprovalThresholdsAction, { ...form({ XOF: '2 000' }), ...shown });
+      expect(await thresholds()).toEqual({ XOF: 2000, GNF: 5000 });
     } finally {
       await call('POST', '/v1/account', { key: sk, body: { refundApprovalThresholds: { XOF: 100, XAF: null } } });
     }
+  }, 120_000);
+});
+
+describe('a restricted key holds only what its maker holds now', () => {
+  it('demoted, the keys they made beyond the new role are revoked (audited, no longer accepted, their waiting refunds canceled); disabled, all of them; the secret keys stay', async () => {
+    const { changeUserRole, disableUser } = await import('@/lib/dashboard/users');
+    const oli = await createUser(db(), { merchantId: m.merchant.id, email: `oli-${randomBytes(3).toString('hex')}@keys.example`, role: 'owner' });
+    const oliActor: Actor = { type: 'user', id: oli.user.id, label: oli.user.email };
+    const make = (name: string, permissions: string[]) =>
+      createRestrictedKey(db(), m.merchant.id, { name, livemode: false, permissions }, oliActor, rolePermissions('owner'));
+    const loosen = await make('loosen', ['settings.write', 'approvals.loosen', 'refunds.write']);
+    const settings = await make('settings', ['settings.write', 'payments.read']);
+    const reader = await make('reader', ['payments.read']);
+    const pi = await paidIntent(5000);
+    const waiting = await askWithKey(loosen.secret, pi.id, 1000);
+    // Accepted (a 403 for a permission it lacks is accepted too), or refused as unknown (401).
+    const status = async (key: string) => ((await call('GET', '/v1/account', { key })).status === 401 ? 401 : 'accepted');
+    expect(await Promise.all([loosen.secret, settings.secret, reader.secret].map(status))).toEqual(['accepted', 'accepted', 'accepted']);
+
+    // Owner -> admin: the key with approvals.loosen goes (it could lift the thresholds her role may not).
+    const admin = await changeUserRole(db(), m.merchant.id, oli.user.id, 'admin', who('ana').actor);
+    expect(admin.keysRevoked).toBe(1);
+    expect(await status(loosen.secret)).toBe(401);
+    expect(await Promise.all([settings.secret, reader.secret].map(status))).toEqual(['accepted', 'accepted']);
+    expect(await refundRow(waiting)).toMatchObject({ status: 'canceled', failure_code: 'author_removed' });
+    const line = await db().query<{ actor_id: string; changes: unknown }>(
+      `select actor_id, changes from audit_events where target_id = $1 and action = 'api_key.revoked'`,
+      [loosen.key.id],
+    );
+    expect(line.map((l) => [l.actor_id, (typeof l.changes === 'string' ? JSON.parse(l.changes) : l.changes) as { after?: unknown }])).toEqual([
+      [who('ana').id, expect.objectContaining({ after: { reason: 'maker_lost_permissions' } })],
+    ]);
+    // Admin -> viewer: the settings key goes; the reader stays (a viewer reads payments).
+    expect((await changeUserRole(db(), m.merchant.id, oli.user.id, 'viewer', who('ana').actor)).keysRevoked).toBe(1);
+    expect(await Promise.all([settings.secret, reader.secret].map(status))).toEqual([401, 'accepted']);
+    // Disabled: every key they made goes; the merchant's secret key stays.
+    expect((await disableUser(db(), m.merchant.id, oli.user.id, who('ana').actor)).keysRevoked).toBe(1);
+    expect(await Promise.all([reader.secret, sk].map(status))).toEqual([401, 'accepted']);
+    await assertMoneyInvariant(db(), pi.id, { paid: 5000, refunded: 0, noRepoll: true });
   }, 120_000);
 });
 

@@ -707,7 +707,43 @@ describe('recovery codes replaced; an owner resets another user’s two-step sig
     await expect(tf.regenerateRecoveryCodes(db(), owner.id, proof('123456'), null, T)).rejects.toMatchObject({ code: 'two_factor_off' });
   });
 
-  it('from the account page: new codes shown once, the count back to 10; a wrong code said', async () => {
+  it("a reset takes the owner's own proof (a stolen session alone resets no one): her password, and her code when hers is on; throttled; a disabled user is refused", async () => {
+    const ana = await enrolled('owner');
+    const { user: bob } = await createUser(db(), { merchantId: ana.merchantId, email: uniqueEmail('bob'), role: 'admin', password: `${PASSWORD} bob` });
+    const { secret } = await tf.startEnrolment(db(), bob, T0);
+    await tf.confirmEnrolment(db(), bob.id, { code: tf.totpCode(Secret.fromBase32(secret), T0), password: `${PASSWORD} bob`, clientAddress: null }, null, T0);
+    const actor = { type: 'user' as const, id: ana.user.id, label: ana.user.email };
+    const client = uniqueClient();
+    const T = T0 + 600;
+    const reset = (proof: { password: string; code?: string }, at = T) =>
+      tf.resetTwoFactor(db(), ana.merchantId, bob.id, { ...proof, clientAddress: client }, actor, at);
+    await expect(reset({ password: ana.password })).rejects.toMatchObject({ code: 'invalid_code' });
+    await expect(reset({ password: ana.password, code: '000000' })).rejects.toMatchObject({ code: 'invalid_code' });
+    await expect(reset({ password: 'not hers', code: tf.totpCode(ana.secret, T) })).rejects.toMatchObject({ code: 'wrong_password' });
+    // Three failures from this address: the right proof waits too.
+    await expect(reset({ password: ana.password, code: tf.totpCode(ana.secret, T) })).rejects.toMatchObject({ code: 'throttled' });
+    expect(await tf.recoveryCodesLeft(db(), bob.id)).toBe(10);
+    // Later, with her code (or a recovery code of hers): done.
+    expect(await reset({ password: ana.password, code: ana.recoveryCodes[0]! }, T + 3600)).toEqual({ email: bob.email });
+    expect(await tf.recoveryCodesLeft(db(), bob.id)).toBe(0);
+    // A disabled user: refused, before any proof is asked.
+    const { user: cy } = await createUser(db(), { merchantId: ana.merchantId, email: uniqueEmail('cy'), role: 'admin', password: `${PASSWORD} cy` });
+    const s2 = await tf.startEnrolment(db(), cy, T0);
+    await tf.confirmEnrolment(db(), cy.id, { code: tf.totpCode(Secret.fromBase32(s2.secret), T0), password: `${PASSWORD} cy`, clientAddress: null }, null, T0);
+    await disableUser(db(), ana.merchantId, cy.id, actor);
+    await expect(
+      tf.resetTwoFactor(
+        db(),
+        ana.merchantId,
+        cy.id,
+        { password: ana.password, code: tf.totpCode(ana.secret, T + 7200), clientAddress: uniqueClient() },
+        actor,
+        T + 7200,
+      ),
+    ).rejects.toMatchObject({ code: 'user_disabled' });
+  });
+
+  it('from the account page: new codes shown once, the count back to 10, other sessions ended; a wrong code said', async () => {
     // Enrolled a minute ago (the actions run on the real clock).
     const { owner, password } = await merchantWithOwner();
     const now = Math.floor(Date.now() / 1000);
@@ -720,7 +756,10 @@ describe('recovery codes replaced; an owner resets another user’s two-step sig
     expect(page).toMatch(/<label for="regenerate-code">Code from the app<\/label>/);
     expect(await post(account.regenerateRecoveryCodesAction, { code: '000000', password })).toBe('/dashboard/account');
     expect(text(await html(AccountPage()))).toContain('That code is not right');
+    const other = await openSession(db(), owner.id);
     expect(await post(account.regenerateRecoveryCodesAction, { code: tf.totpCode(secret, now), password })).toBe('/dashboard/account');
+    // Another session (one a seen code may have opened) ended; this one goes on.
+    expect(await sessionFromToken(db(), other)).toBeNull();
     const done = await html(AccountPage());
     expect(text(done)).toContain('New recovery codes: the old ones no longer work.');
     const codes = /<textarea[^>]*>([^<]*)<\/textarea>/.exec(done)![1]!.split('\n');
@@ -734,7 +773,7 @@ describe('recovery codes replaced; an owner resets another user’s two-step sig
 
   it('an owner resets an admin’s: secret and codes gone, sessions and pending sign-ins ended, audited, every owner warned; then the password alone signs in, and the rule sends them to set it up again', async () => {
     const { railBanners } = await import('@/lib/dashboard/banners');
-    const { merchantId, owner } = await merchantWithOwner();
+    const { merchantId, owner, password: ownerPassword } = await merchantWithOwner();
     const { user: owner2 } = await createUser(db(), { merchantId, email: uniqueEmail('owner2') });
     const adminPassword = `${PASSWORD} ${++seq}`;
     const { user: admin } = await createUser(db(), { merchantId, email: uniqueEmail('admin'), role: 'admin', password: adminPassword });
@@ -747,23 +786,37 @@ describe('recovery codes replaced; an owner resets another user’s two-step sig
 
     await as(owner.id);
     const page = await html(UsersPage());
-    expect(page).toContain(`aria-label="Reset the two-step sign-in of ${admin.email}"`);
+    expect(page).toContain(
+      `href="/dashboard/users?reset=${admin.id}#reset" class="db-button db-button-secondary db-button-small" aria-label="Reset the two-step sign-in of ${admin.email}"`,
+    );
     expect(page).not.toContain(`aria-label="Reset the two-step sign-in of ${viewer.email}"`);
-    expect(text(page)).toContain('For someone who lost their phone and their recovery codes');
-    // Refused: her own, a user without it; another merchant's user is not found.
-    expect(await post(users.resetTwoFactorAction, { userId: owner.id })).toBe('/dashboard/users');
+    expect(page).not.toContain('id="reset"');
+    // The confirmation: her password (her two-step sign-in is off: no code asked); only for a user it applies to.
+    const confirm = await html(UsersPage({ searchParams: Promise.resolve({ reset: admin.id }) }));
+    expect(text(confirm)).toContain(`Reset the two-step sign-in of ${admin.email}`);
+    expect(text(confirm)).toContain('For someone who lost their phone and their recovery codes');
+    expect(confirm).toContain('<label for="reset-password">Your password</label>');
+    expect(confirm).not.toContain('reset-code');
+    for (const other of [viewer.id, owner.id, 'user_nobody'])
+      expect(await html(UsersPage({ searchParams: Promise.resolve({ reset: other }) }))).not.toContain('id="reset"');
+    // Refused: her own, a user without it; another merchant's user is not found; a wrong password
+    // goes back to the confirmation.
+    expect(await post(users.resetTwoFactorAction, { userId: owner.id, password: ownerPassword })).toBe('/dashboard/users');
     expect(text(await html(UsersPage()))).toContain('Your own two-step sign-in is turned off from My account.');
-    expect(await post(users.resetTwoFactorAction, { userId: viewer.id })).toBe('/dashboard/users');
+    expect(await post(users.resetTwoFactorAction, { userId: viewer.id, password: ownerPassword })).toBe('/dashboard/users');
     expect(text(await html(UsersPage()))).toContain('This user has no two-step sign-in to reset.');
     const elsewhere = await enrolled('admin');
-    expect(await post(users.resetTwoFactorAction, { userId: elsewhere.user.id })).toBe('404');
+    expect(await post(users.resetTwoFactorAction, { userId: elsewhere.user.id, password: ownerPassword })).toBe('404');
     expect((await db().query(`select totp_secret is not null as on from users where id = $1`, [elsewhere.user.id]))[0]).toEqual({ on: true });
+    expect(await post(users.resetTwoFactorAction, { userId: admin.id, password: 'not hers' })).toBe(`/dashboard/users?reset=${admin.id}#reset`);
+    expect(text(await html(UsersPage({ searchParams: Promise.resolve({ reset: admin.id }) })))).toContain('That password is not right');
+    expect(await tf.recoveryCodesLeft(db(), admin.id)).toBe(10);
     // An admin may not (users.manage).
     await as(admin.id);
-    expect(await post(users.resetTwoFactorAction, { userId: admin.id })).toBe('403');
+    expect(await post(users.resetTwoFactorAction, { userId: admin.id, password: adminPassword })).toBe('403');
 
     await as(owner.id);
-    expect(await post(users.resetTwoFactorAction, { userId: admin.id })).toBe('/dashboard/users');
+    expect(await post(users.resetTwoFactorAction, { userId: admin.id, password: ownerPassword })).toBe('/dashboard/users');
     expect(text(await html(UsersPage()))).toContain(`The two-step sign-in of ${admin.email} is reset: their sessions have ended.`);
     expect(await db().query(`select totp_secret, totp_pending, totp_last_step from users where id = $1`, [admin.id])).toEqual([
       { totp_secret: null, totp_pending: null, totp_last_step: null },
@@ -782,11 +835,15 @@ describe('recovery codes replaced; an owner resets another user’s two-step sig
     // Both owners are warned, naming the admin and who reset it.
     for (const o of [owner, owner2])
       expect((await railBanners(db(), merchantId, o.id)).map((b) => [b.kind, b.subject, b.who])).toContainEqual(['two_factor_reset', admin.email, owner.email]);
+    // The audit line keeps the role it was reset under: a demotion afterwards hides no banner.
+    await changeUserRole(db(), merchantId, admin.id, 'viewer', { type: 'user', id: owner.id, label: owner.email });
+    expect((await railBanners(db(), merchantId, owner2.id)).map((b) => b.kind)).toContain('two_factor_reset');
     // Reset again: nothing left to reset.
-    expect(await post(users.resetTwoFactorAction, { userId: admin.id })).toBe('/dashboard/users');
+    expect(await post(users.resetTwoFactorAction, { userId: admin.id, password: ownerPassword })).toBe('/dashboard/users');
     expect(text(await html(UsersPage()))).toContain('This user has no two-step sign-in to reset.');
 
     // The password alone signs in now; where the merchant requires it, they are sent to set it up.
+    await changeUserRole(db(), merchantId, admin.id, 'admin', { type: 'user', id: owner.id, label: owner.email });
     expect(await signIn(db(), { email: admin.email, password: adminPassword, clientAddress: uniqueClient() })).toMatchObject({ ok: true });
     await tf.setRequireTwoFactor(db(), merchantId, true);
     await as(admin.id);

@@ -59,7 +59,7 @@ export async function railBanners(db: Db, merchantId: string, userId: string): P
   }>(
     // account.updated: only the lines that turned railAccountApproval off (directly, or an approved
     // request); user.invited and user.role_changed: only those that make an owner;
-    // user.two_factor_reset: of a user who is an owner or an admin now.
+    // user.two_factor_reset: of a user who was an owner or an admin then (a demotion after hides nothing).
     `select e.id, e.action, e.target_id, e.livemode, e.actor_type, e.actor_label, e.created_at, a.rail,
             coalesce(e.changes -> 'after' ->> 'email', u.email) as subject
        from audit_events e left join rail_accounts a on a.id = e.target_id left join users u on u.id = e.target_id
@@ -67,7 +67,7 @@ export async function railBanners(db: Db, merchantId: string, userId: string): P
         and (e.action in ('rail_account.created', 'rail_account.updated', 'rail_account.disabled')
              or (e.action = 'account.updated' and e.changes -> 'after' ->> 'railAccountApproval' = 'false')
              or (e.action in ('user.invited', 'user.role_changed') and e.changes -> 'after' ->> 'role' = 'owner')
-             or (e.action = 'user.two_factor_reset' and coalesce(u.role, 'owner') in ('owner', 'admin')))
+             or (e.action = 'user.two_factor_reset' and coalesce(e.changes -> 'before' ->> 'role', u.role, 'owner') in ('owner', 'admin')))
         and not exists (select 1 from audit_dismissals d where d.user_id = $2 and d.audit_event_id = e.id)
       order by e.seq desc limit 5`,
     [merchantId, userId],

@@ -299,13 +299,13 @@ const selfActor = (id: string, email: string): Actor => ({ type: 'user', id, lab
  * Ten new recovery codes for a user whose two-step sign-in is on (returned once; the old ones, used
  * or not, stop working): for one who used some, or fears they were seen. Proven by the password and
  * a current code of the app (not a recovery code: whoever lost the app turns two-step sign-in off
- * with one and sets it up again), throttled as a sign-in; the code's step counts as used. Nothing
- * else changes (the secret, the sessions).
+ * with one and sets it up again), throttled as a sign-in; the code's step counts as used. The
+ * user's other sessions end (one a seen code opened among them); the secret stays.
  */
 export async function regenerateRecoveryCodes(
   db: Db,
   userId: string,
-  proof: { code: string; password: string; clientAddress: string | null },
+  proof: { code: string; password: string; clientAddress: string | null; keepSession?: string },
   actor: Actor | null = null,
   now = nowSeconds(),
 ): Promise<{ recoveryCodes: string[] }> {
@@ -330,6 +330,8 @@ export async function regenerateRecoveryCodes(
     const left = await recoveryCodesLeft(tx, userId);
     await tx.query(`delete from user_recovery_codes where user_id = $1`, [userId]);
     await tx.query(`insert into user_recovery_codes (user_id, code_hash, created_at) select $1, h, $3 from unnest($2::text[]) h`, [userId, hashes, now]);
+    // Codes that may have been seen may have opened a session already: it ends (this one goes on).
+    await endOtherSessions(tx, userId, proof.keepSession, now);
     await recordAudit(tx, {
       merchantId: row.merchant_id,
       livemode: true,
@@ -345,23 +347,39 @@ export async function regenerateRecoveryCodes(
 
 /**
  * An owner (users.manage, the Users page) turns off another user's two-step sign-in: for one who
- * lost both their phone and their recovery codes. The secret (and one being set up) and the codes are
- * gone, every session and pending sign-in of theirs ends at once; they sign in with their password
- * and, where the merchant requires two-step sign-in of their role, must set it up again before any
- * other page. Not one's own (My account turns it off, with a proof), nor a user of another merchant
- * (resource_missing). Audited user.two_factor_reset; every owner sees a banner when the user is an
- * owner or an admin (lib/dashboard/banners.ts).
+ * lost both their phone and their recovery codes. The owner proves it is her: her password, and her
+ * own code when her two-step sign-in is on (a stolen session alone resets no one), throttled as a
+ * sign-in under her account. The secret (and one being set up) and the codes are gone, every session
+ * and pending sign-in of the user ends at once; they sign in with their password and, where the
+ * merchant requires two-step sign-in of their role, must set it up again before any other page. Not
+ * one's own (My account turns it off), nor a disabled user, nor another merchant's
+ * (resource_missing). Audited user.two_factor_reset with the user's role then; every owner sees a
+ * banner when it was an owner or an admin (lib/dashboard/banners.ts).
  */
-export async function resetTwoFactor(db: Db, merchantId: string, userId: string, actor: Actor, now = nowSeconds()): Promise<{ email: string }> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.query<{ email: string; on: boolean }>(
-      `select email, totp_secret is not null as on from users where id = $1 and merchant_id = $2 for update`,
+export async function resetTwoFactor(
+  db: Db,
+  merchantId: string,
+  userId: string,
+  proof: { password: string; code?: string; clientAddress: string | null },
+  actor: Actor,
+  now = nowSeconds(),
+): Promise<{ email: string }> {
+  const target = async (tx: Db, lock: boolean) => {
+    const [row] = await tx.query<{ email: string; role: string | null; on: boolean; disabled: boolean }>(
+      `select email, role, totp_secret is not null as on, disabled_at is not null as disabled from users where id = $1 and merchant_id = $2${lock ? ' for update' : ''}`,
       [userId, merchantId],
     );
     if (!row) throw notFound('user', userId);
     if (actor.type === 'user' && actor.id === userId)
       throw new DomainError('own_two_factor', 'Your own two-step sign-in is turned off from My account (with a code or your password).', 'userId');
+    if (row.disabled) throw new DomainError('user_disabled', `${row.email} is disabled: there is nothing to reset.`, 'userId');
     if (!row.on) throw new DomainError('two_factor_off', `${row.email} has no two-step sign-in to reset.`, 'userId');
+    return row;
+  };
+  await target(db, false);
+  await proveItIsThem(db, actor, proof, now);
+  return db.transaction(async (tx) => {
+    const row = await target(tx, true);
     await tx.query(`update users set totp_secret = null, totp_pending = null, totp_enabled_at = null, totp_last_step = null, updated_at = $2 where id = $1`, [
       userId,
       now,
@@ -369,17 +387,38 @@ export async function resetTwoFactor(db: Db, merchantId: string, userId: string,
     await tx.query(`delete from user_recovery_codes where user_id = $1`, [userId]);
     await tx.query(`delete from sign_in_challenges where user_id = $1`, [userId]);
     await endOtherSessions(tx, userId, undefined, now);
+    const role = row.role ?? 'owner';
     await recordAudit(tx, {
       merchantId,
       livemode: true,
       actor,
       action: 'user.two_factor_reset',
       target: { object: 'user', id: userId },
-      changes: { before: { twoFactor: true }, after: { twoFactor: false } },
+      changes: { before: { twoFactor: true, role }, after: { twoFactor: false, role } },
       now,
     });
     return { email: row.email };
   });
+}
+
+/**
+ * The one acting is who the session says: her password, and a current code (or a recovery code)
+ * when her own two-step sign-in is on; throttled as a sign-in under her `2fa:` account (counted
+ * before the checks, forgiven when both pass). `wrong_password`, `invalid_code`, `throttled`.
+ */
+async function proveItIsThem(db: Db, actor: Actor, proof: { password: string; code?: string; clientAddress: string | null }, now: number): Promise<void> {
+  if (actor.type !== 'user' || !actor.id) throw new DomainError('wrong_password', 'Only a signed-in user can do this.', 'password');
+  const [me] = await db.query<{ password_hash: string; on: boolean }>(`select password_hash, totp_secret is not null as on from users where id = $1`, [
+    actor.id,
+  ]);
+  if (!me) throw new DomainError('wrong_password', 'That password is not right.', 'password');
+  const who = { account: `2fa:${actor.id}`, client: proof.clientAddress };
+  const wait = await takeSignInAttempt(db, who, now);
+  if (wait > 0) throw Object.assign(new DomainError('throttled', `Too many wrong codes or passwords. Try again in ${waitText(wait)}.`), { retryAfter: wait });
+  if (!(await verifyPassword(proof.password, me.password_hash))) throw new DomainError('wrong_password', 'That password is not right.', 'password');
+  if (me.on && (await checkSecondFactor(db, actor.id, proof.code ?? '', now)) === null)
+    throw new DomainError('invalid_code', 'That code is not right: type the 6 digits the app shows now, or a recovery code.', 'code');
+  await forgiveSignInAttempt(db, who);
 }
 
 /** A change of the second factor ends the user's other sessions (the one that made it goes on, when named). */

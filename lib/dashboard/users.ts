@@ -15,8 +15,9 @@
 // one e-mail never share a password: generated ones never do, and a chosen one is refused.
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { revokeKeysBeyond } from '../domain/api-keys';
 import { type Actor, recordAudit, SYSTEM_ACTOR } from '../domain/audit';
-import { type Role, roleCan } from '../domain/permissions';
+import { type Role, roleCan, rolePermissions } from '../domain/permissions';
 import { cancelRailAccountChangesBy } from '../domain/rail-account-changes';
 import { cancelPendingRefundsBy } from '../domain/refund-approvals';
 import { DomainError, invalid, notFound } from '../errors';
@@ -196,7 +197,7 @@ export async function disableUser(
   userId: string,
   actor: Actor = SYSTEM_ACTOR,
   now = nowSeconds(),
-): Promise<{ user: User; sessionsRevoked: number }> {
+): Promise<{ user: User; sessionsRevoked: number; keysRevoked: number }> {
   return inTx(db, async (tx) => {
     await keepApprovers(tx, merchantId, userId, actor);
     // One statement: both updates commit together or not at all; its audit line in the same transaction.
@@ -222,6 +223,8 @@ export async function disableUser(
     if (!r.id) throw lastOwnerError();
     const user = toUser(r);
     await revokeInvitationsBy(tx, userId, now);
+    // The restricted keys they made hold nothing they do now: revoked (the secret keys stay).
+    const keysRevoked = (await revokeKeysBeyond(tx, merchantId, userId, [], actor, now)).length;
     // What the user asked for that waits for another's approval dies with the user's access.
     await cancelRailAccountChangesBy(tx, { merchantId, livemode: true, actor }, [userId], 'Its author was disabled.');
     await cancelPendingRefundsBy(tx, merchantId, [userId], 'The user who asked for this refund was disabled before it was approved.', actor);
@@ -234,7 +237,7 @@ export async function disableUser(
       changes: { after: { email: user.email, disabled: true } },
       now,
     });
-    return { user, sessionsRevoked: Number(r.revoked) };
+    return { user, sessionsRevoked: Number(r.revoked), keysRevoked };
   });
 }
 
@@ -244,7 +247,14 @@ export async function disableUser(
  * `resource_missing`. Who may do it (an owner, not on themselves) is the caller's rule (roles.ts).
  * Written to the audit log (user.role_changed, by `actor`) in the same transaction.
  */
-export async function changeUserRole(db: Db, merchantId: string, userId: string, role: Role, actor: Actor = SYSTEM_ACTOR, now = nowSeconds()): Promise<User> {
+export async function changeUserRole(
+  db: Db,
+  merchantId: string,
+  userId: string,
+  role: Role,
+  actor: Actor = SYSTEM_ACTOR,
+  now = nowSeconds(),
+): Promise<User & { keysRevoked: number }> {
   return inTx(db, async (tx) => {
     if (role !== 'owner') await keepApprovers(tx, merchantId, userId, actor);
     const before = await tx.query<{ role: string }>(`select role from users where id = $1 and merchant_id = $2`, [userId, merchantId]);
@@ -265,6 +275,8 @@ export async function changeUserRole(db: Db, merchantId: string, userId: string,
     if (!r?.found) throw notFound('user', userId);
     if (!r.id) throw lastOwnerError();
     if (!roleCan(role, 'users.manage')) await revokeInvitationsBy(tx, userId, now);
+    // A restricted key holds only what its maker holds: those now beyond the new role are revoked.
+    const keysRevoked = (await revokeKeysBeyond(tx, merchantId, userId, rolePermissions(role), actor, now)).length;
     if (before[0]?.role !== role)
       await recordAudit(tx, {
         merchantId,
@@ -275,7 +287,7 @@ export async function changeUserRole(db: Db, merchantId: string, userId: string,
         changes: { before: { role: before[0]?.role ?? null }, after: { role } },
         now,
       });
-    return toUser(r);
+    return { ...toUser(r), keysRevoked };
   });
 }
 

@@ -13,6 +13,8 @@ import { setRailAccountApproval } from './rail-account-changes';
 import { type PendingChange, toPendingChange } from './rail-accounts';
 
 export const DEFAULT_TIME_ZONE = 'Africa/Abidjan';
+/** The largest refund approval threshold (15 digits): what lib/refunds/create.ts reads back exactly. */
+export const MAX_THRESHOLD = 999_999_999_999_999;
 
 /** The IANA name as the runtime knows it (its canonical spelling), or null when it knows none such. */
 export function canonicalTimeZone(name: string): string | null {
@@ -51,7 +53,7 @@ export const updateAccountInput = z.strictObject({
         .number({ error: 'a threshold must be a whole number of minor units, or null' })
         .int('a threshold must be a whole number of minor units, or null')
         .min(0)
-        .max(Number.MAX_SAFE_INTEGER)
+        .max(MAX_THRESHOLD, `a threshold must be at most ${MAX_THRESHOLD} minor units`)
         .nullable(),
     )
     .optional(),

@@ -103,30 +103,65 @@ export async function createRestrictedKey(
  */
 export async function revokeRestrictedKey(db: Db, merchantId: string, keyId: string, actor: Actor, now = nowSeconds()): Promise<void> {
   await db.transaction(async (tx) => {
-    const rows = await tx.query<{ id: string; livemode: boolean; last4: string; permissions: string[]; name: string | null }>(
-      `update api_keys set revoked_at = $3 where id = $1 and merchant_id = $2 and permissions is not null and revoked_at is null
-       returning id, livemode, last4, permissions, name`,
-      [keyId, merchantId, now],
-    );
-    const r = rows[0];
-    if (!r) throw notFound('api_key', keyId);
-    await recordAudit(tx, {
-      merchantId,
-      livemode: r.livemode,
-      actor,
-      action: 'api_key.revoked',
-      target: { object: 'api_key', id: r.id },
-      changes: { before: { name: r.name, permissions: r.permissions, key: keyLabel(r.permissions, r.livemode, r.last4) } },
-      now,
-    });
-    await cancelPendingRefundsBy(tx, merchantId, [r.id], 'The restricted key that asked for this refund was revoked before it was approved.', actor);
-    await cancelRailAccountChangesBy(
-      tx,
-      { merchantId, livemode: r.livemode, actor },
-      [r.id],
-      'The restricted key that asked for this change was revoked before it was approved.',
-    );
+    if (!(await revokeIn(tx, merchantId, keyId, actor, now))) throw notFound('api_key', keyId);
   });
+}
+
+/**
+ * A restricted key holds only permissions its maker holds (createRestrictedKey): when the maker is
+ * given a role with fewer (or disabled: `allowed` empty), the keys they made that now hold more are
+ * revoked, in the caller's transaction, each as revokeRestrictedKey does (audited, its waiting
+ * refunds and changes canceled). A secret key (rolled by an owner) is the merchant's, as with
+ * Stripe: it stays. The keys revoked.
+ */
+export async function revokeKeysBeyond(
+  tx: Db,
+  merchantId: string,
+  makerId: string,
+  allowed: readonly Permission[],
+  actor: Actor,
+  now = nowSeconds(),
+): Promise<string[]> {
+  const rows = await tx.query<{ id: string }>(
+    `select id from api_keys
+      where merchant_id = $1 and created_by = $2 and permissions is not null and revoked_at is null
+        and not (permissions <@ $3::text[])
+      order by id for update`,
+    [merchantId, makerId, [...allowed]],
+  );
+  const revoked: string[] = [];
+  for (const r of rows) if (await revokeIn(tx, merchantId, r.id, actor, now, 'maker_lost_permissions')) revoked.push(r.id);
+  return revoked;
+}
+
+async function revokeIn(tx: Db, merchantId: string, keyId: string, actor: Actor, now: number, reason?: 'maker_lost_permissions'): Promise<boolean> {
+  const rows = await tx.query<{ id: string; livemode: boolean; last4: string; permissions: string[]; name: string | null }>(
+    `update api_keys set revoked_at = $3 where id = $1 and merchant_id = $2 and permissions is not null and revoked_at is null
+     returning id, livemode, last4, permissions, name`,
+    [keyId, merchantId, now],
+  );
+  const r = rows[0];
+  if (!r) return false;
+  await recordAudit(tx, {
+    merchantId,
+    livemode: r.livemode,
+    actor,
+    action: 'api_key.revoked',
+    target: { object: 'api_key', id: r.id },
+    changes: {
+      before: { name: r.name, permissions: r.permissions, key: keyLabel(r.permissions, r.livemode, r.last4) },
+      ...(reason ? { after: { reason } } : {}),
+    },
+    now,
+  });
+  await cancelPendingRefundsBy(tx, merchantId, [r.id], 'The restricted key that asked for this refund was revoked before it was approved.', actor);
+  await cancelRailAccountChangesBy(
+    tx,
+    { merchantId, livemode: r.livemode, actor },
+    [r.id],
+    'The restricted key that asked for this change was revoked before it was approved.',
+  );
+  return true;
 }
 
 /** The merchant's working restricted keys, live first, newest first. */

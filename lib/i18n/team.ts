@@ -20,6 +20,7 @@ const fr = {
   changeRole: 'Changer le rôle',
   changeRoleOf: 'Changer le rôle de {email}',
   roleChanged: '{email} est maintenant {role}.',
+  keysRevoked: '{count} clé(s) d’API restreinte(s) créée(s) par cet utilisateur donnai(en)t plus que son rôle : révoquée(s).',
   lastOwner: 'Il doit rester au moins un propriétaire actif : nommez d’abord un autre propriétaire.',
   approvalOwners:
     'L’approbation des modifications des comptes de paiement est activée : elle exige deux propriétaires actifs. Nommez d’abord un autre propriétaire, ou désactivez l’approbation (un autre propriétaire l’approuve).',
@@ -100,10 +101,12 @@ const fr = {
   resetTwoFactor: 'Réinitialiser la connexion en deux étapes',
   resetTwoFactorOf: 'Réinitialiser la connexion en deux étapes de {email}',
   resetTwoFactorHint:
-    'Pour quelqu’un qui a perdu son téléphone et ses codes de secours : son compte s’ouvrira avec le seul mot de passe, ses sessions sont fermées, et s’il doit l’avoir il la réactivera à la connexion. Les autres propriétaires en sont avertis.',
+    'Pour quelqu’un qui a perdu son téléphone et ses codes de secours : son compte s’ouvrira avec le seul mot de passe, ses sessions sont fermées, et s’il doit l’avoir il la réactivera à la connexion. Les autres propriétaires en sont avertis. Confirmez que c’est bien vous.',
   twoFactorResetDone: 'La connexion en deux étapes de {email} est réinitialisée : ses sessions sont fermées.',
   twoFactorResetOwn: 'Votre propre connexion en deux étapes se désactive depuis Mon compte.',
   twoFactorResetNone: 'Cet utilisateur n’a pas de connexion en deux étapes à réinitialiser.',
+  yourPassword: 'Votre mot de passe',
+  yourCode: 'Votre code (application ou code de secours)',
   // the merchant's setting
   requireTitle: 'Connexion en deux étapes obligatoire',
   requireLabel: 'Exiger la connexion en deux étapes des propriétaires et des administrateurs',
@@ -138,6 +141,7 @@ const en: MessageTable<TeamMessages> = {
   changeRole: 'Change role',
   changeRoleOf: 'Change the role of {email}',
   roleChanged: '{email} is now {role}.',
+  keysRevoked: '{count} restricted API key(s) this user made held more than their role now does: revoked.',
   lastOwner: 'At least one active owner must remain: make someone else an owner first.',
   approvalOwners:
     'Approval of payment account changes is on: it needs two active owners. Make someone else an owner first, or turn approval off (another owner approves that).',
@@ -213,10 +217,12 @@ const en: MessageTable<TeamMessages> = {
   resetTwoFactor: 'Reset two-step sign-in',
   resetTwoFactorOf: 'Reset the two-step sign-in of {email}',
   resetTwoFactorHint:
-    'For someone who lost their phone and their recovery codes: their account will open with the password alone, their sessions end, and where they must have it they set it up again at sign-in. The other owners are told.',
+    'For someone who lost their phone and their recovery codes: their account will open with the password alone, their sessions end, and where they must have it they set it up again at sign-in. The other owners are told. Confirm it is you.',
   twoFactorResetDone: 'The two-step sign-in of {email} is reset: their sessions have ended.',
   twoFactorResetOwn: 'Your own two-step sign-in is turned off from My account.',
   twoFactorResetNone: 'This user has no two-step sign-in to reset.',
+  yourPassword: 'Your password',
+  yourCode: 'Your code (app or recovery code)',
   requireTitle: 'Two-step sign-in required',
   requireLabel: 'Require two-step sign-in of owners and administrators',
   requireHint: 'Those without it are sent to turn it on before any other page.',
@@ -246,3 +252,6 @@ export const roleName = (t: TT, role: RoleName): string => t(`role_${role}`);
 export const roleHelp = (t: TT, role: RoleName): string => t(`roleHelp_${role}`);
 
 export const teamMessages = TABLES;
+
+/** "45 s", "3 min": a wait as the two-step forms write it, the same in both languages. */
+export const waitShort = (s: number): string => (s < 60 ? `${s} s` : `${Math.ceil(s / 60)} min`);

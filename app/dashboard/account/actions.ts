@@ -11,10 +11,7 @@ import { field } from '@/lib/dashboard/catalog';
 import { ACCOUNT_PATH, dashboardAction, userActor } from '@/lib/dashboard/context';
 import { confirmEnrolment, disableTwoFactor, regenerateRecoveryCodes, startEnrolment } from '@/lib/dashboard/two-factor';
 import { lastHop } from '@/lib/domain/action-limits';
-import { tt } from '@/lib/i18n/team';
-
-/** "45 s", "3 min": as the sign-in page writes a wait. */
-const waitShort = (s: number) => (s < 60 ? `${s} s` : `${Math.ceil(s / 60)} min`);
+import { tt, waitShort } from '@/lib/i18n/team';
 
 export async function startTwoFactorAction(): Promise<void> {
   const ctx = await dashboardAction('signed_in', { enrolling: true });
@@ -95,6 +92,7 @@ export async function regenerateRecoveryCodesAction(form: FormData): Promise<voi
       code: field(form, 'code').slice(0, 32),
       password: String(form.get('password') ?? '').slice(0, 1024),
       clientAddress: lastHop(h.get('x-forwarded-for')) ?? h.get('x-real-ip'),
+      keepSession: ctx.token,
     };
     codes = (await regenerateRecoveryCodes(ctx.db, ctx.user.id, proof, await userActor(ctx))).recoveryCodes;
   } catch (err) {

@@ -150,6 +150,7 @@ export default async function RefundsPage({ searchParams }: Props) {
           <form action={setApprovalThresholdsAction} className="db-form">
             {CURRENCIES.map((c) => (
               <div className="db-field" key={c}>
+                <input type="hidden" name={`was.${c}`} value={account.refundApprovalThresholds[c] ?? ''} />
                 <label htmlFor={`threshold-${c}`}>{c}</label>
                 <input
                   id={`threshold-${c}`}

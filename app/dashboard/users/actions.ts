@@ -5,6 +5,7 @@
 // user (not oneself; the user's sessions end at once), reset another user's two-step sign-in (lost
 // phone and codes: lib/dashboard/two-factor.ts resetTwoFactor), and the merchant's "two-step sign-in
 // required" setting.
+import { headers } from 'next/headers';
 import { finish, refused } from '@/components/dashboard/catalog/server';
 import { config } from '@/lib/config';
 import { field, formatDate, idField } from '@/lib/dashboard/catalog';
@@ -13,8 +14,10 @@ import { createInvitation, INVITE_PATH, revokeInvitation } from '@/lib/dashboard
 import { isRole } from '@/lib/dashboard/roles';
 import { resetTwoFactor, setRequireTwoFactor } from '@/lib/dashboard/two-factor';
 import { changeUserRole, disableUser, normalizeEmail } from '@/lib/dashboard/users';
+import { lastHop } from '@/lib/domain/action-limits';
+import { DomainError } from '@/lib/errors';
 import { tc } from '@/lib/i18n/catalog';
-import { roleName, tt } from '@/lib/i18n/team';
+import { roleName, tt, waitShort } from '@/lib/i18n/team';
 
 const USERS = '/dashboard/users';
 
@@ -61,14 +64,17 @@ export async function changeRoleAction(form: FormData): Promise<void> {
   if (!isRole(role)) return finish(ctx, USERS);
   if (id === ctx.user.id) return finish(ctx, USERS, { kind: 'error', message: m('cannotChangeOwnRole') });
   let email: string;
+  let keys = 0;
   try {
-    email = (await changeUserRole(ctx.db, ctx.merchantId, id, role, await userActor(ctx))).email;
+    const changed = await changeUserRole(ctx.db, ctx.merchantId, id, role, await userActor(ctx));
+    [email, keys] = [changed.email, changed.keysRevoked];
   } catch (err) {
     return refused(ctx, USERS, err, (e) =>
       e.code === 'last_owner' ? m('lastOwner') : e.code === 'approval_needs_two_owners' ? m('approvalOwners') : undefined,
     );
   }
-  return finish(ctx, USERS, { kind: 'notice', message: m('roleChanged', { email, role: roleName(m, role) }) });
+  const revoked = keys ? ` ${m('keysRevoked', { count: keys })}` : '';
+  return finish(ctx, USERS, { kind: 'notice', message: `${m('roleChanged', { email, role: roleName(m, role) })}${revoked}` });
 }
 
 export async function disableUserAction(form: FormData): Promise<void> {
@@ -76,26 +82,45 @@ export async function disableUserAction(form: FormData): Promise<void> {
   const t = tc(ctx.locale);
   const id = idField(form, 'userId', 'user');
   if (id === ctx.user.id) return finish(ctx, USERS, { kind: 'error', message: t('cannotDisableSelf') });
+  let keys = 0;
   try {
-    await disableUser(ctx.db, ctx.merchantId, id, await userActor(ctx));
+    keys = (await disableUser(ctx.db, ctx.merchantId, id, await userActor(ctx))).keysRevoked;
   } catch (err) {
     return refused(ctx, USERS, err, (e) =>
       e.code === 'last_owner' ? tt(ctx.locale)('lastOwner') : e.code === 'approval_needs_two_owners' ? tt(ctx.locale)('approvalOwners') : undefined,
     );
   }
-  return finish(ctx, USERS, { kind: 'notice', message: t('userDisabled') });
+  return finish(ctx, USERS, { kind: 'notice', message: keys ? `${t('userDisabled')} ${tt(ctx.locale)('keysRevoked', { count: keys })}` : t('userDisabled') });
 }
 
 export async function resetTwoFactorAction(form: FormData): Promise<void> {
   const ctx = await dashboardAction('users.manage');
   const m = tt(ctx.locale);
   const id = idField(form, 'userId', 'user');
+  const h = await headers();
+  const proof = {
+    password: String(form.get('password') ?? '').slice(0, 1024),
+    code: field(form, 'code').slice(0, 64),
+    clientAddress: lastHop(h.get('x-forwarded-for')) ?? h.get('x-real-ip'),
+  };
   let email: string;
   try {
-    email = (await resetTwoFactor(ctx.db, ctx.merchantId, id, await userActor(ctx))).email;
+    email = (await resetTwoFactor(ctx.db, ctx.merchantId, id, proof, await userActor(ctx))).email;
   } catch (err) {
-    return refused(ctx, USERS, err, (e) =>
-      e.code === 'own_two_factor' ? m('twoFactorResetOwn') : e.code === 'two_factor_off' ? m('twoFactorResetNone') : undefined,
+    // A wrong proof: back to the confirmation, to try again; anything else: the list says why.
+    const again = err instanceof DomainError && ['wrong_password', 'invalid_code', 'throttled'].includes(err.code);
+    return refused(ctx, again ? `${USERS}?reset=${id}#reset` : USERS, err, (e) =>
+      e.code === 'own_two_factor'
+        ? m('twoFactorResetOwn')
+        : e.code === 'two_factor_off' || e.code === 'user_disabled'
+          ? m('twoFactorResetNone')
+          : e.code === 'wrong_password'
+            ? m('wrongPassword')
+            : e.code === 'invalid_code'
+              ? m('wrongProof')
+              : e.code === 'throttled'
+                ? m('throttled', { wait: waitShort((e as { retryAfter?: number }).retryAfter ?? 60) })
+                : undefined,
     );
   }
   return finish(ctx, USERS, { kind: 'notice', message: m('twoFactorResetDone', { email }) });

@@ -1,11 +1,12 @@
 // The merchant's users: the list (role, two-step sign-in, disabled ones marked); for owners
 // (the users.manage permission), each user's role to change, a Disable button and, for one with
-// two-step sign-in, a Reset of it (not their own), an
+// two-step sign-in, a Reset of it (not their own: ?reset=<id> asks for the owner's password, and her
+// code when hers is on), an
 // invitation form (e-mail and role: a one-time link shown once, here, right after), the pending
 // invitations (role, expiry, Revoke), and the "two-step sign-in required" setting.
 
 import { ActionButton, FlashView } from '@/components/dashboard/catalog/parts';
-import { catalogPage, titled } from '@/components/dashboard/catalog/server';
+import { catalogPage, qs, titled } from '@/components/dashboard/catalog/server';
 import { Badge, PageTitle, Section, Table } from '@/components/dashboard/ui';
 import { formatDate } from '@/lib/dashboard/catalog';
 import { can } from '@/lib/dashboard/context';
@@ -20,11 +21,14 @@ import '../team.css';
 
 export const generateMetadata = titled('usersTitle');
 
-export default async function UsersPage() {
+export default async function UsersPage({ searchParams }: { searchParams?: Promise<Record<string, string | string[] | undefined>> } = {}) {
   const { ctx, t, flash } = await catalogPage('users.manage');
   const m = tt(ctx.locale);
   const manage = can(ctx, 'users.manage');
   const users = await listUsers(ctx.db, ctx.merchantId);
+  // ?reset=<user id>: the confirmation of a two-step sign-in reset (the owner's own proof), for a user listed here.
+  const resetId = searchParams ? qs(await searchParams, 'reset') : undefined;
+  const resetting = manage ? users.find((u) => u.id === resetId && u.id !== ctx.user.id && !u.disabled && u.twoFactor) : undefined;
   const pending = manage ? await listPendingInvitations(ctx.db, ctx.merchantId) : [];
   const required = await requiresTwoFactor(ctx.db, ctx.merchantId);
 
@@ -81,9 +85,13 @@ export default async function UsersPage() {
                   {u.id !== ctx.user.id && !u.disabled && u.twoFactor ? (
                     <>
                       {' '}
-                      <ActionButton action={resetTwoFactorAction} fields={{ userId: u.id }} secondary danger label={m('resetTwoFactorOf', { email: u.email })}>
+                      <a
+                        href={`/dashboard/users?reset=${u.id}#reset`}
+                        className="db-button db-button-secondary db-button-small"
+                        aria-label={m('resetTwoFactorOf', { email: u.email })}
+                      >
                         {m('resetTwoFactor')}
-                      </ActionButton>
+                      </a>
                     </>
                   ) : null}
                 </td>
@@ -91,8 +99,41 @@ export default async function UsersPage() {
             </tr>
           ))}
         </Table>
-        {manage && users.some((u) => u.twoFactor && u.id !== ctx.user.id && !u.disabled) ? <p className="db-muted">{m('resetTwoFactorHint')}</p> : null}
       </div>
+
+      {resetting ? (
+        <Section title={m('resetTwoFactorOf', { email: resetting.email })} id="reset">
+          <p id="reset-hint">{m('resetTwoFactorHint')}</p>
+          <form action={resetTwoFactorAction} className="db-form">
+            <input type="hidden" name="userId" value={resetting.id} />
+            <div className="db-field">
+              <label htmlFor="reset-password">{m('yourPassword')}</label>
+              <input
+                id="reset-password"
+                name="password"
+                type="password"
+                className="dc-input"
+                autoComplete="current-password"
+                required
+                maxLength={1024}
+                aria-describedby="reset-hint"
+              />
+            </div>
+            {ctx.user.twoFactor ? (
+              <div className="db-field">
+                <label htmlFor="reset-code">{m('yourCode')}</label>
+                <input id="reset-code" name="code" type="text" className="dc-input" autoComplete="one-time-code" required maxLength={32} spellCheck={false} />
+              </div>
+            ) : null}
+            <button type="submit" className="db-button db-button-danger">
+              {m('resetTwoFactor')}
+            </button>{' '}
+            <a href="/dashboard/users" className="db-button db-button-secondary">
+              {t('cancel')}
+            </a>
+          </form>
+        </Section>
+      ) : null}
 
       {manage ? (
         <>

@@ -866,9 +866,10 @@ curl -OJ ${base}/v1/report_runs/frr_.../file -H "Authorization: Bearer $CAISSE_K
         made on the dashboard&apos;s API keys page (<C>keys.manage</C>) with a name and a list of permissions, holds only those, and only permissions its
         maker&apos;s role holds (a developer cannot make a key that changes rail accounts or settings): give a reporting script <C>payments.read</C> and{' '}
         <C>reports.read</C>, a shop&apos;s server <C>payments.write</C> without <C>refunds.write</C>. Its secret is shown once; it can be revoked alone (rolling
-        the secret keys leaves it working). It is used exactly like a secret key. The permissions a key may hold: {KEY_PERMISSIONS.join(', ')}. Reads need{' '}
-        <C>payments.read</C> (the balance <C>reports.read</C>, webhook endpoints <C>webhooks.write</C>, the audit log <C>audit.read</C>); a write needs the
-        permission of its resource.
+        the secret keys leaves it working). It is used exactly like a secret key. It holds only what its maker holds now: when the maker is given a role with
+        fewer permissions, or disabled, the keys they made that hold more are revoked (<C>api_key.revoked</C> in the audit log; what they asked for that waits
+        is canceled). The permissions a key may hold: {KEY_PERMISSIONS.join(', ')}. Reads need <C>payments.read</C> (the balance <C>reports.read</C>, webhook
+        endpoints <C>webhooks.write</C>, the audit log <C>audit.read</C>); a write needs the permission of its resource.
       </p>
       <Code label="A restricted key without refunds.write">{`curl ${base}/v1/refunds -H "Authorization: Bearer rk_test_..." \\
   -H 'Content-Type: application/json' -d '{"paymentIntentId": "pi_..."}'
