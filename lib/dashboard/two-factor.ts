@@ -522,12 +522,20 @@ export async function verifySecondFactor(
     return { ok: false, reason: 'invalid_code' };
   }
   await forgiveSignInAttempt(db, who);
-  // The challenge is taken once: of two right codes racing on one challenge, one opens a session.
-  const taken = await db.query(`delete from sign_in_challenges where token_hash = $1 returning 1`, [hashToken(input.challenge)]);
-  if (!taken.length) return { ok: false, reason: 'expired' };
+  // The challenge is taken once (of two right codes racing on one challenge, one opens a session),
+  // and the session opened, under a share lock of the user's row re-read: a reset of their two-step
+  // sign-in or a disable (which lock it to end the sessions) either comes first, and nothing opens,
+  // or after, and ends this session too.
+  const token = await db.transaction(async (tx) => {
+    const [still] = await tx.query(`select 1 from users where id = $1 and disabled_at is null and totp_secret is not null for share`, [user.id]);
+    if (!still) return null;
+    const taken = await tx.query(`delete from sign_in_challenges where token_hash = $1 returning 1`, [hashToken(input.challenge)]);
+    return taken.length ? openSession(tx, user.id, now) : null;
+  });
+  if (!token) return { ok: false, reason: 'expired' };
   // The sign-in's audit line: after the code (a password alone opens no session), with the factor used.
   await audit('user.signed_in', used);
-  return { ok: true, token: await openSession(db, user.id, now), user, used };
+  return { ok: true, token, user, used };
 }
 
 // ---------------------------------------------------------------------------------------------
