@@ -7,7 +7,7 @@
 
 import type { Metadata } from 'next';
 import { FlashView } from '@/components/dashboard/catalog/parts';
-import { TotpQr } from '@/components/dashboard/team';
+import { CodeField, PasswordField, TotpQr } from '@/components/dashboard/team';
 import { PageTitle, Section } from '@/components/dashboard/ui';
 import { takeFlash } from '@/lib/dashboard/catalog';
 import { dashboardContext, dashboardLocale } from '@/lib/dashboard/context';
@@ -54,33 +54,8 @@ export default async function AccountPage() {
               {m('regenerateHint')}
             </p>
             <form action={regenerateRecoveryCodesAction} className="db-form">
-              <div className="db-field">
-                <label htmlFor="regenerate-code">{m('appCode')}</label>
-                <input
-                  id="regenerate-code"
-                  name="code"
-                  type="text"
-                  inputMode="numeric"
-                  pattern="[0-9 ]{6,7}"
-                  className="dc-input"
-                  autoComplete="one-time-code"
-                  required
-                  maxLength={7}
-                  aria-describedby="regenerate-hint"
-                />
-              </div>
-              <div className="db-field">
-                <label htmlFor="regenerate-password">{m('password')}</label>
-                <input
-                  id="regenerate-password"
-                  name="password"
-                  type="password"
-                  className="dc-input"
-                  autoComplete="current-password"
-                  required
-                  maxLength={1024}
-                />
-              </div>
+              <CodeField id="regenerate-code" label={m('appCode')} app required describedBy="regenerate-hint" />
+              <PasswordField id="regenerate-password" label={m('password')} required />
               <button type="submit" className="db-button db-button-secondary">
                 {m('regenerate')}
               </button>
@@ -90,23 +65,8 @@ export default async function AccountPage() {
               {m('disableHint')}
             </p>
             <form action={disableTwoFactorAction} className="db-form">
-              <div className="db-field">
-                <label htmlFor="disable-code">{m('codeOrRecovery')}</label>
-                <input
-                  id="disable-code"
-                  name="code"
-                  type="text"
-                  className="dc-input"
-                  autoComplete="one-time-code"
-                  maxLength={32}
-                  spellCheck={false}
-                  aria-describedby="disable-hint"
-                />
-              </div>
-              <div className="db-field">
-                <label htmlFor="disable-password">{m('password')}</label>
-                <input id="disable-password" name="password" type="password" className="dc-input" autoComplete="current-password" maxLength={200} />
-              </div>
+              <CodeField id="disable-code" label={m('codeOrRecovery')} describedBy="disable-hint" />
+              <PasswordField id="disable-password" label={m('password')} />
               <button type="submit" className="db-button db-button-secondary db-button-danger">
                 {m('disable')}
               </button>
@@ -121,24 +81,8 @@ export default async function AccountPage() {
               {groupSecret(pending.secret)}
             </p>
             <form action={confirmTwoFactorAction} className="db-form">
-              <div className="db-field">
-                <label htmlFor="totp-code">{m('enterFirstCode')}</label>
-                <input
-                  id="totp-code"
-                  name="code"
-                  type="text"
-                  inputMode="numeric"
-                  pattern="[0-9 ]{6,7}"
-                  className="dc-input"
-                  autoComplete="one-time-code"
-                  required
-                  maxLength={7}
-                />
-              </div>
-              <div className="db-field">
-                <label htmlFor="totp-password">{m('enrolPassword')}</label>
-                <input id="totp-password" name="password" type="password" className="dc-input" autoComplete="current-password" required maxLength={1024} />
-              </div>
+              <CodeField id="totp-code" label={m('enterFirstCode')} app required />
+              <PasswordField id="totp-password" label={m('enrolPassword')} required />
               <button type="submit" className="db-button">
                 {m('confirm')}
               </button>

@@ -5,7 +5,6 @@
 // user (not oneself; the user's sessions end at once), reset another user's two-step sign-in (lost
 // phone and codes: lib/dashboard/two-factor.ts resetTwoFactor), and the merchant's "two-step sign-in
 // required" setting.
-import { headers } from 'next/headers';
 import { finish, refused } from '@/components/dashboard/catalog/server';
 import { config } from '@/lib/config';
 import { field, formatDate, idField } from '@/lib/dashboard/catalog';
@@ -14,10 +13,10 @@ import { createInvitation, INVITE_PATH, revokeInvitation } from '@/lib/dashboard
 import { isRole } from '@/lib/dashboard/roles';
 import { resetTwoFactor, setRequireTwoFactor } from '@/lib/dashboard/two-factor';
 import { changeUserRole, disableUser, normalizeEmail } from '@/lib/dashboard/users';
-import { lastHop } from '@/lib/domain/action-limits';
 import { DomainError } from '@/lib/errors';
 import { tc } from '@/lib/i18n/catalog';
-import { roleName, tt, waitShort } from '@/lib/i18n/team';
+import { roleName, tt } from '@/lib/i18n/team';
+import { formProof, proofRefusal } from '../account/proof';
 
 const USERS = '/dashboard/users';
 
@@ -97,12 +96,7 @@ export async function resetTwoFactorAction(form: FormData): Promise<void> {
   const ctx = await dashboardAction('users.manage');
   const m = tt(ctx.locale);
   const id = idField(form, 'userId', 'user');
-  const h = await headers();
-  const proof = {
-    password: String(form.get('password') ?? '').slice(0, 1024),
-    code: field(form, 'code').slice(0, 64),
-    clientAddress: lastHop(h.get('x-forwarded-for')) ?? h.get('x-real-ip'),
-  };
+  const proof = await formProof(form);
   let email: string;
   try {
     email = (await resetTwoFactor(ctx.db, ctx.merchantId, id, proof, await userActor(ctx))).email;
@@ -114,13 +108,7 @@ export async function resetTwoFactorAction(form: FormData): Promise<void> {
         ? m('twoFactorResetOwn')
         : e.code === 'two_factor_off' || e.code === 'user_disabled'
           ? m('twoFactorResetNone')
-          : e.code === 'wrong_password'
-            ? m('wrongPassword')
-            : e.code === 'invalid_code'
-              ? m('wrongProof')
-              : e.code === 'throttled'
-                ? m('throttled', { wait: waitShort((e as { retryAfter?: number }).retryAfter ?? 60) })
-                : undefined,
+          : proofRefusal(m, e, 'wrongProof'),
     );
   }
   return finish(ctx, USERS, { kind: 'notice', message: m('twoFactorResetDone', { email }) });

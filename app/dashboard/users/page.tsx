@@ -7,6 +7,7 @@
 
 import { ActionButton, FlashView } from '@/components/dashboard/catalog/parts';
 import { catalogPage, qs, titled } from '@/components/dashboard/catalog/server';
+import { CodeField, PasswordField } from '@/components/dashboard/team';
 import { Badge, PageTitle, Section, Table } from '@/components/dashboard/ui';
 import { formatDate } from '@/lib/dashboard/catalog';
 import { can } from '@/lib/dashboard/context';
@@ -106,25 +107,8 @@ export default async function UsersPage({ searchParams }: { searchParams?: Promi
           <p id="reset-hint">{m('resetTwoFactorHint')}</p>
           <form action={resetTwoFactorAction} className="db-form">
             <input type="hidden" name="userId" value={resetting.id} />
-            <div className="db-field">
-              <label htmlFor="reset-password">{m('yourPassword')}</label>
-              <input
-                id="reset-password"
-                name="password"
-                type="password"
-                className="dc-input"
-                autoComplete="current-password"
-                required
-                maxLength={1024}
-                aria-describedby="reset-hint"
-              />
-            </div>
-            {ctx.user.twoFactor ? (
-              <div className="db-field">
-                <label htmlFor="reset-code">{m('yourCode')}</label>
-                <input id="reset-code" name="code" type="text" className="dc-input" autoComplete="one-time-code" required maxLength={32} spellCheck={false} />
-              </div>
-            ) : null}
+            <PasswordField id="reset-password" label={m('yourPassword')} required describedBy="reset-hint" />
+            {ctx.user.twoFactor ? <CodeField id="reset-code" label={m('yourCode')} required /> : null}
             <button type="submit" className="db-button db-button-danger">
               {m('resetTwoFactor')}
             </button>{' '}
