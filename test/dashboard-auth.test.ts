@@ -226,7 +226,7 @@ describe('users', () => {
     expect(await sessionFromToken(db(), tokens[0]!, T0 + 1)).not.toBeNull();
 
     const r = await disableUser(db(), u.merchantId, u.user.id, undefined, T0 + 2);
-    expect(r).toEqual({ user: { ...u.user, disabled: true }, sessionsRevoked: 2 });
+    expect(r).toEqual({ user: { ...u.user, disabled: true }, sessionsRevoked: 2, keysRevoked: 0 });
     for (const t of tokens) expect(await sessionFromToken(db(), t, T0 + 3)).toBeNull();
     const rows = await db().query<{ revoked_at: number | null }>(`select revoked_at from dashboard_sessions where user_id = $1`, [u.user.id]);
     expect(rows.map((x) => x.revoked_at)).toEqual([T0 + 2, T0 + 2]);
