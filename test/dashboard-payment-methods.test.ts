@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DomainError } from '@/lib/errors';
 import { newAccountKey } from './adapter-helpers';
 import { newMerchant, useDatabase } from './api';
+import { formOf, postAction } from './dashboard-forms';
 import { type FakeEsplora, startFakeEsplora } from './fakes/esplora';
 
 const { db } = useDatabase();
@@ -59,22 +60,8 @@ afterAll(async () => {
   await esplora.close();
 });
 
-const formOf = (fields: Record<string, string | string[]>) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) for (const x of Array.isArray(v) ? v : [v]) f.append(k, x);
-  return f;
-};
-
 /** Run a server action; it must end in a redirect: where to. */
-async function post(action: (f: FormData) => Promise<void>, fields: Record<string, string | string[]>): Promise<string> {
-  const err = await action(formOf(fields)).then(
-    () => null,
-    (e: unknown) => e,
-  );
-  const digest = (err as { digest?: string } | null)?.digest ?? '';
-  if (!digest.startsWith('NEXT_REDIRECT;')) throw err ?? new Error('the action did not redirect');
-  return digest.split(';')[2]!;
-}
+const post = postAction;
 
 /** The page as the server renders it (and takes its one-time flash). */
 async function page(query: Record<string, string> = {}): Promise<string> {

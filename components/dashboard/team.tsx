@@ -22,32 +22,16 @@ export function CodeField({ id, label, app, required, describedBy }: { id: strin
   return (
     <div className="db-field">
       <label htmlFor={id}>{label}</label>
-      {app ? (
-        <input
-          id={id}
-          name="code"
-          type="text"
-          inputMode="numeric"
-          pattern="[0-9 ]{6,7}"
-          className="dc-input"
-          autoComplete="one-time-code"
-          required={required}
-          maxLength={7}
-          aria-describedby={describedBy}
-        />
-      ) : (
-        <input
-          id={id}
-          name="code"
-          type="text"
-          className="dc-input"
-          autoComplete="one-time-code"
-          required={required}
-          maxLength={32}
-          spellCheck={false}
-          aria-describedby={describedBy}
-        />
-      )}
+      <input
+        id={id}
+        name="code"
+        type="text"
+        className="dc-input"
+        autoComplete="one-time-code"
+        required={required}
+        aria-describedby={describedBy}
+        {...(app ? { inputMode: 'numeric' as const, pattern: '[0-9 ]{6,7}', maxLength: 7 } : { maxLength: 32, spellCheck: false })}
+      />
     </div>
   );
 }

@@ -195,8 +195,7 @@ export async function confirmEnrolment(
   // The password too, throttled as a sign-in: a stolen session alone cannot tie the account to
   // another authenticator (and so lock its owner out).
   const who = { account: `2fa:${userId}`, client: proof.clientAddress };
-  const wait = await takeSignInAttempt(db, who, now);
-  if (wait > 0) throw Object.assign(new DomainError('throttled', `Too many wrong codes or passwords. Try again in ${waitText(wait)}.`), { retryAfter: wait });
+  await takeProofAttempt(db, who, now);
   if (!(await verifyPassword(proof.password, row.password_hash))) throw new DomainError('wrong_password', 'That password is not right.', 'password');
   await forgiveSignInAttempt(db, who);
   const secret = openSecret(row.totp_pending, userId, true);
@@ -264,8 +263,7 @@ export async function disableTwoFactor(
   now = nowSeconds(),
 ): Promise<void> {
   const who = { account: `2fa:${userId}`, client: proof.clientAddress };
-  const wait = await takeSignInAttempt(db, who, now);
-  if (wait > 0) throw Object.assign(new DomainError('throttled', `Too many wrong codes or passwords. Try again in ${waitText(wait)}.`), { retryAfter: wait });
+  await takeProofAttempt(db, who, now);
   let ok = false;
   if (proof.code?.trim()) ok = (await checkSecondFactor(db, userId, proof.code, now)) !== null;
   else if (proof.password) {
@@ -296,6 +294,15 @@ export async function disableTwoFactor(
 const selfActor = (id: string, email: string): Actor => ({ type: 'user', id, label: email });
 
 /**
+ * Count an attempt at a proof (a password, a code) of the account `who` names, before it is checked,
+ * as a sign-in is (forgiveSignInAttempt once it holds); `throttled` with `retryAfter` when it must wait.
+ */
+async function takeProofAttempt(db: Db, who: { account: string; client: string | null }, now: number): Promise<void> {
+  const wait = await takeSignInAttempt(db, who, now);
+  if (wait > 0) throw Object.assign(new DomainError('throttled', `Too many wrong codes or passwords. Try again in ${waitText(wait)}.`), { retryAfter: wait });
+}
+
+/**
  * Ten new recovery codes for a user whose two-step sign-in is on (returned once; the old ones, used
  * or not, stop working): for one who used some, or fears they were seen. Proven by the password and
  * a current code of the app (not a recovery code: whoever lost the app turns two-step sign-in off
@@ -315,8 +322,7 @@ export async function regenerateRecoveryCodes(
   );
   if (!row?.totp_secret) throw new DomainError('two_factor_off', 'Two-step sign-in is off: there are no recovery codes to replace.');
   const who = { account: `2fa:${userId}`, client: proof.clientAddress };
-  const wait = await takeSignInAttempt(db, who, now);
-  if (wait > 0) throw Object.assign(new DomainError('throttled', `Too many wrong codes or passwords. Try again in ${waitText(wait)}.`), { retryAfter: wait });
+  await takeProofAttempt(db, who, now);
   if (!(await verifyPassword(proof.password, row.password_hash))) throw new DomainError('wrong_password', 'That password is not right.', 'password');
   const typed = tidy(proof.code);
   if (!/^\d{6}$/.test(typed) || (await checkSecondFactor(db, userId, typed, now)) !== 'totp')
@@ -413,8 +419,7 @@ async function proveItIsThem(db: Db, actor: Actor, proof: { password: string; co
   ]);
   if (!me) throw new DomainError('wrong_password', 'That password is not right.', 'password');
   const who = { account: `2fa:${actor.id}`, client: proof.clientAddress };
-  const wait = await takeSignInAttempt(db, who, now);
-  if (wait > 0) throw Object.assign(new DomainError('throttled', `Too many wrong codes or passwords. Try again in ${waitText(wait)}.`), { retryAfter: wait });
+  await takeProofAttempt(db, who, now);
   if (!(await verifyPassword(proof.password, me.password_hash))) throw new DomainError('wrong_password', 'That password is not right.', 'password');
   if (me.on && (await checkSecondFactor(db, actor.id, proof.code ?? '', now)) === null)
     throw new DomainError('invalid_code', 'That code is not right: type the 6 digits the app shows now, or a recovery code.', 'code');
